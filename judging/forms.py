@@ -1,0 +1,118 @@
+"""The result form of the referee's screen: counts, 「り」, じゃんけん; the winner is derived."""
+
+import unicodedata
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from judging import rules
+
+MESSAGES = {
+    rules.SheetProblem.NOT_A_WHOLE_NUMBER: _("Enter a whole number of cards."),
+    rules.SheetProblem.NEGATIVE: _("The number of cards cannot be negative."),
+    rules.SheetProblem.TOO_MANY: _("More cards than there are in play (%(total)s)."),
+    rules.SheetProblem.TOTAL_MISMATCH: _(
+        "Cards of A (%(a)s) + cards of B (%(b)s) + cards held by the referee (%(ref)s) = %(sum)s, "
+        "but there are %(total)s cards in play. Count again."
+    ),
+    rules.SheetProblem.JOKER_MISSING: _("Mark who holds 「り」."),
+    rules.SheetProblem.JOKER_HOLDER_HAS_NO_CARDS: _("This team has no cards, so it cannot hold 「り」."),
+    rules.SheetProblem.JOKER_WITH_REFEREE_NEEDS_REFEREE_CARD: _(
+        "The referee holds 「り」, so the referee holds at least one card."
+    ),
+    rules.SheetProblem.TIE_NEEDS_RPS_WINNER: _(
+        "The cards are level and the referee holds 「り」: enter who won the leaders' じゃんけん."
+    ),
+    rules.SheetProblem.RPS_WINNER_NOT_APPLICABLE: _(
+        "The じゃんけん winner is only entered when the cards are level and the referee holds 「り」."
+    ),
+    rules.SheetProblem.RPS_USED_OUT_OF_RANGE: _("A game has at most three じゃんけん decisions."),
+}
+
+
+class CardCountField(forms.CharField):
+    """A count of cards typed on a tablet: full-width digits (IME) are accepted."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("widget", forms.TextInput(attrs={"inputmode": "numeric", "pattern": "[0-9０-９]*", "autocomplete": "off", "class": "count"}))
+        super().__init__(**kwargs)
+
+    def to_python(self, value):
+        value = unicodedata.normalize("NFKC", super().to_python(value) or "").strip()
+        if value == "":
+            return None
+        if not value.isascii() or not value.isdigit():
+            raise forms.ValidationError(MESSAGES[rules.SheetProblem.NOT_A_WHOLE_NUMBER])
+        return int(value)
+
+
+class ResultForm(forms.Form):
+    cards_a = CardCountField(label=_("cards of team A"))
+    cards_b = CardCountField(label=_("cards of team B"))
+    referee_cards = CardCountField(label=_("cards held by the referee"), required=False, initial=0)
+    joker_holder = forms.ChoiceField(
+        label=_("who holds 「り」"),
+        widget=forms.RadioSelect,
+        choices=[("A", _("Team A")), ("B", _("Team B")), ("referee", _("Referee"))],
+    )
+    rps_winner = forms.ChoiceField(
+        label=_("じゃんけん winner (level cards, 「り」 with the referee)"),
+        widget=forms.RadioSelect,
+        required=False,
+        choices=[("", _("not needed")), ("A", _("Team A")), ("B", _("Team B"))],
+    )
+    rps_used = forms.TypedChoiceField(
+        label=_("じゃんけん decisions during the game"),
+        widget=forms.RadioSelect,
+        coerce=int,
+        initial=0,
+        choices=[(i, str(i)) for i in range(rules.MAX_RPS_DECISIONS + 1)],
+    )
+
+    def __init__(self, *args, card_total=rules.CARD_TOTAL, team_a="", team_b="", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.card_total = card_total
+        if team_a:
+            self.fields["cards_a"].label = _("cards of %(team)s (A)") % {"team": team_a}
+            self.fields["joker_holder"].choices = [("A", team_a), ("B", team_b), ("referee", _("Referee"))]
+            self.fields["rps_winner"].choices = [("", _("not needed")), ("A", team_a), ("B", team_b)]
+        if team_b:
+            self.fields["cards_b"].label = _("cards of %(team)s (B)") % {"team": team_b}
+
+    def values(self):
+        data = self.cleaned_data
+        return rules.SheetValues(
+            cards_a=data.get("cards_a"),
+            cards_b=data.get("cards_b"),
+            referee_cards=data.get("referee_cards") or 0,
+            joker_holder=rules.JokerHolder(data["joker_holder"]) if data.get("joker_holder") else None,
+            rps_winner=rules.Side(data["rps_winner"]) if data.get("rps_winner") else None,
+            rps_used=data.get("rps_used") or 0,
+        )
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        values = self.values()
+        for field, problem in rules.validate_sheet(values, self.card_total):
+            params = {
+                "total": self.card_total,
+                "a": values.cards_a,
+                "b": values.cards_b,
+                "ref": values.referee_cards,
+                "sum": (values.cards_a or 0) + (values.cards_b or 0) + (values.referee_cards or 0),
+            }
+            self.add_error(None if field == "__all__" else field, MESSAGES[problem] % params)
+        if not self.errors:
+            self.outcome = rules.decide_winner(values, self.card_total)
+        return data
+
+
+class WalkoverForm(forms.Form):
+    absent_side = forms.ChoiceField(label=_("absent team"), widget=forms.RadioSelect, choices=[("A", _("Team A")), ("B", _("Team B"))])
+
+    def __init__(self, *args, team_a="", team_b="", **kwargs):
+        super().__init__(*args, **kwargs)
+        if team_a:
+            self.fields["absent_side"].choices = [("A", team_a), ("B", team_b)]

@@ -1,0 +1,718 @@
+"""Printable recording sheets (記録用紙) for Hitachi Folk Karuta games.
+
+Pure Python + reportlab (no Django): views build :class:`SheetGame` values and call
+:func:`recording_sheets_pdf`, which returns the PDF bytes.
+
+* A4 portrait; one sheet per page, or two per page with a cut line (``per_page=2``).
+* Japanese text uses :func:`judging.fonts.japanese_font` (an embedded TrueType subset when
+  a font such as IPAex Gothic is installed).  Every data string is checked with
+  :func:`judging.fonts.check_glyphs`, so a character the font lacks raises ``ValueError``
+  instead of printing as a blank box.
+* The QR code holds the game's entry URL, which must be ASCII (field-faults A6); the same
+  URL is printed under it as the fallback.
+* Drawn with canvas primitives (no platypus) so a batch of 200 sheets takes well under 5 s.
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+import re
+from dataclasses import dataclass
+from io import BytesIO
+
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from judging.fonts import check_glyphs, japanese_font
+
+try:
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        TOKYO: datetime.tzinfo = ZoneInfo("Asia/Tokyo")
+    except ZoneInfoNotFoundError:  # no tz database: Japan has no DST, +09:00 is exact
+        TOKYO = datetime.timezone(datetime.timedelta(hours=9), "JST")
+except ImportError:  # pragma: no cover
+    TOKYO = datetime.timezone(datetime.timedelta(hours=9), "JST")
+
+__all__ = ["SheetGame", "recording_sheets_pdf", "CARD_TOTAL"]
+
+CARD_TOTAL = 56
+WEEKDAYS = "月火水木金土日"
+
+
+@dataclass(frozen=True)
+class SheetGame:
+    """Everything printed on one recording sheet (already translated / formatted text)."""
+
+    event_name: str
+    edition: int | None
+    event_date: datetime.date | None
+    division: str
+    stage: str                      # e.g. "予選リーグ" / "準決勝" / "決勝"
+    group: str                      # e.g. "Aリーグ" or ""
+    court: str
+    match_number: int
+    start: datetime.datetime | None  # aware; printed as HH:MM in Asia/Tokyo
+    team_a: str | None               # None = not yet known: blank box to write in
+    team_b: str | None
+    entry_url: str | None            # ASCII URL for the QR code; None = no QR
+    card_total: int = CARD_TOTAL
+
+
+# --------------------------------------------------------------------------- colours
+
+INK = (0.10, 0.10, 0.10)
+LINE = (0.22, 0.22, 0.22)
+MUTED = (0.38, 0.38, 0.38)
+HINT = (0.55, 0.55, 0.55)
+BAND = (0.86, 0.86, 0.86)      # header cells
+SHADE = (0.945, 0.945, 0.945)  # label cells
+WHITE = (1, 1, 1)
+
+
+# --------------------------------------------------------------------------- text helpers
+
+_CONTROL_RE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_SPACE_RE = re.compile(r"\s+")
+
+# Japanese line-breaking rules (禁則): never start a line with these …
+_NO_LINE_START = set(
+    "、。，．,.・:：;；!！?？%％)）]］}｝」』】〕〉》〙〗”’ー～々ゝゞヽヾ"
+    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
+)
+# … and never end one with these.
+_NO_LINE_END = set("(（[［{｛「『【〔〈《〘〖“‘")
+
+
+def _clean(value: object) -> str:
+    """Data string for printing: str, control characters -> space, whitespace collapsed."""
+    if value is None:
+        return ""
+    text = _CONTROL_RE.sub(" ", str(value))
+    return _SPACE_RE.sub(" ", text).strip()
+
+
+def _is_ascii_word_char(ch: str) -> bool:
+    return ch.isascii() and (ch.isalnum() or ch in "-_'&")
+
+
+def _split_two(text: str, font: str) -> list[str]:
+    """Split ``text`` into two lines of balanced width, respecting 禁則 and ASCII words."""
+    n = len(text)
+    if n < 2:
+        return [text]
+    widths = [stringWidth(ch, font, 1.0) for ch in text]
+    total = sum(widths)
+    best: tuple[float, int, int] | None = None  # (score, cut_start, cut_end)
+    left = 0.0
+    for i in range(1, n):
+        left += widths[i - 1]
+        before, after = text[i - 1], text[i]
+        if after == " ":
+            continue  # break *after* the space run instead
+        cut_start = i
+        while cut_start > 0 and text[cut_start - 1] == " ":
+            cut_start -= 1
+        if cut_start == 0:
+            continue
+        w1 = left - sum(widths[cut_start:i])
+        w2 = total - left
+        score = max(w1, w2)
+        natural = before == " " or before in "・/／-－"
+        if after in _NO_LINE_START or text[cut_start - 1] in _NO_LINE_END:
+            score *= 1.6
+        elif _is_ascii_word_char(before) and _is_ascii_word_char(after):
+            score *= 1.35
+        elif not natural:
+            score *= 1.08  # prefer a space or 「・」 when it is nearly as balanced
+        if best is None or score < best[0]:
+            best = (score, cut_start, i)
+    if best is None:
+        return [text]
+    _, cut_start, cut_end = best
+    return [text[:cut_start], text[cut_end:]]
+
+
+def _fit(text: str, font: str, box_w: float, box_h: float, max_size: float,
+         min_size: float, max_lines: int = 2, leading: float = 1.18) -> tuple[float, list[str]]:
+    """Font size and lines so ``text`` fits ``box_w`` × ``box_h`` (points).
+
+    One line shrunk down to ``min_size``; then two balanced lines; below ``min_size`` only
+    as a last resort (the text is never clipped or allowed to overflow).
+    """
+    unit = stringWidth(text, font, 1.0) or 1.0
+    size = min(max_size, box_w / unit, box_h / 1.05)
+    if size >= min_size or max_lines < 2 or len(text) < 2:
+        return size, [text]
+    lines = _split_two(text, font)
+    widest = max(stringWidth(line, font, 1.0) for line in lines) or 1.0
+    size2 = min(max_size, box_w / widest, box_h / (len(lines) * leading))
+    if size2 < size:  # wrapping did not help (e.g. a single unbreakable word)
+        return size, [text]
+    return size2, lines
+
+
+class _Pen:
+    """Thin wrapper over the canvas with the Japanese font and helpers in mm."""
+
+    def __init__(self, c: Canvas, font: str):
+        self.c = c
+        self.font = font
+
+    # geometry -------------------------------------------------------------
+    def line_width(self, w: float) -> None:
+        self.c.setLineWidth(w)
+
+    def rect(self, x, y, w, h, *, fill=None, stroke=LINE, width=0.6, radius=0.0, dash=None):
+        c = self.c
+        if fill is not None:
+            c.setFillColorRGB(*fill)
+        if stroke is not None:
+            c.setStrokeColorRGB(*stroke)
+            c.setLineWidth(width)
+        if dash:
+            c.setDash(*dash)
+        if radius:
+            c.roundRect(x, y, w, h, radius, stroke=stroke is not None, fill=fill is not None)
+        else:
+            c.rect(x, y, w, h, stroke=stroke is not None, fill=fill is not None)
+        if dash:
+            c.setDash()
+
+    def hline(self, x1, x2, y, *, width=0.6, color=LINE, dash=None):
+        c = self.c
+        c.setStrokeColorRGB(*color)
+        c.setLineWidth(width)
+        if dash:
+            c.setDash(*dash)
+        c.line(x1, y, x2, y)
+        if dash:
+            c.setDash()
+
+    def vline(self, x, y1, y2, *, width=0.6, color=LINE, dash=None):
+        c = self.c
+        c.setStrokeColorRGB(*color)
+        c.setLineWidth(width)
+        if dash:
+            c.setDash(*dash)
+        c.line(x, y1, x, y2)
+        if dash:
+            c.setDash()
+
+    # text -----------------------------------------------------------------
+    def width(self, text: str, size: float) -> float:
+        return stringWidth(text, self.font, size)
+
+    def text(self, x, y, text: str, size: float, *, align="left", bold=False, color=INK):
+        """Draw one line with its baseline at ``y``; ``bold`` = fill+stroke (fake bold)."""
+        if not text:
+            return
+        c = self.c
+        if align != "left":
+            w = stringWidth(text, self.font, size)
+            x -= w if align == "right" else w / 2
+        t = c.beginText(x, y)
+        t.setFont(self.font, size)
+        c.setFillColorRGB(*color)
+        if bold:
+            c.setStrokeColorRGB(*color)
+            c.setLineWidth(size * 0.045)
+            t.setTextRenderMode(2)
+        t.textOut(text)
+        if bold:
+            t.setTextRenderMode(0)
+        c.drawText(t)
+
+    def text_mid(self, x, cy, text, size, **kw):
+        """Draw one line vertically centred on ``cy`` (CJK em-box centre)."""
+        self.text(x, cy - size * 0.36, text, size, **kw)
+
+    def fitted(self, x, y, w, h, text: str, *, max_size, min_size, align="center",
+               bold=False, color=INK, pad=1.2 * mm, max_lines=2):
+        """Fit ``text`` into the box (shrink, then wrap to two lines) and draw it centred."""
+        if not text:
+            return
+        inner_w, inner_h = w - 2 * pad, h - 2 * pad * 0.6
+        size, lines = _fit(text, self.font, inner_w, inner_h, max_size, min_size, max_lines)
+        leading = size * 1.18
+        block = leading * (len(lines) - 1)
+        cy = y + h / 2 + block / 2
+        if align == "center":
+            tx = x + w / 2
+        elif align == "right":
+            tx = x + w - pad
+        else:
+            tx = x + pad
+        for i, line in enumerate(lines):
+            self.text_mid(tx, cy - i * leading, line, size, align=align, bold=bold, color=color)
+
+
+# --------------------------------------------------------------------------- formatting
+
+def _format_date(d: datetime.date | None) -> str:
+    if d is None:
+        return ""
+    if isinstance(d, datetime.datetime):
+        d = _to_tokyo(d).date()
+    return f"{d.year}年{d.month}月{d.day}日({WEEKDAYS[d.weekday()]})"
+
+
+def _to_tokyo(dt: datetime.datetime) -> datetime.datetime:
+    """Aware -> Asia/Tokyo; a naive value is taken to be Tokyo wall-clock time already."""
+    return dt.astimezone(TOKYO) if dt.tzinfo is not None else dt
+
+
+def _format_time(dt: datetime.datetime | None) -> str:
+    return "" if dt is None else _to_tokyo(dt).strftime("%H:%M")
+
+
+def _event_title(game: SheetGame) -> str:
+    name = _clean(game.event_name)
+    if game.edition:
+        prefix = f"第{game.edition}回"
+        if not name.startswith(prefix):
+            return f"{prefix} {name}".strip()
+    return name
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    game: SheetGame
+    title: str
+    date: str
+    division: str
+    stage: str
+    court: str
+    start: str
+    team_a: str
+    team_b: str
+    url: str
+    qr: list[list[bool]] | None
+
+
+def _prepare(game: SheetGame, *, qr_cache: dict) -> _Prepared:
+    """Validate and format every data field (raises ValueError on unprintable input)."""
+    stage = " ".join(p for p in (_clean(game.stage), _clean(game.group)) if p)
+    fields = {
+        "event_name": _event_title(game),
+        "division": _clean(game.division),
+        "stage/group": stage,
+        "court": _clean(game.court),
+        "team_a": _clean(game.team_a),
+        "team_b": _clean(game.team_b),
+    }
+    for what, value in fields.items():
+        check_glyphs(value, what)
+    url = game.entry_url or ""
+    qr = None
+    if url:
+        if not url.isascii():
+            bad = next(ch for ch in url if not ch.isascii())
+            raise ValueError(
+                f"entry_url must be ASCII (QR readers disagree on non-ASCII payloads); "
+                f"found {bad!r} (U+{ord(bad):04X}) in {url!r}: percent-encode it or use an ID"
+            )
+        if _CONTROL_RE.search(url) or " " in url:
+            raise ValueError(f"entry_url contains whitespace or control characters: {url!r}")
+        check_glyphs(url, "entry_url")
+        qr = qr_cache.get(url)
+        if qr is None:
+            qr = qr_cache[url] = _qr_modules(url)
+    return _Prepared(
+        game=game,
+        title=fields["event_name"],
+        date=_format_date(game.event_date),
+        division=fields["division"],
+        stage=stage,
+        court=fields["court"],
+        start=_format_time(game.start),
+        team_a=fields["team_a"],
+        team_b=fields["team_b"],
+        url=url,
+        qr=qr,
+    )
+
+
+def _qr_modules(url: str) -> list[list[bool]]:
+    """Module matrix (True = dark) encoded by reportlab's QrCodeWidget (level M)."""
+    widget = QrCodeWidget(url, barLevel="M")
+    widget.qr.make()
+    return [[bool(m) for m in row] for row in widget.qr.modules]
+
+
+# --------------------------------------------------------------------------- one sheet
+
+def _draw_qr(pen: _Pen, modules: list[list[bool]], x: float, y: float, size: float,
+             border: int = 4) -> None:
+    """Draw the QR code (with its quiet zone) into the square ``size`` at (x, y)."""
+    n = len(modules)
+    box = size / (n + 2 * border)
+    c = pen.c
+    c.setFillColorRGB(*WHITE)
+    c.rect(x, y, size, size, stroke=0, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    path = c.beginPath()
+    for r, row in enumerate(modules):
+        top = y + size - (r + border) * box
+        col = 0
+        while col < n:
+            if row[col]:
+                start = col
+                while col < n and row[col]:
+                    col += 1
+                path.rect(x + (start + border) * box, top - box, (col - start) * box, box)
+            else:
+                col += 1
+    c.drawPath(path, stroke=0, fill=1)
+
+
+def _label_cell(pen: _Pen, x, y, w, h, main: str, sub: str = "", *, fill=SHADE,
+                size=9.0, bold=True):
+    pen.rect(x, y, w, h, fill=fill, stroke=None)
+    cx = x + w / 2
+    if sub:
+        pen.text_mid(cx, y + h / 2 + size * 0.45, main, size, align="center", bold=bold)
+        pen.text_mid(cx, y + h / 2 - size * 0.62, sub, size * 0.68, align="center", color=MUTED)
+    else:
+        pen.text_mid(cx, y + h / 2, main, size, align="center", bold=bold)
+
+
+def _checkbox(pen: _Pen, x, y, s, *, width=0.7):
+    pen.rect(x, y, s, s, fill=WHITE, stroke=LINE, width=width)
+
+
+def _draw_sheet(pen: _Pen, p: _Prepared, x0: float, y0: float, w: float, h: float,
+                *, compact: bool, sheet_title: str, part: str) -> None:
+    """Draw one recording sheet inside the box (x0, y0, w, h) — points, origin bottom-left.
+
+    ``part="static"`` draws the form itself (frames, labels, hints: identical for every
+    game with the same box / QR presence / card total, so it is drawn once into a PDF form
+    XObject); ``part="data"`` draws the game's own fields on top of it.
+    """
+    S = part == "static"
+    D = not S
+    top = y0 + h
+    total = p.game.card_total
+
+    # ---- header: title badge, event name, info grid, match number, QR -------------
+    head_h = (30 if compact else 36) * mm
+    qr_w = (27 if compact else 31) * mm if p.qr else 0
+    num_w = (31 if compact else 36) * mm
+    gap = 2.5 * mm
+    info_w = w - num_w - (qr_w + gap if qr_w else 0) - gap
+    head_y = top - head_h
+
+    line1_h = (11 if compact else 13) * mm
+    badge_size = 10.5 if compact else 12
+    badge_w = pen.width(sheet_title, badge_size) + 5 * mm
+    badge_h = badge_size * 1.75
+    by = top - line1_h / 2 - badge_h / 2
+    ev_x = x0 + badge_w + 2.5 * mm
+    if S:
+        pen.rect(x0, by, badge_w, badge_h, fill=INK, stroke=None, radius=1.2 * mm)
+        pen.text_mid(x0 + badge_w / 2, by + badge_h / 2, sheet_title, badge_size,
+                     align="center", bold=True, color=WHITE)
+    else:
+        pen.fitted(ev_x, top - line1_h, info_w - (ev_x - x0), line1_h, p.title,
+                   max_size=15 if compact else 17, min_size=9, align="left", bold=True,
+                   pad=0.5 * mm)
+
+    grid_top = top - line1_h - 1.5 * mm
+    row_h = (grid_top - head_y) / 2
+    lab_w = 13 * mm
+    rows = [
+        [("期日", p.date, 0.42), ("開始", p.start, 0.24), ("コート", p.court, 0.34)],
+        [("部門", p.division, 0.42), ("区分", p.stage, 0.58)],
+    ]
+    for r, cells in enumerate(rows):
+        ry = grid_top - (r + 1) * row_h
+        cx = x0
+        for label, value, frac in cells:
+            cw = info_w * frac
+            if S:
+                _label_cell(pen, cx, ry, lab_w, row_h, label, size=8.5)
+                pen.vline(cx + lab_w, ry, ry + row_h, width=0.4)
+                if cx > x0:
+                    pen.vline(cx, ry, ry + row_h, width=0.6)
+            else:
+                pen.fitted(cx + lab_w, ry, cw - lab_w, row_h, value,
+                           max_size=11 if compact else 12, min_size=6.5, align="left",
+                           pad=1.6 * mm)
+            cx += cw
+    if S:
+        pen.hline(x0, x0 + info_w, grid_top - row_h, width=0.4)
+        pen.rect(x0, head_y, info_w, 2 * row_h, stroke=LINE, width=0.9)
+
+    # match number box
+    nx = x0 + info_w + gap
+    lab_h = 6.5 * mm
+    if S:
+        pen.rect(nx, head_y, num_w, head_h, fill=WHITE, stroke=LINE, width=1.4)
+        pen.rect(nx, top - lab_h, num_w, lab_h, fill=INK, stroke=None)
+        pen.text_mid(nx + num_w / 2, top - lab_h / 2, "試合番号", 10, align="center",
+                     bold=True, color=WHITE)
+    else:
+        num = str(p.game.match_number)
+        num_size = min((38 if compact else 46), (num_w - 4 * mm) / (pen.width(num, 1.0) or 1))
+        pen.text_mid(nx + num_w / 2, head_y + (head_h - lab_h) / 2, num, num_size,
+                     align="center", bold=True)
+
+    # QR code of the entry URL, with the URL printed under it as the fallback
+    if p.qr and D:
+        qx = nx + num_w + gap
+        url_h = 5 * mm
+        side = min(qr_w, head_h - url_h)
+        _draw_qr(pen, p.qr, qx + (qr_w - side) / 2, top - side, side)
+        url_size, url_lines = _fit(p.url, pen.font, qr_w + 1 * mm, url_h, 6.0, 4.2)
+        ly = top - side - url_size * 0.9
+        for line in url_lines:
+            pen.text(qx + qr_w / 2, ly, line, url_size, align="center", color=MUTED)
+            ly -= url_size * 1.12
+
+    # ---- vertical budget -----------------------------------------------------------------
+    body_top = head_y - (3.5 if compact else 5) * mm
+    footer_h = (12 if compact else 15) * mm
+    note_h = 4.2 * mm
+    gap_footer = (2.5 if compact else 4) * mm
+    base = {"band": 7, "name": 16, "cards": 11, "ri": 10, "win": 10, "sign": 11,
+            "keep": 11, "janken": 11}
+    avail = body_top - (y0 + note_h + footer_h + gap_footer)
+    if compact:
+        scale = avail / (sum(base.values()) * mm)
+        heights = {k: v * mm * scale for k, v in base.items()}
+        remarks_h = 0.0
+    else:
+        # full page: roomier rows; what is left becomes a 備考 (remarks) box
+        grow = {"band": 1.1, "name": 2.0, "cards": 1.9, "ri": 1.6, "win": 1.6,
+                "sign": 1.9, "keep": 1.7, "janken": 1.6}
+        heights = {k: v * mm * grow[k] for k, v in base.items()}
+        remarks_h = avail - sum(heights.values()) - gap_footer
+        if remarks_h < 18 * mm:
+            scale = (avail - gap_footer - 18 * mm) / sum(heights.values())
+            heights = {k: v * scale for k, v in heights.items()}
+            remarks_h = 18 * mm
+
+    label_w = 31 * mm
+    col_w = (w - label_w) / 2
+    xa = x0 + label_w
+    xb = xa + col_w
+    y = body_top
+
+    # ---- team table ---------------------------------------------------------------------
+    bh = heights["band"]
+    y -= bh
+    if S:
+        pen.rect(x0, y, w, bh, fill=BAND, stroke=None)
+        pen.text_mid(xa + col_w / 2, y + bh / 2, "Aチーム", 11, align="center", bold=True)
+        pen.text_mid(xb + col_w / 2, y + bh / 2, "Bチーム", 11, align="center", bold=True)
+
+    def row(key: str, main: str, sub: str = "") -> float:
+        nonlocal y
+        rh = heights[key]
+        y -= rh
+        if S:
+            _label_cell(pen, x0, y, label_w, rh, main, sub)
+            pen.hline(x0, x0 + w, y + rh, width=0.5)
+        return rh
+
+    # チーム名 (None = blank box to write in)
+    rh = row("name", "チーム名")
+    if D:
+        for team, cx in ((p.team_a, xa), (p.team_b, xb)):
+            pen.fitted(cx, y, col_w, rh, team, max_size=17 if compact else 22, min_size=10,
+                       bold=True, pad=2.5 * mm)
+
+    # 取り札 枚数
+    rh = row("cards", "取り札 枚数", "主将が数えて報告")
+    if S:
+        for cx in (xa, xb):
+            bw = 26 * mm
+            bx = cx + col_w / 2 - bw / 2
+            pen.hline(bx, bx + bw, y + rh * 0.24, width=0.4, color=HINT)
+            pen.text(bx + bw + 1.5 * mm, y + rh * 0.24 + 1.0, "枚", 11)
+
+    # 「り」 ○/× and 勝敗 ○/×
+    for key, main, sub, hint in (("ri", "「り」札", "持っている○ いない×", "○ / ×"),
+                                 ("win", "勝 敗", "勝 ○ ／ 負 ×", "勝○ / 負×")):
+        rh = row(key, main, sub)
+        if S:
+            for cx in (xa, xb):
+                s = min(rh - 3 * mm, 9 * mm)
+                bx = cx + col_w / 2 - s / 2
+                _checkbox(pen, bx, y + (rh - s) / 2, s)
+                pen.text_mid(bx + s + 3 * mm, y + rh / 2, hint, 7.5, color=HINT)
+
+    # 主将 (リーダー) 確認
+    rh = row("sign", "主将(リーダー)", "確認 署名")
+    if S:
+        for cx in (xa, xb):
+            pen.text(cx + 2 * mm, y + rh - 3.2 * mm, "署名", 6.5, color=HINT)
+    team_bottom = y
+
+    # 審判預かり札 + checksum 合計 (spans both team columns)
+    rh = row("keep", "審判預かり札", "どちらのものでもない札")
+    if S:
+        cy = y + rh / 2
+        bw = 22 * mm
+        bx = xa + 8 * mm
+        pen.hline(bx, bx + bw, y + rh * 0.24, width=0.4, color=HINT)
+        pen.text(bx + bw + 1.5 * mm, y + rh * 0.24 + 1.0, "枚", 11)
+        sx = xb - 12 * mm
+        pen.vline(sx, y + 1.6 * mm, y + rh - 1.6 * mm, width=0.4, color=HINT, dash=(1.5, 1.5))
+        lab = "合計  A ＋ B ＋ 預かり ＝"
+        pen.text_mid(sx + 3 * mm, cy, lab, 8.5, color=MUTED)
+        tx = sx + 3 * mm + pen.width(lab, 8.5) + 2.5 * mm
+        tw = 21 * mm
+        th = min(rh - 3 * mm, 8.5 * mm)
+        pen.rect(tx, cy - th / 2, tw, th, fill=SHADE, stroke=LINE, width=0.8)
+        pen.text_mid(tx + tw / 2 - 2.2 * mm, cy, str(total), 14, align="center", bold=True)
+        pen.text_mid(tx + tw - 4.2 * mm, cy, "枚", 9)
+        ck = 4.2 * mm
+        ckx = x0 + w - 14.5 * mm
+        _checkbox(pen, ckx, cy - ck / 2, ck)
+        pen.text_mid(ckx + ck + 1.2 * mm, cy, "一致", 8, color=MUTED)
+        pen.hline(x0, x0 + w, y + rh, width=0.9)
+
+    # じゃんけん tally (at most 3 per game)
+    rh = row("janken", "じゃんけん", "1試合 最大3回")
+    if S:
+        s = min(rh - 3 * mm, 8.5 * mm)
+        jx = xa + 6 * mm
+        for i in range(3):
+            pen.text_mid(jx, y + rh / 2, f"{i + 1}回目", 8.5, color=MUTED)
+            bx = jx + pen.width("0回目", 8.5) + 1.5 * mm
+            _checkbox(pen, bx, y + (rh - s) / 2, s)
+            jx = bx + s + 7 * mm
+        pen.text_mid(x0 + w - 3 * mm, y + rh / 2, "勝ったチーム(A/B)を記入", 7.5,
+                     align="right", color=HINT)
+
+        # grid lines and frame
+        pen.vline(xa, y, body_top, width=0.6)
+        pen.vline(xb, team_bottom, body_top, width=0.6)
+        pen.hline(x0, x0 + w, body_top - bh, width=0.8)
+        pen.rect(x0, y, w, body_top - y, stroke=LINE, width=1.3)
+
+    # ---- remarks (full page only) --------------------------------------------------------
+    y -= gap_footer
+    if remarks_h:
+        y -= remarks_h
+        if S:
+            tab_w, tab_h = 22 * mm, 6.5 * mm
+            _label_cell(pen, x0, y + remarks_h - tab_h, tab_w, tab_h, "備考", size=8.5)
+            pen.rect(x0, y + remarks_h - tab_h, tab_w, tab_h, stroke=LINE, width=0.5)
+            pen.text_mid(x0 + tab_w + 2.5 * mm, y + remarks_h - tab_h / 2,
+                         "お手つき・札の数え直し・トラブル等", 7.5, color=HINT)
+            pen.rect(x0, y, w, remarks_h, stroke=LINE, width=0.8)
+        y -= gap_footer
+
+    # ---- footer: referee signature and recorder check -------------------------------------
+    y -= footer_h
+    if S:
+        ref_w = w * 0.62
+        _label_cell(pen, x0, y, 22 * mm, footer_h, "審判", "署名")
+        pen.rect(x0, y, ref_w, footer_h, stroke=LINE, width=1.0)
+        pen.vline(x0 + 22 * mm, y, y + footer_h, width=0.5)
+        rx = x0 + ref_w + gap
+        rw = x0 + w - rx
+        _label_cell(pen, rx, y, 22 * mm, footer_h, "記録係", "確認")
+        pen.rect(rx, y, rw, footer_h, stroke=LINE, width=1.0)
+        pen.vline(rx + 22 * mm, y, y + footer_h, width=0.5)
+        ck = 5.5 * mm
+        ckx = rx + 22 * mm + 4 * mm
+        _checkbox(pen, ckx, y + (footer_h - ck) / 2, ck, width=0.9)
+        pen.text_mid(ckx + ck + 2 * mm, y + footer_h / 2, "受領・入力済", 8.5, color=MUTED)
+
+        note = (f"試合前に審判がチーム名を確認。試合後、各主将が取り札を数え、"
+                f"A＋B＋預かり＝{total}枚を確かめて署名。同数は「り」を持つチームの勝ち。"
+                f"用紙は記録係へ提出。")
+        size, _ = _fit(note, pen.font, w, note_h, 7.0, 4.5, max_lines=1)
+        pen.text(x0, y0 + 0.6 * mm, note, size, color=MUTED)
+
+
+# --------------------------------------------------------------------------- document
+
+def _page_boxes(per_page: int) -> list[tuple[float, float, float, float, bool]]:
+    pw, ph = A4
+    if per_page == 1:
+        mx, my = 12 * mm, 12 * mm
+        return [(mx, my, pw - 2 * mx, ph - 2 * my, False)]
+    mx, outer, inner = 10 * mm, 9 * mm, 7.5 * mm
+    half = ph / 2
+    hh = half - outer - inner
+    return [
+        (mx, half + inner, pw - 2 * mx, hh, True),
+        (mx, outer, pw - 2 * mx, hh, True),
+    ]
+
+
+def _cut_line(pen: _Pen) -> None:
+    pw, ph = A4
+    y = ph / 2
+    label = "きりとり線"
+    lw = pen.width(label, 7) + 4 * mm
+    pen.hline(6 * mm, pw / 2 - lw / 2, y, width=0.4, color=HINT, dash=(3, 2))
+    pen.hline(pw / 2 + lw / 2, pw - 6 * mm, y, width=0.4, color=HINT, dash=(3, 2))
+    pen.text_mid(pw / 2, y, label, 7, align="center", color=HINT)
+
+
+def recording_sheets_pdf(games: list[SheetGame], per_page: int = 1,
+                         title: str = "記録用紙") -> bytes:
+    """Render recording sheets for ``games`` and return the PDF bytes.
+
+    ``per_page`` is 1 (one sheet per A4 page) or 2 (two sheets per page with a cut line).
+    Raises ``ValueError`` for a non-ASCII ``entry_url`` or any character the font lacks.
+    """
+    if per_page not in (1, 2):
+        raise ValueError(f"per_page must be 1 or 2, not {per_page!r}")
+    font = japanese_font()
+    title = _clean(title) or "記録用紙"
+    check_glyphs(title, "title")
+
+    qr_cache: dict[str, list[list[bool]]] = {}
+    prepared = [_prepare(g, qr_cache=qr_cache) for g in games]  # validate before drawing
+
+    buf = BytesIO()
+    c = Canvas(buf, pagesize=A4, pageCompression=1, initialFontName=font, lang="ja")
+    events = sorted({p.title for p in prepared if p.title})
+    c.setTitle(f"{title} {events[0]}" if len(events) == 1 else title)
+    c.setSubject(" / ".join(events) if events else title)
+    c.setCreator("ひたち郷土かるた大会 運営システム")
+    c.setKeywords(["ひたち郷土かるた", "記録用紙", "karuta"])
+    pen = _Pen(c, font)
+
+    if not prepared:
+        pw, ph = A4
+        pen.text(pw / 2, ph - 40 * mm, title, 20, align="center", bold=True)
+        pen.text(pw / 2, ph - 55 * mm, "印刷する試合がありません。", 12, align="center",
+                 color=MUTED)
+        pen.text(pw / 2, ph - 62 * mm, "(No games to print.)", 9, align="center", color=HINT)
+        c.showPage()
+        c.save()
+        return buf.getvalue()
+
+    boxes = _page_boxes(per_page)
+    forms: dict[tuple, str] = {}  # static part of each layout, drawn once as a form XObject
+    pages = math.ceil(len(prepared) / per_page)
+    for page in range(pages):
+        chunk = prepared[page * per_page:(page + 1) * per_page]
+        if per_page == 2:
+            _cut_line(pen)
+        for p, (x, y, w, h, compact) in zip(chunk, boxes):
+            key = (x, y, w, h, compact, p.qr is not None, p.game.card_total)
+            form = forms.get(key)
+            if form is None:
+                form = forms[key] = f"sheet{len(forms)}"
+                c.beginForm(form)
+                _draw_sheet(pen, p, x, y, w, h, compact=compact, sheet_title=title,
+                            part="static")
+                c.endForm()
+            c.doForm(form)
+            _draw_sheet(pen, p, x, y, w, h, compact=compact, sheet_title=title, part="data")
+        c.showPage()
+    c.save()
+    return buf.getvalue()

@@ -1,0 +1,46 @@
+"""A small hand-written factory: events, divisions, courts and teams built in code."""
+
+import datetime
+
+from tournament import services
+from tournament.models import Court, Division, Event
+
+_counter = {"n": 0}
+
+
+def _next():
+    _counter["n"] += 1
+    return _counter["n"]
+
+
+def make_event(courts=4, slug=None, **fields):
+    n = _next()
+    fields.setdefault("name", "テストかるた大会")
+    fields.setdefault("date", datetime.date(2027, 1, 17))
+    event = Event.objects.create(slug=slug or f"test-{n}", **fields)
+    for i in range(1, courts + 1):
+        Court.objects.create(event=event, name=str(i), order=i)
+    return event
+
+
+def make_division(event, name="小学生の部", courts=None, **fields):
+    division = Division.objects.create(event=event, name=name, **fields)
+    if courts:
+        division.courts.set(event.courts.filter(name__in=[str(c) for c in courts]))
+    return division
+
+
+def players(prefix="選手"):
+    return [
+        services.PlayerData(f"{prefix}一", "いち", "小3", is_leader=False),
+        services.PlayerData(f"{prefix}二", "に", "小3", is_leader=True),
+        services.PlayerData(f"{prefix}三", "さん", "小2"),
+    ]
+
+
+def make_team(division, name, affiliation="", seed=None):
+    return services.save_team(division, name, affiliation, players(name), seed=seed)
+
+
+def make_teams(division, count, prefix="チーム"):
+    return [make_team(division, f"{prefix}{i}", affiliation=f"{prefix}子ども会{i % 3}") for i in range(1, count + 1)]

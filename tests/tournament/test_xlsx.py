@@ -1,0 +1,195 @@
+"""Tests for tournament.xlsx (field-faults §B: sheet names, control characters,
+formula-looking text, aware datetimes, East Asian column widths)."""
+
+import datetime
+from io import BytesIO
+
+import openpyxl
+import pytest
+
+from tournament.xlsx import (
+    MAX_TITLE_LEN,
+    add_sheet,
+    cell_value,
+    display_width,
+    new_workbook,
+    safe_sheet_title,
+    workbook_bytes,
+    write_cell,
+    write_table,
+)
+
+UTC = datetime.timezone.utc
+
+
+def _reload(wb):
+    return openpyxl.load_workbook(BytesIO(workbook_bytes(wb)), data_only=False)
+
+
+# --------------------------------------------------------------------------- sheet titles
+
+def test_titles_identical_after_truncation_get_distinct_suffix():
+    wb = new_workbook()
+    morning = "ひたちオープン一般の部予選リーグＡブロック第一日目試合結果一覧表（午前）"
+    afternoon = "ひたちオープン一般の部予選リーグＡブロック第一日目試合結果一覧表（午後）"
+    assert morning[:31] == afternoon[:31] and len(morning) > 31
+    ws1 = add_sheet(wb, morning)
+    ws2 = add_sheet(wb, afternoon)
+    assert ws1.title == morning[:31]
+    assert ws2.title != ws1.title
+    assert ws2.title.endswith(" (2)")
+    assert len(ws1.title) <= MAX_TITLE_LEN and len(ws2.title) <= MAX_TITLE_LEN
+    ws3 = add_sheet(wb, morning)
+    assert ws3.title.endswith(" (3)") and len(ws3.title) <= MAX_TITLE_LEN
+    # the workbook opens again with exactly these titles
+    assert _reload(wb).sheetnames == [ws1.title, ws2.title, ws3.title]
+
+
+def test_titles_differing_only_in_case_are_made_unique():
+    wb = new_workbook()
+    lower = add_sheet(wb, "aブロック")
+    upper = add_sheet(wb, "Aブロック")
+    assert lower.title == "aブロック"
+    assert upper.title == "Aブロック (2)"
+    keys = [t.casefold() for t in wb.sheetnames]
+    assert len(keys) == len(set(keys))
+
+
+def test_safe_title_is_deterministic_and_strips_forbidden_characters():
+    wb = new_workbook()
+    title = "決勝[A]:*?/\\リーグ"
+    assert safe_sheet_title(wb, title) == "決勝Aリーグ"
+    assert safe_sheet_title(wb, title) == safe_sheet_title(wb, title)
+    assert safe_sheet_title(wb, "") == "Sheet"
+    assert safe_sheet_title(wb, "'引用'") == "引用"
+    assert safe_sheet_title(wb, "History") == "History (2)"
+    # the title is only returned, not created
+    assert wb.sheetnames == []
+    ws = wb.create_sheet(safe_sheet_title(wb, "チーム\x0b一覧"))
+    assert ws.title == "チーム一覧"
+
+
+def test_suffix_never_exceeds_31_even_for_many_collisions():
+    wb = new_workbook()
+    long = "あ" * 40
+    titles = [add_sheet(wb, long).title for _ in range(12)]
+    assert len(set(t.casefold() for t in titles)) == 12
+    assert all(len(t) <= MAX_TITLE_LEN for t in titles)
+    assert titles[-1].endswith(" (12)")
+
+
+# --------------------------------------------------------------------------- cell values
+
+def test_formula_looking_text_reads_back_as_text():
+    wb = new_workbook()
+    ws = add_sheet(wb, "結果")
+    write_cell(ws, 1, 1, "=SUM(A1)")
+    write_cell(ws, 2, 1, "+81-29-000")
+    write_cell(ws, 3, 1, "-3")
+    write_cell(ws, 4, 1, "@チーム")
+    write_cell(ws, 5, 1, "#N/A")
+    back = _reload(wb)["結果"]
+    cell = back["A1"]
+    assert cell.value == "=SUM(A1)"
+    assert cell.data_type == "s"
+    assert [back.cell(r, 1).value for r in range(2, 6)] == ["+81-29-000", "-3", "@チーム", "#N/A"]
+    assert all(back.cell(r, 1).data_type == "s" for r in range(1, 6))
+    assert back["A1"].quotePrefix
+
+
+def test_control_characters_do_not_crash_export():
+    wb = new_workbook()
+    ws = add_sheet(wb, "順位")
+    write_table(ws, ["チーム", "備考"], [["チーム\x0bひたち", "メモ\x1fです\n二行目"]])
+    back = _reload(wb)["順位"]
+    assert back["A2"].value == "チームひたち"
+    assert back["B2"].value == "メモです\n二行目"
+    assert cell_value("チーム\x0bひたち") == "チームひたち"
+
+
+def test_aware_datetime_is_written_as_tokyo_wall_clock():
+    wb = new_workbook()
+    ws = add_sheet(wb, "日程")
+    start = datetime.datetime(2025, 5, 2, 23, 30, tzinfo=UTC)
+    write_table(ws, ["開始", "日付"], [[start, datetime.date(2025, 5, 3)]])
+    back = _reload(wb)["日程"]
+    assert back["A2"].value == datetime.datetime(2025, 5, 3, 8, 30)
+    assert back["A2"].is_date
+    assert back["A2"].number_format == "yyyy/mm/dd hh:mm"
+    assert back["B2"].number_format == "yyyy/mm/dd"
+    assert cell_value(start) == datetime.datetime(2025, 5, 3, 8, 30)
+    naive = datetime.datetime(2025, 5, 3, 9, 0)
+    assert cell_value(naive) == naive
+
+
+def test_other_values():
+    assert cell_value(None) is None
+    assert cell_value(3) == 3
+    assert cell_value(float("nan")) is None
+    assert cell_value(True) is True
+
+    class Lazy:
+        def __str__(self):
+            return "予選リーグ"
+
+    assert cell_value(Lazy()) == "予選リーグ"
+
+
+# --------------------------------------------------------------------------- tables
+
+def test_widths_count_full_width_characters_twice():
+    assert display_width("ひたち海浜カルタ愛好会Ａ") == 24
+    assert display_width("Team Mito") == 9
+    wb = new_workbook()
+    ws = add_sheet(wb, "チーム")
+    last = write_table(ws, ["チーム", "Team"], [["ひたち海浜カルタ愛好会Ａ", "Team Mito"]])
+    assert last == 2
+    assert ws.column_dimensions["A"].width >= 24
+    assert 9 <= ws.column_dimensions["B"].width < 24
+
+
+def test_write_table_layout_and_print_setup():
+    wb = new_workbook()
+    ws = add_sheet(wb, "星取表")
+    headers = ["順位", "チーム", "勝", "敗", "取り札", "差", "備考", "決定"]
+    long_remark = "長い備考" * 30
+    rows = [[1, "ひたち海浜かるた会・Ａ組", 3, 0, 98, 28, long_remark, "勝数"],
+            [2, "常陸太田カルタ部々員会①", 2, 1, 80, 5, "", "取り札差"]]
+    last = write_table(ws, headers, rows, start_row=3)
+    assert last == 5
+    assert ws["A3"].font.b and ws["A3"].fill.fgColor.rgb.endswith("DDE4EE")
+    assert ws.freeze_panes == "A4"
+    assert ws.auto_filter.ref == "A3:H5"
+    assert ws.column_dimensions["G"].width == 50
+    assert ws["G4"].alignment.wrap_text
+    assert int(ws.page_setup.paperSize) == int(ws.PAPERSIZE_A4)
+    assert ws.page_setup.orientation == "landscape"
+    assert ws.page_setup.fitToWidth == 1
+    assert ws.sheet_properties.pageSetUpPr.fitToPage
+    back = _reload(wb)["星取表"]
+    assert back["B4"].value == "ひたち海浜かるた会・Ａ組"
+
+
+def test_write_table_explicit_widths_and_portrait():
+    wb = new_workbook()
+    ws = add_sheet(wb, "短い表")
+    write_table(ws, ["番号", "チーム"], [[1, "水戸"]], widths=[8, None])
+    assert ws.column_dimensions["A"].width == 8
+    assert ws.page_setup.orientation == "portrait"
+
+
+def test_workbook_bytes_is_xlsx():
+    wb = new_workbook()
+    add_sheet(wb, "x")
+    data = workbook_bytes(wb)
+    assert data[:2] == b"PK"
+
+
+@pytest.mark.parametrize("title", ["a" * 31, "ｂ" * 40, "x/y", "[ ]", "𠮟" * 20])
+def test_safe_title_always_valid(title):
+    wb = new_workbook()
+    for _ in range(3):
+        ws = add_sheet(wb, title)
+        assert ws.title
+        assert sum(2 if ord(ch) > 0xFFFF else 1 for ch in ws.title) <= MAX_TITLE_LEN
+    _reload(wb)

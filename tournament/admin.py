@@ -1,0 +1,63 @@
+from django.contrib import admin
+
+from tournament.models import Court, Division, Event, Group, Match, Player, Team
+
+
+class CourtInline(admin.TabularInline):
+    model = Court
+    extra = 0
+    fields = ("name", "order")
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ("name", "edition", "date", "venue", "slug")
+    prepopulated_fields = {"slug": ("name",)}
+    filter_horizontal = ("organisers",)
+    inlines = [CourtInline]
+
+
+@admin.register(Court)
+class CourtAdmin(admin.ModelAdmin):
+    list_display = ("name", "event", "order")
+    list_filter = ("event",)
+    readonly_fields = ("token",)
+
+
+@admin.register(Division)
+class DivisionAdmin(admin.ModelAdmin):
+    list_display = ("name", "event", "grade_band", "precedence", "qualifiers_per_group")
+    list_filter = ("event",)
+    filter_horizontal = ("courts",)
+
+
+@admin.register(Group)
+class GroupAdmin(admin.ModelAdmin):
+    list_display = ("name", "division", "court")
+    list_filter = ("division__event",)
+
+
+class PlayerInline(admin.TabularInline):
+    model = Player
+    extra = 0
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ("name", "affiliation", "division", "group", "withdrawn")
+    list_filter = ("division__event", "division")
+    search_fields = ("name", "affiliation")
+    inlines = [PlayerInline]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ("name", "furigana", "grade", "team", "is_leader", "is_substitute")
+    search_fields = ("name", "furigana")
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ("match_number", "event", "division", "stage", "court", "start_at", "team_a", "team_b", "status")
+    list_filter = ("event", "stage", "status")
+    raw_id_fields = ("team_a", "team_b", "winner", "group")

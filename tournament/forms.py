@@ -1,0 +1,170 @@
+"""Forms of the organiser's screens: they validate and normalise, nothing more."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournament import names
+from tournament.models import Court, Division, Event, Team
+
+GRADE_CHOICES = [("", "—")] + [(g, g) for g in [f"小{i}" for i in range(1, 7)] + [f"中{i}" for i in range(1, 4)] + [f"高{i}" for i in range(1, 4)] + ["一般"]]
+
+
+class EventForm(forms.ModelForm):
+    class Meta:
+        model = Event
+        fields = ["name", "edition", "slug", "date", "venue", "start_time", "game_minutes", "changeover_minutes", "card_total"]
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "start_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        }
+        help_texts = {"slug": _("Letters, digits and hyphens; used in the addresses of the public pages.")}
+
+
+class NewEventForm(EventForm):
+    court_count = forms.IntegerField(label=_("number of courts"), min_value=1, max_value=100, initial=4)
+
+
+class DivisionForm(forms.ModelForm):
+    class Meta:
+        model = Division
+        fields = ["name", "grade_band", "order", "courts", "precedence", "walkover_cards", "qualifiers_per_group", "third_place_game"]
+        widgets = {"courts": forms.CheckboxSelectMultiple}
+
+    def __init__(self, *args, event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+        self.fields["courts"].queryset = event.courts.all()
+        self.fields["courts"].help_text = _("The group stage puts one group on each of these courts.")
+
+    def clean_name(self):
+        name = names.normalize_text(self.cleaned_data["name"])
+        clash = self.event.divisions.filter(name=name).exclude(pk=self.instance.pk)
+        if clash.exists():
+            raise forms.ValidationError(_("This tournament already has a division with this name."))
+        return name
+
+
+class CourtForm(forms.ModelForm):
+    class Meta:
+        model = Court
+        fields = ["name", "order"]
+
+    def __init__(self, *args, event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+
+    def clean_name(self):
+        name = names.normalize_text(self.cleaned_data["name"])
+        if self.event.courts.filter(name=name).exclude(pk=self.instance.pk).exists():
+            raise forms.ValidationError(_("This tournament already has a court with this name."))
+        return name
+
+
+PLAYER_SLOTS = 5  # three players and up to two substitutes
+REGULAR_PLAYERS = 3
+
+
+class TeamForm(forms.Form):
+    """A team with three players (one the leader, in the middle) and up to two substitutes."""
+
+    division = forms.ModelChoiceField(queryset=Division.objects.none(), label=_("division"))
+    name = forms.CharField(label=_("team name"), max_length=60)
+    affiliation = forms.CharField(label=_("affiliation (school or 子ども会)"), max_length=60, required=False)
+    seed = forms.IntegerField(label=_("seed"), min_value=1, max_value=999, required=False,
+                              help_text=_("Optional: 1 is the strongest. Seeds are spread over the groups."))
+    leader = forms.TypedChoiceField(
+        label=_("leader"), coerce=int, initial=1, widget=forms.RadioSelect,
+        choices=[(i, _("Player %(number)s") % {"number": i}) for i in range(1, REGULAR_PLAYERS + 1)],
+    )
+
+    def __init__(self, *args, event, team=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+        self.team = team
+        self.fields["division"].queryset = event.divisions.all()
+        for i in range(1, PLAYER_SLOTS + 1):
+            substitute = i > REGULAR_PLAYERS
+            label = _("Substitute %(number)s") % {"number": i - REGULAR_PLAYERS} if substitute else _("Player %(number)s") % {"number": i}
+            self.fields[f"p{i}_name"] = forms.CharField(label=label, max_length=40, required=False)
+            self.fields[f"p{i}_furigana"] = forms.CharField(label=_("furigana"), max_length=60, required=False)
+            self.fields[f"p{i}_grade"] = forms.ChoiceField(label=_("grade"), choices=GRADE_CHOICES, required=False)
+
+    def player_rows(self):
+        return [
+            (i, self[f"p{i}_name"], self[f"p{i}_furigana"], self[f"p{i}_grade"], i > REGULAR_PLAYERS)
+            for i in range(1, PLAYER_SLOTS + 1)
+        ]
+
+    def clean_name(self):
+        name = names.normalize_team_name(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError(_("Enter the team name."))
+        return name
+
+    def clean(self):
+        data = super().clean()
+        division = data.get("division")
+        name = data.get("name")
+        if division and name:
+            clash = Team.objects.filter(division=division, name_key=names.name_key(name))
+            if self.team is not None:
+                clash = clash.exclude(pk=self.team.pk)
+            if clash.exists():
+                self.add_error("name", _("A team with this name is already registered in this division."))
+        for i in range(1, PLAYER_SLOTS + 1):
+            player_name = names.normalize_text(data.get(f"p{i}_name"))
+            furigana = names.normalize_text(data.get(f"p{i}_furigana"))
+            if i <= REGULAR_PLAYERS and not player_name:
+                self.add_error(f"p{i}_name", _("A team has three players: enter player %(number)s.") % {"number": i})
+            if not player_name and (furigana or data.get(f"p{i}_grade")):
+                self.add_error(f"p{i}_name", _("Enter the name, or clear the furigana and grade."))
+            if furigana and not names.is_kana(furigana):
+                self.add_error(f"p{i}_furigana", _("Write the furigana in hiragana or katakana."))
+        return data
+
+    def players(self):
+        from tournament.services import PlayerData
+
+        data = self.cleaned_data
+        return [
+            PlayerData(
+                name=data[f"p{i}_name"],
+                furigana=data[f"p{i}_furigana"],
+                grade=data[f"p{i}_grade"],
+                is_leader=i == data["leader"],
+                is_substitute=i > REGULAR_PLAYERS,
+            )
+            for i in range(1, PLAYER_SLOTS + 1)
+            if names.normalize_text(data[f"p{i}_name"])
+        ]
+
+    @classmethod
+    def initial_for(cls, team):
+        initial = {"division": team.division_id, "name": team.name, "affiliation": team.affiliation, "seed": team.seed}
+        regular = [p for p in team.players.all() if not p.is_substitute]
+        subs = [p for p in team.players.all() if p.is_substitute]
+        for i, p in enumerate(regular[:REGULAR_PLAYERS], start=1):
+            initial.update({f"p{i}_name": p.name, f"p{i}_furigana": p.furigana, f"p{i}_grade": p.grade})
+            if p.is_leader:
+                initial["leader"] = i
+        for i, p in enumerate(subs[: PLAYER_SLOTS - REGULAR_PLAYERS], start=REGULAR_PLAYERS + 1):
+            initial.update({f"p{i}_name": p.name, f"p{i}_furigana": p.furigana, f"p{i}_grade": p.grade})
+        return initial
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label=_("entry sheet (.xlsx)"))
+    default_division = forms.CharField(
+        label=_("division for rows without one"), required=False, max_length=60,
+        help_text=_("Only needed when the sheet has no division column."),
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > 5 * 1024 * 1024:
+            raise forms.ValidationError(_("The file is larger than 5 MB."))
+        return upload
+
+
+class CreateEventCommandForm(forms.Form):
+    """Validates the arguments of the create_event command like the web form."""

@@ -1,0 +1,21 @@
+from django.core.management.base import BaseCommand, CommandError
+
+from tournament.management.commands._base import get_event
+from tournament.services import ServiceError, draw_groups
+
+
+class Command(BaseCommand):
+    help = "Draw the groups of every division: one group per court of the division."
+
+    def add_arguments(self, parser):
+        parser.add_argument("event")
+        parser.add_argument("--seed", type=int, help="draw number: the same number repeats the same draw")
+
+    def handle(self, event, seed, **options):
+        event = get_event(event)
+        try:
+            drawn = draw_groups(event, seed=seed)
+        except ServiceError as e:
+            raise CommandError(str(e)) from None
+        parts = [f"{d.name}: {len(groups)} groups" for d, groups in drawn.items()]
+        self.stdout.write(f"{event.slug}: " + "; ".join(parts) + ".")

@@ -1,0 +1,19 @@
+from pathlib import Path
+
+from django.core.management.base import BaseCommand
+
+from tournament.exports import event_workbook
+from tournament.management.commands._base import get_event
+
+
+class Command(BaseCommand):
+    help = "Write the standings (one sheet per group) and all games to an Excel file."
+
+    def add_arguments(self, parser):
+        parser.add_argument("event")
+        parser.add_argument("-o", "--output", required=True)
+
+    def handle(self, event, output, **options):
+        event = get_event(event)
+        Path(output).write_bytes(event_workbook(event))
+        self.stdout.write(f"{event.slug}: standings and results written to {output}.")

@@ -1,0 +1,21 @@
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
+
+from tournament.management.commands._base import get_event
+from tournament.services import ServiceError, make_schedule
+
+
+class Command(BaseCommand):
+    help = "Create the round-robin games of every drawn group, one group per court."
+
+    def add_arguments(self, parser):
+        parser.add_argument("event")
+
+    def handle(self, event, **options):
+        event = get_event(event)
+        try:
+            count = make_schedule(event)
+        except ServiceError as e:
+            raise CommandError(str(e)) from None
+        last = event.matches.order_by("-start_at").first()
+        self.stdout.write(f"{event.slug}: {count} games scheduled; the last starts at {timezone.localtime(last.start_at):%H:%M}.")

@@ -1,0 +1,35 @@
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from judging.pdf_sheets import event_sheets_pdf
+from tournament.management.commands._base import get_event
+
+
+class Command(BaseCommand):
+    help = "Write the recording sheets (記録用紙) of the chosen games to a PDF."
+
+    def add_arguments(self, parser):
+        parser.add_argument("event")
+        parser.add_argument("--division", help="division name")
+        parser.add_argument("--court", help="court name")
+        parser.add_argument("--per-page", type=int, choices=[1, 2], default=1)
+        parser.add_argument("-o", "--output", required=True)
+
+    def handle(self, event, division, court, per_page, output, **options):
+        event = get_event(event)
+        matches = event.matches.all()
+        if division:
+            if not event.divisions.filter(name=division).exists():
+                raise CommandError(f"No division named {division!r} in {event.slug}.")
+            matches = matches.filter(division__name=division)
+        if court:
+            if not event.courts.filter(name=court).exists():
+                raise CommandError(f"No court named {court!r} in {event.slug}.")
+            matches = matches.filter(court__name=court)
+        if not matches.exists():
+            raise CommandError("No games to print: make the schedule first.")
+        data = event_sheets_pdf(event, matches, base_url=settings.SITE_URL or "http://127.0.0.1:8000", per_page=per_page)
+        Path(output).write_bytes(data)
+        self.stdout.write(f"{event.slug}: {matches.count()} recording sheets written to {output}.")

@@ -1,0 +1,52 @@
+import random
+
+from django.core.management.base import BaseCommand, CommandError
+
+from judging import rules
+from judging.services import submit_result
+from tournament.management.commands._base import get_event
+from tournament.models import Match
+from tournament.services import ServiceError
+
+
+def random_sheet(rng, card_total=rules.CARD_TOTAL):
+    """Valid random recording-sheet values: mostly clear wins, some level games."""
+    referee = rng.choice([0] * 8 + [1, 2])
+    if rng.random() < 0.12:
+        a = b = (card_total - referee) // 2
+        referee = card_total - a - b
+    else:
+        a = rng.randint(10, card_total - referee - 10)
+        b = card_total - referee - a
+    holders = [h for h, n in ((rules.JokerHolder.A, a), (rules.JokerHolder.B, b), (rules.JokerHolder.REFEREE, referee)) if n]
+    holder = rng.choice(holders)
+    rps_winner = rng.choice([rules.Side.A, rules.Side.B]) if a == b and holder is rules.JokerHolder.REFEREE else None
+    return rules.SheetValues(a, b, referee, holder, rps_winner, rng.choice([0, 0, 0, 1, 2]))
+
+
+class Command(BaseCommand):
+    help = "Fill every game that is waiting for a result with a valid random result (demos, load tests)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("event")
+        parser.add_argument("--stage", choices=["groups", "knockout"], default="groups")
+        parser.add_argument("--seed", type=int)
+
+    def handle(self, event, stage, seed, **options):
+        event = get_event(event)
+        rng = random.Random(seed)
+        entered = 0
+        # Knockout rounds fill one after another: a later game learns its teams as we go.
+        while True:
+            games = event.matches.filter(status=Match.Status.SCHEDULED, team_a__isnull=False, team_b__isnull=False)
+            games = games.filter(stage=Match.Stage.GROUP) if stage == "groups" else games.exclude(stage=Match.Stage.GROUP)
+            batch = list(games.order_by("match_number"))
+            if not batch:
+                break
+            for match in batch:
+                try:
+                    submit_result(match, random_sheet(rng, event.card_total))
+                except ServiceError as e:
+                    raise CommandError(str(e)) from None
+                entered += 1
+        self.stdout.write(f"{event.slug}: {entered} {stage} results entered.")

@@ -1,0 +1,305 @@
+"""The data of a tournament day: events, divisions, courts, teams, groups and games.
+
+Models hold data and the invariants the database can enforce (unique normalised team
+names, unique match numbers, one leader per team). Work that changes several rows lives
+in ``tournament/services.py``; standings are never stored, they are computed from the
+confirmed recording sheets (``tournament/standings.py``).
+"""
+
+import secrets
+import string
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from judging import rules
+from tournament import names, standings
+
+
+def new_court_token():
+    """A court link's secret: 32 URL-safe characters, 192 bits of randomness."""
+    return secrets.token_urlsafe(24)
+
+
+class Event(models.Model):
+    slug = models.SlugField(_("short name (URL)"), max_length=40, unique=True)
+    name = models.CharField(_("tournament name"), max_length=120)
+    edition = models.PositiveSmallIntegerField(_("edition (第N回)"), null=True, blank=True)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=120, blank=True)
+    start_time = models.TimeField(_("start time"), default="09:30")
+    game_minutes = models.PositiveSmallIntegerField(_("game length (minutes)"), default=15)
+    changeover_minutes = models.PositiveSmallIntegerField(_("changeover (minutes)"), default=5)
+    card_total = models.PositiveSmallIntegerField(_("cards in play"), default=rules.CARD_TOTAL)
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="organised_events", verbose_name=_("organisers")
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(condition=Q(card_total__gte=2), name="event_card_total_positive"),
+            models.CheckConstraint(condition=Q(game_minutes__gte=1), name="event_game_minutes_positive"),
+        ]
+
+    def __str__(self):
+        return self.title
+
+    @property
+    def title(self):
+        if self.edition:
+            return _("No. %(edition)s %(name)s") % {"edition": self.edition, "name": self.name}
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("tournament:event_detail", args=[self.slug])
+
+    def is_organiser(self, user):
+        if not user.is_authenticated:
+            return False
+        return user.is_superuser or self.organisers.filter(pk=user.pk).exists()
+
+
+class Court(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="courts", verbose_name=_("tournament"))
+    name = models.CharField(_("court name"), max_length=20)
+    order = models.PositiveSmallIntegerField(_("order"), default=0)
+    token = models.CharField(_("court link secret"), max_length=64, unique=True, default=new_court_token)
+
+    class Meta:
+        ordering = ["event", "order", "pk"]
+        verbose_name = _("court")
+        verbose_name_plural = _("courts")
+        constraints = [models.UniqueConstraint(fields=["event", "name"], name="court_name_unique_in_event")]
+
+    def __str__(self):
+        return _("Court %(name)s") % {"name": self.name}
+
+    def get_link_path(self):
+        return reverse("judging:court_home", args=[self.token])
+
+
+class Division(models.Model):
+    PRECEDENCE_CHOICES = [
+        ("japanese", _("Japanese default: wins, card difference, cards taken, head-to-head, lot")),
+        ("head_to_head_first", _("Head-to-head first: wins, head-to-head, card difference, cards taken, lot")),
+    ]
+    WALKOVER_CHOICES = [
+        ("count", _("count as 28–0 in the card criteria")),
+        ("exclude", _("leave out of the card criteria")),
+    ]
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="divisions", verbose_name=_("tournament"))
+    name = models.CharField(_("division name"), max_length=60)
+    grade_band = models.CharField(_("grades"), max_length=40, blank=True)
+    order = models.PositiveSmallIntegerField(_("order"), default=0)
+    courts = models.ManyToManyField(Court, blank=True, related_name="divisions", verbose_name=_("courts"))
+    precedence = models.CharField(
+        _("ranking order"), max_length=30, choices=PRECEDENCE_CHOICES, default="japanese"
+    )
+    walkover_cards = models.CharField(
+        _("walkovers in card criteria"), max_length=10, choices=WALKOVER_CHOICES, default="count"
+    )
+    qualifiers_per_group = models.PositiveSmallIntegerField(_("qualifiers per group"), default=1)
+    third_place_game = models.BooleanField(_("third-place game"), default=True)
+
+    class Meta:
+        ordering = ["event", "order", "pk"]
+        verbose_name = _("division")
+        verbose_name_plural = _("divisions")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "name"], name="division_name_unique_in_event"),
+            models.CheckConstraint(
+                condition=Q(qualifiers_per_group__gte=1) & Q(qualifiers_per_group__lte=4),
+                name="division_qualifiers_1_to_4",
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def criteria(self):
+        return standings.PRESETS[self.precedence]
+
+
+class Group(models.Model):
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="groups", verbose_name=_("division"))
+    name = models.CharField(_("group name"), max_length=20)
+    order = models.PositiveSmallIntegerField(_("order"), default=0)
+    court = models.ForeignKey(
+        Court, on_delete=models.SET_NULL, null=True, blank=True, related_name="groups", verbose_name=_("court")
+    )
+
+    class Meta:
+        ordering = ["division", "order", "pk"]
+        verbose_name = _("group")
+        verbose_name_plural = _("groups")
+        constraints = [models.UniqueConstraint(fields=["division", "name"], name="group_name_unique_in_division")]
+
+    def __str__(self):
+        return _("Group %(name)s") % {"name": self.name}
+
+
+def group_letter(index):
+    """0 -> A, 25 -> Z, 26 -> AA: group names as printed."""
+    letters = string.ascii_uppercase
+    name = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        name = letters[rest] + name
+    return name
+
+
+class Team(models.Model):
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="teams", verbose_name=_("division"))
+    name = models.CharField(_("team name"), max_length=60)
+    name_key = models.CharField(max_length=60, editable=False)
+    affiliation = models.CharField(_("affiliation (school or 子ども会)"), max_length=60, blank=True)
+    seed = models.PositiveSmallIntegerField(
+        _("seed"), null=True, blank=True, help_text=_("Optional: 1 is the strongest. Seeds are spread over the groups.")
+    )
+    entry_number = models.PositiveIntegerField(_("entry no."), default=0)
+    group = models.ForeignKey(
+        Group, on_delete=models.SET_NULL, null=True, blank=True, related_name="teams", verbose_name=_("group")
+    )
+    group_seat = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
+    withdrawn = models.BooleanField(_("withdrawn"), default=False)
+
+    class Meta:
+        ordering = ["division", "entry_number", "pk"]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        constraints = [
+            models.UniqueConstraint(fields=["division", "name_key"], name="team_name_unique_in_division"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def save(self, *args, **kwargs):
+        self.name = names.normalize_team_name(self.name)
+        self.affiliation = names.normalize_text(self.affiliation)
+        self.name_key = names.name_key(self.name)
+        super().save(*args, **kwargs)
+
+
+class Player(models.Model):
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players", verbose_name=_("team"))
+    name = models.CharField(_("name"), max_length=40)
+    furigana = models.CharField(_("furigana"), max_length=60, blank=True)
+    grade = models.CharField(_("grade"), max_length=10, blank=True)
+    is_leader = models.BooleanField(_("leader"), default=False)
+    is_substitute = models.BooleanField(_("substitute"), default=False)
+    order = models.PositiveSmallIntegerField(_("order"), default=0)
+
+    class Meta:
+        ordering = ["team", "order", "pk"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(fields=["team"], condition=Q(is_leader=True), name="one_leader_per_team"),
+            models.CheckConstraint(
+                condition=~(Q(is_leader=True) & Q(is_substitute=True)), name="leader_is_not_substitute"
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class Match(models.Model):
+    class Stage(models.TextChoices):
+        GROUP = "group", _("Group stage")
+        ROUND_OF_16 = "round_of_16", _("Round of 16")
+        QUARTERFINAL = "quarterfinal", _("Quarterfinal")
+        SEMIFINAL = "semifinal", _("Semifinal")
+        FINAL = "final", _("Final")
+        THIRD_PLACE = "third_place", _("Third-place game")
+        KNOCKOUT = "knockout", _("Knockout")
+
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", _("Scheduled")
+        DONE = "done", _("Result in")
+        WALKOVER = "walkover", _("Walkover")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="matches", verbose_name=_("tournament"))
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="matches", verbose_name=_("division"))
+    group = models.ForeignKey(
+        Group, on_delete=models.CASCADE, null=True, blank=True, related_name="matches", verbose_name=_("group")
+    )
+    stage = models.CharField(_("stage"), max_length=20, choices=Stage.choices, default=Stage.GROUP)
+    round = models.PositiveSmallIntegerField(_("round"), default=0)
+    bracket_position = models.PositiveSmallIntegerField(null=True, blank=True)
+    match_number = models.PositiveIntegerField(_("match no."))
+    court = models.ForeignKey(
+        Court, on_delete=models.SET_NULL, null=True, blank=True, related_name="matches", verbose_name=_("court")
+    )
+    slot = models.PositiveSmallIntegerField(_("slot"), null=True, blank=True)
+    start_at = models.DateTimeField(_("start"), null=True, blank=True)
+    team_a = models.ForeignKey(
+        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("team A")
+    )
+    team_b = models.ForeignKey(
+        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("team B")
+    )
+    status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.SCHEDULED)
+    winner = models.ForeignKey(
+        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("winner")
+    )
+    # Knockout: the game whose winner (or loser, for the third-place game) fills a side.
+    feeds = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="fed_by", editable=False
+    )
+    feeds_side = models.CharField(max_length=1, blank=True, editable=False)
+    loser_feeds = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="loser_fed_by", editable=False
+    )
+    loser_feeds_side = models.CharField(max_length=1, blank=True, editable=False)
+
+    class Meta:
+        ordering = ["event", "match_number"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "match_number"], name="match_number_unique_in_event"),
+            models.UniqueConstraint(
+                fields=["court", "slot"], condition=Q(court__isnull=False, slot__isnull=False), name="one_game_per_court_slot"
+            ),
+            models.CheckConstraint(
+                condition=Q(team_a__isnull=True) | Q(team_b__isnull=True) | ~Q(team_a=models.F("team_b")),
+                name="match_teams_differ",
+            ),
+        ]
+        indexes = [models.Index(fields=["court", "status"])]
+
+    def __str__(self):
+        return _("Game %(number)s") % {"number": self.match_number}
+
+    @property
+    def is_group_game(self):
+        return self.stage == self.Stage.GROUP
+
+    @property
+    def has_result(self):
+        return self.status in (self.Status.DONE, self.Status.WALKOVER)
+
+    @property
+    def teams_known(self):
+        return self.team_a_id is not None and self.team_b_id is not None
+
+    def team_for(self, side):
+        return self.team_a if side == rules.Side.A else self.team_b
+
+    def side_of(self, team_id):
+        if team_id == self.team_a_id:
+            return rules.Side.A
+        if team_id == self.team_b_id:
+            return rules.Side.B
+        return None

@@ -1,0 +1,54 @@
+"""Public, read-only pages: timetable, results, standings, bracket.
+
+No login. They show team names and affiliations and never players' names.
+"""
+
+from django.db.models import Q
+from django.shortcuts import get_object_or_404, render
+from django_tables2 import RequestConfig
+
+from tournament.models import Court, Event, Team
+from tournament.tables import MatchTable
+from tournament.views import bracket_context, schedule_queryset, standings_context
+
+
+def home(request):
+    return render(request, "public/home.html", {"events": Event.objects.all()})
+
+
+def timetable(request, slug, court=None, team=None):
+    event = get_object_or_404(Event, slug=slug)
+    matches = schedule_queryset(event)
+    court_obj = team_obj = None
+    if court is not None:
+        court_obj = get_object_or_404(Court, event=event, pk=court)
+        matches = matches.filter(court=court_obj)
+    if team is not None:
+        team_obj = get_object_or_404(Team, division__event=event, pk=team)
+        matches = matches.filter(Q(team_a=team_obj) | Q(team_b=team_obj))
+    table = MatchTable(matches)
+    RequestConfig(request, paginate=False).configure(table)
+    teams = Team.objects.filter(division__event=event).select_related("division").order_by("division__order", "name_key")
+    return render(
+        request,
+        "public/timetable.html",
+        {"event": event, "table": table, "courts": event.courts.all(), "teams": teams, "court": court_obj, "team": team_obj},
+    )
+
+
+def results(request, slug):
+    event = get_object_or_404(Event, slug=slug)
+    matches = schedule_queryset(event).exclude(status="scheduled").order_by("-match_number")
+    table = MatchTable(matches, order_by=("-match_number",))
+    RequestConfig(request, paginate=False).configure(table)
+    return render(request, "public/results.html", {"event": event, "table": table})
+
+
+def standings(request, slug):
+    event = get_object_or_404(Event, slug=slug)
+    return render(request, "public/standings.html", {"event": event, "divisions": standings_context(event)})
+
+
+def bracket(request, slug):
+    event = get_object_or_404(Event, slug=slug)
+    return render(request, "public/bracket.html", {"event": event, "brackets": bracket_context(event)})

@@ -1,0 +1,239 @@
+"""Seeding group qualifiers into the first round of a knockout bracket.
+
+Responsibility
+--------------
+* ``standard_seed_order`` / ``bracket_size``: the standard seed positions of
+  a bracket of a power-of-two size (reference §4.1).
+* ``seed_bracket`` places the qualifiers, given in seed order, on the first
+  round line-up: byes to the top seeds, group-mates in opposite halves and
+  meeting as late as the format allows (rules page "Knockout"; reference
+  §4.2, §4.3).
+* ``first_round_pairs`` reads a line-up as first-round games.
+
+What it must not do
+-------------------
+This module is pure: standard library only, no Django import, no database
+access, no I/O.  It works on plain team ids; a bye is ``None`` and is never
+used for a "to be decided" slot (reference §4.4): seeding starts only once
+every qualifier is known.  Every function is deterministic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+__all__ = [
+    "Qualifier",
+    "bracket_size",
+    "first_round_pairs",
+    "meeting_round",
+    "seed_bracket",
+    "standard_seed_order",
+]
+
+MAX_SEARCH = 16  # largest number of qualifiers placed by search
+
+
+@dataclass(frozen=True)
+class Qualifier:
+    """A team that qualified: ``group`` is the 0-based group index, ``place``
+    its final place in the group (1 = group winner)."""
+
+    team: int
+    group: int
+    place: int
+
+
+def standard_seed_order(size: int) -> list[int]:
+    """Seed numbers by line-up position for a bracket of ``size`` lines.
+
+    4 -> [1, 4, 2, 3]; 8 -> [1, 8, 4, 5, 2, 7, 3, 6].  Built by doubling: in
+    a bracket of ``2k`` lines seed ``s`` meets seed ``2k + 1 - s``
+    (reference §4.1).  Raises ``ValueError`` unless ``size`` is a power of
+    two >= 2.
+    """
+    if size < 2 or size & (size - 1):
+        raise ValueError(f"bracket size must be a power of two >= 2, not {size}")
+    order = [1]
+    while len(order) < size:
+        total = 2 * len(order) + 1
+        order = [seed for s in order for seed in (s, total - s)]
+    return order
+
+
+def bracket_size(n: int) -> int:
+    """Smallest power of two >= ``n`` qualifiers.
+
+    Raises ``ValueError`` for ``n < 2``: a single qualifier means there is no
+    knockout to play.
+    """
+    if n < 2:
+        raise ValueError(f"a knockout needs at least 2 qualifiers, not {n}")
+    return 1 << (n - 1).bit_length()
+
+
+def meeting_round(i: int, j: int) -> int:
+    """Round (1 = first round) in which line-up positions ``i`` and ``j``
+    meet if both keep winning."""
+    return (i ^ j).bit_length()
+
+
+def first_round_pairs(lineup: Sequence[int | None]) -> list[tuple[int | None, int | None]]:
+    """First-round games of a line-up: positions (0, 1), (2, 3), ...
+
+    ``None`` is a bye: its opponent goes through without playing.  Raises
+    ``ValueError`` for a line-up of odd length.
+    """
+    if len(lineup) % 2:
+        raise ValueError("a line-up has an even number of positions")
+    return [(lineup[i], lineup[i + 1]) for i in range(0, len(lineup), 2)]
+
+
+def seed_bracket(qualifiers: Sequence[Qualifier]) -> list[int | None]:
+    """Place the qualifiers on the first-round line-up; ``None`` is a bye.
+
+    ``qualifiers`` must be in seed order: all group winners first (best
+    first), then all runners-up, and so on (``place`` never decreases).
+    The result has ``bracket_size(n)`` positions; positions 0 and 1 play
+    each other, then 2 and 3, ...  Seeds ``n + 1 .. P`` are byes, so the
+    byes go to the top seeds (reference §4.1).
+
+    Group-mates are kept apart (rules page "Knockout"; reference §4.2, §4.3):
+
+    * Exactly the top 2 of 2, 4 or 8 groups: the verified cross-over tables
+      (2 groups A1-B2 | B1-A2; 4 groups, UEFA EURO 2012: A1-B2, C1-D2 |
+      B1-A2, D1-C2; 8 groups, FIFA World Cup 2018: 1A-2B, 1C-2D, 1E-2F,
+      1G-2H | 1B-2A, 1D-2C, 1F-2E, 1H-2G).  The group letters follow the
+      order in which the winners are passed: A is the first winner's group,
+      B the second's, ...  Pass the winners in group order to get the
+      published tables literally; pass them best first and the best winner
+      takes A's line.  Note that in the 4- and 8-group tables the winners
+      passed 1st and 3rd share a half (not 1st and 4th as in standard
+      seeding): the table wins.
+    * Exactly the top 2 of 3 groups (reference §4.2): W1-bye, R2-R3 | W2-bye,
+      W3-R1, with Wi the i-th winner passed and Ri the runner-up of Wi's
+      group.
+    * Any other combination (at most 16 qualifiers when groups send more
+      than one team): an exhaustive search.  Each place keeps its block of
+      seeds (winners get seeds 1..g, so the better seeds and the byes;
+      runners-up the next ones; ...), but teams may swap seeds inside their
+      place.  Among those layouts it takes the one whose group-mates meet
+      latest: fewest group-mate pairs meeting in round 1, then in round 2,
+      and so on.  Ties go to the layout closest to the order given (seed 1
+      keeps the first team if it can, then seed 2, ...), so with no
+      group-mates the result is plain standard seeding.
+
+    Raises ``ValueError`` for fewer than 2 qualifiers, a team listed twice,
+    two qualifiers with the same group and place, places out of order, or
+    more than 16 qualifiers with group-mates and no table.
+    """
+    qualifiers = list(qualifiers)
+    size = bracket_size(len(qualifiers))
+    _check(qualifiers)
+    table = _cross_over_table(qualifiers)
+    if table is not None:
+        return table
+    order = _search(qualifiers, size)
+    lineup: list[int | None] = [None] * size
+    for position, seed in enumerate(standard_seed_order(size)):
+        if seed <= len(order):
+            lineup[position] = order[seed - 1].team
+    return lineup
+
+
+def _check(qualifiers: list[Qualifier]) -> None:
+    if len({q.team for q in qualifiers}) != len(qualifiers):
+        raise ValueError("a team is listed twice")
+    if len({(q.group, q.place) for q in qualifiers}) != len(qualifiers):
+        raise ValueError("two qualifiers share a group and a place")
+    if any(a.place > b.place for a, b in zip(qualifiers, qualifiers[1:])):
+        raise ValueError("qualifiers must be in seed order: places never decrease")
+
+
+def _cross_over_table(qualifiers: list[Qualifier]) -> list[int | None] | None:
+    """The verified line-up for the top 2 of 2, 3, 4 or 8 groups, else None."""
+    g, odd = divmod(len(qualifiers), 2)
+    winners, runners_up = qualifiers[:g], qualifiers[g:]
+    if odd or g not in (2, 3, 4, 8):
+        return None
+    if any(q.place != 1 for q in winners) or any(q.place != 2 for q in runners_up):
+        return None
+    runner_up_of = {q.group: q.team for q in runners_up}
+    if set(runner_up_of) != {w.group for w in winners}:
+        return None
+    w = [q.team for q in winners]
+    r = [runner_up_of[q.group] for q in winners]
+    if g == 3:
+        return [w[0], None, r[1], r[2], w[1], None, w[2], r[0]]
+    top = [team for k in range(0, g, 2) for team in (w[k], r[k + 1])]
+    bottom = [team for k in range(0, g, 2) for team in (w[k + 1], r[k])]
+    return top + bottom
+
+
+def _ideal_counts(members: int, level: int, counts: list[int]) -> None:
+    """Add the fewest possible meetings per round for ``members`` group-mates
+    in a sub-bracket whose final is round ``level`` (an even split at every
+    level minimises the meetings up to every round at once)."""
+    if members < 2:
+        return
+    high, low = (members + 1) // 2, members // 2
+    counts[level] += high * low
+    _ideal_counts(high, level - 1, counts)
+    _ideal_counts(low, level - 1, counts)
+
+
+def _search(qualifiers: list[Qualifier], size: int) -> list[Qualifier]:
+    """Qualifiers by seed (index 0 = seed 1), see ``seed_bracket``."""
+    n = len(qualifiers)
+    group_sizes: dict[int, int] = {}
+    for q in qualifiers:
+        group_sizes[q.group] = group_sizes.get(q.group, 0) + 1
+    if max(group_sizes.values()) < 2:
+        return qualifiers
+    if n > MAX_SEARCH:
+        raise ValueError(f"seeding more than {MAX_SEARCH} qualifiers with group-mates needs a fixed table")
+
+    rounds = size.bit_length() - 1
+    position = {seed: pos for pos, seed in enumerate(standard_seed_order(size))}
+    # candidates for seed k: the qualifiers of the same place, in given order
+    candidates = [[i for i, other in enumerate(qualifiers) if other.place == q.place] for q in qualifiers]
+    ideal = [0] * (rounds + 1)
+    for members in group_sizes.values():
+        _ideal_counts(members, rounds, ideal)
+
+    counts = [0] * (rounds + 1)  # group-mate pairs meeting in each round
+    placed: dict[int, list[int]] = {group: [] for group in group_sizes}
+    chosen: list[int] = []
+    used = [False] * n
+    best: dict[str, list[int]] = {}
+
+    def dfs(seed_index: int) -> bool:
+        """Depth-first over seeds 1..n; True once the ideal is reached."""
+        if seed_index == n:
+            best["counts"], best["order"] = counts[:], chosen[:]
+            return counts == ideal
+        pos = position[seed_index + 1]
+        for i in candidates[seed_index]:
+            if used[i]:
+                continue
+            group_positions = placed[qualifiers[i].group]
+            met = [meeting_round(pos, other) for other in group_positions]
+            for r in met:
+                counts[r] += 1
+            # counts only grow: a partial layout already not better is dropped
+            if "counts" not in best or counts < best["counts"]:
+                used[i] = True
+                chosen.append(i)
+                group_positions.append(pos)
+                if dfs(seed_index + 1):
+                    return True
+                group_positions.pop()
+                chosen.pop()
+                used[i] = False
+            for r in met:
+                counts[r] -= 1
+        return False
+
+    dfs(0)
+    return [qualifiers[i] for i in best["order"]]

@@ -1,0 +1,577 @@
+"""Verb-named operations of a tournament day, each one transaction.
+
+Views and management commands call these; they read the database, call the pure modules
+(``scheduling``, ``standings``, ``seeding``) and write the rows. Each raises
+``ServiceError`` with a message fit for the organiser when the operation cannot be done,
+and then has changed nothing.
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+import random
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournament import names, scheduling, seeding, standings
+from tournament.imports import ImportProblem, ParsedEntries
+from tournament.models import Court, Division, Event, Group, Match, Player, Team, group_letter
+
+
+class ServiceError(Exception):
+    """An operation the organiser asked for cannot be done; the message says why."""
+
+
+# --- Teams -----------------------------------------------------------------------------
+
+
+@dataclass
+class PlayerData:
+    name: str
+    furigana: str = ""
+    grade: str = ""
+    is_leader: bool = False
+    is_substitute: bool = False
+
+
+def save_team(division, name, affiliation, players, *, team=None, seed=None):
+    """Create or update a team with its players (a list of ``PlayerData``).
+
+    Names are normalised (NFKC, trimmed); the team name must be unique in the division
+    after normalisation. Raises ``ServiceError`` on a duplicate name; nothing is saved.
+    """
+    key = names.name_key(name)
+    clash = Team.objects.filter(division=division, name_key=key)
+    if team is not None:
+        clash = clash.exclude(pk=team.pk)
+    if clash.exists():
+        raise ServiceError(
+            _("A team named “%(name)s” is already registered in %(division)s.")
+            % {"name": names.normalize_team_name(name), "division": division.name}
+        )
+    with transaction.atomic():
+        if team is None:
+            number = (Team.objects.filter(division__event=division.event).aggregate(m=Max("entry_number"))["m"] or 0) + 1
+            team = Team(division=division, entry_number=number)
+        team.name = name
+        team.affiliation = affiliation
+        team.seed = seed
+        team.division = division
+        try:
+            team.save()
+        except IntegrityError:
+            raise ServiceError(_("A team with this name is already registered in this division.")) from None
+        team.players.all().delete()
+        Player.objects.bulk_create(
+            Player(
+                team=team,
+                name=names.normalize_text(p.name),
+                furigana=names.normalize_text(p.furigana),
+                grade=p.grade,
+                is_leader=p.is_leader,
+                is_substitute=p.is_substitute,
+                order=i,
+            )
+            for i, p in enumerate(players)
+        )
+    return team
+
+
+@dataclass
+class ImportReport:
+    teams: list = field(default_factory=list)  # TeamEntry
+    new_divisions: list = field(default_factory=list)
+    problems: list = field(default_factory=list)  # ImportProblem
+    imported: bool = False
+
+    @property
+    def ok(self):
+        return not self.problems
+
+
+def import_entries(event, parsed: ParsedEntries, *, dry_run=True):
+    """Check parsed entry rows against the event and, unless ``dry_run``, save them all.
+
+    All or nothing: when any row has a problem (from the parser, or a team name already
+    registered in its division) nothing is saved. Divisions named in the file that the
+    event lacks are created and listed in ``new_divisions``. Returns an ``ImportReport``.
+    """
+    report = ImportReport(teams=list(parsed.teams), problems=list(parsed.problems))
+    existing = {d.name: d for d in event.divisions.all()}
+    report.new_divisions = [name for name in parsed.divisions if name not in existing]
+    registered = set(Team.objects.filter(division__event=event).values_list("division__name", "name_key"))
+    for entry in parsed.teams:
+        if (entry.division, names.name_key(entry.name)) in registered:
+            report.problems.append(
+                ImportProblem(
+                    entry.row,
+                    None,
+                    _("Team “%(name)s” is already registered in %(division)s.")
+                    % {"name": entry.name, "division": entry.division},
+                )
+            )
+    if dry_run or not report.ok:
+        return report
+    with transaction.atomic():
+        order = (event.divisions.aggregate(m=Max("order"))["m"] or 0) + 1
+        for i, division_name in enumerate(report.new_divisions):
+            existing[division_name] = Division.objects.create(event=event, name=division_name, order=order + i)
+        for entry in parsed.teams:
+            save_team(
+                existing[entry.division],
+                entry.name,
+                entry.affiliation,
+                [PlayerData(p.name, p.furigana, p.grade, p.is_leader, p.is_substitute) for p in entry.players],
+            )
+    report.imported = True
+    return report
+
+
+# --- Group draw ------------------------------------------------------------------------
+
+
+def _share_courts(free_courts, divisions, team_counts):
+    """Share free courts among divisions in proportion to their teams (largest remainder)."""
+    if not divisions:
+        return {}
+    if len(free_courts) < len(divisions):
+        raise ServiceError(
+            _("Not enough courts: %(divisions)s divisions need a court each, %(courts)s are free.")
+            % {"divisions": len(divisions), "courts": len(free_courts)}
+        )
+    total = sum(team_counts[d.pk] for d in divisions) or 1
+    share = {d.pk: 1 for d in divisions}
+    spare = len(free_courts) - len(divisions)
+    quotas = {d.pk: team_counts[d.pk] / total * len(free_courts) - 1 for d in divisions}
+    for d in divisions:
+        extra = min(spare, max(0, math.floor(quotas[d.pk])))
+        share[d.pk] += extra
+        spare -= extra
+    for d in sorted(divisions, key=lambda d: -(quotas[d.pk] - math.floor(quotas[d.pk]))):
+        if spare == 0:
+            break
+        share[d.pk] += 1
+        spare -= 1
+    result, start = {}, 0
+    for d in divisions:
+        result[d.pk] = free_courts[start : start + share[d.pk]]
+        start += share[d.pk]
+    return result
+
+
+def _spread_into_groups(teams, group_count, rng):
+    """Deal teams into groups: by seed, snake order, keeping an affiliation apart.
+
+    Seeded teams first (1 best), then the rest in random order. Teams are dealt one
+    round at a time, each round in snake order (A B C, C B A, …); within a round a team
+    skips a group that already has a team of its affiliation when another group of that
+    round is still free of it. Group sizes differ by at most one.
+    """
+    seeded = sorted((t for t in teams if t.seed), key=lambda t: (t.seed, t.entry_number, t.pk))
+    rest = [t for t in teams if not t.seed]
+    rng.shuffle(rest)
+    ordered = seeded + rest
+    groups = [[] for _ in range(group_count)]
+    for start in range(0, len(ordered), group_count):
+        chunk = ordered[start : start + group_count]
+        round_index = start // group_count
+        snake = list(range(group_count)) if round_index % 2 == 0 else list(range(group_count - 1, -1, -1))
+        free = snake[: len(chunk)] if len(chunk) == group_count else snake[: len(chunk)]
+        for team in chunk:
+            key = names.name_key(team.affiliation) if team.affiliation else None
+            choice = next(
+                (g for g in free if key is None or all(names.name_key(t.affiliation) != key for t in groups[g])),
+                free[0],
+            )
+            free.remove(choice)
+            groups[choice].append(team)
+    return groups
+
+
+def division_courts(event):
+    """Courts for each division: its assigned courts, or a proportional share of the rest."""
+    divisions = list(event.divisions.prefetch_related("courts"))
+    team_counts = {d.pk: d.teams.filter(withdrawn=False).count() for d in divisions}
+    assigned = {d.pk: list(d.courts.all()) for d in divisions}
+    used = {c.pk for courts in assigned.values() for c in courts}
+    free = [c for c in event.courts.all() if c.pk not in used]
+    without = [d for d in divisions if not assigned[d.pk] and team_counts[d.pk]]
+    assigned.update(_share_courts(free, without, team_counts))
+    return divisions, assigned
+
+
+def draw_groups(event, *, seed=None, division=None):
+    """Draw the groups of every division (or one), one group per court of the division.
+
+    Uses the courts assigned to each division; where none are, shares the event's free
+    courts among divisions in proportion to their teams. Groups have at least three
+    teams where the entry allows. Refused once a division has a schedule.
+    Returns a dict division -> list of groups.
+    """
+    rng = random.Random(seed)
+    divisions, courts = division_courts(event)
+    if division is not None:
+        divisions = [d for d in divisions if d.pk == division.pk]
+    result = {}
+    with transaction.atomic():
+        for d in divisions:
+            teams = list(d.teams.filter(withdrawn=False))
+            if not teams:
+                continue
+            if Match.objects.filter(division=d).exists():
+                raise ServiceError(
+                    _("%(division)s already has a schedule; clear it before drawing again.") % {"division": d.name}
+                )
+            if len(teams) < 2:
+                raise ServiceError(_("%(division)s needs at least two teams.") % {"division": d.name})
+            d_courts = courts.get(d.pk) or []
+            if not d_courts:
+                raise ServiceError(_("%(division)s has no court.") % {"division": d.name})
+            group_count = max(1, min(len(d_courts), len(teams) // 3))
+            d.teams.update(group=None, group_seat=None)
+            d.groups.all().delete()
+            groups = []
+            for i, members in enumerate(_spread_into_groups(teams, group_count, rng)):
+                group = Group.objects.create(division=d, name=group_letter(i), order=i, court=d_courts[i])
+                for seat, team in enumerate(members, start=1):
+                    team.group, team.group_seat = group, seat
+                Team.objects.bulk_update(members, ["group", "group_seat"])
+                groups.append(group)
+            result[d] = groups
+    if not result:
+        raise ServiceError(_("No teams to draw."))
+    return result
+
+
+def move_team(team, group):
+    """Move a team into another group of its division (before the schedule exists)."""
+    if group.division_id != team.division_id:
+        raise ServiceError(_("A team can only move to a group of its own division."))
+    if Match.objects.filter(division_id=team.division_id).exists():
+        raise ServiceError(_("The schedule exists; clear it before moving teams."))
+    with transaction.atomic():
+        seat = (group.teams.aggregate(m=Max("group_seat"))["m"] or 0) + 1
+        team.group, team.group_seat = group, seat
+        team.save(update_fields=["group", "group_seat"])
+
+
+# --- Schedule --------------------------------------------------------------------------
+
+
+def event_start(event):
+    return timezone.make_aware(datetime.datetime.combine(event.date, event.start_time))
+
+
+def make_schedule(event):
+    """Create the round-robin games of every drawn group, one group per court.
+
+    Each pair of a group meets once (Berger order, a bye per round for an odd group);
+    games get a court, a slot and a start time from the event's start, game length and
+    changeover, and match numbers in order of time then court. Refused when games
+    already exist. Returns the number of games created.
+    """
+    if event.matches.exists():
+        raise ServiceError(_("The schedule already exists."))
+    groups = list(Group.objects.filter(division__event=event).select_related("court", "division"))
+    if not groups:
+        raise ServiceError(_("Draw the groups first."))
+    seats = defaultdict(list)
+    for team in Team.objects.filter(group__in=groups, withdrawn=False).order_by("group_seat", "pk"):
+        seats[team.group_id].append(team.pk)
+    planned = []
+    for group in groups:
+        if group.court is None:
+            raise ServiceError(_("%(group)s of %(division)s has no court.") % {"group": group, "division": group.division})
+        if len(seats[group.pk]) < 2:
+            raise ServiceError(
+                _("%(group)s of %(division)s has fewer than two teams.") % {"group": group, "division": group.division}
+            )
+    by_court = defaultdict(list)
+    for group in groups:
+        by_court[group.court_id].append(group)
+    for court_id, court_groups in by_court.items():
+        plan = scheduling.plan_groups_on_courts([seats[g.pk] for g in court_groups], [court_id])
+        planned += [(court_groups[p.group], p) for p in plan]
+    courts = {c.pk: c for c in event.courts.all()}
+    planned.sort(key=lambda gp: (gp[1].slot, courts[gp[1].court].order, gp[1].court))
+    start = event_start(event)
+    matches = [
+        Match(
+            event=event,
+            division=group.division,
+            group=group,
+            stage=Match.Stage.GROUP,
+            round=p.round,
+            match_number=i,
+            court_id=p.court,
+            slot=p.slot,
+            start_at=scheduling.slot_start(start, p.slot, event.game_minutes, event.changeover_minutes),
+            team_a_id=p.team_a,
+            team_b_id=p.team_b,
+        )
+        for i, (group, p) in enumerate(planned, start=1)
+    ]
+    with transaction.atomic():
+        Match.objects.bulk_create(matches)
+    return len(matches)
+
+
+def clear_schedule(event):
+    """Delete every game of the event, refused once any result exists."""
+    if event.matches.exclude(status=Match.Status.SCHEDULED).exists():
+        raise ServiceError(_("Results have been entered; the schedule can no longer be cleared."))
+    event.matches.all().delete()
+
+
+# --- Standings -------------------------------------------------------------------------
+
+
+@dataclass
+class StandingsTable:
+    group: Group
+    rows: list  # standings.StandingRow with .team_obj attached
+    teams: dict  # id -> Team
+    cells: dict  # (row team id, column team id) -> (won: bool, cards_for, cards_against, mark)
+    complete: bool
+
+
+def _group_results(matches, sheets_by_match, excluded):
+    results = []
+    for m in matches:
+        sheet = sheets_by_match.get(m.pk)
+        if sheet is None or m.team_a_id in excluded or m.team_b_id in excluded:
+            continue
+        winner = m.team_a_id if sheet.winner_side == "A" else m.team_b_id
+        results.append(
+            standings.GameResult(
+                team_a=m.team_a_id,
+                team_b=m.team_b_id,
+                cards_a=sheet.cards_a,
+                cards_b=sheet.cards_b,
+                winner=winner,
+                walkover=sheet.is_walkover,
+                decided_by=sheet.decided_by,
+            )
+        )
+    return results
+
+
+def division_standings(division, lots=None):
+    """The standings of every group of a division, from confirmed group-stage sheets only.
+
+    Knockout games never count; withdrawn teams' games are annulled (rules page default).
+    Returns a list of ``StandingsTable`` in group order. A fixed number of queries,
+    whatever the size of the division.
+    """
+    from judging.models import RecordingSheet
+
+    groups = list(division.groups.all())
+    teams = list(Team.objects.filter(division=division, group__isnull=False))
+    matches = list(Match.objects.filter(division=division, stage=Match.Stage.GROUP))
+    sheets = {
+        s.match_id: s
+        for s in RecordingSheet.objects.filter(
+            match__division=division, match__stage=Match.Stage.GROUP, is_confirmed=True
+        )
+    }
+    excluded = {t.pk for t in teams if t.withdrawn}
+    tables = []
+    for group in groups:
+        members = {t.pk: t for t in teams if t.group_id == group.pk and not t.withdrawn}
+        group_matches = [m for m in matches if m.group_id == group.pk]
+        results = _group_results(group_matches, sheets, excluded)
+        rows = standings.rank_group(
+            list(members), results, criteria=division.criteria, lots=lots, walkover_cards=division.walkover_cards
+        )
+        cells = {}
+        for r in results:
+            mark_a = "" if r.decided_by == "cards" else {"joker": "り", "rps": "じ", "walkover": "不"}.get(r.decided_by, "")
+            cells[(r.team_a, r.team_b)] = (r.winner == r.team_a, r.cards_a, r.cards_b, mark_a)
+            cells[(r.team_b, r.team_a)] = (r.winner == r.team_b, r.cards_b, r.cards_a, mark_a)
+        playable = [m for m in group_matches if m.team_a_id not in excluded and m.team_b_id not in excluded]
+        complete = bool(playable) and all(m.pk in sheets for m in playable)
+        tables.append(StandingsTable(group, rows, members, cells, complete))
+    return tables
+
+
+# --- Knockout --------------------------------------------------------------------------
+
+KNOCKOUT_STAGES = {1: Match.Stage.FINAL, 2: Match.Stage.SEMIFINAL, 4: Match.Stage.QUARTERFINAL, 8: Match.Stage.ROUND_OF_16}
+
+
+def _qualifiers(division, tables):
+    quota = division.qualifiers_per_group
+    by_place = defaultdict(list)
+    for index, table in enumerate(tables):
+        if not table.complete:
+            raise ServiceError(
+                _("%(group)s of %(division)s has games without a result.") % {"group": table.group, "division": division}
+            )
+        for row in table.rows[:quota]:
+            if row.tied and any(r.rank == row.rank for r in table.rows[quota:]):
+                raise ServiceError(
+                    _("Place %(rank)s of %(group)s is tied; record a lot before seeding.")
+                    % {"rank": row.rank, "group": table.group}
+                )
+            by_place[row.rank].append((index, row))
+    qualifiers = []
+    for place in sorted(by_place):
+        ordered = standings.compare_across_groups([row for _, row in by_place[place]])
+        group_of = {row.team: index for index, row in by_place[place]}
+        qualifiers += [seeding.Qualifier(team=row.team, group=group_of[row.team], place=place) for row in ordered]
+    return qualifiers
+
+
+def seed_knockout(event, *, division=None, reset=False):
+    """Seed each division's qualifiers into a bracket and create the knockout games.
+
+    Needs every group game of the division to have a result and no unresolved tie at
+    a qualifying place. Byes go to the top seeds (no game is created for a bye; the team
+    goes straight to the next round). A third-place game is added when the division asks
+    for it. With ``reset``, knockout games without results are deleted first; games with
+    results are never deleted. Returns the number of games created.
+    """
+    divisions = [division] if division else list(event.divisions.all())
+    created = 0
+    with transaction.atomic():
+        for d in divisions:
+            if not d.groups.exists():
+                continue
+            existing = Match.objects.filter(division=d).exclude(stage=Match.Stage.GROUP)
+            if existing.exists():
+                if not reset:
+                    raise ServiceError(_("%(division)s already has a bracket.") % {"division": d.name})
+                if existing.exclude(status=Match.Status.SCHEDULED).exists():
+                    raise ServiceError(
+                        _("%(division)s has knockout results; the bracket cannot be reset.") % {"division": d.name}
+                    )
+                existing.delete()
+            qualifiers = _qualifiers(d, division_standings(d))
+            if len(qualifiers) < 2:
+                raise ServiceError(
+                    _("%(division)s has a single qualifier: its group winner is the champion.") % {"division": d.name}
+                )
+            created += _create_bracket(event, d, seeding.seed_bracket(qualifiers))
+    return created
+
+
+def _create_bracket(event, division, lineup):
+    size = len(lineup)
+    rounds = int(math.log2(size))
+    courts = list(division.courts.all()) or [g.court for g in division.groups.select_related("court") if g.court]
+    if not courts:
+        raise ServiceError(_("%(division)s has no court.") % {"division": division.name})
+    last_slot = Match.objects.filter(court__in=courts).aggregate(m=Max("slot"))["m"]
+    slot = 0 if last_slot is None else last_slot + 1
+    number = (event.matches.aggregate(m=Max("match_number"))["m"] or 0) + 1
+    start = event_start(event)
+    taken = set(Match.objects.filter(court__in=courts).values_list("court_id", "slot"))
+
+    def place(match):
+        nonlocal slot
+        while True:
+            for court in courts:
+                if (court.pk, slot) not in taken:
+                    taken.add((court.pk, slot))
+                    match.court, match.slot = court, slot
+                    match.start_at = scheduling.slot_start(start, slot, event.game_minutes, event.changeover_minutes)
+                    return
+            slot += 1
+
+    # entrants[i] of a round: a team id, a Match whose winner comes, or None (bye).
+    entrants = list(lineup)
+    created = []
+    for r in range(rounds):
+        games_in_round = len(entrants) // 2
+        stage = KNOCKOUT_STAGES.get(games_in_round, Match.Stage.KNOCKOUT)
+        next_entrants = []
+        round_games = []
+        for i in range(games_in_round):
+            a, b = entrants[2 * i], entrants[2 * i + 1]
+            if a is None or b is None:
+                next_entrants.append(b if a is None else a)  # a bye: straight through
+                continue
+            match = Match(
+                event=event, division=division, stage=stage, round=r, bracket_position=i, match_number=number
+            )
+            number += 1
+            for side, entrant in (("a", a), ("b", b)):
+                if isinstance(entrant, int):
+                    setattr(match, f"team_{side}_id", entrant)
+            round_games.append((match, a, b))
+            next_entrants.append(match)
+        third = None
+        # A third-place game needs two semifinal losers: none when a semifinal was a bye.
+        if stage == Match.Stage.FINAL and division.third_place_game and all(isinstance(e, Match) for e in entrants):
+            third = Match(event=event, division=division, stage=Match.Stage.THIRD_PLACE, round=r, match_number=0)
+        for match, _a, _b in round_games:
+            place(match)
+        if third is not None:
+            place(third)
+            # The third-place game is numbered before the final, as announced on the day.
+            third.match_number, round_games[0][0].match_number = round_games[0][0].match_number, number
+            number += 1
+        for match, _a, _b in round_games:
+            match.save()
+            created.append(match)
+        if third is not None:
+            third.save()
+            created.append(third)
+        # Link feeders now that this round's games have primary keys.
+        for match, a, b in round_games:
+            for side, entrant in (("A", a), ("B", b)):
+                if isinstance(entrant, Match):
+                    entrant.feeds, entrant.feeds_side = match, side
+                    entrant.save(update_fields=["feeds", "feeds_side"])
+                    if third is not None:
+                        entrant.loser_feeds, entrant.loser_feeds_side = third, side
+                        entrant.save(update_fields=["loser_feeds", "loser_feeds_side"])
+        entrants = next_entrants
+        slot += 1
+    return len(created)
+
+
+def advance_knockout(match):
+    """Put a knockout game's winner (and loser, for the third-place game) into the next game.
+
+    Called in the same transaction as the result. Refused when the next game already
+    has a result, since changing its teams would silently rewrite history.
+    """
+    for target, side, team_id in (
+        (match.feeds, match.feeds_side, match.winner_id),
+        (match.loser_feeds, match.loser_feeds_side, _loser_id(match)),
+    ):
+        if target is None:
+            continue
+        target.refresh_from_db()
+        current = target.team_a_id if side == "A" else target.team_b_id
+        if current == team_id:
+            continue
+        if target.has_result:
+            raise ServiceError(
+                _("Game %(number)s already has a result; correct it first.") % {"number": target.match_number}
+            )
+        setattr(target, "team_a_id" if side == "A" else "team_b_id", team_id)
+        target.save(update_fields=["team_a", "team_b"])
+
+
+def _loser_id(match):
+    if match.winner_id is None:
+        return None
+    return match.team_b_id if match.winner_id == match.team_a_id else match.team_a_id
+
+
+def create_event(slug, name, date, *, courts=0, **fields):
+    """Create an event with courts named 1..N. Raises ``ServiceError`` on a used slug."""
+    if Event.objects.filter(slug=slug).exists():
+        raise ServiceError(_("A tournament with the short name “%(slug)s” already exists.") % {"slug": slug})
+    with transaction.atomic():
+        event = Event.objects.create(slug=slug, name=name, date=date, **fields)
+        Court.objects.bulk_create(Court(event=event, name=str(i), order=i) for i in range(1, courts + 1))
+    return event

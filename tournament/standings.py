@@ -1,0 +1,385 @@
+"""Group standings for Hitachi Folk Karuta, computed from plain result records.
+
+Responsibility
+--------------
+* ``rank_group`` ranks the teams of one group (league) from its confirmed
+  group games, following the organiser's ordered list of criteria (rules page
+  "Standings, walkovers, knockout"; reference §3.3).  Every row says which
+  criterion separated it from the row above, and teams tied on everything
+  share a rank until the organiser records a lot or a play-off.
+* ``compare_across_groups`` orders teams from different groups (all group
+  winners, all runners-up, ...) by per-game values (reference §3.5).
+
+What it must not do
+-------------------
+This module is pure: standard library only, no Django import, no database
+access, no I/O.  The caller loads the confirmed group games (knockout games
+never count; annulled games of a withdrawn team are filtered out before),
+turns them into ``GameResult`` records with plain team ids, and maps the
+returned rows back to model instances.  The output never depends on the
+order of the inputs.
+
+Units: every card value is a number of cards (取り札).  Cards collected by the
+referee belong to nobody, so ``cards_a + cards_b`` may be less than 56; the
+recorded counts are always used, never "56 minus the opponent".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Iterable, Mapping, Sequence
+
+__all__ = [
+    "CARDS_TAKEN",
+    "CARD_DIFF",
+    "GameResult",
+    "HEAD_TO_HEAD",
+    "LOT",
+    "PRESETS",
+    "PRESET_HEAD_TO_HEAD_FIRST",
+    "PRESET_JAPANESE",
+    "StandingRow",
+    "WINS",
+    "compare_across_groups",
+    "rank_group",
+]
+
+WINS, HEAD_TO_HEAD, CARD_DIFF, CARDS_TAKEN, LOT = (
+    "wins",
+    "head_to_head",
+    "card_diff",
+    "cards_taken",
+    "lot",
+)
+CRITERIA = (WINS, HEAD_TO_HEAD, CARD_DIFF, CARDS_TAKEN, LOT)
+
+# Default of the rules page (Japanese karuta practice).
+PRESET_JAPANESE = (WINS, CARD_DIFF, CARDS_TAKEN, HEAD_TO_HEAD, LOT)
+# Second preset of the rules page: head-to-head right after wins (UEFA-like).
+PRESET_HEAD_TO_HEAD_FIRST = (WINS, HEAD_TO_HEAD, CARD_DIFF, CARDS_TAKEN, LOT)
+PRESETS = {
+    "japanese": PRESET_JAPANESE,
+    "head_to_head_first": PRESET_HEAD_TO_HEAD_FIRST,
+}
+
+WALKOVER_CARDS = ("count", "exclude")
+DECIDED_BY = ("cards", "joker", "rps", "walkover")
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One confirmed group game.
+
+    ``cards_a`` / ``cards_b`` are the recorded card counts of ``team_a`` /
+    ``team_b`` (a walkover is normally recorded 28-0).  ``winner`` is the id
+    of one of the two teams: every game has a winner (more cards, then the
+    joker 「り」, then rock-paper-scissors).  ``decided_by`` says how:
+    ``"cards"``, ``"joker"``, ``"rps"`` or ``"walkover"``; a game is a
+    walkover when ``walkover`` is true or ``decided_by == "walkover"``.
+    """
+
+    team_a: int
+    team_b: int
+    cards_a: int
+    cards_b: int
+    winner: int
+    walkover: bool = False
+    decided_by: str = "cards"
+
+    @property
+    def is_walkover(self) -> bool:
+        return self.walkover or self.decided_by == "walkover"
+
+
+@dataclass
+class StandingRow:
+    """One row of a group table (or of a cross-group table).
+
+    ``rank`` is 1-based and equals 1 + the number of rows strictly ahead;
+    teams tied on every criterion share the rank and have ``tied=True`` (shown
+    with "=").  ``separated_by`` is the criterion code that separated this row
+    from the row above; it is ``None`` for the first row and for a row tied
+    with the row above.  ``settled_by_lot`` is true for every team whose
+    position was decided by the organiser's recorded lot or play-off.
+    ``h2h_wins`` / ``h2h_card_diff`` are the mini-league values (wins, and
+    card difference in cards, among the teams of the block) from the last,
+    i.e. smallest, block on which head-to-head was evaluated for this team;
+    ``None`` when head-to-head was never needed.  ``card_games`` is the number
+    of games counted in the card columns (``played`` minus walkovers when
+    walkovers are excluded from the card criteria).
+    """
+
+    team: int
+    rank: int
+    tied: bool
+    played: int
+    wins: int
+    losses: int
+    cards_taken: int
+    cards_conceded: int
+    card_diff: int
+    joker_wins: int
+    rps_wins: int
+    walkover_wins: int
+    walkover_losses: int
+    separated_by: str | None
+    settled_by_lot: bool
+    h2h_wins: int | None = None
+    h2h_card_diff: int | None = None
+    card_games: int | None = None
+
+
+@dataclass
+class _Tally:
+    """Running totals of one team (cards in cards)."""
+
+    played: int = 0
+    wins: int = 0
+    taken: int = 0
+    conceded: int = 0
+    card_games: int = 0
+    joker_wins: int = 0
+    rps_wins: int = 0
+    walkover_wins: int = 0
+    walkover_losses: int = 0
+
+
+def _check_game(game: GameResult) -> None:
+    if game.team_a == game.team_b:
+        raise ValueError(f"a team cannot play itself: {game!r}")
+    if game.winner not in (game.team_a, game.team_b):
+        raise ValueError(f"winner {game.winner} is neither team of {game!r}")
+    if game.decided_by not in DECIDED_BY:
+        raise ValueError(f"unknown decided_by {game.decided_by!r} in {game!r}")
+
+
+def _split(block: list[int], value: Mapping[int, object]) -> list[list[int]]:
+    """Split ``block`` into sub-blocks of equal value, best (highest) first."""
+    parts: dict[object, list[int]] = {}
+    for team in block:
+        parts.setdefault(value[team], []).append(team)
+    return [parts[key] for key in sorted(parts, reverse=True)]
+
+
+def rank_group(
+    team_ids: Iterable[int],
+    results: Iterable[GameResult],
+    criteria: Sequence[str] | str = PRESET_JAPANESE,
+    lots: Mapping[int, int] | None = None,
+    walkover_cards: str = "count",
+) -> list[StandingRow]:
+    """Rank the teams of one group; return one ``StandingRow`` per team, best first.
+
+    Inputs:
+
+    * ``team_ids``: the group's teams (ids); games involving any other team
+      are ignored.
+    * ``results``: the confirmed group games (``GameResult``), in any order.
+    * ``criteria``: ordered criterion codes (``WINS``, ``HEAD_TO_HEAD``,
+      ``CARD_DIFF``, ``CARDS_TAKEN``, ``LOT``) or a preset name of
+      ``PRESETS``.  ``WINS``, ``CARD_DIFF`` (cards taken minus cards
+      conceded) and ``CARDS_TAKEN`` are overall values, higher is better.
+      ``HEAD_TO_HEAD`` is a mini-league among the teams of the block being
+      resolved, over their games only: wins among them, then card difference
+      among them.
+    * ``lots``: team id -> position (1 best) recorded by the organiser (a
+      drawn lot or a play-off).  ``LOT`` splits a block only when every team
+      of the block has a position; otherwise the block stays tied.
+    * ``walkover_cards``: ``"count"`` (walkover cards count as recorded,
+      normally 28-0) or ``"exclude"`` (walkover games are left out of the
+      card columns and of the head-to-head card difference, but still count
+      as played, won and lost).
+
+    Algorithm (rules page "Standings"; reference §3.3): recursive partition
+    refinement, never a pairwise comparator.  A block of teams is split by
+    the first criterion, in order, whose values differ inside it; each
+    sub-block (best first) of two or more teams is resolved again from the
+    top of the list, so head-to-head is re-applied to any smaller block still
+    tied.  A block that no criterion splits is a tie: its teams share the
+    best rank of the block.  Within a tie the rows are listed by team id;
+    that is display order only, the rank is shared.
+
+    Raises ``ValueError`` for an unknown criterion, preset or
+    ``walkover_cards`` value, a repeated team id, or a game whose winner is
+    neither of its teams (or with an unknown ``decided_by``).
+    """
+    if isinstance(criteria, str):
+        if criteria not in PRESETS:
+            raise ValueError(f"unknown standings preset {criteria!r}")
+        criteria = PRESETS[criteria]
+    criteria = tuple(criteria)
+    for code in criteria:
+        if code not in CRITERIA:
+            raise ValueError(f"unknown standings criterion {code!r}")
+    if walkover_cards not in WALKOVER_CARDS:
+        raise ValueError(f"walkover_cards must be one of {WALKOVER_CARDS}")
+    team_list = list(team_ids)
+    teams = sorted(set(team_list))
+    if len(teams) != len(team_list):
+        raise ValueError("a team id is listed twice")
+    members = set(teams)
+    games = []
+    for game in results:
+        _check_game(game)
+        if game.team_a in members and game.team_b in members:
+            games.append(game)
+    lots = dict(lots or {})
+
+    def counts_cards(game: GameResult) -> bool:
+        return walkover_cards == "count" or not game.is_walkover
+
+    stats = {team: _Tally() for team in teams}
+    for game in games:
+        for team, mine, theirs in (
+            (game.team_a, game.cards_a, game.cards_b),
+            (game.team_b, game.cards_b, game.cards_a),
+        ):
+            tally = stats[team]
+            won = game.winner == team
+            tally.played += 1
+            tally.wins += won
+            if counts_cards(game):
+                tally.card_games += 1
+                tally.taken += mine
+                tally.conceded += theirs
+            if game.is_walkover:
+                if won:
+                    tally.walkover_wins += 1
+                else:
+                    tally.walkover_losses += 1
+            elif won and game.decided_by == "joker":
+                tally.joker_wins += 1
+            elif won and game.decided_by == "rps":
+                tally.rps_wins += 1
+
+    h2h_seen: dict[int, tuple[int, int]] = {}
+    lot_settled: set[int] = set()
+
+    def head_to_head(block: list[int]) -> dict[int, tuple[int, int]]:
+        inside = set(block)
+        wins = dict.fromkeys(block, 0)
+        diff = dict.fromkeys(block, 0)
+        for game in games:
+            if game.team_a in inside and game.team_b in inside:
+                wins[game.winner] += 1
+                if counts_cards(game):
+                    diff[game.team_a] += game.cards_a - game.cards_b
+                    diff[game.team_b] += game.cards_b - game.cards_a
+        values = {team: (wins[team], diff[team]) for team in block}
+        h2h_seen.update(values)
+        return values
+
+    def value_of(code: str, block: list[int]) -> dict[int, object]:
+        if code == HEAD_TO_HEAD:
+            return head_to_head(block)
+        if code == LOT:
+            if all(team in lots for team in block):
+                return {team: -lots[team] for team in block}
+            return dict.fromkeys(block, 0)
+        if code == WINS:
+            return {team: stats[team].wins for team in block}
+        if code == CARD_DIFF:
+            return {team: stats[team].taken - stats[team].conceded for team in block}
+        return {team: stats[team].taken for team in block}  # CARDS_TAKEN
+
+    def resolve(block: list[int]) -> list[tuple[list[int], str | None]]:
+        """Return the final tied blocks of ``block``, best first, each with the
+        criterion separating its first team from the row above (``None`` for
+        the first block: the caller knows that separator)."""
+        if len(block) > 1:
+            for code in criteria:
+                parts = _split(block, value_of(code, block))
+                if len(parts) > 1:
+                    if code == LOT:
+                        lot_settled.update(block)
+                    out: list[tuple[list[int], str | None]] = []
+                    for i, part in enumerate(parts):
+                        sub = resolve(part)
+                        if i:
+                            sub[0] = (sub[0][0], code)
+                        out.extend(sub)
+                    return out
+        return [(sorted(block), None)]
+
+    rows: list[StandingRow] = []
+    for block, separator in resolve(teams):
+        rank = len(rows) + 1
+        for i, team in enumerate(block):
+            t = stats[team]
+            h2h = h2h_seen.get(team, (None, None))
+            rows.append(
+                StandingRow(
+                    team=team,
+                    rank=rank,
+                    tied=len(block) > 1,
+                    played=t.played,
+                    wins=t.wins,
+                    losses=t.played - t.wins,
+                    cards_taken=t.taken,
+                    cards_conceded=t.conceded,
+                    card_diff=t.taken - t.conceded,
+                    joker_wins=t.joker_wins,
+                    rps_wins=t.rps_wins,
+                    walkover_wins=t.walkover_wins,
+                    walkover_losses=t.walkover_losses,
+                    separated_by=separator if i == 0 else None,
+                    settled_by_lot=team in lot_settled,
+                    h2h_wins=h2h[0],
+                    h2h_card_diff=h2h[1],
+                    card_games=t.card_games,
+                )
+            )
+    return rows
+
+
+def _per_game(row: StandingRow) -> tuple[Fraction, Fraction, Fraction]:
+    games = row.played
+    card_games = row.card_games if row.card_games is not None else row.played
+    return (
+        Fraction(row.wins, games) if games else Fraction(0),
+        Fraction(row.card_diff, card_games) if card_games else Fraction(0),
+        Fraction(row.cards_taken, card_games) if card_games else Fraction(0),
+    )
+
+
+def compare_across_groups(rows: Iterable[StandingRow]) -> list[StandingRow]:
+    """Order teams from different groups (e.g. all group winners); best first.
+
+    Groups may differ in size (after a withdrawal), so values are taken per
+    game (reference §3.5): wins per game played, then card difference per
+    game, then cards taken per game (cards per game: over ``card_games`` when
+    the row has it, so excluded walkovers do not dilute the average).  Head-to-
+    head is impossible across groups and lots are not applied here.
+
+    Returns new ``StandingRow`` objects (copies of the inputs) whose ``rank``,
+    ``tied`` and ``separated_by`` describe this cross-group table
+    (``separated_by`` is ``WINS``, ``CARD_DIFF`` or ``CARDS_TAKEN``, meaning
+    the per-game value); ``settled_by_lot`` is false and the head-to-head
+    fields are ``None``.  Teams equal on all three values share the rank and
+    have ``tied=True``: the organiser must decide; they are listed by team id
+    for display only.  The result does not depend on the input order.
+    """
+    codes = (WINS, CARD_DIFF, CARDS_TAKEN)
+    keyed = sorted(((_per_game(r), r) for r in rows), key=lambda kr: (tuple(-v for v in kr[0]), kr[1].team))
+    out: list[StandingRow] = []
+    for i, (key, row) in enumerate(keyed):
+        prev = keyed[i - 1][0] if i else None
+        nxt = keyed[i + 1][0] if i + 1 < len(keyed) else None
+        if prev == key:
+            rank, separator = out[-1].rank, None
+        else:
+            rank = i + 1
+            separator = None if prev is None else next(c for c, a, b in zip(codes, prev, key) if a != b)
+        out.append(
+            replace(
+                row,
+                rank=rank,
+                tied=key in (prev, nxt),
+                separated_by=separator,
+                settled_by_lot=False,
+                h2h_wins=None,
+                h2h_card_diff=None,
+            )
+        )
+    return out

@@ -1,0 +1,158 @@
+"""django-tables2 tables for teams, games and standings.
+
+Sorting is limited to database columns with the primary key as the last key, so pages
+never show a row twice and a computed column never reaches ORDER BY (field faults #23).
+"""
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Match, Team
+
+
+class TeamTable(tables.Table):
+    entry_number = tables.Column(verbose_name=_("No."))
+    name = tables.Column(verbose_name=_("team name"), order_by=("name_key", "pk"))
+    affiliation = tables.Column(verbose_name=_("affiliation"), order_by=("affiliation", "pk"))
+    division = tables.Column(verbose_name=_("division"), order_by=("division__order", "division__pk", "entry_number", "pk"))
+    group = tables.Column(verbose_name=_("group"), order_by=("group__order", "group_seat", "pk"), empty_values=())
+    players = tables.Column(verbose_name=_("players (◎ leader, 補 substitute)"), empty_values=(), orderable=False)
+    edit = tables.Column(verbose_name="", empty_values=(), orderable=False)
+
+    class Meta:
+        model = Team
+        fields = ("entry_number", "name", "affiliation", "division", "group", "players")
+        order_by = ("division",)
+        attrs = {"class": "table"}
+
+    def render_group(self, record):
+        return record.group.name if record.group else "—"
+
+    def render_players(self, record):
+        return format_html_join(
+            "、", "{}{}{}", (("◎" if p.is_leader else "", p.name, "（補）" if p.is_substitute else "") for p in record.players.all())
+        )
+
+    def render_edit(self, record):
+        url = reverse("tournament:team_edit", args=[record.division.event.slug, record.pk])
+        return format_html('<a class="button small" href="{}">{}</a>', url, _("Edit"))
+
+
+class MatchTable(tables.Table):
+    match_number = tables.Column(verbose_name=_("No."), order_by=("match_number",))
+    start_at = tables.DateTimeColumn(verbose_name=_("start"), format="H:i", order_by=("start_at", "court__order", "match_number"))
+    court = tables.Column(verbose_name=_("court"), order_by=("court__order", "slot", "match_number"))
+    division = tables.Column(verbose_name=_("division"), order_by=("division__order", "match_number"))
+    stage = tables.Column(verbose_name=_("stage"), empty_values=(), order_by=("stage", "match_number"))
+    team_a = tables.Column(verbose_name=_("team A"), empty_values=(), orderable=False)
+    score = tables.Column(verbose_name=_("result"), empty_values=(), orderable=False)
+    team_b = tables.Column(verbose_name=_("team B"), empty_values=(), orderable=False)
+    status = tables.Column(verbose_name=_("status"), order_by=("status", "match_number"))
+
+    class Meta:
+        model = Match
+        fields = ("match_number", "start_at", "court", "division", "stage", "team_a", "score", "team_b", "status")
+        order_by = ("match_number",)
+        attrs = {"class": "table schedule"}
+        row_attrs = {"class": lambda record: "done" if record.has_result else ""}
+
+    def __init__(self, *args, entry_url_name=None, event=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.entry_url_name = entry_url_name
+        self.event = event
+
+    def render_court(self, record):
+        return record.court.name if record.court else "—"
+
+    def render_stage(self, record):
+        if record.stage == Match.Stage.GROUP:
+            return format_html("{} {}", record.get_stage_display(), record.group.name if record.group else "")
+        return record.get_stage_display()
+
+    def _team(self, record, side):
+        team = record.team_a if side == "A" else record.team_b
+        if team is None:
+            return format_html('<span class="tbd">{}</span>', _("to be decided"))
+        won = record.winner_id == team.pk
+        return format_html('<span class="{}">{}</span>', "winner" if won else "", team.name)
+
+    def render_team_a(self, record):
+        return self._team(record, "A")
+
+    def render_team_b(self, record):
+        return self._team(record, "B")
+
+    def render_score(self, record):
+        sheets = getattr(record, "confirmed_sheets", None)
+        sheet = sheets[0] if sheets else None
+        text = "—"
+        if sheet is not None:
+            text = _("walkover") if sheet.is_walkover else f"{sheet.cards_a} - {sheet.cards_b}"
+            if sheet.decided_by in ("joker", "rps"):
+                text += " (" + ("り" if sheet.decided_by == "joker" else "じゃんけん") + ")"
+        if self.entry_url_name and record.teams_known:
+            url = reverse(self.entry_url_name, args=[self.event.slug, record.match_number])
+            label = _("Correct") if record.has_result else _("Enter")
+            return format_html('{} <a class="button small" href="{}">{}</a>', text, url, label)
+        return text
+
+
+CRITERION_LABELS = {
+    "wins": _("wins"),
+    "card_diff": _("card difference"),
+    "cards_taken": _("cards taken"),
+    "head_to_head": _("head-to-head"),
+    "lot": _("lot / play-off"),
+}
+
+
+class StandingsTable(tables.Table):
+    rank = tables.Column(verbose_name=_("rank"))
+    team = tables.Column(verbose_name=_("team"))
+    affiliation = tables.Column(verbose_name=_("affiliation"))
+    played = tables.Column(verbose_name=_("played"))
+    wins = tables.Column(verbose_name=_("won"))
+    losses = tables.Column(verbose_name=_("lost"))
+    cards_taken = tables.Column(verbose_name=_("cards taken"))
+    cards_conceded = tables.Column(verbose_name=_("cards conceded"))
+    card_diff = tables.Column(verbose_name=_("card difference"))
+    special = tables.Column(verbose_name=_("won by り / じゃんけん"))
+    separated_by = tables.Column(verbose_name=_("placed by"))
+
+    class Meta:
+        orderable = False  # the order is the ranking itself
+        attrs = {"class": "table standings"}
+
+
+def standings_table(table):
+    rows = []
+    for row in table.rows:
+        team = table.teams[row.team]
+        rows.append(
+            {
+                "rank": f"{row.rank}=" if row.tied else row.rank,
+                "team": team.name,
+                "affiliation": team.affiliation,
+                "played": row.played,
+                "wins": row.wins,
+                "losses": row.losses,
+                "cards_taken": row.cards_taken,
+                "cards_conceded": row.cards_conceded,
+                "card_diff": f"{row.card_diff:+d}",
+                "special": f"{row.joker_wins} / {row.rps_wins}",
+                "separated_by": separation_text(row),
+            }
+        )
+    return StandingsTable(rows)
+
+
+def separation_text(row):
+    if row.tied:
+        return _("tied on every criterion: a lot or play-off is needed")
+    if row.separated_by is None:
+        return ""
+    if row.settled_by_lot:
+        return _("settled by lot / play-off")
+    return CRITERION_LABELS.get(row.separated_by, row.separated_by)

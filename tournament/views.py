@@ -1,0 +1,403 @@
+"""The organiser's screens: setup, teams, draw, schedule, standings, knockout, downloads.
+
+Views stay thin: load, check access, call a service, respond. Every view here needs a
+logged-in organiser of the event (``_event_for_organiser``).
+"""
+
+import datetime
+import secrets
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Prefetch, Q
+from django.http import FileResponse, Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+
+from tournament import exports, imports, services
+from tournament.forms import CourtForm, DivisionForm, EventForm, ImportForm, NewEventForm, TeamForm
+from tournament.models import Court, Division, Event, Group, Match, Player, Team
+from tournament.tables import MatchTable, TeamTable
+
+
+def _event_for_organiser(request, slug):
+    event = get_object_or_404(Event, slug=slug)
+    if not event.is_organiser(request.user):
+        raise PermissionDenied
+    return event
+
+
+def schedule_queryset(event):
+    return (
+        event.matches.select_related("division", "group", "court", "team_a", "team_b", "winner")
+        .prefetch_related(Prefetch("sheets", to_attr="confirmed_sheets", queryset=_confirmed_sheets()))
+        .order_by("match_number")
+    )
+
+
+def _confirmed_sheets():
+    from judging.models import RecordingSheet
+
+    return RecordingSheet.objects.filter(is_confirmed=True)
+
+
+@login_required
+def event_list(request):
+    events = Event.objects.all() if request.user.is_superuser else request.user.organised_events.all()
+    form = NewEventForm(request.POST or None, initial={"date": datetime.date.today()})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        fields = {k: data[k] for k in ("edition", "venue", "start_time", "game_minutes", "changeover_minutes", "card_total")}
+        try:
+            event = services.create_event(data["slug"], data["name"], data["date"], courts=data["court_count"], **fields)
+        except services.ServiceError as e:
+            form.add_error("slug", str(e))
+        else:
+            event.organisers.add(request.user)
+            messages.success(request, _("Tournament created. Next: add divisions, then register teams."))
+            return redirect(event)
+    return render(request, "tournament/event_list.html", {"events": events, "form": form})
+
+
+@login_required
+def event_detail(request, slug):
+    event = _event_for_organiser(request, slug)
+    divisions = event.divisions.prefetch_related("courts").annotate(
+        team_count=Count("teams", distinct=True), group_count=Count("groups", distinct=True)
+    )
+    counts = event.matches.aggregate(
+        total=Count("pk"),
+        done=Count("pk", filter=~Q(status=Match.Status.SCHEDULED)),
+        knockout=Count("pk", filter=~Q(stage=Match.Stage.GROUP)),
+    )
+    return render(
+        request,
+        "tournament/event_detail.html",
+        {"event": event, "divisions": divisions, "courts": event.courts.all(), "counts": counts},
+    )
+
+
+@login_required
+def event_edit(request, slug):
+    event = _event_for_organiser(request, slug)
+    form = EventForm(request.POST or None, instance=event)
+    if request.method == "POST" and form.is_valid():
+        event = form.save()
+        messages.success(request, _("Saved."))
+        return redirect(event)
+    return render(request, "tournament/form.html", {"event": event, "form": form, "title": _("Tournament settings")})
+
+
+@login_required
+def division_edit(request, slug, pk=None):
+    event = _event_for_organiser(request, slug)
+    division = get_object_or_404(Division, event=event, pk=pk) if pk else None
+    form = DivisionForm(request.POST or None, instance=division, event=event)
+    if request.method == "POST" and form.is_valid():
+        division = form.save(commit=False)
+        division.event = event
+        division.save()
+        form.save_m2m()
+        messages.success(request, _("Division “%(name)s” saved.") % {"name": division.name})
+        return redirect(event)
+    title = _("Edit division") if division else _("Add a division")
+    return render(request, "tournament/form.html", {"event": event, "form": form, "title": title})
+
+
+@login_required
+def court_edit(request, slug, pk=None):
+    event = _event_for_organiser(request, slug)
+    court = get_object_or_404(Court, event=event, pk=pk) if pk else None
+    form = CourtForm(request.POST or None, instance=court, event=event)
+    if request.method == "POST" and form.is_valid():
+        court = form.save(commit=False)
+        court.event = event
+        court.save()
+        messages.success(request, _("Court saved."))
+        return redirect("tournament:court_links", event.slug)
+    title = _("Edit court") if court else _("Add a court")
+    return render(request, "tournament/form.html", {"event": event, "form": form, "title": title})
+
+
+@login_required
+def court_links(request, slug):
+    event = _event_for_organiser(request, slug)
+    base = settings.SITE_URL or request.build_absolute_uri("/").rstrip("/")
+    courts = [(c, base + c.get_link_path()) for c in event.courts.prefetch_related("divisions")]
+    return render(request, "tournament/court_links.html", {"event": event, "courts": courts})
+
+
+# --- Teams -----------------------------------------------------------------------------
+
+
+@login_required
+def team_list(request, slug):
+    event = _event_for_organiser(request, slug)
+    teams = (
+        Team.objects.filter(division__event=event)
+        .select_related("division", "group")
+        .prefetch_related(Prefetch("players", queryset=Player.objects.order_by("order")))
+    )
+    division = request.GET.get("division")
+    if division:
+        teams = teams.filter(division_id=division)
+    table = TeamTable(teams)
+    RequestConfig(request, paginate=False).configure(table)
+    return render(request, "tournament/team_list.html", {"event": event, "table": table, "divisions": event.divisions.all(), "count": teams.count()})
+
+
+@login_required
+def team_edit(request, slug, pk=None):
+    event = _event_for_organiser(request, slug)
+    team = get_object_or_404(Team, division__event=event, pk=pk) if pk else None
+    if not event.divisions.exists():
+        messages.warning(request, _("Add a division first."))
+        return redirect("tournament:division_add", event.slug)
+    initial = TeamForm.initial_for(team) if team else {"division": request.GET.get("division")}
+    form = TeamForm(request.POST or None, event=event, team=team, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            team = services.save_team(data["division"], data["name"], data["affiliation"], form.players(), team=team, seed=data["seed"])
+        except services.ServiceError as e:
+            form.add_error("name", str(e))
+        else:
+            messages.success(request, _("Team “%(name)s” saved.") % {"name": team.name})
+            if "add_another" in request.POST:
+                return redirect(reverse("tournament:team_add", args=[event.slug]) + f"?division={team.division_id}")
+            return redirect("tournament:team_list", event.slug)
+    title = _("Edit team") if team else _("Register a team")
+    return render(request, "tournament/team_form.html", {"event": event, "form": form, "title": title, "team": team})
+
+
+def _import_dir():
+    path = Path(settings.DATA_DIR) / "imports"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@login_required
+def team_import(request, slug):
+    """Upload an entry sheet, see the dry-run report, then import all or nothing."""
+    event = _event_for_organiser(request, slug)
+    report = token = None
+    form = ImportForm()
+    if request.method == "POST" and "token" in request.POST:
+        token = request.POST["token"]
+        if not token.isalnum():
+            raise Http404
+        path = _import_dir() / f"{token}.xlsx"
+        if not path.exists():
+            messages.error(request, _("The uploaded file has expired; upload it again."))
+            return redirect("tournament:team_import", event.slug)
+        parsed = imports.parse_entry_workbook(path.read_bytes(), default_division=request.POST.get("default_division", ""))
+        report = services.import_entries(event, parsed, dry_run=False)
+        if report.imported:
+            path.unlink(missing_ok=True)
+            messages.success(request, _("%(count)s teams imported.") % {"count": len(report.teams)})
+            return redirect("tournament:team_list", event.slug)
+    elif request.method == "POST":
+        form = ImportForm(request.POST, request.FILES)
+        if form.is_valid():
+            data = form.cleaned_data["file"].read()
+            parsed = imports.parse_entry_workbook(data, default_division=form.cleaned_data["default_division"])
+            report = services.import_entries(event, parsed, dry_run=True)
+            if report.ok:
+                token = secrets.token_hex(16)
+                (_import_dir() / f"{token}.xlsx").write_bytes(data)
+    return render(
+        request,
+        "tournament/team_import.html",
+        {"event": event, "form": form, "report": report, "token": token,
+         "default_division": request.POST.get("default_division", "")},
+    )
+
+
+@login_required
+def import_template(request, slug):
+    event = _event_for_organiser(request, slug)
+    data = imports.entry_template_workbook([d.name for d in event.divisions.all()])
+    return _download(data, f"{event.slug}-entry-template.xlsx", exports.XLSX)
+
+
+# --- Groups and schedule ---------------------------------------------------------------
+
+
+@login_required
+def groups(request, slug):
+    event = _event_for_organiser(request, slug)
+    if request.method == "POST":
+        try:
+            if "draw" in request.POST:
+                seed = request.POST.get("seed") or None
+                drawn = services.draw_groups(event, seed=int(seed) if seed and seed.isdigit() else None)
+                messages.success(request, _("Groups drawn for %(count)s divisions.") % {"count": len(drawn)})
+            elif "move" in request.POST:
+                team = get_object_or_404(Team, division__event=event, pk=request.POST.get("team"))
+                group = get_object_or_404(Group, division__event=event, pk=request.POST.get("group"))
+                services.move_team(team, group)
+                messages.success(request, _("%(team)s moved to %(group)s.") % {"team": team, "group": group})
+        except services.ServiceError as e:
+            messages.error(request, str(e))
+        return redirect("tournament:groups", event.slug)
+    divisions = event.divisions.prefetch_related(
+        Prefetch("groups", queryset=Group.objects.select_related("court").prefetch_related(
+            Prefetch("teams", queryset=Team.objects.order_by("group_seat")))),
+        "teams",
+    )
+    return render(request, "tournament/groups.html", {"event": event, "divisions": divisions, "scheduled": event.matches.exists()})
+
+
+@login_required
+def schedule(request, slug):
+    event = _event_for_organiser(request, slug)
+    if request.method == "POST":
+        try:
+            if "make" in request.POST:
+                count = services.make_schedule(event)
+                messages.success(request, _("Schedule made: %(count)s games.") % {"count": count})
+            elif "clear" in request.POST:
+                services.clear_schedule(event)
+                messages.success(request, _("Schedule cleared."))
+        except services.ServiceError as e:
+            messages.error(request, str(e))
+        return redirect("tournament:schedule", event.slug)
+    matches = schedule_queryset(event)
+    court = request.GET.get("court")
+    team = request.GET.get("team")
+    if court:
+        matches = matches.filter(court_id=court)
+    if team:
+        matches = matches.filter(Q(team_a_id=team) | Q(team_b_id=team))
+    table = MatchTable(matches, entry_url_name="judging:organiser_entry", event=event)
+    RequestConfig(request, paginate=False).configure(table)
+    return render(
+        request,
+        "tournament/schedule.html",
+        {"event": event, "table": table, "courts": event.courts.all(), "has_groups": Group.objects.filter(division__event=event).exists()},
+    )
+
+
+# --- Standings and knockout ------------------------------------------------------------
+
+
+def standings_context(event):
+    from tournament.tables import standings_table
+
+    divisions = []
+    for division in event.divisions.all():
+        tables = services.division_standings(division)
+        divisions.append((division, [(t, standings_table(t), cross_table(t)) for t in tables]))
+    return divisions
+
+
+def cross_table(table):
+    """The 星取表: rows and columns in rank order, each cell ○/● with the score."""
+    order = [table.teams[r.team] for r in table.rows]
+    grid = []
+    for row_team in order:
+        cells = []
+        for col_team in order:
+            if row_team.pk == col_team.pk:
+                cells.append(None)
+                continue
+            cell = table.cells.get((row_team.pk, col_team.pk))
+            cells.append(cell and {"won": cell[0], "score": f"{cell[1]}-{cell[2]}", "mark": cell[3]})
+        grid.append((row_team, cells))
+    return {"teams": order, "grid": grid}
+
+
+@login_required
+def standings_view(request, slug):
+    event = _event_for_organiser(request, slug)
+    return render(request, "tournament/standings.html", {"event": event, "divisions": standings_context(event), "organiser": True})
+
+
+def bracket_context(event):
+    rounds_by_division = []
+    for division in event.divisions.all():
+        games = list(
+            schedule_queryset(event).filter(division=division).exclude(stage=Match.Stage.GROUP).order_by("round", "bracket_position", "match_number")
+        )
+        if not games:
+            continue
+        rounds = {}
+        third = [g for g in games if g.stage == Match.Stage.THIRD_PLACE]
+        for g in games:
+            if g.stage != Match.Stage.THIRD_PLACE:
+                rounds.setdefault(g.round, []).append(g)
+        rounds_by_division.append((division, [rounds[r] for r in sorted(rounds)], third))
+    return rounds_by_division
+
+
+@login_required
+def knockout(request, slug):
+    event = _event_for_organiser(request, slug)
+    if request.method == "POST":
+        try:
+            count = services.seed_knockout(event, reset="reset" in request.POST)
+            messages.success(request, _("Bracket seeded: %(count)s games.") % {"count": count})
+        except services.ServiceError as e:
+            messages.error(request, str(e))
+        return redirect("tournament:knockout", event.slug)
+    return render(request, "tournament/knockout.html", {"event": event, "brackets": bracket_context(event), "organiser": True})
+
+
+# --- Downloads -------------------------------------------------------------------------
+
+
+def _download(data, filename, content_type):
+    response = HttpResponse(data, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@login_required
+def export_workbook(request, slug):
+    event = _event_for_organiser(request, slug)
+    data = exports.event_workbook(event)
+    return _download(data, f"{event.slug}-{event.date:%Y%m%d}-results.xlsx", exports.XLSX)
+
+
+@login_required
+def recording_sheets(request, slug):
+    from judging.pdf_sheets import event_sheets_pdf
+
+    event = _event_for_organiser(request, slug)
+    matches = event.matches.all()
+    label = "all"
+    if request.GET.get("division"):
+        matches = matches.filter(division_id=request.GET["division"])
+        label = f"division{request.GET['division']}"
+    if request.GET.get("court"):
+        matches = matches.filter(court_id=request.GET["court"])
+        label += f"-court{request.GET['court']}"
+    if request.GET.get("stage") == "knockout":
+        matches = matches.exclude(stage=Match.Stage.GROUP)
+        label += "-knockout"
+    elif request.GET.get("stage") == "group":
+        matches = matches.filter(stage=Match.Stage.GROUP)
+    if request.GET.get("round", "").isdigit():
+        matches = matches.filter(round=int(request.GET["round"]), stage=Match.Stage.GROUP)
+        label += f"-round{int(request.GET['round']) + 1}"
+    data = event_sheets_pdf(event, matches, base_url=settings.SITE_URL or request.build_absolute_uri("/").rstrip("/"))
+    response = HttpResponse(data, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{event.slug}-{event.date:%Y%m%d}-sheets-{label}.pdf"'
+    return response
+
+
+@login_required
+def print_menu(request, slug):
+    event = _event_for_organiser(request, slug)
+    rounds = sorted(set(event.matches.filter(stage=Match.Stage.GROUP).values_list("round", flat=True)))
+    return render(
+        request,
+        "tournament/print_menu.html",
+        {"event": event, "divisions": event.divisions.all(), "courts": event.courts.all(), "rounds": [(r, r + 1) for r in rounds]},
+    )
