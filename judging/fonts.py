@@ -136,8 +136,8 @@ def _outline_kind(path: str, index: int) -> str:
 def _cff_message(path: str) -> str:
     return (
         f"{path} has PostScript/CFF outlines (OpenType .otf style), which reportlab cannot "
-        f"embed: the PDF recording sheets need a TrueType-outline .ttf (for example ipaexg.ttf "
-        f"from the Debian package fonts-ipaexfont-gothic); set {ENV_VAR} to such a file"
+        f"embed; the PDF font needs a TrueType-outline .ttf (for example ipaexg.ttf from the "
+        f"Debian package fonts-ipaexfont-gothic): point {ENV_VAR} at such a file"
     )
 
 

@@ -8,6 +8,7 @@ data directory (KARUTA_DATA_DIR, default ./var, ignored by git).
 
 import os
 import secrets
+import warnings
 from pathlib import Path
 
 import dj_database_url
@@ -149,6 +150,8 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 # Static files come from the app itself (no CDN, no separate web server at the venue).
 WHITENOISE_USE_FINDERS = True
+# Without collectstatic (development, tests) the finders serve the files; no warning then.
+warnings.filterwarnings("ignore", message="No directory at")
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 
