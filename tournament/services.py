@@ -168,29 +168,55 @@ def _share_courts(free_courts, divisions, team_counts):
 def _spread_into_groups(teams, group_count, rng):
     """Deal teams into groups: by seed, snake order, keeping an affiliation apart.
 
-    Seeded teams first (1 best), then the rest in random order. Teams are dealt one
-    round at a time, each round in snake order (A B C, C B A, …); within a round a team
-    skips a group that already has a team of its affiliation when another group of that
-    round is still free of it. Group sizes differ by at most one.
+    Seeded teams first (1 best), then the rest in random order, dealt in snake order
+    (A B C, C B A, …) so group sizes differ by at most one. Then, while a group holds
+    two teams of one affiliation, one of them swaps places with a team of another group
+    that is of the same seeding tier (or unseeded, like it) when the swap makes no new
+    clash. Swaps keep the group sizes; where no swap helps, the clash stays.
     """
     seeded = sorted((t for t in teams if t.seed), key=lambda t: (t.seed, t.entry_number, t.pk))
     rest = [t for t in teams if not t.seed]
     rng.shuffle(rest)
-    ordered = seeded + rest
     groups = [[] for _ in range(group_count)]
-    for start in range(0, len(ordered), group_count):
-        chunk = ordered[start : start + group_count]
-        round_index = start // group_count
-        snake = list(range(group_count)) if round_index % 2 == 0 else list(range(group_count - 1, -1, -1))
-        free = snake[: len(chunk)] if len(chunk) == group_count else snake[: len(chunk)]
-        for team in chunk:
-            key = names.name_key(team.affiliation) if team.affiliation else None
-            choice = next(
-                (g for g in free if key is None or all(names.name_key(t.affiliation) != key for t in groups[g])),
-                free[0],
-            )
-            free.remove(choice)
-            groups[choice].append(team)
+    tier = {}
+    for i, team in enumerate(seeded + rest):
+        round_index, pos = divmod(i, group_count)
+        groups[pos if round_index % 2 == 0 else group_count - 1 - pos].append(team)
+        tier[team.pk] = round_index if team.seed else None
+
+    def club(team):
+        return names.name_key(team.affiliation) if team.affiliation else None
+
+    def clashes(group, team, leaving=None):
+        key = club(team)
+        return key is not None and any(club(t) == key for t in group if t is not team and t is not leaving)
+
+    stuck = set()
+    for _ in range(len(teams) * group_count):
+        conflict = next(
+            ((g, t) for g, group in enumerate(groups) for t in group if t.pk not in stuck and clashes(group, t)), None
+        )
+        if conflict is None:
+            break
+        g, team = conflict
+        swap = next(
+            (
+                (h, other)
+                for h, group in enumerate(groups)
+                if h != g
+                for other in group
+                if tier[other.pk] == tier[team.pk]
+                and not clashes(group, team, leaving=other)
+                and not clashes(groups[g], other, leaving=team)
+            ),
+            None,
+        )
+        if swap is None:
+            stuck.add(team.pk)
+            continue
+        h, other = swap
+        groups[g][groups[g].index(team)] = other
+        groups[h][groups[h].index(other)] = team
     return groups
 
 

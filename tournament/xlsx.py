@@ -276,7 +276,8 @@ def write_table(
     Column widths: ``widths[i]`` when given, otherwise computed from the content with
     East Asian width (full-width = 2) plus padding, capped at 50 with wrapped text.
     Print setup: A4, fit to one page wide, landscape when the table is wide, header row
-    repeated on every printed page.
+    repeated on every printed page.  Calling it again lower on the same sheet (with
+    ``freeze=False, autofilter=False``) only widens columns, never narrows them.
     """
     ncols = len(headers)
     if ncols == 0:
@@ -305,12 +306,15 @@ def write_table(
     final: list[float] = []
     for i in range(last_col):
         explicit = widths[i] if widths is not None and i < len(widths) else None
+        letter = get_column_letter(i + 1)
         if explicit is not None:
             width = float(explicit)
         else:
             width = min(max(col_widths[i] + 2, MIN_COL_WIDTH), MAX_COL_WIDTH)
+            if letter in ws.column_dimensions and ws.column_dimensions[letter].width:
+                # a second table on the same sheet never narrows the first one's columns
+                width = max(width, ws.column_dimensions[letter].width)
         final.append(width)
-        letter = get_column_letter(i + 1)
         ws.column_dimensions[letter].width = width
         if explicit is None and col_widths[i] + 2 > MAX_COL_WIDTH or (
             explicit is not None and col_widths[i] > explicit
@@ -328,7 +332,10 @@ def write_table(
 
     # print setup
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
-    ws.page_setup.orientation = "landscape" if (last_col > 6 or sum(final) > 100) else "portrait"
+    if last_col > 6 or sum(final) > 100:
+        ws.page_setup.orientation = "landscape"
+    elif ws.page_setup.orientation != "landscape":
+        ws.page_setup.orientation = "portrait"
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 0
     if ws.sheet_properties.pageSetUpPr is None:
@@ -338,7 +345,8 @@ def write_table(
     ws.print_options.horizontalCentered = True
     ws.page_margins.left = ws.page_margins.right = 0.4
     ws.page_margins.top = ws.page_margins.bottom = 0.6
-    ws.print_title_rows = f"{start_row}:{start_row}"
+    if freeze:
+        ws.print_title_rows = f"{start_row}:{start_row}"
     return last_row
 
 

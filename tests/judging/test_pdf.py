@@ -255,6 +255,26 @@ def test_qr_code_decodes_to_entry_url(tmp_path, per_page):
     assert len(decoded) == per_page
 
 
+@pytest.mark.parametrize("url", [URL, "https://k.example.jp/g/1", "https://karuta.example.jp/"
+                                 "judging/court/8f3K2x9QpL0aZ/entry/117/?lang=ja&t=7d1c0e"])
+def test_qr_matrix_matches_reportlab(url):
+    """The faster mask scoring picks exactly what reportlab's QrCodeWidget would."""
+    from reportlab.graphics.barcode.qr import QrCodeWidget
+    from reportlab.graphics.barcode.qrencoder import QRUtil
+
+    from judging.pdf import _qr_modules, _qr_penalty
+
+    widget = QrCodeWidget(url, barLevel="M")
+    qr = widget.qr
+    qr.version = qr.calculate_version()
+    for mask in range(8):
+        qr.makeImpl(True, mask)
+        assert _qr_penalty(qr.modules) == QRUtil.getLostPoint(qr)
+    reference = QrCodeWidget(url, barLevel="M")
+    reference.qr.make()
+    assert _qr_modules(url) == [[bool(m) for m in row] for row in reference.qr.modules]
+
+
 # --------------------------------------------------------------------------- font config
 
 def test_cff_otf_fails_fast_with_clear_message(tmp_path, monkeypatch):

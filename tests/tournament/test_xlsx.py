@@ -178,6 +178,20 @@ def test_write_table_explicit_widths_and_portrait():
     assert ws.page_setup.orientation == "portrait"
 
 
+def test_second_table_on_a_sheet_keeps_first_widths():
+    wb = new_workbook()
+    ws = add_sheet(wb, "Aリーグ")
+    last = write_table(ws, ["チーム", "勝"], [["ひたち海浜カルタ愛好会Ａ", 3]])
+    first_width = ws.column_dimensions["A"].width
+    last2 = write_table(ws, ["番号", "結果"], [[1, "○"]], start_row=last + 2,
+                        freeze=False, autofilter=False)
+    assert last2 == last + 3
+    assert ws.column_dimensions["A"].width == first_width
+    assert ws.freeze_panes == "A2"
+    assert ws.auto_filter.ref == "A1:B2"
+    assert ws.print_title_rows == "$1:$1"
+
+
 def test_workbook_bytes_is_xlsx():
     wb = new_workbook()
     add_sheet(wb, "x")
