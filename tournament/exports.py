@@ -93,7 +93,7 @@ def event_workbook(event):
     for division in event.divisions.all():
         for table in division_standings(division):
             ws = xlsx.add_sheet(wb, f"{division.name} {table.group.name}")
-            ws.append([xlsx.cell_value(f"{event.title} {division.name} {table.group}")])
+            xlsx.write_cell(ws, 1, 1, f"{event.title} {division.name} {table.group}")
             last = xlsx.write_table(ws, standings_headers(), standings_rows(table), start_row=2)
             header, rows = cross_table_rows(table)
             xlsx.write_table(ws, header, rows, start_row=last + 2, freeze=False, autofilter=False)
