@@ -72,16 +72,14 @@ class TeamForm(forms.Form):
     affiliation = forms.CharField(label=_("affiliation (school or 子ども会)"), max_length=60, required=False)
     seed = forms.IntegerField(label=_("seed"), min_value=1, max_value=999, required=False,
                               help_text=_("Optional: 1 is the strongest. Seeds are spread over the groups."))
-    leader = forms.TypedChoiceField(
-        label=_("leader"), coerce=int, initial=1, widget=forms.RadioSelect,
-        choices=[(i, _("Player %(number)s") % {"number": i}) for i in range(1, REGULAR_PLAYERS + 1)],
-    )
+    leader = forms.TypedChoiceField(label=_("leader"), coerce=int, initial=1, widget=forms.RadioSelect)
 
     def __init__(self, *args, event, team=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.event = event
         self.team = team
         self.fields["division"].queryset = event.divisions.all()
+        self.fields["leader"].choices = [(i, _("Player %(number)s") % {"number": i}) for i in range(1, REGULAR_PLAYERS + 1)]
         for i in range(1, PLAYER_SLOTS + 1):
             substitute = i > REGULAR_PLAYERS
             label = _("Substitute %(number)s") % {"number": i - REGULAR_PLAYERS} if substitute else _("Player %(number)s") % {"number": i}

@@ -25,6 +25,15 @@ from tournament.imports import (
     parse_entry_workbook,
 )
 
+
+@pytest.fixture(autouse=True)
+def english_messages():
+    """These tests read the English message sources; the app's default language is ja."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
 DATA = Path(__file__).resolve().parent.parent / "data"
 SAMPLE = DATA / "entries-sample.xlsx"
 
@@ -166,7 +175,7 @@ def test_a_django_uploaded_file_is_accepted(sample):
 # --------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def bad_rows():
     rows = with_header(
         team_row(LOW, "みなと子ども会Ａ"),                                       # 5 fine
