@@ -103,6 +103,12 @@ class TeamForm(forms.Form):
         data = super().clean()
         division = data.get("division")
         name = data.get("name")
+        if division and self.team is not None and division.pk != self.team.division_id and self.team.group_id:
+            self.add_error(
+                "division",
+                _("This team has been drawn into a group of %(division)s; it cannot change division now.")
+                % {"division": self.team.division.name},
+            )
         if division and name:
             clash = Team.objects.filter(division=division, name_key=names.name_key(name))
             if self.team is not None:

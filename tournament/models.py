@@ -6,6 +6,7 @@ in ``tournament/services.py``; standings are never stored, they are computed fro
 confirmed recording sheets (``tournament/standings.py``).
 """
 
+import datetime
 import secrets
 import string
 
@@ -30,7 +31,7 @@ class Event(models.Model):
     edition = models.PositiveSmallIntegerField(_("edition (第N回)"), null=True, blank=True)
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=120, blank=True)
-    start_time = models.TimeField(_("start time"), default="09:30")
+    start_time = models.TimeField(_("start time"), default=datetime.time(9, 30))
     game_minutes = models.PositiveSmallIntegerField(_("game length (minutes)"), default=15)
     changeover_minutes = models.PositiveSmallIntegerField(_("changeover (minutes)"), default=5)
     card_total = models.PositiveSmallIntegerField(_("cards in play"), default=rules.CARD_TOTAL)

@@ -191,32 +191,32 @@ def _spread_into_groups(teams, group_count, rng):
         key = club(team)
         return key is not None and any(club(t) == key for t in group if t is not team and t is not leaving)
 
-    stuck = set()
-    for _ in range(len(teams) * group_count):
-        conflict = next(
-            ((g, t) for g, group in enumerate(groups) for t in group if t.pk not in stuck and clashes(group, t)), None
-        )
-        if conflict is None:
-            break
-        g, team = conflict
-        swap = next(
-            (
-                (h, other)
-                for h, group in enumerate(groups)
-                if h != g
-                for other in group
-                if tier[other.pk] == tier[team.pk]
-                and not clashes(group, team, leaving=other)
-                and not clashes(groups[g], other, leaving=team)
-            ),
-            None,
-        )
-        if swap is None:
-            stuck.add(team.pk)
-            continue
-        h, other = swap
-        groups[g][groups[g].index(team)] = other
-        groups[h][groups[h].index(other)] = team
+    # Passes of swaps until a pass changes nothing: a swap can unblock a clash that no
+    # swap could mend before. Each swap removes at least one clash, so this ends.
+    changed = True
+    while changed:
+        changed = False
+        for g, group in enumerate(groups):
+            for team in list(group):
+                if team not in groups[g] or not clashes(groups[g], team):
+                    continue
+                swap = next(
+                    (
+                        (h, other)
+                        for h, other_group in enumerate(groups)
+                        if h != g
+                        for other in other_group
+                        if tier[other.pk] == tier[team.pk]
+                        and not clashes(other_group, team, leaving=other)
+                        and not clashes(groups[g], other, leaving=team)
+                    ),
+                    None,
+                )
+                if swap is not None:
+                    h, other = swap
+                    groups[g][groups[g].index(team)] = other
+                    groups[h][groups[h].index(other)] = team
+                    changed = True
     return groups
 
 

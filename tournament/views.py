@@ -13,7 +13,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch, Q
-from django.http import FileResponse, Http404, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -31,6 +31,12 @@ def _event_for_organiser(request, slug):
     if not event.is_organiser(request.user):
         raise PermissionDenied
     return event
+
+
+def int_param(request, name):
+    """A whole-number query parameter, or None when absent or not a number (never a 500)."""
+    value = request.GET.get(name, "")
+    return int(value) if value.isascii() and value.isdigit() else None
 
 
 def schedule_queryset(event):
@@ -144,8 +150,8 @@ def team_list(request, slug):
         .select_related("division", "group")
         .prefetch_related(Prefetch("players", queryset=Player.objects.order_by("order")))
     )
-    division = request.GET.get("division")
-    if division:
+    division = int_param(request, "division")
+    if division is not None:
         teams = teams.filter(division_id=division)
     table = TeamTable(teams)
     RequestConfig(request, paginate=False).configure(table)
@@ -159,7 +165,7 @@ def team_edit(request, slug, pk=None):
     if not event.divisions.exists():
         messages.warning(request, _("Add a division first."))
         return redirect("tournament:division_add", event.slug)
-    initial = TeamForm.initial_for(team) if team else {"division": request.GET.get("division")}
+    initial = TeamForm.initial_for(team) if team else {"division": int_param(request, "division")}
     form = TeamForm(request.POST or None, event=event, team=team, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -269,11 +275,11 @@ def schedule(request, slug):
             messages.error(request, str(e))
         return redirect("tournament:schedule", event.slug)
     matches = schedule_queryset(event)
-    court = request.GET.get("court")
-    team = request.GET.get("team")
-    if court:
+    court = int_param(request, "court")
+    team = int_param(request, "team")
+    if court is not None:
         matches = matches.filter(court_id=court)
-    if team:
+    if team is not None:
         matches = matches.filter(Q(team_a_id=team) | Q(team_b_id=team))
     table = MatchTable(matches, entry_url_name="judging:organiser_entry", event=event)
     RequestConfig(request, paginate=False).configure(table)
@@ -372,20 +378,21 @@ def recording_sheets(request, slug):
     event = _event_for_organiser(request, slug)
     matches = event.matches.all()
     label = "all"
-    if request.GET.get("division"):
-        matches = matches.filter(division_id=request.GET["division"])
-        label = f"division{request.GET['division']}"
-    if request.GET.get("court"):
-        matches = matches.filter(court_id=request.GET["court"])
-        label += f"-court{request.GET['court']}"
+    division, court, round_index = int_param(request, "division"), int_param(request, "court"), int_param(request, "round")
+    if division is not None:
+        matches = matches.filter(division_id=division)
+        label = f"division{division}"
+    if court is not None:
+        matches = matches.filter(court_id=court)
+        label += f"-court{court}"
     if request.GET.get("stage") == "knockout":
         matches = matches.exclude(stage=Match.Stage.GROUP)
         label += "-knockout"
     elif request.GET.get("stage") == "group":
         matches = matches.filter(stage=Match.Stage.GROUP)
-    if request.GET.get("round", "").isdigit():
-        matches = matches.filter(round=int(request.GET["round"]), stage=Match.Stage.GROUP)
-        label += f"-round{int(request.GET['round']) + 1}"
+    if round_index is not None:
+        matches = matches.filter(round=round_index, stage=Match.Stage.GROUP)
+        label += f"-round{round_index + 1}"
     data = event_sheets_pdf(event, matches, base_url=settings.SITE_URL or request.build_absolute_uri("/").rstrip("/"))
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{event.slug}-{event.date:%Y%m%d}-sheets-{label}.pdf"'

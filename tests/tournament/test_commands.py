@@ -249,8 +249,6 @@ def test_export_standings_writes_the_same_workbook_as_the_download():
 
 
 @pytest.mark.django_db
-@pytest.mark.xfail(strict=True, reason="BUG: export_standings and print_sheets write with Path(output).write_bytes "
-                   "unguarded; an -o path in a missing folder ends in a FileNotFoundError traceback, not a CommandError")
 @pytest.mark.parametrize("command", ["export_standings", "print_sheets"])
 def test_an_output_path_in_a_missing_folder_exits_with_a_command_error(command, tmp_path):
     run("load_demo")

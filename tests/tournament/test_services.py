@@ -374,8 +374,6 @@ def test_clear_schedule_deletes_the_games_until_a_result_exists():
 
 
 @pytest.mark.django_db
-@pytest.mark.xfail(strict=True, reason="BUG: Event.start_time default is the string '09:30'; make_schedule on an Event "
-                   "created in code without start_time (services.create_event) raises TypeError in event_start")
 def test_make_schedule_works_on_an_event_just_created_by_create_event():
     event = services.create_event("fresh", "新しい大会", datetime.date(2027, 1, 17), courts=2)
     division = factories.make_division(event, courts=[1, 2])
@@ -789,9 +787,6 @@ def test_three_clubs_of_three_are_spread_one_per_group(seed):
 
 
 @pytest.mark.django_db
-@pytest.mark.xfail(strict=True, reason="BUG: tournament/services.py _spread_into_groups marks a clashing team 'stuck' "
-                   "and never retries it after later swaps, so with draw seed 73 or 204 (3 groups, clubs of 3+3+3 teams and "
-                   "2 single teams) a group keeps two teams of one club although a clash-free swap exists")
 @pytest.mark.parametrize("seed", [73, 204])
 def test_two_teams_of_one_club_are_kept_apart_whenever_a_clash_free_draw_exists(seed):
     event = new_event(3)

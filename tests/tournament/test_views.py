@@ -372,8 +372,6 @@ def test_drawing_and_scheduling_through_the_pages(client, division):
     assert "チーム0" in page
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: tournament/views.py passes ?court= / ?team= / ?division= straight into "
-                   "filter(); a non-numeric value raises ValueError and the page answers 500 instead of 404 or ignoring it")
 @pytest.mark.parametrize(
     "query", ["schedule/?court=abc", "schedule/?team=abc", "teams/?division=abc", "print/sheets.pdf?court=abc",
               "print/sheets.pdf?division=abc"],
@@ -440,9 +438,6 @@ def test_the_organiser_entry_of_a_knockout_game_without_teams_goes_back_to_the_s
     assert response["Location"] == f"/manage/{event.slug}/schedule/"
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: tournament/views.py team_edit (TeamForm + services.save_team) lets the "
-                   "organiser change the division of a team that is drawn and has games; the team keeps its group and "
-                   "games of the old division and drops out of that division's standings")
 def test_the_division_of_a_team_with_games_cannot_be_changed(client, event, organiser):
     client.force_login(organiser)
     other = factories.make_division(event, name="別の部")

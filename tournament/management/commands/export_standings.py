@@ -1,6 +1,6 @@
 from pathlib import Path
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from tournament.exports import event_workbook
 from tournament.management.commands._base import get_event
@@ -15,5 +15,8 @@ class Command(BaseCommand):
 
     def handle(self, event, output, **options):
         event = get_event(event)
-        Path(output).write_bytes(event_workbook(event))
+        try:
+            Path(output).write_bytes(event_workbook(event))
+        except OSError as e:
+            raise CommandError(f"Cannot write {output}: {e.strerror}.") from None
         self.stdout.write(f"{event.slug}: standings and results written to {output}.")

@@ -31,5 +31,8 @@ class Command(BaseCommand):
         if not matches.exists():
             raise CommandError("No games to print: make the schedule first.")
         data = event_sheets_pdf(event, matches, base_url=settings.SITE_URL or "http://127.0.0.1:8000", per_page=per_page)
-        Path(output).write_bytes(data)
+        try:
+            Path(output).write_bytes(data)
+        except OSError as e:
+            raise CommandError(f"Cannot write {output}: {e.strerror}.") from None
         self.stdout.write(f"{event.slug}: {matches.count()} recording sheets written to {output}.")
