@@ -245,14 +245,14 @@ class Match(models.Model):
     slot = models.PositiveSmallIntegerField(_("slot"), null=True, blank=True)
     start_at = models.DateTimeField(_("start"), null=True, blank=True)
     team_a = models.ForeignKey(
-        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("team A")
+        Team, on_delete=models.RESTRICT, null=True, blank=True, related_name="+", verbose_name=_("team A")
     )
     team_b = models.ForeignKey(
-        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("team B")
+        Team, on_delete=models.RESTRICT, null=True, blank=True, related_name="+", verbose_name=_("team B")
     )
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.SCHEDULED)
     winner = models.ForeignKey(
-        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("winner")
+        Team, on_delete=models.RESTRICT, null=True, blank=True, related_name="+", verbose_name=_("winner")
     )
     # Knockout: the game whose winner (or loser, for the third-place game) fills a side.
     feeds = models.ForeignKey(
