@@ -795,3 +795,17 @@ def test_two_teams_of_one_club_are_kept_apart_whenever_a_clash_free_draw_exists(
     for group in services.draw_groups(event, seed=seed)[division]:
         clubs = [t.affiliation for t in members(group)]
         assert len(clubs) == len(set(clubs)), clubs
+
+
+@pytest.mark.django_db
+def test_an_event_with_games_and_results_can_be_deleted():
+    from django.core.management import call_command
+
+    from tournament.models import Event, Team
+
+    call_command("load_demo")
+    call_command("draw_groups", "demo", "--seed", "1")
+    call_command("make_schedule", "demo")
+    call_command("simulate_results", "demo", "--seed", "1")
+    Event.objects.get(slug="demo").delete()
+    assert not Team.objects.exists()
