@@ -68,6 +68,9 @@ class ResultForm(forms.Form):
         initial=0,
         choices=[(i, str(i)) for i in range(rules.MAX_RPS_DECISIONS + 1)],
     )
+    # The version the referee saw (0: none yet) and a key that makes a retried post harmless.
+    base_version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
+    submission_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
     def __init__(self, *args, card_total=rules.CARD_TOTAL, team_a="", team_b="", **kwargs):
         super().__init__(*args, **kwargs)
@@ -111,8 +114,38 @@ class ResultForm(forms.Form):
 
 class WalkoverForm(forms.Form):
     absent_side = forms.ChoiceField(label=_("absent team"), widget=forms.RadioSelect, choices=[("A", _("Team A")), ("B", _("Team B"))])
+    base_version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
+    submission_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
     def __init__(self, *args, team_a="", team_b="", **kwargs):
         super().__init__(*args, **kwargs)
         if team_a:
             self.fields["absent_side"].choices = [("A", team_a), ("B", team_b)]
+
+
+class RetypeForm(ResultForm):
+    """The recorder types the paper sheet again, without seeing the entry (blind check)."""
+
+
+class RejectForm(forms.Form):
+    reason = forms.CharField(label=_("reason"), max_length=300, required=False)
+
+
+class DisputeForm(forms.Form):
+    state_a = forms.ChoiceField(label=_("team A"), widget=forms.RadioSelect)
+    state_b = forms.ChoiceField(label=_("team B"), widget=forms.RadioSelect)
+    rps_winner = forms.ChoiceField(
+        label=_("じゃんけん winner"), widget=forms.RadioSelect, required=False,
+        choices=[("", _("not needed")), ("A", _("Team A")), ("B", _("Team B"))],
+    )
+
+    def __init__(self, *args, team_a="", team_b="", **kwargs):
+        super().__init__(*args, **kwargs)
+        from judging.models import Dispute
+
+        self.fields["state_a"].choices = Dispute.STATE_CHOICES
+        self.fields["state_b"].choices = Dispute.STATE_CHOICES
+        if team_a:
+            self.fields["state_a"].label = team_a
+            self.fields["state_b"].label = team_b
+            self.fields["rps_winner"].choices = [("", _("not needed")), ("A", team_a), ("B", team_b)]

@@ -50,7 +50,18 @@ class RecordingSheet(models.Model):
     submitted_at = models.DateTimeField(_("submitted at"), auto_now_add=True)
     ip_address = models.GenericIPAddressField(_("IP address"), null=True, blank=True)
     device = models.CharField(_("device"), max_length=200, blank=True)
+    # A random key the form carries: the same form posted twice (a retry after a lost
+    # response) finds its version instead of creating a second one.
+    submission_key = models.CharField(max_length=64, blank=True, editable=False)
+    restored_from = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("restored from")
+    )
     is_confirmed = models.BooleanField(_("confirmed"), default=False)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        verbose_name=_("confirmed by"),
+    )
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
 
     class Meta:
         ordering = ["match", "-version"]
@@ -59,6 +70,9 @@ class RecordingSheet(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["match", "version"], name="sheet_version_unique"),
             models.UniqueConstraint(fields=["match"], condition=Q(is_confirmed=True), name="one_confirmed_sheet_per_match"),
+            models.UniqueConstraint(
+                fields=["match", "submission_key"], condition=~Q(submission_key=""), name="one_version_per_submission"
+            ),
             models.CheckConstraint(condition=Q(winner_side__in=["A", "B"]), name="sheet_winner_is_a_side"),
             models.CheckConstraint(condition=Q(rps_used__lte=rules.MAX_RPS_DECISIONS), name="sheet_rps_used_at_most_3"),
         ]
@@ -77,6 +91,15 @@ class RecordingSheet(models.Model):
             rps_used=self.rps_used,
         )
 
+    def same_values(self, values):
+        """The fields where ``values`` (rules.SheetValues) differ from this sheet: [(field, ours, theirs)]."""
+        mine = self.values
+        return [
+            (field, getattr(mine, field), getattr(values, field))
+            for field in ("cards_a", "cards_b", "referee_cards", "joker_holder", "rps_winner", "rps_used")
+            if getattr(mine, field) != getattr(values, field)
+        ]
+
     @property
     def source(self):
         if self.submitted_by_id:
@@ -84,3 +107,73 @@ class RecordingSheet(models.Model):
         if self.court_id:
             return str(self.court)
         return "—"
+
+
+class SheetEvent(models.Model):
+    """The history of a game's recording sheet: who did what, when. Never edited."""
+
+    class Action(models.TextChoices):
+        SUBMITTED = "submitted", _("submitted")
+        CONFIRMED = "confirmed", _("confirmed")
+        AUTO_CONFIRMED = "auto_confirmed", _("confirmed automatically")
+        REJECTED = "rejected", _("rejected")
+        RESTORED = "restored", _("earlier version restored")
+        VOIDED = "voided", _("game voided")
+        DISPUTE = "dispute", _("dispute logged")
+        RETYPE_MISMATCH = "retype_mismatch", _("re-typed sheet did not match")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="history", verbose_name=_("game"))
+    sheet = models.ForeignKey(RecordingSheet, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
+    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    court = models.ForeignKey(Court, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    at = models.DateTimeField(_("when"), auto_now_add=True)
+    note = models.CharField(_("note"), max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["match", "at", "pk"]
+        verbose_name = _("history entry")
+        verbose_name_plural = _("history")
+
+    @property
+    def who(self):
+        if self.user_id:
+            return str(self.user)
+        if self.court_id:
+            return str(self.court)
+        return _("system")
+
+
+class Dispute(models.Model):
+    """A disputed card settled with the touch-judgment matrix (判定表) during a game."""
+
+    STATE_CHOICES = [
+        (rules.TouchState.BOTH.value, _("touched both the correct and a wrong card")),
+        (rules.TouchState.CORRECT_ONLY.value, _("touched the correct card only")),
+        (rules.TouchState.WRONG_ONLY.value, _("touched a wrong card only")),
+        (rules.TouchState.NEITHER.value, _("touched neither")),
+    ]
+    VERDICT_CHOICES = [
+        (rules.Verdict.A.value, _("Team A")),
+        (rules.Verdict.B.value, _("Team B")),
+        (rules.Verdict.RPS.value, _("じゃんけん")),
+        (rules.Verdict.FIRST_TO_TOUCH.value, _("first team to touch the correct card")),
+    ]
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="disputes", verbose_name=_("game"))
+    state_a = models.CharField(_("team A"), max_length=20, choices=STATE_CHOICES)
+    state_b = models.CharField(_("team B"), max_length=20, choices=STATE_CHOICES)
+    verdict = models.CharField(_("verdict"), max_length=20, choices=VERDICT_CHOICES)
+    rps_winner = models.CharField(_("じゃんけん winner"), max_length=1, blank=True, choices=RecordingSheet.SIDE_CHOICES)
+    court = models.ForeignKey(Court, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "created_at", "pk"]
+        verbose_name = _("dispute")
+        verbose_name_plural = _("disputes")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(verdict="rps") | Q(rps_winner=""), name="dispute_rps_winner_only_for_rps"
+            ),
+        ]

@@ -1,75 +1,274 @@
-"""Writing results: every submission is a new recording-sheet version, in one transaction.
+"""Writing results: recording-sheet versions, confirmation, rejection, restore, disputes.
 
-In this release a submitted sheet is confirmed at once (the referee's entry stands);
-the previous confirmed version is kept, unconfirmed, so a correction never loses the
-values it replaced. The database allows one confirmed version per game.
+Every submission is a new version of the game's recording sheet; nothing is ever
+overwritten. A version counts once a recorder (記録係) other than its submitter confirms
+it, or at once when the event auto-confirms. How each rule is held:
+
+- at most one confirmed version per game: a partial unique index (the database);
+- the same form posted twice makes one version: a unique (game, submission key) index,
+  and the lookup of that key before writing;
+- no silent overwrite: a form based on an older version is refused (``Conflict``);
+- you cannot confirm your own version: checked here, on the server;
+- two writers for one game are serialised: each write runs in a transaction that takes
+  the write lock first (IMMEDIATE on SQLite, SELECT … FOR UPDATE on PostgreSQL).
 """
 
 from __future__ import annotations
 
-from django.db import transaction
-from django.db.models import Max
+from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from judging import rules
-from judging.models import RecordingSheet
+from judging.models import Dispute, RecordingSheet, SheetEvent
 from tournament.models import Match
 from tournament.services import ServiceError, advance_knockout
 
+SHEET_FIELDS = ("cards_a", "cards_b", "referee_cards", "joker_holder", "rps_winner", "rps_used")
 
-def _record(match, *, values, outcome, is_walkover, court=None, user=None, ip=None, device=""):
+
+class Conflict(ServiceError):
+    """The form was based on an older version: someone saved the game in between."""
+
+    def __init__(self, current):
+        super().__init__(_("This game was saved by someone else in the meantime."))
+        self.current = current
+
+
+class Mismatch(ServiceError):
+    """A recorder's blind re-typing differs from the submitted version."""
+
+    def __init__(self, differences):
+        super().__init__(_("The re-typed sheet differs from the submitted one."))
+        self.differences = differences
+
+
+def _locked(match):
+    return Match.objects.select_for_update().select_related("event").get(pk=match.pk)
+
+
+def _same_person(sheet, user=None, court=None):
+    if user is not None and user.is_authenticated:
+        return sheet.submitted_by_id == user.pk
+    return court is not None and sheet.court_id == court.pk and sheet.submitted_by_id is None
+
+
+def latest_sheet(match):
+    return match.sheets.order_by("-version").first()
+
+
+def submit_sheet(
+    match,
+    values: rules.SheetValues,
+    *,
+    base_version=None,
+    submission_key="",
+    is_walkover=False,
+    court=None,
+    user=None,
+    ip=None,
+    device="",
+    restored_from=None,
+):
+    """Record a new version of a game's recording sheet; the winner is derived.
+
+    ``base_version`` is the version the form showed (0 for none); when a newer version
+    exists the submission is refused with ``Conflict`` (None skips the check, for
+    scripts). A ``submission_key`` already used for this game returns that version
+    instead of a new one. Raises ``ServiceError`` for an invalid sheet or a game whose
+    teams are not known. Returns ``(sheet, created)``.
+    """
+    if is_walkover:
+        outcome = rules.Outcome(rules.Side.A if values.cards_a > values.cards_b else rules.Side.B, rules.DecidedBy.WALKOVER)
+    else:
+        problems = rules.validate_sheet(values, match.event.card_total)
+        if problems:
+            raise ServiceError(_("The recording sheet is not valid: %(problems)s") % {"problems": problems})
+        outcome = rules.decide_winner(values, match.event.card_total)
+    try:
+        with transaction.atomic():
+            match = _locked(match)
+            if submission_key:
+                existing = match.sheets.filter(submission_key=submission_key).first()
+                if existing is not None:
+                    return existing, False
+            if not match.teams_known:
+                raise ServiceError(_("Both teams of game %(number)s are not known yet.") % {"number": match.match_number})
+            current = latest_sheet(match)
+            if base_version is not None and current is not None and current.version != base_version:
+                raise Conflict(current)
+            sheet = RecordingSheet.objects.create(
+                match=match,
+                version=(current.version if current else 0) + 1,
+                cards_a=values.cards_a,
+                cards_b=values.cards_b,
+                referee_cards=values.referee_cards,
+                joker_holder=values.joker_holder.value if values.joker_holder else "",
+                rps_winner=values.rps_winner.value if values.rps_winner else "",
+                rps_used=values.rps_used,
+                winner_side=outcome.winner.value,
+                decided_by=outcome.decided_by.value,
+                is_walkover=is_walkover,
+                court=court,
+                submitted_by=user if user is not None and user.is_authenticated else None,
+                ip_address=ip,
+                device=(device or "")[:200],
+                submission_key=submission_key,
+                restored_from=restored_from,
+            )
+            SheetEvent.objects.create(
+                match=match, sheet=sheet, court=court, user=sheet.submitted_by,
+                action=SheetEvent.Action.RESTORED if restored_from else SheetEvent.Action.SUBMITTED,
+                note=_("from version %(v)s") % {"v": restored_from.version} if restored_from else "",
+            )
+            if match.event.auto_confirm:
+                _confirm(match, sheet, None, SheetEvent.Action.AUTO_CONFIRMED)
+            elif match.status != Match.Status.VOID:
+                match.status = Match.Status.SUBMITTED
+                match.save(update_fields=["status"])
+            return sheet, True
+    except IntegrityError:
+        # The same submission raced itself in; the first one won.
+        existing = match.sheets.filter(submission_key=submission_key).first() if submission_key else None
+        if existing is None:
+            raise
+        return existing, False
+
+
+def _confirm(match, sheet, user, action):
+    match.sheets.filter(is_confirmed=True).exclude(pk=sheet.pk).update(is_confirmed=False)
+    sheet.is_confirmed = True
+    sheet.confirmed_by = user if user is not None and user.is_authenticated else None
+    sheet.confirmed_at = timezone.now()
+    sheet.save(update_fields=["is_confirmed", "confirmed_by", "confirmed_at"])
+    match.status = Match.Status.WALKOVER if sheet.is_walkover else Match.Status.CONFIRMED
+    match.winner_id = match.team_a_id if sheet.winner_side == rules.Side.A else match.team_b_id
+    match.save(update_fields=["status", "winner"])
+    SheetEvent.objects.create(match=match, sheet=sheet, user=sheet.confirmed_by, action=action)
+    if not match.is_group_game:
+        advance_knockout(match)
+
+
+def confirm_sheet(sheet, user, *, retyped: rules.SheetValues | None = None):
+    """A recorder confirms a submitted version, optionally after re-typing it blind.
+
+    Only the newest version can be confirmed, and never by the person who submitted it
+    (``ServiceError``). With ``retyped`` (the values typed from the paper sheet without
+    seeing the entry) any difference raises ``Mismatch`` listing the fields, and
+    nothing is confirmed. Confirming a confirmed version changes nothing.
+    """
     with transaction.atomic():
-        # Re-read the game inside the write transaction (IMMEDIATE on SQLite, a row lock
-        # on PostgreSQL) so two submissions for one game are serialised.
-        match = Match.objects.select_for_update().get(pk=match.pk)
-        if not match.teams_known:
-            raise ServiceError(_("Both teams of game %(number)s are not known yet.") % {"number": match.match_number})
-        version = (match.sheets.aggregate(m=Max("version"))["m"] or 0) + 1
+        match = _locked(sheet.match)
+        sheet = RecordingSheet.objects.get(pk=sheet.pk)
+        if _same_person(sheet, user=user):
+            raise ServiceError(_("You submitted this version, so someone else must confirm it."))
+        newest = latest_sheet(match)
+        if newest.pk != sheet.pk:
+            raise ServiceError(
+                _("Version %(v)s is not the newest (version %(newest)s is); confirm the newest.")
+                % {"v": sheet.version, "newest": newest.version}
+            )
+        if match.status == Match.Status.VOID:
+            raise ServiceError(_("This game is void."))
+        if retyped is not None:
+            differences = sheet.same_values(retyped)
+            if differences:
+                SheetEvent.objects.create(
+                    match=match, sheet=sheet, user=user, action=SheetEvent.Action.RETYPE_MISMATCH,
+                    note=", ".join(field for field, _ours, _theirs in differences),
+                )
+                raise Mismatch(differences)
+        if sheet.is_confirmed:
+            return sheet
+        _confirm(match, sheet, user, SheetEvent.Action.CONFIRMED)
+    return sheet
+
+
+def reject_sheet(sheet, user, reason=""):
+    """A recorder rejects the newest version: the game is disputed until a new version comes."""
+    with transaction.atomic():
+        match = _locked(sheet.match)
+        if latest_sheet(match).pk != sheet.pk:
+            raise ServiceError(_("Only the newest version can be rejected."))
+        if sheet.is_confirmed:
+            raise ServiceError(_("A confirmed version cannot be rejected; restore or enter a correction instead."))
+        match.status = Match.Status.DISPUTED
+        match.save(update_fields=["status"])
+        SheetEvent.objects.create(match=match, sheet=sheet, user=user, action=SheetEvent.Action.REJECTED, note=reason[:300])
+
+
+def restore_version(sheet, user):
+    """The organiser restores an earlier version: its values become a new version."""
+    return submit_sheet(
+        sheet.match, sheet.values if not sheet.is_walkover else rules.SheetValues(sheet.cards_a, sheet.cards_b, 0),
+        is_walkover=sheet.is_walkover, user=user, restored_from=sheet,
+    )[0]
+
+
+def void_match(match, user, reason=""):
+    """The organiser voids a game (not played and not a walkover); it never counts."""
+    with transaction.atomic():
+        match = _locked(match)
+        if match.has_result and not match.is_group_game and match.feeds and match.feeds.has_result:
+            raise ServiceError(_("The next game already has a result."))
         match.sheets.filter(is_confirmed=True).update(is_confirmed=False)
-        sheet = RecordingSheet.objects.create(
-            match=match,
-            version=version,
-            cards_a=values.cards_a,
-            cards_b=values.cards_b,
-            referee_cards=values.referee_cards,
-            joker_holder=values.joker_holder.value if values.joker_holder else "",
-            rps_winner=values.rps_winner.value if values.rps_winner else "",
-            rps_used=values.rps_used,
-            winner_side=outcome.winner.value,
-            decided_by=outcome.decided_by.value,
-            is_walkover=is_walkover,
-            court=court,
-            submitted_by=user if user is not None and user.is_authenticated else None,
-            ip_address=ip,
-            device=(device or "")[:200],
-            is_confirmed=True,
-        )
-        match.status = Match.Status.WALKOVER if is_walkover else Match.Status.DONE
-        match.winner_id = match.team_a_id if outcome.winner is rules.Side.A else match.team_b_id
+        match.status = Match.Status.VOID
+        match.winner = None
         match.save(update_fields=["status", "winner"])
-        if not match.is_group_game:
-            advance_knockout(match)
+        SheetEvent.objects.create(match=match, user=user, action=SheetEvent.Action.VOIDED, note=reason[:300])
+
+
+def record_confirmed_result(match, values: rules.SheetValues, *, note="", **who):
+    """Enter and confirm a result in one step: rehearsals (``simulate_results``) and tests."""
+    with transaction.atomic():
+        sheet, _created = submit_sheet(match, values, **who)
+        match.refresh_from_db()
+        if not sheet.is_confirmed:
+            _confirm(_locked(match), sheet, None, SheetEvent.Action.AUTO_CONFIRMED)
     return sheet
 
 
 def submit_result(match, values: rules.SheetValues, **who):
-    """Record a game's result from the recording sheet's values; the winner is derived.
-
-    ``who`` carries ``court`` (the court link used), ``user``, ``ip`` and ``device``.
-    Raises ``ServiceError`` when the sheet breaks a rule (see ``rules.validate_sheet``)
-    or the game cannot take a result; nothing is saved then. Returns the new sheet.
-    """
-    problems = rules.validate_sheet(values, match.event.card_total)
-    if problems:
-        raise ServiceError(_("The recording sheet is not valid: %(problems)s") % {"problems": problems})
-    return _record(match, values=values, outcome=rules.decide_winner(values, match.event.card_total),
-                   is_walkover=False, **who)
+    """Compatibility wrapper: submit a version (confirmed only under auto-confirm)."""
+    return submit_sheet(match, values, **who)[0]
 
 
 def submit_walkover(match, absent_side: rules.Side, **who):
     """Record a walkover (不戦勝): the team present wins 28–0 (rules page default)."""
     winner = rules.Side(absent_side).other
     cards_a, cards_b = rules.walkover_cards(winner, match.event.card_total // 2)
-    values = rules.SheetValues(cards_a=cards_a, cards_b=cards_b, referee_cards=0)
-    outcome = rules.Outcome(winner, rules.DecidedBy.WALKOVER)
-    return _record(match, values=values, outcome=outcome, is_walkover=True, **who)
+    return submit_sheet(match, rules.SheetValues(cards_a=cards_a, cards_b=cards_b), is_walkover=True, **who)[0]
+
+
+def log_dispute(match, state_a, state_b, *, rps_winner="", court=None, user=None):
+    """Log a disputed card settled by the touch-judgment matrix; returns the dispute.
+
+    A じゃんけん verdict needs its winner. Returns the ``Dispute``; its
+    ``rps_count`` attribute is the game's logged じゃんけん decisions so far (limit 3,
+    rules sheet), so the screen can warn at the limit.
+    """
+    verdict = rules.touch_verdict(state_a, state_b)
+    if verdict is not rules.Verdict.RPS:
+        rps_winner = ""
+    elif rps_winner not in ("A", "B"):
+        raise ServiceError(_("Enter who won the じゃんけん."))
+    with transaction.atomic():
+        match = _locked(match)
+        count = match.disputes.filter(verdict=rules.Verdict.RPS).count()
+        if verdict is rules.Verdict.RPS and count >= rules.MAX_RPS_DECISIONS:
+            raise ServiceError(_("This game already had three じゃんけん decisions, the most the rules allow."))
+        dispute = Dispute.objects.create(
+            match=match, state_a=state_a, state_b=state_b, verdict=verdict.value, rps_winner=rps_winner,
+            court=court, user=user if user is not None and user.is_authenticated else None,
+        )
+        SheetEvent.objects.create(
+            match=match, court=court, user=dispute.user, action=SheetEvent.Action.DISPUTE,
+            note=f"{state_a} / {state_b} → {verdict.value}{(' ' + rps_winner) if rps_winner else ''}",
+        )
+    dispute.rps_count = count + (1 if verdict is rules.Verdict.RPS else 0)
+    return dispute
+
+
+def rps_logged(match):
+    return match.disputes.filter(verdict=rules.Verdict.RPS).count()
+

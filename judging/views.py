@@ -1,120 +1,385 @@
-"""The referee's screens (court link, no account) and the organiser's result entry.
+"""The referee's screens (court link, no account) and the recorders' result screens.
 
-A court link's token is the credential: it opens only its own court's games; any other
-game number answers 404 and reveals nothing.
+A court link's token is the credential: it opens only its own court's games, and only
+while the link is active; anything else answers 404 and reveals nothing. Recorders
+(記録係) and organisers log in; they confirm, reject, re-type blind, restore and void.
 """
+
+import secrets
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Max
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from judging.forms import ResultForm, WalkoverForm
-from judging.services import submit_result, submit_walkover
-from tournament.models import Court, Match
+from judging import rules, services
+from judging.forms import DisputeForm, RejectForm, ResultForm, RetypeForm, WalkoverForm
+from judging.models import Dispute, RecordingSheet
+from tournament.models import Court, Event, Match
 from tournament.services import ServiceError
 from tournament.views import _event_for_organiser
+
+GAME_RELATED = ("event", "division", "group", "court", "team_a", "team_b", "winner")
 
 
 def _client(request):
     return {"ip": request.META.get("REMOTE_ADDR"), "device": request.META.get("HTTP_USER_AGENT", "")}
 
 
-def _court_matches(court):
-    return (
-        Match.objects.filter(court=court)
-        .select_related("division", "group", "team_a", "team_b", "winner")
-        .order_by("slot", "match_number")
-    )
+def _court(token):
+    court = get_object_or_404(Court.objects.select_related("event"), token=token)
+    if not court.link_enabled:
+        raise Http404
+    return court
+
+
+def _court_game(court, number):
+    return get_object_or_404(Match.objects.select_related(*GAME_RELATED), court=court, match_number=number)
+
+
+def _event_for_recorder(request, slug):
+    event = get_object_or_404(Event, slug=slug)
+    if not event.is_recorder(request.user):
+        raise PermissionDenied
+    return event
+
+
+def _names(match):
+    return {"team_a": match.team_a.name if match.team_a else "", "team_b": match.team_b.name if match.team_b else ""}
+
+
+def _sheet_initial(sheet):
+    if sheet is None or sheet.is_walkover:
+        return {}
+    return {field: getattr(sheet, field) for field in services.SHEET_FIELDS}
+
+
+def _fresh_keys(sheet):
+    return {"base_version": sheet.version if sheet else 0, "submission_key": secrets.token_hex(16)}
+
+
+# --- Court link: the referee's tablet --------------------------------------------------
 
 
 def court_home(request, token):
-    court = get_object_or_404(Court.objects.select_related("event"), token=token)
-    matches = list(_court_matches(court))
-    current = next((m for m in matches if not m.has_result and m.teams_known), None)
-    upcoming = [m for m in matches if not m.has_result and m is not current][:4]
-    finished = [m for m in matches if m.has_result][-5:]
+    court = _court(token)
+    games = list(Match.objects.filter(court=court).select_related(*GAME_RELATED).order_by("slot", "match_number"))
+    open_games = [m for m in games if m.awaits_result and m.status != Match.Status.SUBMITTED]
+    current = next((m for m in open_games if m.teams_known), None)
+    upcoming = [m for m in open_games if m is not current][:4]
+    waiting = [m for m in games if m.status == Match.Status.SUBMITTED]
+    finished = [m for m in games if m.has_result][-5:]
     return render(
         request,
         "judging/court_home.html",
-        {"court": court, "event": court.event, "current": current, "upcoming": upcoming, "finished": finished, "token": token},
+        {"court": court, "event": court.event, "current": current, "upcoming": upcoming, "waiting": waiting,
+         "finished": finished, "token": token},
     )
 
 
-def _entry(request, match, *, template, done_url, who):
+def _handle_entry(request, match, *, who, saved_url, template, extra):
+    """Shared by the court screen and the recorders' screen: show, validate, save."""
     event = match.event
-    names = {"team_a": match.team_a.name if match.team_a else "", "team_b": match.team_b.name if match.team_b else ""}
-    current = match.sheets.filter(is_confirmed=True).first()
-    if request.method == "POST" and request.POST.get("action") == "walkover":
-        form = ResultForm(card_total=event.card_total, **names)
-        walkover_form = WalkoverForm(request.POST, **names)
-        if walkover_form.is_valid():
+    current = services.latest_sheet(match)
+    names = _names(match)
+    form = ResultForm(initial={**_sheet_initial(current), **_fresh_keys(current)}, card_total=event.card_total, **names)
+    walkover_form = WalkoverForm(initial=_fresh_keys(current), **names)
+    if request.method == "POST":
+        is_walkover = request.POST.get("action") == "walkover"
+        bound = (WalkoverForm if is_walkover else ResultForm)(
+            request.POST, **names, **({} if is_walkover else {"card_total": event.card_total})
+        )
+        if is_walkover:
+            walkover_form = bound
+        else:
+            form = bound
+        if bound.is_valid():
+            data = bound.cleaned_data
+            keys = {"base_version": data.get("base_version") or 0, "submission_key": data.get("submission_key") or ""}
             try:
-                submit_walkover(match, walkover_form.cleaned_data["absent_side"], **who, **_client(request))
-            except ServiceError as e:
-                messages.error(request, str(e))
-            else:
-                messages.success(request, _("Game %(number)s saved as a walkover.") % {"number": match.match_number})
-                return redirect(done_url)
-    elif request.method == "POST":
-        form = ResultForm(request.POST, card_total=event.card_total, **names)
-        walkover_form = WalkoverForm(**names)
-        if form.is_valid():
-            try:
-                sheet = submit_result(match, form.values(), **who, **_client(request))
-            except ServiceError as e:
-                form.add_error(None, str(e))
-            else:
-                winner = match.team_a if sheet.winner_side == "A" else match.team_b
-                messages.success(
+                if is_walkover:
+                    winner = rules.Side(data["absent_side"]).other
+                    values = rules.SheetValues(*rules.walkover_cards(winner, event.card_total // 2))
+                    sheet, created = services.submit_sheet(match, values, is_walkover=True, **keys, **who, **_client(request))
+                else:
+                    sheet, created = services.submit_sheet(match, bound.values(), **keys, **who, **_client(request))
+            except services.Conflict as conflict:
+                return render(
                     request,
-                    _("Game %(number)s saved: %(team_a)s %(a)s – %(b)s %(team_b)s. Winner: %(winner)s.")
-                    % {"number": match.match_number, "team_a": match.team_a, "team_b": match.team_b,
-                       "a": sheet.cards_a, "b": sheet.cards_b, "winner": winner},
+                    "judging/conflict.html",
+                    {**extra, "event": event, "match": match, "current": conflict.current, "typed": bound,
+                     "is_walkover": is_walkover, "resubmit": {**_fresh_keys(conflict.current)}},
+                    status=409,
                 )
-                return redirect(done_url)
-    else:
-        initial = {}
-        if current and not current.is_walkover:
-            initial = {
-                "cards_a": current.cards_a, "cards_b": current.cards_b, "referee_cards": current.referee_cards,
-                "joker_holder": current.joker_holder, "rps_winner": current.rps_winner, "rps_used": current.rps_used,
-            }
-        form = ResultForm(initial=initial, card_total=event.card_total, **names)
-        walkover_form = WalkoverForm(**names)
-    history = match.sheets.select_related("submitted_by", "court").order_by("-version")
-    return render(
-        request,
-        template,
-        {"event": event, "match": match, "form": form, "walkover_form": walkover_form, "current": current,
-         "history": history, "done_url": done_url},
-    )
+            except ServiceError as e:
+                bound.add_error(None, str(e))
+            else:
+                return redirect(saved_url(sheet))
+    context = {
+        **extra, "event": event, "match": match, "form": form, "walkover_form": walkover_form, "current": current,
+        "rps_logged": services.rps_logged(match),
+    }
+    return render(request, template, context)
 
 
 def court_entry(request, token, number):
-    court = get_object_or_404(Court.objects.select_related("event"), token=token)
-    match = get_object_or_404(
-        Match.objects.select_related("event", "division", "group", "court", "team_a", "team_b"),
-        court=court, match_number=number,
-    )
+    court = _court(token)
+    match = _court_game(court, number)
     if not match.teams_known:
         messages.error(request, _("The teams of this game are not known yet."))
         return redirect("judging:court_home", token)
-    return _entry(request, match, template="judging/court_entry.html",
-                  done_url=reverse("judging:court_home", args=[token]), who={"court": court})
+    return _handle_entry(
+        request, match, who={"court": court}, template="judging/court_entry.html",
+        saved_url=lambda sheet: reverse("judging:court_saved", args=[token, number, sheet.version]),
+        extra={"token": token, "done_url": reverse("judging:court_home", args=[token])},
+    )
+
+
+def court_saved(request, token, number, version):
+    """A clear confirmation of what was saved, to show the team leaders."""
+    court = _court(token)
+    match = _court_game(court, number)
+    sheet = get_object_or_404(RecordingSheet, match=match, version=version)
+    return render(
+        request,
+        "judging/court_saved.html",
+        {"court": court, "event": court.event, "match": match, "sheet": sheet, "token": token,
+         "winner": match.team_a if sheet.winner_side == "A" else match.team_b},
+    )
+
+
+def _dispute(request, match, *, who, extra, template):
+    names = _names(match)
+    verdict = None
+    source = request.POST if request.method == "POST" else (request.GET if "state_a" in request.GET else None)
+    form = DisputeForm(source, **names)
+    logged = None
+    if source is not None and form.is_valid():
+        verdict = rules.touch_verdict(form.cleaned_data["state_a"], form.cleaned_data["state_b"])
+        if request.method == "POST":
+            try:
+                logged = services.log_dispute(
+                    match, form.cleaned_data["state_a"], form.cleaned_data["state_b"],
+                    rps_winner=form.cleaned_data["rps_winner"], **who,
+                )
+            except ServiceError as e:
+                form.add_error(None, str(e))
+            else:
+                messages.success(request, _("Dispute logged."))
+    rps_count = services.rps_logged(match)
+    return render(
+        request,
+        template,
+        {**extra, "event": match.event, "match": match, "form": form, "verdict": verdict, "logged": logged,
+         "rps_count": rps_count, "rps_limit": rules.MAX_RPS_DECISIONS, "disputes": match.disputes.all(),
+         "matrix": touch_matrix_rows(), "matrix_json": _matrix_json()},
+    )
+
+
+def _matrix_json():
+    import json
+
+    states = [value for value, _label in Dispute.STATE_CHOICES]
+    return json.dumps({a: {b: rules.touch_verdict(a, b).value for b in states} for a in states})
+
+
+def touch_matrix_rows():
+    """The 判定表 as rows of (state of A, [(state of B, verdict) …]) for templates."""
+    states = [value for value, _label in Dispute.STATE_CHOICES]
+    labels = dict(Dispute.STATE_CHOICES)
+    return {
+        "columns": [labels[s] for s in states],
+        "rows": [(labels[a], [rules.touch_verdict(a, b).value for b in states]) for a in states],
+    }
+
+
+def court_dispute(request, token, number):
+    court = _court(token)
+    match = _court_game(court, number)
+    if not match.teams_known:
+        raise Http404
+    return _dispute(request, match, who={"court": court}, template="judging/dispute.html",
+                    extra={"token": token, "court": court,
+                           "back_url": reverse("judging:court_entry", args=[token, number])})
+
+
+def court_rules(request, token):
+    court = _court(token)
+    return render(request, "judging/rules_help.html", {"court": court, "event": court.event, "token": token,
+                                                        "matrix": touch_matrix_rows()})
+
+
+# --- Recorders and organisers ----------------------------------------------------------
 
 
 @login_required
-def organiser_entry(request, slug, number):
-    event = _event_for_organiser(request, slug)
-    match = get_object_or_404(
-        Match.objects.select_related("event", "division", "group", "court", "team_a", "team_b"),
-        event=event, match_number=number,
-    )
+def game_detail(request, slug, number):
+    """A game for recorders: enter or correct, confirm, reject, re-type blind, history."""
+    event = _event_for_recorder(request, slug)
+    match = get_object_or_404(Match.objects.select_related(*GAME_RELATED), event=event, match_number=number)
     if not match.teams_known:
         messages.error(request, _("The teams of this game are not known yet."))
         return redirect("tournament:schedule", event.slug)
-    return _entry(request, match, template="judging/organiser_entry.html",
-                  done_url=reverse("tournament:schedule", args=[event.slug]) + f"#m{match.match_number}", who={"user": request.user})
+    here = reverse("judging:game_detail", args=[event.slug, number])
+    if request.method == "POST" and request.POST.get("action") in ("confirm", "retype", "reject", "restore", "void"):
+        return _recorder_action(request, event, match, here)
+    history = match.sheets.select_related("submitted_by", "court", "confirmed_by").order_by("-version")
+    newest = history.first()
+    extra = {
+        "done_url": reverse("tournament:schedule", args=[event.slug]) + f"#m{number}",
+        "history": history,
+        "events": match.history.select_related("user", "court", "sheet"),
+        "newest": newest,
+        "can_confirm": newest is not None and not newest.is_confirmed and not services._same_person(newest, user=request.user),
+        "own_newest": newest is not None and services._same_person(newest, user=request.user),
+        "retype_form": RetypeForm(card_total=event.card_total, prefix="retype", **_names(match)),
+        "reject_form": RejectForm(),
+        "is_organiser": event.is_organiser(request.user),
+    }
+    return _handle_entry(
+        request, match, who={"user": request.user}, template="judging/organiser_entry.html",
+        saved_url=lambda sheet: here, extra=extra,
+    )
+
+
+def _recorder_action(request, event, match, here):
+    action = request.POST["action"]
+    sheet = get_object_or_404(RecordingSheet, match=match, version=request.POST.get("version") or 0)
+    try:
+        if action == "confirm":
+            services.confirm_sheet(sheet, request.user)
+            messages.success(request, _("Version %(v)s confirmed.") % {"v": sheet.version})
+        elif action == "retype":
+            form = RetypeForm(request.POST, card_total=event.card_total, prefix="retype", **_names(match))
+            if not form.is_valid():
+                messages.error(request, _("The re-typed sheet is not valid: %(errors)s") % {"errors": " ".join(
+                    str(e) for errors in form.errors.values() for e in errors)})
+                return redirect(here)
+            services.confirm_sheet(sheet, request.user, retyped=form.values())
+            messages.success(request, _("The re-typed sheet matches: version %(v)s confirmed.") % {"v": sheet.version})
+        elif action == "reject":
+            form = RejectForm(request.POST)
+            form.is_valid()
+            services.reject_sheet(sheet, request.user, form.cleaned_data.get("reason", ""))
+            messages.warning(request, _("Version %(v)s rejected: the game is disputed.") % {"v": sheet.version})
+        elif action in ("restore", "void"):
+            if not event.is_organiser(request.user):
+                raise PermissionDenied
+            if action == "restore":
+                new = services.restore_version(sheet, request.user)
+                messages.success(request, _("Version %(old)s restored as version %(new)s.") % {"old": sheet.version, "new": new.version})
+            else:
+                services.void_match(match, request.user, request.POST.get("reason", ""))
+                messages.warning(request, _("The game is void."))
+    except services.Mismatch as mismatch:
+        labels = {"cards_a": _("cards of team A"), "cards_b": _("cards of team B"),
+                  "referee_cards": _("cards held by the referee"), "joker_holder": _("「り」 holder"),
+                  "rps_winner": _("じゃんけん winner"), "rps_used": _("じゃんけん decisions")}
+        for field, entered, typed in mismatch.differences:
+            messages.error(
+                request,
+                _("%(field)s: entered %(entered)s, paper sheet %(typed)s.")
+                % {"field": labels[field], "entered": entered if entered is not None else "—",
+                   "typed": typed if typed is not None else "—"},
+            )
+        messages.error(request, _("Not confirmed: the entry and the paper sheet differ."))
+    except ServiceError as e:
+        messages.error(request, str(e))
+    return redirect(here)
+
+
+@login_required
+def confirm_queue(request, slug):
+    """Games waiting for a recorder: submitted or disputed, oldest first."""
+    event = _event_for_recorder(request, slug)
+    games = (
+        event.matches.filter(status__in=[Match.Status.SUBMITTED, Match.Status.DISPUTED])
+        .select_related(*GAME_RELATED)
+        .annotate(last_version=Max("sheets__version"))
+        .order_by("match_number")
+    )
+    return render(request, "judging/confirm_queue.html", {"event": event, "games": games})
+
+
+@login_required
+def status_board(request, slug):
+    """Each court: current game, last entry, waiting for confirmation, overdue, disputes."""
+    event = _event_for_recorder(request, slug)
+    now = timezone.now()
+    courts = list(event.courts.all())
+    games = list(event.matches.select_related("team_a", "team_b", "court", "division", "group").order_by("slot", "match_number"))
+    last_entry = dict(
+        RecordingSheet.objects.filter(match__event=event).values("match__court").annotate(at=Max("submitted_at")).values_list("match__court", "at")
+    )
+    disputes = dict(
+        Dispute.objects.filter(match__event=event).values("match__court").annotate(n=Count("pk")).values_list("match__court", "n")
+    )
+    length = event.game_minutes + event.changeover_minutes
+    rows = []
+    for court in courts:
+        mine = [g for g in games if g.court_id == court.pk]
+        current = next((g for g in mine if g.awaits_result and g.status != Match.Status.SUBMITTED and g.teams_known), None)
+        overdue = [
+            g for g in mine
+            if g.awaits_result and g.status != Match.Status.SUBMITTED and g.start_at
+            and (now - g.start_at).total_seconds() > length * 60
+        ]
+        rows.append({
+            "court": court, "current": current, "last_entry": last_entry.get(court.pk),
+            "waiting": [g for g in mine if g.status == Match.Status.SUBMITTED],
+            "disputed": [g for g in mine if g.status == Match.Status.DISPUTED],
+            "overdue": overdue, "disputes": disputes.get(court.pk, 0),
+            "done": sum(1 for g in mine if g.has_result), "total": len(mine),
+        })
+    return render(request, "judging/status_board.html", {"event": event, "rows": rows, "now": now})
+
+
+@login_required
+def organiser_dispute(request, slug, number):
+    event = _event_for_recorder(request, slug)
+    match = get_object_or_404(Match.objects.select_related(*GAME_RELATED), event=event, match_number=number)
+    if not match.teams_known:
+        raise Http404
+    return _dispute(request, match, who={"user": request.user}, template="judging/dispute.html",
+                    extra={"back_url": reverse("judging:game_detail", args=[slug, number])})
+
+
+@login_required
+def court_links(request, slug):
+    """All court links with QR codes, printable; revoke and renew a link."""
+    import segno
+    from django.conf import settings
+
+    event = _event_for_organiser(request, slug)
+    if request.method == "POST":
+        court = get_object_or_404(Court, event=event, pk=request.POST.get("court"))
+        if request.POST.get("action") == "renew":
+            court.renew_token()
+            messages.success(request, _("%(court)s has a new link; the old one no longer works.") % {"court": court})
+        elif request.POST.get("action") == "revoke":
+            court.link_enabled = False
+            court.save(update_fields=["link_enabled"])
+            messages.warning(request, _("The link of %(court)s is revoked.") % {"court": court})
+        return redirect("tournament:court_links", event.slug)
+    base = settings.SITE_URL or request.build_absolute_uri("/").rstrip("/")
+    courts = []
+    for court in event.courts.prefetch_related("divisions"):
+        url = base + court.get_link_path()
+        qr = segno.make(url, error="m").svg_inline(scale=4, border=2) if court.link_enabled else ""
+        courts.append({"court": court, "url": url, "qr": qr})
+    return render(request, "tournament/court_links.html", {"event": event, "courts": courts})
+
+
+def csrf_failure(request, reason=""):
+    """A rejected form (expired page, cookie lost on a tablet): show what was typed and offer to send it again."""
+    from django.middleware.csrf import get_token
+
+    get_token(request)
+    fields = [(k, v) for k, values in request.POST.lists() if k != "csrfmiddlewaretoken" for v in values]
+    return render(request, "csrf_failure.html", {"fields": fields, "action": request.path}, status=403)
 

@@ -17,6 +17,8 @@ def make_event(courts=4, slug=None, **fields):
     n = _next()
     fields.setdefault("name", "テストかるた大会")
     fields.setdefault("date", datetime.date(2027, 1, 17))
+    # A small event: results count when entered. Tests of the recorder's check turn it off.
+    fields.setdefault("auto_confirm", True)
     event = Event.objects.create(slug=slug or f"test-{n}", **fields)
     for i in range(1, courts + 1):
         Court.objects.create(event=event, name=str(i), order=i)

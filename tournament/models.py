@@ -35,8 +35,16 @@ class Event(models.Model):
     game_minutes = models.PositiveSmallIntegerField(_("game length (minutes)"), default=15)
     changeover_minutes = models.PositiveSmallIntegerField(_("changeover (minutes)"), default=5)
     card_total = models.PositiveSmallIntegerField(_("cards in play"), default=rules.CARD_TOTAL)
+    auto_confirm = models.BooleanField(
+        _("confirm referees' entries at once"),
+        default=False,
+        help_text=_("For small events: a result entered at the court counts at once, without a recorder's check."),
+    )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="organised_events", verbose_name=_("organisers")
+    )
+    recorders = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="recorded_events", verbose_name=_("recorders")
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -66,12 +74,19 @@ class Event(models.Model):
             return False
         return user.is_superuser or self.organisers.filter(pk=user.pk).exists()
 
+    def is_recorder(self, user):
+        """Recorders (記録係) check results; organisers may do all a recorder does."""
+        if not user.is_authenticated:
+            return False
+        return self.is_organiser(user) or self.recorders.filter(pk=user.pk).exists()
+
 
 class Court(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="courts", verbose_name=_("tournament"))
     name = models.CharField(_("court name"), max_length=20)
     order = models.PositiveSmallIntegerField(_("order"), default=0)
     token = models.CharField(_("court link secret"), max_length=64, unique=True, default=new_court_token)
+    link_enabled = models.BooleanField(_("court link active"), default=True)
 
     class Meta:
         ordering = ["event", "order", "pk"]
@@ -84,6 +99,12 @@ class Court(models.Model):
 
     def get_link_path(self):
         return reverse("judging:court_home", args=[self.token])
+
+    def renew_token(self):
+        """Give the court a new secret link; the old link stops working at once."""
+        self.token = new_court_token()
+        self.link_enabled = True
+        self.save(update_fields=["token", "link_enabled"])
 
 
 class Division(models.Model):
@@ -227,8 +248,11 @@ class Match(models.Model):
 
     class Status(models.TextChoices):
         SCHEDULED = "scheduled", _("Scheduled")
-        DONE = "done", _("Result in")
+        SUBMITTED = "submitted", _("Waiting for confirmation")
+        CONFIRMED = "confirmed", _("Confirmed")
+        DISPUTED = "disputed", _("Disputed")
         WALKOVER = "walkover", _("Walkover")
+        VOID = "void", _("Void")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="matches", verbose_name=_("tournament"))
     division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="matches", verbose_name=_("division"))
@@ -289,7 +313,12 @@ class Match(models.Model):
 
     @property
     def has_result(self):
-        return self.status in (self.Status.DONE, self.Status.WALKOVER)
+        """A confirmed result (a played game or a walkover) counts; a submitted one not yet."""
+        return self.status in (self.Status.CONFIRMED, self.Status.WALKOVER)
+
+    @property
+    def awaits_result(self):
+        return self.status in (self.Status.SCHEDULED, self.Status.SUBMITTED, self.Status.DISPUTED)
 
     @property
     def teams_known(self):

@@ -20,6 +20,7 @@ every qualifier is known.  Every function is deterministic.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -115,14 +116,25 @@ def seed_bracket(qualifiers: Sequence[Qualifier]) -> list[int | None]:
       W3-R1, with Wi the i-th winner passed and Ri the runner-up of Wi's
       group.
     * Any other combination (at most 16 qualifiers when groups send more
-      than one team): an exhaustive search.  Each place keeps its block of
-      seeds (winners get seeds 1..g, so the better seeds and the byes;
-      runners-up the next ones; ...), but teams may swap seeds inside their
-      place.  Among those layouts it takes the one whose group-mates meet
-      latest: fewest group-mate pairs meeting in round 1, then in round 2,
-      and so on.  Ties go to the layout closest to the order given (seed 1
-      keeps the first team if it can, then seed 2, ...), so with no
-      group-mates the result is plain standard seeding.
+      than one team): a small exhaustive search.  Each place keeps its block
+      of seeds (winners get seeds 1..g, so the better seeds and the byes;
+      runners-up the next ones; ...); teams only swap seeds inside their
+      place, in two steps:
+
+      1. the first place (normally the winners) keeps the order given,
+         unless that forces group-mates to meet in round 1 and another
+         order avoids it; then the first such order (seed 1 keeps the first
+         team if it can, then seed 2, ...) is used.  E.g. 3 winners and the
+         runner-up of the best winner's group give W2-R | W1-W3, the
+         pairings of reference §4.2;
+      2. with the first place fixed, the other places are arranged so that
+         group-mates meet as late as possible: fewest group-mate pairs
+         meeting in round 1, then in round 2, and so on; ties go to the
+         layout closest to the order given.
+
+      So with no group-mates the result is plain standard seeding, and a
+      first-round rematch happens only when it cannot be avoided (e.g. the
+      two qualifiers of a single group).
 
     Raises ``ValueError`` for fewer than 2 qualifiers, a team listed twice,
     two qualifiers with the same group and place, places out of order, or
@@ -186,18 +198,71 @@ def _ideal_counts(members: int, level: int, counts: list[int]) -> None:
 def _search(qualifiers: list[Qualifier], size: int) -> list[Qualifier]:
     """Qualifiers by seed (index 0 = seed 1), see ``seed_bracket``."""
     n = len(qualifiers)
-    group_sizes: dict[int, int] = {}
-    for q in qualifiers:
-        group_sizes[q.group] = group_sizes.get(q.group, 0) + 1
-    if max(group_sizes.values()) < 2:
-        return qualifiers
+    if len({q.group for q in qualifiers}) == n:
+        return qualifiers  # no group-mates: plain standard seeding
     if n > MAX_SEARCH:
         raise ValueError(f"seeding more than {MAX_SEARCH} qualifiers with group-mates needs a fixed table")
+    # candidates for seed k + 1: the qualifiers of the same place, in given order
+    candidates = [[i for i, other in enumerate(qualifiers) if other.place == q.place] for q in qualifiers]
+    # seed s meets seed size + 1 - s in round 1 (index size - 1 - k; a bye if >= n)
+    partner = [size - 1 - k if size - 1 - k < n else None for k in range(n)]
+    top_order = _avoid_first_round(qualifiers, candidates, partner)
+    for k in candidates[0]:
+        candidates[k] = [top_order[k] if top_order else k]
+    return [qualifiers[i] for i in _latest_meetings(qualifiers, candidates, size)]
 
+
+def _avoid_first_round(
+    qualifiers: list[Qualifier], candidates: list[list[int]], partner: list[int | None]
+) -> list[int] | None:
+    """First layout, in given order, with no group-mates meeting in round 1.
+
+    Depth-first over the seeds, with forward checking on each seed's round-1
+    opponent; ``None`` when round-1 meetings cannot be avoided.
+    """
+    n = len(qualifiers)
+    chosen: list[int] = []
+    used = [False] * n
+
+    def mates(i: int, j: int) -> bool:
+        return qualifiers[i].group == qualifiers[j].group
+
+    def dfs(k: int) -> bool:
+        if k == n:
+            return True
+        p = partner[k]
+        for i in candidates[k]:
+            if used[i]:
+                continue
+            if p is not None and p < k and mates(i, chosen[p]):
+                continue
+            if p is not None and p > k and all(used[j] or j == i or mates(i, j) for j in candidates[p]):
+                continue
+            used[i] = True
+            chosen.append(i)
+            if dfs(k + 1):
+                return True
+            chosen.pop()
+            used[i] = False
+        return False
+
+    return chosen if dfs(0) else None
+
+
+def _latest_meetings(qualifiers: list[Qualifier], candidates: list[list[int]], size: int) -> list[int]:
+    """Layout (qualifier index by seed) whose group-mates meet latest.
+
+    Depth-first over the seeds in order, candidates in given order, so the
+    first best layout found is the one closest to the given order.  The
+    objective is the number of group-mate pairs meeting in round 1, 2, ...,
+    compared lexicographically; counts only grow as seeds are filled, so a
+    partial layout not better than the best so far is dropped, and the search
+    stops at the ideal spread.
+    """
+    n = len(qualifiers)
     rounds = size.bit_length() - 1
     position = {seed: pos for pos, seed in enumerate(standard_seed_order(size))}
-    # candidates for seed k: the qualifiers of the same place, in given order
-    candidates = [[i for i, other in enumerate(qualifiers) if other.place == q.place] for q in qualifiers]
+    group_sizes = Counter(q.group for q in qualifiers)
     ideal = [0] * (rounds + 1)
     for members in group_sizes.values():
         _ideal_counts(members, rounds, ideal)
@@ -206,27 +271,26 @@ def _search(qualifiers: list[Qualifier], size: int) -> list[Qualifier]:
     placed: dict[int, list[int]] = {group: [] for group in group_sizes}
     chosen: list[int] = []
     used = [False] * n
-    best: dict[str, list[int]] = {}
+    best: list[list[int]] = []  # [counts, layout] of the best full layout
 
-    def dfs(seed_index: int) -> bool:
-        """Depth-first over seeds 1..n; True once the ideal is reached."""
-        if seed_index == n:
-            best["counts"], best["order"] = counts[:], chosen[:]
+    def dfs(k: int) -> bool:
+        """Fill seed k + 1 onwards; True once the ideal is reached."""
+        if k == n:
+            best[:] = [counts[:], chosen[:]]
             return counts == ideal
-        pos = position[seed_index + 1]
-        for i in candidates[seed_index]:
+        pos = position[k + 1]
+        for i in candidates[k]:
             if used[i]:
                 continue
             group_positions = placed[qualifiers[i].group]
             met = [meeting_round(pos, other) for other in group_positions]
             for r in met:
                 counts[r] += 1
-            # counts only grow: a partial layout already not better is dropped
-            if "counts" not in best or counts < best["counts"]:
+            if not best or counts < best[0]:
                 used[i] = True
                 chosen.append(i)
                 group_positions.append(pos)
-                if dfs(seed_index + 1):
+                if dfs(k + 1):
                     return True
                 group_positions.pop()
                 chosen.pop()
@@ -236,4 +300,4 @@ def _search(qualifiers: list[Qualifier], size: int) -> list[Qualifier]:
         return False
 
     dfs(0)
-    return [qualifiers[i] for i in best["order"]]
+    return best[1]

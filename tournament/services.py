@@ -440,7 +440,9 @@ def _qualifiers(division, tables):
                 _("%(group)s of %(division)s has games without a result.") % {"group": table.group, "division": division}
             )
         for row in table.rows[:quota]:
-            if row.tied and any(r.rank == row.rank for r in table.rows[quota:]):
+            # A tie at a qualifying place decides who goes through or where (A1 or A2):
+            # the organiser records a lot or play-off first.
+            if row.tied:
                 raise ServiceError(
                     _("Place %(rank)s of %(group)s is tied; record a lot before seeding.")
                     % {"rank": row.rank, "group": table.group}

@@ -133,6 +133,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 LOGIN_URL = "login"
+# A rejected form (lost cookie, expired page) shows what was typed instead of losing it.
+CSRF_FAILURE_VIEW = "judging.views.csrf_failure"
 LOGIN_REDIRECT_URL = "tournament:event_list"
 LOGOUT_REDIRECT_URL = "tournament:public_home"
 # A tournament day is long: stay logged in for 14 hours.

@@ -94,7 +94,7 @@ class MatchTable(tables.Table):
                 text += " (" + ("り" if sheet.decided_by == "joker" else "じゃんけん") + ")"
         if self.entry_url_name and record.teams_known:
             url = reverse(self.entry_url_name, args=[self.event.slug, record.match_number])
-            label = _("Correct") if record.has_result else _("Enter")
+            label = _("Correct") if record.has_result else _("Check") if record.status in ("submitted", "disputed") else _("Enter")
             return format_html('{} <a class="button small" href="{}">{}</a>', text, url, label)
         return text
 

@@ -15,7 +15,7 @@ manage_patterns = [
     path("<slug:slug>/edit/", views.event_edit, name="event_edit"),
     path("<slug:slug>/divisions/add/", views.division_edit, name="division_add"),
     path("<slug:slug>/divisions/<int:pk>/", views.division_edit, name="division_edit"),
-    path("<slug:slug>/courts/", views.court_links, name="court_links"),
+    path("<slug:slug>/courts/", judging_views.court_links, name="court_links"),
     path("<slug:slug>/courts/add/", views.court_edit, name="court_add"),
     path("<slug:slug>/courts/<int:pk>/", views.court_edit, name="court_edit"),
     path("<slug:slug>/teams/", views.team_list, name="team_list"),
@@ -46,7 +46,13 @@ judging_patterns = (
     [
         path("court/<str:token>/", judging_views.court_home, name="court_home"),
         path("court/<str:token>/game/<int:number>/", judging_views.court_entry, name="court_entry"),
-        path("manage/<slug:slug>/games/<int:number>/", judging_views.organiser_entry, name="organiser_entry"),
+        path("court/<str:token>/game/<int:number>/saved/<int:version>/", judging_views.court_saved, name="court_saved"),
+        path("court/<str:token>/game/<int:number>/dispute/", judging_views.court_dispute, name="court_dispute"),
+        path("court/<str:token>/rules/", judging_views.court_rules, name="court_rules"),
+        path("manage/<slug:slug>/games/<int:number>/", judging_views.game_detail, name="game_detail"),
+        path("manage/<slug:slug>/games/<int:number>/dispute/", judging_views.organiser_dispute, name="organiser_dispute"),
+        path("manage/<slug:slug>/confirm/", judging_views.confirm_queue, name="confirm_queue"),
+        path("manage/<slug:slug>/board/", judging_views.status_board, name="status_board"),
     ],
     "judging",
 )

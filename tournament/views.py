@@ -131,14 +131,6 @@ def court_edit(request, slug, pk=None):
     return render(request, "tournament/form.html", {"event": event, "form": form, "title": title})
 
 
-@login_required
-def court_links(request, slug):
-    event = _event_for_organiser(request, slug)
-    base = settings.SITE_URL or request.build_absolute_uri("/").rstrip("/")
-    courts = [(c, base + c.get_link_path()) for c in event.courts.prefetch_related("divisions")]
-    return render(request, "tournament/court_links.html", {"event": event, "courts": courts})
-
-
 # --- Teams -----------------------------------------------------------------------------
 
 
@@ -281,7 +273,7 @@ def schedule(request, slug):
         matches = matches.filter(court_id=court)
     if team is not None:
         matches = matches.filter(Q(team_a_id=team) | Q(team_b_id=team))
-    table = MatchTable(matches, entry_url_name="judging:organiser_entry", event=event)
+    table = MatchTable(matches, entry_url_name="judging:game_detail", event=event)
     RequestConfig(request, paginate=False).configure(table)
     return render(
         request,

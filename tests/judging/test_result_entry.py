@@ -59,7 +59,7 @@ def test_posting_a_valid_sheet_creates_version_1_confirmed_and_sets_the_winner(c
     match = first_game(day)
     response = client.post(entry_url(match), post_values())
     assert response.status_code == 302
-    assert response["Location"] == reverse("judging:court_home", args=[match.court.token])
+    assert response["Location"] == reverse("judging:court_saved", args=[match.court.token, match.match_number, 1])
     sheet = RecordingSheet.objects.get(match=match)
     assert (sheet.version, sheet.is_confirmed) == (1, True)
     assert (sheet.cards_a, sheet.cards_b, sheet.referee_cards, sheet.joker_holder) == (30, 26, 0, "A")
@@ -134,7 +134,8 @@ def test_a_sheet_breaking_a_rule_shows_a_field_error_and_saves_nothing(client, d
 def test_a_correction_creates_version_2_and_keeps_version_1_unconfirmed(client, day):
     match = first_game(day)
     client.post(entry_url(match), post_values())
-    response = client.post(entry_url(match), post_values(cards_a="20", cards_b="36", joker_holder="B"))
+    # The correction is made on the page showing version 1.
+    response = client.post(entry_url(match), post_values(cards_a="20", cards_b="36", joker_holder="B", base_version="1"))
     assert response.status_code == 302
     sheets = {s.version: s for s in RecordingSheet.objects.filter(match=match)}
     assert set(sheets) == {1, 2}
@@ -204,7 +205,7 @@ def test_the_organiser_enters_a_result_on_the_manage_screen(client, day, django_
     day.organisers.add(user)
     client.force_login(user)
     match = first_game(day)
-    url = reverse("judging:organiser_entry", args=[day.slug, match.match_number])
+    url = reverse("judging:game_detail", args=[day.slug, match.match_number])
     response = client.post(url, post_values())
     assert response.status_code == 302
     sheet = RecordingSheet.objects.get(match=match)
@@ -213,7 +214,7 @@ def test_the_organiser_enters_a_result_on_the_manage_screen(client, day, django_
 
 def test_the_organiser_entry_screen_is_refused_to_a_stranger(client, day, django_user_model):
     client.force_login(django_user_model.objects.create_user("stranger"))
-    url = reverse("judging:organiser_entry", args=[day.slug, first_game(day).match_number])
+    url = reverse("judging:game_detail", args=[day.slug, first_game(day).match_number])
     assert client.post(url, post_values()).status_code == 403
     assert not RecordingSheet.objects.exists()
 

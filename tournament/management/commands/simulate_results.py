@@ -3,7 +3,7 @@ import random
 from django.core.management.base import BaseCommand, CommandError
 
 from judging import rules
-from judging.services import submit_result
+from judging.services import record_confirmed_result
 from tournament.management.commands._base import get_event
 from tournament.models import Match
 from tournament.services import ServiceError
@@ -25,7 +25,7 @@ def random_sheet(rng, card_total=rules.CARD_TOTAL):
 
 
 class Command(BaseCommand):
-    help = "Fill every game that is waiting for a result with a valid random result (demos, load tests)."
+    help = "Fill every game that is waiting for a result with a valid random, confirmed result (demos, load tests)."
 
     def add_arguments(self, parser):
         parser.add_argument("event")
@@ -38,14 +38,17 @@ class Command(BaseCommand):
         entered = 0
         # Knockout rounds fill one after another: a later game learns its teams as we go.
         while True:
-            games = event.matches.filter(status=Match.Status.SCHEDULED, team_a__isnull=False, team_b__isnull=False)
+            games = event.matches.filter(
+                status__in=[Match.Status.SCHEDULED, Match.Status.SUBMITTED, Match.Status.DISPUTED],
+                team_a__isnull=False, team_b__isnull=False,
+            )
             games = games.filter(stage=Match.Stage.GROUP) if stage == "groups" else games.exclude(stage=Match.Stage.GROUP)
             batch = list(games.order_by("match_number"))
             if not batch:
                 break
             for match in batch:
                 try:
-                    submit_result(match, random_sheet(rng, event.card_total))
+                    record_confirmed_result(match, random_sheet(rng, event.card_total))
                 except ServiceError as e:
                     raise CommandError(str(e)) from None
                 entered += 1
