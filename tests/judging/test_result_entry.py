@@ -66,7 +66,7 @@ def test_posting_a_valid_sheet_creates_version_1_confirmed_and_sets_the_winner(c
     assert (sheet.winner_side, sheet.decided_by, sheet.is_walkover) == ("A", "cards", False)
     assert sheet.court_id == match.court_id
     match.refresh_from_db()
-    assert match.status == Match.Status.DONE
+    assert match.status == Match.Status.CONFIRMED
     assert match.winner_id == match.team_a_id
 
 
