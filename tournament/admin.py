@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from tournament.models import Court, Division, Event, Group, Match, Player, Team
+from tournament.models import Court, Division, Event, Group, Match, Player, Team, TieBreak
 
 
 class CourtInline(admin.TabularInline):
@@ -26,7 +26,7 @@ class CourtAdmin(admin.ModelAdmin):
 
 @admin.register(Division)
 class DivisionAdmin(admin.ModelAdmin):
-    list_display = ("name", "event", "grade_band", "precedence", "qualifiers_per_group")
+    list_display = ("name", "event", "grade_band", "criteria_codes", "qualifiers_per_group")
     list_filter = ("event",)
     filter_horizontal = ("courts",)
 
@@ -61,3 +61,8 @@ class MatchAdmin(admin.ModelAdmin):
     list_display = ("match_number", "event", "division", "stage", "court", "start_at", "team_a", "team_b", "status")
     list_filter = ("event", "stage", "status")
     raw_id_fields = ("team_a", "team_b", "winner", "group")
+
+
+@admin.register(TieBreak)
+class TieBreakAdmin(admin.ModelAdmin):
+    list_display = ("group", "team", "position", "method", "recorded_at")

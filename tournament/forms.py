@@ -3,7 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament import names
+from tournament import names, standings
 from tournament.models import Court, Division, Event, Team
 
 GRADE_CHOICES = [("", "—")] + [(g, g) for g in [f"小{i}" for i in range(1, 7)] + [f"中{i}" for i in range(1, 4)] + [f"高{i}" for i in range(1, 4)] + ["一般"]]
@@ -24,10 +24,33 @@ class NewEventForm(EventForm):
     court_count = forms.IntegerField(label=_("number of courts"), min_value=1, max_value=100, initial=4)
 
 
+CRITERION_CHOICES = [
+    (standings.WINS, _("wins")),
+    (standings.CARD_DIFF, _("card difference")),
+    (standings.CARDS_TAKEN, _("cards taken")),
+    (standings.HEAD_TO_HEAD, _("head-to-head (mini-league of the tied teams)")),
+    (standings.LOT, _("lot / play-off")),
+]
+
+
 class DivisionForm(forms.ModelForm):
+    """A division with its courts and its rules: ranking order as data, walkovers, knockout."""
+
+    preset = forms.ChoiceField(
+        label=_("ranking order"),
+        choices=[
+            ("japanese", _("Japanese default: wins, card difference, cards taken, head-to-head, lot")),
+            ("head_to_head_first", _("Head-to-head first: wins, head-to-head, card difference, cards taken, lot")),
+            ("custom", _("Custom order (below)")),
+        ],
+    )
+
     class Meta:
         model = Division
-        fields = ["name", "grade_band", "order", "courts", "precedence", "walkover_cards", "qualifiers_per_group", "third_place_game"]
+        fields = [
+            "name", "grade_band", "order", "courts", "walkover_cards", "withdrawal",
+            "qualifiers_per_group", "best_runners_up", "third_place_game",
+        ]
         widgets = {"courts": forms.CheckboxSelectMultiple}
 
     def __init__(self, *args, event, **kwargs):
@@ -35,6 +58,17 @@ class DivisionForm(forms.ModelForm):
         self.event = event
         self.fields["courts"].queryset = event.courts.all()
         self.fields["courts"].help_text = _("The group stage puts one group on each of these courts.")
+        current = self.instance.criteria if self.instance.pk else standings.PRESET_JAPANESE
+        self.fields["preset"].initial = self.instance.preset if self.instance.pk else "japanese"
+        for i in range(len(standings.CRITERIA)):
+            self.fields[f"criterion_{i + 1}"] = forms.ChoiceField(
+                label=_("criterion %(n)s") % {"n": i + 1}, required=False,
+                choices=[("", "—")] + CRITERION_CHOICES,
+                initial=current[i] if i < len(current) else "",
+            )
+
+    def criterion_fields(self):
+        return [self[f"criterion_{i + 1}"] for i in range(len(standings.CRITERIA))]
 
     def clean_name(self):
         name = names.normalize_text(self.cleaned_data["name"])
@@ -42,6 +76,29 @@ class DivisionForm(forms.ModelForm):
         if clash.exists():
             raise forms.ValidationError(_("This tournament already has a division with this name."))
         return name
+
+    def clean(self):
+        data = super().clean()
+        preset = data.get("preset")
+        if preset in standings.PRESETS:
+            codes = list(standings.PRESETS[preset])
+        else:
+            codes = [data.get(f"criterion_{i + 1}") for i in range(len(standings.CRITERIA))]
+            codes = [c for c in codes if c]
+            if len(set(codes)) != len(codes):
+                self.add_error("preset", _("Each criterion may appear only once."))
+            elif not codes:
+                self.add_error("preset", _("Choose at least one criterion."))
+            elif standings.LOT in codes and codes[-1] != standings.LOT:
+                self.add_error("preset", _("The lot comes last: nothing can follow it."))
+        if data.get("qualifiers_per_group") is not None and not 1 <= data["qualifiers_per_group"] <= 4:
+            self.add_error("qualifiers_per_group", _("From 1 to 4 teams per group."))
+        self.criteria_codes = ",".join(codes)
+        return data
+
+    def save(self, commit=True):
+        self.instance.criteria_codes = self.criteria_codes
+        return super().save(commit)
 
 
 class CourtForm(forms.ModelForm):

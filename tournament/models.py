@@ -20,6 +20,15 @@ from judging import rules
 from tournament import names, standings
 
 
+CRITERION_LABELS = {
+    standings.WINS: _("wins"),
+    standings.CARD_DIFF: _("card difference"),
+    standings.CARDS_TAKEN: _("cards taken"),
+    standings.HEAD_TO_HEAD: _("head-to-head"),
+    standings.LOT: _("lot / play-off"),
+}
+
+
 def new_court_token():
     """A court link's secret: 32 URL-safe characters, 192 bits of randomness."""
     return secrets.token_urlsafe(24)
@@ -108,27 +117,37 @@ class Court(models.Model):
 
 
 class Division(models.Model):
-    PRECEDENCE_CHOICES = [
-        ("japanese", _("Japanese default: wins, card difference, cards taken, head-to-head, lot")),
-        ("head_to_head_first", _("Head-to-head first: wins, head-to-head, card difference, cards taken, lot")),
-    ]
     WALKOVER_CHOICES = [
-        ("count", _("count as 28–0 in the card criteria")),
+        ("count", _("count as a 28–0 win in the card criteria")),
         ("exclude", _("leave out of the card criteria")),
+    ]
+    WITHDRAWAL_CHOICES = [
+        ("annul", _("annul all the team's games")),
+        ("walkover", _("keep played games, score the rest as walkovers")),
     ]
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="divisions", verbose_name=_("tournament"))
     name = models.CharField(_("division name"), max_length=60)
     grade_band = models.CharField(_("grades"), max_length=40, blank=True)
     order = models.PositiveSmallIntegerField(_("order"), default=0)
     courts = models.ManyToManyField(Court, blank=True, related_name="divisions", verbose_name=_("courts"))
-    precedence = models.CharField(
-        _("ranking order"), max_length=30, choices=PRECEDENCE_CHOICES, default="japanese"
+    # The ranking order as data: criterion codes of tournament.standings, best first.
+    criteria_codes = models.CharField(
+        _("ranking order"), max_length=100, default=",".join(standings.PRESET_JAPANESE), editable=False
     )
     walkover_cards = models.CharField(
         _("walkovers in card criteria"), max_length=10, choices=WALKOVER_CHOICES, default="count"
     )
+    withdrawal = models.CharField(
+        _("when a team withdraws"), max_length=10, choices=WITHDRAWAL_CHOICES, default="annul"
+    )
     qualifiers_per_group = models.PositiveSmallIntegerField(_("qualifiers per group"), default=1)
-    third_place_game = models.BooleanField(_("third-place game"), default=True)
+    best_runners_up = models.PositiveSmallIntegerField(
+        _("best-placed runners-up who also qualify"), default=0,
+        help_text=_("Compared across groups by the same criteria, per game played (groups may differ in size)."),
+    )
+    third_place_game = models.BooleanField(
+        _("third-place game"), default=True, help_text=_("Off: both semifinal losers share third place.")
+    )
 
     class Meta:
         ordering = ["event", "order", "pk"]
@@ -147,7 +166,16 @@ class Division(models.Model):
 
     @property
     def criteria(self):
-        return standings.PRESETS[self.precedence]
+        return tuple(code for code in self.criteria_codes.split(",") if code)
+
+    @property
+    def criteria_text(self):
+        return " → ".join(str(CRITERION_LABELS.get(code, code)) for code in self.criteria)
+
+    @property
+    def preset(self):
+        """The name of the preset the criteria follow, or "custom"."""
+        return next((name for name, codes in standings.PRESETS.items() if codes == self.criteria), "custom")
 
 
 class Group(models.Model):
@@ -333,3 +361,25 @@ class Match(models.Model):
         if team_id == self.team_b_id:
             return rules.Side.B
         return None
+
+
+class TieBreak(models.Model):
+    """A lot drawn or a play-off played to order teams tied on every criterion.
+
+    ``position`` is 1 for the team placed first among the tied teams. Recorded by the
+    organiser; the standings use it through the LOT criterion.
+    """
+
+    METHOD_CHOICES = [("lot", _("lot (抽選)")), ("playoff", _("play-off (代表戦)"))]
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="tie_breaks", verbose_name=_("group"))
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+", verbose_name=_("team"))
+    position = models.PositiveSmallIntegerField(_("position"))
+    method = models.CharField(_("how"), max_length=10, choices=METHOD_CHOICES, default="lot")
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["group", "position"]
+        verbose_name = _("lot or play-off")
+        verbose_name_plural = _("lots and play-offs")
+        constraints = [models.UniqueConstraint(fields=["group", "team"], name="one_tie_break_per_team")]

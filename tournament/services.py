@@ -15,13 +15,13 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament import names, scheduling, seeding, standings
 from tournament.imports import ImportProblem, ParsedEntries
-from tournament.models import Court, Division, Event, Group, Match, Player, Team, group_letter
+from tournament.models import Court, Division, Event, Group, Match, Player, Team, TieBreak, group_letter
 
 
 class ServiceError(Exception):
@@ -388,42 +388,104 @@ def _group_results(matches, sheets_by_match, excluded):
     return results
 
 
-def division_standings(division, lots=None):
+def division_standings(division):
     """The standings of every group of a division, from confirmed group-stage sheets only.
 
-    Knockout games never count; withdrawn teams' games are annulled (rules page default).
-    Returns a list of ``StandingsTable`` in group order. A fixed number of queries,
-    whatever the size of the division.
+    Knockout games never count. A withdrawn team's games follow the division's
+    setting: annulled (the team leaves the table), or kept with its unplayed games
+    scored as walkovers (it stays in the table but never qualifies). Lots and play-offs
+    recorded by the organiser settle ties through the LOT criterion. Returns a list of
+    ``StandingsTable`` in group order, in a fixed number of queries whatever the size of
+    the division.
     """
     from judging.models import RecordingSheet
 
     groups = list(division.groups.all())
     teams = list(Team.objects.filter(division=division, group__isnull=False))
-    matches = list(Match.objects.filter(division=division, stage=Match.Stage.GROUP))
+    matches = list(Match.objects.filter(division=division, stage=Match.Stage.GROUP).exclude(status=Match.Status.VOID))
     sheets = {
         s.match_id: s
         for s in RecordingSheet.objects.filter(
             match__division=division, match__stage=Match.Stage.GROUP, is_confirmed=True
-        )
+        ).exclude(match__status=Match.Status.VOID)
     }
-    excluded = {t.pk for t in teams if t.withdrawn}
+    lots = defaultdict(dict)
+    methods = {}
+    for tie_break in TieBreak.objects.filter(group__division=division):
+        lots[tie_break.group_id][tie_break.team_id] = tie_break.position
+        methods[tie_break.team_id] = tie_break.method
+    annul = division.withdrawal == "annul"
+    excluded = {t.pk for t in teams if t.withdrawn and annul}
     tables = []
     for group in groups:
-        members = {t.pk: t for t in teams if t.group_id == group.pk and not t.withdrawn}
+        members = {t.pk: t for t in teams if t.group_id == group.pk and t.pk not in excluded}
         group_matches = [m for m in matches if m.group_id == group.pk]
         results = _group_results(group_matches, sheets, excluded)
         rows = standings.rank_group(
-            list(members), results, criteria=division.criteria, lots=lots, walkover_cards=division.walkover_cards
+            list(members), results, criteria=division.criteria, lots=lots[group.pk] or None,
+            walkover_cards=division.walkover_cards,
         )
+        for row in rows:
+            row.lot_method = methods.get(row.team, "") if row.settled_by_lot else ""
         cells = {}
         for r in results:
-            mark_a = "" if r.decided_by == "cards" else {"joker": "り", "rps": "じ", "walkover": "不"}.get(r.decided_by, "")
-            cells[(r.team_a, r.team_b)] = (r.winner == r.team_a, r.cards_a, r.cards_b, mark_a)
-            cells[(r.team_b, r.team_a)] = (r.winner == r.team_b, r.cards_b, r.cards_a, mark_a)
+            mark = "" if r.decided_by == "cards" else {"joker": "り", "rps": "じ", "walkover": "不"}.get(r.decided_by, "")
+            cells[(r.team_a, r.team_b)] = (r.winner == r.team_a, r.cards_a, r.cards_b, mark)
+            cells[(r.team_b, r.team_a)] = (r.winner == r.team_b, r.cards_b, r.cards_a, mark)
         playable = [m for m in group_matches if m.team_a_id not in excluded and m.team_b_id not in excluded]
         complete = bool(playable) and all(m.pk in sheets for m in playable)
         tables.append(StandingsTable(group, rows, members, cells, complete))
     return tables
+
+
+def record_tie_break(group, ordered_teams, method, user=None):
+    """Record a lot or play-off: ``ordered_teams`` (Team list) best first, among tied teams.
+
+    Replaces any earlier lot of these teams. Raises ``ServiceError`` when a team is not
+    in the group or fewer than two teams are given.
+    """
+    if len(ordered_teams) < 2 or len({t.pk for t in ordered_teams}) != len(ordered_teams):
+        raise ServiceError(_("Order at least two different tied teams."))
+    if any(t.group_id != group.pk for t in ordered_teams):
+        raise ServiceError(_("Every team must belong to %(group)s.") % {"group": group})
+    with transaction.atomic():
+        TieBreak.objects.filter(group=group, team__in=ordered_teams).delete()
+        TieBreak.objects.bulk_create(
+            TieBreak(group=group, team=t, position=i, method=method, recorded_by=user)
+            for i, t in enumerate(ordered_teams, start=1)
+        )
+
+
+def withdraw_team(team, user=None):
+    """Withdraw a team (棄権) following its division's setting; a withdrawn team never qualifies.
+
+    "annul": its unplayed games are voided and all its games leave the standings.
+    "walkover": its played games stand and each unplayed game becomes a confirmed
+    walkover (28–0) for the opponent. Played games never change. Returns the number of
+    unplayed games changed.
+    """
+    from judging import rules
+    from judging.services import record_confirmed_result, void_match
+
+    if team.withdrawn:
+        raise ServiceError(_("%(team)s has already withdrawn.") % {"team": team})
+    changed = 0
+    with transaction.atomic():
+        team.withdrawn = True
+        team.save(update_fields=["withdrawn"])
+        unplayed = Match.objects.filter(
+            Q(team_a=team) | Q(team_b=team), stage=Match.Stage.GROUP,
+            status__in=[Match.Status.SCHEDULED, Match.Status.SUBMITTED, Match.Status.DISPUTED],
+        ).select_related("event")
+        for match in unplayed:
+            if team.division.withdrawal == "walkover":
+                winner = rules.Side.B if match.team_a_id == team.pk else rules.Side.A
+                cards = rules.walkover_cards(winner, match.event.card_total // 2)
+                record_confirmed_result(match, rules.SheetValues(*cards), is_walkover=True, user=user)
+            else:
+                void_match(match, user, reason=str(_("team withdrew")))
+            changed += 1
+    return changed
 
 
 # --- Knockout --------------------------------------------------------------------------
@@ -432,27 +494,43 @@ KNOCKOUT_STAGES = {1: Match.Stage.FINAL, 2: Match.Stage.SEMIFINAL, 4: Match.Stag
 
 
 def _qualifiers(division, tables):
+    """The teams going through, in seed order: each group's top places, then the best runners-up.
+
+    A withdrawn team never qualifies: the next team of its group takes its place. A tie
+    at a qualifying place must be settled by a lot or play-off first.
+    """
     quota = division.qualifiers_per_group
     by_place = defaultdict(list)
+    runners_up = []
     for index, table in enumerate(tables):
         if not table.complete:
             raise ServiceError(
                 _("%(group)s of %(division)s has games without a result.") % {"group": table.group, "division": division}
             )
-        for row in table.rows[:quota]:
-            # A tie at a qualifying place decides who goes through or where (A1 or A2):
-            # the organiser records a lot or play-off first.
+        eligible = [row for row in table.rows if not table.teams[row.team].withdrawn]
+        wanted = quota + (1 if division.best_runners_up else 0)
+        for place, row in enumerate(eligible[:wanted], start=1):
             if row.tied:
                 raise ServiceError(
-                    _("Place %(rank)s of %(group)s is tied; record a lot before seeding.")
+                    _("Place %(rank)s of %(group)s is tied; record a lot or play-off before seeding.")
                     % {"rank": row.rank, "group": table.group}
                 )
-            by_place[row.rank].append((index, row))
+            if place <= quota:
+                by_place[place].append((index, row))
+            else:
+                runners_up.append((index, row))
     qualifiers = []
     for place in sorted(by_place):
         ordered = standings.compare_across_groups([row for _, row in by_place[place]])
         group_of = {row.team: index for index, row in by_place[place]}
         qualifiers += [seeding.Qualifier(team=row.team, group=group_of[row.team], place=place) for row in ordered]
+    if division.best_runners_up:
+        ordered = standings.compare_across_groups([row for _, row in runners_up])
+        cut = ordered[: division.best_runners_up]
+        if len(ordered) > len(cut) and cut and ordered[len(cut)].tied and cut[-1].tied and ordered[len(cut)].rank == cut[-1].rank:
+            raise ServiceError(_("The best runners-up are tied across groups; record the order by lot."))
+        group_of = {row.team: index for index, row in runners_up}
+        qualifiers += [seeding.Qualifier(team=row.team, group=group_of[row.team], place=quota + 1) for row in cut]
     return qualifiers
 
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Match, Team
+from tournament.models import CRITERION_LABELS, Match, Team
 
 
 class TeamTable(tables.Table):
@@ -27,6 +27,10 @@ class TeamTable(tables.Table):
         order_by = ("division",)
         attrs = {"class": "table"}
 
+    def __init__(self, *args, csrf_token="", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.csrf_token = csrf_token
+
     def render_group(self, record):
         return record.group.name if record.group else "—"
 
@@ -36,8 +40,18 @@ class TeamTable(tables.Table):
         )
 
     def render_edit(self, record):
-        url = reverse("tournament:team_edit", args=[record.division.event.slug, record.pk])
-        return format_html('<a class="button small" href="{}">{}</a>', url, _("Edit"))
+        slug = record.division.event.slug
+        url = reverse("tournament:team_edit", args=[slug, record.pk])
+        if record.withdrawn:
+            return format_html('<a class="button small secondary" href="{}">{}</a> <strong>{}</strong>', url, _("Edit"), _("withdrawn"))
+        withdraw = reverse("tournament:team_withdraw", args=[slug, record.pk])
+        return format_html(
+            '<a class="button small" href="{}">{}</a> <form method="post" action="{}" style="display:inline" '
+            'onsubmit="return confirm(this.dataset.q)" data-q="{}"><input type="hidden" name="csrfmiddlewaretoken" value="{}">'
+            '<button class="small secondary">{}</button></form>',
+            url, _("Edit"), withdraw, _("Withdraw this team? Its unplayed games change as the division's setting says."),
+            self.csrf_token, _("Withdraw"),
+        )
 
 
 class MatchTable(tables.Table):
@@ -99,13 +113,6 @@ class MatchTable(tables.Table):
         return text
 
 
-CRITERION_LABELS = {
-    "wins": _("wins"),
-    "card_diff": _("card difference"),
-    "cards_taken": _("cards taken"),
-    "head_to_head": _("head-to-head"),
-    "lot": _("lot / play-off"),
-}
 
 
 class StandingsTable(tables.Table):
@@ -154,5 +161,7 @@ def separation_text(row):
     if row.separated_by is None:
         return ""
     if row.settled_by_lot:
-        return _("settled by lot / play-off")
+        if getattr(row, "lot_method", "") == "playoff":
+            return _("settled by play-off")
+        return _("settled by lot")
     return CRITERION_LABELS.get(row.separated_by, row.separated_by)

@@ -21,6 +21,7 @@ manage_patterns = [
     path("<slug:slug>/teams/", views.team_list, name="team_list"),
     path("<slug:slug>/teams/add/", views.team_edit, name="team_add"),
     path("<slug:slug>/teams/<int:pk>/", views.team_edit, name="team_edit"),
+    path("<slug:slug>/teams/<int:pk>/withdraw/", views.team_withdraw, name="team_withdraw"),
     path("<slug:slug>/teams/import/", views.team_import, name="team_import"),
     path("<slug:slug>/teams/template.xlsx", views.import_template, name="import_template"),
     path("<slug:slug>/groups/", views.groups, name="groups"),

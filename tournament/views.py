@@ -6,6 +6,7 @@ logged-in organiser of the event (``_event_for_organiser``).
 
 import datetime
 import secrets
+from collections import defaultdict
 from pathlib import Path
 
 from django.conf import settings
@@ -17,6 +18,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.middleware.csrf import get_token
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
@@ -113,7 +115,7 @@ def division_edit(request, slug, pk=None):
         messages.success(request, _("Division “%(name)s” saved.") % {"name": division.name})
         return redirect(event)
     title = _("Edit division") if division else _("Add a division")
-    return render(request, "tournament/form.html", {"event": event, "form": form, "title": title})
+    return render(request, "tournament/division_form.html", {"event": event, "form": form, "title": title})
 
 
 @login_required
@@ -145,7 +147,7 @@ def team_list(request, slug):
     division = int_param(request, "division")
     if division is not None:
         teams = teams.filter(division_id=division)
-    table = TeamTable(teams)
+    table = TeamTable(teams, csrf_token=get_token(request))
     RequestConfig(request, paginate=False).configure(table)
     return render(request, "tournament/team_list.html", {"event": event, "table": table, "divisions": event.divisions.all(), "count": teams.count()})
 
@@ -172,6 +174,24 @@ def team_edit(request, slug, pk=None):
             return redirect("tournament:team_list", event.slug)
     title = _("Edit team") if team else _("Register a team")
     return render(request, "tournament/team_form.html", {"event": event, "form": form, "title": title, "team": team})
+
+
+@login_required
+@require_POST
+def team_withdraw(request, slug, pk):
+    event = _event_for_organiser(request, slug)
+    team = get_object_or_404(Team.objects.select_related("division"), division__event=event, pk=pk)
+    try:
+        changed = services.withdraw_team(team, request.user)
+    except services.ServiceError as e:
+        messages.error(request, str(e))
+    else:
+        messages.warning(
+            request,
+            _("%(team)s has withdrawn (%(policy)s): %(count)s unplayed games changed.")
+            % {"team": team, "policy": team.division.get_withdrawal_display(), "count": changed},
+        )
+    return redirect("tournament:team_list", event.slug)
 
 
 def _import_dir():
@@ -291,8 +311,17 @@ def standings_context(event):
     divisions = []
     for division in event.divisions.all():
         tables = services.division_standings(division)
-        divisions.append((division, [(t, standings_table(t), cross_table(t)) for t in tables]))
+        divisions.append((division, [(t, standings_table(t), cross_table(t), tied_blocks(t)) for t in tables]))
     return divisions
+
+
+def tied_blocks(table):
+    """Blocks of teams tied on every criterion: [[Team, …], …] for the lot form."""
+    blocks = defaultdict(list)
+    for row in table.rows:
+        if row.tied:
+            blocks[row.rank].append(table.teams[row.team])
+    return [blocks[rank] for rank in sorted(blocks)]
 
 
 def cross_table(table):
@@ -314,6 +343,22 @@ def cross_table(table):
 @login_required
 def standings_view(request, slug):
     event = _event_for_organiser(request, slug)
+    if request.method == "POST":
+        group = get_object_or_404(Group, division__event=event, pk=request.POST.get("group"))
+        picks = []
+        for key, value in request.POST.items():
+            if key.startswith("team_") and value.isdigit():
+                picks.append((int(value), key[5:]))
+        teams = {str(t.pk): t for t in group.teams.all()}
+        try:
+            if len(picks) != len({p for p, _t in picks}) or any(t not in teams for _p, t in picks):
+                raise services.ServiceError(_("Give each tied team a different position."))
+            ordered = [teams[t] for _p, t in sorted(picks)]
+            services.record_tie_break(group, ordered, request.POST.get("method", "lot"), request.user)
+            messages.success(request, _("The order of the tied teams in %(group)s is recorded.") % {"group": group})
+        except services.ServiceError as e:
+            messages.error(request, str(e))
+        return redirect("tournament:standings", event.slug)
     return render(request, "tournament/standings.html", {"event": event, "divisions": standings_context(event), "organiser": True})
 
 

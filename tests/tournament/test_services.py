@@ -11,7 +11,7 @@ from django.utils import translation
 from judging import rules
 from judging.services import submit_result
 from tests import factories
-from tournament import services
+from tournament import services, standings
 from tournament.models import Event, Group, Match, Team
 
 TOKYO = ZoneInfo("Asia/Tokyo")
@@ -753,7 +753,7 @@ def test_head_to_head_is_applied_again_to_the_two_teams_still_tied(league_of_fou
 
 def test_the_head_to_head_first_preset_puts_the_direct_game_before_card_difference(league_of_four):
     _, division, _, (a, b, c, d) = league_of_four
-    division.precedence = "head_to_head_first"
+    division.criteria_codes = ",".join(standings.PRESET_HEAD_TO_HEAD_FIRST)
     division.save()
     win(b, a, 29, 27)  # B beat A narrowly ...
     win(a, c, 46, 10)  # ... but A has the far better card difference
@@ -763,7 +763,7 @@ def test_the_head_to_head_first_preset_puts_the_direct_game_before_card_differen
     win(c, d, 29, 27)
     (table,) = services.division_standings(division)
     assert [(r.team, r.separated_by) for r in table.rows[:2]] == [(b.pk, None), (a.pk, "head_to_head")]
-    division.precedence = "japanese"
+    division.criteria_codes = ",".join(standings.PRESET_JAPANESE)
     division.save()
     (table,) = services.division_standings(division)
     assert [(r.team, r.separated_by) for r in table.rows[:2]] == [(a.pk, None), (b.pk, "card_diff")]
