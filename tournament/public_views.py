@@ -52,3 +52,39 @@ def standings(request, slug):
 def bracket(request, slug):
     event = get_object_or_404(Event, slug=slug)
     return render(request, "public/bracket.html", {"event": event, "brackets": bracket_context(event)})
+
+
+def _display(request, template, fragment, context):
+    """A hall screen: the whole page once, then only its fragment every few seconds."""
+    if request.GET.get("fragment"):
+        return render(request, fragment, context)
+    return render(request, template, {**context, "fragment_template": fragment})
+
+
+def division_display(request, slug, division):
+    """Projector view of a division: standings and bracket in large type, refreshing itself."""
+    from tournament.services import division_standings
+    from tournament.tables import standings_table
+    from tournament.views import cross_table
+
+    event = get_object_or_404(Event, slug=slug)
+    division = get_object_or_404(event.divisions, pk=division)
+    tables = [(t, standings_table(t), cross_table(t), []) for t in division_standings(division)]
+    brackets = [b for b in bracket_context(event) if b[0].pk == division.pk]
+    return _display(
+        request, "public/display.html", "public/display_division.html",
+        {"event": event, "division": division, "divisions": [(division, tables)], "brackets": brackets},
+    )
+
+
+def court_display(request, slug, court):
+    """A court's screen: the current game and the next ones, refreshing itself."""
+    event = get_object_or_404(Event, slug=slug)
+    court = get_object_or_404(Court, event=event, pk=court)
+    games = list(schedule_queryset(event).filter(court=court).order_by("slot", "match_number"))
+    waiting = [g for g in games if g.awaits_result]
+    last = [g for g in games if g.has_result][-1:]
+    return _display(
+        request, "public/display.html", "public/display_court.html",
+        {"event": event, "court": court, "current": waiting[:1], "next_games": waiting[1:4], "last": last},
+    )

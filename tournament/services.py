@@ -446,7 +446,8 @@ def record_tie_break(group, ordered_teams, method, user=None):
     """
     if len(ordered_teams) < 2 or len({t.pk for t in ordered_teams}) != len(ordered_teams):
         raise ServiceError(_("Order at least two different tied teams."))
-    if any(t.group_id != group.pk for t in ordered_teams):
+    members = set(group.teams.values_list("pk", flat=True))
+    if any(t.pk not in members for t in ordered_teams):
         raise ServiceError(_("Every team must belong to %(group)s.") % {"group": group})
     with transaction.atomic():
         TieBreak.objects.filter(group=group, team__in=ordered_teams).delete()
@@ -528,7 +529,10 @@ def _qualifiers(division, tables):
         ordered = standings.compare_across_groups([row for _, row in runners_up])
         cut = ordered[: division.best_runners_up]
         if len(ordered) > len(cut) and cut and ordered[len(cut)].tied and cut[-1].tied and ordered[len(cut)].rank == cut[-1].rank:
-            raise ServiceError(_("The best runners-up are tied across groups; record the order by lot."))
+            raise ServiceError(
+                _("The best runners-up are tied across groups on every criterion; qualify fewer or more runners-up, "
+                  "or settle it by lot and seed by hand in the admin.")
+            )
         group_of = {row.team: index for index, row in runners_up}
         qualifiers += [seeding.Qualifier(team=row.team, group=group_of[row.team], place=quota + 1) for row in cut]
     return qualifiers

@@ -41,6 +41,8 @@ public_patterns = [
     path("e/<slug:slug>/results/", public_views.results, name="public_results"),
     path("e/<slug:slug>/standings/", public_views.standings, name="public_standings"),
     path("e/<slug:slug>/bracket/", public_views.bracket, name="public_bracket"),
+    path("e/<slug:slug>/display/division/<int:division>/", public_views.division_display, name="division_display"),
+    path("e/<slug:slug>/display/court/<int:court>/", public_views.court_display, name="court_display"),
 ]
 
 judging_patterns = (

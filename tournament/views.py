@@ -363,6 +363,7 @@ def standings_view(request, slug):
 
 
 def bracket_context(event):
+    """Per division: (division, rounds of games, third-place games, joint third teams)."""
     rounds_by_division = []
     for division in event.divisions.all():
         games = list(
@@ -375,7 +376,13 @@ def bracket_context(event):
         for g in games:
             if g.stage != Match.Stage.THIRD_PLACE:
                 rounds.setdefault(g.round, []).append(g)
-        rounds_by_division.append((division, [rounds[r] for r in sorted(rounds)], third))
+        joint_third = []
+        if not third:
+            # No third-place game: both semifinal losers share third place.
+            for g in games:
+                if g.stage == Match.Stage.SEMIFINAL and g.has_result:
+                    joint_third.append(g.team_b if g.winner_id == g.team_a_id else g.team_a)
+        rounds_by_division.append((division, [rounds[r] for r in sorted(rounds)], third, joint_third))
     return rounds_by_division
 
 
