@@ -21,15 +21,16 @@ def english():
 
 def play(match, winner_side, cards_winner=30, cards_loser=26):
     a, b = (cards_winner, cards_loser) if winner_side == "A" else (cards_loser, cards_winner)
-    return record_confirmed_result(match, rules.SheetValues(a, b, 0, rules.JokerHolder(winner_side)))
+    referee = 56 - a - b  # extras collected by the referee belong to nobody
+    return record_confirmed_result(match, rules.SheetValues(a, b, referee, rules.JokerHolder(winner_side)))
 
 
 def play_in_seat_order(event):
     """The lower group seat always wins, by a margin that grows with the seat gap: no ties."""
     for match in Match.objects.filter(event=event).select_related("team_a", "team_b", "group"):
         gap = abs(match.team_a.group_seat - match.team_b.group_seat)
-        # Winners in later groups take a card more: teams of different groups never tie.
-        play(match, "A" if match.team_a.group_seat < match.team_b.group_seat else "B", 28 + gap + match.group.order, 28 - gap)
+        # Losers in later groups take fewer cards: teams of different groups never tie.
+        play(match, "A" if match.team_a.group_seat < match.team_b.group_seat else "B", 28 + gap, 28 - gap - match.group.order)
 
 
 def group_of_three(event=None, **division_fields):
