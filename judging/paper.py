@@ -21,8 +21,9 @@ Common behaviour:
   passed through :func:`judging.fonts.check_glyphs`, so a character the font lacks raises
   ``ValueError`` naming the field (e.g. ``teams[3].players[1].name``) instead of printing
   as a blank box.  The fixed headings are Japanese and written here.
-* Names are fitted to their boxes: shrunk first, then wrapped to two balanced lines
-  (禁則 respected), never drawn outside the box.
+* Names are fitted to their boxes: shrunk first, then wrapped to two lines at a natural
+  break (after 「・」 or a space, or where 漢字 / かな / カナ change; 禁則 respected), never
+  drawn outside the box.  A wrapped name extracts from the PDF as two lines.
 * Long documents run over several pages; a table row (a team block in the reception list,
   a group in the standings when it fits on one page) is never split across pages, table
   headers are repeated on every page, and each page has a footer with the event title and
@@ -59,7 +60,6 @@ from judging.pdf import (
     _NO_LINE_START,
     _RENDER_LOCK,
     _clean,
-    _fit,
     _format_date,
     _format_time,
     _Pen,
@@ -327,9 +327,116 @@ def _wrap_items(items: Sequence[str], sep: str, font: str, size: float,
     return lines
 
 
+def _char_class(ch: str) -> str:
+    """Script of a character: kanji, hiragana, katakana, alphanumeric or punctuation."""
+    o = ord(ch)
+    if ch in "々〆ヵヶ" or 0x4E00 <= o <= 0x9FFF or 0x3400 <= o <= 0x4DBF or o >= 0x20000 \
+            or 0xF900 <= o <= 0xFAFF:
+        return "kanji"
+    if 0x3041 <= o <= 0x309F:
+        return "hira"
+    if 0x30A0 <= o <= 0x30FF or 0xFF66 <= o <= 0xFF9F:
+        return "kata"
+    if ch.isalnum():
+        return "alnum"
+    return "punct"
+
+
+def _split_name(text: str, font: str) -> list[str]:
+    """Split a name into two lines at its most natural point.
+
+    Unlike a purely balanced split, a break after 「・」 or a space, or where the script
+    changes (漢字 / ひらがな / カタカナ), is preferred to one inside a run of the same
+    script: 「ひたち海浜かるた会・Ａ組」 -> 「ひたち海浜」「かるた会・Ａ組」.  Never splits an
+    ASCII word when another break exists, and respects 禁則.
+    """
+    best: tuple[float, str, str] | None = None
+    for i in range(1, len(text)):
+        a, b = text[i - 1], text[i]
+        left, right = text[:i].rstrip(), text[i:].lstrip()
+        if not left or not right:
+            continue
+        ca, cb = _char_class(a), _char_class(b)
+        if b in _NO_LINE_START or a in _NO_LINE_END:
+            factor = 2.2
+        elif a in " 　・/／" or b in " 　（(「『【〔":
+            factor = 1.0
+        elif ca == cb == "alnum" or (a.isascii() and b.isascii() and a.isalnum() and b.isalnum()):
+            factor = 2.5
+        elif ca != cb:
+            factor = 1.12
+        else:
+            factor = 1.5
+        score = max(stringWidth(left, font, 1.0), stringWidth(right, font, 1.0)) * factor
+        if best is None or score < best[0]:
+            best = (score, left, right)
+    return [text] if best is None else [best[1], best[2]]
+
+
+def _fit_name(text: str, font: str, box_w: float, box_h: float, max_size: float,
+              min_size: float, max_lines: int = 2, leading: float = 1.16
+              ) -> tuple[float, list[str]]:
+    """Font size and lines for a name in ``box_w`` × ``box_h``: one line shrunk down to
+    ``min_size``, then two lines split by :func:`_split_name`; below ``min_size`` only as
+    a last resort.  The result never exceeds the box."""
+    unit = stringWidth(text, font, 1.0) or 1.0
+    size = min(max_size, box_w / unit, box_h / 1.05)
+    if size >= min_size or max_lines < 2 or len(text) < 2:
+        return size, [text]
+    lines = _split_name(text, font)
+    if len(lines) < 2:
+        return size, [text]
+    widest = max(stringWidth(line, font, 1.0) for line in lines) or 1.0
+    size2 = min(max_size, box_w / widest, box_h / (len(lines) * leading))
+    if size2 <= size:
+        return size, [text]
+    return size2, lines
+
+
+def _fitted(pen: _Pen, x: float, y: float, w: float, h: float, text: str, *,
+            max_size: float, min_size: float, align: str = "center", bold: bool = False,
+            color=INK, pad: float = 1.2 * mm, max_lines: int = 2,
+            vpad: float | None = None) -> None:
+    """Fit ``text`` into the box (shrink, then wrap to two lines at a natural break) and
+    draw it vertically centred.  ``pad`` is the horizontal padding, ``vpad`` the vertical
+    one (default ``0.6 * pad``)."""
+    if not text:
+        return
+    inner_w, inner_h = w - 2 * pad, h - 2 * (pad * 0.6 if vpad is None else vpad)
+    size, lines = _fit_name(text, pen.font, inner_w, inner_h, max_size, min_size, max_lines)
+    leading = size * 1.16
+    cy = y + h / 2 + leading * (len(lines) - 1) / 2
+    tx = x + w / 2 if align == "center" else (x + w - pad if align == "right" else x + pad)
+    for i, line in enumerate(lines):
+        pen.text_mid(tx, cy - i * leading, line, size, align=align, bold=bold, color=color)
+
+
 def _shrink(pen: _Pen, text: str, width: float, max_size: float) -> float:
     """Font size ≤ ``max_size`` at which ``text`` fits on one line of ``width``."""
     return min(max_size, width / (pen.width(text, 1.0) or 1.0))
+
+
+def _boxed(pen: _Pen, x: float, y: float, w: float, h: float, text: str, *, max_size: float,
+           min_size: float, bold: bool = False, color=INK, pad: float = 0.8 * mm,
+           leading: float = 1.14) -> None:
+    """Draw ``text`` centred in the box on as many lines as needed (shrink, then wrap;
+    below ``min_size`` only as a last resort, never outside the box)."""
+    if not text:
+        return
+    iw, ih = w - 2 * pad, h - 2 * pad
+    size = max_size
+    while True:
+        lines = _wrap(text, pen.font, size, iw)
+        fits = (len(lines) * size * leading <= ih
+                and all(pen.width(line, size) <= iw for line in lines))
+        if fits or size <= 2.5:
+            break
+        size -= 0.25 if size > min_size else 0.1
+    block = size * leading * (len(lines) - 1)
+    cy = y + h / 2 + block / 2
+    for i, line in enumerate(lines):
+        pen.text_mid(x + w / 2, cy - i * size * leading, line, size, align="center", bold=bold,
+                     color=color)
 
 
 # =========================================================================== page frame
@@ -353,6 +460,7 @@ class _Section:
     keep_together: bool = True    # move the whole section to a new page if it fits there
     page_break_before: bool = False
     gap_after: float = 5 * mm
+    size: tuple[float, float] | None = None   # paper for this section (None = default)
 
 
 @dataclass
@@ -363,17 +471,20 @@ class _Page:
     extra: list[Callable[[_Pen], None]] = field(default_factory=list)
 
 
-def _paginate(sections: list[_Section], new_page: Callable[[int], tuple[_Page, float]]
+def _paginate(sections: list[_Section],
+              new_page: Callable[[int, tuple[float, float] | None], tuple[_Page, float]]
               ) -> list[_Page]:
-    """Lay the sections out top to bottom; ``new_page(index)`` returns a fresh page and
-    the y of its content top.  Rows are atomic; the heading and header are repeated on a
-    continuation page."""
+    """Lay the sections out top to bottom; ``new_page(index, size)`` returns a fresh page
+    (``size`` None = the document's default paper) and the y of its content top.  Rows
+    are atomic; the heading and header are repeated on a continuation page.  A section
+    with its own ``size`` starts a new page when the current one has another size."""
     pages: list[_Page] = []
     y = 0.0
+    size: tuple[float, float] | None = sections[0].size if sections else None
 
     def start_page() -> None:
         nonlocal y
-        page, y = new_page(len(pages))
+        page, y = new_page(len(pages), size)
         pages.append(page)
 
     def place(block: _Block) -> None:
@@ -382,11 +493,16 @@ def _paginate(sections: list[_Section], new_page: Callable[[int], tuple[_Page, f
         y -= block.height
 
     def fresh_room() -> float:
-        _, top = new_page(len(pages))
+        _, top = new_page(len(pages), size)
         return top - CONTENT_BOTTOM
 
     start_page()
     for sec in sections:
+        if sec.size is not None and sec.size != pages[-1].size:
+            size = sec.size
+            if not pages[-1].blocks:
+                pages.pop()
+            start_page()
         head = ([sec.heading(False)] if sec.heading else []) + ([sec.header] if sec.header else [])
         head_h = sum(b.height for b in head)
         first = sec.rows[0].height if sec.rows else 0.0
@@ -472,8 +588,8 @@ def _page_header(pen: _Pen, size: tuple[float, float], badge: str, ev: _Event,
     info_w = min(w * 0.34, max((pen.width(s, 9) for s in info), default=0))
     tx = x0 + bw + 3.5 * mm
     tw = w - (tx - x0) - info_w - (4 * mm if info else 0)
-    pen.fitted(tx, top - h, tw, h, ev.title, max_size=16, min_size=8, align="left", bold=True,
-               pad=0.4 * mm)
+    _fitted(pen, tx, top - h, tw, h, ev.title, max_size=16, min_size=8, align="left", bold=True,
+            pad=0.4 * mm)
     if len(info) == 1:
         pen.text_mid(x0 + w, top - h / 2, info[0], _shrink(pen, info[0], info_w, 9),
                      align="right", color=MUTED)
@@ -523,6 +639,7 @@ def _header_row(x0: float, cols: Sequence[tuple[str, float]], height: float,
         total = sum(w for _, w in cols)
         pen.rect(x0, y, total, height, fill=BAND, stroke=None)
         x = x0
+        prev = None
         for label, w in cols:
             parts = label.split("\n")
             lead = size * 1.12
@@ -530,8 +647,9 @@ def _header_row(x0: float, cols: Sequence[tuple[str, float]], height: float,
             for i, part in enumerate(parts):
                 s = min(size, _shrink(pen, part, w - 1.2 * mm, size))
                 pen.text_mid(x + w / 2, cy - i * lead, part, s, align="center", bold=True)
-            if x > x0:
+            if x > x0 and label and prev:   # an empty label merges with its neighbours
                 pen.vline(x, y, top, width=0.4, color=MUTED)
+            prev = label
             x += w
         pen.rect(x0, y, total, height, stroke=LINE, width=0.9)
 
@@ -592,13 +710,13 @@ def court_timetables_pdf(event: EventInfo, courts: list[tuple[str, list[Timetabl
     size = PORTRAIT
     pw, ph = size
     x0, w = MARGIN, pw - 2 * MARGIN
-    widths = _scale_cols([17, 17, 34, 44, 8, 44, 22], w)
+    widths = _scale_cols([15, 16, 30, 48, 7, 48, 22], w)
     xs = _cols_x(x0, widths)
     header_h = 9 * mm
     heading_h = 36 * mm
     top0 = ph - _header_height()
 
-    def page_factory(index: int) -> tuple[_Page, float]:
+    def page_factory(index: int, _size=None) -> tuple[_Page, float]:
         return _Page(size, lambda pen: _page_header(pen, size, "対戦表", ev)), top0
 
     sections = []
@@ -615,8 +733,8 @@ def court_timetables_pdf(event: EventInfo, courts: list[tuple[str, list[Timetabl
                 label = cname + ("（続き）" if continued else "")
                 bh = heading_h - 6 * mm
                 pen.rect(x0, top - bh, w, bh, stroke=INK, width=2.4, radius=2 * mm)
-                pen.fitted(x0, top - bh + 4.5 * mm, w, bh - 4.5 * mm, label, max_size=60,
-                           min_size=20, bold=True, pad=4 * mm, max_lines=1)
+                _fitted(pen, x0, top - bh + 4.5 * mm, w, bh - 4.5 * mm, label, max_size=60,
+                        min_size=20, bold=True, pad=4 * mm, max_lines=1)
                 s = _shrink(pen, summary, w - 10 * mm, 10)
                 pen.text(x0 + w / 2, top - bh + 2.6 * mm, summary, s, align="center",
                          color=MUTED)
@@ -655,30 +773,31 @@ def _timetable_row(xs: list[float], r: dict, rh: float, index: int) -> _Block:
             pen.rect(x0, y, x1 - x0, rh, fill=ZEBRA, stroke=None)
         big = min(1.0, rh / (17 * mm))
         # match number
-        pen.fitted(xs[0], y, xs[1] - xs[0], rh, r["number"], max_size=22 * big, min_size=8,
-                   bold=True, max_lines=1)
-        pen.fitted(xs[1], y, xs[2] - xs[1], rh, r["time"], max_size=15 * big, min_size=7,
-                   max_lines=1)
+        _fitted(pen, xs[0], y, xs[1] - xs[0], rh, r["number"], max_size=22 * big, min_size=8,
+                bold=True, max_lines=1)
+        _fitted(pen, xs[1], y, xs[2] - xs[1], rh, r["time"], max_size=15 * big, min_size=7,
+                max_lines=1)
         # division (small) over stage + group
         cw = xs[3] - xs[2]
         if r["division"] and r["stage"]:
-            pen.fitted(xs[2], y + rh * 0.5, cw, rh * 0.42, r["division"], max_size=8.5,
-                       min_size=5.5, color=MUTED)
-            pen.fitted(xs[2], y + rh * 0.08, cw, rh * 0.46, r["stage"], max_size=11,
-                       min_size=6)
+            _fitted(pen, xs[2], y + rh * 0.5, cw, rh * 0.42, r["division"], max_size=8.5,
+                    min_size=5.5, color=MUTED)
+            _fitted(pen, xs[2], y + rh * 0.08, cw, rh * 0.46, r["stage"], max_size=11,
+                    min_size=6)
         else:
-            pen.fitted(xs[2], y, cw, rh, r["division"] or r["stage"], max_size=11,
-                       min_size=6)
+            _fitted(pen, xs[2], y, cw, rh, r["division"] or r["stage"], max_size=11,
+                    min_size=6)
         for (name, undecided), i in ((r["a"], 3), (r["b"], 5)):
-            pen.fitted(xs[i], y, xs[i + 1] - xs[i], rh, name, max_size=16 * big, min_size=8,
-                       bold=not undecided, color=HINT if undecided else INK, pad=2 * mm)
+            _fitted(pen, xs[i], y, xs[i + 1] - xs[i], rh, name, max_size=16 * big,
+                    min_size=12 * big, bold=not undecided, color=HINT if undecided else INK,
+                    pad=2 * mm)
         pen.text_mid((xs[4] + xs[5]) / 2, y + rh / 2, "対", 10 * max(big, 0.8),
                      align="center", color=MUTED)
         # result: printed, or a box to write in
         rx, rw = xs[6], xs[7] - xs[6]
         if r["result"]:
-            pen.fitted(rx, y, rw, rh, r["result"], max_size=16 * big, min_size=7, bold=True,
-                       max_lines=1)
+            _fitted(pen, rx, y, rw, rh, r["result"], max_size=16 * big, min_size=7, bold=True,
+                    max_lines=1)
         else:
             bw, bh = rw - 3.5 * mm, min(rh - 4 * mm, 11 * mm)
             pen.rect(rx + (rw - bw) / 2, y + (rh - bh) / 2, bw, bh, fill=WHITE, stroke=HINT,
@@ -744,7 +863,7 @@ def reception_list_pdf(event: EventInfo, teams: list[ReceptionTeam]) -> bytes:
     top0 = ph - _header_height(1)
     header = _header_row(x0, list(zip(labels, widths)), 9 * mm, size=8.5)
 
-    def page_factory(index: int) -> tuple[_Page, float]:
+    def page_factory(index: int, _size=None) -> tuple[_Page, float]:
         return _Page(size, lambda pen: _page_header(pen, size, "受付名簿", ev, notes)), top0
 
     sections = []
@@ -781,7 +900,7 @@ def _badge(pen: _Pen, cx: float, cy: float, label: str, size: float, *, filled: 
 
 
 def _reception_block(xs: list[float], team: dict) -> _Block:
-    rh = 10 * mm
+    rh = 9 * mm
     n = max(len(team["players"]), 1)
     height = max(n * rh, 16 * mm)
     rh = height / n
@@ -791,20 +910,20 @@ def _reception_block(xs: list[float], team: dict) -> _Block:
         x0, x1 = xs[0], xs[-1]
         # entry number and team cell (spanning the player rows)
         pen.rect(xs[0], y, xs[1] - xs[0], height, fill=SHADE, stroke=None)
-        pen.fitted(xs[0], y, xs[1] - xs[0], height, team["number"], max_size=13, min_size=6,
-                   bold=True, max_lines=1, pad=0.8 * mm)
+        _fitted(pen, xs[0], y, xs[1] - xs[0], height, team["number"], max_size=13, min_size=6,
+                bold=True, max_lines=1, pad=0.8 * mm)
         tw = xs[2] - xs[1]
         if team["affiliation"]:
-            name_h = min(height * 0.62, 14 * mm)
-            block = name_h + 7 * mm
+            name_h = min(height - 7 * mm, 12 * mm)
+            block = name_h + 5.5 * mm
             by = y + (height - block) / 2
-            pen.fitted(xs[1], by + 7 * mm, tw, name_h, team["name"], max_size=12.5,
-                       min_size=7, align="left", bold=True, pad=2 * mm)
-            pen.fitted(xs[1], by, tw, 7 * mm, team["affiliation"], max_size=8.5, min_size=5.5,
-                       align="left", color=MUTED, pad=2 * mm)
+            _fitted(pen, xs[1], by + 5.5 * mm, tw, name_h, team["name"], max_size=12.5,
+                    min_size=9, align="left", bold=True, pad=2 * mm)
+            _fitted(pen, xs[1], by, tw, 5.5 * mm, team["affiliation"], max_size=8.5,
+                    min_size=5.5, align="left", color=MUTED, pad=2 * mm, max_lines=1)
         else:
-            pen.fitted(xs[1], y, tw, height, team["name"], max_size=12.5, min_size=7,
-                       align="left", bold=True, pad=2 * mm)
+            _fitted(pen, xs[1], y, tw, height, team["name"], max_size=12.5, min_size=7,
+                    align="left", bold=True, pad=2 * mm)
         s = 7 * mm
         _checkbox(pen, (xs[2] + xs[3]) / 2 - s / 2, y + height / 2 - s / 2, s, width=1.1)
         # player rows
@@ -825,13 +944,13 @@ def _reception_block(xs: list[float], team: dict) -> _Block:
                 fs = min(6.5, _shrink(pen, p["furigana"], nw - 4 * mm, 6.5))
                 pen.text(nx + 2 * mm, ry + rh - 1.3 * mm - fs * 0.9, p["furigana"], fs,
                          color=MUTED)
-                pen.fitted(nx, ry, nw, rh - 3.2 * mm, p["name"], max_size=12.5, min_size=7,
-                           align="left", pad=2 * mm)
+                _fitted(pen, nx, ry, nw, rh - 3.2 * mm, p["name"], max_size=12.5, min_size=7,
+                        align="left", pad=2 * mm)
             else:
-                pen.fitted(nx, ry, nw, rh, p["name"], max_size=12.5, min_size=7, align="left",
-                           pad=2 * mm)
-            pen.fitted(xs[5], ry, xs[6] - xs[5], rh, p["grade"], max_size=10, min_size=5.5,
-                       max_lines=1, pad=0.8 * mm)
+                _fitted(pen, nx, ry, nw, rh, p["name"], max_size=12.5, min_size=7, align="left",
+                        pad=2 * mm)
+            _fitted(pen, xs[5], ry, xs[6] - xs[5], rh, p["grade"], max_size=10, min_size=5.5,
+                    max_lines=1, pad=0.8 * mm)
             s2 = 5.2 * mm
             _checkbox(pen, (xs[6] + xs[7]) / 2 - s2 / 2, ry + rh / 2 - s2 / 2, s2)
         for x in xs[1:-1]:
@@ -856,8 +975,9 @@ def standings_pdf(event: EventInfo, groups: list[GroupSheet], precedence_note: s
     with the court, then one row per team in the order of ``lines``: rank (「2=」 kept as
     given), team and affiliation, the cross table (○ / ● and scores; the diagonal shaded
     and struck through), 試合 / 勝 / 敗 / 取札 / 失札 / 差 and the 「決定」 (decided by)
-    column.  A group is kept on one page when it fits.  The document is A4 landscape when
-    some group has too many teams for portrait (more than 5), otherwise portrait.  Raises
+    column.  A group is kept on one page when it fits.  Groups of up to 5 teams are packed
+    onto A4 portrait pages; a wider group gets A4 landscape page(s) of its own, so one
+    document may mix both orientations (in the order of ``groups``).  Raises
     ``ValueError`` if ``cross`` does not match ``lines``.  Returns the PDF bytes.
     """
     font = japanese_font()
@@ -888,40 +1008,38 @@ def standings_pdf(event: EventInfo, groups: list[GroupSheet], precedence_note: s
             court=_text(g.court, f"{w}.court"),
             lines=lines, cross=cross))
 
-    widest = max((len(g["lines"]) for g in prepared), default=0)
-    fixed = [11, 46]             # 順位, チーム名
-    stats = [9, 8, 8, 10, 10, 10, 17]   # 試合 勝 敗 取札 失札 差 決定
+    fixed = [10, 44]             # 順位, チーム名
+    stats = [8, 8, 8, 10, 10, 10, 16]   # 試合 勝 敗 取札 失札 差 決定
     portrait_room = (PORTRAIT[0] - 2 * MARGIN) / mm - sum(fixed) - sum(stats)
-    size = PORTRAIT if widest * 13 <= portrait_room else LANDSCAPE
-    pw, ph = size
-    x0, w = MARGIN, pw - 2 * MARGIN
     legend = ("○＝勝ち　●＝負け　取札＝取った札の合計　失札＝取られた札の合計　"
               "差＝取札－失札　決定＝上の順位との差がついた基準　「=」は同順位")
     note_lines = [f"順位の決め方：{note}" if note and not note.startswith("順位") else note,
                   legend] if note else [legend]
     note_lines = [s for s in note_lines if s]
-    top0 = ph - _header_height(len(note_lines))
 
-    def page_factory(index: int) -> tuple[_Page, float]:
-        return _Page(size, lambda pen: _page_header(pen, size, "順位表", ev, note_lines)), top0
+    def page_factory(index: int, size=None) -> tuple[_Page, float]:
+        size = size or PORTRAIT
+        page = _Page(size, lambda pen: _page_header(pen, size, "順位表", ev, note_lines))
+        return page, size[1] - _header_height(len(note_lines))
 
     sections = []
     for g in prepared:
         n = len(g["lines"])
+        size = PORTRAIT if n * 12 <= portrait_room else LANDSCAPE
+        x0, w = MARGIN, size[0] - 2 * MARGIN
         room = w / mm - sum(fixed) - sum(stats)
-        cross_w = min(24.0, room / n) if n else 0.0
-        name_w = fixed[1] + (room - cross_w * n)          # leftover goes to the team name
-        if name_w > 80:
-            name_w = 80.0
+        cross_w = min(20.0, room / n) if n else 0.0
+        name_w = min(80.0, fixed[1] + (room - cross_w * n))   # leftover goes to the names
         widths_mm = [fixed[0], name_w] + [cross_w] * n + stats
         widths = _scale_cols(widths_mm, w) if sum(widths_mm) > w / mm else \
             [v * mm for v in widths_mm]
         xs = _cols_x(x0, widths)
         title = "　".join(p for p in (g["division"], g["group"]) if p) or "リーグ"
-        right = f"コート　{g['court']}" if g["court"] else ""
+        court = g["court"]
+        right = (court if "コート" in court else f"コート {court}") if court else ""
 
         def heading(continued: bool, title=title, right=right, tw=sum(widths)) -> _Block:
-            return _heading_block(x0, tw, f"▽{title}" + ("（続き）" if continued else ""),
+            return _heading_block(MARGIN, tw, f"▽{title}" + ("（続き）" if continued else ""),
                                   right, size=12.5, height=9.5 * mm)
 
         header = _standings_header(xs, g["lines"], n)
@@ -929,10 +1047,11 @@ def standings_pdf(event: EventInfo, groups: list[GroupSheet], precedence_note: s
         blocks = [_standing_row(xs, g, i, rh) for i in range(n)]
         if not blocks:
             blocks = [_message_row(x0, w, "チームがありません。", 10 * mm)]
-        sections.append(_Section(heading, header, blocks, keep_together=True, gap_after=7 * mm))
+        sections.append(_Section(heading, header, blocks, keep_together=True, gap_after=7 * mm,
+                                 size=size))
     if not sections:
-        sections.append(_Section(None, None, [_message_row(x0, w, "リーグがありません。",
-                                                            14 * mm)]))
+        sections.append(_Section(None, None, [_message_row(
+            MARGIN, PORTRAIT[0] - 2 * MARGIN, "リーグがありません。", 14 * mm)]))
     with _RENDER_LOCK:
         pages = _paginate(sections, page_factory)
         return _render(pages, title=f"順位表 {ev.title}", subject=ev.title,
@@ -945,7 +1064,7 @@ def _signed(value: int) -> str:
 
 
 def _standings_header(xs: list[float], lines: list[dict], n: int) -> _Block:
-    height = 14 * mm
+    height = 17 * mm
 
     def draw(pen: _Pen, top: float) -> None:
         y = top - height
@@ -953,19 +1072,19 @@ def _standings_header(xs: list[float], lines: list[dict], n: int) -> _Block:
         pen.rect(x0, y, x1 - x0, height, fill=BAND, stroke=None)
         labels = ["順位", "チーム名・所属"]
         for i, lab in enumerate(labels):
-            pen.fitted(xs[i], y, xs[i + 1] - xs[i], height, lab, max_size=9, min_size=5,
-                       bold=True, max_lines=1, pad=0.6 * mm)
+            _fitted(pen, xs[i], y, xs[i + 1] - xs[i], height, lab, max_size=9, min_size=5,
+                    bold=True, max_lines=1, pad=0.6 * mm)
         for j in range(n):
             cx0, cw = xs[2 + j], xs[3 + j] - xs[2 + j]
             pen.text_mid(cx0 + cw / 2, top - 2.6 * mm, str(j + 1), 7, align="center",
                          color=MUTED)
-            pen.fitted(cx0, y, cw, height - 4 * mm, lines[j]["team"], max_size=8.5,
-                       min_size=4.5, bold=True, pad=0.7 * mm)
+            _boxed(pen, cx0, y, cw, height - 3.6 * mm, lines[j]["team"], max_size=8.5,
+                   min_size=5, bold=True, pad=0.7 * mm)
         stats = ["試合", "勝", "敗", "取札", "失札", "差", "決定"]
         for k, lab in enumerate(stats):
             i = 2 + n + k
-            pen.fitted(xs[i], y, xs[i + 1] - xs[i], height, lab, max_size=9, min_size=5,
-                       bold=True, max_lines=1, pad=0.5 * mm)
+            _fitted(pen, xs[i], y, xs[i + 1] - xs[i], height, lab, max_size=9, min_size=5,
+                    bold=True, max_lines=1, pad=0.5 * mm)
         for x in xs[1:-1]:
             strong = x in (xs[2], xs[2 + n])
             pen.vline(x, y, top, width=0.9 if strong else 0.4, color=LINE if strong else MUTED)
@@ -983,20 +1102,20 @@ def _standing_row(xs: list[float], g: dict, i: int, rh: float) -> _Block:
         x0, x1 = xs[0], xs[-1]
         if i % 2:
             pen.rect(x0, y, x1 - x0, rh, fill=ZEBRA, stroke=None)
-        pen.fitted(xs[0], y, xs[1] - xs[0], rh, line["rank"], max_size=15, min_size=6,
-                   bold=True, max_lines=1, pad=0.6 * mm)
+        _fitted(pen, xs[0], y, xs[1] - xs[0], rh, line["rank"], max_size=15, min_size=6,
+                bold=True, max_lines=1, pad=0.6 * mm)
         nw = xs[2] - xs[1]
         pen.text(xs[1] + 1.3 * mm, top - 2.9 * mm, str(i + 1), 6.5, color=MUTED)
         if line["affiliation"]:
-            pen.fitted(xs[1] + 2.4 * mm, y + rh * 0.36, nw - 2.4 * mm, rh * 0.64,
-                       line["team"], max_size=11, min_size=6, align="left", bold=True,
-                       pad=1.2 * mm)
-            pen.fitted(xs[1] + 2.4 * mm, y + 0.3 * mm, nw - 2.4 * mm, rh * 0.38,
-                       line["affiliation"], max_size=7.5, min_size=5, align="left",
-                       color=MUTED, pad=1.2 * mm, max_lines=1)
+            _fitted(pen, xs[1] + 2.4 * mm, y + rh * 0.36, nw - 2.4 * mm, rh * 0.64,
+                    line["team"], max_size=11, min_size=8.5, align="left", bold=True,
+                    pad=1.2 * mm)
+            _fitted(pen, xs[1] + 2.4 * mm, y + 0.3 * mm, nw - 2.4 * mm, rh * 0.38,
+                    line["affiliation"], max_size=7.5, min_size=5, align="left",
+                    color=MUTED, pad=1.2 * mm, max_lines=1)
         else:
-            pen.fitted(xs[1] + 2.4 * mm, y, nw - 2.4 * mm, rh, line["team"], max_size=11,
-                       min_size=6, align="left", bold=True, pad=1.2 * mm)
+            _fitted(pen, xs[1] + 2.4 * mm, y, nw - 2.4 * mm, rh, line["team"], max_size=11,
+                    min_size=6, align="left", bold=True, pad=1.2 * mm)
         for j in range(n):
             cx, cw = xs[2 + j], xs[3 + j] - xs[2 + j]
             if i == j:
@@ -1008,11 +1127,11 @@ def _standing_row(xs: list[float], g: dict, i: int, rh: float) -> _Block:
             _cross_cell(pen, cx, y, cw, rh, g["cross"][i][j])
         for k, value in enumerate(line["stats"]):
             c = 2 + n + k
-            pen.fitted(xs[c], y, xs[c + 1] - xs[c], rh, value, max_size=11, min_size=5,
-                       bold=k == 1, max_lines=1, pad=0.5 * mm)
+            _fitted(pen, xs[c], y, xs[c + 1] - xs[c], rh, value, max_size=11, min_size=5,
+                    bold=k == 1, max_lines=1, pad=0.5 * mm)
         c = 2 + n + 6
-        pen.fitted(xs[c], y, xs[c + 1] - xs[c], rh, line["decided_by"], max_size=8.5,
-                   min_size=4.5, pad=0.6 * mm)
+        _fitted(pen, xs[c], y, xs[c + 1] - xs[c], rh, line["decided_by"], max_size=8.5,
+                min_size=4.5, pad=0.6 * mm)
         for x in xs[1:-1]:
             strong = x in (xs[2], xs[2 + n])
             pen.vline(x, y, top, width=0.9 if strong else 0.4, color=LINE if strong else MUTED)
@@ -1032,12 +1151,12 @@ def _cross_cell(pen: _Pen, x: float, y: float, w: float, h: float, text: str) ->
         ms = min(13.0, h * 0.45, _shrink(pen, mark, w - 1 * mm, 13))
         pen.text_mid(x + w / 2, y + h * 0.66, mark, ms, align="center",
                      bold=mark[0] in "○◯", color=INK)
-        pen.fitted(x, y + 0.4 * mm, w, h * 0.42, rest.strip(), max_size=8, min_size=4.5,
-                   pad=0.5 * mm, max_lines=1)
+        _fitted(pen, x, y + 0.4 * mm, w, h * 0.42, rest.strip(), max_size=8, min_size=4.5,
+                pad=0.5 * mm, max_lines=1)
     elif len(text) == 1 and text in _MARKS:
         pen.text_mid(x + w / 2, y + h / 2, text, min(14.0, h * 0.55), align="center")
     else:
-        pen.fitted(x, y, w, h, text, max_size=8.5, min_size=4.5, pad=0.5 * mm)
+        _fitted(pen, x, y, w, h, text, max_size=8.5, min_size=4.5, pad=0.5 * mm)
 
 
 # =========================================================================== トーナメント表
@@ -1167,16 +1286,21 @@ def _bracket_drawer(dname: str, roots: list[_Node], third: list[dict],
 
     name_w = min(66 * mm, w * 0.25)
     champ_w = 50 * mm
-    third_w = min(name_w, 56 * mm) + 24 * mm + 8 * mm + 44 * mm
+    third_w = min(name_w, 56 * mm) + 24 * mm + 14 * mm + 44 * mm
     third_h = 30 * mm
     thirds_h = third_h * len(third) + 3 * mm * max(len(third) - 1, 0)
+
+    geo = {"left": x0}
 
     def layout(bottom: float):
         slot = min(16 * mm, (area_top - bottom) / max(L, 1))
         span = slot * L
-        top = area_top - max(0.0, (area_top - bottom - span) / 2) if L <= 8 else area_top
+        centre = L <= 8 and not third
+        top = area_top - max(0.0, (area_top - bottom - span) / 2) if centre else area_top
         step = min(48 * mm, (w - name_w - champ_w - 6 * mm) / (n_cols + 0.55)) if n_cols else 0
-        xj = [x0 + name_w + step * (k + 1) for k in range(n_cols)]
+        used = name_w + step * (n_cols + 0.55) + 2 * mm + champ_w
+        geo["left"] = left = x0 + max(0.0, (w - used) / 2)     # small brackets centred
+        xj = [left + name_w + step * (k + 1) for k in range(n_cols)]
         i = 0
         for root in roots:
             for leaf in _leaves(root):
@@ -1193,8 +1317,9 @@ def _bracket_drawer(dname: str, roots: list[_Node], third: list[dict],
             for g in _games(root):
                 gx = xj[g.col]
                 for c in g.children:
-                    cx = x0 if c.game is None else xj[c.col]
-                    seg = (min(cx, gx), min(c.y, g.y) - 4 * mm, gx + 26 * mm, max(c.y, g.y) + 4 * mm)
+                    cx = geo["left"] if c.game is None else xj[c.col]
+                    seg = (min(cx, gx), min(c.y, g.y) - 4 * mm, gx + 26 * mm,
+                           max(c.y, g.y) + 4 * mm)
                     if seg[0] < rx1 and rx0 < seg[2] and seg[1] < ry1 and ry0 < seg[3]:
                         return True
             if root.col == n_cols - 1:   # champion box
@@ -1238,13 +1363,14 @@ def _bracket_drawer(dname: str, roots: list[_Node], third: list[dict],
             pen.text_mid(cx, ly, "優勝", 10, align="center", bold=True, color=INK)
         # team lines
         nh = min(slot * 0.78, 9.5 * mm)
+        left = geo["left"]
         for leaf in all_leaves:
             name, undecided = leaf.team
-            pen.rect(x0, leaf.y - nh / 2, name_w, nh, fill=WHITE, stroke=MUTED, width=0.5,
+            pen.rect(left, leaf.y - nh / 2, name_w, nh, fill=WHITE, stroke=MUTED, width=0.5,
                      radius=0.8 * mm)
-            pen.fitted(x0, leaf.y - nh / 2, name_w, nh, name, max_size=11.5, min_size=6,
-                       align="left", bold=not undecided, color=HINT if undecided else INK,
-                       pad=1.6 * mm)
+            _fitted(pen, left, leaf.y - nh / 2, name_w, nh, name, max_size=11.5, min_size=6,
+                    align="left", bold=not undecided, color=HINT if undecided else INK,
+                    pad=1.6 * mm, vpad=min(0.8 * mm, nh * 0.08))
         games = [g for root in roots for g in _games(root)]
         # plain lines first, the winners' path on top
         for emphasised in (False, True):
@@ -1254,7 +1380,7 @@ def _bracket_drawer(dname: str, roots: list[_Node], third: list[dict],
                     win = g.game["winner"] == side
                     if win != emphasised:
                         continue
-                    cx = x0 + name_w if c.game is None else xj[c.col]
+                    cx = left + name_w if c.game is None else xj[c.col]
                     color, width = (RED, 2.2) if win else (LINE, 0.7)
                     pen.hline(cx, gx, c.y, width=width, color=color)
                     pen.vline(gx, c.y, g.y, width=width, color=color)
@@ -1263,15 +1389,26 @@ def _bracket_drawer(dname: str, roots: list[_Node], third: list[dict],
             gx = xj[g.col]
             (ca, cb) = g.children
             mouth = abs(ca.y - cb.y)
-            ss = max(5.5, min(9.0, mouth / 2.6))
-            for side, c, key in (("A", ca, "score_a"), ("B", cb, "score_b")):
-                score = g.game[key]
-                if not score:
-                    continue
-                win = g.game["winner"] == side
-                by = c.y - ss * 1.05 if side == "A" else c.y + ss * 0.3
-                pen.text(gx - 1.3 * mm, by, score, ss, align="right", bold=win,
-                         color=RED if win else MUTED)
+            ss = min(9.0, mouth / 2.6)
+            if ss >= 5.5:
+                # each score inside the mouth, next to its own line
+                for side, c, key in (("A", ca, "score_a"), ("B", cb, "score_b")):
+                    score = g.game[key]
+                    if not score:
+                        continue
+                    win = g.game["winner"] == side
+                    by = c.y - ss * 1.05 if side == "A" else c.y + ss * 0.3
+                    pen.text(gx - 1.3 * mm, by, score, ss, align="right", bold=win,
+                             color=RED if win else MUTED)
+            elif g.game["score_a"] or g.game["score_b"]:
+                # a narrow mouth: one 「30-24」 line in the middle, winner's score in red
+                cs = max(4.5, min(7.0, mouth * 0.62))
+                parts = [(g.game["score_a"], g.game["winner"] == "A"), ("-", False),
+                         (g.game["score_b"], g.game["winner"] == "B")]
+                x = gx - 1.1 * mm - sum(pen.width(t, cs) for t, _ in parts)
+                for t, win in parts:
+                    pen.text_mid(x, g.y, t, cs, bold=win, color=RED if win else MUTED)
+                    x += pen.width(t, cs)
             label = f"第{g.game['number']}試合"
             ms = max(5.0, min(7.0, slot * 0.45))
             out_end = xj[g.col + 1] if g.col + 1 < len(xj) else gx + step * 0.55
@@ -1291,8 +1428,8 @@ def _bracket_drawer(dname: str, roots: list[_Node], third: list[dict],
                 pen.rect(bx, root.y - bh / 2, bw, bh, fill=WHITE,
                          stroke=RED if decided else LINE, width=1.8 if decided else 0.8,
                          radius=1.2 * mm)
-                pen.fitted(bx, root.y - bh / 2, bw, bh, name, max_size=13, min_size=6,
-                           bold=not undecided, color=HINT if undecided else INK, pad=2 * mm)
+                _fitted(pen, bx, root.y - bh / 2, bw, bh, name, max_size=13, min_size=6,
+                        bold=not undecided, color=HINT if undecided else INK, pad=2 * mm)
         # third-place games, bottom right
         y = area_bottom + thirds_h
         for t in third:
@@ -1334,8 +1471,8 @@ def _draw_third(pen: _Pen, g: dict, x: float, y: float, w: float, h: float,
     nw = name_w - 2 * mm
     for (name, undecided), ty in ((g["a"], ya), (g["b"], yb)):
         pen.rect(nx, ty - nh / 2, nw, nh, fill=WHITE, stroke=MUTED, width=0.5, radius=0.8 * mm)
-        pen.fitted(nx, ty - nh / 2, nw, nh, name, max_size=10.5, min_size=5.5, align="left",
-                   bold=not undecided, color=HINT if undecided else INK, pad=1.4 * mm)
+        _fitted(pen, nx, ty - nh / 2, nw, nh, name, max_size=10.5, min_size=5.5, align="left",
+                bold=not undecided, color=HINT if undecided else INK, pad=1.4 * mm)
     gx = nx + nw + 24 * mm
     gy = (ya + yb) / 2
     for emphasised in (False, True):
@@ -1354,17 +1491,19 @@ def _draw_third(pen: _Pen, g: dict, x: float, y: float, w: float, h: float,
             pen.text(gx - 1.3 * mm, by, g[key], ss, align="right", bold=win,
                      color=RED if win else MUTED)
     decided = g["winner"] in ("A", "B")
-    bx = gx + 8 * mm
+    bx = gx + 14 * mm
     pen.hline(gx, bx, gy, width=2.2 if decided else 0.7, color=RED if decided else LINE)
-    pen.text(gx + 1.3 * mm, gy + 1.1 * mm, f"第{g['number']}試合", 6, color=MUTED)
+    label = f"第{g['number']}試合"
+    pen.text(gx + 1.3 * mm, gy + 1.1 * mm, label, _shrink(pen, label, 11.5 * mm, 6.5),
+             color=MUTED)
     bw = x + w - 2 * mm - bx
     bh = min(nh * 1.2, 10 * mm)
     pen.text_mid(bx + bw / 2, gy + bh / 2 + 2.6 * mm, "第3位", 8.5, align="center", bold=True)
     name, undecided = _winner_name(g)
     pen.rect(bx, gy - bh / 2, bw, bh, fill=WHITE, stroke=RED if decided else LINE,
              width=1.6 if decided else 0.8, radius=1 * mm)
-    pen.fitted(bx, gy - bh / 2, bw, bh, name, max_size=11, min_size=5.5,
-               bold=not undecided, color=HINT if undecided else INK, pad=1.6 * mm)
+    _fitted(pen, bx, gy - bh / 2, bw, bh, name, max_size=11, min_size=5.5,
+            bold=not undecided, color=HINT if undecided else INK, pad=1.6 * mm)
 
 
 # =========================================================================== 成績一覧
@@ -1437,7 +1576,7 @@ def final_results_pdf(event: EventInfo, divisions: list[tuple[str, list[ResultEn
         _page_header(pen, size, "成績一覧", ev)
         pen.text(x0 + w, ph - _header_height() - 1 * mm, "（敬称略）", 10.5, align="right")
 
-    def page_factory(index: int) -> tuple[_Page, float]:
+    def page_factory(index: int, _size=None) -> tuple[_Page, float]:
         if index == 0:
             return _Page(size, first_header), ph - MARGIN - first_h + 6 * mm
         return _Page(size, later_header), ph - _header_height() - 5 * mm
@@ -1471,13 +1610,13 @@ def _result_block(x0: float, w: float, it: dict, font: str) -> _Block:
     tw = x0 + w - tx
     psize = 11.0
     players = _wrap_items(it["players"], "　", font, psize, tw - 2 * mm) if it["players"] else []
-    name_h = 10 * mm
-    aff_h = 6 * mm if it["affiliation"] else 0
+    name_h = 9.5 * mm
+    aff_h = 5.5 * mm if it["affiliation"] else 0
     pl_h = len(players) * psize * 1.5
-    height = 3 * mm + name_h + aff_h + (pl_h + 1.5 * mm if players else 0) + 3 * mm
+    height = 2.2 * mm + name_h + aff_h + (pl_h + 1.2 * mm if players else 0) + 2.6 * mm
 
     def draw(pen: _Pen, top: float) -> None:
-        y = top - 3 * mm - name_h
+        y = top - 2.2 * mm - name_h
         cy = y + name_h / 2
         if it["number"] is not None:
             rank = f"({it['number']})"
@@ -1492,8 +1631,8 @@ def _result_block(x0: float, w: float, it: dict, font: str) -> _Block:
                      stroke=None if first else INK, width=1.0, radius=1.2 * mm)
             pen.text_mid(bx + bw / 2, cy, place, ps, align="center", bold=True,
                          color=WHITE if first else INK)
-        pen.fitted(tx, y, tw, name_h, it["team"], max_size=16, min_size=8, align="left",
-                   bold=True, pad=1 * mm)
+        _fitted(pen, tx, y, tw, name_h, it["team"], max_size=16, min_size=8, align="left",
+                bold=True, pad=1 * mm)
         yy = y
         if it["affiliation"]:
             yy -= aff_h
@@ -1501,7 +1640,7 @@ def _result_block(x0: float, w: float, it: dict, font: str) -> _Block:
             pen.text_mid(tx + 1 * mm, yy + aff_h / 2, aff, _shrink(pen, aff, tw - 2 * mm, 10.5),
                          color=MUTED)
         if players:
-            yy -= 1.5 * mm
+            yy -= 1.2 * mm
             for line in players:
                 yy -= psize * 1.5
                 s = _shrink(pen, line, tw - 2 * mm, psize)
@@ -1525,7 +1664,7 @@ TOUCH_LABELS: list[tuple[TouchState, str, str]] = [
 VERDICT_LABELS: dict[Verdict, tuple[str, str, tuple[float, float, float]]] = {
     Verdict.A: ("A", "Aチームが取る", TINT_A),
     Verdict.B: ("B", "Bチームが取る", TINT_B),
-    Verdict.RPS: ("じゃんけん", "主将どうしで1回", TINT_RPS),
+    Verdict.RPS: ("じゃんけん", f"1試合 最大{MAX_RPS_DECISIONS}回", TINT_RPS),
     Verdict.FIRST_TO_TOUCH: ("先に正しい札に触れたチーム", "", TINT_FIRST),
 }
 
@@ -1564,7 +1703,8 @@ def touch_matrix_pdf(title: str = "判定表") -> bytes:
          "取り合うのは両チームの主将（リーダー）だけ。先に1枚取ったチームが2枚とも取る。"),
         ("じゃんけん",
          f"同時に触れたときのじゃんけんは、1試合で最大{MAX_RPS_DECISIONS}回まで。"
-         "主将どうしで1回行う。同じチームの中では、いちばん下にある手の人が取る。"),
+         "同じチームの何人かが同じ札を押さえたときは、いちばん下にある手の人が取る。"
+         "同じ札・同じ時・同じ場所ならじゃんけん。"),
     ]
     for head, body in notes:
         check_glyphs(head + body, "note")
@@ -1624,8 +1764,8 @@ def touch_matrix_pdf(title: str = "判定表") -> bytes:
                     pen.text_mid(cx + col_w / 2, ry + row_h * 0.18, expl, 9, align="center",
                                  color=MUTED)
                 else:
-                    pen.fitted(cx, ry, col_w, row_h, text, max_size=15, min_size=9, bold=True,
-                               pad=3 * mm)
+                    _fitted(pen, cx, ry, col_w, row_h, text, max_size=17, min_size=15,
+                            bold=True, pad=3 * mm)
         # grid
         mb = cy0 - 4 * row_h
         for j in range(5):
@@ -1654,7 +1794,8 @@ def touch_matrix_pdf(title: str = "判定表") -> bytes:
             for line in lines:
                 pen.text(nx + 3 * mm, yy, line, s)
                 yy -= s * 1.38
-        foot = ("判定に迷うときは審判が手を挙げ、解決するまで下ろさない。"
+        foot = ("複数の人が同時に札に触れたとき、読まれた札を2回読んでも誰も触れないとき、"
+                "トラブルのときは、審判が手を挙げ、解決するまで下ろさない。"
                 "AとBを入れ替えると判定も入れ替わる（表は対称）。")
         pen.text(x0, CONTENT_BOTTOM + 1.2 * mm, foot, _shrink(pen, foot, w, 8.5), color=MUTED)
 

@@ -82,22 +82,82 @@ def games_rows(event):
     return rows
 
 
-def event_workbook(event):
-    """The event's results as .xlsx bytes: one sheet per group, then all games.
+def timetable_headers():
+    return [_("court"), _("start"), _("match no."), _("division"), _("stage"), _("team A"), _("team B")]
 
-    Each group sheet holds the standings (every tie-break column, rank with "=" for a
-    shared rank, and the criterion that placed the team) and the 星取表 below them.
-    """
-    wb = Workbook()
-    wb.remove(wb.active)
+
+def timetable_rows(event):
+    matches = event.matches.select_related("division", "group", "court", "team_a", "team_b").order_by(
+        "court__order", "slot", "match_number"
+    )
+    return [
+        [
+            m.court.name if m.court else "", timezone.localtime(m.start_at) if m.start_at else None, m.match_number,
+            m.division.name, f"{m.get_stage_display()} {m.group.name if m.group else ''}".strip(),
+            m.team_a.name if m.team_a else _("to be decided"), m.team_b.name if m.team_b else _("to be decided"),
+        ]
+        for m in matches
+    ]
+
+
+def teams_headers():
+    return [_("No."), _("division"), _("team name"), _("affiliation"), _("group"), _("withdrawn"), _("role"),
+            _("name"), _("furigana"), _("grade")]
+
+
+def teams_rows(event):
+    from tournament.models import Team
+
+    rows = []
+    teams = Team.objects.filter(division__event=event).select_related("division", "group").prefetch_related("players")
+    for team in teams.order_by("division__order", "entry_number"):
+        for player in team.players.all():
+            role = _("leader") if player.is_leader else _("substitute") if player.is_substitute else ""
+            rows.append([
+                team.entry_number, team.division.name, team.name, team.affiliation, team.group.name if team.group else "",
+                _("yes") if team.withdrawn else "", role, player.name, player.furigana, player.grade,
+            ])
+    return rows
+
+
+# The kinds of export an organiser can pick; "teams" carries personal data (organisers only).
+KINDS = ("standings", "games", "timetable", "teams")
+
+
+def _standings_sheets(wb, event):
     for division in event.divisions.all():
         for table in division_standings(division):
             ws = xlsx.add_sheet(wb, f"{division.name} {table.group.name}")
-            xlsx.write_cell(ws, 1, 1, f"{event.title} {division.name} {table.group}")
+            xlsx.write_cell(ws, 1, 1, f"{event.title} {division.name} {table.group} ・ {_('ranking order')}: {division.criteria_text}")
             last = xlsx.write_table(ws, standings_headers(), standings_rows(table), start_row=2)
+            xlsx.write_cell(ws, last + 2, 1, _("Cross table (星取表)"))
             header, rows = cross_table_rows(table)
-            xlsx.write_table(ws, header, rows, start_row=last + 2, freeze=False, autofilter=False)
-    ws = xlsx.add_sheet(wb, _("All games"))
-    xlsx.write_table(ws, games_headers(), games_rows(event))
-    return xlsx.workbook_bytes(wb)
+            xlsx.write_table(ws, header, rows, start_row=last + 3, freeze=False, autofilter=False)
 
+
+def event_workbook(event, kinds=("standings", "games")):
+    """The event's results as .xlsx bytes, with the chosen kinds of sheet.
+
+    ``kinds`` from ``KINDS``: "standings" (one sheet per group: every tie-break column,
+    rank with "=" for a shared rank, the criterion that placed each team, and the
+    星取表 grid below), "games" (all games with their results, JST start times),
+    "timetable" (per court, in order) and "teams" (teams with players' names,
+    furigana and grades: personal data, for organisers only). Raises ``ValueError``
+    for an unknown kind.
+    """
+    unknown = set(kinds) - set(KINDS)
+    if unknown:
+        raise ValueError(f"unknown export kinds: {sorted(unknown)}")
+    wb = Workbook()
+    wb.remove(wb.active)
+    if "standings" in kinds:
+        _standings_sheets(wb, event)
+    if "games" in kinds:
+        xlsx.write_table(xlsx.add_sheet(wb, _("All games")), games_headers(), games_rows(event))
+    if "timetable" in kinds:
+        xlsx.write_table(xlsx.add_sheet(wb, _("Timetable")), timetable_headers(), timetable_rows(event))
+    if "teams" in kinds:
+        xlsx.write_table(xlsx.add_sheet(wb, _("Teams and players")), teams_headers(), teams_rows(event))
+    if not wb.sheetnames:
+        xlsx.add_sheet(wb, _("Empty"))
+    return xlsx.workbook_bytes(wb)

@@ -410,9 +410,12 @@ def _download(data, filename, content_type):
 
 @login_required
 def export_workbook(request, slug):
+    """One workbook with the kinds ticked (default standings and games), or one kind alone."""
     event = _event_for_organiser(request, slug)
-    data = exports.event_workbook(event)
-    return _download(data, f"{event.slug}-{event.date:%Y%m%d}-results.xlsx", exports.XLSX)
+    kinds = [k for k in request.GET.getlist("kind") if k in exports.KINDS] or ["standings", "games"]
+    data = exports.event_workbook(event, kinds)
+    name = "results" if kinds == ["standings", "games"] else "-".join(kinds)
+    return _download(data, f"{event.slug}-{event.date:%Y%m%d}-{name}.xlsx", exports.XLSX)
 
 
 @login_required
@@ -450,5 +453,7 @@ def print_menu(request, slug):
     return render(
         request,
         "tournament/print_menu.html",
-        {"event": event, "divisions": event.divisions.all(), "courts": event.courts.all(), "rounds": [(r, r + 1) for r in rounds]},
+        {"event": event, "divisions": event.divisions.all(), "courts": event.courts.all(), "rounds": [(r, r + 1) for r in rounds],
+         "export_kinds": [("standings", _("standings")), ("games", _("all games")), ("timetable", _("timetable")),
+                          ("teams", _("teams with players"))]},
     )
