@@ -214,6 +214,18 @@ def court_rules(request, token):
                                                         "matrix": touch_matrix_rows()})
 
 
+def court_matrix_pdf(request, token):
+    """The whole touch-judgment matrix on one A4 page, to print for the court."""
+    from django.http import HttpResponse
+
+    from judging.paper import touch_matrix_pdf
+
+    _court(token)
+    response = HttpResponse(touch_matrix_pdf(), content_type="application/pdf")
+    response["Content-Disposition"] = 'inline; filename="touch-judgment-matrix.pdf"'
+    return response
+
+
 # --- Recorders and organisers ----------------------------------------------------------
 
 

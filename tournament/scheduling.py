@@ -759,7 +759,7 @@ def _plan_shared(groups: list[list[int]], courts: list[int], slots: int) -> list
                         best_key, tied = key, [i]
                     elif key == best_key:
                         tied.append(i)
-                best_i = min(tied, key=lambda i: (_due(options[i][0], last, t), i))
+                best_i = min(tied[:16], key=lambda i: (_due(options[i][0], last, t), i))
             teams, cls = options.pop(best_i)
             playing |= teams
             at[gi][t] = {v: g for g in cls for v in (g[2], g[3])}
@@ -835,7 +835,7 @@ def _improve(
     weight = slots * slots + 1
     cost = {v: _team_cost(sl, weight) for v, sl in team_slots.items()}
     group_of = {v: gi for gi, grp in enumerate(groups) for v in grp}
-    window = slots if slots <= 48 else 12
+    window = min(slots, 8)
 
     def candidates(v: int) -> list[tuple[int, int, int]]:
         # Moves (s -> t) that lower v's own cost, best first.  A move that
@@ -843,7 +843,18 @@ def _improve(
         mine = team_slots[v]
         busy = set(mine)
         out = []
-        for s in mine:
+        # Games worth moving: those in a run of games in a row, and the two
+        # around the team's shortest wait.
+        movable = set()
+        shortest = None
+        for a, b in zip(mine, mine[1:]):
+            if b == a + 1:
+                movable.update((a, b))
+            elif shortest is None or b - a < shortest[1] - shortest[0]:
+                shortest = (a, b)
+        if shortest is not None:
+            movable.update(shortest)
+        for s in sorted(movable):
             rest_ = [u for u in mine if u != s]
             base = _team_cost(rest_, weight)
             m = len(rest_)

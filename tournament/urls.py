@@ -30,6 +30,7 @@ manage_patterns = [
     path("<slug:slug>/knockout/", views.knockout, name="knockout"),
     path("<slug:slug>/print/", views.print_menu, name="print_menu"),
     path("<slug:slug>/print/sheets.pdf", views.recording_sheets, name="recording_sheets"),
+    path("<slug:slug>/print/<slug:kind>.pdf", views.print_paper, name="print_paper"),
     path("<slug:slug>/export/results.xlsx", views.export_workbook, name="export_workbook"),
 ]
 
@@ -52,6 +53,7 @@ judging_patterns = (
         path("court/<str:token>/game/<int:number>/saved/<int:version>/", judging_views.court_saved, name="court_saved"),
         path("court/<str:token>/game/<int:number>/dispute/", judging_views.court_dispute, name="court_dispute"),
         path("court/<str:token>/rules/", judging_views.court_rules, name="court_rules"),
+        path("court/<str:token>/rules/matrix.pdf", judging_views.court_matrix_pdf, name="court_matrix_pdf"),
         path("manage/<slug:slug>/games/<int:number>/", judging_views.game_detail, name="game_detail"),
         path("manage/<slug:slug>/games/<int:number>/dispute/", judging_views.organiser_dispute, name="organiser_dispute"),
         path("manage/<slug:slug>/confirm/", judging_views.confirm_queue, name="confirm_queue"),

@@ -457,3 +457,22 @@ def print_menu(request, slug):
          "export_kinds": [("standings", _("standings")), ("games", _("all games")), ("timetable", _("timetable")),
                           ("teams", _("teams with players"))]},
     )
+
+
+@login_required
+def print_paper(request, slug, kind):
+    """The other paper of the day as PDF: 対戦表, 受付名簿, 順位表, トーナメント表, 成績一覧, 判定表."""
+    from tournament import printing
+
+    event = _event_for_organiser(request, slug)
+    if kind == "matrix":
+        data = printing.touch_matrix()
+    elif kind == "results":
+        data = printing.final_results(event, with_names=request.GET.get("names") == "1")
+    elif kind in printing.KINDS:
+        data = printing.KINDS[kind](event)
+    else:
+        raise Http404
+    response = HttpResponse(data, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{event.slug}-{event.date:%Y%m%d}-{kind}.pdf"'
+    return response
