@@ -19,3 +19,26 @@ def _default_language_after_each_test():
     from django.utils import translation
 
     translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
+def _private_data_dir(request, tmp_path):
+    """Uploads and backups of a test go to its own folder, never to ./var."""
+    if "settings" not in request.fixturenames and not _django_configured():
+        yield
+        return
+    from django.conf import settings
+
+    old = settings.DATA_DIR
+    settings.DATA_DIR = tmp_path
+    yield
+    settings.DATA_DIR = old
+
+
+def _django_configured():
+    try:
+        from django.conf import settings
+
+        return settings.configured
+    except Exception:
+        return False

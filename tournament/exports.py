@@ -161,3 +161,12 @@ def event_workbook(event, kinds=("standings", "games")):
     if not wb.sheetnames:
         xlsx.add_sheet(wb, _("Empty"))
     return xlsx.workbook_bytes(wb)
+
+
+def problems_workbook(problems):
+    """An entry sheet's problems as .xlsx bytes: row, column, problem (the import report)."""
+    wb = Workbook()
+    wb.remove(wb.active)
+    ws = xlsx.add_sheet(wb, _("Problems"))
+    xlsx.write_table(ws, [_("row"), _("column"), _("problem")], [[p.row, p.column or "", p.message] for p in problems])
+    return xlsx.workbook_bytes(wb)

@@ -88,3 +88,15 @@ def court_display(request, slug, court):
         request, "public/display.html", "public/display_court.html",
         {"event": event, "court": court, "current": waiting[:1], "next_games": waiting[1:4], "last": last},
     )
+
+
+def public_export(request, slug):
+    """Standings, games and timetable as Excel, for anyone: team names only, no personal data."""
+    from django.http import HttpResponse
+
+    from tournament import exports
+
+    event = get_object_or_404(Event, slug=slug)
+    response = HttpResponse(exports.event_workbook(event, ("standings", "games", "timetable")), content_type=exports.XLSX)
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-{event.date:%Y%m%d}-results.xlsx"'
+    return response

@@ -577,10 +577,10 @@ def _realise(rounds: list[list[_Game]], targets: list[int]) -> list[list[_Game]]
     """Split a group's games into ``len(targets)`` matchings of the given sizes.
 
     ``rounds`` are the Berger rounds (each a matching of ``k`` games);
-    ``targets`` (any order) sum to the number of games, each ``<= k``, and
-    there are at least as many targets as rounds.  Returns classes (lists of
-    games, no team twice in a class) with sizes ``sorted(targets,
-    reverse=True)``.
+    ``targets`` (any order, zeros ignored) sum to the number of games, each
+    ``<= k``, so at least as many are positive as there are rounds.  Returns
+    classes (lists of games, no team twice in a class) with sizes
+    ``sorted(positive targets, reverse=True)``.
 
     Method (the constructive side of the equitable edge-colouring result,
     reference §2.2): the Berger rounds get the largest targets, empty classes
@@ -591,7 +591,7 @@ def _realise(rounds: list[list[_Game]], targets: list[int]) -> list[list[_Game]]
     Swapping the two classes along that path moves one game over and keeps
     both classes matchings.
     """
-    tg = sorted(targets, reverse=True)
+    tg = sorted((x for x in targets if x > 0), reverse=True)
     classes: list[dict[int, _Game]] = []
     for j in range(len(tg)):
         cls: dict[int, _Game] = {}
@@ -601,7 +601,7 @@ def _realise(rounds: list[list[_Game]], targets: list[int]) -> list[list[_Game]]
                 cls[g[3]] = g
         classes.append(cls)
     surplus = [j for j in range(len(rounds)) if len(classes[j]) // 2 > tg[j]]
-    deficit = [j for j in range(len(rounds), len(tg)) if tg[j] > 0]
+    deficit = list(range(len(rounds), len(tg)))
     while surplus:
         p, q = surplus[-1], deficit[-1]
         P, Q = classes[p], classes[q]
@@ -1116,8 +1116,10 @@ class ScheduleReport:
     problems: list[str] = field(default_factory=list)
 
 
-def _measure(games: list[PlannedGame]) -> tuple[int, int, int, int, dict[int, tuple[int, int]], int, int]:
-    """(max_streak, back_to_back, wait_spread, side_imbalance, waits, max_wait, -)."""
+def _measure(
+    games: list[PlannedGame],
+) -> tuple[int, int, int, int, dict[int, tuple[int, int]], int]:
+    """(max_streak, back_to_back, wait_spread, side_imbalance, waits, max_wait)."""
     slots_of: dict[int, list[int]] = defaultdict(list)
     side: Counter[int] = Counter()
     for g in games:
@@ -1149,7 +1151,7 @@ def _measure(games: list[PlannedGame]) -> tuple[int, int, int, int, dict[int, tu
         spread = max(spread, hi - lo)
         max_wait = max(max_wait, hi)
     imbalance = max((abs(v) for v in side.values()), default=0)
-    return max_streak, b2b, spread, imbalance, waits, max_wait, 0
+    return max_streak, b2b, spread, imbalance, waits, max_wait
 
 
 def report(p: Plan) -> ScheduleReport:
@@ -1159,7 +1161,7 @@ def report(p: Plan) -> ScheduleReport:
     :func:`check_schedule` with ``p.groups`` (and ``rest=p.rest``), so an
     empty list means every hard constraint of reference §2.1 holds.
     """
-    max_streak, b2b, spread, imbalance, waits, max_wait, _ = _measure(p.games)
+    max_streak, b2b, spread, imbalance, waits, max_wait = _measure(p.games)
     return ScheduleReport(
         slots=p.slots,
         lower_bound=p.lower_bound,

@@ -195,8 +195,14 @@ def team_withdraw(request, slug, pk):
 
 
 def _import_dir():
+    """Uploaded entry sheets wait here between the preview and the import; a day at most."""
+    import time
+
     path = Path(settings.DATA_DIR) / "imports"
     path.mkdir(parents=True, exist_ok=True)
+    for old in path.glob("*.xlsx"):
+        if time.time() - old.stat().st_mtime > 24 * 3600:
+            old.unlink(missing_ok=True)
     return path
 
 
@@ -208,9 +214,7 @@ def team_import(request, slug):
     form = ImportForm()
     if request.method == "POST" and "token" in request.POST:
         token = request.POST["token"]
-        if not token.isalnum():
-            raise Http404
-        path = _import_dir() / f"{token}.xlsx"
+        path = _upload_path(token)
         if not path.exists():
             messages.error(request, _("The uploaded file has expired; upload it again."))
             return redirect("tournament:team_import", event.slug)
@@ -226,15 +230,34 @@ def team_import(request, slug):
             data = form.cleaned_data["file"].read()
             parsed = imports.parse_entry_workbook(data, default_division=form.cleaned_data["default_division"])
             report = services.import_entries(event, parsed, dry_run=True)
-            if report.ok:
-                token = secrets.token_hex(16)
-                (_import_dir() / f"{token}.xlsx").write_bytes(data)
+            # Kept for the import itself, or for the downloadable error report.
+            token = secrets.token_hex(16)
+            _upload_path(token).write_bytes(data)
     return render(
         request,
         "tournament/team_import.html",
         {"event": event, "form": form, "report": report, "token": token,
          "default_division": request.POST.get("default_division", "")},
     )
+
+
+def _upload_path(token):
+    if not (token.isascii() and token.isalnum() and len(token) == 32):
+        raise Http404
+    return _import_dir() / f"{token}.xlsx"
+
+
+@login_required
+def import_report(request, slug, token):
+    """The problems of an uploaded entry sheet as an Excel file, one row per problem."""
+    event = _event_for_organiser(request, slug)
+    path = _upload_path(token)
+    if not path.exists():
+        raise Http404
+    parsed = imports.parse_entry_workbook(path.read_bytes(), default_division=request.GET.get("division", ""))
+    report = services.import_entries(event, parsed, dry_run=True)
+    data = exports.problems_workbook(report.problems)
+    return _download(data, f"{event.slug}-{event.date:%Y%m%d}-import-problems.xlsx", exports.XLSX)
 
 
 @login_required
@@ -440,7 +463,10 @@ def recording_sheets(request, slug):
     if round_index is not None:
         matches = matches.filter(round=round_index, stage=Match.Stage.GROUP)
         label += f"-round{round_index + 1}"
-    data = event_sheets_pdf(event, matches, base_url=settings.SITE_URL or request.build_absolute_uri("/").rstrip("/"))
+    per_page = 2 if request.GET.get("per_page") == "2" else 1
+    data = event_sheets_pdf(
+        event, matches, base_url=settings.SITE_URL or request.build_absolute_uri("/").rstrip("/"), per_page=per_page
+    )
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{event.slug}-{event.date:%Y%m%d}-sheets-{label}.pdf"'
     return response

@@ -139,3 +139,48 @@ def test_a_shared_rank_is_exported_with_an_equals_sign(db):
         submit_result(match, rules.SheetValues(*values))
     wb = load_workbook(BytesIO(exports.event_workbook(event)))
     assert [rank for rank, _ in standings_block(wb.worksheets[0])] == ["1=", "1=", "1="]
+
+
+@pytest.mark.django_db
+def test_the_public_workbook_carries_no_players_names(client):
+    from django.core.management import call_command
+    from openpyxl import load_workbook as _load
+
+    from tournament.models import Player
+
+    call_command("load_demo")
+    call_command("draw_groups", "demo", "--seed", "1")
+    call_command("make_schedule", "demo")
+    response = client.get("/e/demo/results.xlsx")
+    assert response.status_code == 200
+    wb = _load(BytesIO(response.content))
+    text = " ".join(str(c) for ws in wb for row in ws.iter_rows(values_only=True) for c in row if c)
+    assert not any(p.name in text for p in Player.objects.all()[:50])
+
+
+@pytest.mark.django_db
+def test_the_import_problems_download_names_the_row(client, django_user_model):
+    from openpyxl import Workbook as _Workbook
+    from openpyxl import load_workbook as _load
+
+    from tests import factories
+
+    event = factories.make_event(courts=2)
+    user = django_user_model.objects.create_user("org")
+    event.organisers.add(user)
+    client.force_login(user)
+    wb = _Workbook()
+    ws = wb.active
+    ws.append(["部門", "チーム名", "所属", "選手1 氏名", "ふりがな", "学年", "選手2 氏名", "ふりがな", "学年", "選手3 氏名", "ふりがな", "学年"])
+    ws.append(["小学生の部", "", "みなと子ども会", "小川 光", "おがわ ひかる", "2年", "井上 颯太", "いのうえ そうた", "3年", "木村 心春", "きむら こはる", "2年"])
+    buffer = BytesIO()
+    wb.save(buffer)
+    buffer.seek(0)
+    buffer.name = "entries.xlsx"
+    page = client.post(f"/manage/{event.slug}/teams/import/", {"file": buffer})
+    token = page.context["token"]
+    report = client.get(f"/manage/{event.slug}/teams/import/{token}/problems.xlsx")
+    assert report.status_code == 200
+    rows = list(_load(BytesIO(report.content)).active.iter_rows(values_only=True))
+    assert rows[1][0] == 2
+    assert client.get(f"/manage/{event.slug}/teams/import/../../x/problems.xlsx").status_code == 404
