@@ -20,9 +20,9 @@ from django.utils.translation import gettext as _
 from judging import rules, services
 from judging.forms import DisputeForm, RejectForm, ResultForm, RetypeForm, WalkoverForm
 from judging.models import Dispute, RecordingSheet
-from tournament.models import Court, Event, Match
+from tournament.models import Court, Match
 from tournament.services import ServiceError
-from tournament.views import _event_for_organiser
+from tournament.views import _event_for_organiser, _event_for_recorder
 
 GAME_RELATED = ("event", "division", "group", "court", "team_a", "team_b", "winner")
 
@@ -40,13 +40,6 @@ def _court(token):
 
 def _court_game(court, number):
     return get_object_or_404(Match.objects.select_related(*GAME_RELATED), court=court, match_number=number)
-
-
-def _event_for_recorder(request, slug):
-    event = get_object_or_404(Event, slug=slug)
-    if not event.is_recorder(request.user):
-        raise PermissionDenied
-    return event
 
 
 def _names(match):

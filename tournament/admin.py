@@ -1,5 +1,8 @@
 from django.contrib import admin
 
+# The Django admin is for superusers only: organisers and recorders use the app's pages.
+admin.site.has_permission = lambda request: request.user.is_active and request.user.is_superuser
+
 from tournament.models import Court, Division, Event, Group, Match, Player, Team, TieBreak
 
 

@@ -229,3 +229,32 @@ class ImportForm(forms.Form):
 
 class CreateEventCommandForm(forms.Form):
     """Validates the arguments of the create_event command like the web form."""
+
+
+class PersonForm(forms.Form):
+    """Give someone a role in this event: a new account, or an existing one by its login name."""
+
+    username = forms.CharField(label=_("login name"), max_length=150)
+    password = forms.CharField(
+        label=_("password (for a new account)"), required=False, widget=forms.PasswordInput(render_value=False),
+        help_text=_("At least 8 characters. Leave empty to give an existing account the role."),
+    )
+    role = forms.ChoiceField(label=_("role"), choices=[("recorder", _("recorder (記録係)")), ("organiser", _("organiser"))])
+
+    def clean(self):
+        from django.contrib.auth import get_user_model
+        from django.contrib.auth.password_validation import validate_password
+
+        data = super().clean()
+        username = data.get("username", "").strip()
+        exists = get_user_model().objects.filter(username=username).exists()
+        if not exists and not data.get("password"):
+            self.add_error("password", _("There is no account with this login name: give a password to create it."))
+        if not exists and data.get("password"):
+            try:
+                validate_password(data["password"])
+            except forms.ValidationError as e:
+                self.add_error("password", e)
+        if exists and data.get("password"):
+            self.add_error("password", _("This account exists already; its password is not changed here."))
+        return data

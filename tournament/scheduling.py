@@ -205,8 +205,10 @@ def lower_bound(group_sizes: list[int], courts: int, rest: bool = False) -> int:
       group ``i`` (a team cannot be in both), and one slot at most
       ``min(k_i, c)``; see :func:`_window_bound` for the count; this gives
       5 slots for a 3-team group (§2.3);
-    * **global window**: the same for all groups together, with
-      ``min(2c, sum k_i)`` games per two slots and ``min(c, sum k_i)`` per slot;
+    * **global window**: the same for any set ``S`` of groups together, with
+      ``min(2c, sum_S k_i)`` games per two slots and ``min(c, sum_S k_i)`` per
+      slot (the best ``S`` is found exactly with a small knapsack, so adding
+      a group never lowers the bound);
     * **one court, 4 teams**: with a single court a 4-team group needs 8
       slots (§2.3): two of its games in adjacent slots must be disjoint, the
       only disjoint pairs are the 3 complementary pairs, so its 6 games form
@@ -238,8 +240,23 @@ def lower_bound(group_sizes: list[int], courts: int, rest: bool = False) -> int:
         bound = max(bound, 2 * (n - 1) - 1, _window_bound(m, min(k, c), min(k, 2 * c)))
         if c == 1 and n == 4:
             bound = max(bound, 8)
+    # Global window over every subset S of the groups (a subset's games alone
+    # need that many slots).  For S with sum k = W >= 2c the window allows 2c
+    # games per two slots whatever S is, so the full set is the strongest;
+    # for W < 2c the bound grows with the games of S, so a knapsack finds the
+    # most games for each exact W.
     total_k = sum(caps)
     bound = max(bound, _window_bound(sum(games), min(c, total_k), min(2 * c, total_k)))
+    cap = min(2 * c - 1, total_k)
+    best = [-1] * (cap + 1)
+    best[0] = 0
+    for m, k in zip(games, caps):
+        for w in range(cap, k - 1, -1):
+            if best[w - k] >= 0 and best[w - k] + m > best[w]:
+                best[w] = best[w - k] + m
+    for w in range(1, cap + 1):
+        if best[w] > 0:
+            bound = max(bound, _window_bound(best[w], min(c, w), w))
     return bound
 
 

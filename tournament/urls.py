@@ -16,6 +16,7 @@ manage_patterns = [
     path("<slug:slug>/divisions/add/", views.division_edit, name="division_add"),
     path("<slug:slug>/divisions/<int:pk>/", views.division_edit, name="division_edit"),
     path("<slug:slug>/courts/", judging_views.court_links, name="court_links"),
+    path("<slug:slug>/people/", views.people, name="people"),
     path("<slug:slug>/courts/add/", views.court_edit, name="court_add"),
     path("<slug:slug>/courts/<int:pk>/", views.court_edit, name="court_edit"),
     path("<slug:slug>/teams/", views.team_list, name="team_list"),

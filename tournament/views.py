@@ -29,8 +29,17 @@ from tournament.tables import MatchTable, TeamTable
 
 
 def _event_for_organiser(request, slug):
+    """The event, for one of its organisers (or a superuser); 403 for anyone else."""
     event = get_object_or_404(Event, slug=slug)
     if not event.is_organiser(request.user):
+        raise PermissionDenied
+    return event
+
+
+def _event_for_recorder(request, slug):
+    """The event, for its recorders (記録係) and organisers; 403 for anyone else."""
+    event = get_object_or_404(Event, slug=slug)
+    if not event.is_recorder(request.user):
         raise PermissionDenied
     return event
 
@@ -57,7 +66,13 @@ def _confirmed_sheets():
 
 @login_required
 def event_list(request):
-    events = Event.objects.all() if request.user.is_superuser else request.user.organised_events.all()
+    if request.user.is_superuser:
+        events = Event.objects.all()
+    else:
+        events = Event.objects.filter(Q(organisers=request.user) | Q(recorders=request.user)).distinct()
+    may_create = request.user.has_perm("tournament.add_event") or request.user.organised_events.exists()
+    if request.method == "POST" and not may_create:
+        raise PermissionDenied
     form = NewEventForm(request.POST or None, initial={"date": datetime.date.today()})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -70,7 +85,7 @@ def event_list(request):
             event.organisers.add(request.user)
             messages.success(request, _("Tournament created. Next: add divisions, then register teams."))
             return redirect(event)
-    return render(request, "tournament/event_list.html", {"events": events, "form": form})
+    return render(request, "tournament/event_list.html", {"events": events, "form": form, "may_create": may_create})
 
 
 @login_required
@@ -297,8 +312,10 @@ def groups(request, slug):
 
 @login_required
 def schedule(request, slug):
-    event = _event_for_organiser(request, slug)
+    event = _event_for_recorder(request, slug)
     if request.method == "POST":
+        if not event.is_organiser(request.user):
+            raise PermissionDenied
         try:
             if "make" in request.POST:
                 count = services.make_schedule(event)
@@ -321,7 +338,8 @@ def schedule(request, slug):
     return render(
         request,
         "tournament/schedule.html",
-        {"event": event, "table": table, "courts": event.courts.all(), "has_groups": Group.objects.filter(division__event=event).exists()},
+        {"event": event, "table": table, "courts": event.courts.all(), "organiser": event.is_organiser(request.user),
+         "has_groups": Group.objects.filter(division__event=event).exists()},
     )
 
 
@@ -365,8 +383,10 @@ def cross_table(table):
 
 @login_required
 def standings_view(request, slug):
-    event = _event_for_organiser(request, slug)
+    event = _event_for_recorder(request, slug)
     if request.method == "POST":
+        if not event.is_organiser(request.user):
+            raise PermissionDenied
         group = get_object_or_404(Group, division__event=event, pk=request.POST.get("group"))
         picks = []
         for key, value in request.POST.items():
@@ -382,7 +402,8 @@ def standings_view(request, slug):
         except services.ServiceError as e:
             messages.error(request, str(e))
         return redirect("tournament:standings", event.slug)
-    return render(request, "tournament/standings.html", {"event": event, "divisions": standings_context(event), "organiser": True})
+    return render(request, "tournament/standings.html",
+                  {"event": event, "divisions": standings_context(event), "organiser": event.is_organiser(request.user)})
 
 
 def bracket_context(event):
@@ -502,3 +523,36 @@ def print_paper(request, slug, kind):
     response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{event.slug}-{event.date:%Y%m%d}-{kind}.pdf"'
     return response
+
+
+@login_required
+def people(request, slug):
+    """Who may do what in this event: organisers (everything) and recorders (results only)."""
+    from django.contrib.auth import get_user_model
+
+    from tournament.forms import PersonForm
+
+    event = _event_for_organiser(request, slug)
+    form = PersonForm(request.POST or None)
+    if request.method == "POST" and "remove" in request.POST:
+        user = get_object_or_404(get_user_model(), pk=request.POST.get("user"))
+        if user == request.user:
+            messages.error(request, _("You cannot remove yourself."))
+        else:
+            event.organisers.remove(user)
+            event.recorders.remove(user)
+            messages.success(request, _("%(user)s no longer has a role in this event.") % {"user": user})
+        return redirect("tournament:people", event.slug)
+    if request.method == "POST" and form.is_valid():
+        User = get_user_model()
+        data = form.cleaned_data
+        user = User.objects.filter(username=data["username"].strip()).first()
+        if user is None:
+            user = User.objects.create_user(data["username"].strip(), password=data["password"])
+        (event.organisers if data["role"] == "organiser" else event.recorders).add(user)
+        messages.success(request, _("%(user)s is now a %(role)s of this event.") % {"user": user, "role": dict(form.fields["role"].choices)[data["role"]]})
+        return redirect("tournament:people", event.slug)
+    return render(
+        request, "tournament/people.html",
+        {"event": event, "form": form, "organisers": event.organisers.all(), "recorders": event.recorders.all()},
+    )

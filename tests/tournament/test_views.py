@@ -222,7 +222,11 @@ def test_sorting_the_team_list_never_fails(client, event, organiser, sort):
 
 @pytest.fixture
 def logged_in(client, django_user_model, db):
+    from django.contrib.auth.models import Permission
+
     user = django_user_model.objects.create_user("maker")
+    # Creating tournaments is for organisers (the permission), not for every account.
+    user.user_permissions.add(Permission.objects.get(codename="add_event"))
     client.force_login(user)
     return user
 

@@ -16,3 +16,9 @@ def long_date(value):
     if (get_language() or "ja").startswith("ja"):
         return f"{value.year}年{value.month}月{value.day}日({WEEKDAYS_JA[value.weekday()]})"
     return value.strftime("%a %-d %b %Y")
+
+
+@register.filter
+def organised_by(event, user):
+    """True when ``user`` may set up ``event`` (organiser or superuser)."""
+    return event.is_organiser(user)

@@ -1,4 +1,5 @@
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from django.core.management.base import BaseCommand
 
 from tournament.models import Event
@@ -13,10 +14,11 @@ class Command(BaseCommand):
 
     def handle(self, username, password, **options):
         User = get_user_model()
-        user, created = User.objects.get_or_create(username=username, defaults={"is_staff": True})
+        user, created = User.objects.get_or_create(username=username)
         user.set_password(password)
-        user.is_staff = True
         user.save()
+        # May create tournaments; becomes organiser of every existing one.
+        user.user_permissions.add(Permission.objects.get(codename="add_event", content_type__app_label="tournament"))
         for event in Event.objects.all():
             event.organisers.add(user)
         self.stdout.write(f"Organiser login: {username} / {password}")
