@@ -121,6 +121,7 @@ class SheetEvent(models.Model):
         VOIDED = "voided", _("game voided")
         DISPUTE = "dispute", _("dispute logged")
         RETYPE_MISMATCH = "retype_mismatch", _("re-typed sheet did not match")
+        REOPENED = "reopened", _("game reopened")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="history", verbose_name=_("game"))
     sheet = models.ForeignKey(RecordingSheet, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
@@ -167,6 +168,7 @@ class Dispute(models.Model):
     court = models.ForeignKey(Court, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
+    submission_key = models.CharField(max_length=64, blank=True, editable=False)
 
     class Meta:
         ordering = ["match", "created_at", "pk"]
@@ -175,5 +177,8 @@ class Dispute(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=Q(verdict="rps") | Q(rps_winner=""), name="dispute_rps_winner_only_for_rps"
+            ),
+            models.UniqueConstraint(
+                fields=["match", "submission_key"], condition=~Q(submission_key=""), name="one_dispute_per_submission"
             ),
         ]

@@ -94,6 +94,8 @@ def submit_sheet(
                     return existing, False
             if not match.teams_known:
                 raise ServiceError(_("Both teams of game %(number)s are not known yet.") % {"number": match.match_number})
+            if match.status == Match.Status.VOID:
+                raise ServiceError(_("This game is void; the organiser can reopen it."))
             current = latest_sheet(match)
             if base_version is not None and current is not None and current.version != base_version:
                 raise Conflict(current)
@@ -123,7 +125,7 @@ def submit_sheet(
             )
             if match.event.auto_confirm:
                 _confirm(match, sheet, None, SheetEvent.Action.AUTO_CONFIRMED)
-            elif match.status != Match.Status.VOID:
+            else:
                 match.status = Match.Status.SUBMITTED
                 match.save(update_fields=["status"])
             return sheet, True
@@ -150,6 +152,18 @@ def _confirm(match, sheet, user, action):
 
 
 def confirm_sheet(sheet, user, *, retyped: rules.SheetValues | None = None):
+    try:
+        return _confirm_sheet(sheet, user, retyped)
+    except Mismatch as mismatch:
+        # Logged after the transaction, which a Mismatch rolls back.
+        SheetEvent.objects.create(
+            match_id=sheet.match_id, sheet=sheet, user=user, action=SheetEvent.Action.RETYPE_MISMATCH,
+            note=", ".join(field for field, _ours, _theirs in mismatch.differences),
+        )
+        raise
+
+
+def _confirm_sheet(sheet, user, retyped):
     """A recorder confirms a submitted version, optionally after re-typing it blind.
 
     Only the newest version can be confirmed, and never by the person who submitted it
@@ -173,10 +187,6 @@ def confirm_sheet(sheet, user, *, retyped: rules.SheetValues | None = None):
         if retyped is not None:
             differences = sheet.same_values(retyped)
             if differences:
-                SheetEvent.objects.create(
-                    match=match, sheet=sheet, user=user, action=SheetEvent.Action.RETYPE_MISMATCH,
-                    note=", ".join(field for field, _ours, _theirs in differences),
-                )
                 raise Mismatch(differences)
         if sheet.is_confirmed:
             return sheet
@@ -188,6 +198,8 @@ def reject_sheet(sheet, user, reason=""):
     """A recorder rejects the newest version: the game is disputed until a new version comes."""
     with transaction.atomic():
         match = _locked(sheet.match)
+        if match.status == Match.Status.VOID:
+            raise ServiceError(_("This game is void."))
         if latest_sheet(match).pk != sheet.pk:
             raise ServiceError(_("Only the newest version can be rejected."))
         if sheet.is_confirmed:
@@ -206,16 +218,35 @@ def restore_version(sheet, user):
 
 
 def void_match(match, user, reason=""):
-    """The organiser voids a game (not played and not a walkover); it never counts."""
+    """The organiser voids a game (not played and not a walkover); it never counts.
+
+    A voided knockout game takes its winner (and loser) back out of the next games;
+    refused when one of those already has a result.
+    """
     with transaction.atomic():
         match = _locked(match)
-        if match.has_result and not match.is_group_game and match.feeds and match.feeds.has_result:
+        fed = [(m, side) for m, side in ((match.feeds, match.feeds_side), (match.loser_feeds, match.loser_feeds_side)) if m]
+        if any(m.has_result for m, _side in fed):
             raise ServiceError(_("The next game already has a result."))
+        for target, side in fed:
+            setattr(target, "team_a" if side == "A" else "team_b", None)
+            target.save(update_fields=["team_a", "team_b"])
         match.sheets.filter(is_confirmed=True).update(is_confirmed=False)
         match.status = Match.Status.VOID
         match.winner = None
         match.save(update_fields=["status", "winner"])
         SheetEvent.objects.create(match=match, user=user, action=SheetEvent.Action.VOIDED, note=reason[:300])
+
+
+def reopen_match(match, user):
+    """Undo a void: the game waits for a (new) result again."""
+    with transaction.atomic():
+        match = _locked(match)
+        if match.status != Match.Status.VOID:
+            raise ServiceError(_("This game is not void."))
+        match.status = Match.Status.SUBMITTED if match.sheets.exists() else Match.Status.SCHEDULED
+        match.save(update_fields=["status"])
+        SheetEvent.objects.create(match=match, user=user, action=SheetEvent.Action.REOPENED)
 
 
 def record_confirmed_result(match, values: rules.SheetValues, *, note="", **who):
@@ -240,7 +271,7 @@ def submit_walkover(match, absent_side: rules.Side, **who):
     return submit_sheet(match, rules.SheetValues(cards_a=cards_a, cards_b=cards_b), is_walkover=True, **who)[0]
 
 
-def log_dispute(match, state_a, state_b, *, rps_winner="", court=None, user=None):
+def log_dispute(match, state_a, state_b, *, rps_winner="", court=None, user=None, submission_key=""):
     """Log a disputed card settled by the touch-judgment matrix; returns the dispute.
 
     A じゃんけん verdict needs its winner. Returns the ``Dispute``; its
@@ -254,12 +285,17 @@ def log_dispute(match, state_a, state_b, *, rps_winner="", court=None, user=None
         raise ServiceError(_("Enter who won the じゃんけん."))
     with transaction.atomic():
         match = _locked(match)
+        if submission_key:
+            existing = match.disputes.filter(submission_key=submission_key).first()
+            if existing is not None:  # the same form posted again: already logged
+                existing.rps_count = match.disputes.filter(verdict=rules.Verdict.RPS).count()
+                return existing
         count = match.disputes.filter(verdict=rules.Verdict.RPS).count()
         if verdict is rules.Verdict.RPS and count >= rules.MAX_RPS_DECISIONS:
             raise ServiceError(_("This game already had three じゃんけん decisions, the most the rules allow."))
         dispute = Dispute.objects.create(
             match=match, state_a=state_a, state_b=state_b, verdict=verdict.value, rps_winner=rps_winner,
-            court=court, user=user if user is not None and user.is_authenticated else None,
+            court=court, user=user if user is not None and user.is_authenticated else None, submission_key=submission_key,
         )
         SheetEvent.objects.create(
             match=match, court=court, user=dispute.user, action=SheetEvent.Action.DISPUTE,

@@ -126,8 +126,9 @@ def court_entry(request, token, number):
     if not match.teams_known:
         messages.error(request, _("The teams of this game are not known yet."))
         return redirect("judging:court_home", token)
+    # A logged-in recorder typing on a court link is still that person (no self-confirmation).
     return _handle_entry(
-        request, match, who={"court": court}, template="judging/court_entry.html",
+        request, match, who={"court": court, "user": request.user}, template="judging/court_entry.html",
         saved_url=lambda sheet: reverse("judging:court_saved", args=[token, number, sheet.version]),
         extra={"token": token, "done_url": reverse("judging:court_home", args=[token])},
     )
@@ -158,19 +159,22 @@ def _dispute(request, match, *, who, extra, template):
             try:
                 logged = services.log_dispute(
                     match, form.cleaned_data["state_a"], form.cleaned_data["state_b"],
-                    rps_winner=form.cleaned_data["rps_winner"], **who,
+                    rps_winner=form.cleaned_data["rps_winner"], submission_key=request.POST.get("submission_key", "")[:64],
+                    **who,
                 )
             except ServiceError as e:
                 form.add_error(None, str(e))
             else:
-                messages.success(request, _("Dispute logged."))
+                messages.success(request, _("Dispute logged: %(verdict)s.") % {"verdict": logged.get_verdict_display()})
+                # Post/redirect/get: a reload never logs the dispute twice.
+                return redirect(request.path)
     rps_count = services.rps_logged(match)
     return render(
         request,
         template,
         {**extra, "event": match.event, "match": match, "form": form, "verdict": verdict, "logged": logged,
          "rps_count": rps_count, "rps_limit": rules.MAX_RPS_DECISIONS, "disputes": match.disputes.all(),
-         "matrix": touch_matrix_rows(), "matrix_json": _matrix_json()},
+         "matrix": touch_matrix_rows(), "matrix_json": _matrix_json(), "submission_key": secrets.token_hex(16)},
     )
 
 
@@ -231,7 +235,7 @@ def game_detail(request, slug, number):
         messages.error(request, _("The teams of this game are not known yet."))
         return redirect("tournament:schedule", event.slug)
     here = reverse("judging:game_detail", args=[event.slug, number])
-    if request.method == "POST" and request.POST.get("action") in ("confirm", "retype", "reject", "restore", "void"):
+    if request.method == "POST" and request.POST.get("action") in ("confirm", "retype", "reject", "restore", "void", "reopen"):
         return _recorder_action(request, event, match, here)
     history = match.sheets.select_related("submitted_by", "court", "confirmed_by").order_by("-version")
     newest = history.first()
@@ -254,6 +258,24 @@ def game_detail(request, slug, number):
 
 def _recorder_action(request, event, match, here):
     action = request.POST["action"]
+    if action == "reopen":
+        if not event.is_organiser(request.user):
+            raise PermissionDenied
+        try:
+            services.reopen_match(match, request.user)
+            messages.success(request, _("The game is open again."))
+        except ServiceError as e:
+            messages.error(request, str(e))
+        return redirect(here)
+    if action == "void" and not match.sheets.exists():
+        if not event.is_organiser(request.user):
+            raise PermissionDenied
+        try:
+            services.void_match(match, request.user, request.POST.get("reason", ""))
+            messages.warning(request, _("The game is void."))
+        except ServiceError as e:
+            messages.error(request, str(e))
+        return redirect(here)
     sheet = get_object_or_404(RecordingSheet, match=match, version=request.POST.get("version") or 0)
     try:
         if action == "confirm":

@@ -39,6 +39,7 @@ from __future__ import annotations
 import bisect
 import datetime
 import heapq
+import random
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -366,7 +367,7 @@ def plan(
 
     if layout == "shared":
         if rest:
-            games = _plan_shared_rest(groups, courts)
+            games = _plan_shared_rest(groups, courts, bound)
         else:
             games = _plan_shared(groups, courts, bound)
     else:
@@ -978,7 +979,9 @@ def _improve(
 # --------------------------------------------------------------------------
 
 
-def _plan_shared_rest(groups: list[list[int]], courts: list[int]) -> list[PlannedGame]:
+def _plan_shared_rest(
+    groups: list[list[int]], courts: list[int], bound: int
+) -> list[PlannedGame]:
     """Shared courts, no team in two consecutive slots.
 
     Greedy list scheduling, slot by slot: teams that played in the previous
@@ -990,34 +993,49 @@ def _plan_shared_rest(groups: list[list[int]], courts: list[int]) -> list[Planne
     empty slot is left only when every remaining game has a blocked team;
     then the next slot blocks nobody, so the loop always ends.
 
-    Two variants are run (the second ignores team urgency inside a group and
-    keeps Berger order); the plan with fewer slots wins, then the smaller
-    longest wait spread (fair waits).  Games in a row are at most 1 by
-    construction (the rule itself), A/B sides are the Berger ones.
+    Several runs are made and the best kept (fewest slots, then the smallest
+    wait spread — fair waits —, then run order): run 0 as above, run 1 in
+    plain Berger order inside a group, and runs 2, 3, ... as run 0 with ties
+    broken by ``random.Random(run)`` (seeded, so the result is still
+    deterministic).  The number of extra runs shrinks with the size of the
+    event (``6000 // games``, at most 30) to bound the time; the runs stop
+    early once one reaches ``bound``, the lower bound.  Games in a row are at
+    most 1 by construction (the rule itself); A/B sides are the Berger ones.
     """
     if not groups:
         return []
+    total = sum(len(g) * (len(g) - 1) // 2 for g in groups)
+    runs = 2 + min(30, 6000 // total)
     best = None
     best_key = None
-    for variant in (0, 1):
+    for variant in range(runs):
         games = _greedy_rest(groups, courts, variant)
         slots = max(g.slot for g in games) + 1
         rep = _measure(games)
         key = (slots, rep[2], rep[1], variant)
         if best_key is None or key < best_key:
             best, best_key = games, key
+        if best_key[0] <= bound and variant >= 1:
+            break
     assert best is not None
     return best
 
 
 def _greedy_rest(groups: list[list[int]], courts: list[int], variant: int) -> list[PlannedGame]:
     c = len(courts)
+    rng = random.Random(variant) if variant >= 2 else None
     remaining = [[g for rnd in _group_games(grp) for g in rnd] for grp in groups]
     caps = [len(g) // 2 for g in groups]
     left_team: dict[int, int] = {v: len(grp) - 1 for grp in groups for v in grp}
     last: dict[int, int] = {}
     writer = _SlotWriter(courts)
-    key_of = {gi: (-(len(grp) - 1), -len(remaining[gi]), gi) for gi, grp in enumerate(groups)}
+
+    def tie() -> float:
+        return rng.random() if rng is not None else 0.0
+
+    key_of = {
+        gi: (-(len(grp) - 1), -len(remaining[gi]), tie(), gi) for gi, grp in enumerate(groups)
+    }
     active = set(range(len(groups)))
     t = 0
     while active:
@@ -1034,9 +1052,9 @@ def _greedy_rest(groups: list[list[int]], courts: list[int], variant: int) -> li
             ]
             if not cands:
                 continue
-            if variant == 0:
+            if variant != 1:
                 cands.sort(key=lambda g: (-(left_team[g[2]] + left_team[g[3]]),
-                                          -max(left_team[g[2]], left_team[g[3]])))
+                                          -max(left_team[g[2]], left_team[g[3]]), tie()))
             took = 0
             for g in cands:
                 if g[2] in used or g[3] in used:
@@ -1054,12 +1072,12 @@ def _greedy_rest(groups: list[list[int]], courts: list[int], variant: int) -> li
                 left_team[v] -= 1
                 last[v] = t
             played_groups.add(gi)
-        for gi in played_groups:
+        for gi in sorted(played_groups):
             if not remaining[gi]:
                 active.discard(gi)
                 continue
             teams = groups[gi]
-            key_of[gi] = (-max(left_team[v] for v in teams), -len(remaining[gi]), gi)
+            key_of[gi] = (-max(left_team[v] for v in teams), -len(remaining[gi]), tie(), gi)
         if items:
             writer.write(t, items)
         t += 1
