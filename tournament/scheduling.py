@@ -343,15 +343,30 @@ def plan(
     ``"shared"``
         All groups share all courts; games of all groups are interleaved.
         Without rest the plan always uses exactly ``lower_bound`` slots
-        (§2.2, §2.4).  With rest a greedy list scheduler makes a valid plan;
-        it may need more slots than the bound.
+        (§2.2, §2.4).  With rest a greedy list scheduler (several seeded
+        runs, :func:`_plan_shared_rest`) makes a valid plan; it may need more
+        slots than the bound (it reaches the exact optimum in every §2.4
+        row).
 
-    Secondary aims in the ``"shared"`` layout, used only as tie-breakers once
-    the number of slots is fixed (§2.1 soft objectives 2, 4/5 and 6): (1) the
-    fewest games in a row for any team, (2) fair waits, (3) balanced A/B
-    sides.  See :func:`_plan_shared` and :func:`_plan_shared_rest`.  In every
-    layout the Berger sides are kept, which gives every team ``|A - B| <= 1``
-    (§1.4); a final pass would swap sides of a game if it ever were not so.
+    Secondary aims, in this order, used only as tie-breakers once the number
+    of slots is fixed (§2.1 soft objectives 2, 4-5 and 6; measured by
+    :func:`report`):
+
+    1. fewest games in a row for any team: in ``"shared"`` without rest each
+       group picks, slot by slot, the matching that extends the fewest runs,
+       then :func:`_improve` moves games between slots to break long runs;
+       when the rest bound equals the plain bound, the rest planner is also
+       run and its plan kept if it reaches the bound and is better on these
+       aims; with rest no team ever plays two slots in a row, in any layout;
+    2. fair waits: ``"shared"`` prefers the teams that have waited longest
+       and :func:`_improve` evens out each team's idle runs; with rest the
+       run with the smallest wait spread wins among those with fewest slots;
+    3. A/B sides: the Berger sides are kept, which gives every team
+       ``|A - B| <= 1`` (§1.4); a last pass (:func:`_balance_sides`) swaps
+       the sides of a game whenever that makes a team's counts more even.
+
+    The pinned layouts keep the official order on each court (Berger rounds
+    and boards, reproducible by hand); only the rest rule reorders boards.
 
     Returns a :class:`Plan`.  Raises ``ValueError`` for an unknown layout, no
     court, a repeated court id, a group of fewer than 2 teams, or a team in
@@ -370,6 +385,16 @@ def plan(
             games = _plan_shared_rest(groups, courts, bound)
         else:
             games = _plan_shared(groups, courts, bound)
+            # When the rest rule costs no slot, a rest schedule that reaches
+            # the bound is also a valid plan here, with no team ever playing
+            # two games in a row: keep whichever is better on the secondary
+            # aims (games in a row, back-to-backs, wait spread).
+            if games and lower_bound(sizes, c, True) == bound:
+                rested = _plan_shared_rest(groups, courts, bound)
+                if max(g.slot for g in rested) + 1 == bound:
+                    old_m, new_m = _measure(games), _measure(rested)
+                    if (new_m[0], new_m[1], new_m[2]) < (old_m[0], old_m[1], old_m[2]):
+                        games = rested
     else:
         if layout == "several_groups_per_court" and len(groups) > c:
             court_of = _deal_by_load(sizes, c)
@@ -465,7 +490,9 @@ def _one_court_order(n: int, rest: bool) -> tuple[tuple[int, int, int] | None, .
             boards = list(rnd)
             if out:
                 prev = {out[-1][1], out[-1][2]}
-                first = next(i for i, (a, b) in enumerate(boards) if a not in prev and b not in prev)
+                first = next(
+                    i for i, (a, b) in enumerate(boards) if a not in prev and b not in prev
+                )
                 boards.insert(0, boards.pop(first))
             out.extend((ri, a, b) for a, b in boards)
         return tuple(out)
@@ -1287,37 +1314,44 @@ def check_schedule(
         if g.team_b != g.team_a:
             team_slots[(g.slot, g.team_b)] += 1
         court_slots[(g.slot, g.court)] += 1
-    for (slot, team), count in sorted(team_slots.items()):
-        if count > 1:
-            problems.append(f"team {team} plays {count} games in slot {slot}")
-    for (slot, court), count in sorted(court_slots.items()):
-        if count > 1:
-            problems.append(f"court {court} has {count} games in slot {slot}")
+    for (slot, team), count in sorted(k for k in team_slots.items() if k[1] > 1):
+        problems.append(f"team {team} plays {count} games in slot {slot}")
+    for (slot, court), count in sorted(k for k in court_slots.items() if k[1] > 1):
+        problems.append(f"court {court} has {count} games in slot {slot}")
     if rest:
-        for slot, team in sorted(team_slots):
-            if (slot + 1, team) in team_slots:
-                problems.append(
-                    f"team {team} plays in consecutive slots {slot} and {slot + 1}"
-                )
-
-    pair_count: Counter[tuple[int, int]] = Counter()
-    for g in sorted(games, key=lambda x: (x.slot, x.court)):
-        if g.team_a == g.team_b:
-            problems.append(f"team {g.team_a} plays itself in slot {g.slot}")
-            continue
-        unknown = [t for t in (g.team_a, g.team_b) if t not in group_of]
-        if unknown:
-            for t in unknown:
-                problems.append(f"team {t} in slot {g.slot} is not in any group")
-            continue
-        ga, gb = group_of[g.team_a], group_of[g.team_b]
-        if ga != gb:
+        for slot, team in sorted(k for k in team_slots if (k[0] + 1, k[1]) in team_slots):
             problems.append(
-                f"game {g.team_a} v {g.team_b} in slot {g.slot} is between "
-                f"teams of different groups ({ga} and {gb})"
+                f"team {team} plays in consecutive slots {slot} and {slot + 1}"
             )
+
+    # Game problems are reported in (slot, court) order, then input order.
+    game_problems: list[tuple[int, int, int, str]] = []
+    pair_count: Counter[tuple[int, int]] = Counter()
+    for i, g in enumerate(games):
+        where = (g.slot, g.court, i)
+        if g.team_a == g.team_b:
+            game_problems.append((*where, f"team {g.team_a} plays itself in slot {g.slot}"))
             continue
-        pair_count[(min(g.team_a, g.team_b), max(g.team_a, g.team_b))] += 1
+        ga = group_of.get(g.team_a)
+        gb = group_of.get(g.team_b)
+        if ga is None or gb is None:
+            for t in (g.team_a, g.team_b):
+                if t not in group_of:
+                    game_problems.append(
+                        (*where, f"team {t} in slot {g.slot} is not in any group")
+                    )
+            continue
+        if ga != gb:
+            game_problems.append((
+                *where,
+                f"game {g.team_a} v {g.team_b} in slot {g.slot} is between "
+                f"teams of different groups ({ga} and {gb})",
+            ))
+            continue
+        a, b = (g.team_a, g.team_b) if g.team_a < g.team_b else (g.team_b, g.team_a)
+        pair_count[(a, b)] += 1
+    game_problems.sort(key=lambda p: p[:3])
+    problems += [p[3] for p in game_problems]
 
     members = [
         (gi, [t for t in sorted(set(group)) if group_of.get(t) == gi])
