@@ -118,6 +118,11 @@ def submit_sheet(
                 submission_key=submission_key,
                 restored_from=restored_from,
             )
+            if match.actual_end is None and not restored_from:
+                now = timezone.now()
+                match.actual_end = now
+                match.actual_start = match.actual_start or now
+                match.save(update_fields=["actual_start", "actual_end"])
             SheetEvent.objects.create(
                 match=match, sheet=sheet, court=court, user=sheet.submitted_by,
                 action=SheetEvent.Action.RESTORED if restored_from else SheetEvent.Action.SUBMITTED,

@@ -21,7 +21,7 @@ from judging import rules, services
 from judging.forms import DisputeForm, RejectForm, ResultForm, RetypeForm, WalkoverForm
 from judging.models import Dispute, RecordingSheet
 from tournament.models import Court, Match
-from tournament.services import ServiceError
+from tournament.services import ServiceError, mark_started
 from tournament.views import _event_for_organiser, _event_for_recorder
 
 GAME_RELATED = ("event", "division", "group", "court", "team_a", "team_b", "winner")
@@ -126,6 +126,8 @@ def court_entry(request, token, number):
     if not match.teams_known:
         messages.error(request, _("The teams of this game are not known yet."))
         return redirect("judging:court_home", token)
+    if request.method == "GET":
+        mark_started(match)
     # A logged-in recorder typing on a court link is still that person (no self-confirmation).
     return _handle_entry(
         request, match, who={"court": court, "user": request.user}, template="judging/court_entry.html",
@@ -356,8 +358,10 @@ def status_board(request, slug):
             if g.awaits_result and g.status != Match.Status.SUBMITTED and g.start_at
             and (now - g.start_at).total_seconds() > length * 60
         ]
+        started = [g for g in mine if g.actual_start and g.start_at]
+        late = round((started[-1].actual_start - started[-1].start_at).total_seconds() / 60) if started else None
         rows.append({
-            "court": court, "current": current, "last_entry": last_entry.get(court.pk),
+            "court": court, "current": current, "last_entry": last_entry.get(court.pk), "late": late,
             "waiting": [g for g in mine if g.status == Match.Status.SUBMITTED],
             "disputed": [g for g in mine if g.status == Match.Status.DISPUTED],
             "overdue": overdue, "disputes": disputes.get(court.pk, 0),

@@ -12,12 +12,25 @@ GRADE_CHOICES = [("", "—")] + [(g, g) for g in [f"小{i}" for i in range(1, 7)
 class EventForm(forms.ModelForm):
     class Meta:
         model = Event
-        fields = ["name", "edition", "slug", "date", "venue", "start_time", "game_minutes", "changeover_minutes", "card_total"]
+        fields = ["name", "edition", "slug", "date", "venue", "start_time", "game_minutes", "changeover_minutes",
+                  "lunch_start", "lunch_end", "card_total", "auto_confirm"]
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "start_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+            "lunch_start": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+            "lunch_end": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
         }
         help_texts = {"slug": _("Letters, digits and hyphens; used in the addresses of the public pages.")}
+
+
+    def clean(self):
+        data = super().clean()
+        start, end = data.get("lunch_start"), data.get("lunch_end")
+        if bool(start) != bool(end):
+            self.add_error("lunch_end", _("Give both ends of the lunch break, or neither."))
+        elif start and end and end <= start:
+            self.add_error("lunch_end", _("The lunch break must end after it starts."))
+        return data
 
 
 class NewEventForm(EventForm):
@@ -48,7 +61,7 @@ class DivisionForm(forms.ModelForm):
     class Meta:
         model = Division
         fields = [
-            "name", "grade_band", "order", "courts", "walkover_cards", "withdrawal",
+            "name", "grade_band", "order", "courts", "layout", "rest_rule", "walkover_cards", "withdrawal",
             "qualifiers_per_group", "best_runners_up", "third_place_game",
         ]
         widgets = {"courts": forms.CheckboxSelectMultiple}
@@ -104,7 +117,8 @@ class DivisionForm(forms.ModelForm):
 class CourtForm(forms.ModelForm):
     class Meta:
         model = Court
-        fields = ["name", "order"]
+        fields = ["name", "order", "start_time"]
+        widgets = {"start_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M")}
 
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)

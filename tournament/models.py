@@ -44,6 +44,8 @@ class Event(models.Model):
     game_minutes = models.PositiveSmallIntegerField(_("game length (minutes)"), default=15)
     changeover_minutes = models.PositiveSmallIntegerField(_("changeover (minutes)"), default=5)
     card_total = models.PositiveSmallIntegerField(_("cards in play"), default=rules.CARD_TOTAL)
+    lunch_start = models.TimeField(_("lunch break from"), null=True, blank=True)
+    lunch_end = models.TimeField(_("lunch break until"), null=True, blank=True)
     auto_confirm = models.BooleanField(
         _("confirm referees' entries at once"),
         default=False,
@@ -96,6 +98,10 @@ class Court(models.Model):
     order = models.PositiveSmallIntegerField(_("order"), default=0)
     token = models.CharField(_("court link secret"), max_length=64, unique=True, default=new_court_token)
     link_enabled = models.BooleanField(_("court link active"), default=True)
+    start_time = models.TimeField(
+        _("first game at"), null=True, blank=True, help_text=_("Empty: the tournament's start time.")
+    )
+    closed = models.BooleanField(_("closed"), default=False)
 
     class Meta:
         ordering = ["event", "order", "pk"]
@@ -136,6 +142,16 @@ class Division(models.Model):
     )
     walkover_cards = models.CharField(
         _("walkovers in card criteria"), max_length=10, choices=WALKOVER_CHOICES, default="count"
+    )
+    LAYOUT_CHOICES = [
+        ("one_group_per_court", _("one group per court (official format)")),
+        ("shared", _("groups share the division's courts (finish earliest)")),
+        ("several_groups_per_court", _("several groups per court, one after the other")),
+    ]
+    layout = models.CharField(_("schedule layout"), max_length=30, choices=LAYOUT_CHOICES, default="one_group_per_court")
+    rest_rule = models.BooleanField(
+        _("no team plays two games in a row"), default=False,
+        help_text=_("Costs slots on small groups; the schedule page shows how many."),
     )
     withdrawal = models.CharField(
         _("when a team withdraws"), max_length=10, choices=WITHDRAWAL_CHOICES, default="annul"
@@ -303,6 +319,9 @@ class Match(models.Model):
         Team, on_delete=models.RESTRICT, null=True, blank=True, related_name="+", verbose_name=_("team B")
     )
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.SCHEDULED)
+    actual_start = models.DateTimeField(_("started"), null=True, blank=True)
+    actual_end = models.DateTimeField(_("ended"), null=True, blank=True)
+    changed_at = models.DateTimeField(_("last moved"), null=True, blank=True)
     winner = models.ForeignKey(
         Team, on_delete=models.RESTRICT, null=True, blank=True, related_name="+", verbose_name=_("winner")
     )

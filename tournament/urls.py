@@ -28,6 +28,7 @@ manage_patterns = [
     path("<slug:slug>/teams/import/<str:token>/problems.xlsx", views.import_report, name="import_report"),
     path("<slug:slug>/groups/", views.groups, name="groups"),
     path("<slug:slug>/schedule/", views.schedule, name="schedule"),
+    path("<slug:slug>/schedule/checks/", views.schedule_checks, name="schedule_checks"),
     path("<slug:slug>/standings/", views.standings_view, name="standings"),
     path("<slug:slug>/knockout/", views.knockout, name="knockout"),
     path("<slug:slug>/print/", views.print_menu, name="print_menu"),
@@ -66,6 +67,7 @@ judging_patterns = (
 )
 
 urlpatterns = [
+    path("", include("tournament.backup_views")),  # /healthz, /manage/backup/latest/ (superuser)
     path("", include((public_patterns + [path("manage/", include(manage_patterns))], "tournament"))),
     path("", include(judging_patterns)),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

@@ -317,6 +317,19 @@ def schedule(request, slug):
         if not event.is_organiser(request.user):
             raise PermissionDenied
         try:
+            if "delay" in request.POST or "close" in request.POST:
+                court = get_object_or_404(Court, event=event, pk=request.POST.get("court"))
+                if "delay" in request.POST:
+                    minutes = request.POST.get("minutes", "").strip()
+                    moved = services.delay_court(court, int(minutes) if minutes.lstrip("-").isdigit() else 0)
+                    messages.success(request, _("%(court)s: %(count)s games moved by %(minutes)s minutes.")
+                                     % {"court": court, "count": moved, "minutes": minutes})
+                else:
+                    moved = services.close_court(court)
+                    numbers = ",".join(str(m.match_number) for m in moved)
+                    messages.warning(request, _("%(court)s is closed: %(count)s games moved. Reprint their sheets: %(numbers)s.")
+                                     % {"court": court, "count": len(moved), "numbers": numbers or "—"})
+                return redirect("tournament:schedule", event.slug)
             if "make" in request.POST:
                 count = services.make_schedule(event)
                 messages.success(request, _("Schedule made: %(count)s games.") % {"count": count})
@@ -339,6 +352,7 @@ def schedule(request, slug):
         request,
         "tournament/schedule.html",
         {"event": event, "table": table, "courts": event.courts.all(), "organiser": event.is_organiser(request.user),
+         "layouts": layout_summary(event),
          "has_groups": Group.objects.filter(division__event=event).exists()},
     )
 
@@ -481,6 +495,10 @@ def recording_sheets(request, slug):
         label += "-knockout"
     elif request.GET.get("stage") == "group":
         matches = matches.filter(stage=Match.Stage.GROUP)
+    numbers = [int(n) for n in request.GET.get("numbers", "").split(",") if n.strip().isdigit()]
+    if numbers:  # only the sheets that changed (a closed court, a delay)
+        matches = matches.filter(match_number__in=numbers)
+        label += "-changed"
     if round_index is not None:
         matches = matches.filter(round=round_index, stage=Match.Stage.GROUP)
         label += f"-round{round_index + 1}"
@@ -556,3 +574,34 @@ def people(request, slug):
         request, "tournament/people.html",
         {"event": event, "form": form, "organisers": event.organisers.all(), "recorders": event.recorders.all()},
     )
+
+
+def layout_summary(event):
+    """Per division: its layout, the slots it uses and the lower bound (the best possible)."""
+    from django.db.models import Max as _Max
+
+    from tournament import scheduling
+
+    rows = []
+    for division in event.divisions.prefetch_related("groups__teams"):
+        sizes = [len([t for t in g.teams.all() if not t.withdrawn]) for g in division.groups.all()]
+        games = event.matches.filter(division=division, stage=Match.Stage.GROUP)
+        courts = games.values("court").distinct().count()
+        if not sizes or not courts or min(sizes) < 2:
+            continue
+        slots = games.aggregate(m=_Max("slot"))["m"]
+        first = games.order_by("slot").values_list("slot", flat=True).first()
+        used = (slots - first + 1) if slots is not None else None
+        rows.append({
+            "division": division, "slots": used,
+            "bound": scheduling.lower_bound(sizes, courts, rest=division.rest_rule),
+        })
+    return rows
+
+
+@login_required
+def schedule_checks(request, slug):
+    """The organiser's checks: nobody in two places at once, no double-booked court, pairs once."""
+    event = _event_for_recorder(request, slug)
+    problems, rows = services.schedule_checks(event)
+    return render(request, "tournament/schedule_checks.html", {"event": event, "problems": problems, "rows": rows})

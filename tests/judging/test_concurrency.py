@@ -1,0 +1,215 @@
+"""Two writers on one game at the same moment, in real threads on a real database file.
+
+Why a file: pytest-django gives SQLite tests an in-memory database in shared-cache mode
+(``file:memorydb_default?mode=memory&cache=shared``). Threads can open it, but shared
+cache locks table by table and answers a second writer at once with "database table is
+locked" (SQLITE_LOCKED), ignoring the busy timeout. That is not how the app runs at the
+venue (a WAL database file, IMMEDIATE transactions, a 20 s busy timeout), so these tests
+copy the test schema into a temporary file and point the connection at it for the
+duration of each test. The in-memory test database is kept alive by an extra connection
+and is back in place when the test ends.
+
+Every thread waits at a ``threading.Barrier`` so the two calls start together, and closes
+its own connection when done.
+"""
+
+import shutil
+import sqlite3
+import tempfile
+import threading
+from pathlib import Path
+
+import pytest
+from django.db import IntegrityError, connection, transaction
+
+from judging import rules, services
+from judging.models import RecordingSheet, SheetEvent
+from tests import factories
+from tournament import services as tournament_services
+from tournament.models import Match
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+VALUES = rules.SheetValues(30, 26, 0, rules.JokerHolder.A)
+OTHER_VALUES = rules.SheetValues(20, 36, 0, rules.JokerHolder.B)
+
+
+@pytest.fixture
+def file_database(transactional_db):
+    """Point the default connection (and every thread's) at a copy of the test schema in a file."""
+    settings_dict = connection.settings_dict
+    if connection.vendor != "sqlite":
+        yield  # a server database (PostgreSQL) already serves many connections
+        return
+    memory_name = settings_dict["NAME"]
+    directory = Path(tempfile.mkdtemp(prefix="karuta-concurrency-"))
+    path = directory / "db.sqlite3"
+    # Keeps an in-memory database alive while Django's own connection to it is closed.
+    keeper = sqlite3.connect(str(memory_name), uri=True) if connection.is_in_memory_db() else None
+    source = keeper or sqlite3.connect(str(memory_name))
+    target = sqlite3.connect(str(path))
+    source.backup(target)
+    target.close()
+    if keeper is None:
+        source.close()
+    settings_dict["NAME"] = str(path)  # the dict every thread's connection is built from
+    connection.close()  # now really closed (an in-memory connection is never closed by Django)
+    try:
+        yield path
+    finally:
+        connection.close()
+        settings_dict["NAME"] = memory_name
+        if keeper is not None:
+            connection.ensure_connection()  # back on the in-memory database before the keeper lets go
+            keeper.close()
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+@pytest.fixture
+def game(file_database):
+    """A group game of an event whose results wait for a recorder."""
+    if file_database is not None:
+        assert connection.settings_dict["NAME"] == str(file_database)
+    event = factories.make_event(courts=1, auto_confirm=False)
+    division = factories.make_division(event, courts=[1])
+    factories.make_teams(division, 3)
+    tournament_services.draw_groups(event, seed=1)
+    tournament_services.make_schedule(event)
+    return Match.objects.filter(event=event).order_by("match_number").first()
+
+
+@pytest.fixture
+def recorders(game, django_user_model):
+    users = [django_user_model.objects.create_user(f"recorder{i}") for i in (1, 2)]
+    game.event.recorders.add(*users)
+    return users
+
+
+def run_together(*calls):
+    """Run each call in its own thread, all released at once; return [(result, error)] in order."""
+    barrier = threading.Barrier(len(calls))
+    outcomes = [None] * len(calls)
+
+    def worker(index, call):
+        try:
+            barrier.wait(timeout=10)
+            outcomes[index] = (call(), None)
+        except Exception as error:  # reported to the test, never lost in the thread
+            outcomes[index] = (None, error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker, args=(i, call)) for i, call in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert not any(thread.is_alive() for thread in threads), "a thread is stuck"
+    return outcomes
+
+
+def fresh(model_object):
+    return type(model_object).objects.get(pk=model_object.pk)
+
+
+def test_the_threads_really_use_the_database_file(game):
+    if connection.vendor != "sqlite":
+        pytest.skip("only SQLite needs a database file for threads")
+    names = run_together(lambda: connection.settings_dict["NAME"], lambda: Match.objects.filter(pk=game.pk).exists())
+    assert names[0] == (connection.settings_dict["NAME"], None)
+    assert names[1] == (True, None)
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA journal_mode")
+        assert cursor.fetchone()[0].lower() == "wal"
+
+
+def test_two_recorders_confirming_two_different_versions_at_once_leave_exactly_one_confirmed(game, recorders):
+    first, _ = services.submit_sheet(game, VALUES, base_version=0, court=game.court)
+    second, _ = services.submit_sheet(game, OTHER_VALUES, base_version=1, court=game.court)
+    outcomes = run_together(
+        lambda: services.confirm_sheet(fresh(first), recorders[0]),
+        lambda: services.confirm_sheet(fresh(second), recorders[1]),
+    )
+    errors = [error for _result, error in outcomes if error is not None]
+    assert len(errors) == 1 and type(errors[0]) is services.ServiceError  # the older version: "not the newest"
+    assert outcomes[1][1] is None
+    confirmed = list(RecordingSheet.objects.filter(match=game, is_confirmed=True))
+    assert [s.version for s in confirmed] == [2]
+    assert confirmed[0].confirmed_by == recorders[1]
+    game.refresh_from_db()
+    assert game.status == Match.Status.CONFIRMED and game.winner_id == game.team_b_id
+    assert SheetEvent.objects.filter(match=game, action=SheetEvent.Action.CONFIRMED).count() == 1
+
+
+def test_a_correction_racing_a_confirmation_never_leaves_two_confirmed_versions(game, recorders):
+    first, _ = services.submit_sheet(game, VALUES, base_version=0, court=game.court)
+    outcomes = run_together(
+        lambda: services.confirm_sheet(fresh(first), recorders[0]),
+        lambda: services.submit_sheet(fresh(game), OTHER_VALUES, base_version=1, court=game.court),
+    )
+    assert outcomes[1][1] is None  # the correction is based on version 1 and always saved
+    # Either the confirmation came first (version 1 confirmed, version 2 waits), or the
+    # correction did and version 1 is no longer the newest: refused, nothing confirmed.
+    assert outcomes[0][1] is None or type(outcomes[0][1]) is services.ServiceError
+    assert RecordingSheet.objects.filter(match=game).count() == 2
+    assert RecordingSheet.objects.filter(match=game, is_confirmed=True).count() == (1 if outcomes[0][1] is None else 0)
+    game.refresh_from_db()
+    assert game.status == Match.Status.SUBMITTED
+
+
+def test_two_recorders_confirming_the_same_version_at_once_confirm_it_once_without_an_error(game, recorders):
+    sheet, _ = services.submit_sheet(game, VALUES, base_version=0, court=game.court)
+    outcomes = run_together(
+        lambda: services.confirm_sheet(fresh(sheet), recorders[0]),
+        lambda: services.confirm_sheet(fresh(sheet), recorders[1]),
+    )
+    assert [error for _result, error in outcomes] == [None, None]
+    assert [result.pk for result, _error in outcomes] == [sheet.pk, sheet.pk]
+    assert RecordingSheet.objects.filter(match=game, is_confirmed=True).count() == 1
+    assert SheetEvent.objects.filter(match=game, action=SheetEvent.Action.CONFIRMED).count() == 1
+    game.refresh_from_db()
+    assert game.status == Match.Status.CONFIRMED
+
+
+def test_the_same_submission_posted_twice_at_once_makes_one_version(game):
+    outcomes = run_together(
+        *[
+            lambda: services.submit_sheet(fresh(game), VALUES, base_version=0, submission_key="retry-key", court=game.court)
+            for _ in range(2)
+        ]
+    )
+    assert [error for _result, error in outcomes] == [None, None]
+    (sheet_1, created_1), (sheet_2, created_2) = [result for result, _error in outcomes]
+    assert sheet_1.pk == sheet_2.pk
+    assert sorted([created_1, created_2]) == [False, True]
+    assert RecordingSheet.objects.filter(match=game).count() == 1
+    assert SheetEvent.objects.filter(match=game, action=SheetEvent.Action.SUBMITTED).count() == 1
+
+
+def test_two_submissions_based_on_the_same_version_make_one_version_and_the_other_gets_a_conflict(game):
+    services.submit_sheet(game, VALUES, base_version=0, court=game.court)
+    outcomes = run_together(
+        lambda: services.submit_sheet(fresh(game), VALUES, base_version=1, submission_key="tablet", court=game.court),
+        lambda: services.submit_sheet(fresh(game), OTHER_VALUES, base_version=1, submission_key="laptop", court=game.court),
+    )
+    errors = [error for _result, error in outcomes if error is not None]
+    assert len(errors) == 1 and isinstance(errors[0], services.Conflict)
+    (saved, created), = [result for result, error in outcomes if error is None]
+    assert created and saved.version == 2
+    assert errors[0].current.pk == saved.pk  # the conflict shows the version that won
+    assert sorted(RecordingSheet.objects.filter(match=game).values_list("version", flat=True)) == [1, 2]
+
+
+def test_the_database_itself_refuses_a_second_confirmed_version_written_at_the_same_moment(game):
+    """The service is bypassed: two raw writes each mark a different version confirmed."""
+    first, _ = services.submit_sheet(game, VALUES, base_version=0, court=game.court)
+    second, _ = services.submit_sheet(game, OTHER_VALUES, base_version=1, court=game.court)
+
+    def mark_confirmed(sheet):
+        with transaction.atomic():
+            return RecordingSheet.objects.filter(pk=sheet.pk).update(is_confirmed=True)
+
+    outcomes = run_together(lambda: mark_confirmed(first), lambda: mark_confirmed(second))
+    errors = [error for _result, error in outcomes if error is not None]
+    assert len(errors) == 1 and isinstance(errors[0], IntegrityError)
+    assert RecordingSheet.objects.filter(match=game, is_confirmed=True).count() == 1

@@ -1,0 +1,211 @@
+"""Who may open what: every URL of the app (from the URL configuration) × every role.
+
+A page added without a rule here fails ``test_every_url_has_a_rule``: decide who may
+open it, then add it to EXPECTED.
+"""
+
+import pytest
+from django.contrib.auth.models import Permission
+from django.core.management import call_command
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from judging import rules
+from judging.services import submit_sheet
+from tournament.models import Court, Event, Match, Team
+
+ROLES = ("anonymous", "stranger", "recorder", "organiser", "other_organiser")
+PUBLIC = dict.fromkeys(ROLES, 200)
+ORGANISER = {"anonymous": 302, "stranger": 403, "recorder": 403, "organiser": 200, "other_organiser": 403}
+RECORDER = {"anonymous": 302, "stranger": 403, "recorder": 200, "organiser": 200, "other_organiser": 403}
+LOGGED_IN = {"anonymous": 302, "stranger": 200, "recorder": 200, "organiser": 200, "other_organiser": 200}
+# The court link is the credential: whoever holds it sees its court, logged in or not.
+COURT_LINK = PUBLIC
+SUPERUSER_ONLY = {"anonymous": 302, "stranger": 302, "recorder": 302, "organiser": 302, "other_organiser": 302}
+
+EXPECTED = {
+    "tournament:public_home": PUBLIC,
+    "tournament:public_timetable": PUBLIC,
+    "tournament:public_court": PUBLIC,
+    "tournament:public_team": PUBLIC,
+    "tournament:public_results": PUBLIC,
+    "tournament:public_export": PUBLIC,
+    "tournament:public_standings": PUBLIC,
+    "tournament:public_bracket": PUBLIC,
+    "tournament:division_display": PUBLIC,
+    "tournament:court_display": PUBLIC,
+    "tournament:event_list": LOGGED_IN,
+    "tournament:event_detail": ORGANISER,
+    "tournament:event_edit": ORGANISER,
+    "tournament:division_add": ORGANISER,
+    "tournament:division_edit": ORGANISER,
+    "tournament:court_links": ORGANISER,
+    "tournament:people": ORGANISER,
+    "tournament:court_add": ORGANISER,
+    "tournament:court_edit": ORGANISER,
+    "tournament:team_list": ORGANISER,
+    "tournament:team_add": ORGANISER,
+    "tournament:team_edit": ORGANISER,
+    # POST only: a GET is refused once logged in, whoever asks.
+    "tournament:team_withdraw": {"anonymous": 302, "stranger": 405, "recorder": 405, "organiser": 405, "other_organiser": 405},
+    "tournament:team_import": ORGANISER,
+    "tournament:import_template": ORGANISER,
+    # An unknown upload: 404 for the organiser, 403 before that for anyone else.
+    "tournament:import_report": {**ORGANISER, "organiser": 404},
+    "tournament:groups": ORGANISER,
+    "tournament:schedule": RECORDER,
+    "tournament:standings": RECORDER,
+    "tournament:knockout": ORGANISER,
+    "tournament:print_menu": ORGANISER,
+    "tournament:recording_sheets": ORGANISER,
+    "tournament:print_paper": ORGANISER,
+    "tournament:export_workbook": ORGANISER,
+    "judging:court_home": COURT_LINK,
+    "judging:court_entry": COURT_LINK,
+    "judging:court_saved": COURT_LINK,
+    "judging:court_dispute": COURT_LINK,
+    "judging:court_rules": COURT_LINK,
+    "judging:court_matrix_pdf": COURT_LINK,
+    "judging:game_detail": RECORDER,
+    "judging:organiser_dispute": RECORDER,
+    "judging:confirm_queue": RECORDER,
+    "judging:status_board": RECORDER,
+    "login": PUBLIC,
+    "logout": {role: 405 for role in ROLES},  # log out by POST only
+    "set_language": {role: 302 for role in ROLES},
+    "healthz": PUBLIC,
+    # The whole database: superusers only (organisers of one event must not get the others').
+    "backup_download": SUPERUSER_ONLY,
+}
+
+
+def url_names():
+    def walk(patterns, namespace=None):
+        for p in patterns:
+            if isinstance(p, URLResolver):
+                if str(p.pattern).startswith("admin/"):
+                    continue
+                yield from walk(p.url_patterns, p.namespace or namespace)
+            elif isinstance(p, URLPattern) and p.name:
+                yield f"{namespace}:{p.name}" if namespace else p.name
+
+    return sorted(set(walk(get_resolver().url_patterns)))
+
+
+@pytest.fixture
+def day(django_user_model):
+    call_command("load_demo")
+    call_command("draw_groups", "demo", "--seed", "1")
+    call_command("make_schedule", "demo")
+    event = Event.objects.get(slug="demo")
+    other = Event.objects.create(slug="other", name="別の大会", date=event.date)
+    users = {
+        "stranger": django_user_model.objects.create_user("stranger"),
+        "recorder": django_user_model.objects.create_user("recorder"),
+        "organiser": django_user_model.objects.create_user("organiser"),
+        "other_organiser": django_user_model.objects.create_user("other"),
+    }
+    event.recorders.add(users["recorder"])
+    event.organisers.add(users["organiser"])
+    other.organisers.add(users["other_organiser"])
+    users["other_organiser"].user_permissions.add(Permission.objects.get(codename="add_event"))
+    match = event.matches.order_by("match_number").first()
+    submit_sheet(match, rules.SheetValues(30, 26, 0, rules.JokerHolder.A), court=match.court)
+    return event, users, match
+
+
+def concrete_url(name, event, match):
+    court = match.court
+    division = event.divisions.first()
+    team = Team.objects.filter(division__event=event).first()
+    kwargs = {
+        "tournament:public_timetable": {"slug": event.slug},
+        "tournament:public_court": {"slug": event.slug, "court": court.pk},
+        "tournament:public_team": {"slug": event.slug, "team": team.pk},
+        "tournament:division_display": {"slug": event.slug, "division": division.pk},
+        "tournament:court_display": {"slug": event.slug, "court": court.pk},
+        "tournament:division_edit": {"slug": event.slug, "pk": division.pk},
+        "tournament:court_edit": {"slug": event.slug, "pk": court.pk},
+        "tournament:team_edit": {"slug": event.slug, "pk": team.pk},
+        "tournament:team_withdraw": {"slug": event.slug, "pk": team.pk},
+        "tournament:import_report": {"slug": event.slug, "token": "0" * 32},
+        "tournament:print_paper": {"slug": event.slug, "kind": "timetables"},
+        "judging:court_home": {"token": court.token},
+        "judging:court_entry": {"token": court.token, "number": match.match_number},
+        "judging:court_saved": {"token": court.token, "number": match.match_number, "version": 1},
+        "judging:court_dispute": {"token": court.token, "number": match.match_number},
+        "judging:court_rules": {"token": court.token},
+        "judging:court_matrix_pdf": {"token": court.token},
+        "judging:game_detail": {"slug": event.slug, "number": match.match_number},
+        "judging:organiser_dispute": {"slug": event.slug, "number": match.match_number},
+    }.get(name)
+    if kwargs is None:
+        pattern_has_slug = "slug" in str(get_resolver().reverse_dict.getlist(name.split(":")[-1]))
+        kwargs = {"slug": event.slug} if name.startswith(("tournament:", "judging:")) and name not in (
+            "tournament:public_home", "tournament:event_list") else {}
+        del pattern_has_slug
+    return reverse(name, kwargs=kwargs)
+
+
+def test_every_url_has_a_rule():
+    missing = set(url_names()) - set(EXPECTED)
+    stale = set(EXPECTED) - set(url_names())
+    assert not missing, f"pages without a permission rule: {sorted(missing)}"
+    assert not stale, f"rules for pages that no longer exist: {sorted(stale)}"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("role", ROLES)
+def test_each_role_gets_the_expected_answer_on_every_page(client, day, role):
+    event, users, match = day
+    if role != "anonymous":
+        client.force_login(users[role])
+    wrong = []
+    for name in url_names():
+        url = concrete_url(name, event, match)
+        status = client.get(url).status_code
+        if status != EXPECTED[name][role]:
+            wrong.append(f"{name} {url}: {status}, expected {EXPECTED[name][role]}")
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.django_db
+def test_a_court_link_reaches_only_its_own_courts_games(client, day):
+    event, users, match = day
+    other_court = Court.objects.filter(event=event).exclude(pk=match.court_id).first()
+    foreign = Match.objects.filter(court=other_court).first()
+    token = match.court.token
+    for name in ("judging:court_entry", "judging:court_dispute"):
+        assert client.get(reverse(name, args=[token, foreign.match_number])).status_code == 404
+    assert client.get(reverse("judging:court_saved", args=[token, foreign.match_number, 1])).status_code == 404
+    assert client.get(reverse("judging:court_home", args=["x" * 32])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_an_organiser_of_another_event_changes_nothing_by_posting(client, day):
+    event, users, match = day
+    client.force_login(users["other_organiser"])
+    before = (Team.objects.count(), event.matches.count(), event.name)
+    for url, data in [
+        (reverse("tournament:event_edit", args=[event.slug]), {"name": "乗っ取り"}),
+        (reverse("tournament:groups", args=[event.slug]), {"draw": "1"}),
+        (reverse("tournament:schedule", args=[event.slug]), {"clear": "1"}),
+        (reverse("tournament:team_withdraw", args=[event.slug, Team.objects.filter(division__event=event).first().pk]), {}),
+        (reverse("judging:game_detail", args=[event.slug, match.match_number]), {"action": "confirm", "version": "1"}),
+    ]:
+        assert client.post(url, data).status_code == 403, url
+    event.refresh_from_db()
+    assert (Team.objects.count(), event.matches.count(), event.name) == before
+    assert not match.sheets.filter(is_confirmed=True).exists()
+
+
+@pytest.mark.django_db
+def test_the_admin_is_for_superusers_only(client, day, django_user_model):
+    event, users, match = day
+    client.force_login(users["organiser"])
+    assert client.get("/admin/").status_code == 302
+    users["organiser"].is_staff = True
+    users["organiser"].save()
+    assert client.get("/admin/").status_code == 302
+    root = django_user_model.objects.create_superuser("root", password="x" * 12)
+    client.force_login(root)
+    assert client.get("/admin/").status_code == 200

@@ -1,0 +1,137 @@
+"""Scheduling across courts and the clock, as the organiser uses it on the day."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from judging import rules
+from judging.services import record_confirmed_result
+from tests import factories
+from tournament import scheduling, services
+from tournament.models import Court, Match
+
+pytestmark = pytest.mark.django_db
+
+
+def day_with(layout="one_group_per_court", courts=2, teams=8, groups_courts=None, rest=False, **event_fields):
+    event = factories.make_event(courts=courts, **event_fields)
+    division = factories.make_division(event, courts=groups_courts or list(range(1, courts + 1)), layout=layout, rest_rule=rest)
+    factories.make_teams(division, teams)
+    services.draw_groups(event, seed=1)
+    services.make_schedule(event)
+    return event, division
+
+
+def local(dt):
+    return timezone.localtime(dt).strftime("%H:%M")
+
+
+def test_the_shared_layout_finishes_at_the_lower_bound():
+    event, division = day_with(layout="shared", courts=3, teams=12, groups_courts=[1, 2, 3])
+    # Three groups of four on three shared courts: 18 games, 3 rounds a group → 6 slots.
+    sizes = [g.teams.count() for g in division.groups.all()]
+    slots = {m.slot for m in event.matches.all()}
+    assert len(slots) == scheduling.lower_bound(sizes, 3)
+    problems, _rows = services.schedule_checks(event)
+    assert problems == []
+
+
+def test_the_rest_rule_keeps_every_team_from_playing_twice_in_a_row():
+    event, division = day_with(layout="shared", courts=2, teams=8, rest=True)
+    for team in division.teams.all():
+        slots = sorted(m.slot for m in event.matches.all() if team.pk in (m.team_a_id, m.team_b_id))
+        assert all(b - a >= 2 for a, b in zip(slots, slots[1:]))
+
+
+def test_the_lunch_break_pushes_games_after_it():
+    event, _division = day_with(
+        courts=1, teams=4, start_time=datetime.time(11, 0), lunch_start=datetime.time(11, 30), lunch_end=datetime.time(12, 30),
+    )
+    starts = [local(m.start_at) for m in event.matches.order_by("slot")]
+    # 15-minute games + 5-minute changeover: 11:00, 11:20 would end 11:35 in lunch → 12:30.
+    assert starts[:3] == ["11:00", "12:30", "12:50"]
+
+
+def test_a_court_that_starts_late_starts_its_games_late():
+    event = factories.make_event(courts=2)
+    Court.objects.filter(event=event, name="2").update(start_time=datetime.time(10, 0))
+    division = factories.make_division(event, courts=[1, 2])
+    factories.make_teams(division, 8)
+    services.draw_groups(event, seed=1)
+    services.make_schedule(event)
+    first = {m.court.name: local(m.start_at) for m in event.matches.filter(slot=0).select_related("court")}
+    assert first == {"1": "09:30", "2": "10:00"}
+
+
+def test_a_delay_moves_only_the_courts_games_that_have_not_started():
+    event, _division = day_with(courts=2, teams=8)
+    court = event.courts.get(name="1")
+    games = list(event.matches.filter(court=court).order_by("slot"))
+    record_confirmed_result(games[0], rules.SheetValues(30, 26, 0, rules.JokerHolder.A))
+    before = {m.pk: m.start_at for m in event.matches.all()}
+    moved = services.delay_court(court, 15)
+    assert moved == len(games) - 1
+    for m in event.matches.all():
+        expected = before[m.pk] + datetime.timedelta(minutes=15) if (m.court_id == court.pk and m.pk != games[0].pk) else before[m.pk]
+        assert m.start_at == expected
+
+
+def test_closing_a_court_moves_its_unplayed_games_without_double_booking_and_keeps_numbers():
+    event, _division = day_with(courts=3, teams=12, groups_courts=[1, 2, 3])
+    court = event.courts.get(name="2")
+    played = event.matches.filter(court=court).order_by("slot").first()
+    record_confirmed_result(played, rules.SheetValues(30, 26, 0, rules.JokerHolder.A))
+    numbers = {m.pk: m.match_number for m in event.matches.all()}
+    moved = services.close_court(court)
+    assert len(moved) == 5
+    assert event.matches.filter(court=court).count() == 1  # the played game stays
+    assert {m.pk: m.match_number for m in event.matches.all()} == numbers
+    problems, _rows = services.schedule_checks(event)
+    assert problems == []
+    slots = [(m.court_id, m.slot) for m in event.matches.all()]
+    assert len(slots) == len(set(slots))
+
+
+def test_the_checks_page_catches_a_team_in_two_places(client, django_user_model):
+    event, _division = day_with(courts=2, teams=8)
+    a, b = event.matches.filter(slot=0).order_by("court__order")[:2]
+    # Put a team of court 2 into court 1's game at a partly overlapping time.
+    b.team_a_id = a.team_a_id
+    b.start_at = a.start_at + datetime.timedelta(minutes=5)
+    b.save()
+    user = django_user_model.objects.create_user("org")
+    event.organisers.add(user)
+    client.force_login(user)
+    page = client.get(reverse("tournament:schedule_checks", args=[event.slug]))
+    assert page.status_code == 200
+    assert page.context["problems"]
+    assert a.team_a.name in " ".join(page.context["problems"])
+
+
+def test_opening_and_submitting_a_game_records_its_actual_times(client):
+    event, _division = day_with(courts=2, teams=8)
+    match = event.matches.order_by("match_number").first()
+    url = reverse("judging:court_entry", args=[match.court.token, match.match_number])
+    client.get(url)
+    match.refresh_from_db()
+    assert match.actual_start is not None and match.actual_end is None
+    client.post(url, {"cards_a": "30", "cards_b": "26", "referee_cards": "0", "joker_holder": "A", "rps_used": "0", "base_version": "0"})
+    match.refresh_from_db()
+    assert match.actual_end is not None and match.actual_end >= match.actual_start
+
+
+def test_the_schedule_page_offers_delay_and_close_and_they_work(client, django_user_model):
+    event, _division = day_with(courts=2, teams=8)
+    user = django_user_model.objects.create_user("org")
+    event.organisers.add(user)
+    client.force_login(user)
+    court = event.courts.get(name="1")
+    page = client.get(reverse("tournament:schedule", args=[event.slug]))
+    assert b'name="delay"' in page.content and page.context["layouts"]
+    client.post(reverse("tournament:schedule", args=[event.slug]), {"court": court.pk, "minutes": "10", "delay": "1"})
+    first = event.matches.filter(court=court).order_by("slot").first()
+    assert local(first.start_at) == "09:40"
+    client.post(reverse("tournament:schedule", args=[event.slug]), {"court": court.pk, "close": "1"})
+    assert not Match.objects.filter(court=court).exists()
