@@ -13,7 +13,7 @@ class EventForm(forms.ModelForm):
     class Meta:
         model = Event
         fields = ["name", "edition", "slug", "date", "venue", "start_time", "game_minutes", "changeover_minutes",
-                  "lunch_start", "lunch_end", "card_total", "auto_confirm"]
+                  "lunch_start", "lunch_end", "card_total", "auto_confirm", "japanese_era", "publish_names"]
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "start_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),

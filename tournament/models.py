@@ -46,6 +46,14 @@ class Event(models.Model):
     card_total = models.PositiveSmallIntegerField(_("cards in play"), default=rules.CARD_TOTAL)
     lunch_start = models.TimeField(_("lunch break from"), null=True, blank=True)
     lunch_end = models.TimeField(_("lunch break until"), null=True, blank=True)
+    japanese_era = models.BooleanField(
+        _("write dates in the Japanese era (令和)"), default=False,
+        help_text=_("令和9年1月17日(日) instead of 2027年1月17日(日) on the pages."),
+    )
+    publish_names = models.BooleanField(
+        _("publish players' names in the final results"), default=False,
+        help_text=_("Off: public pages and public files show team names and affiliations only."),
+    )
     auto_confirm = models.BooleanField(
         _("confirm referees' entries at once"),
         default=False,

@@ -111,29 +111,34 @@ def bracket(event):
     return paper.bracket_pdf(event_info(event), divisions)
 
 
-def final_results(event, with_names=False):
-    """成績一覧 (敬称略): winner, runner-up and third place(s) of each division."""
+def final_places(event):
+    """Per division: [(place, Team)] for the winner, runner-up and third place(s), as decided so far."""
     from tournament.views import bracket_context
 
-    divisions = []
+    result = []
     for division, rounds, third, joint_third in bracket_context(event):
         final = rounds[-1][0] if rounds and rounds[-1] else None
-        entries = []
-
-        def entry(place, team):
-            players = [p.name for p in team.players.all()] if with_names else []
-            entries.append(paper.ResultEntry(place=place, team=team.name, affiliation=team.affiliation, players=players))
-
+        places = []
         if final is not None and final.has_result:
-            entry(PLACES[1], final.winner)
-            entry(PLACES[2], final.team_b if final.winner_id == final.team_a_id else final.team_a)
-        for g in third:
-            if g.has_result:
-                entry(PLACES[3], g.winner)
-        for team in joint_third:
-            entry(PLACES[3], team)
-        if entries:
-            divisions.append((division.name, entries))
+            places.append((PLACES[1], final.winner))
+            places.append((PLACES[2], final.team_b if final.winner_id == final.team_a_id else final.team_a))
+        places += [(PLACES[3], g.winner) for g in third if g.has_result]
+        places += [(PLACES[3], team) for team in joint_third]
+        if places:
+            result.append((division, places))
+    return result
+
+
+def final_results(event, with_names=False):
+    """成績一覧 (敬称略): winner, runner-up and third place(s) of each division."""
+    divisions = [
+        (division.name, [
+            paper.ResultEntry(place=place, team=team.name, affiliation=team.affiliation,
+                              players=[p.name for p in team.players.all()] if with_names else [])
+            for place, team in places
+        ])
+        for division, places in final_places(event)
+    ]
     return paper.final_results_pdf(event_info(event), divisions)
 
 

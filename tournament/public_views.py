@@ -100,3 +100,18 @@ def public_export(request, slug):
     response = HttpResponse(exports.event_workbook(event, ("standings", "games", "timetable")), content_type=exports.XLSX)
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-{event.date:%Y%m%d}-results.xlsx"'
     return response
+
+
+def final_results(request, slug):
+    """成績一覧 for everyone: places per division; players' names only when the event publishes them."""
+    from django.http import HttpResponse
+
+    from tournament import printing
+
+    event = get_object_or_404(Event, slug=slug)
+    if request.GET.get("format") == "pdf":
+        response = HttpResponse(printing.final_results(event, with_names=event.publish_names), content_type="application/pdf")
+        response["Content-Disposition"] = f'inline; filename="{event.slug}-{event.date:%Y%m%d}-results.pdf"'
+        return response
+    divisions = printing.final_places(event)
+    return render(request, "public/final.html", {"event": event, "divisions": divisions, "names": event.publish_names})

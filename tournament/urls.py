@@ -46,6 +46,7 @@ public_patterns = [
     path("e/<slug:slug>/results.xlsx", public_views.public_export, name="public_export"),
     path("e/<slug:slug>/standings/", public_views.standings, name="public_standings"),
     path("e/<slug:slug>/bracket/", public_views.bracket, name="public_bracket"),
+    path("e/<slug:slug>/final/", public_views.final_results, name="public_final"),
     path("e/<slug:slug>/display/division/<int:division>/", public_views.division_display, name="division_display"),
     path("e/<slug:slug>/display/court/<int:court>/", public_views.court_display, name="court_display"),
 ]

@@ -20,7 +20,7 @@ RECORDER = {"anonymous": 302, "stranger": 403, "recorder": 200, "organiser": 200
 LOGGED_IN = {"anonymous": 302, "stranger": 200, "recorder": 200, "organiser": 200, "other_organiser": 200}
 # The court link is the credential: whoever holds it sees its court, logged in or not.
 COURT_LINK = PUBLIC
-SUPERUSER_ONLY = {"anonymous": 302, "stranger": 302, "recorder": 302, "organiser": 302, "other_organiser": 302}
+SUPERUSER_ONLY = {"anonymous": 302, "stranger": 403, "recorder": 403, "organiser": 403, "other_organiser": 403}
 
 EXPECTED = {
     "tournament:public_home": PUBLIC,
@@ -31,6 +31,7 @@ EXPECTED = {
     "tournament:public_export": PUBLIC,
     "tournament:public_standings": PUBLIC,
     "tournament:public_bracket": PUBLIC,
+    "tournament:public_final": PUBLIC,
     "tournament:division_display": PUBLIC,
     "tournament:court_display": PUBLIC,
     "tournament:event_list": LOGGED_IN,
@@ -53,6 +54,7 @@ EXPECTED = {
     "tournament:import_report": {**ORGANISER, "organiser": 404},
     "tournament:groups": ORGANISER,
     "tournament:schedule": RECORDER,
+    "tournament:schedule_checks": RECORDER,
     "tournament:standings": RECORDER,
     "tournament:knockout": ORGANISER,
     "tournament:print_menu": ORGANISER,
@@ -139,10 +141,8 @@ def concrete_url(name, event, match):
         "judging:organiser_dispute": {"slug": event.slug, "number": match.match_number},
     }.get(name)
     if kwargs is None:
-        pattern_has_slug = "slug" in str(get_resolver().reverse_dict.getlist(name.split(":")[-1]))
         kwargs = {"slug": event.slug} if name.startswith(("tournament:", "judging:")) and name not in (
             "tournament:public_home", "tournament:event_list") else {}
-        del pattern_has_slug
     return reverse(name, kwargs=kwargs)
 
 
