@@ -1,0 +1,142 @@
+"""The organiser's day and the referee's flow in a real browser (Debian's Chromium, Playwright).
+
+Skipped where Chromium or Playwright is missing, except under CI=true, where they are
+required. Screenshots go to test-artifacts/screenshots/ for people to look at.
+"""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+SAMPLE = Path(__file__).resolve().parents[1] / "data" / "entries-sample.xlsx"
+
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:  # pragma: no cover
+    sync_playwright = None
+
+if not (CHROMIUM and sync_playwright):
+    if os.environ.get("CI") == "true":
+        raise RuntimeError("CI needs Chromium and Playwright for the browser tests (.ci/run installs them)")
+    pytestmark = pytest.mark.skip(reason="Chromium or Playwright is not installed")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def organiser(django_user_model, transactional_db):
+    from django.contrib.auth.models import Permission
+
+    user = django_user_model.objects.create_user("organiser", password="karuta-test-pw")
+    user.user_permissions.add(Permission.objects.get(codename="add_event"))
+    return user
+
+
+def shot(page, name):
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
+def test_the_organisers_day_import_draw_schedule_print_export(browser, live_server, organiser, locale):
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, locale=locale)
+    errors = []
+    page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 500 else None)
+    page.goto(live_server.url + "/accounts/login/?next=/manage/")
+    page.fill("#id_username", "organiser")
+    page.fill("#id_password", "karuta-test-pw")
+    page.click("main button")
+    slug = "day-" + locale[:2]
+    page.fill("#id_name", "ひたち郷土かるた大会")
+    page.fill("#id_slug", slug)
+    page.fill("#id_date", "2027-01-17")
+    page.fill("#id_court_count", "9")
+    page.click("main form button >> nth=-1")
+    page.goto(f"{live_server.url}/manage/{slug}/teams/import/")
+    page.set_input_files("#id_file", str(SAMPLE))
+    page.click("main form button")
+    shot(page, f"organiser-{locale}-1-preview")
+    assert page.locator("input[name=token]").count() == 1
+    page.click("main form button >> nth=0")
+    assert "34" in page.inner_text("main h1")
+    page.goto(f"{live_server.url}/manage/{slug}/groups/")
+    page.click("button[name=draw]")
+    shot(page, f"organiser-{locale}-2-groups")
+    page.goto(f"{live_server.url}/manage/{slug}/schedule/")
+    page.click("button[name=make]")
+    shot(page, f"organiser-{locale}-3-schedule")
+    assert page.locator("table.schedule tbody tr").count() == 48
+    pdf = page.request.get(f"{live_server.url}/manage/{slug}/print/sheets.pdf")
+    assert pdf.ok and pdf.body()[:4] == b"%PDF"
+    page.goto(f"{live_server.url}/manage/{slug}/print/")
+    with page.expect_download() as download:
+        page.click(f"a[href='/manage/{slug}/export/results.xlsx']")
+    assert download.value.suggested_filename.startswith(f"{slug}-20270117")
+    shot(page, f"organiser-{locale}-4-print")
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("viewport", [(768, 1024), (1280, 800)], ids=["portrait", "landscape"])
+def test_the_referee_enters_a_result_meets_a_conflict_and_a_dispute(browser, live_server, transactional_db, viewport):
+    from django.core.management import call_command
+
+    from tournament.models import Match
+
+    call_command("load_demo")
+    call_command("draw_groups", "demo", "--seed", "1")
+    call_command("make_schedule", "demo")
+    match = Match.objects.order_by("match_number").first()
+    court_url = f"{live_server.url}/court/{match.court.token}/"
+    width, height = viewport
+    page = browser.new_page(viewport={"width": width, "height": height}, locale="ja-JP")
+    page.goto(court_url)
+    shot(page, f"referee-{width}-1-court")
+    page.click(".game-card.current")
+    page.fill("#id_cards_a", "27")
+    page.fill("#id_cards_b", "27")
+    page.fill("#id_referee_cards", "2")
+    page.check("input[name=joker_holder][value=referee]")
+    page.check("input[name=rps_winner][value=B]")
+    page.click("button.big-submit")
+    shot(page, f"referee-{width}-2-saved")
+    assert "/saved/1/" in page.url
+    assert match.team_b.name in page.inner_text(".winner-line")
+    # A second tablet on a stale page: refused, both values shown, nothing overwritten.
+    entry = f"{court_url}game/{match.match_number}/"
+    stale = browser.new_page(viewport={"width": width, "height": height}, locale="ja-JP")
+    stale.goto(entry)
+    page.goto(entry)
+    page.fill("#id_cards_a", "30")
+    page.fill("#id_cards_b", "26")
+    page.fill("#id_referee_cards", "0")
+    page.check("input[name=joker_holder][value=A]")
+    page.check("input[name=rps_winner][value='']")
+    page.click("button.big-submit")
+    stale.fill("#id_cards_a", "20")
+    stale.fill("#id_cards_b", "36")
+    stale.fill("#id_referee_cards", "0")
+    stale.check("input[name=joker_holder][value=B]")
+    stale.check("input[name=rps_winner][value='']")
+    stale.click("button.big-submit")
+    shot(stale, f"referee-{width}-3-conflict")
+    assert "36" in stale.inner_text("main") and "26" in stale.inner_text("main")
+    assert match.sheets.count() == 2
+    # The dispute helper: both touched / neither → じゃんけん.
+    page.goto(entry + "dispute/")
+    page.check("input[name=state_a][value=both]")
+    page.check("input[name=state_b][value=neither]")
+    assert "じゃんけん" in page.inner_text("#verdict")
+    shot(page, f"referee-{width}-4-dispute")
