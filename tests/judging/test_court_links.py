@@ -18,23 +18,6 @@ from tournament.models import Court, Match, new_court_token
 URL_SAFE = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
-@pytest.fixture
-def day(db):
-    event = factories.make_event(courts=2, auto_confirm=False)
-    division = factories.make_division(event, courts=[1, 2])
-    factories.make_teams(division, 6)
-    tournament_services.draw_groups(event, seed=1)
-    tournament_services.make_schedule(event)
-    return event
-
-
-@pytest.fixture
-def organiser(day, django_user_model):
-    user = django_user_model.objects.create_user("organiser")
-    day.organisers.add(user)
-    return user
-
-
 def games_on(court):
     return list(Match.objects.filter(court=court).select_related("team_a", "team_b").order_by("match_number"))
 

@@ -10,8 +10,6 @@ from django.utils import translation
 
 from judging import rules, services
 from judging.models import Dispute, SheetEvent
-from tests import factories
-from tournament import services as tournament_services
 from tournament.models import Match
 
 STATES = [s.value for s in rules.TouchState]
@@ -21,16 +19,6 @@ RPS_PAIRS = [(a, b) for (a, b), verdict in rules.TOUCH_MATRIX.items() if verdict
 def tr(text):
     with translation.override("ja"):
         return translation.gettext(text)
-
-
-@pytest.fixture
-def day(db):
-    event = factories.make_event(courts=2, auto_confirm=False)
-    division = factories.make_division(event, courts=[1, 2])
-    factories.make_teams(division, 6)
-    tournament_services.draw_groups(event, seed=1)
-    tournament_services.make_schedule(event)
-    return event
 
 
 @pytest.fixture

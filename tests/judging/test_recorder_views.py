@@ -2,7 +2,6 @@
 
 import datetime
 
-import pytest
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateformat import format as date_format
@@ -10,36 +9,9 @@ from django.utils.dateformat import format as date_format
 from judging import rules, services
 from judging.models import RecordingSheet
 from tests import factories
-from tournament import services as tournament_services
 from tournament.models import Match
 
 A_WINS = rules.SheetValues(30, 26, 0, rules.JokerHolder.A)
-
-
-@pytest.fixture
-def day(db):
-    """Results wait for a recorder: two courts, six teams in two groups of three, six games."""
-    event = factories.make_event(courts=2, auto_confirm=False)
-    division = factories.make_division(event, courts=[1, 2])
-    factories.make_teams(division, 6)
-    tournament_services.draw_groups(event, seed=1)
-    tournament_services.make_schedule(event)
-    return event
-
-
-@pytest.fixture
-def recorder(day, django_user_model):
-    """A recorder of the event who does not organise it."""
-    user = django_user_model.objects.create_user("recorder")
-    day.recorders.add(user)
-    return user
-
-
-@pytest.fixture
-def organiser(day, django_user_model):
-    user = django_user_model.objects.create_user("organiser")
-    day.organisers.add(user)
-    return user
 
 
 def games(event):

@@ -10,7 +10,6 @@ from django.utils import translation
 
 from judging import rules, services
 from judging.models import Dispute, RecordingSheet, SheetEvent
-from tests import factories
 from tournament import services as tournament_services
 from tournament.models import Match
 
@@ -23,38 +22,6 @@ def tr(text):
     """A message as the pages show it (Japanese, the default language)."""
     with translation.override("ja"):
         return translation.gettext(text)
-
-
-@pytest.fixture
-def day(db):
-    """Results wait for a recorder: two courts, six teams in two groups of three, six games."""
-    event = factories.make_event(courts=2, auto_confirm=False)
-    division = factories.make_division(event, courts=[1, 2])
-    factories.make_teams(division, 6)
-    tournament_services.draw_groups(event, seed=1)
-    tournament_services.make_schedule(event)
-    return event
-
-
-@pytest.fixture
-def recorder(day, django_user_model):
-    user = django_user_model.objects.create_user("recorder")
-    day.recorders.add(user)
-    return user
-
-
-@pytest.fixture
-def second_recorder(day, django_user_model):
-    user = django_user_model.objects.create_user("recorder2")
-    day.recorders.add(user)
-    return user
-
-
-@pytest.fixture
-def organiser(day, django_user_model):
-    user = django_user_model.objects.create_user("organiser")
-    day.organisers.add(user)
-    return user
 
 
 def games(event):
