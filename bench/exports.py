@@ -24,7 +24,7 @@ def main():
     call_command("migrate", verbosity=0)
     from tournament import exports, services
     from tournament.management.commands.simulate_results import Command as Simulate
-    from tournament.models import Court, Division, Event
+    from tournament.models import Court, Division
 
     event = services.create_event("bench", "ベンチ大会", __import__("datetime").date(2027, 1, 17), courts=100)
     division = Division.objects.create(event=event, name="一般の部")

@@ -321,7 +321,7 @@ def test_plan_sorted_by_slot_then_court_order():
     assert keys == sorted(keys)
 
 
-def test_plan_deterministic():
+def test_plan_groups_on_courts_is_deterministic():
     groups = make_groups([5, 4, 6, 3, 2])
     assert plan_groups_on_courts(groups, [1, 2, 3]) == plan_groups_on_courts(
         groups, [1, 2, 3]
