@@ -329,6 +329,8 @@ def schedule(request, slug):
                     numbers = ",".join(str(m.match_number) for m in moved)
                     messages.warning(request, _("%(court)s is closed: %(count)s games moved. Reprint their sheets: %(numbers)s.")
                                      % {"court": court, "count": len(moved), "numbers": numbers or "—"})
+                    if numbers:
+                        return redirect(reverse("tournament:schedule", args=[event.slug]) + f"?moved={numbers}")
                 return redirect("tournament:schedule", event.slug)
             if "make" in request.POST:
                 count = services.make_schedule(event)
@@ -353,6 +355,7 @@ def schedule(request, slug):
         "tournament/schedule.html",
         {"event": event, "table": table, "courts": event.courts.all(), "organiser": event.is_organiser(request.user),
          "layouts": layout_summary(event),
+         "moved": ",".join(n for n in request.GET.get("moved", "").split(",") if n.isdigit()),
          "has_groups": Group.objects.filter(division__event=event).exists()},
     )
 

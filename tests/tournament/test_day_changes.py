@@ -135,3 +135,21 @@ def test_the_schedule_page_offers_delay_and_close_and_they_work(client, django_u
     assert local(first.start_at) == "09:40"
     client.post(reverse("tournament:schedule", args=[event.slug]), {"court": court.pk, "close": "1"})
     assert not Match.objects.filter(court=court).exists()
+
+
+def test_closing_a_court_offers_to_reprint_only_the_moved_games(client, django_user_model):
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    event, _division = day_with(courts=2, teams=8)
+    user = django_user_model.objects.create_user("org")
+    event.organisers.add(user)
+    client.force_login(user)
+    court = event.courts.get(name="2")
+    moved = set(event.matches.filter(court=court).values_list("match_number", flat=True))
+    response = client.post(reverse("tournament:schedule", args=[event.slug]), {"court": court.pk, "close": "1"}, follow=True)
+    link = response.context["moved"]
+    assert set(map(int, link.split(","))) == moved
+    pdf = client.get(reverse("tournament:recording_sheets", args=[event.slug]) + f"?numbers={link}")
+    assert len(PdfReader(BytesIO(pdf.content)).pages) == len(moved)
