@@ -1,12 +1,17 @@
 # Two commands on a fresh machine: `make run` (demo event) and `make test`.
+# At the venue: `make serve` (gunicorn on the LAN, production settings, QR code of the address).
 PY ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-HOST ?= 127.0.0.1
+# Empty: 127.0.0.1 for `make run`, 0.0.0.0 (every interface, the venue's LAN) for `make serve`.
+HOST ?=
 PORT ?= 8000
+# Server processes for `make serve` (default 2 × cores + 1) and threads in each.
+WORKERS ?=
+THREADS ?= 4
 export KARUTA_DATA_DIR ?= $(CURDIR)/var
 
-.PHONY: run test setup system-deps messages clean
+.PHONY: run serve test setup system-deps messages clean backup
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -27,8 +32,21 @@ system-deps:
 run: system-deps setup
 	$(BIN)/python manage.py load_demo
 	$(BIN)/python manage.py ensure_organiser
-	@echo "Open http://$(HOST):$(PORT)/ (organiser pages: http://$(HOST):$(PORT)/manage/)"
-	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+	@echo "Open http://$(or $(HOST),127.0.0.1):$(PORT)/ (organiser pages: http://$(or $(HOST),127.0.0.1):$(PORT)/manage/)"
+	$(BIN)/python manage.py runserver $(or $(HOST),127.0.0.1):$(PORT)
+
+# Production server for the venue: DEBUG off, static files collected (served by whitenoise),
+# the deployment checks clean, gunicorn with several workers on 0.0.0.0:$(PORT); prints the
+# LAN address and its QR code and sets SITE_URL to it (unless SITE_URL is set).
+serve: export DEBUG = false
+serve: system-deps setup
+	$(BIN)/python manage.py collectstatic --noinput -v0
+	$(BIN)/python manage.py check --deploy --fail-level WARNING
+	$(BIN)/python manage.py serve --host $(or $(HOST),0.0.0.0) --port $(PORT) --threads $(THREADS) $(if $(WORKERS),--workers $(WORKERS))
+
+# A backup of the whole database now (DATA_DIR/backups); `manage.py restore FILE --yes` restores.
+backup: setup
+	$(BIN)/python manage.py backup
 
 test: system-deps $(VENV)/.installed
 	$(BIN)/python manage.py compilemessages -v0 --ignore=.venv 2>/dev/null || true

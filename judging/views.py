@@ -309,12 +309,18 @@ def _recorder_action(request, event, match, here):
         labels = {"cards_a": _("cards of team A"), "cards_b": _("cards of team B"),
                   "referee_cards": _("cards held by the referee"), "joker_holder": _("「り」 holder"),
                   "rps_winner": _("じゃんけん winner"), "rps_used": _("じゃんけん decisions")}
+        shown = {"A": _("Team A"), "B": _("Team B"), "referee": _("Referee")}
+
+        def text(value):
+            if value is None or value == "":
+                return "—"
+            return str(shown.get(str(value), value))
+
         for field, entered, typed in mismatch.differences:
             messages.error(
                 request,
                 _("%(field)s: entered %(entered)s, paper sheet %(typed)s.")
-                % {"field": labels[field], "entered": entered if entered is not None else "—",
-                   "typed": typed if typed is not None else "—"},
+                % {"field": labels[field], "entered": text(entered), "typed": text(typed)},
             )
         messages.error(request, _("Not confirmed: the entry and the paper sheet differ."))
     except ServiceError as e:

@@ -8,8 +8,10 @@ and then has changed nothing.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import math
+import re
 import random
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -19,7 +21,7 @@ from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament import names, scheduling, seeding, standings
+from tournament import backups, names, scheduling, seeding, standings
 from tournament.imports import ImportProblem, ParsedEntries
 from tournament.models import Court, Division, Event, Group, Match, Player, Team, TieBreak, group_letter
 
@@ -102,6 +104,7 @@ def import_entries(event, parsed: ParsedEntries, *, dry_run=True):
     registered in its division) nothing is saved. Divisions named in the file that the
     event lacks are created and listed in ``new_divisions``. Returns an ``ImportReport``.
     """
+    backups.auto_backup("import-entries", skip=dry_run)
     report = ImportReport(teams=list(parsed.teams), problems=list(parsed.problems))
     existing = {d.name: d for d in event.divisions.all()}
     report.new_divisions = [name for name in parsed.divisions if name not in existing]
@@ -294,14 +297,33 @@ def event_start(event):
     return timezone.make_aware(datetime.datetime.combine(event.date, event.start_time))
 
 
+def _minutes(time_of_day):
+    return time_of_day.hour * 60 + time_of_day.minute
+
+
+def event_clock(event):
+    """The day's clock: start, game and changeover lengths, lunch break, courts starting late."""
+    lunch = None
+    if event.lunch_start and event.lunch_end:
+        lunch = (_minutes(event.lunch_start), _minutes(event.lunch_end))
+    court_start = {c.pk: _minutes(c.start_time) for c in event.courts.all() if c.start_time}
+    return scheduling.Clock(
+        _minutes(event.start_time), event.game_minutes, event.changeover_minutes, lunch=lunch, court_start=court_start
+    )
+
+
 def make_schedule(event):
-    """Create the round-robin games of every drawn group, one group per court.
+    """Create the round-robin games of every drawn group, in each division's layout.
 
     Each pair of a group meets once (Berger order, a bye per round for an odd group);
-    games get a court, a slot and a start time from the event's start, game length and
-    changeover, and match numbers in order of time then court. Refused when games
-    already exist. Returns the number of games created.
+    the division's layout places them: one group per court (the official format),
+    groups sharing the division's courts (fewest slots), or several groups per court;
+    with the rest rule no team plays twice in a row. Start times come from the clock
+    (start, game length, changeover, lunch break, courts starting late); match numbers
+    follow time, then court. Refused when games already exist. Returns the number of
+    games created.
     """
+    backups.auto_backup("make-schedule")
     if event.matches.exists():
         raise ServiceError(_("The schedule already exists."))
     groups = list(Group.objects.filter(division__event=event).select_related("court", "division"))
@@ -318,15 +340,36 @@ def make_schedule(event):
             raise ServiceError(
                 _("%(group)s of %(division)s has fewer than two teams.") % {"group": group, "division": group.division}
             )
-    by_court = defaultdict(list)
+    by_division = defaultdict(list)
     for group in groups:
-        by_court[group.court_id].append(group)
-    for court_id, court_groups in by_court.items():
-        plan = scheduling.plan_groups_on_courts([seats[g.pk] for g in court_groups], [court_id])
-        planned += [(court_groups[p.group], p) for p in plan]
+        by_division[group.division].append(group)
+    report = {}
+    next_free = defaultdict(int)  # court id -> first slot not taken by an earlier division
+    for division, division_groups in by_division.items():
+        # The groups' own courts, in group order (one group per court pins group i to court i).
+        courts_in_order = list(dict.fromkeys(g.court_id for g in division_groups))
+        if division.layout == "one_group_per_court":
+            pinned = [g.court_id for g in division_groups]
+            if len(set(pinned)) == len(pinned):
+                courts_in_order = pinned
+        elif division.layout == "shared":
+            extra = [c.pk for c in division.courts.all() if c.pk not in courts_in_order]
+            courts_in_order += extra
+        plan = scheduling.plan(
+            [seats[g.pk] for g in division_groups], courts_in_order, division.layout, rest=division.rest_rule
+        )
+        report[division] = plan
+        # Divisions sharing a court play one after the other: shift this division's whole
+        # plan (one offset, so its teams never meet themselves across courts).
+        offset = max((next_free[c] for c in courts_in_order), default=0)
+        shifted = [dataclasses.replace(p, slot=p.slot + offset) for p in plan.games]
+        for p in shifted:
+            next_free[p.court] = max(next_free[p.court], p.slot + 1)
+        planned += [(division_groups[p.group], p) for p in shifted]
     courts = {c.pk: c for c in event.courts.all()}
     planned.sort(key=lambda gp: (gp[1].slot, courts[gp[1].court].order, gp[1].court))
-    start = event_start(event)
+    clock = event_clock(event)
+    day = timezone.make_aware(datetime.datetime.combine(event.date, datetime.time(0, 0)))
     matches = [
         Match(
             event=event,
@@ -337,7 +380,7 @@ def make_schedule(event):
             match_number=i,
             court_id=p.court,
             slot=p.slot,
-            start_at=scheduling.slot_start(start, p.slot, event.game_minutes, event.changeover_minutes),
+            start_at=day + datetime.timedelta(minutes=clock.start_of(p.slot, p.court)),
             team_a_id=p.team_a,
             team_b_id=p.team_b,
         )
@@ -547,6 +590,7 @@ def seed_knockout(event, *, division=None, reset=False):
     for it. With ``reset``, knockout games without results are deleted first; games with
     results are never deleted. Returns the number of games created.
     """
+    backups.auto_backup("seed-knockout")
     divisions = [division] if division else list(event.divisions.all())
     created = 0
     with transaction.atomic():
@@ -580,7 +624,8 @@ def _create_bracket(event, division, lineup):
     last_slot = Match.objects.filter(court__in=courts).aggregate(m=Max("slot"))["m"]
     slot = 0 if last_slot is None else last_slot + 1
     number = (event.matches.aggregate(m=Max("match_number"))["m"] or 0) + 1
-    start = event_start(event)
+    clock = event_clock(event)
+    day = timezone.make_aware(datetime.datetime.combine(event.date, datetime.time(0, 0)))
     taken = set(Match.objects.filter(court__in=courts).values_list("court_id", "slot"))
 
     def place(match):
@@ -590,7 +635,7 @@ def _create_bracket(event, division, lineup):
                 if (court.pk, slot) not in taken:
                     taken.add((court.pk, slot))
                     match.court, match.slot = court, slot
-                    match.start_at = scheduling.slot_start(start, slot, event.game_minutes, event.changeover_minutes)
+                    match.start_at = day + datetime.timedelta(minutes=clock.start_of(slot, court.pk))
                     return
             slot += 1
 
@@ -685,3 +730,129 @@ def create_event(slug, name, date, *, courts=0, **fields):
         event = Event.objects.create(slug=slug, name=name, date=date, **fields)
         Court.objects.bulk_create(Court(event=event, name=str(i), order=i) for i in range(1, courts + 1))
     return event
+
+
+# --- Changes on the day ----------------------------------------------------------------
+
+OPEN_STATUSES = (Match.Status.SCHEDULED, Match.Status.SUBMITTED, Match.Status.DISPUTED)
+
+
+def delay_court(court, minutes):
+    """Shift the start of a court's games that have not started by ``minutes`` (a delay).
+
+    Played and started games never move. Returns the number of games moved.
+    """
+    if not isinstance(minutes, int) or minutes == 0 or abs(minutes) > 600:
+        raise ServiceError(_("Give a delay in minutes (for example 15, or -10 to move back)."))
+    now = timezone.now()
+    with transaction.atomic():
+        games = list(
+            Match.objects.select_for_update().filter(
+                court=court, status=Match.Status.SCHEDULED, actual_start__isnull=True, start_at__isnull=False
+            )
+        )
+        for game in games:
+            game.start_at += datetime.timedelta(minutes=minutes)
+            game.changed_at = now
+        Match.objects.bulk_update(games, ["start_at", "changed_at"])
+    return len(games)
+
+
+def close_court(court):
+    """Close a court mid-day: its unplayed games move to the earliest free slots of other courts.
+
+    A game moves to a court of its division (or any open court of the event) at the
+    earliest slot where that court is free and neither team plays; played games never
+    move; match numbers stay. Returns the list of moved games (to reprint their sheets).
+    """
+    event = court.event
+    clock = event_clock(event)
+    day = timezone.make_aware(datetime.datetime.combine(event.date, datetime.time(0, 0)))
+    now = timezone.now()
+    with transaction.atomic():
+        court.closed = True
+        court.save(update_fields=["closed"])
+        to_move = list(
+            Match.objects.select_for_update().filter(court=court, status__in=OPEN_STATUSES, actual_start__isnull=True)
+            .select_related("division").order_by("slot", "match_number")
+        )
+        games = list(Match.objects.filter(event=event).exclude(pk__in=[m.pk for m in to_move]))
+        busy_court = {(g.court_id, g.slot) for g in games if g.court_id is not None and g.slot is not None}
+        busy_team = {(t, g.slot) for g in games if g.slot is not None for t in (g.team_a_id, g.team_b_id) if t}
+        open_courts = list(event.courts.filter(closed=False).order_by("order", "pk"))
+        if not open_courts:
+            raise ServiceError(_("No other court is open."))
+        moved = []
+        for game in to_move:
+            preferred = [c for c in open_courts if game.division.courts.filter(pk=c.pk).exists()] or open_courts
+            first = max(game.slot or 0, 0)
+            for slot in range(first, first + 10_000):
+                court_free = next((c for c in preferred if (c.pk, slot) not in busy_court), None)
+                teams_free = all((t, slot) not in busy_team for t in (game.team_a_id, game.team_b_id) if t)
+                if court_free is not None and teams_free:
+                    break
+            busy_court.add((court_free.pk, slot))
+            busy_team.update((t, slot) for t in (game.team_a_id, game.team_b_id) if t)
+            game.court, game.slot = court_free, slot
+            game.start_at = day + datetime.timedelta(minutes=clock.start_of(slot, court_free.pk))
+            game.changed_at = now
+            moved.append(game)
+        # Free the old (court, slot) pairs first: the unique index allows one game per pair.
+        Match.objects.filter(pk__in=[m.pk for m in moved]).update(slot=None)
+        Match.objects.bulk_update(moved, ["court", "slot", "start_at", "changed_at"])
+    return moved
+
+
+def mark_started(match):
+    """Record when the referee opened the game (its actual start), once."""
+    if match.actual_start is None and match.awaits_result:
+        Match.objects.filter(pk=match.pk, actual_start__isnull=True).update(actual_start=timezone.now())
+
+
+def schedule_checks(event):
+    """The organiser's checks: overlaps of teams and courts in time, pairs meeting once, streaks.
+
+    Returns ``(problems, rows)``: problems as text, and per team its games in a row at
+    most and its longest wait in minutes.
+    """
+    games = list(event.matches.filter(stage=Match.Stage.GROUP).exclude(status=Match.Status.VOID).select_related("team_a", "team_b"))
+    length = event.game_minutes
+    timed = []
+    day = timezone.make_aware(datetime.datetime.combine(event.date, datetime.time(0, 0)))
+    groups = defaultdict(list)
+    for team in Team.objects.filter(division__event=event, group__isnull=False, withdrawn=False):
+        groups[team.group_id].append(team.pk)
+    group_index = {group_id: i for i, group_id in enumerate(groups)}
+    withdrawn = set(Team.objects.filter(division__event=event, withdrawn=True).values_list("pk", flat=True))
+    for g in games:
+        if g.start_at is None or g.team_a_id is None or g.team_b_id is None or {g.team_a_id, g.team_b_id} & withdrawn:
+            continue
+        start = int((g.start_at - day).total_seconds() // 60)
+        timed.append(
+            scheduling.TimedGame(g.court_id or 0, g.team_a_id, g.team_b_id, start, start + length, group_index.get(g.group_id, -1))
+        )
+    names_by_id = dict(Team.objects.filter(division__event=event).values_list("pk", "name"))
+    courts_by_id = {c.pk: str(c) for c in event.courts.all()}
+    problems = [
+        re.sub(r"court (\d+)", lambda m: courts_by_id.get(int(m.group(1)), m.group(0)),
+               re.sub(r"team (\d+)", lambda m: names_by_id.get(int(m.group(1)), m.group(0)), text))
+        for text in scheduling.check_timed(timed, list(groups.values()))
+    ]
+    per_team = defaultdict(list)
+    for g in timed:
+        per_team[g.team_a].append(g)
+        per_team[g.team_b].append(g)
+    rows = []
+    gap_limit = event.changeover_minutes + 1
+    for team_id, team_games in per_team.items():
+        team_games.sort(key=lambda g: g.start_minute)
+        streak = best = 1
+        longest_wait = 0
+        for before, after in zip(team_games, team_games[1:]):
+            wait = after.start_minute - before.end_minute
+            streak = streak + 1 if wait < gap_limit else 1
+            best = max(best, streak)
+            longest_wait = max(longest_wait, wait)
+        rows.append({"team": names_by_id.get(team_id, team_id), "games": len(team_games), "in_a_row": best, "longest_wait": longest_wait})
+    rows.sort(key=lambda r: (-r["in_a_row"], -r["longest_wait"], str(r["team"])))
+    return problems, rows

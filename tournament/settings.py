@@ -58,8 +58,55 @@ SECRET_KEY = _secret_key()
 DEBUG = envbool("DEBUG", False)
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "*").split(",") if h.strip()]
 # The address printed on court links and in the QR codes of the recording sheets, e.g.
-# http://192.168.1.10:8000 at the venue. Empty: the address the request came in on.
+# http://192.168.1.10:8000 at the venue (`make serve` sets it to the laptop's LAN address).
+# Empty: the address the request came in on.
 SITE_URL = os.environ.get("SITE_URL", "").rstrip("/")
+
+# --- Security -------------------------------------------------------------------------
+# Two deployments. The venue (the default): a laptop serving tablets over plain HTTP on
+# the hall's Wi-Fi, with no domain name and so no certificate. A server with TLS
+# (KARUTA_HTTPS=1, behind a proxy that terminates TLS or not): redirect to https, HSTS,
+# cookies only over https.
+KARUTA_HTTPS = envbool("KARUTA_HTTPS", False)
+
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+# Origins trusted for forms besides the page's own host, e.g. https://karuta.example.org
+# when a proxy changes the Host header; SITE_URL is always trusted.
+CSRF_TRUSTED_ORIGINS = [o.strip().rstrip("/") for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
+if SITE_URL.startswith(("http://", "https://")) and SITE_URL not in CSRF_TRUSTED_ORIGINS:
+    CSRF_TRUSTED_ORIGINS.append(SITE_URL)
+
+if KARUTA_HTTPS:
+    SECURE_SSL_REDIRECT = envbool("KARUTA_SSL_REDIRECT", True)
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    # Start small: a browser that saw HSTS refuses plain http to this host for this long.
+    SECURE_HSTS_SECONDS = envint("KARUTA_HSTS_SECONDS", 60 * 60 * 24 * 30)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("KARUTA_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = envbool("KARUTA_HSTS_PRELOAD", False)
+    if envbool("KARUTA_BEHIND_PROXY", False):
+        # The proxy terminates TLS and says so; without this every request looks like http.
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # Preloading into browsers is a decision for the owner of the domain, not for this
+    # app: KARUTA_HSTS_PRELOAD=1 opts in, and then the check is not silenced.
+    SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
+else:
+    # Plain http on the venue's LAN: there is no certificate, so the HTTPS-only deployment
+    # checks cannot be satisfied and are silenced, each for the same documented reason:
+    #   W004 HSTS, W008 SSL redirect: there is no https to redirect to or to pin;
+    #   W012 SESSION_COOKIE_SECURE, W016 CSRF_COOKIE_SECURE: a Secure cookie is never sent
+    #   back over http, so iPad Safari loses the CSRF cookie and every form answers 403
+    #   (field-faults #20). Never turn these cookies on without KARUTA_HTTPS.
+    # Every other deployment check (DEBUG, SECRET_KEY, X-Frame-Options, …) stays on.
+    SESSION_COOKIE_SECURE = False
+    CSRF_COOKIE_SECURE = False
+    SILENCED_SYSTEM_CHECKS = ["security.W004", "security.W008", "security.W012", "security.W016"]
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -83,6 +130,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # "Busy, try again: your values are kept" (503) instead of a 500 when the database is
+    # locked, read-only, full or unreachable.
+    "tournament.middleware.DatabaseTroubleMiddleware",
 ]
 
 ROOT_URLCONF = "tournament.urls"
@@ -115,7 +165,9 @@ SQLITE_OPTIONS = {
 }
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    # PostgreSQL (psycopg 3): postgres://user:password@host:5432/dbname. Each server worker
+    # keeps its connection for a minute and checks it before reuse.
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=envint("CONN_MAX_AGE", 60), conn_health_checks=True)}
     if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         DATABASES["default"]["OPTIONS"] = dict(SQLITE_OPTIONS)
 else:
@@ -160,6 +212,14 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 # Uploads (entry sheets) stay small.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+
+# --- Backups --------------------------------------------------------------------------
+# `manage.py backup` and the automatic backup taken before make_schedule, seed_knockout
+# and an entry import go to DATA_DIR/backups; the newest KARUTA_BACKUP_KEEP automatic
+# ones are kept. KARUTA_AUTO_BACKUP=0 turns the automatic ones off.
+BACKUP_DIR = Path(os.environ["KARUTA_BACKUP_DIR"]) if os.environ.get("KARUTA_BACKUP_DIR") else None  # None: DATA_DIR/backups
+AUTO_BACKUP = envbool("KARUTA_AUTO_BACKUP", True)
+BACKUP_KEEP = envint("KARUTA_BACKUP_KEEP", 20)
 
 LOGGING = {
     "version": 1,

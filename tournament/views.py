@@ -18,6 +18,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.middleware.csrf import get_token
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
@@ -203,8 +204,10 @@ def team_withdraw(request, slug, pk):
     else:
         messages.warning(
             request,
-            _("%(team)s has withdrawn (%(policy)s): %(count)s unplayed games changed.")
-            % {"team": team, "policy": team.division.get_withdrawal_display(), "count": changed},
+            ngettext(
+                "%(team)s has withdrawn (%(policy)s): %(count)s unplayed game changed.",
+                "%(team)s has withdrawn (%(policy)s): %(count)s unplayed games changed.", changed,
+            ) % {"team": team, "policy": team.division.get_withdrawal_display(), "count": changed},
         )
     return redirect("tournament:team_list", event.slug)
 
@@ -322,13 +325,17 @@ def schedule(request, slug):
                 if "delay" in request.POST:
                     minutes = request.POST.get("minutes", "").strip()
                     moved = services.delay_court(court, int(minutes) if minutes.lstrip("-").isdigit() else 0)
-                    messages.success(request, _("%(court)s: %(count)s games moved by %(minutes)s minutes.")
-                                     % {"court": court, "count": moved, "minutes": minutes})
+                    messages.success(request, ngettext(
+                        "%(court)s: %(count)s game moved by %(minutes)s minutes.",
+                        "%(court)s: %(count)s games moved by %(minutes)s minutes.", moved,
+                    ) % {"court": court, "count": moved, "minutes": minutes})
                 else:
                     moved = services.close_court(court)
                     numbers = ",".join(str(m.match_number) for m in moved)
-                    messages.warning(request, _("%(court)s is closed: %(count)s games moved. Reprint their sheets: %(numbers)s.")
-                                     % {"court": court, "count": len(moved), "numbers": numbers or "—"})
+                    messages.warning(request, ngettext(
+                        "%(court)s is closed: %(count)s game moved. Reprint its sheet: %(numbers)s.",
+                        "%(court)s is closed: %(count)s games moved. Reprint their sheets: %(numbers)s.", len(moved),
+                    ) % {"court": court, "count": len(moved), "numbers": numbers or "—"})
                     if numbers:
                         return redirect(reverse("tournament:schedule", args=[event.slug]) + f"?moved={numbers}")
                 return redirect("tournament:schedule", event.slug)
@@ -571,7 +578,10 @@ def people(request, slug):
         if user is None:
             user = User.objects.create_user(data["username"].strip(), password=data["password"])
         (event.organisers if data["role"] == "organiser" else event.recorders).add(user)
-        messages.success(request, _("%(user)s is now a %(role)s of this event.") % {"user": user, "role": dict(form.fields["role"].choices)[data["role"]]})
+        if data["role"] == "organiser":
+            messages.success(request, _("%(user)s is now an organiser of this event.") % {"user": user})
+        else:
+            messages.success(request, _("%(user)s is now a recorder of this event.") % {"user": user})
         return redirect("tournament:people", event.slug)
     return render(
         request, "tournament/people.html",

@@ -82,7 +82,7 @@ def test_the_organiser_records_a_play_off_order_on_the_standings_page(client, dj
     assert list(TieBreak.objects.filter(group=group).values_list("team", "position", "method")) == [
         (teams[1].pk, 1, "playoff"), (teams[0].pk, 2, "playoff"), (teams[2].pk, 3, "playoff"),
     ]
-    page = client.get(reverse("tournament:standings", args=[event.slug]))
+    page = client.get(reverse("tournament:standings", args=[event.slug]), HTTP_ACCEPT_LANGUAGE="en")
     assert "settled by play-off" in page.content.decode()
 
 
@@ -148,7 +148,7 @@ def test_a_custom_ranking_order_is_saved_as_data(client, django_user_model):
     client.force_login(user)
     response = client.post(reverse("tournament:division_add", args=[event.slug]), {
         "name": "中学生の部", "order": "1", "preset": "custom", "criterion_1": "wins", "criterion_2": "cards_taken",
-        "criterion_3": "head_to_head", "criterion_4": "lot", "walkover_cards": "exclude", "withdrawal": "walkover",
+        "criterion_3": "head_to_head", "criterion_4": "lot", "walkover_cards": "exclude", "withdrawal": "walkover", "layout": "one_group_per_court",
         "qualifiers_per_group": "2", "best_runners_up": "0",
     })
     assert response.status_code == 302
@@ -165,6 +165,7 @@ def test_a_lot_before_another_criterion_is_refused(client, django_user_model):
     response = client.post(reverse("tournament:division_add", args=[event.slug]), {
         "name": "中学生の部", "order": "1", "preset": "custom", "criterion_1": "lot", "criterion_2": "wins",
         "walkover_cards": "count", "withdrawal": "annul", "qualifiers_per_group": "1", "best_runners_up": "0",
+        "layout": "one_group_per_court",
     })
     assert response.status_code == 200
     assert "preset" in response.context["form"].errors
@@ -200,7 +201,7 @@ def test_without_a_third_place_game_both_semifinal_losers_share_third(client):
     assert not Match.objects.filter(event=event, stage=Match.Stage.THIRD_PLACE).exists()
     for semi in Match.objects.filter(event=event, stage=Match.Stage.SEMIFINAL):
         play(semi, "A")
-    page = client.get(reverse("tournament:public_bracket", args=[event.slug])).content.decode()
+    page = client.get(reverse("tournament:public_bracket", args=[event.slug]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Third place (shared)" in page
 
 
@@ -215,7 +216,7 @@ def test_the_hall_screens_show_standings_and_the_court_and_refresh_by_fragment(c
     first = Match.objects.filter(court=court).order_by("match_number").first()
     assert first.team_a.name in page.content.decode()
     play(first, "A")
-    page = client.get(reverse("tournament:court_display", args=[event.slug, court.pk]) + "?fragment=1")
+    page = client.get(reverse("tournament:court_display", args=[event.slug, court.pk]) + "?fragment=1", HTTP_ACCEPT_LANGUAGE="en")
     assert "Last result" in page.content.decode()
 
 

@@ -267,7 +267,7 @@ def test_adding_a_division_with_courts(client, logged_in):
     response = client.post(
         f"/manage/{event.slug}/divisions/add/",
         {"name": "小学生の部", "grade_band": "小1〜小6", "order": "1", "courts": [courts[0].pk, courts[2].pk],
-         "preset": "japanese", "walkover_cards": "count", "withdrawal": "annul", "best_runners_up": "0", "qualifiers_per_group": "1", "third_place_game": "on"},
+         "preset": "japanese", "walkover_cards": "count", "withdrawal": "annul", "best_runners_up": "0", "layout": "one_group_per_court", "qualifiers_per_group": "1", "third_place_game": "on"},
     )
     assert response.status_code == 302
     division = Division.objects.get(event=event)
@@ -282,7 +282,7 @@ def test_a_court_of_another_event_cannot_be_given_to_a_division(client, logged_i
     foreign = factories.make_event(courts=1, slug="foreign").courts.get()
     response = client.post(
         f"/manage/{event.slug}/divisions/add/",
-        {"name": "小学生の部", "order": "1", "courts": [foreign.pk], "preset": "japanese", "withdrawal": "annul", "best_runners_up": "0",
+        {"name": "小学生の部", "order": "1", "courts": [foreign.pk], "preset": "japanese", "withdrawal": "annul", "best_runners_up": "0", "layout": "one_group_per_court",
          "walkover_cards": "count", "qualifiers_per_group": "1"},
     )
     assert response.status_code == 200

@@ -1,0 +1,49 @@
+"""Downloading a backup of the whole database, and a trivial health check.
+
+A backup holds every tournament, every account's password hash and the open sessions,
+so only a superuser may download one; organisers of an event use `manage.py backup` on
+the laptop or ask the superuser. ``/healthz`` answers "ok" without touching the
+database: for monitoring and as the baseline of ``bench/load.py``.
+"""
+
+import datetime
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import FileResponse, HttpResponse
+from django.urls import path
+from django.views.decorators.cache import never_cache
+
+from tournament import backups
+
+# A download reuses a backup this recent instead of making a new one.
+FRESH_ENOUGH = datetime.timedelta(minutes=1)
+
+
+@never_cache
+@login_required
+def backup_download(request):
+    """The newest backup as a file; one is made first unless one is under a minute old."""
+    if not request.user.is_superuser:
+        raise PermissionDenied
+    latest = backups.latest_backup()
+    too_old = latest is None or (
+        datetime.datetime.now().timestamp() - latest.stat().st_mtime > FRESH_ENOUGH.total_seconds()
+    )
+    if too_old:
+        try:
+            latest = backups.create_backup(reason="download")
+        except backups.BackupError as e:
+            return HttpResponse(f"Backup failed: {e}", status=500, content_type="text/plain; charset=utf-8")
+    return FileResponse(latest.open("rb"), as_attachment=True, filename=latest.name,
+                        content_type="application/octet-stream")
+
+
+def healthz(request):
+    return HttpResponse("ok", content_type="text/plain")
+
+
+urlpatterns = [
+    path("manage/backup/latest/", backup_download, name="backup_download"),
+    path("healthz", healthz, name="healthz"),
+]

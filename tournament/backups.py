@@ -1,0 +1,265 @@
+"""Backups of the whole database: by hand, automatically before big steps, and restore.
+
+SQLite (the venue): SQLite's online backup API copies a consistent snapshot while the
+server keeps running (readers and the writer go on; WAL is kept). PostgreSQL: ``pg_dump``
+in its custom format, restored with ``pg_restore --clean`` in one transaction.
+
+Files go to ``DATA_DIR/backups`` (or ``KARUTA_BACKUP_DIR``), named
+``karuta-<UTC timestamp>-<reason>.sqlite3`` (or ``.pgdump``), written under a temporary
+name and renamed, so a half-written file never looks like a backup. Automatic backups
+(before ``make_schedule``, ``seed_knockout`` and an entry import) are pruned to the
+newest ``KARUTA_BACKUP_KEEP`` (20); backups taken by hand are never pruned.
+
+A backup holds every tournament, every account's password hash and the open sessions,
+so only a superuser may download one (``tournament.backup_views``).
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import os
+import re
+import shutil
+import sqlite3
+import subprocess
+import time
+from pathlib import Path
+
+from django.conf import settings
+from django.db import connections
+
+logger = logging.getLogger("tournament.backups")
+
+AUTO_PREFIX = "auto-"
+NAME = re.compile(r"^karuta-(\d{8}-\d{6}-\d{6})-([a-z0-9_-]+)\.(sqlite3|pgdump)$")
+
+
+class BackupError(Exception):
+    """A backup or restore could not be done; the message says why."""
+
+
+def backup_dir() -> Path:
+    return Path(getattr(settings, "BACKUP_DIR", None) or Path(settings.DATA_DIR) / "backups")
+
+
+def _vendor(using="default"):
+    return connections[using].vendor
+
+
+def _extension(using="default"):
+    vendor = _vendor(using)
+    if vendor == "sqlite":
+        return "sqlite3"
+    if vendor == "postgresql":
+        return "pgdump"
+    raise BackupError(f"backups of a {vendor} database are not supported")
+
+
+def _slug(reason):
+    return re.sub(r"[^a-z0-9_-]+", "-", reason.lower()).strip("-") or "manual"
+
+
+def new_backup_path(reason="manual", using="default") -> Path:
+    stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%d-%H%M%S-%f")
+    return backup_dir() / f"karuta-{stamp}-{_slug(reason)}.{_extension(using)}"
+
+
+def list_backups(*, automatic=None) -> list[Path]:
+    """Backup files, oldest first (by the timestamp in the name); ``automatic`` filters."""
+    directory = backup_dir()
+    if not directory.is_dir():
+        return []
+    found = []
+    for path in directory.iterdir():
+        match = NAME.match(path.name)
+        if not match or not path.is_file():
+            continue
+        if automatic is not None and match.group(2).startswith(AUTO_PREFIX) != automatic:
+            continue
+        found.append((match.group(1), path.name, path))
+    return [path for _stamp, _name, path in sorted(found)]
+
+
+def latest_backup() -> Path | None:
+    backups = list_backups()
+    return backups[-1] if backups else None
+
+
+# --- Backup ----------------------------------------------------------------------------
+
+
+def create_backup(output=None, *, reason="manual", using="default") -> Path:
+    """Write a consistent copy of the whole database to ``output`` (or a new file); return its path."""
+    target = Path(output) if output else new_backup_path(reason, using)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(f".{target.name}.partial")
+    try:
+        if _vendor(using) == "sqlite":
+            _sqlite_backup(partial, using)
+        elif _vendor(using) == "postgresql":
+            _pg_dump(partial, using)
+        else:
+            raise BackupError(f"backups of a {_vendor(using)} database are not supported")
+        os.replace(partial, target)
+    finally:
+        partial.unlink(missing_ok=True)
+    return target
+
+
+BACKUP_DEADLINE = 60  # seconds a backup may wait for the database before giving up
+
+
+def _copy(source, destination):
+    """source.backup(destination) in one step (one consistent snapshot), never waiting forever.
+
+    Python retries a busy step without end; the progress callback, called after every
+    step, stops it at the deadline.
+    """
+    deadline = time.monotonic() + BACKUP_DEADLINE
+
+    def progress(status, remaining, total):
+        if time.monotonic() > deadline:
+            raise BackupError("the database stayed busy; try the backup again")
+
+    source.backup(destination, progress=progress)
+
+
+def _sqlite_backup(target: Path, using):
+    connection = connections[using]
+    destination = sqlite3.connect(str(target))
+    try:
+        if not connection.in_atomic_block:
+            # Through Django's own connection: it sees an in-memory test database too.
+            connection.ensure_connection()
+            _copy(connection.connection, destination)
+        elif not connection.is_in_memory_db():
+            # Inside a transaction SQLite cannot back up through the connection that holds
+            # the write lock (it answers "busy" for ever): a second connection copies the
+            # committed state (WAL lets it read beside the writer).
+            source = sqlite3.connect(f"file:{connection.settings_dict['NAME']}?mode=ro", uri=True)
+            try:
+                _copy(source, destination)
+            finally:
+                source.close()
+        else:
+            raise BackupError("an in-memory database cannot be backed up from inside a transaction")
+    finally:
+        destination.close()
+
+
+def _pg_env(settings_dict):
+    env = dict(os.environ)
+    for key, var in (("HOST", "PGHOST"), ("PORT", "PGPORT"), ("USER", "PGUSER"), ("PASSWORD", "PGPASSWORD")):
+        if settings_dict.get(key):
+            env[var] = str(settings_dict[key])
+    env["PGDATABASE"] = settings_dict["NAME"]
+    return env
+
+
+def _run(command, env):
+    if shutil.which(command[0]) is None:
+        raise BackupError(f"{command[0]} is not installed (Debian: apt-get install postgresql-client)")
+    result = subprocess.run(command, env=env, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise BackupError(f"{command[0]} failed: {result.stderr.strip()[-2000:]}")
+    return result
+
+
+def _pg_dump(target: Path, using):
+    connection = connections[using]
+    _run(["pg_dump", "--format=custom", "--no-owner", "--no-privileges", "--file", str(target)],
+         _pg_env(connection.settings_dict))
+
+
+# --- Automatic backups -----------------------------------------------------------------
+
+
+def auto_backup(reason: str, *, skip=False, using="default") -> Path | None:
+    """Back up before a big step (make_schedule, seed_knockout, an import); keep the newest few.
+
+    Never stops the step it protects: a failed backup is logged as an error and None
+    returned. ``skip`` (a dry run) and ``KARUTA_AUTO_BACKUP=0`` take none.
+    """
+    if skip or not getattr(settings, "AUTO_BACKUP", True):
+        return None
+    if connections[using].in_atomic_block:
+        # Called from inside a larger transaction (a script, a test): its own changes
+        # could not be in the copy, and the step is one part of a bigger operation whose
+        # caller decides about backups. The views and commands call these steps outside
+        # any transaction.
+        logger.debug("no automatic backup before %s: inside a transaction", reason)
+        return None
+    try:
+        path = create_backup(reason=AUTO_PREFIX + reason, using=using)
+    except Exception:  # noqa: BLE001 - a backup must never stop the tournament
+        logger.exception("automatic backup before %s failed", reason)
+        return None
+    prune(getattr(settings, "BACKUP_KEEP", 20))
+    logger.info("backup before %s: %s", reason, path)
+    return path
+
+
+def prune(keep: int) -> list[Path]:
+    """Delete all but the newest ``keep`` automatic backups; return the deleted paths."""
+    automatic = list_backups(automatic=True)
+    doomed = automatic[: max(0, len(automatic) - keep)]
+    for path in doomed:
+        path.unlink(missing_ok=True)
+    return doomed
+
+
+# --- Restore ---------------------------------------------------------------------------
+
+
+def check_backup(path: Path, using="default"):
+    """Refuse a file that is not a backup of this kind of database."""
+    path = Path(path)
+    if not path.is_file():
+        raise BackupError(f"{path} does not exist")
+    vendor = _vendor(using)
+    with path.open("rb") as f:
+        head = f.read(16)
+    if vendor == "sqlite":
+        if head != b"SQLite format 3\x00":
+            raise BackupError(f"{path} is not an SQLite database")
+        source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            ok = source.execute("PRAGMA quick_check").fetchone()[0]
+            tables = {row[0] for row in source.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        finally:
+            source.close()
+        if ok != "ok":
+            raise BackupError(f"{path} is damaged: {ok}")
+        if "django_migrations" not in tables or "tournament_event" not in tables:
+            raise BackupError(f"{path} is not a backup of this application")
+    elif vendor == "postgresql":
+        if not head.startswith(b"PGDMP"):
+            raise BackupError(f"{path} is not a pg_dump custom-format file")
+    else:
+        raise BackupError(f"restoring a {vendor} database is not supported")
+
+
+def restore_backup(path, *, using="default", safety_backup=True) -> Path | None:
+    """Replace the whole database by the backup at ``path``; return the safety backup taken first.
+
+    Stop the server first (or expect its workers to see the restored data at once).
+    """
+    path = Path(path)
+    check_backup(path, using)
+    safety = create_backup(reason="before-restore", using=using) if safety_backup else None
+    connection = connections[using]
+    if connection.in_atomic_block:
+        raise BackupError("cannot restore inside a transaction")
+    if _vendor(using) == "sqlite":
+        connection.ensure_connection()
+        source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            source.backup(connection.connection)
+        finally:
+            source.close()
+    else:
+        connection.close()
+        _run(["pg_restore", "--clean", "--if-exists", "--no-owner", "--no-privileges", "--single-transaction",
+              "--dbname", connection.settings_dict["NAME"], str(path)], _pg_env(connection.settings_dict))
+    return safety
