@@ -18,7 +18,9 @@ BASE = Path(__file__).resolve().parent.parent
 
 def manage(*args, env=None, data_dir):
     # Never the developer's database: these processes use SQLite in their own folder.
-    environment = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "KARUTA_HTTPS", "SITE_URL", "DATABASE_URL")}
+    # (DJANGO_ALLOW_ASYNC_UNSAFE: set by the browser tests for their own process only.)
+    dropped = ("DEBUG", "KARUTA_HTTPS", "SITE_URL", "DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE")
+    environment = {k: v for k, v in os.environ.items() if k not in dropped}
     environment.update({"KARUTA_DATA_DIR": str(data_dir), "DJANGO_SETTINGS_MODULE": "tournament.settings"})
     environment.update(env or {})
     return subprocess.run(

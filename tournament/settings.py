@@ -6,6 +6,7 @@ repository: the secret key comes from SECRET_KEY or is generated on first run in
 data directory (KARUTA_DATA_DIR, default ./var, ignored by git).
 """
 
+import datetime
 import os
 import secrets
 import warnings
@@ -116,6 +117,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_tables2",
+    "axes",
     "tournament",
     "judging",
 ]
@@ -133,7 +135,22 @@ MIDDLEWARE = [
     # "Busy, try again: your values are kept" (503) instead of a 500 when the database is
     # locked, read-only, full or unreachable.
     "tournament.middleware.DatabaseTroubleMiddleware",
+    # Login throttling: last, as django-axes asks.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Login throttling (django-axes): after 5 wrong passwords for one login name from one
+# address, that pair waits 15 minutes. A court link needs no login and is not affected.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_ENABLED = envbool("KARUTA_LOGIN_THROTTLE", True)
+AXES_FAILURE_LIMIT = envint("KARUTA_LOGIN_ATTEMPTS", 5)
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=envint("KARUTA_LOGIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
 ROOT_URLCONF = "tournament.urls"
 
