@@ -443,7 +443,7 @@ def division_standings(division):
     """
     from judging.models import RecordingSheet
 
-    groups = list(division.groups.all())
+    groups = list(division.groups.select_related("court"))
     teams = list(Team.objects.filter(division=division, group__isnull=False))
     matches = list(Match.objects.filter(division=division, stage=Match.Stage.GROUP).exclude(status=Match.Status.VOID))
     sheets = {

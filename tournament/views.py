@@ -157,7 +157,7 @@ def team_list(request, slug):
     event = _event_for_organiser(request, slug)
     teams = (
         Team.objects.filter(division__event=event)
-        .select_related("division", "group")
+        .select_related("division__event", "group")
         .prefetch_related(Prefetch("players", queryset=Player.objects.order_by("order")))
     )
     division = int_param(request, "division")
