@@ -3,13 +3,50 @@
 No login. They show team names and affiliations and never players' names.
 """
 
+import hashlib
+
 from django.db.models import Q
+from django.utils.safestring import mark_safe
 from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
 
 from tournament.models import Court, Event, Team
 from tournament.tables import MatchTable
 from tournament.views import bracket_context, schedule_queryset, standings_context
+
+
+def results_version(event):
+    """A key that changes whenever a game or a result of the event changes.
+
+    Every write to a result leaves a history row (SheetEvent) and every move of a game
+    sets ``changed_at``; new knockout games get new ids. One cheap query.
+    """
+    from django.db.models import Count, Max
+
+    from judging.models import SheetEvent
+
+    games = event.matches.aggregate(n=Count("pk"), last=Max("pk"), moved=Max("changed_at"), started=Max("actual_start"))
+    history = SheetEvent.objects.filter(match__event=event).aggregate(last=Max("pk"))["last"]
+    return f"{games['n']}-{games['last']}-{games['moved']}-{games['started']}-{history}"
+
+
+def cached_table_html(request, event, table, name):
+    """The table's HTML, rendered once per change of the results (spectators reload a lot).
+
+    Rendering every game of a big event costs about half a second of CPU; the cache holds
+    it until a result or a game changes (and 60 s at most), per language and query.
+    """
+    from django.core.cache import cache
+    from django.utils.translation import get_language
+
+    parts = f"{name}|{event.pk}|{get_language()}|{request.get_full_path()}|{results_version(event)}"
+    key = "public-table:" + hashlib.sha256(parts.encode()).hexdigest()
+    html = cache.get(key)
+    if html is None:
+        RequestConfig(request, paginate=False).configure(table)
+        html = table.as_html(request)
+        cache.set(key, str(html), 60)
+    return mark_safe(html)
 
 
 def home(request):
@@ -26,22 +63,21 @@ def timetable(request, slug, court=None, team=None):
     if team is not None:
         team_obj = get_object_or_404(Team, division__event=event, pk=team)
         matches = matches.filter(Q(team_a=team_obj) | Q(team_b=team_obj))
-    table = MatchTable(matches)
-    RequestConfig(request, paginate=False).configure(table)
+    table_html = cached_table_html(request, event, MatchTable(matches), "timetable")
     teams = Team.objects.filter(division__event=event).select_related("division").order_by("division__order", "name_key")
     return render(
         request,
         "public/timetable.html",
-        {"event": event, "table": table, "courts": event.courts.all(), "teams": teams, "court": court_obj, "team": team_obj},
+        {"event": event, "table_html": table_html, "courts": event.courts.all(), "teams": teams, "court": court_obj,
+         "team": team_obj},
     )
 
 
 def results(request, slug):
     event = get_object_or_404(Event, slug=slug)
     matches = schedule_queryset(event).exclude(status="scheduled").order_by("-match_number")
-    table = MatchTable(matches, order_by=("-match_number",))
-    RequestConfig(request, paginate=False).configure(table)
-    return render(request, "public/results.html", {"event": event, "table": table})
+    table_html = cached_table_html(request, event, MatchTable(matches, order_by=("-match_number",)), "results")
+    return render(request, "public/results.html", {"event": event, "table_html": table_html})
 
 
 def standings(request, slug):

@@ -223,3 +223,17 @@ def test_the_hall_screens_show_standings_and_the_court_and_refresh_by_fragment(c
 def test_the_standings_criteria_presets_are_what_the_rules_page_says():
     assert standings.PRESET_JAPANESE == ("wins", "card_diff", "cards_taken", "head_to_head", "lot")
     assert standings.PRESET_HEAD_TO_HEAD_FIRST == ("wins", "head_to_head", "card_diff", "cards_taken", "lot")
+
+
+def test_the_public_timetable_shows_a_result_as_soon_as_it_is_confirmed(client):
+    from django.core.cache import cache
+
+    cache.clear()
+    event, division, teams = group_of_three()
+    first = Match.objects.filter(event=event).order_by("match_number").first()
+    url = reverse("tournament:public_timetable", args=[event.slug])
+    assert "30 - 26" not in client.get(url).content.decode()
+    assert "30 - 26" not in client.get(url).content.decode()  # served from the cache
+    play(first, "A")
+    assert "30 - 26" in client.get(url).content.decode()
+    assert "30 - 26" in client.get(reverse("tournament:public_results", args=[event.slug])).content.decode()
