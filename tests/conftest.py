@@ -42,3 +42,13 @@ def _django_configured():
         return settings.configured
     except Exception:
         return False
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Public pages are cached for a few seconds: each test starts with an empty cache."""
+    if _django_configured():
+        from django.core.cache import cache
+
+        cache.clear()
+    yield

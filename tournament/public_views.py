@@ -15,38 +15,35 @@ from tournament.tables import MatchTable
 from tournament.views import bracket_context, schedule_queryset, standings_context
 
 
-def results_version(event):
-    """A key that changes whenever a game or a result of the event changes.
-
-    Every write to a result leaves a history row (SheetEvent) and every move of a game
-    sets ``changed_at``; new knockout games get new ids. One cheap query.
-    """
-    from django.db.models import Count, Max
-
-    from judging.models import SheetEvent
-
-    games = event.matches.aggregate(n=Count("pk"), last=Max("pk"), moved=Max("changed_at"), started=Max("actual_start"))
-    history = SheetEvent.objects.filter(match__event=event).aggregate(last=Max("pk"))["last"]
-    return f"{games['n']}-{games['last']}-{games['moved']}-{games['started']}-{history}"
+FRESH_SECONDS = 5  # public pages may be this many seconds behind the last result
 
 
-def cached_table_html(request, event, table, name):
-    """The table's HTML, rendered once per change of the results (spectators reload a lot).
+def cached_fragment(request, name, event, render):
+    """HTML rendered at most once per ``FRESH_SECONDS`` per page, language and query.
 
-    Rendering every game of a big event costs about half a second of CPU; the cache holds
-    it until a result or a game changes (and 60 s at most), per language and query.
+    Spectators reload a lot and a big event's timetable costs about half a second of CPU
+    to render; during play results arrive several times a second, so the cache is kept
+    by time, not by change: a public page is at most a few seconds behind (the hall
+    screens refresh every 5 s anyway). Organisers' pages are never cached.
     """
     from django.core.cache import cache
     from django.utils.translation import get_language
 
-    parts = f"{name}|{event.pk}|{get_language()}|{request.get_full_path()}|{results_version(event)}"
-    key = "public-table:" + hashlib.sha256(parts.encode()).hexdigest()
+    parts = f"{name}|{event.pk}|{get_language()}|{request.get_full_path()}"
+    key = "public-fragment:" + hashlib.sha256(parts.encode()).hexdigest()
     html = cache.get(key)
     if html is None:
-        RequestConfig(request, paginate=False).configure(table)
-        html = table.as_html(request)
-        cache.set(key, str(html), 60)
+        html = str(render())
+        cache.set(key, html, FRESH_SECONDS)
     return mark_safe(html)
+
+
+def cached_table_html(request, event, table, name):
+    def render():
+        RequestConfig(request, paginate=False).configure(table)
+        return table.as_html(request)
+
+    return cached_fragment(request, name, event, render)
 
 
 def home(request):
@@ -81,8 +78,15 @@ def results(request, slug):
 
 
 def standings(request, slug):
+    from django.template.loader import render_to_string
+
     event = get_object_or_404(Event, slug=slug)
-    return render(request, "public/standings.html", {"event": event, "divisions": standings_context(event)})
+    divisions = list(event.divisions.all())
+    body = cached_fragment(
+        request, "standings", event,
+        lambda: render_to_string("includes/standings_tables.html", {"event": event, "divisions": standings_context(event)}, request),
+    )
+    return render(request, "public/standings.html", {"event": event, "standings_html": body, "division_links": divisions})
 
 
 def bracket(request, slug):
