@@ -196,9 +196,10 @@ def test_a_superuser_downloads_a_fresh_backup(client, django_user_model, setting
     assert response.status_code == 200
     assert response["Content-Disposition"].startswith("attachment;")
     body = b"".join(response.streaming_content)
+    response.close()
     assert body[:16] == b"SQLite format 3\x00" if connection.vendor == "sqlite" else body[:5] == b"PGDMP"
     assert len(backups.list_backups()) == 1
-    client.get("/manage/backup/latest/")  # within a minute: the same file again
+    client.get("/manage/backup/latest/").close()  # within a minute: the same file again
     assert len(backups.list_backups()) == 1
 
 
