@@ -241,9 +241,6 @@ class ImportForm(forms.Form):
         return upload
 
 
-class CreateEventCommandForm(forms.Form):
-    """Validates the arguments of the create_event command like the web form."""
-
 
 class PersonForm(forms.Form):
     """Give someone a role in this event: a new account, or an existing one by its login name."""

@@ -293,8 +293,9 @@ def move_team(team, group):
 # --- Schedule --------------------------------------------------------------------------
 
 
-def event_start(event):
-    return timezone.make_aware(datetime.datetime.combine(event.date, event.start_time))
+def event_midnight(event):
+    """Midnight (Asia/Tokyo) of the event's day: the clock counts minutes from it."""
+    return timezone.make_aware(datetime.datetime.combine(event.date, datetime.time(0, 0)))
 
 
 def _minutes(time_of_day):
@@ -369,7 +370,7 @@ def make_schedule(event):
     courts = {c.pk: c for c in event.courts.all()}
     planned.sort(key=lambda gp: (gp[1].slot, courts[gp[1].court].order, gp[1].court))
     clock = event_clock(event)
-    day = timezone.make_aware(datetime.datetime.combine(event.date, datetime.time(0, 0)))
+    day = event_midnight(event)
     matches = [
         Match(
             event=event,
@@ -625,7 +626,7 @@ def _create_bracket(event, division, lineup):
     slot = 0 if last_slot is None else last_slot + 1
     number = (event.matches.aggregate(m=Max("match_number"))["m"] or 0) + 1
     clock = event_clock(event)
-    day = timezone.make_aware(datetime.datetime.combine(event.date, datetime.time(0, 0)))
+    day = event_midnight(event)
     taken = set(Match.objects.filter(court__in=courts).values_list("court_id", "slot"))
 
     def place(match):
@@ -767,7 +768,7 @@ def close_court(court):
     """
     event = court.event
     clock = event_clock(event)
-    day = timezone.make_aware(datetime.datetime.combine(event.date, datetime.time(0, 0)))
+    day = event_midnight(event)
     now = timezone.now()
     with transaction.atomic():
         court.closed = True
@@ -818,7 +819,7 @@ def schedule_checks(event):
     games = list(event.matches.filter(stage=Match.Stage.GROUP).exclude(status=Match.Status.VOID).select_related("team_a", "team_b"))
     length = event.game_minutes
     timed = []
-    day = timezone.make_aware(datetime.datetime.combine(event.date, datetime.time(0, 0)))
+    day = event_midnight(event)
     groups = defaultdict(list)
     for team in Team.objects.filter(division__event=event, group__isnull=False, withdrawn=False):
         groups[team.group_id].append(team.pk)

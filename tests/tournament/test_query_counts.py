@@ -110,10 +110,6 @@ PAGES = {
 
 # Pages whose query count is known to grow with the event. Strict: once the view is
 # fixed the test "unexpectedly passes" and fails, so the entry is removed with the fix.
-_GROUP_COURT = (
-    "one Court query per group: templates/includes/standings_tables.html reads t.group.court, and "
-    "tournament.services.division_standings loads division.groups.all() without select_related('court')"
-)
 KNOWN_N_PLUS_ONE = {}  # pages whose query count still grows with the event: none
 
 
