@@ -15,9 +15,13 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-LOCALE = Path(__file__).resolve().parent.parent / "locale" / "ja" / "LC_MESSAGES"
-PO = LOCALE / "django.po"
-MO = LOCALE / "django.mo"
+ROOT = Path(__file__).resolve().parent.parent
+# The project's catalogue (templates/, tournament/, judging/) and each app's own
+# (hanafuda/locale, dosai/locale): makemessages puts a file's strings in the nearest one.
+CATALOGUES = [ROOT / "locale" / "ja" / "LC_MESSAGES" / "django.po"] + sorted(
+    ROOT.glob("*/locale/ja/LC_MESSAGES/django.po")
+)
+CATALOGUE_IDS = [str(p.relative_to(ROOT)) for p in CATALOGUES]
 
 # %(name)s / %(n)d, bare %s / %d, {name} (python-brace-format) and HTML tags must survive.
 PLACEHOLDER = re.compile(r"%\(\w+\)[sdif]|%[sdif]|\{\w*\}|<[^>]+>")
@@ -63,10 +67,15 @@ def read_po(path):
     return entries
 
 
+@pytest.fixture(scope="module", params=CATALOGUES, ids=CATALOGUE_IDS)
+def po(request):
+    assert request.param.exists(), f"{request.param} is missing: run makemessages -l ja"
+    return request.param
+
+
 @pytest.fixture(scope="module")
-def entries():
-    assert PO.exists(), "locale/ja/LC_MESSAGES/django.po is missing: run makemessages -l ja"
-    return read_po(PO)
+def entries(po):
+    return read_po(po)
 
 
 def messages(entries):
@@ -106,25 +115,26 @@ def test_translations_keep_placeholders_and_markup(entries):
     assert wrong == []
 
 
-def test_msgattrib_finds_nothing_untranslated():
+def test_msgattrib_finds_nothing_untranslated(po):
     if shutil.which("msgattrib") is None:
         pytest.skip("GNU gettext (msgattrib) is not installed")
     result = subprocess.run(
-        ["msgattrib", "--untranslated", "--no-obsolete", str(PO)], capture_output=True, text=True, check=True
+        ["msgattrib", "--untranslated", "--no-obsolete", str(po)], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == ""
 
 
-def test_msgfmt_accepts_the_catalogue():
+def test_msgfmt_accepts_the_catalogue(po):
     if shutil.which("msgfmt") is None:
         pytest.skip("GNU gettext (msgfmt) is not installed")
-    result = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(PO)], capture_output=True, text=True)
+    result = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(po)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
 
 
-def test_the_compiled_catalogue_matches_the_po_file(entries):
-    assert MO.exists(), "locale/ja/LC_MESSAGES/django.mo is missing: run compilemessages -l ja"
-    with MO.open("rb") as f:
+def test_the_compiled_catalogue_matches_the_po_file(po, entries):
+    mo = po.with_suffix(".mo")
+    assert mo.exists(), f"{mo} is missing: run compilemessages -l ja"
+    with mo.open("rb") as f:
         catalogue = gettext.GNUTranslations(f)
     stale = []
     for e in messages(entries):

@@ -120,6 +120,8 @@ INSTALLED_APPS = [
     "axes",
     "tournament",
     "judging",
+    "hanafuda",
+    "dosai",
 ]
 
 MIDDLEWARE = [
