@@ -54,6 +54,8 @@ __all__ = [
     "berger_rounds",
     "check_schedule",
     "check_timed",
+    "timed_problems",
+    "TimedProblem",
     "lower_bound",
     "plan",
     "plan_groups_on_courts",
@@ -1265,20 +1267,26 @@ def slot_start(
     )
 
 
+def _pairs_not_meeting_once(
+    pair_count: Counter, groups_members: list[tuple[int, list[int]]]
+) -> list[tuple[int, int, int, int]]:
+    """``(group, team a, team b, meetings)`` for each pair of a group that does not meet once."""
+    return [
+        (gi, a, b, pair_count.get((a, b), 0))
+        for gi, members in groups_members
+        for i, a in enumerate(members)
+        for b in members[i + 1:]
+        if pair_count.get((a, b), 0) != 1
+    ]
+
+
 def _pair_problems(
     pair_count: Counter, groups_members: list[tuple[int, list[int]]]
 ) -> list[str]:
-    problems = []
-    for gi, members in groups_members:
-        for i, a in enumerate(members):
-            for b in members[i + 1:]:
-                count = pair_count.get((a, b), 0)
-                if count != 1:
-                    problems.append(
-                        f"teams {a} and {b} of group {gi} meet {count} times "
-                        f"instead of once"
-                    )
-    return problems
+    return [
+        f"teams {a} and {b} of group {gi} meet {count} times instead of once"
+        for gi, a, b, count in _pairs_not_meeting_once(pair_count, groups_members)
+    ]
 
 
 def check_schedule(
@@ -1380,9 +1388,52 @@ class TimedGame:
     group: int
 
 
-def _overlaps(
-    items: list[tuple[int, int, int]], what: str, key: object
-) -> list[str]:
+@dataclass(frozen=True)
+class TimedProblem:
+    """One problem of a timed schedule, as data (see :func:`timed_problems`).
+
+    ``kind`` is one of ``KINDS``; ``games`` are indexes into the checked list; the other
+    fields are filled as the kind needs: ``team`` (id), ``court`` (id), ``teams`` (a pair
+    of ids), ``group`` (index), ``groups`` (the teams' group indexes), ``count`` (meetings)
+    and ``minutes`` ((start, end) per game in ``games``). ``str()`` gives an English sentence.
+    """
+
+    KINDS = ("bad_time", "plays_itself", "team_overlap", "court_overlap", "no_group", "wrong_group", "pair_count")
+
+    kind: str
+    games: tuple[int, ...] = ()
+    team: int | None = None
+    court: int | None = None
+    teams: tuple[int, int] | None = None
+    group: int | None = None
+    groups: tuple[int, int] | None = None
+    count: int | None = None
+    minutes: tuple[tuple[int, int], ...] = ()
+
+    def __str__(self) -> str:
+        g = self.games
+        if self.kind == "bad_time":
+            start, end = self.minutes[0]
+            return f"game {g[0]} ends at {end}, not after its start {start}"
+        if self.kind == "plays_itself":
+            return f"team {self.team} plays itself in game {g[0]}"
+        if self.kind in ("team_overlap", "court_overlap"):
+            what, key = ("team", self.team) if self.kind == "team_overlap" else ("court", self.court)
+            (s1, e1), (s2, e2) = self.minutes
+            return f"{what} {key} is in games {g[0]} ({s1}-{e1}) and {g[1]} ({s2}-{e2}) at once"
+        if self.kind == "no_group":
+            return f"team {self.team} in game {g[0]} is not in any group"
+        if self.kind == "wrong_group":
+            a, b = self.teams
+            return (
+                f"game {g[0]} ({a} v {b}) is labelled group {self.group} "
+                f"but the teams are in groups {self.groups[0]} and {self.groups[1]}"
+            )
+        a, b = self.teams
+        return f"teams {a} and {b} of group {self.group} meet {self.count} times instead of once"
+
+
+def _overlaps(items: list[tuple[int, int, int]], kind: str, key: int) -> list[TimedProblem]:
     """Pairs of overlapping half-open intervals ``(start, end, index)``.
 
     Sweep in start order keeping every interval still open, so partial,
@@ -1391,12 +1442,11 @@ def _overlaps(
     """
     problems = []
     open_: list[tuple[int, int, int]] = []
+    who = {"team": key} if kind == "team_overlap" else {"court": key}
     for s, e, i in sorted(items):
         open_ = [o for o in open_ if o[1] > s]
         for os_, oe, oi in open_:
-            problems.append(
-                f"{what} {key} is in games {oi} ({os_}-{oe}) and {i} ({s}-{e}) at once"
-            )
+            problems.append(TimedProblem(kind, games=(oi, i), minutes=((os_, oe), (s, e)), **who))
         open_.append((s, e, i))
     return problems
 
@@ -1405,6 +1455,16 @@ def check_timed(
     games: list[TimedGame], groups: list[list[int]] | None = None
 ) -> list[str]:
     """Return the problems of a timed schedule as English sentences; ``[]`` = fine.
+
+    The sentences of :func:`timed_problems`, which gives the same problems as data.
+    """
+    return [str(p) for p in timed_problems(games, groups)]
+
+
+def timed_problems(
+    games: list[TimedGame], groups: list[list[int]] | None = None
+) -> list[TimedProblem]:
+    """Return the problems of a timed schedule as ``TimedProblem`` data; ``[]`` = fine.
 
     A game occupies ``[start_minute, end_minute)`` (minutes); games are
     named by their index in ``games``.  Checks:
@@ -1423,25 +1483,23 @@ def check_timed(
     slot numbers cannot see games of unequal length or courts that start at
     different times.
     """
-    problems: list[str] = []
+    problems: list[TimedProblem] = []
     by_team: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
     by_court: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
     for i, g in enumerate(games):
         if g.end_minute <= g.start_minute:
-            problems.append(
-                f"game {i} ends at {g.end_minute}, not after its start {g.start_minute}"
-            )
+            problems.append(TimedProblem("bad_time", games=(i,), minutes=((g.start_minute, g.end_minute),)))
         if g.team_a == g.team_b:
-            problems.append(f"team {g.team_a} plays itself in game {i}")
+            problems.append(TimedProblem("plays_itself", games=(i,), team=g.team_a))
             by_team[g.team_a].append((g.start_minute, g.end_minute, i))
         else:
             by_team[g.team_a].append((g.start_minute, g.end_minute, i))
             by_team[g.team_b].append((g.start_minute, g.end_minute, i))
         by_court[g.court].append((g.start_minute, g.end_minute, i))
     for team in sorted(by_team):
-        problems += _overlaps(by_team[team], "team", team)
+        problems += _overlaps(by_team[team], "team_overlap", team)
     for court in sorted(by_court):
-        problems += _overlaps(by_court[court], "court", court)
+        problems += _overlaps(by_court[court], "court_overlap", court)
 
     pair_count: Counter[tuple[int, int]] = Counter()
     if groups is not None:
@@ -1455,15 +1513,15 @@ def check_timed(
             bad = False
             for t in (g.team_a, g.team_b):
                 if t not in group_of:
-                    problems.append(f"team {t} in game {i} is not in any group")
+                    problems.append(TimedProblem("no_group", games=(i,), team=t))
                     bad = True
             if bad:
                 continue
             if group_of[g.team_a] != group_of[g.team_b] or group_of[g.team_a] != g.group:
-                problems.append(
-                    f"game {i} ({g.team_a} v {g.team_b}) is labelled group {g.group} "
-                    f"but the teams are in groups {group_of[g.team_a]} and {group_of[g.team_b]}"
-                )
+                problems.append(TimedProblem(
+                    "wrong_group", games=(i,), teams=(g.team_a, g.team_b), group=g.group,
+                    groups=(group_of[g.team_a], group_of[g.team_b]),
+                ))
                 continue
             pair_count[(min(g.team_a, g.team_b), max(g.team_a, g.team_b))] += 1
         members = [
@@ -1478,7 +1536,10 @@ def check_timed(
             seen[g.group].update((g.team_a, g.team_b))
             pair_count[(min(g.team_a, g.team_b), max(g.team_a, g.team_b))] += 1
         members = [(gi, sorted(seen[gi])) for gi in sorted(seen)]
-    problems += _pair_problems(pair_count, members)
+    problems += [
+        TimedProblem("pair_count", teams=(a, b), group=gi, count=count)
+        for gi, a, b, count in _pairs_not_meeting_once(pair_count, members)
+    ]
     return problems
 
 

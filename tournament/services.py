@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import math
-import re
 import random
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -20,6 +19,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournament import backups, names, scheduling, seeding, standings
 from tournament.imports import ImportProblem, ParsedEntries
@@ -810,10 +810,50 @@ def mark_started(match):
         Match.objects.filter(pk=match.pk, actual_start__isnull=True).update(actual_start=timezone.now())
 
 
+def _clock(minute):
+    return f"{minute // 60:02d}:{minute % 60:02d}"
+
+
+def _timed_problem_text(problem, context):
+    """One ``scheduling.TimedProblem`` as a sentence for the organiser (active language)."""
+    matches = [context["matches"][i] for i in problem.games]
+    game = [m.match_number for m in matches]
+    team = context["teams"].get(problem.team, problem.team)
+    if problem.kind in ("team_overlap", "court_overlap"):
+        (s1, e1), (s2, e2) = problem.minutes
+        values = {
+            "who": team if problem.kind == "team_overlap" else context["courts"].get(problem.court, problem.court),
+            "a": game[0], "a_from": _clock(s1), "a_to": _clock(e1),
+            "b": game[1], "b_from": _clock(s2), "b_to": _clock(e2),
+        }
+        if problem.kind == "team_overlap":
+            return _("%(who)s plays game %(a)s (%(a_from)s–%(a_to)s) and game %(b)s (%(b_from)s–%(b_to)s) at once") % values
+        return _("%(who)s holds game %(a)s (%(a_from)s–%(a_to)s) and game %(b)s (%(b_from)s–%(b_to)s) at once") % values
+    if problem.kind == "bad_time":
+        start, end = problem.minutes[0]
+        return _("Game %(game)s ends at %(end)s, not after its start %(start)s") % {
+            "game": game[0], "end": _clock(end), "start": _clock(start)}
+    if problem.kind == "plays_itself":
+        return _("%(team)s plays itself in game %(game)s") % {"team": team, "game": game[0]}
+    if problem.kind == "no_group":
+        return _("%(team)s plays game %(game)s but is in no group") % {"team": team, "game": game[0]}
+    a, b = (context["teams"].get(t, t) for t in problem.teams)
+    if problem.kind == "wrong_group":
+        return _("Game %(game)s (%(a)s v %(b)s) is a game of %(group)s, but the teams are in %(group_a)s and %(group_b)s") % {
+            "game": game[0], "a": a, "b": b, "group": context["groups"].get(problem.group, problem.group),
+            "group_a": context["groups"].get(problem.groups[0]), "group_b": context["groups"].get(problem.groups[1])}
+    return ngettext(
+        "%(a)s and %(b)s of %(group)s meet %(count)d time instead of once",
+        "%(a)s and %(b)s of %(group)s meet %(count)d times instead of once",
+        problem.count,
+    ) % {"a": a, "b": b, "group": context["groups"].get(problem.group, problem.group), "count": problem.count}
+
+
 def schedule_checks(event):
     """The organiser's checks: overlaps of teams and courts in time, pairs meeting once, streaks.
 
-    Returns ``(problems, rows)``: problems as text, and per team its games in a row at
+    Returns ``(problems, rows)``: problems as sentences in the active language, naming
+    games by their match number and times as HH:MM, and per team its games in a row at
     most and its longest wait in minutes.
     """
     games = list(event.matches.filter(stage=Match.Stage.GROUP).exclude(status=Match.Status.VOID).select_related("team_a", "team_b"))
@@ -825,6 +865,7 @@ def schedule_checks(event):
         groups[team.group_id].append(team.pk)
     group_index = {group_id: i for i, group_id in enumerate(groups)}
     withdrawn = set(Team.objects.filter(division__event=event, withdrawn=True).values_list("pk", flat=True))
+    timed_matches = []
     for g in games:
         if g.start_at is None or g.team_a_id is None or g.team_b_id is None or {g.team_a_id, g.team_b_id} & withdrawn:
             continue
@@ -832,13 +873,15 @@ def schedule_checks(event):
         timed.append(
             scheduling.TimedGame(g.court_id or 0, g.team_a_id, g.team_b_id, start, start + length, group_index.get(g.group_id, -1))
         )
+        timed_matches.append(g)
     names_by_id = dict(Team.objects.filter(division__event=event).values_list("pk", "name"))
-    courts_by_id = {c.pk: str(c) for c in event.courts.all()}
-    problems = [
-        re.sub(r"court (\d+)", lambda m: courts_by_id.get(int(m.group(1)), m.group(0)),
-               re.sub(r"team (\d+)", lambda m: names_by_id.get(int(m.group(1)), m.group(0)), text))
-        for text in scheduling.check_timed(timed, list(groups.values()))
-    ]
+    context = {
+        "teams": names_by_id,
+        "courts": {c.pk: str(c) for c in event.courts.all()},
+        "groups": dict(enumerate(map(Group.objects.in_bulk(list(groups)).get, groups))),
+        "matches": timed_matches,
+    }
+    problems = [_timed_problem_text(p, context) for p in scheduling.timed_problems(timed, list(groups.values()))]
     per_team = defaultdict(list)
     for g in timed:
         per_team[g.team_a].append(g)

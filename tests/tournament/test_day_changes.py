@@ -4,7 +4,7 @@ import datetime
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from judging import rules
 from judging.services import record_confirmed_result
@@ -108,6 +108,25 @@ def test_the_checks_page_catches_a_team_in_two_places(client, django_user_model)
     assert page.status_code == 200
     assert page.context["problems"]
     assert a.team_a.name in " ".join(page.context["problems"])
+
+
+def test_the_checks_name_games_by_number_and_times_by_the_clock_in_japanese(client, django_user_model):
+    event, _division = day_with(courts=2, teams=8)
+    a, b = event.matches.filter(slot=0).order_by("court__order")[:2]
+    b.team_a_id = a.team_a_id
+    b.start_at = a.start_at + datetime.timedelta(minutes=5)
+    b.save()
+    user = django_user_model.objects.create_user("org")
+    event.organisers.add(user)
+    client.force_login(user)
+    with translation.override("ja"):
+        page = client.get(reverse("tournament:schedule_checks", args=[event.slug]), HTTP_ACCEPT_LANGUAGE="ja")
+    first, second = sorted([a, b], key=lambda m: m.start_at)
+    expected = (
+        f"{a.team_a.name}が第{first.match_number}試合（{local(first.start_at)}–{local(first.start_at + datetime.timedelta(minutes=event.game_minutes))}）"
+        f"と第{second.match_number}試合"
+    )
+    assert any(expected in p for p in page.context["problems"]), page.context["problems"]
 
 
 def test_opening_and_submitting_a_game_records_its_actual_times(client):
