@@ -60,7 +60,7 @@ from judging.pdf import (
     _NO_LINE_START,
     _RENDER_LOCK,
     _clean,
-    _format_date,
+    format_date,
     _format_time,
     _Pen,
 )
@@ -117,6 +117,7 @@ class EventInfo:
     edition: int | None
     date: datetime.date | None
     venue: str
+    japanese_era: bool = False  # the date as 「令和9年…」 (the event's 和暦 setting)
 
 
 @dataclass(frozen=True)
@@ -268,7 +269,7 @@ class _Event:
 def _prepare_event(event: EventInfo) -> _Event:
     title = _text(_event_title(event), "event.name")
     venue = _text(event.venue, "event.venue")
-    return _Event(title=title, date=_format_date(event.date), venue=venue)
+    return _Event(title=title, date=format_date(event.date, event.japanese_era), venue=venue)
 
 
 def _wrap(text: str, font: str, size: float, width: float) -> list[str]:

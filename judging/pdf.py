@@ -68,6 +68,7 @@ class SheetGame:
     team_b: str | None
     entry_url: str | None            # ASCII URL for the QR code; None = no QR
     card_total: int = CARD_TOTAL
+    japanese_era: bool = False       # print the date as 令和…年 (the event's setting)
 
 
 # --------------------------------------------------------------------------- colours
@@ -257,12 +258,33 @@ class _Pen:
 
 # --------------------------------------------------------------------------- formatting
 
-def _format_date(d: datetime.date | None) -> str:
+ERAS = (  # (first day, name): the modern Japanese eras
+    (datetime.date(2019, 5, 1), "令和"),
+    (datetime.date(1989, 1, 8), "平成"),
+    (datetime.date(1926, 12, 25), "昭和"),
+)
+
+
+def japanese_year(d: datetime.date) -> str:
+    """2027 → 「令和9年」 (the first year of an era is 元年); before 昭和, 「1925年」."""
+    for start, name in ERAS:
+        if d >= start:
+            year = d.year - start.year + 1
+            return f"{name}{'元' if year == 1 else year}年"
+    return f"{d.year}年"
+
+
+def format_date(d: datetime.date | None, era: bool = False) -> str:
+    """A date as 「2027年1月17日(日)」, or 「令和9年1月17日(日)」 with ``era`` (the event's 和暦
+    setting); "" for None. An aware datetime is read in Asia/Tokyo."""
     if d is None:
         return ""
     if isinstance(d, datetime.datetime):
         d = _to_tokyo(d).date()
-    return f"{d.year}年{d.month}月{d.day}日({WEEKDAYS[d.weekday()]})"
+    year = japanese_year(d) if era else f"{d.year}年"
+    return f"{year}{d.month}月{d.day}日({WEEKDAYS[d.weekday()]})"
+
+
 
 
 def _to_tokyo(dt: datetime.datetime) -> datetime.datetime:
@@ -329,7 +351,7 @@ def _prepare(game: SheetGame, *, qr_cache: dict) -> _Prepared:
     return _Prepared(
         game=game,
         title=fields["event_name"],
-        date=_format_date(game.event_date),
+        date=format_date(game.event_date, game.japanese_era),
         division=fields["division"],
         stage=stage,
         court=fields["court"],

@@ -29,6 +29,7 @@ def sheet_games(event, matches, base_url=""):
                 event_name=event.name,
                 edition=event.edition,
                 event_date=event.date,
+                japanese_era=event.japanese_era,
                 division=m.division.name,
                 stage=stage_text(m),
                 group=_("Group %(name)s") % {"name": m.group.name} if m.group else "",

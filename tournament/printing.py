@@ -17,7 +17,9 @@ PLACES = {1: "優勝", 2: "準優勝", 3: "第3位"}
 
 
 def event_info(event):
-    return paper.EventInfo(name=event.name, edition=event.edition, date=event.date, venue=event.venue)
+    return paper.EventInfo(
+        name=event.name, edition=event.edition, date=event.date, venue=event.venue, japanese_era=event.japanese_era
+    )
 
 
 def _stage(match):

@@ -5,6 +5,7 @@ Text is extracted back with pypdf and compared exactly (field fault A1); fonts m
 embedded (A2); rows / team blocks must never be split across pages (A22).  No Django.
 """
 
+import dataclasses
 import datetime
 import re
 import shutil
@@ -543,3 +544,10 @@ def test_long_names_are_printed_whole():
     assert squash(long_name) in squash(texts[0])
     texts = pages_text(standings_pdf(EVENT, [group("A", 4, [long_name, TEAM_A, TEAM_B, "十王"])]))
     assert squash(long_name) in squash(texts[0])
+
+
+def test_the_era_setting_prints_every_header_date_as_reiwa():
+    event = dataclasses.replace(EVENT, date=datetime.date(2027, 1, 17), japanese_era=True)
+    texts = pages_text(court_timetables_pdf(event, []))
+    assert "令和9年1月17日(日)" in texts[0]
+    assert "2027年" not in texts[0]

@@ -335,3 +335,12 @@ def test_fallback_cid_font_logs_warning_and_still_renders(monkeypatch, caplog):
     assert len(PdfReader(BytesIO(pdf)).pages) == 1
     with pytest.raises(ValueError):
         check_glyphs("😀")  # not encodable in the UCS-2 CID font either
+
+
+def test_the_era_setting_prints_the_date_as_reiwa():
+    (text,) = pages_text(recording_sheets_pdf([game(event_date=datetime.date(2027, 1, 17), japanese_era=True)]))
+    assert "令和9年1月17日(日)" in text
+    (text,) = pages_text(recording_sheets_pdf([game(event_date=datetime.date(2019, 5, 1), japanese_era=True)]))
+    assert "令和元年5月1日(水)" in text
+    (text,) = pages_text(recording_sheets_pdf([game(event_date=datetime.date(2019, 4, 30), japanese_era=True)]))
+    assert "平成31年4月30日(火)" in text

@@ -172,3 +172,22 @@ def test_closing_a_court_offers_to_reprint_only_the_moved_games(client, django_u
     assert set(map(int, link.split(","))) == moved
     pdf = client.get(reverse("tournament:recording_sheets", args=[event.slug]) + f"?numbers={link}")
     assert len(PdfReader(BytesIO(pdf.content)).pages) == len(moved)
+
+
+@pytest.mark.parametrize("kind", ["sheets", "timetables"])
+def test_the_events_era_setting_reaches_the_printed_paper(client, django_user_model, kind):
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    event, _division = day_with(courts=2, teams=8)
+    event.date, event.japanese_era = datetime.date(2027, 1, 17), True
+    event.save()
+    user = django_user_model.objects.create_user("org")
+    event.organisers.add(user)
+    client.force_login(user)
+    url = (reverse("tournament:recording_sheets", args=[event.slug]) if kind == "sheets"
+           else reverse("tournament:print_paper", args=[event.slug, kind]))
+    pdf = client.get(url)
+    assert pdf.status_code == 200
+    assert "令和9年1月17日(日)" in PdfReader(BytesIO(pdf.content)).pages[0].extract_text()
