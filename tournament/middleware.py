@@ -16,11 +16,14 @@ without touching the database (no user, no session), since the database is the p
 from __future__ import annotations
 
 import logging
+import time
 
+from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.template.loader import render_to_string
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
+from django.shortcuts import resolve_url
 
 logger = logging.getLogger("tournament.database")
 
@@ -62,7 +65,7 @@ def trouble_response(request, kind):
     """The 503 page for ``kind``; a POST's values come back as hidden fields to send again."""
     fields = []
     if request.method == "POST":
-        fields = [(k, v) for k, values in request.POST.lists() if k != "csrfmiddlewaretoken" for v in values]
+        fields = _form_fields(request)
         get_token(request)  # a fresh CSRF cookie, so the resend is accepted
     html = render_to_string(
         "errors/busy.html",
@@ -89,3 +92,58 @@ class DatabaseTroubleMiddleware:
             return None
         logger.warning("database %s on %s %s: %s", kind, request.method, request.path, exception)
         return trouble_response(request, kind)
+
+
+# --- a form sent after the login expired --------------------------------------------------
+
+KEPT_FORM = "kept_form"
+KEPT_FORM_SECONDS = 60 * 60
+
+
+def _form_fields(request):
+    return [(k, v) for k, values in request.POST.lists() if k != "csrfmiddlewaretoken" for v in values]
+
+
+class KeptFormMiddleware:
+    """A form sent after the login expired is kept, not lost.
+
+    A recorder who leaves the game page open past the session's age (14 hours) and then
+    sends a result is redirected to the login page by ``login_required``; the browser then
+    comes back to the page with a GET, and what was typed would be gone. This middleware
+    keeps that POST's values in the (anonymous) session when a POST is answered with a
+    redirect to the login page; Django's login keeps session data, so once logged in, the
+    first GET of the same page shows the values with a "Send again" button (as the CSRF
+    failure page does). Nothing is sent on its own: the person checks and sends. Resending
+    is harmless: result forms carry a submission key and a base version.
+
+    The kept values last an hour and only for the same path. The CSRF check runs before
+    any view, so only a form that passed it (the person's own) can be kept.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        kept = request.session.get(KEPT_FORM) if hasattr(request, "session") else None
+        if kept and request.method == "GET" and request.user.is_authenticated and kept.get("path") == request.path:
+            del request.session[KEPT_FORM]
+            if time.time() - kept.get("at", 0) <= KEPT_FORM_SECONDS:
+                get_token(request)
+                html = render_to_string(
+                    "csrf_failure.html",
+                    {"fields": [tuple(f) for f in kept["fields"]], "action": request.path, "after_login": True},
+                    request=request,
+                )
+                response = HttpResponse(html)
+                response["Cache-Control"] = "no-store"
+                return response
+        response = self.get_response(request)
+        if (
+            request.method == "POST"
+            and hasattr(request, "session")
+            and not request.user.is_authenticated
+            and response.status_code == 302
+            and response.get("Location", "").split("?")[0] == resolve_url(settings.LOGIN_URL)
+        ):
+            request.session[KEPT_FORM] = {"path": request.path, "fields": _form_fields(request), "at": time.time()}
+        return response

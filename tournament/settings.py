@@ -133,6 +133,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A form sent after the login expired comes back after the login, ready to send again.
+    "tournament.middleware.KeptFormMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # "Busy, try again: your values are kept" (503) instead of a 500 when the database is
     # locked, read-only, full or unreachable.

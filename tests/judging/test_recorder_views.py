@@ -203,3 +203,31 @@ def test_the_court_board_lists_a_disputed_game_and_counts_a_finished_one(client,
     assert [g.pk for g in rows["1"]["disputed"]] == [on_1[0].pk]
     assert rows["1"]["done"] == 1
     assert rows["1"]["current"] == on_1[0]  # the rejected game is to be entered again
+
+
+def test_a_result_sent_after_the_login_expired_comes_back_after_logging_in_and_saves_once(client, day, django_user_model):
+    """Field fault: a recorder's session expired with the page open; sending lost the typed sheet."""
+    user = django_user_model.objects.create_user("kept", password="karuta-test-pw")
+    day.recorders.add(user)
+    match = games(day)[0]
+    client.force_login(user)
+    page = client.get(game_url(match))
+    key = page.context["form"]["submission_key"].value()
+    client.logout()  # the session expired
+    typed = {"cards_a": "31", "cards_b": "25", "referee_cards": "0", "joker_holder": "B", "rps_winner": "",
+             "rps_used": "0", "submission_key": key, "base_version": "0"}
+    response = client.post(game_url(match), typed)
+    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+    assert not RecordingSheet.objects.filter(match=match).exists()
+    login_page = client.get(response["Location"])
+    assert "kept" in login_page.content.decode() or "保持" in login_page.content.decode()
+    client.post(reverse("login"), {"username": "kept", "password": "karuta-test-pw", "next": game_url(match)})
+    kept = client.get(game_url(match))
+    assert kept.status_code == 200 and kept.context["after_login"]
+    assert dict(kept.context["fields"]) == typed
+    assert not RecordingSheet.objects.filter(match=match).exists()  # nothing sent on its own
+    assert client.post(game_url(match), dict(kept.context["fields"])).status_code == 302
+    assert client.post(game_url(match), dict(kept.context["fields"])).status_code == 302  # a double tap
+    sheet = RecordingSheet.objects.get(match=match)
+    assert (sheet.cards_a, sheet.cards_b, sheet.submitted_by) == (31, 25, user)
+    assert client.get(game_url(match)).context.get("after_login") is None  # shown once
