@@ -3,7 +3,7 @@ from django.contrib import admin
 # The Django admin is for superusers only: organisers and recorders use the app's pages.
 admin.site.has_permission = lambda request: request.user.is_active and request.user.is_superuser
 
-from tournament.models import Court, Division, Event, Group, Match, Player, Team, TieBreak
+from tournament.models import Court, Division, Event, Group, Match, Player, RunnerUpLot, Team, TieBreak
 
 
 class CourtInline(admin.TabularInline):
@@ -69,3 +69,8 @@ class MatchAdmin(admin.ModelAdmin):
 @admin.register(TieBreak)
 class TieBreakAdmin(admin.ModelAdmin):
     list_display = ("group", "team", "position", "method", "recorded_at")
+
+
+@admin.register(RunnerUpLot)
+class RunnerUpLotAdmin(admin.ModelAdmin):
+    list_display = ("division", "team", "position", "method", "recorded_at")

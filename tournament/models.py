@@ -410,3 +410,26 @@ class TieBreak(models.Model):
         verbose_name = _("lot or play-off")
         verbose_name_plural = _("lots and play-offs")
         constraints = [models.UniqueConstraint(fields=["group", "team"], name="one_tie_break_per_team")]
+
+
+class RunnerUpLot(models.Model):
+    """A lot drawn (or play-off played) between best runners-up of different groups who are
+    equal on every cross-group criterion (wins, card difference and cards per game) where
+    the qualifying places end.
+
+    ``position`` is 1 for the team placed first among the tied runners-up. Recorded by the
+    organiser on the knockout page; the seeding uses it to decide who goes through.
+    """
+
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="runner_up_lots", verbose_name=_("division"))
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+", verbose_name=_("team"))
+    position = models.PositiveSmallIntegerField(_("position"))
+    method = models.CharField(_("how"), max_length=10, choices=TieBreak.METHOD_CHOICES, default="lot")
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["division", "position"]
+        verbose_name = _("lot between runners-up")
+        verbose_name_plural = _("lots between runners-up")
+        constraints = [models.UniqueConstraint(fields=["division", "team"], name="one_runner_up_lot_per_team")]

@@ -23,11 +23,20 @@ from django.utils.translation import ngettext
 
 from tournament import backups, names, scheduling, seeding, standings
 from tournament.imports import ImportProblem, ParsedEntries
-from tournament.models import Court, Division, Event, Group, Match, Player, Team, TieBreak, group_letter
+from tournament.models import Court, Division, Event, Group, Match, Player, RunnerUpLot, Team, TieBreak, group_letter
 
 
 class ServiceError(Exception):
     """An operation the organiser asked for cannot be done; the message says why."""
+
+
+class RunnerUpTie(ServiceError):
+    """The best runners-up places end inside a block of runners-up of different groups who
+    are equal on every criterion; ``teams`` (ids) are that block, to be settled by a lot."""
+
+    def __init__(self, message, teams):
+        super().__init__(message)
+        self.teams = list(teams)
 
 
 # --- Teams -----------------------------------------------------------------------------
@@ -482,14 +491,20 @@ def division_standings(division):
     return tables
 
 
+def _check_lot(ordered_teams, method):
+    if len(ordered_teams) < 2 or len({t.pk for t in ordered_teams}) != len(ordered_teams):
+        raise ServiceError(_("Order at least two different tied teams."))
+    if method not in dict(TieBreak.METHOD_CHOICES):
+        raise ServiceError(_("Say how the order was decided: lot or play-off."))
+
+
 def record_tie_break(group, ordered_teams, method, user=None):
     """Record a lot or play-off: ``ordered_teams`` (Team list) best first, among tied teams.
 
     Replaces any earlier lot of these teams. Raises ``ServiceError`` when a team is not
     in the group or fewer than two teams are given.
     """
-    if len(ordered_teams) < 2 or len({t.pk for t in ordered_teams}) != len(ordered_teams):
-        raise ServiceError(_("Order at least two different tied teams."))
+    _check_lot(ordered_teams, method)
     members = set(group.teams.values_list("pk", flat=True))
     if any(t.pk not in members for t in ordered_teams):
         raise ServiceError(_("Every team must belong to %(group)s.") % {"group": group})
@@ -497,6 +512,38 @@ def record_tie_break(group, ordered_teams, method, user=None):
         TieBreak.objects.filter(group=group, team__in=ordered_teams).delete()
         TieBreak.objects.bulk_create(
             TieBreak(group=group, team=t, position=i, method=method, recorded_by=user)
+            for i, t in enumerate(ordered_teams, start=1)
+        )
+
+
+def runner_up_tie(division):
+    """The runners-up (Team list, in table order) tied where the division's best runners-up
+    places end, who need a lot before seeding; ``[]`` when there is no such tie or the
+    groups are not finished yet (seeding then says what is missing)."""
+    if not division.best_runners_up:
+        return []
+    try:
+        _qualifiers(division, division_standings(division))
+    except RunnerUpTie as tie:
+        teams = Team.objects.in_bulk(tie.teams)
+        return [teams[pk] for pk in tie.teams]
+    except ServiceError:
+        return []
+    return []
+
+
+def record_runner_up_lot(division, ordered_teams, method, user=None):
+    """Record a lot or play-off between best runners-up of different groups tied on every
+    criterion: ``ordered_teams`` (Team list) best first. Replaces any earlier lot of these
+    teams. Raises ``ServiceError`` when fewer than two different teams are given or a team
+    is not of ``division``."""
+    _check_lot(ordered_teams, method)
+    if any(t.division_id != division.pk for t in ordered_teams):
+        raise ServiceError(_("Every team must belong to %(division)s.") % {"division": division})
+    with transaction.atomic():
+        RunnerUpLot.objects.filter(division=division, team__in=ordered_teams).delete()
+        RunnerUpLot.objects.bulk_create(
+            RunnerUpLot(division=division, team=t, position=i, method=method, recorded_by=user)
             for i, t in enumerate(ordered_teams, start=1)
         )
 
@@ -570,12 +617,16 @@ def _qualifiers(division, tables):
         group_of = {row.team: index for index, row in by_place[place]}
         qualifiers += [seeding.Qualifier(team=row.team, group=group_of[row.team], place=place) for row in ordered]
     if division.best_runners_up:
-        ordered = standings.compare_across_groups([row for _, row in runners_up])
+        lots = dict(RunnerUpLot.objects.filter(division=division).values_list("team_id", "position"))
+        ordered = standings.apply_lots_across_groups(
+            standings.compare_across_groups([row for _, row in runners_up]), lots
+        )
         cut = ordered[: division.best_runners_up]
         if len(ordered) > len(cut) and cut and ordered[len(cut)].tied and cut[-1].tied and ordered[len(cut)].rank == cut[-1].rank:
-            raise ServiceError(
-                _("The best runners-up are tied across groups on every criterion; qualify fewer or more runners-up, "
-                  "or settle it by lot and seed by hand in the admin.")
+            raise RunnerUpTie(
+                _("The best runners-up are tied across groups on every criterion where the qualifying places end: "
+                  "record a lot or play-off between them on the knockout page."),
+                teams=[row.team for row in ordered if row.rank == cut[-1].rank],
             )
         group_of = {row.team: index for index, row in runners_up}
         qualifiers += [seeding.Qualifier(team=row.team, group=group_of[row.team], place=quota + 1) for row in cut]

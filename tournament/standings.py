@@ -383,3 +383,32 @@ def compare_across_groups(rows: Iterable[StandingRow]) -> list[StandingRow]:
             )
         )
     return out
+
+
+def apply_lots_across_groups(rows: list[StandingRow], positions: Mapping[int, int]) -> list[StandingRow]:
+    """Settle the full ties of a cross-group table (:func:`compare_across_groups`) by lot.
+
+    ``positions``: team id → position drawn (1 = first) among the tied teams, as the
+    organiser recorded it. A block of teams sharing a rank is put in lot order only when
+    every team of the block has a position; its rows then get consecutive ranks,
+    ``tied=False``, ``separated_by=LOT`` (after the first) and ``settled_by_lot=True``.
+    A block with a team missing stays tied. Returns new rows; the input is not changed.
+    """
+    out: list[StandingRow] = []
+    i = 0
+    while i < len(rows):
+        j = i
+        while j + 1 < len(rows) and rows[j + 1].rank == rows[i].rank:
+            j += 1
+        block = rows[i:j + 1]
+        if len(block) > 1 and all(r.team in positions for r in block):
+            ordered = sorted(block, key=lambda r: positions[r.team])
+            out += [
+                replace(r, rank=rows[i].rank + k, tied=False, settled_by_lot=True,
+                        separated_by=LOT if k else rows[i].separated_by)
+                for k, r in enumerate(ordered)
+            ]
+        else:
+            out += [replace(r) for r in block]
+        i = j + 1
+    return out

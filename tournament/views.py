@@ -405,6 +405,16 @@ def cross_table(table):
     return {"teams": order, "grid": grid}
 
 
+def _lot_order(request, teams):
+    """The teams of a lot form (``team_<pk>`` = position) best first; ``ServiceError`` when a
+    position repeats or a team is not one of ``teams``."""
+    picks = [(int(value), key[5:]) for key, value in request.POST.items() if key.startswith("team_") and value.isdigit()]
+    by_pk = {str(t.pk): t for t in teams}
+    if len(picks) != len({p for p, _t in picks}) or any(t not in by_pk for _p, t in picks):
+        raise services.ServiceError(_("Give each tied team a different position."))
+    return [by_pk[t] for _p, t in sorted(picks)]
+
+
 @login_required
 def standings_view(request, slug):
     event = _event_for_recorder(request, slug)
@@ -412,15 +422,8 @@ def standings_view(request, slug):
         if not event.is_organiser(request.user):
             raise PermissionDenied
         group = get_object_or_404(Group, division__event=event, pk=request.POST.get("group"))
-        picks = []
-        for key, value in request.POST.items():
-            if key.startswith("team_") and value.isdigit():
-                picks.append((int(value), key[5:]))
-        teams = {str(t.pk): t for t in group.teams.all()}
         try:
-            if len(picks) != len({p for p, _t in picks}) or any(t not in teams for _p, t in picks):
-                raise services.ServiceError(_("Give each tied team a different position."))
-            ordered = [teams[t] for _p, t in sorted(picks)]
+            ordered = _lot_order(request, group.teams.all())
             services.record_tie_break(group, ordered, request.POST.get("method", "lot"), request.user)
             messages.success(request, _("The order of the tied teams in %(group)s is recorded.") % {"group": group})
         except services.ServiceError as e:
@@ -459,12 +462,20 @@ def knockout(request, slug):
     event = _event_for_organiser(request, slug)
     if request.method == "POST":
         try:
-            count = services.seed_knockout(event, reset="reset" in request.POST)
-            messages.success(request, _("Bracket seeded: %(count)s games.") % {"count": count})
+            if "lot" in request.POST:
+                division = get_object_or_404(Division, event=event, pk=request.POST.get("division"))
+                ordered = _lot_order(request, division.teams.all())
+                services.record_runner_up_lot(division, ordered, request.POST.get("method", "lot"), request.user)
+                messages.success(request, _("The order of the tied runners-up of %(division)s is recorded.") % {"division": division})
+            else:
+                count = services.seed_knockout(event, reset="reset" in request.POST)
+                messages.success(request, _("Bracket seeded: %(count)s games.") % {"count": count})
         except services.ServiceError as e:
             messages.error(request, str(e))
         return redirect("tournament:knockout", event.slug)
-    return render(request, "tournament/knockout.html", {"event": event, "brackets": bracket_context(event), "organiser": True})
+    ties = [(d, teams) for d in event.divisions.all() if (teams := services.runner_up_tie(d))]
+    return render(request, "tournament/knockout.html",
+                  {"event": event, "brackets": bracket_context(event), "organiser": True, "runner_up_ties": ties})
 
 
 # --- Downloads -------------------------------------------------------------------------

@@ -385,3 +385,18 @@ class TestCompareAcrossGroups:
     def test_no_games_played_counts_as_zero(self):
         ordered = compare_across_groups([self.row(1, 0, 0, 0, 0), self.row(2, 1, 1, 20, 10)])
         assert order(ordered) == [2, 1]
+
+
+def test_lots_across_groups_settle_a_block_only_when_every_team_has_a_position():
+    from tournament.standings import apply_lots_across_groups
+
+    row = TestCompareAcrossGroups.row
+    rows = compare_across_groups([row(1, 2, 1, 56, 56), row(2, 2, 1, 56, 56), row(3, 2, 1, 56, 56), row(4, 2, 0, 52, 60)])
+    assert [r.rank for r in rows] == [1, 1, 1, 4]
+    settled = apply_lots_across_groups(rows, {3: 1, 1: 2, 2: 3})
+    assert [(r.team, r.rank, r.tied, r.settled_by_lot) for r in settled] == [
+        (3, 1, False, True), (1, 2, False, True), (2, 3, False, True), (4, 4, False, False)]
+    assert [r.separated_by for r in settled[1:3]] == [LOT, LOT]
+    partly = apply_lots_across_groups(rows, {3: 1, 1: 2})
+    assert [(r.rank, r.tied) for r in partly] == [(1, True), (1, True), (1, True), (4, False)]
+    assert rows[0].tied  # the input is not changed

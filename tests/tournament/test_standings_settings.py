@@ -238,3 +238,57 @@ def test_the_public_timetable_shows_a_result_once_its_few_seconds_of_cache_run_o
     cache.clear()  # what FRESH_SECONDS (5 s) does on its own
     assert "30 - 26" in client.get(url).content.decode()
     assert "30 - 26" in client.get(reverse("tournament:public_results", args=[event.slug])).content.decode()
+
+
+def three_groups_with_runners_up_tied_across_groups():
+    """Three groups of three; every game 30–26 to the lower seat: the three runners-up are
+    equal on wins, card difference and cards per game."""
+    event = factories.make_event(courts=3)
+    division = factories.make_division(event, courts=[1, 2, 3], best_runners_up=1)
+    factories.make_teams(division, 9)
+    services.draw_groups(event, seed=1)
+    services.make_schedule(event)
+    for match in Match.objects.filter(event=event).select_related("team_a", "team_b"):
+        play(match, "A" if match.team_a.group_seat < match.team_b.group_seat else "B")
+    runners_up = [t.teams[t.rows[1].team] for t in services.division_standings(division)]
+    return event, division, runners_up
+
+
+def test_runners_up_tied_across_groups_are_settled_by_a_lot_on_the_knockout_page(client, django_user_model):
+    event, division, runners_up = three_groups_with_runners_up_tied_across_groups()
+    with pytest.raises(services.RunnerUpTie) as tie:
+        services.seed_knockout(event)
+    assert set(tie.value.teams) == {t.pk for t in runners_up}
+    assert not Match.objects.filter(event=event).exclude(stage=Match.Stage.GROUP).exists()
+
+    user = django_user_model.objects.create_user("org")
+    event.organisers.add(user)
+    client.force_login(user)
+    url = reverse("tournament:knockout", args=[event.slug])
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+    assert [t.pk for t in page.context["runner_up_ties"][0][1]] == sorted(t.pk for t in runners_up)
+    assert 'name="division"' in page.content.decode()
+
+    # A repeated position is refused and saves nothing.
+    first, second, third = runners_up[2], runners_up[0], runners_up[1]
+    bad = {"lot": "1", "division": division.pk, "method": "lot", f"team_{first.pk}": "1", f"team_{second.pk}": "1", f"team_{third.pk}": "2"}
+    client.post(url, bad)
+    assert not division.runner_up_lots.exists()
+
+    client.post(url, {"lot": "1", "division": division.pk, "method": "lot",
+                      f"team_{first.pk}": "1", f"team_{second.pk}": "2", f"team_{third.pk}": "3"})
+    assert list(division.runner_up_lots.values_list("team_id", "position")) == [(first.pk, 1), (second.pk, 2), (third.pk, 3)]
+    assert client.get(url).context["runner_up_ties"] == []
+    client.post(url, {"seed": "1"})
+    semis = Match.objects.filter(event=event, stage=Match.Stage.SEMIFINAL)
+    entrants = {t for m in semis for t in (m.team_a_id, m.team_b_id)}
+    assert first.pk in entrants and second.pk not in entrants and third.pk not in entrants
+
+
+def test_a_lot_between_only_some_of_the_tied_runners_up_does_not_settle_the_tie():
+    event, division, runners_up = three_groups_with_runners_up_tied_across_groups()
+    services.record_runner_up_lot(division, runners_up[:2], "lot")
+    with pytest.raises(services.RunnerUpTie):
+        services.seed_knockout(event)
+    with pytest.raises(services.ServiceError):
+        services.record_runner_up_lot(division, runners_up[:2], "coin")
