@@ -302,6 +302,17 @@ def groups(request, slug):
                 group = get_object_or_404(Group, division__event=event, pk=request.POST.get("group"))
                 services.move_team(team, group)
                 messages.success(request, _("%(team)s moved to %(group)s.") % {"team": team, "group": group})
+            elif "late" in request.POST:
+                team = get_object_or_404(Team, division__event=event, pk=request.POST.get("team"))
+                group = get_object_or_404(Group, division__event=event, pk=request.POST.get("group"))
+                added = services.add_late_team(team, group)
+                numbers = ",".join(str(m.match_number) for m in added)
+                messages.success(request, ngettext(
+                    "%(team)s joined %(group)s: %(count)s game added (%(numbers)s).",
+                    "%(team)s joined %(group)s: %(count)s games added (%(numbers)s).", len(added),
+                ) % {"team": team, "group": group, "count": len(added), "numbers": numbers or "—"})
+                if numbers:
+                    return redirect(reverse("tournament:schedule", args=[event.slug]) + f"?added={numbers}")
         except services.ServiceError as e:
             messages.error(request, str(e))
         return redirect("tournament:groups", event.slug)
@@ -310,7 +321,11 @@ def groups(request, slug):
             Prefetch("teams", queryset=Team.objects.order_by("group_seat")))),
         "teams",
     )
-    return render(request, "tournament/groups.html", {"event": event, "divisions": divisions, "scheduled": event.matches.exists()})
+    late = defaultdict(list)
+    for team in Team.objects.filter(division__event=event, group__isnull=True, withdrawn=False).order_by("name_key"):
+        late[team.division_id].append(team)
+    return render(request, "tournament/groups.html", {
+        "event": event, "divisions": [(d, late[d.pk]) for d in divisions], "scheduled": event.matches.exists()})
 
 
 @login_required
@@ -363,6 +378,7 @@ def schedule(request, slug):
         {"event": event, "table": table, "courts": event.courts.all(), "organiser": event.is_organiser(request.user),
          "layouts": layout_summary(event),
          "moved": ",".join(n for n in request.GET.get("moved", "").split(",") if n.isdigit()),
+         "added": ",".join(n for n in request.GET.get("added", "").split(",") if n.isdigit()),
          "has_groups": Group.objects.filter(division__event=event).exists()},
     )
 

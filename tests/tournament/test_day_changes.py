@@ -191,3 +191,60 @@ def test_the_events_era_setting_reaches_the_printed_paper(client, django_user_mo
     pdf = client.get(url)
     assert pdf.status_code == 200
     assert "令和9年1月17日(日)" in PdfReader(BytesIO(pdf.content)).pages[0].extract_text()
+
+
+def test_a_late_entry_joins_a_group_and_plays_everyone_after_the_games_under_way_without_double_booking():
+    event, division = day_with(courts=2, teams=7)  # groups of 4 and 3 on two courts
+    group = min(division.groups.all(), key=lambda g: g.teams.count())
+    first_round = event.matches.filter(slot=0)
+    for match in first_round:
+        record_confirmed_result(match, rules.SheetValues(30, 26, 0, rules.JokerHolder.A))
+    before = {m.pk: (m.court_id, m.slot, m.match_number) for m in event.matches.all()}
+    late = factories.make_team(division, "遅刻かるた会")
+    added = services.add_late_team(late, group)
+    late.refresh_from_db()
+    assert late.group == group
+    assert len(added) == 3 and {m.team_a_id for m in added} == set(group.teams.exclude(pk=late.pk).values_list("pk", flat=True))
+    assert all(m.team_b_id == late.pk and m.slot >= 1 for m in added)
+    assert sorted(m.match_number for m in added) == [len(before) + 1, len(before) + 2, len(before) + 3]
+    assert {m.pk: (m.court_id, m.slot, m.match_number) for m in event.matches.exclude(pk__in=[m.pk for m in added])} == before
+    problems, _rows = services.schedule_checks(event)
+    assert problems == []  # nobody in two places, every pair of the group meets once
+    slots = [(m.court_id, m.slot) for m in event.matches.all()]
+    assert len(slots) == len(set(slots))
+
+
+def test_a_late_entry_is_refused_once_the_knockout_is_seeded_or_for_another_division():
+    event, division = day_with(courts=2, teams=8)
+    other = factories.make_division(event, name="一般の部", courts=[1])
+    stranger = factories.make_team(other, "よその部のチーム")
+    group = division.groups.first()
+    with pytest.raises(services.ServiceError):
+        services.add_late_team(stranger, group)
+    with pytest.raises(services.ServiceError):
+        services.add_late_team(group.teams.first(), group)  # already in a group
+    for match in event.matches.all():
+        record_confirmed_result(match, rules.SheetValues(30, 26, 0, rules.JokerHolder.A))
+    services.seed_knockout(event)
+    late = factories.make_team(division, "遅刻かるた会")
+    count = event.matches.count()
+    with pytest.raises(services.ServiceError):
+        services.add_late_team(late, group)
+    late.refresh_from_db()
+    assert late.group is None and event.matches.count() == count
+
+
+def test_the_groups_page_adds_a_late_entry_and_offers_its_sheets(client, django_user_model):
+    event, division = day_with(courts=2, teams=8)
+    user = django_user_model.objects.create_user("org")
+    event.organisers.add(user)
+    client.force_login(user)
+    late = factories.make_team(division, "遅刻かるた会")
+    group = division.groups.first()
+    page = client.get(reverse("tournament:groups", args=[event.slug]))
+    assert late.name in page.content.decode() and 'name="late"' in page.content.decode()
+    response = client.post(reverse("tournament:groups", args=[event.slug]), {"late": "1", "team": late.pk, "group": group.pk})
+    added = ",".join(str(n) for n in event.matches.filter(team_b=late).order_by("match_number").values_list("match_number", flat=True))
+    assert response["Location"].endswith(f"?added={added}")
+    schedule = client.get(response["Location"])
+    assert f"?numbers={added}" in schedule.content.decode()
