@@ -390,20 +390,29 @@ class Match(models.Model):
         return None
 
 
-class TieBreak(models.Model):
+class LotRecord(models.Model):
+    """What a lot or play-off decided for one team: its ``position`` (1 = first) among the
+    tied teams, how it was decided, by whom and when. Concrete records add their scope."""
+
+    METHOD_CHOICES = [("lot", _("lot (抽選)")), ("playoff", _("play-off (代表戦)"))]
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+", verbose_name=_("team"))
+    position = models.PositiveSmallIntegerField(_("position"))
+    method = models.CharField(_("how"), max_length=10, choices=METHOD_CHOICES, default="lot")
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        abstract = True
+
+
+class TieBreak(LotRecord):
     """A lot drawn or a play-off played to order teams tied on every criterion.
 
     ``position`` is 1 for the team placed first among the tied teams. Recorded by the
     organiser; the standings use it through the LOT criterion.
     """
 
-    METHOD_CHOICES = [("lot", _("lot (抽選)")), ("playoff", _("play-off (代表戦)"))]
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="tie_breaks", verbose_name=_("group"))
-    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+", verbose_name=_("team"))
-    position = models.PositiveSmallIntegerField(_("position"))
-    method = models.CharField(_("how"), max_length=10, choices=METHOD_CHOICES, default="lot")
-    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
-    recorded_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["group", "position"]
@@ -412,7 +421,7 @@ class TieBreak(models.Model):
         constraints = [models.UniqueConstraint(fields=["group", "team"], name="one_tie_break_per_team")]
 
 
-class RunnerUpLot(models.Model):
+class RunnerUpLot(LotRecord):
     """A lot drawn (or play-off played) between best runners-up of different groups who are
     equal on every cross-group criterion (wins, card difference and cards per game) where
     the qualifying places end.
@@ -422,11 +431,6 @@ class RunnerUpLot(models.Model):
     """
 
     division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="runner_up_lots", verbose_name=_("division"))
-    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+", verbose_name=_("team"))
-    position = models.PositiveSmallIntegerField(_("position"))
-    method = models.CharField(_("how"), max_length=10, choices=TieBreak.METHOD_CHOICES, default="lot")
-    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
-    recorded_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["division", "position"]

@@ -23,7 +23,9 @@ from django.utils.translation import ngettext
 
 from tournament import backups, names, scheduling, seeding, standings
 from tournament.imports import ImportProblem, ParsedEntries
-from tournament.models import Court, Division, Event, Group, Match, Player, RunnerUpLot, Team, TieBreak, group_letter
+from tournament.models import (
+    Court, Division, Event, Group, LotRecord, Match, Player, RunnerUpLot, Team, TieBreak, group_letter,
+)
 
 
 class ServiceError(Exception):
@@ -491,11 +493,19 @@ def division_standings(division):
     return tables
 
 
-def _check_lot(ordered_teams, method):
+def _record_lot(model, scope, ordered_teams, method, user):
+    """Replace the lot records (``model``: a ``LotRecord``) of ``ordered_teams`` within
+    ``scope`` (its field → value) by their new positions, best first."""
     if len(ordered_teams) < 2 or len({t.pk for t in ordered_teams}) != len(ordered_teams):
         raise ServiceError(_("Order at least two different tied teams."))
-    if method not in dict(TieBreak.METHOD_CHOICES):
+    if method not in dict(LotRecord.METHOD_CHOICES):
         raise ServiceError(_("Say how the order was decided: lot or play-off."))
+    with transaction.atomic():
+        model.objects.filter(team__in=ordered_teams, **scope).delete()
+        model.objects.bulk_create(
+            model(team=t, position=i, method=method, recorded_by=user, **scope)
+            for i, t in enumerate(ordered_teams, start=1)
+        )
 
 
 def record_tie_break(group, ordered_teams, method, user=None):
@@ -504,16 +514,10 @@ def record_tie_break(group, ordered_teams, method, user=None):
     Replaces any earlier lot of these teams. Raises ``ServiceError`` when a team is not
     in the group or fewer than two teams are given.
     """
-    _check_lot(ordered_teams, method)
     members = set(group.teams.values_list("pk", flat=True))
     if any(t.pk not in members for t in ordered_teams):
         raise ServiceError(_("Every team must belong to %(group)s.") % {"group": group})
-    with transaction.atomic():
-        TieBreak.objects.filter(group=group, team__in=ordered_teams).delete()
-        TieBreak.objects.bulk_create(
-            TieBreak(group=group, team=t, position=i, method=method, recorded_by=user)
-            for i, t in enumerate(ordered_teams, start=1)
-        )
+    _record_lot(TieBreak, {"group": group}, ordered_teams, method, user)
 
 
 def runner_up_tie(division):
@@ -537,15 +541,9 @@ def record_runner_up_lot(division, ordered_teams, method, user=None):
     criterion: ``ordered_teams`` (Team list) best first. Replaces any earlier lot of these
     teams. Raises ``ServiceError`` when fewer than two different teams are given or a team
     is not of ``division``."""
-    _check_lot(ordered_teams, method)
     if any(t.division_id != division.pk for t in ordered_teams):
         raise ServiceError(_("Every team must belong to %(division)s.") % {"division": division})
-    with transaction.atomic():
-        RunnerUpLot.objects.filter(division=division, team__in=ordered_teams).delete()
-        RunnerUpLot.objects.bulk_create(
-            RunnerUpLot(division=division, team=t, position=i, method=method, recorded_by=user)
-            for i, t in enumerate(ordered_teams, start=1)
-        )
+    _record_lot(RunnerUpLot, {"division": division}, ordered_teams, method, user)
 
 
 def withdraw_team(team, user=None):

@@ -94,16 +94,22 @@ def test_closing_a_court_moves_its_unplayed_games_without_double_booking_and_kee
     assert len(slots) == len(set(slots))
 
 
-def test_the_checks_page_catches_a_team_in_two_places(client, django_user_model):
+def a_team_in_two_places(client, django_user_model):
+    """Two courts; a team of court 2's first game also plays court 1's, 5 minutes later.
+    The organiser is logged in. Returns the event and the two games."""
     event, _division = day_with(courts=2, teams=8)
     a, b = event.matches.filter(slot=0).order_by("court__order")[:2]
-    # Put a team of court 2 into court 1's game at a partly overlapping time.
     b.team_a_id = a.team_a_id
     b.start_at = a.start_at + datetime.timedelta(minutes=5)
     b.save()
     user = django_user_model.objects.create_user("org")
     event.organisers.add(user)
     client.force_login(user)
+    return event, a, b
+
+
+def test_the_checks_page_catches_a_team_in_two_places(client, django_user_model):
+    event, a, _b = a_team_in_two_places(client, django_user_model)
     page = client.get(reverse("tournament:schedule_checks", args=[event.slug]))
     assert page.status_code == 200
     assert page.context["problems"]
@@ -111,14 +117,7 @@ def test_the_checks_page_catches_a_team_in_two_places(client, django_user_model)
 
 
 def test_the_checks_name_games_by_number_and_times_by_the_clock_in_japanese(client, django_user_model):
-    event, _division = day_with(courts=2, teams=8)
-    a, b = event.matches.filter(slot=0).order_by("court__order")[:2]
-    b.team_a_id = a.team_a_id
-    b.start_at = a.start_at + datetime.timedelta(minutes=5)
-    b.save()
-    user = django_user_model.objects.create_user("org")
-    event.organisers.add(user)
-    client.force_login(user)
+    event, a, b = a_team_in_two_places(client, django_user_model)
     with translation.override("ja"):
         page = client.get(reverse("tournament:schedule_checks", args=[event.slug]), HTTP_ACCEPT_LANGUAGE="ja")
     first, second = sorted([a, b], key=lambda m: m.start_at)
