@@ -249,12 +249,13 @@ def _draw_reference(pen: _Pen, options, title, rules):
         pen.fitted(x0 + w_name, y, w_val, row_h, str(value), max_size=11, min_size=7, bold=True)
         cards = yaku_cards_text(d.code, options)
         if d.insta_win:
-            cards += "　※一発勝ち: 揃った時点で終了し、他の役は数えない"
+            cards += "　※一発勝ち"
         if d.suppresses:
             cards += "　※三光は数えない"
         pen.fitted(x0 + w_name + w_val, y, w_cards, row_h, cards, max_size=8.5, min_size=5, align="left")
     pen.vline(x0 + w_name, y, head_top)
     pen.vline(x0 + w_name + w_val, y, head_top)
     pen.rect(x0, y, width, head_top - y, stroke=INK, width=1.0)
-    pen.text(x0, y - 5 * mm, "勝った側が最高点。他の側はその差を払う。猪鹿蝶はこの遊びにはない。", 7.5)
+    pen.text(x0, y - 5 * mm, "※一発勝ち: 揃った時点で回が終わり、その役だけを払う（他の役は数えない）。"
+             "最高点の側が勝ち、他の側はその差を払う。猪鹿蝶はこの遊びにはない。", 7.5)
     pen.text(x0, y - 9.5 * mm, SOURCE, 6.5, color=MUTED)
