@@ -2,7 +2,6 @@
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from hanafuda import labels, musashino
 from hanafuda.musashino import (
@@ -109,8 +108,8 @@ class SessionForm(forms.Form):
                                     widget=forms.RadioSelect, help_text=_("12 is traditional; 6 or 3 are shorter (seed l.7)."))
     first_dealer = forms.TypedChoiceField(
         label=_("First dealer"), coerce=int, initial=0, widget=forms.RadioSelect,
-        choices=[(0, pgettext_lazy("seat", "player 1 / team A")), (1, pgettext_lazy("seat", "player 2 / team B")),
-                 (2, pgettext_lazy("seat", "player 3"))],
+        choices=[(0, _("player 1 / team A")), (1, _("player 2 / team B")),
+                 (2, _("player 3"))],
         help_text=_("Each player draws a card: the earliest month deals, the higher card within a month (seed l.12). "
                     "Seating order = the order above; play goes anti-clockwise (seed l.23)."))
     any_card_of_month = forms.MultipleChoiceField(
