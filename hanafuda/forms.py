@@ -95,7 +95,7 @@ class SessionForm(forms.Form):
     """A new session: title, the sides, the number of rounds, the first dealer and the house rules."""
 
     title = forms.CharField(label=_("Title"), max_length=100)
-    kind = forms.ChoiceField(label=_("Players"), choices=KIND_CHOICES, initial="three_players",
+    kind = forms.ChoiceField(label=_("Players and teams"), choices=KIND_CHOICES, initial="three_players",
                              widget=forms.RadioSelect, help_text=_("Team members share one capture pile (seed l.4)."))
     player_1 = forms.CharField(label=_("Player 1"), max_length=NAME_MAX, required=False)
     player_2 = forms.CharField(label=_("Player 2"), max_length=NAME_MAX, required=False)

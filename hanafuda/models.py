@@ -73,7 +73,7 @@ class Round(models.Model):
     """One round as observed: the cards each side captured (list aligned with the session's sides)."""
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="round_set")
-    number = models.PositiveSmallIntegerField(_("round"))
+    number = models.PositiveSmallIntegerField(_("round number"))
     captures = models.JSONField(_("captured cards"))
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                    related_name="+", verbose_name=_("entered by"))
@@ -100,7 +100,7 @@ class RoundRevision(models.Model):
     ACTIONS = [(CORRECTED, _("corrected")), (UNDONE, _("undone"))]
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="revisions")
-    number = models.PositiveSmallIntegerField(_("round"))
+    number = models.PositiveSmallIntegerField(_("round number"))
     action = models.CharField(_("action"), max_length=10, choices=ACTIONS)
     old_captures = models.JSONField(_("captures before"))
     new_captures = models.JSONField(_("captures after"), null=True, blank=True)
