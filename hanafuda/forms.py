@@ -208,6 +208,7 @@ class RoundForm(forms.Form):
     """
 
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    base = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
     def __init__(self, *args, sides, **kwargs):
         super().__init__(*args, **kwargs)
@@ -221,9 +222,9 @@ class RoundForm(forms.Form):
                                                 choices=[("", "—"), *side_choices])
 
     @staticmethod
-    def initial_for(captures, number):
+    def initial_for(captures, number, base=""):
         """Initial values from stored captures (one list of card ids per seat)."""
-        initial = {"number": number}
+        initial = {"number": number, "base": base}
         for seat, pile in enumerate(captures or ()):
             for card_id in pile:
                 initial[f"c{card_id}"] = str(seat)

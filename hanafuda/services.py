@@ -14,6 +14,8 @@ a side or a player of the settlement into its name. Bad input raises ``RoundErro
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -263,10 +265,18 @@ def record_round(session: Session, number: int, captures: Sequence[Sequence[int]
             raise RoundAlreadySaved(_("Round %(n)d was saved already.") % {"n": number}) from exc
 
 
-def correct_round(session: Session, number: int, captures: Sequence[Sequence[int]], user=None) -> Round:
+def captures_token(captures) -> str:
+    """A short fingerprint of stored captures: a correction form carries the one it was opened on."""
+    return hashlib.sha256(json.dumps(captures).encode()).hexdigest()[:16]
+
+
+def correct_round(session: Session, number: int, captures: Sequence[Sequence[int]], user=None, *,
+                  base: str | None = None) -> Round:
     """Replace the captures of a played round and keep the old ones in a ``RoundRevision``.
 
     The dealers and totals of the later rounds are re-derived by ``session_state``.
+    ``base``: the ``captures_token`` of the captures the correction form showed; when the
+    round was changed since (another scorer), ``RoundError`` and nothing is saved.
     ``RoundError`` for an unknown round or wrong cards; an unchanged entry saves nothing.
     """
     with transaction.atomic():
@@ -274,6 +284,9 @@ def correct_round(session: Session, number: int, captures: Sequence[Sequence[int
         row = session.round_set.filter(number=number).first()
         if row is None:
             raise RoundError(_("Round %(n)d is not entered.") % {"n": number})
+        if base and base != captures_token(row.captures):
+            raise RoundError(_("Round %(n)d was changed by someone else while you were correcting it. "
+                               "Check the round and correct it again.") % {"n": number})
         piles = normalise_captures(session, captures)
         rounds = list(session.round_set.order_by("number"))
         dealer = session.first_dealer

@@ -119,7 +119,8 @@ def _grid_data(session, options):
 
 
 def _round_page(request, session, state, form, number, *, template, **extra):
-    return render(request, template, _context(state, form=form, number=number,
+    show_english = not (translation.get_language() or "ja").startswith("ja")
+    return render(request, template, _context(state, form=form, number=number, show_english=show_english,
                                               grid_data=_grid_data(session, state.options), **extra))
 
 
@@ -163,14 +164,17 @@ def round_detail(request, pk, number):
         form = RoundForm(request.POST, sides=session.sides)
         if form.is_valid():
             try:
-                services.correct_round(session, number, form.captures(), user=request.user)
+                services.correct_round(session, number, form.captures(), user=request.user,
+                                       base=form.cleaned_data["base"])
             except services.RoundError as exc:
                 form.add_error(None, str(exc))
             else:
                 messages.success(request, _("Round %(n)d corrected; the later rounds are scored again.") % {"n": number})
                 return redirect("hanafuda:round_detail", pk=session.pk, number=number)
     else:
-        form = RoundForm(initial=RoundForm.initial_for(played.round.captures, number), sides=session.sides)
+        form = RoundForm(initial=RoundForm.initial_for(played.round.captures, number,
+                                                       services.captures_token(played.round.captures)),
+                         sides=session.sides)
     row = next(r for r in _side_rows(state) if r["number"] == number)
     revisions = session.revisions.filter(number=number).select_related("changed_by")
     return _round_page(request, session, state, form, number, template="hanafuda/round_detail.html",

@@ -158,3 +158,35 @@ def test_a_twelve_round_evening_on_a_tablet_ends_with_the_engines_settlement(bro
     dealers = page.locator("table.rounds tr td:nth-child(2)").all_inner_texts()
     assert dealers == [PLAYERS[r.dealer] for r in results]
     assert not errors, errors
+
+
+def test_the_grid_in_english_and_without_javascript(browser, live_server, django_user_model, transactional_db):
+    from hanafuda import services
+
+    user = django_user_model.objects.create_user("scorer", password="hanafuda-test-pw")
+    session = services.create_session(user, "Club night", ["Ann", "Ben", "Cy"], musashino.Options(rounds=3))
+    for locale, js in (("en-US", True), ("ja-JP", False)):
+        context = browser.new_context(viewport={"width": 768, "height": 1024}, locale=locale, java_script_enabled=js)
+        page = context.new_page()
+        page.goto(live_server.url + "/accounts/login/")
+        page.fill("#id_username", "scorer")
+        page.fill("#id_password", "hanafuda-test-pw")
+        page.click("main button")
+        page.goto(f"{live_server.url}/games/hanafuda/{session.pk}/rounds/new/")
+        if js:
+            page.click(".round-form .side-button[data-side='1']")
+            for card in months(1, 3):
+                page.click(f".round-form .hcard[data-card='{card}'] .face")
+            assert "Ben" in page.inner_text(".live-summary")
+            shot(page, "hanafuda-11-grid-english")
+        else:
+            # Without JavaScript: one radio group per card and the "remaining cards" menu.
+            assert not page.locator(".side-picker").is_visible()
+            for card in months(1, 3):
+                page.check(f"input[name='c{card}'][value='1']")
+            page.select_option("select[name=rest]", "2")
+            shot(page, "hanafuda-12-grid-no-js")
+            page.click("button[name=save]")
+            assert page.url.endswith("/rounds/1/") and "保存しました" in page.inner_text(".messages")
+        context.close()
+    assert session.round_set.get().captures == [[], months(1, 3), sorted(set(musashino.CARD_BY_ID) - set(months(1, 3)))]

@@ -193,3 +193,38 @@ def test_the_session_page_has_a_bounded_number_of_queries(client_in, user, djang
         services.record_round(s, n, piles)
     with django_assert_max_num_queries(8):
         assert client_in.get(reverse("hanafuda:session_detail", args=[s.pk])).status_code == 200
+
+
+def test_a_correction_made_on_a_stale_page_is_refused(client_in, user):
+    s = new_session(user)
+    services.record_round(s, 1, ROUND_A)
+    url = reverse("hanafuda:round_detail", args=[s.pk, 1])
+    base = client_in.get(url).context["form"]["base"].value()
+    assert base == services.captures_token(ROUND_A)
+    corrected = [months(2, 4, 11), months(1, 3, 8, 12), months(5, 6, 7, 9, 10)]
+    services.correct_round(s, 1, corrected)  # someone else, meanwhile
+    response = client_in.post(url, {**grid_post(ROUND_B, 1), "base": base})
+    assert response.status_code == 200 and "changed by someone else" in response.content.decode()
+    assert Round.objects.get().captures == corrected
+
+
+def test_a_teams_session_is_entered_and_settled_per_player(client_in, user):
+    from hanafuda import musashino
+
+    options = musashino.Options(players=musashino.Players.TWO_TEAMS, rounds=3,
+                                team_payment=musashino.TeamPayment.EACH_PLAYER)
+    s = new_session(user, teams=True, options=options)
+    html = client_in.get(reverse("hanafuda:round_entry", args=[s.pk])).content.decode()
+    assert 'data-side="1"' in html and 'data-side="2"' not in html
+    piles = [months(1, 2, 3, 8, 12), months(4, 5, 6, 7, 9, 10, 11)]
+    response = client_in.post(reverse("hanafuda:round_entry", args=[s.pk]), grid_post([piles[0], []], 1, rest="1"))
+    assert response.status_code == 302
+    page = client_in.get(reverse("hanafuda:settlement", args=[s.pk]))
+    _, settlement = engine_game([piles], s.rules(), teams={0: ("甲", "丙"), 1: ("乙", "丁")})
+    assert dict(page.context["totals"]) == dict(settlement.totals) and len(settlement.totals) == 4
+
+
+def test_the_grid_shows_the_japanese_card_names_with_the_english_ones_in_english(client_in, user):
+    s = new_session(user)
+    html = client_in.get(reverse("hanafuda:round_entry", args=[s.pk])).content.decode()
+    assert '<span class="name" lang="ja">柳に小野道風</span>' in html and "Swallow" in html
