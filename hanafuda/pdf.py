@@ -145,7 +145,7 @@ def _draw_score_sheet(pen: _Pen, state, title, sides, units, rules):
             yaku = "・".join(_yaku_ja(yk) for yk in res.dekiyaku[i])
             if res.insta_win is not None and res.insta_win.side == i:
                 yaku = "一発勝ち " + yaku
-            pen.fitted(xs[2 + 2 * i], y, w_yaku, row_h, yaku or "—", max_size=8, min_size=4.5, align="left",
+            pen.fitted(xs[2 + 2 * i], y, w_yaku, row_h, yaku or "—", max_size=8, min_size=6.5, align="left",
                        color=INK if yaku else MUTED)
             pen.fitted(xs[3 + 2 * i], y, w_pts, row_h, str(res.scores[i]), max_size=10, min_size=6,
                        bold=i in res.winners)
@@ -252,7 +252,7 @@ def _draw_reference(pen: _Pen, options, title, rules):
             cards += "　※一発勝ち"
         if d.suppresses:
             cards += "　※三光は数えない"
-        pen.fitted(x0 + w_name + w_val, y, w_cards, row_h, cards, max_size=8.5, min_size=5, align="left")
+        pen.fitted(x0 + w_name + w_val, y, w_cards, row_h, cards, max_size=8.5, min_size=7.5, align="left")
     pen.vline(x0 + w_name, y, head_top)
     pen.vline(x0 + w_name + w_val, y, head_top)
     pen.rect(x0, y, width, head_top - y, stroke=INK, width=1.0)
