@@ -46,3 +46,17 @@ def month_name(month: int) -> str:
 def join(items) -> str:
     """A list in the active language: 「a、b」 or "a, b"."""
     return ("、" if _japanese() else ", ").join(str(i) for i in items)
+
+
+def cards_summary(card_ids) -> str:
+    """Cards grouped by month: a whole month as 「松（4枚）」, else the card names."""
+    ids = sorted(card_ids)
+    parts = []
+    for month in range(1, 13):
+        held = [c for c in ids if c // 10 == month]
+        if len(held) == 4:
+            f = musashino.FLOWERS[month - 1]
+            parts.append(f"{f.name_ja}（4枚）" if _japanese() else f"{f.name_en} (all 4)")
+        else:
+            parts.extend(card_name(c) for c in held)
+    return join(parts)

@@ -216,8 +216,7 @@ def history(request, pk):
                 lost = sorted(set(rev.old_captures[seat]) - set(rev.new_captures[seat]))
                 if gained or lost:
                     changes.append({"name": name, "css": SIDE_CSS[seat],
-                                    "gained": [labels.card_name(c) for c in gained],
-                                    "lost": [labels.card_name(c) for c in lost]})
+                                    "gained": labels.cards_summary(gained), "lost": labels.cards_summary(lost)})
         entries.append({"rev": rev, "before": before, "changes": changes})
     rounds = session.round_set.select_related("entered_by").order_by("number")
     return render(request, "hanafuda/history.html", {"session": session, "entries": entries, "rounds": rounds})

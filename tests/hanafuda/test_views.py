@@ -129,7 +129,7 @@ def test_a_correction_changes_the_round_and_keeps_the_old_cards(client_in, user)
     assert response.status_code == 302
     assert Round.objects.get(number=1).captures == corrected
     history = client_in.get(reverse("hanafuda:history", args=[s.pk])).content.decode()
-    assert "corrected" in history and "Crane (with sun)" in history
+    assert "corrected" in history and "＋ Pine (all 4)" in history
     _, settlement = engine_game([corrected, ROUND_B], s.rules())
     page = client_in.get(reverse("hanafuda:settlement", args=[s.pk]))
     assert dict(page.context["totals"]) == {s.sides[u]: t for u, t in settlement.totals.items()}
