@@ -91,6 +91,14 @@ def _yaku_choices():
             (d.code for d in musashino.DEKIYAKU if d.code in musashino.MONTH_READABLE)]
 
 
+def _card_choices():
+    return [("", "—")] + [(str(c.id), f"{labels.month_name(c.month)} ・ {labels.card_name(c.id)}") for c in musashino.CARDS]
+
+
+DRAW_FIELDS = {"three_players": [("draw_player_1", 0), ("draw_player_2", 1), ("draw_player_3", 2)],
+               "two_teams": [("draw_team_a_1", 0), ("draw_team_a_2", 0), ("draw_team_b_1", 1), ("draw_team_b_2", 1)]}
+
+
 class SessionForm(forms.Form):
     """A new session: title, the sides, the number of rounds, the first dealer and the house rules."""
 
@@ -112,6 +120,13 @@ class SessionForm(forms.Form):
                  (2, _("player 3"))],
         help_text=_("Each player draws a card: the earliest month deals, the higher card within a month (seed l.12). "
                     "Seating order = the order above; play goes anti-clockwise (seed l.23)."))
+    draw_player_1 = forms.ChoiceField(label=_("Player 1 drew"), choices=_card_choices, required=False)
+    draw_player_2 = forms.ChoiceField(label=_("Player 2 drew"), choices=_card_choices, required=False)
+    draw_player_3 = forms.ChoiceField(label=_("Player 3 drew"), choices=_card_choices, required=False)
+    draw_team_a_1 = forms.ChoiceField(label=_("Team A, player 1 drew"), choices=_card_choices, required=False)
+    draw_team_a_2 = forms.ChoiceField(label=_("Team A, player 2 drew"), choices=_card_choices, required=False)
+    draw_team_b_1 = forms.ChoiceField(label=_("Team B, player 1 drew"), choices=_card_choices, required=False)
+    draw_team_b_2 = forms.ChoiceField(label=_("Team B, player 2 drew"), choices=_card_choices, required=False)
     any_card_of_month = forms.MultipleChoiceField(
         label=_("Dekiyaku read as \"any card of their months\""), required=False, choices=_yaku_choices,
         widget=forms.CheckboxSelectMultiple,
@@ -149,6 +164,9 @@ class SessionForm(forms.Form):
     def team_fields(self):
         return [self[n] for n in ("team_a_1", "team_a_2", "team_b_1", "team_b_2")]
 
+    def draw_fields(self):
+        return [self[name] for fields in DRAW_FIELDS.values() for name, _seat in fields]
+
     def rule_fields(self):
         return [self[n] for n in self.OPTION_FIELDS]
 
@@ -169,6 +187,7 @@ class SessionForm(forms.Form):
             elif value in seen:
                 self.add_error(name, _("Two players cannot have the same name."))
             seen[value] = name
+        self._first_dealer_from_draws(kind, data)
         if kind == "two_teams" and data.get("first_dealer") == 2:
             self.add_error("first_dealer", _("With two teams the first dealer is team A or team B."))
         if self.errors:
@@ -188,6 +207,27 @@ class SessionForm(forms.Form):
                                     "scorekeeper does not record (the scorer taps only the piles). Choose another."))
         data["options"] = options
         return data
+
+    def _first_dealer_from_draws(self, kind, data):
+        """The drawn cards, when given, decide the first dealer: the earliest month, then the
+        higher card (seed l.12; ``musashino.first_dealer``)."""
+        fields = DRAW_FIELDS[kind]
+        given = {name: int(data[name]) for name, _seat in fields if data.get(name)}
+        data["drawn_by"] = None
+        if not given:
+            return
+        for name, _seat in fields:
+            if name not in given:
+                self.add_error(name, _("Enter the card every player drew, or none."))
+        if len(given) < len(fields):
+            return
+        try:
+            winner = musashino.first_dealer(given)
+        except ValueError:
+            self.add_error(fields[-1][0], _("Two players cannot draw the same card."))
+            return
+        data["first_dealer"] = dict(fields)[winner]
+        data["drawn_by"] = (data.get(winner.removeprefix("draw_")) or "").strip()
 
     def sides_and_members(self):
         """(side names, team members) from the cleaned data."""

@@ -10,8 +10,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from hanafuda import exports, labels, musashino, pdf, services
-from hanafuda.forms import RoundForm, SessionForm
-from hanafuda.models import Session
+from hanafuda.forms import OPTION_CHOICES, RoundForm, SessionForm
 
 SIDE_CSS = ("side-0", "side-1", "side-2")
 
@@ -41,6 +40,9 @@ def session_create(request):
         sides, members = form.sides_and_members()
         session = services.create_session(request.user, form.cleaned_data["title"], sides, form.cleaned_data["options"],
                                           first_dealer=form.cleaned_data["first_dealer"], team_members=members)
+        if form.cleaned_data.get("drawn_by"):
+            messages.info(request, _("%(name)s drew the earliest card and deals first.") % {
+                "name": form.cleaned_data["drawn_by"]})
         messages.success(request, _("Session created. Enter round 1 when it is played."))
         return redirect("hanafuda:session_detail", pk=session.pk)
     return render(request, "hanafuda/session_form.html", {"form": form})
@@ -82,8 +84,6 @@ def _context(state, **extra):
 
 def rules_summary(options):
     """The house rules that differ from the defaults, as short translated lines."""
-    from hanafuda.forms import OPTION_CHOICES
-
     lines = []
     defaults = musashino.DEFAULT_OPTIONS
     for name, (label, choices, _help) in OPTION_CHOICES.items():

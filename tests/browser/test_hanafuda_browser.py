@@ -88,9 +88,14 @@ def test_a_twelve_round_evening_on_a_tablet_ends_with_the_engines_settlement(bro
     page.fill("#id_title", "冬の花札会")
     for i, name in enumerate(PLAYERS, start=1):
         page.fill(f"#id_player_{i}", name)
+    # The first dealer by drawing cards (seed l.12): あき drew the Crane, the earliest card.
+    page.click("details.draws summary")
+    for i, card in enumerate(("10", "52", "91"), start=1):
+        page.select_option(f"#id_draw_player_{i}", card)
     shot(page, "hanafuda-2-new-session")
     page.click("main form .big-submit")
     assert "第1回を入力" in page.inner_text("main")
+    assert "あきがいちばん早い札を引いた" in page.inner_text(".messages")
     session_url = page.url
 
     for number, plan in enumerate(PLAN, start=1):

@@ -228,3 +228,28 @@ def test_the_grid_shows_the_japanese_card_names_with_the_english_ones_in_english
     s = new_session(user)
     html = client_in.get(reverse("hanafuda:round_entry", args=[s.pk])).content.decode()
     assert '<span class="name" lang="ja">柳に小野道風</span>' in html and "Swallow" in html
+
+
+def test_the_drawn_cards_decide_the_first_dealer(client_in):
+    # Player 3 drew the earliest month (seed l.12): the Pine chaff beats the Cherry and the Plum.
+    data = {**NEW, "first_dealer": "0", "draw_player_1": "30", "draw_player_2": "21", "draw_player_3": "13"}
+    response = client_in.post(reverse("hanafuda:session_create"), data, follow=True)
+    assert Session.objects.get().first_dealer == 2
+    assert "C drew the earliest card and deals first" in response.content.decode()
+
+
+@pytest.mark.parametrize("draws, field, message", [
+    ({"draw_player_1": "30"}, "draw_player_2", "every player drew"),
+    ({"draw_player_1": "30", "draw_player_2": "30", "draw_player_3": "10"}, "draw_player_3", "same card"),
+])
+def test_incomplete_or_impossible_draws_are_refused(client_in, draws, field, message):
+    response = client_in.post(reverse("hanafuda:session_create"), {**NEW, **draws})
+    assert message in " ".join(response.context["form"].errors.get(field, []))
+    assert not Session.objects.exists()
+
+
+def test_teams_draw_for_the_first_dealer_too(client_in):
+    data = {**NEW, "kind": "two_teams", "team_a_1": "P1", "team_a_2": "P3", "team_b_1": "P2", "team_b_2": "P4",
+            "draw_team_a_1": "40", "draw_team_a_2": "52", "draw_team_b_1": "41", "draw_team_b_2": "120"}
+    client_in.post(reverse("hanafuda:session_create"), data)
+    assert Session.objects.get().first_dealer == 0  # 40 (Cuckoo) outranks 41 in April
