@@ -253,3 +253,22 @@ def test_teams_draw_for_the_first_dealer_too(client_in):
             "draw_team_a_1": "40", "draw_team_a_2": "52", "draw_team_b_1": "41", "draw_team_b_2": "120"}
     client_in.post(reverse("hanafuda:session_create"), data)
     assert Session.objects.get().first_dealer == 0  # 40 (Cuckoo) outranks 41 in April
+
+
+@pytest.mark.parametrize("data", [
+    {"number": "abc"}, {"number": "0"}, {"number": "1", "c10": "5"}, {"number": "1", "rest": "9"},
+    {"number": "1", "c10": "x" * 500}, {}, {"number": "2", "rest": "0"}, {"number": "1", "base": "x" * 100},
+])
+def test_garbage_round_posts_are_form_errors_never_500(client_in, user, data):
+    s = new_session(user)
+    response = client_in.post(reverse("hanafuda:round_entry", args=[s.pk]), data)
+    assert response.status_code == 200 and "Nothing was saved" in response.content.decode()
+    assert not Round.objects.exists()
+
+
+@pytest.mark.parametrize("change", [{"kind": "four"}, {"rounds": "x"}, {"storm": "hurricane"}, {"title": ""},
+                                    {"any_card_of_month": ["three_red_flowers"]}, {"insta_win_value": "-1"}])
+def test_garbage_session_posts_are_form_errors_never_500(client_in, change):
+    response = client_in.post(reverse("hanafuda:session_create"), {**NEW, **change})
+    assert response.status_code == 200 and response.context["form"].errors
+    assert not Session.objects.exists()
