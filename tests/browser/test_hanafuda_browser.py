@@ -127,6 +127,7 @@ def test_a_twelve_round_evening_on_a_tablet_ends_with_the_engines_settlement(bro
     page.click(".round-form .hcard[data-card='60'] .face")  # one peony card only: an odd pile
     page.click("button[name=save]")
     assert "保存されていません" in page.inner_text(".form-error") and "牡丹" in page.inner_text(".form-error")
+    assert page.get_attribute(".round-form .side-button[data-side='1']", "aria-pressed") == "true"  # side kept
     shot(page, "hanafuda-8-correction-error")
 
     # The correction: round 2's piles of あき and ふゆ were swapped.

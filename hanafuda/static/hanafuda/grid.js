@@ -92,8 +92,10 @@
     foot.textContent = left + " " + t.tLeft + " ・ " + t.tNote;
     summary.appendChild(foot);
   }
+  var memoryKey = "hanafuda-active-side:" + location.pathname;
   function selectSide(i) {
     active = i;
+    try { sessionStorage.setItem(memoryKey, String(i)); } catch (e) { /* private mode: no memory */ }
     sideButtons.forEach(function (b) { b.setAttribute("aria-pressed", Number(b.dataset.side) === i ? "true" : "false"); });
     form.dataset.active = String(i);
   }
@@ -121,6 +123,10 @@
   if (clear) {
     clear.addEventListener("click", function () { cells.forEach(function (cell) { setOwner(cell, null); }); update(); });
   }
-  selectSide(0);
+  var remembered = null;
+  try { remembered = sessionStorage.getItem(memoryKey); } catch (e) { remembered = null; }
+  // After a refused save the page comes back with the taps kept: keep the chosen side too.
+  var keep = form.querySelector(".form-error") && remembered !== null && Number(remembered) < data.sides.length;
+  selectSide(keep ? Number(remembered) : 0);
   update();
 }());
