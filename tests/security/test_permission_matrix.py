@@ -20,6 +20,8 @@ RECORDER = {"anonymous": 302, "stranger": 403, "recorder": 200, "organiser": 200
 LOGGED_IN = {"anonymous": 302, "stranger": 200, "recorder": 200, "organiser": 200, "other_organiser": 200}
 # The court link is the credential: whoever holds it sees its court, logged in or not.
 COURT_LINK = PUBLIC
+# A hanafuda session is private to its owner (the organiser here): 404 for anyone else.
+OWNER_ONLY = {"anonymous": 302, "stranger": 404, "recorder": 404, "organiser": 200, "other_organiser": 404}
 SUPERUSER_ONLY = {"anonymous": 302, "stranger": 403, "recorder": 403, "organiser": 403, "other_organiser": 403}
 
 EXPECTED = {
@@ -75,6 +77,19 @@ EXPECTED = {
     "logout": {role: 405 for role in ROLES},  # log out by POST only
     "set_language": {role: 302 for role in ROLES},
     "healthz": PUBLIC,
+    "hanafuda:session_list": LOGGED_IN,
+    "hanafuda:session_create": LOGGED_IN,
+    "hanafuda:reference_card_default": LOGGED_IN,
+    "hanafuda:session_detail": OWNER_ONLY,
+    "hanafuda:round_entry": OWNER_ONLY,
+    # POST only: a GET goes back to the session page (after the owner check).
+    "hanafuda:round_undo": {**OWNER_ONLY, "organiser": 302},
+    "hanafuda:round_detail": OWNER_ONLY,
+    "hanafuda:history": OWNER_ONLY,
+    "hanafuda:settlement": OWNER_ONLY,
+    "hanafuda:score_sheet": OWNER_ONLY,
+    "hanafuda:reference_card": OWNER_ONLY,
+    "hanafuda:session_xlsx": OWNER_ONLY,
     # The whole database: superusers only (organisers of one event must not get the others').
     "backup_download": SUPERUSER_ONLY,
 }
@@ -115,7 +130,29 @@ def day(django_user_model):
     return event, users, match
 
 
+def _hanafuda_session():
+    """A session owned by the "organiser" user, with round 1 entered."""
+    from django.contrib.auth import get_user_model
+
+    from hanafuda import musashino, services
+    from hanafuda.models import Session
+
+    owner = get_user_model().objects.get(username="organiser")
+    session = Session.objects.filter(owner=owner).first()
+    if session is None:
+        session = services.create_session(owner, "花札", ["A", "B", "C"], musashino.Options())
+        cards = sorted(musashino.CARD_BY_ID)
+        services.record_round(session, 1, [cards[:16], cards[16:32], cards[32:]])
+    return session
+
+
 def concrete_url(name, event, match):
+    if name.startswith("hanafuda:") and name not in (
+            "hanafuda:session_list", "hanafuda:session_create", "hanafuda:reference_card_default"):
+        kwargs = {"pk": _hanafuda_session().pk}
+        if name == "hanafuda:round_detail":
+            kwargs["number"] = 1
+        return reverse(name, kwargs=kwargs)
     court = match.court
     division = event.divisions.first()
     team = Team.objects.filter(division__event=event).first()

@@ -1,0 +1,290 @@
+"""Forms of the hanafuda scorekeeper: a new session (sides and house rules) and a round's captures."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from hanafuda import labels, musashino
+from hanafuda.musashino import (
+    FlowerCards,
+    FourBrights,
+    FourPlayerDeal,
+    InstaWinCheck,
+    InstaWinPayment,
+    LightningCard,
+    Repeats,
+    Storm,
+    StormOnInstaWin,
+    Suppression,
+    SunTiming,
+    TeamPayment,
+    TieRule,
+)
+
+ROUND_CHOICES = [(12, _("12 rounds (traditional)")), (6, _("6 rounds")), (3, _("3 rounds"))]
+KIND_CHOICES = [("three_players", _("3 players")), ("two_teams", _("2 teams of 2 (4 players)"))]
+NAME_MAX = 30
+
+# The house rules of ``musashino.Options``: field → (label, choices, help text citing the source).
+# "ref Mn" is the ambiguity n of reference/other-games.md §2.4; "seed l.n" a line of the seed.
+OPTION_CHOICES = {
+    "four_brights": (_("Four Brights"), [
+        (FourBrights.LIGHTNING, _("Crane, Full moon, Lightning, Phoenix (default)")),
+        (FourBrights.CURTAIN, _("Crane, Full moon, Curtain, Phoenix (\"some players at the time\")")),
+    ], _("Which four cards make Four Brights (seed l.53–54; ref M4).")),
+    "lightning": (_("Lightning card"), [
+        (LightningCard.WILLOW_CHAFF, _("the willow chaff with the lightning (modern deck, default)")),
+        (LightningCard.RAIN_MAN, _("the Rain man (old Musashino deck)")),
+    ], _("Old Musashino decks draw the lightning on the Rain man (seed l.105–108; ref M16).")),
+    "flower_cards": (_("Three Red / Three Purple Flowers"), [
+        (FlowerCards.CHAFF_EXCEPT_YELLOW, _("chaff only, not the yellow paulownia chaff (default)")),
+        (FlowerCards.CHAFF, _("chaff only, the yellow paulownia chaff allowed")),
+        (FlowerCards.ANY_CARD, _("any card of each month")),
+    ], _("Which cards of each month count (seed l.75–78; ref M6).")),
+    "suppression": (_("Suppression"), [
+        (Suppression.FOUR_BRIGHTS_ONLY, _("only Four Brights drops Three Brights (default)")),
+        (Suppression.SUBSET_OF_HIGHER, _("any dekiyaku inside a higher one is dropped")),
+    ], _("Seed l.41; ref M5. Both give the same scores with the standard compositions.")),
+    "repeats": (_("The same dekiyaku twice"), [
+        (Repeats.ONCE, _("counts once (default)")),
+        (Repeats.PER_DISJOINT_SET, _("counts once per separate set of cards")),
+    ], _("E.g. Flower Banquet with both the Curtain and the cherry ribbon (ref M8, MB-7).")),
+    "storm": (_("Storm rule"), [
+        (Storm.OFF, _("off (default)")),
+        (Storm.A, _("A: the opponents cannot use the Full moon, Curtain and cherry ribbon")),
+        (Storm.B, _("B: the opponents lose Moon and Flower Banquet")),
+    ], _("The Rain man and the Lightning hurt the other sides (seed l.24–29; ref §2.3, M11).")),
+    "sun_timing": (_("Sun rule timing"), [
+        (SunTiming.ANY_ORDER, _("the Crane anywhere with an opponent cancels the storm card (default)")),
+        (SunTiming.AFTER_STORM_CARD, _("only a Crane captured after the storm card (needs the capture order)")),
+        (SunTiming.CRANE_HOLDER_ONLY, _("the Crane protects only its holder")),
+    ], _("Seed l.30–32; ref M10.")),
+    "storm_insta_win": (_("Storm and insta-wins"), [
+        (StormOnInstaWin.NOT_AFFECTED, _("insta-wins are never blocked (default)")),
+        (StormOnInstaWin.BLOCKED_WHEN_FORMED, _("blocked under Storm A when formed (needs the capture order)")),
+    ], _("Ref M9.")),
+    "insta_win_payment": (_("Insta-win payment"), [
+        (InstaWinPayment.EACH_SIDE, _("each other side pays the value (default)")),
+        (InstaWinPayment.SHARED, _("the value in total, shared by the losers")),
+    ], _("Seed l.34–35; ref M1.")),
+    "insta_win_check": (_("Insta-win check"), [
+        (InstaWinCheck.AFTER_EACH_CAPTURE, _("after each capture (default)")),
+        (InstaWinCheck.END_OF_TURN, _("at the end of the turn")),
+    ], _("Ref M12. The payment is the same either way.")),
+    "tie_rule": (_("Tie for the top score"), [
+        (TieRule.LEADER, _("the tied side first in turn order from the dealer wins (default)")),
+        (TieRule.ALL_TIED_WIN, _("every tied side wins")),
+        (TieRule.NO_SETTLEMENT, _("nobody pays")),
+    ], _("Ref M3, MB-10.")),
+    "team_payment": (_("Team payments"), [
+        (TeamPayment.TEAM_LEDGER, _("the losing team pays once (default)")),
+        (TeamPayment.EACH_PLAYER, _("each losing player pays each winning player")),
+    ], _("Teams only (ref M13).")),
+    "four_player_deal": (_("Four-player deal"), [
+        (FourPlayerDeal.FIVE_EIGHT, _("5 each and 8 on the table (default)")),
+        (FourPlayerDeal.SIX_ZERO, _("6 each and none on the table")),
+    ], _("Seed l.17–19; ref M14. It does not change the scoring.")),
+}
+
+
+def _yaku_choices():
+    return [(code, musashino.DEKIYAKU_BY_CODE[code].name_ja) for code in
+            (d.code for d in musashino.DEKIYAKU if d.code in musashino.MONTH_READABLE)]
+
+
+def _card_choices():
+    return [("", "—")] + [(str(c.id), f"{labels.month_name(c.month)} ・ {labels.card_name(c.id)}") for c in musashino.CARDS]
+
+
+DRAW_FIELDS = {"three_players": [("draw_player_1", 0), ("draw_player_2", 1), ("draw_player_3", 2)],
+               "two_teams": [("draw_team_a_1", 0), ("draw_team_a_2", 0), ("draw_team_b_1", 1), ("draw_team_b_2", 1)]}
+
+
+class SessionForm(forms.Form):
+    """A new session: title, the sides, the number of rounds, the first dealer and the house rules."""
+
+    title = forms.CharField(label=_("Title"), max_length=100)
+    kind = forms.ChoiceField(label=_("Players and teams"), choices=KIND_CHOICES, initial="three_players",
+                             widget=forms.RadioSelect, help_text=_("Team members share one capture pile (seed l.4)."))
+    player_1 = forms.CharField(label=_("Player 1"), max_length=NAME_MAX, required=False)
+    player_2 = forms.CharField(label=_("Player 2"), max_length=NAME_MAX, required=False)
+    player_3 = forms.CharField(label=_("Player 3"), max_length=NAME_MAX, required=False)
+    team_a_1 = forms.CharField(label=_("Team A, player 1"), max_length=NAME_MAX, required=False)
+    team_a_2 = forms.CharField(label=_("Team A, player 2"), max_length=NAME_MAX, required=False)
+    team_b_1 = forms.CharField(label=_("Team B, player 1"), max_length=NAME_MAX, required=False)
+    team_b_2 = forms.CharField(label=_("Team B, player 2"), max_length=NAME_MAX, required=False)
+    rounds = forms.TypedChoiceField(label=_("Rounds"), choices=ROUND_CHOICES, coerce=int, initial=12,
+                                    widget=forms.RadioSelect, help_text=_("12 is traditional; 6 or 3 are shorter (seed l.7)."))
+    first_dealer = forms.TypedChoiceField(
+        label=_("First dealer"), coerce=int, initial=0, widget=forms.RadioSelect,
+        choices=[(0, _("player 1 / team A")), (1, _("player 2 / team B")),
+                 (2, _("player 3"))],
+        help_text=_("Each player draws a card: the earliest month deals, the higher card within a month (seed l.12). "
+                    "Seating order = the order above; play goes anti-clockwise (seed l.23)."))
+    draw_player_1 = forms.ChoiceField(label=_("Player 1 drew"), choices=_card_choices, required=False)
+    draw_player_2 = forms.ChoiceField(label=_("Player 2 drew"), choices=_card_choices, required=False)
+    draw_player_3 = forms.ChoiceField(label=_("Player 3 drew"), choices=_card_choices, required=False)
+    draw_team_a_1 = forms.ChoiceField(label=_("Team A, player 1 drew"), choices=_card_choices, required=False)
+    draw_team_a_2 = forms.ChoiceField(label=_("Team A, player 2 drew"), choices=_card_choices, required=False)
+    draw_team_b_1 = forms.ChoiceField(label=_("Team B, player 1 drew"), choices=_card_choices, required=False)
+    draw_team_b_2 = forms.ChoiceField(label=_("Team B, player 2 drew"), choices=_card_choices, required=False)
+    any_card_of_month = forms.MultipleChoiceField(
+        label=_("Dekiyaku read as \"any card of their months\""), required=False, choices=_yaku_choices,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("Default: the exact cards pictured by the source (ref M7)."))
+    sun_rule = forms.BooleanField(label=_("Sun rule"), required=False,
+                                  help_text=_("The Crane taken by an opponent cancels a storm card; only with the Storm "
+                                              "rule (seed l.30–32)."))
+    insta_win_value = forms.IntegerField(label=_("Insta-win value"), min_value=1, max_value=99, initial=8,
+                                         help_text=_("Points of Five Kings and Seven Red Ribbons; 8 is assumed by the "
+                                                     "source (seed l.34–35)."))
+    payment_cap = forms.IntegerField(label=_("Payment cap"), min_value=1, max_value=99, required=False,
+                                     help_text=_("Empty: no cap (default). 8 is the Taiyaku bet limit (ref M2)."))
+    misdeal_four_in_hand = forms.BooleanField(label=_("Misdeal with 4 of a month in one hand"), required=False,
+                                              help_text=_("Ref M15. It does not change the scoring."))
+
+    OPTION_FIELDS = ("four_brights", "lightning", "flower_cards", "any_card_of_month", "suppression", "repeats",
+                     "storm", "sun_rule", "sun_timing", "storm_insta_win", "insta_win_value", "insta_win_payment",
+                     "insta_win_check", "payment_cap", "tie_rule", "team_payment", "four_player_deal",
+                     "misdeal_four_in_hand")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        defaults = musashino.DEFAULT_OPTIONS
+        for name, (label, choices, help_text) in OPTION_CHOICES.items():
+            self.fields[name] = forms.ChoiceField(label=label, choices=[(c.value, text) for c, text in choices],
+                                                  initial=getattr(defaults, name).value, help_text=help_text)
+        # Fields in the order of the page: sides first, then the rules.
+        order = ["title", "kind", "player_1", "player_2", "player_3", "team_a_1", "team_a_2", "team_b_1",
+                 "team_b_2", "rounds", "first_dealer", *self.OPTION_FIELDS]
+        self.order_fields(order)
+
+    def side_fields(self):
+        return [self[n] for n in ("player_1", "player_2", "player_3")]
+
+    def team_fields(self):
+        return [self[n] for n in ("team_a_1", "team_a_2", "team_b_1", "team_b_2")]
+
+    def draw_fields(self):
+        return [self[name] for fields in DRAW_FIELDS.values() for name, _seat in fields]
+
+    def rule_fields(self):
+        return [self[n] for n in self.OPTION_FIELDS]
+
+    def clean(self):
+        data = super().clean()
+        kind = data.get("kind")
+        if kind == "three_players":
+            names = ["player_1", "player_2", "player_3"]
+        elif kind == "two_teams":
+            names = ["team_a_1", "team_a_2", "team_b_1", "team_b_2"]
+        else:
+            return data
+        seen = {}
+        for name in names:
+            value = (data.get(name) or "").strip()
+            if not value:
+                self.add_error(name, _("Enter the name."))
+            elif value in seen:
+                self.add_error(name, _("Two players cannot have the same name."))
+            seen[value] = name
+        self._first_dealer_from_draws(kind, data)
+        if kind == "two_teams" and data.get("first_dealer") == 2:
+            self.add_error("first_dealer", _("With two teams the first dealer is team A or team B."))
+        if self.errors:
+            return data
+        values = {name: data.get(name) for name in self.OPTION_FIELDS}
+        values["any_card_of_month"] = frozenset(values["any_card_of_month"] or ())
+        values["players"] = kind
+        values["rounds"] = data.get("rounds") or 12
+        try:
+            options = musashino.Options(**values)
+        except ValueError as exc:
+            raise forms.ValidationError(_("These house rules do not fit together: %(error)s") % {"error": exc})
+        if options.needs_capture_order:
+            field = ("sun_timing" if options.sun_rule and options.sun_timing is SunTiming.AFTER_STORM_CARD
+                     else "storm_insta_win")
+            self.add_error(field, _("This choice depends on the order in which the cards were captured, which the "
+                                    "scorekeeper does not record (the scorer taps only the piles). Choose another."))
+        data["options"] = options
+        return data
+
+    def _first_dealer_from_draws(self, kind, data):
+        """The drawn cards, when given, decide the first dealer: the earliest month, then the
+        higher card (seed l.12; ``musashino.first_dealer``)."""
+        fields = DRAW_FIELDS[kind]
+        given = {name: int(data[name]) for name, _seat in fields if data.get(name)}
+        data["drawn_by"] = None
+        if not given:
+            return
+        for name, _seat in fields:
+            if name not in given:
+                self.add_error(name, _("Enter the card every player drew, or none."))
+        if len(given) < len(fields):
+            return
+        try:
+            winner = musashino.first_dealer(given)
+        except ValueError:
+            self.add_error(fields[-1][0], _("Two players cannot draw the same card."))
+            return
+        data["first_dealer"] = dict(fields)[winner]
+        data["drawn_by"] = (data.get(winner.removeprefix("draw_")) or "").strip()
+
+    def sides_and_members(self):
+        """(side names, team members) from the cleaned data."""
+        d = self.cleaned_data
+        if d["kind"] == "three_players":
+            return [d["player_1"].strip(), d["player_2"].strip(), d["player_3"].strip()], []
+        teams = [[d["team_a_1"].strip(), d["team_a_2"].strip()], [d["team_b_1"].strip(), d["team_b_2"].strip()]]
+        return ["・".join(t) for t in teams], teams
+
+
+class RoundForm(forms.Form):
+    """The captures of one round: for each of the 48 cards, the side that captured it.
+
+    One radio group per card (``c<id>``, value = seat index or empty), so the form works
+    without JavaScript; the grid script turns the groups into tappable cards. ``rest``
+    gives every card left without a side to one side (the "remaining cards" shortcut).
+    ``number`` is the round the form was opened for (a double submission is detected).
+    """
+
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    base = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+
+    def __init__(self, *args, sides, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.sides = list(sides)
+        side_choices = [(str(i), name) for i, name in enumerate(self.sides)]
+        for c in musashino.CARDS:
+            self.fields[f"c{c.id}"] = forms.ChoiceField(
+                label=labels.card_name(c.id), required=False, widget=forms.RadioSelect,
+                choices=[("", "—"), *side_choices])
+        self.fields["rest"] = forms.ChoiceField(label=_("The remaining cards go to"), required=False,
+                                                choices=[("", "—"), *side_choices])
+
+    @staticmethod
+    def initial_for(captures, number, base=""):
+        """Initial values from stored captures (one list of card ids per seat)."""
+        initial = {"number": number, "base": base}
+        for seat, pile in enumerate(captures or ()):
+            for card_id in pile:
+                initial[f"c{card_id}"] = str(seat)
+        return initial
+
+    def captures(self):
+        """One sorted list of card ids per seat, with the remaining cards given to ``rest``."""
+        piles = [[] for _ in self.sides]
+        rest = self.cleaned_data.get("rest")
+        for c in musashino.CARDS:
+            seat = self.cleaned_data.get(f"c{c.id}") or rest
+            if seat not in (None, ""):
+                piles[int(seat)].append(c.id)
+        return piles
+
+    def grid(self):
+        """The 12 months, each with its 4 cards: (month label, [(card, bound field, type css)])."""
+        rows = []
+        for month in range(1, 13):
+            cards = [musashino.CARD_BY_ID[month * 10 + r] for r in range(4)]
+            rows.append((labels.month_name(month),
+                         [(c, self[f"c{c.id}"], c.type.value, c.type.ja) for c in cards]))
+        return rows

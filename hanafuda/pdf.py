@@ -1,0 +1,261 @@
+"""Printed paper of the hanafuda scorekeeper (reportlab, A4, embedded Japanese font).
+
+* ``score_sheet``: the session's score sheet, A4 landscape: header (title, date, players,
+  house rules in force), one row per planned round (dealer, each side's dekiyaku and
+  score, each player's net change and running total; rounds not yet played are blank rows
+  to fill in by hand) and the settlement at the bottom.
+* ``reference_card``: every dekiyaku with its value and its exact cards under the options
+  (ref §2.1, M4, M6, M7, M16), on one A4 portrait page.
+
+The fixed headings are Japanese, as on the tournament's paper (``judging.paper``); names of
+cards and dekiyaku come from the engine's Japanese names. Every data string goes through
+``judging.fonts.check_glyphs``: a character the font lacks is a ``ValueError`` naming the
+field, never a blank box. Rendering is serialised with the recording sheets' lock.
+"""
+
+from __future__ import annotations
+
+from io import BytesIO
+
+from django.utils import timezone
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from hanafuda import musashino
+from judging.fonts import check_glyphs, japanese_font
+from judging.pdf import _RENDER_LOCK, INK, LINE, MUTED, SHADE, WHITE, _clean, _Pen
+
+__all__ = ["score_sheet", "reference_card", "slot_text", "yaku_cards_text"]
+
+MARGIN = 12 * mm
+SOURCE = ("出典: FudaWiki「Musashino-Bana」（長沼孝一郎『古今室内遊戯余談』風俗画報381号）。"
+          "一発勝ちの8点は同ページの仮定。")
+
+
+def _checked(text: object, what: str) -> str:
+    text = _clean(text)
+    check_glyphs(text, what)
+    return text
+
+
+def _yaku_ja(y: musashino.ScoredYaku) -> str:
+    times = f"×{y.count}" if y.count > 1 else ""
+    return f"{y.dekiyaku.name_ja}{times}{y.points}"
+
+
+def _unit_name(session, unit) -> str:
+    return session.sides[unit] if isinstance(unit, int) else str(unit)
+
+
+# --------------------------------------------------------------------------- score sheet
+
+def score_sheet(state, rules: list[str] | None = None) -> bytes:
+    """The score sheet of a session as PDF bytes.
+
+    ``state``: ``hanafuda.services.SessionState``; ``rules``: the house rules that differ
+    from the defaults, one line each (shown in the header). ``ValueError`` names a text the
+    font cannot print.
+    """
+    session = state.session
+    sides = [_checked(n, f"sides[{i}]") for i, n in enumerate(session.sides)]
+    units = [_checked(_unit_name(session, u), "players") for u in state.units]
+    title = _checked(session.title, "title")
+    rules = [_checked(r, "rules") for r in (rules or [])]
+    font = japanese_font()
+    with _RENDER_LOCK:
+        buf = BytesIO()
+        c = Canvas(buf, pagesize=landscape(A4), pageCompression=1)
+        c.setTitle(f"{title} 得点表")
+        pen = _Pen(c, font)
+        _draw_score_sheet(pen, state, title, sides, units, rules)
+        c.showPage()
+        c.save()
+        return buf.getvalue()
+
+
+def _draw_score_sheet(pen: _Pen, state, title, sides, units, rules):
+    page_w, page_h = landscape(A4)
+    x0, top = MARGIN, page_h - MARGIN
+    width = page_w - 2 * MARGIN
+    session = state.session
+    options = state.options
+    # Header.
+    pen.text(x0, top - 6 * mm, f"武蔵野花 得点表 ・ {title}", 15, bold=True)
+    created = timezone.localtime(session.created).strftime("%Y年%m月%d日") if session.created else ""
+    if session.is_teams:
+        who = " 対 ".join(f"{n}（{'・'.join(m)}）" for n, m in zip(sides, session.team_members, strict=True))
+    else:
+        who = " ・ ".join(f"{i + 1}. {n}" for i, n in enumerate(sides))
+    pen.text(x0, top - 12 * mm, f"{created}　{options.rounds}回戦　座順（反時計回り）: {who}　最初の親: "
+             f"{sides[session.first_dealer]}", 9)
+    rule_text = "ルール: " + ("、".join(rules) if rules else "標準（参考資料 §2.2 の既定値）")
+    pen.fitted(x0, top - 21 * mm, width, 7 * mm, rule_text, max_size=8, min_size=5.5, align="left", pad=0,
+               color=MUTED)
+
+    # Columns: 回, 親, per side (役, 点), per unit (収支), per unit (累計).
+    n_sides, n_units = len(sides), len(units)
+    w_no, w_dealer, w_pts, w_net, w_run = 9 * mm, 22 * mm, 9 * mm, 12 * mm, 14 * mm
+    w_yaku = (width - w_no - w_dealer - n_sides * w_pts - n_units * (w_net + w_run)) / n_sides
+    cols = [("回", w_no), ("親", w_dealer)]
+    for _ in sides:
+        cols += [("役", w_yaku), ("点", w_pts)]
+    cols += [("収支", w_net)] * n_units + [("累計", w_run)] * n_units
+    xs = [x0]
+    for _, w in cols:
+        xs.append(xs[-1] + w)
+
+    head_top = top - 23 * mm
+    head_h = 11 * mm
+    bottom_reserved = 30 * mm
+    planned = options.rounds
+    row_h = min(14 * mm, (head_top - head_h - MARGIN - bottom_reserved) / planned)
+    # Header band: group labels above, column labels below.
+    pen.rect(x0, head_top - head_h, width, head_h, fill=SHADE, stroke=LINE)
+    mid = head_top - head_h / 2
+    pen.fitted(xs[0], head_top - head_h, w_no, head_h, "回", max_size=9, min_size=6)
+    pen.fitted(xs[1], head_top - head_h, w_dealer, head_h, "親", max_size=9, min_size=6)
+    for i, name in enumerate(sides):
+        xa = xs[2 + 2 * i]
+        pen.fitted(xa, mid, w_yaku + w_pts, head_h / 2, name, max_size=10, min_size=6, bold=True)
+        pen.fitted(xa, head_top - head_h, w_yaku, head_h / 2, "出来役", max_size=8, min_size=6)
+        pen.fitted(xa + w_yaku, head_top - head_h, w_pts, head_h / 2, "点", max_size=8, min_size=6)
+        pen.hline(xa, xa + w_yaku + w_pts, mid)
+    base = 2 + 2 * n_sides
+    for label, offset, w in (("収支", 0, w_net), ("累計", n_units, w_run)):
+        xa = xs[base + offset]
+        pen.fitted(xa, mid, w * n_units, head_h / 2, label, max_size=9, min_size=6, bold=True)
+        pen.hline(xa, xa + w * n_units, mid)
+        for j, u in enumerate(units):
+            pen.fitted(xa + j * w, head_top - head_h, w, head_h / 2, u, max_size=7.5, min_size=4.5, max_lines=1)
+
+    played = {r.number: r for r in state.rounds}
+    y = head_top - head_h
+    for number in range(1, planned + 1):
+        y -= row_h
+        fill = WHITE if number % 2 else (0.975, 0.978, 0.985)
+        pen.rect(x0, y, width, row_h, fill=fill, stroke=LINE)
+        pen.fitted(xs[0], y, w_no, row_h, str(number), max_size=10, min_size=6)
+        r = played.get(number)
+        if r is None:
+            continue
+        res = r.result
+        pen.fitted(xs[1], y, w_dealer, row_h, sides[r.dealer], max_size=9, min_size=5)
+        for i in range(n_sides):
+            yaku = "・".join(_yaku_ja(yk) for yk in res.dekiyaku[i])
+            if res.insta_win is not None and res.insta_win.side == i:
+                yaku = "一発勝ち " + yaku
+            pen.fitted(xs[2 + 2 * i], y, w_yaku, row_h, yaku or "—", max_size=8, min_size=6.5, align="left",
+                       color=INK if yaku else MUTED)
+            pen.fitted(xs[3 + 2 * i], y, w_pts, row_h, str(res.scores[i]), max_size=10, min_size=6,
+                       bold=i in res.winners)
+        for j, u in enumerate(state.units):
+            net = res.net[u]
+            pen.fitted(xs[base + j], y, w_net, row_h, f"{net:+d}" if net else "0", max_size=9, min_size=6)
+            pen.fitted(xs[base + n_units + j], y, w_run, row_h, f"{r.running[u]:+d}" if r.running[u] else "0",
+                       max_size=10, min_size=6, bold=True)
+    for x in xs[1:-1]:
+        pen.vline(x, y, head_top)
+    pen.rect(x0, y, width, head_top - y, stroke=INK, width=1.0)
+
+    # Settlement.
+    settlement = state.settlement
+    y -= 8 * mm
+    status = "精算" if state.complete else f"精算（{len(state.rounds)}/{planned}回まで）"
+    totals = "　".join(f"{u} {settlement.totals.get(k, 0):+d}" for u, k in zip(units, state.units, strict=True))
+    pen.text(x0, y, f"{status}: {totals}", 11, bold=True)
+    transfers = "、".join(f"{_unit_name(session, t.payer)} → {_unit_name(session, t.payee)} {t.amount}"
+                         for t in settlement.transfers)
+    pen.text(x0, y - 6 * mm, f"支払い: {transfers or 'なし'}", 10)
+    pen.text(x0, y - 12 * mm, "負けた側は勝った側へ点差を払う（seed l.37）。勝った側が次の親（seed l.13）。 " + SOURCE,
+             6.5, color=MUTED)
+
+
+# --------------------------------------------------------------------------- reference card
+
+def slot_text(slot: frozenset[int]) -> str:
+    """One slot of a composition in words: a card 「松に鶴〔光〕」, or the choice it allows."""
+    cards = sorted(slot)
+    month = musashino.CARD_BY_ID[cards[0]].month
+    flower = musashino.FLOWERS[month - 1].name_ja
+    if len(cards) == 1:
+        c = musashino.CARD_BY_ID[cards[0]]
+        return f"{c.name_ja}〔{c.type.ja}〕"
+    if slot == musashino.cards_of_month(month):
+        return f"{flower}の札どれか1枚"
+    if all(musashino.CARD_BY_ID[c].type is musashino.CardType.CHAFF for c in cards):
+        all_chaff = {c for c in musashino.cards_of_month(month)
+                     if musashino.CARD_BY_ID[c].type is musashino.CardType.CHAFF}
+        extra = "" if slot == all_chaff else "（黄カス以外）"
+        return f"{flower}のカス{extra}1枚"
+    return "（" + " か ".join(f"{musashino.CARD_BY_ID[c].name_ja}〔{musashino.CARD_BY_ID[c].type.ja}〕"
+                             for c in cards) + "）"
+
+
+def yaku_cards_text(code: str, options: musashino.Options = musashino.DEFAULT_OPTIONS) -> str:
+    """The cards of a dekiyaku under the options, in words (ref §2.1)."""
+    return " ＋ ".join(slot_text(s) for s in musashino.composition(code, options))
+
+
+def reference_card(options: musashino.Options = musashino.DEFAULT_OPTIONS, *, title: str = "",
+                   rules: list[str] | None = None) -> bytes:
+    """The dekiyaku reference card as PDF bytes (one A4 portrait page).
+
+    ``options``: the compositions and values in force (insta-win value, M4, M6, M7, M16);
+    ``title``: the session's title (optional); ``rules``: house-rule lines to print.
+    """
+    title = _checked(title, "title")
+    rules = [_checked(r, "rules") for r in (rules or [])]
+    font = japanese_font()
+    with _RENDER_LOCK:
+        buf = BytesIO()
+        c = Canvas(buf, pagesize=A4, pageCompression=1)
+        c.setTitle("武蔵野花 出来役一覧")
+        _draw_reference(_Pen(c, font), options, title, rules)
+        c.showPage()
+        c.save()
+        return buf.getvalue()
+
+
+def _draw_reference(pen: _Pen, options, title, rules):
+    page_w, page_h = A4
+    x0, top = MARGIN, page_h - MARGIN
+    width = page_w - 2 * MARGIN
+    pen.text(x0, top - 6 * mm, "武蔵野花（むさしのばな） 出来役一覧", 15, bold=True)
+    sub = f"{title}　" if title else ""
+    sub += "ルール: " + ("、".join(rules) if rules else "標準（既定値）")
+    pen.fitted(x0, top - 16 * mm, width, 8 * mm, sub, max_size=8.5, min_size=5.5, align="left", pad=0, color=MUTED)
+    pen.text(x0, top - 20 * mm, "札の種類: 〔光〕〔種〕〔短冊〕〔カス〕。出来役は重ねて数え、1枚の札が複数の役に使える。"
+             "同じ役は1回だけ数える。四光ができたら三光は数えない。", 7.5)
+
+    w_name, w_val = 40 * mm, 12 * mm
+    w_cards = width - w_name - w_val
+    head_top = top - 24 * mm
+    head_h = 7 * mm
+    footer = 14 * mm
+    n = len(musashino.DEKIYAKU)
+    row_h = min(10 * mm, (head_top - head_h - MARGIN - footer) / n)
+    pen.rect(x0, head_top - head_h, width, head_h, fill=SHADE)
+    for x, w, label in ((x0, w_name, "出来役（読み）"), (x0 + w_name, w_val, "点"), (x0 + w_name + w_val, w_cards, "札")):
+        pen.fitted(x, head_top - head_h, w, head_h, label, max_size=9, min_size=6, bold=True)
+    y = head_top - head_h
+    for d in musashino.DEKIYAKU:
+        y -= row_h
+        value = options.insta_win_value if d.insta_win else d.value
+        fill = (1.0, 0.96, 0.88) if d.insta_win else WHITE
+        pen.rect(x0, y, width, row_h, fill=fill)
+        pen.fitted(x0, y, w_name, row_h, f"{d.name_ja}（{d.reading}）", max_size=9, min_size=5.5, align="left",
+                   bold=True)
+        pen.fitted(x0 + w_name, y, w_val, row_h, str(value), max_size=11, min_size=7, bold=True)
+        cards = yaku_cards_text(d.code, options)
+        if d.insta_win:
+            cards += "　※一発勝ち"
+        if d.suppresses:
+            cards += "　※三光は数えない"
+        pen.fitted(x0 + w_name + w_val, y, w_cards, row_h, cards, max_size=8.5, min_size=7.5, align="left")
+    pen.vline(x0 + w_name, y, head_top)
+    pen.vline(x0 + w_name + w_val, y, head_top)
+    pen.rect(x0, y, width, head_top - y, stroke=INK, width=1.0)
+    pen.text(x0, y - 5 * mm, "※一発勝ち: 揃った時点で回が終わり、その役だけを払う（他の役は数えない）。"
+             "最高点の側が勝ち、他の側はその差を払う。猪鹿蝶はこの遊びにはない。", 7.5)
+    pen.text(x0, y - 9.5 * mm, SOURCE, 6.5, color=MUTED)

@@ -1,0 +1,321 @@
+"""The work behind the hanafuda screens: sessions, rounds, corrections, derived state.
+
+Responsible for: creating a session, recording / correcting / undoing a round (each in one
+transaction, never half-saved), and ``session_state``: every round re-scored with the
+engine (``hanafuda.musashino``) from the stored captures, with the dealers derived (round 1:
+the first dealer; round k + 1: the winner of round k, seed l.13) and the running totals and
+settlement (``settle``). Nothing derived is stored, so a correction to round k changes the
+dealers and totals of every later round.
+
+Sides are the seat indices 0, 1, 2 (or 0, 1 for teams) in the engine; ``unit_label`` turns
+a side or a player of the settlement into its name. Bad input raises ``RoundError`` (a
+``ValueError``) with a translated message that names the problem.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from hanafuda import labels, musashino
+from hanafuda.models import Round, RoundRevision, Session
+
+
+class RoundError(ValueError):
+    """A round that cannot be recorded as entered; the message says why (translated)."""
+
+
+class RoundAlreadySaved(RoundError):
+    """The round number was saved already (a double-submitted form)."""
+
+
+# --- sessions ------------------------------------------------------------------------------
+
+
+def create_session(owner, title: str, sides: Sequence[str], options: musashino.Options, *,
+                   first_dealer: int = 0, team_members: Sequence[Sequence[str]] = ()) -> Session:
+    """A new session owned by ``owner``.
+
+    ``sides``: 3 player names, or 2 team names with ``team_members`` [[a, b], [c, d]]
+    (seed l.4); ``options``: the house rules, whose ``rounds`` is 12, 6 or 3 (seed l.7);
+    ``first_dealer``: the seat index of the first dealer (seed l.12). ``ValueError`` for
+    inconsistent input and for options that need the capture order (not entered here).
+    """
+    sides = [str(s).strip() for s in sides]
+    if len(sides) != options.sides:
+        raise ValueError(f"{options.players.value} need {options.sides} sides, got {len(sides)}")
+    if any(not s for s in sides) or len(set(sides)) != len(sides):
+        raise ValueError("side names must be given and different")
+    members = [[str(p).strip() for p in team] for team in team_members]
+    if options.players is musashino.Players.TWO_TEAMS:
+        flat = [p for team in members for p in team]
+        if len(members) != 2 or any(len(t) != 2 for t in members) or len(set(flat)) != 4 or not all(flat):
+            raise ValueError("two teams need two different players each")
+    elif members:
+        raise ValueError("team members are only for two teams")
+    if not 0 <= first_dealer < len(sides):
+        raise ValueError(f"first_dealer must be a seat from 0 to {len(sides) - 1}")
+    if options.needs_capture_order:
+        raise ValueError("these options need the capture order, which the scorekeeper does not record")
+    with transaction.atomic():
+        session = Session(owner=owner, title=title.strip(), sides=sides, team_members=members,
+                          options=options.as_dict(), first_dealer=first_dealer)
+        session.full_clean()
+        session.save()
+    return session
+
+
+def sessions_for(user):
+    """The sessions a user may open: their own; every session for a superuser."""
+    qs = Session.objects.select_related("owner")
+    return qs if user.is_superuser else qs.filter(owner=user)
+
+
+def unit_label(session: Session, unit: Hashable) -> str:
+    """The name of a side (seat index) or of a player (team payments per player, M13(b))."""
+    return session.sides[unit] if isinstance(unit, int) else str(unit)
+
+
+def _teams(session: Session) -> dict[int, tuple[str, str]] | None:
+    if not session.is_teams:
+        return None
+    return {i: tuple(team) for i, team in enumerate(session.team_members)}
+
+
+# --- scoring -------------------------------------------------------------------------------
+
+
+def normalise_captures(session: Session, captures: Sequence[Sequence[int]]) -> list[list[int]]:
+    """Captures as a list (one sorted list of card ids per seat); ``RoundError`` for a wrong shape."""
+    if not isinstance(captures, (list, tuple)) or len(captures) != len(session.sides):
+        raise RoundError(_("The captures must list the cards of each of the %(n)d sides.") % {"n": len(session.sides)})
+    out = []
+    owner: dict[int, int] = {}
+    for seat, pile in enumerate(captures):
+        ids = []
+        for value in pile:
+            if isinstance(value, bool) or not isinstance(value, int) or value not in musashino.CARD_BY_ID:
+                raise RoundError(_("Unknown card %(card)r.") % {"card": value})
+            if value in owner:
+                raise RoundError(_("%(card)s is given to both %(a)s and %(b)s.") % {
+                    "card": labels.card_name(value), "a": session.sides[owner[value]], "b": session.sides[seat]})
+            owner[value] = seat
+            ids.append(value)
+        out.append(sorted(ids))
+    return out
+
+
+def _precheck(session: Session, piles: list[list[int]], options: musashino.Options) -> None:
+    """The checks of ``score_round`` again, with messages in the players' words."""
+    for seat, pile in enumerate(piles):
+        for month in range(1, 13):
+            held = [c for c in pile if c // 10 == month]
+            if len(held) % 2:
+                raise RoundError(_(
+                    "%(side)s has %(n)d card(s) of %(month)s (%(cards)s). Every capture takes 2 or 4 cards "
+                    "of one month, so a side holds 0, 2 or 4 cards of each month."
+                ) % {"side": session.sides[seat], "n": len(held), "month": labels.month_name(month),
+                     "cards": labels.join(labels.card_name(c) for c in held)})
+    insta = [seat for seat, pile in enumerate(piles)
+             if any(y.dekiyaku.insta_win for y in musashino.formed_dekiyaku(pile, options))]
+    if len(insta) > 1:
+        raise RoundError(_(
+            "%(sides)s both hold a complete insta-win dekiyaku (Five Kings or Seven Red Ribbons); the round "
+            "stops at the first one, so only one side can."
+        ) % {"sides": "・".join(session.sides[s] for s in insta)})
+    if not insta:
+        given = {c for pile in piles for c in pile}
+        missing = [c for c in sorted(musashino.CARD_BY_ID) if c not in given]
+        if missing:
+            names = labels.join(labels.card_name(c) for c in missing[:8])
+            if len(missing) > 8:
+                names += _(" and %(n)d more") % {"n": len(missing) - 8}
+            raise RoundError(_(
+                "%(n)d card(s) are not given to any side: %(cards)s. Without an insta-win the round ends when "
+                "every card is captured, so all 48 cards must be given to a side."
+            ) % {"n": len(missing), "cards": names})
+
+
+def score(session: Session, piles: Sequence[Sequence[int]], dealer: int,
+          options: musashino.Options | None = None) -> musashino.RoundResult:
+    """Score one round of the session with the engine (``score_round``).
+
+    Input: one list of card ids per seat, and the dealer's seat. Output: the
+    ``RoundResult``. ``RoundError`` names the problem: a card given twice, an odd number of
+    cards of a month (ref §1.2), cards missing without an insta-win, two insta-wins (seed l.34).
+    """
+    options = options or session.rules()
+    piles = normalise_captures(session, piles)
+    _precheck(session, piles, options)
+    try:
+        return musashino.score_round({seat: pile for seat, pile in enumerate(piles)}, options,
+                                     dealer=dealer, teams=_teams(session))
+    except ValueError as exc:
+        raise RoundError(_("The scoring rules refused the round: %(error)s") % {"error": exc}) from exc
+
+
+@dataclass(frozen=True)
+class RoundState:
+    """One played round as derived: the stored row, its dealer (seat) and the engine's result."""
+
+    number: int
+    round: Round
+    dealer: int
+    result: musashino.RoundResult
+    running: Mapping[Hashable, int]
+
+
+@dataclass(frozen=True)
+class SessionState:
+    """Everything the screens and papers show, derived from the stored captures.
+
+    ``rounds``: the played rounds in order; ``settlement``: ``settle()`` of their results;
+    ``next_dealer``: the seat that deals the next round (seed l.13); ``next_number``: the
+    number of the next round, or None when every planned round is played.
+    """
+
+    session: Session
+    options: musashino.Options
+    rounds: tuple[RoundState, ...]
+    settlement: musashino.Settlement
+    next_dealer: int
+
+    @property
+    def next_number(self) -> int | None:
+        n = len(self.rounds) + 1
+        return n if n <= self.options.rounds else None
+
+    @property
+    def complete(self) -> bool:
+        return self.next_number is None
+
+    @property
+    def units(self) -> tuple[Hashable, ...]:
+        """The ledger units: the seats, or the players under team payments per player (M13(b))."""
+        if self.rounds:
+            return self.settlement.units
+        per_player = (self.options.players is musashino.Players.TWO_TEAMS
+                      and self.options.team_payment is musashino.TeamPayment.EACH_PLAYER)
+        if per_player:
+            return tuple(p for team in self.session.team_members for p in team)
+        return tuple(range(len(self.session.sides)))
+
+
+def session_state(session: Session, rounds: Sequence[Round] | None = None,
+                  options: musashino.Options | None = None) -> SessionState:
+    """Re-score every stored round in order and settle the game (seed l.13, l.37; ``settle``).
+
+    ``rounds`` defaults to the session's stored rounds (one query). A stored round the rules
+    now refuse raises ``RoundError`` naming the round.
+    """
+    options = options or session.rules()
+    if rounds is None:
+        rounds = list(session.round_set.order_by("number"))
+    dealer = session.first_dealer
+    states = []
+    results = []
+    for row in rounds:
+        try:
+            result = score(session, row.captures, dealer, options)
+        except RoundError as exc:
+            raise RoundError(_("Round %(n)d: %(error)s") % {"n": row.number, "error": exc}) from exc
+        results.append(result)
+        states.append((row, dealer, result))
+        dealer = result.next_dealer
+    settlement = musashino.settle(results, options)
+    played = tuple(RoundState(row.number, row, d, result, settlement.running[i])
+                   for i, (row, d, result) in enumerate(states))
+    return SessionState(session, options, played, settlement, dealer)
+
+
+# --- changes -------------------------------------------------------------------------------
+
+
+def _locked(session: Session) -> Session:
+    return Session.objects.select_for_update().get(pk=session.pk)
+
+
+def record_round(session: Session, number: int, captures: Sequence[Sequence[int]], user=None) -> Round:
+    """Save round ``number`` (it must be the next one) after scoring it with the derived dealer.
+
+    ``RoundAlreadySaved`` when that round exists already (a form sent twice);
+    ``RoundError`` when it is not the next round, the game is over, or the cards are wrong.
+    Nothing is saved on error.
+    """
+    with transaction.atomic():
+        session = _locked(session)
+        state = session_state(session)
+        if any(r.number == number for r in state.rounds):
+            raise RoundAlreadySaved(_("Round %(n)d was saved already.") % {"n": number})
+        if state.next_number is None:
+            raise RoundError(_("All %(n)d rounds are played.") % {"n": state.options.rounds})
+        if number != state.next_number:
+            raise RoundError(_("The next round is round %(next)d, not %(n)d.") % {"next": state.next_number, "n": number})
+        piles = normalise_captures(session, captures)
+        score(session, piles, state.next_dealer, state.options)
+        try:
+            with transaction.atomic():
+                return Round.objects.create(session=session, number=number, captures=piles, entered_by=user)
+        except IntegrityError as exc:
+            raise RoundAlreadySaved(_("Round %(n)d was saved already.") % {"n": number}) from exc
+
+
+def captures_token(captures) -> str:
+    """A short fingerprint of stored captures: a correction form carries the one it was opened on."""
+    return hashlib.sha256(json.dumps(captures).encode()).hexdigest()[:16]
+
+
+def correct_round(session: Session, number: int, captures: Sequence[Sequence[int]], user=None, *,
+                  base: str | None = None) -> Round:
+    """Replace the captures of a played round and keep the old ones in a ``RoundRevision``.
+
+    The dealers and totals of the later rounds are re-derived by ``session_state``.
+    ``base``: the ``captures_token`` of the captures the correction form showed; when the
+    round was changed since (another scorer), ``RoundError`` and nothing is saved.
+    ``RoundError`` for an unknown round or wrong cards; an unchanged entry saves nothing.
+    """
+    with transaction.atomic():
+        session = _locked(session)
+        row = session.round_set.filter(number=number).first()
+        if row is None:
+            raise RoundError(_("Round %(n)d is not entered.") % {"n": number})
+        if base and base != captures_token(row.captures):
+            raise RoundError(_("Round %(n)d was changed by someone else while you were correcting it. "
+                               "Check the round and correct it again.") % {"n": number})
+        piles = normalise_captures(session, captures)
+        rounds = list(session.round_set.order_by("number"))
+        dealer = session.first_dealer
+        options = session.rules()
+        for r in rounds:  # the corrected round is scored with its derived dealer
+            if r.number == number:
+                score(session, piles, dealer, options)
+                break
+            dealer = score(session, r.captures, dealer, options).next_dealer
+        if piles == row.captures:
+            return row
+        RoundRevision.objects.create(session=session, number=number, action=RoundRevision.CORRECTED,
+                                     old_captures=row.captures, new_captures=piles, changed_by=user)
+        row.captures = piles
+        row.save(update_fields=["captures", "updated_at"])
+        return row
+
+
+def undo_last_round(session: Session, user=None) -> int:
+    """Delete the last entered round (its captures stay in a ``RoundRevision``); its number.
+
+    ``RoundError`` when no round is entered.
+    """
+    with transaction.atomic():
+        session = _locked(session)
+        row = session.round_set.order_by("-number").first()
+        if row is None:
+            raise RoundError(_("No round is entered yet."))
+        RoundRevision.objects.create(session=session, number=row.number, action=RoundRevision.UNDONE,
+                                     old_captures=row.captures, changed_by=user)
+        row.delete()
+        return row.number

@@ -1,0 +1,132 @@
+/* Musashino-bana round grid: tap a side, then tap the cards it captured.
+ * Progressive enhancement of the form's radio groups (one per card): without this script
+ * the radios are the form. The live summary is a preview; the server scores the round. */
+(function () {
+  "use strict";
+  var dataEl = document.getElementById("hanafuda-grid-data");
+  var form = document.querySelector(".round-form");
+  if (!form || !dataEl) { return; }
+  var data = JSON.parse(dataEl.textContent);
+  var summary = form.querySelector(".live-summary");
+  var t = summary ? summary.dataset : {};
+  var cells = Array.prototype.slice.call(form.querySelectorAll(".hcard"));
+  var sideButtons = Array.prototype.slice.call(form.querySelectorAll(".side-button"));
+  var restSelect = form.querySelector("select[name=rest]");
+  var active = 0;
+  document.documentElement.classList.add("hanafuda-js");
+
+  function radios(cell) { return Array.prototype.slice.call(cell.querySelectorAll("input[type=radio]")); }
+  function owner(cell) {
+    var r = cell.querySelector("input[type=radio]:checked");
+    return r && r.value !== "" ? Number(r.value) : null;
+  }
+  function setOwner(cell, side) {
+    var value = side === null ? "" : String(side);
+    radios(cell).forEach(function (r) { r.checked = r.value === value; });
+  }
+  function paint(cell) {
+    var o = owner(cell);
+    for (var i = 0; i < data.sides.length; i++) { cell.classList.toggle("side-" + i, o === i); }
+    cell.classList.toggle("taken", o !== null);
+    var face = cell.querySelector(".face");
+    cell.querySelector(".owner").textContent = o === null ? "" : data.sides[o];
+    face.setAttribute("aria-pressed", o === null ? "false" : "true");
+  }
+  function formed(pile) {
+    var found = [];
+    data.yaku.forEach(function (y) {
+      var ok = y.slots.every(function (slot) { return slot.some(function (c) { return pile[c]; }); });
+      if (ok) { found.push(y); }
+    });
+    var dropped = {};
+    found.forEach(function (y) { y.suppresses.forEach(function (c) { dropped[c] = true; }); });
+    return found.filter(function (y) { return !dropped[y.code]; });
+  }
+  function update() {
+    cells.forEach(paint);
+    if (!summary) { return; }
+    var piles = data.sides.map(function () { return {}; });
+    var counts = data.sides.map(function () { return 0; });
+    var left = 0;
+    cells.forEach(function (cell) {
+      var o = owner(cell);
+      if (o === null) { left++; } else { piles[o][Number(cell.dataset.card)] = true; counts[o]++; }
+    });
+    summary.textContent = "";
+    var insta = null;
+    data.sides.forEach(function (name, i) {
+      var yaku = formed(piles[i]);
+      var instaYaku = yaku.filter(function (y) { return y.insta; });
+      if (instaYaku.length) { insta = { side: name, yaku: instaYaku }; }
+      var normal = yaku.filter(function (y) { return !y.insta; });
+      var pts = normal.reduce(function (a, y) { return a + y.value; }, 0);
+      var odd = [];
+      for (var m = 1; m <= 12; m++) {
+        var n = 0;
+        for (var r = 0; r < 4; r++) { if (piles[i][m * 10 + r]) { n++; } }
+        if (n % 2) { odd.push(m); }
+      }
+      var line = document.createElement("div");
+      line.className = "sum-line side-" + i;
+      var who = document.createElement("strong");
+      who.textContent = name;
+      line.appendChild(who);
+      line.appendChild(document.createTextNode(" " + counts[i] + " " + t.tCards + " ・ " +
+        (normal.length ? normal.map(function (y) { return y.name + " " + y.value; }).join("、") + " = " + pts + " " + t.tPts : t.tNone)));
+      if (odd.length) {
+        var warn = document.createElement("span");
+        warn.className = "odd";
+        warn.textContent = " ⚠ " + t.tOdd + ": " + odd.join(", ");
+        line.appendChild(warn);
+      }
+      summary.appendChild(line);
+    });
+    if (insta) {
+      var banner = document.createElement("div");
+      banner.className = "insta-banner";
+      banner.textContent = insta.side + ": " + insta.yaku.map(function (y) { return y.name; }).join("、") + " — " + t.tInsta;
+      summary.insertBefore(banner, summary.firstChild);
+    }
+    var foot = document.createElement("div");
+    foot.className = "small muted";
+    foot.textContent = left + " " + t.tLeft + " ・ " + t.tNote;
+    summary.appendChild(foot);
+  }
+  var memoryKey = "hanafuda-active-side:" + location.pathname;
+  function selectSide(i) {
+    active = i;
+    try { sessionStorage.setItem(memoryKey, String(i)); } catch (e) { /* private mode: no memory */ }
+    sideButtons.forEach(function (b) { b.setAttribute("aria-pressed", Number(b.dataset.side) === i ? "true" : "false"); });
+    form.dataset.active = String(i);
+  }
+  cells.forEach(function (cell) {
+    var face = cell.querySelector(".face");
+    face.setAttribute("role", "button");
+    face.setAttribute("tabindex", "0");
+    function toggle() { setOwner(cell, owner(cell) === active ? null : active); update(); }
+    face.addEventListener("click", toggle);
+    face.addEventListener("keydown", function (e) {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(); }
+    });
+    cell.addEventListener("change", update);
+  });
+  sideButtons.forEach(function (b) { b.addEventListener("click", function () { selectSide(Number(b.dataset.side)); }); });
+  form.querySelectorAll(".rest-button").forEach(function (b) {
+    b.addEventListener("click", function () {
+      var side = Number(b.dataset.side);
+      cells.forEach(function (cell) { if (owner(cell) === null) { setOwner(cell, side); } });
+      if (restSelect) { restSelect.value = ""; }
+      update();
+    });
+  });
+  var clear = form.querySelector(".clear-button");
+  if (clear) {
+    clear.addEventListener("click", function () { cells.forEach(function (cell) { setOwner(cell, null); }); update(); });
+  }
+  var remembered = null;
+  try { remembered = sessionStorage.getItem(memoryKey); } catch (e) { remembered = null; }
+  // After a refused save the page comes back with the taps kept: keep the chosen side too.
+  var keep = form.querySelector(".form-error") && remembered !== null && Number(remembered) < data.sides.length;
+  selectSide(keep ? Number(remembered) : 0);
+  update();
+}());

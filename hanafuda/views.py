@@ -1,0 +1,280 @@
+"""The hanafuda scorekeeper's screens. Thin: load the session (404 unless it is the user's),
+call a service, respond (POST/redirect/GET). The work is in ``hanafuda.services``."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from hanafuda import exports, labels, musashino, pdf, services
+from hanafuda.forms import OPTION_CHOICES, RoundForm, SessionForm
+
+SIDE_CSS = ("side-0", "side-1", "side-2")
+
+
+def _session_for(request, pk):
+    """The session, for its owner (or a superuser); 404 for anyone else (it is private)."""
+    return get_object_or_404(services.sessions_for(request.user), pk=pk)
+
+
+def _state(session):
+    try:
+        return services.session_state(session)
+    except ValueError as exc:  # stored data the rules refuse (e.g. edited in the admin)
+        raise Http404(str(exc)) from exc
+
+
+@login_required
+def session_list(request):
+    sessions = services.sessions_for(request.user).prefetch_related("round_set")
+    return render(request, "hanafuda/session_list.html", {"sessions": sessions})
+
+
+@login_required
+def session_create(request):
+    form = SessionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        sides, members = form.sides_and_members()
+        session = services.create_session(request.user, form.cleaned_data["title"], sides, form.cleaned_data["options"],
+                                          first_dealer=form.cleaned_data["first_dealer"], team_members=members)
+        if form.cleaned_data.get("drawn_by"):
+            messages.info(request, _("%(name)s drew the earliest card and deals first.") % {
+                "name": form.cleaned_data["drawn_by"]})
+        messages.success(request, _("Session created. Enter round 1 when it is played."))
+        return redirect("hanafuda:session_detail", pk=session.pk)
+    return render(request, "hanafuda/session_form.html", {"form": form})
+
+
+def _side_rows(state):
+    """Per played round: the rows the session page and the papers show."""
+    session = state.session
+    rows = []
+    for r in state.rounds:
+        res = r.result
+        rows.append({
+            "number": r.number,
+            "dealer": session.sides[r.dealer],
+            "insta_win": res.insta_win is not None,
+            "sides": [{"name": session.sides[s], "css": SIDE_CSS[s],
+                       "yaku": [labels.scored_label(y) for y in res.dekiyaku[s]],
+                       "score": res.scores[s], "winner": s in res.winners} for s in range(len(session.sides))],
+            "payments": [{"payer": services.unit_label(session, p.payer), "payee": services.unit_label(session, p.payee),
+                          "amount": p.amount, "capped": p.amount < p.uncapped} for p in res.payments],
+            "net": [res.net[u] for u in state.units],
+            "running": [r.running[u] for u in state.units],
+            "next_dealer": session.sides[res.next_dealer],
+        })
+    return rows
+
+
+def _context(state, **extra):
+    session = state.session
+    units = [services.unit_label(session, u) for u in state.units]
+    totals = [state.settlement.totals.get(u, 0) for u in state.units]
+    transfers = [{"payer": services.unit_label(session, t.payer), "payee": services.unit_label(session, t.payee),
+                  "amount": t.amount} for t in state.settlement.transfers]
+    return {"session": session, "state": state, "rows": _side_rows(state), "units": units,
+            "totals": list(zip(units, totals, strict=True)), "transfers": transfers,
+            "next_dealer": session.sides[state.next_dealer], "rules": rules_summary(state.options),
+            "sides": [{"name": n, "css": SIDE_CSS[i]} for i, n in enumerate(session.sides)], **extra}
+
+
+def rules_summary(options):
+    """The house rules that differ from the defaults, as short translated lines."""
+    lines = []
+    defaults = musashino.DEFAULT_OPTIONS
+    for name, (label, choices, _help) in OPTION_CHOICES.items():
+        value = getattr(options, name)
+        if value != getattr(defaults, name):
+            text = dict((c.value, t) for c, t in choices)[value.value]
+            lines.append(f"{label}: {text}")
+    if options.any_card_of_month:
+        lines.append(_("Any card of the months: %(yaku)s") % {
+            "yaku": "、".join(labels.yaku_name(c) for c in sorted(options.any_card_of_month))})
+    if options.sun_rule:
+        lines.append(_("Sun rule: on"))
+    if options.insta_win_value != defaults.insta_win_value:
+        lines.append(_("Insta-win value: %(n)d") % {"n": options.insta_win_value})
+    if options.payment_cap is not None:
+        lines.append(_("Payment cap: %(n)d") % {"n": options.payment_cap})
+    return lines
+
+
+@login_required
+def session_detail(request, pk):
+    session = _session_for(request, pk)
+    state = _state(session)
+    return render(request, "hanafuda/session_detail.html", _context(state))
+
+
+def _grid_data(session, options):
+    """What the grid script needs: side names and each dekiyaku's slots under the options."""
+    yaku = [{"code": d.code, "name": labels.yaku_name(d), "value": d.value, "insta": d.insta_win,
+             "slots": [sorted(s) for s in musashino.composition(d.code, options)], "suppresses": list(d.suppresses)}
+            for d in musashino.DEKIYAKU]
+    return {"sides": session.sides, "yaku": yaku, "insta_value": options.insta_win_value}
+
+
+def _round_page(request, session, state, form, number, *, template, **extra):
+    show_english = not (translation.get_language() or "ja").startswith("ja")
+    return render(request, template, _context(state, form=form, number=number, show_english=show_english,
+                                              grid_data=_grid_data(session, state.options), **extra))
+
+
+@login_required
+def round_entry(request, pk):
+    session = _session_for(request, pk)
+    state = _state(session)
+    if request.method == "POST":
+        form = RoundForm(request.POST, sides=session.sides)
+        if form.is_valid():
+            number = form.cleaned_data["number"]
+            try:
+                services.record_round(session, number, form.captures(), user=request.user)
+            except services.RoundAlreadySaved as exc:
+                messages.warning(request, str(exc))
+                return redirect("hanafuda:session_detail", pk=session.pk)
+            except services.RoundError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(request, _("Round %(n)d saved.") % {"n": number})
+                return redirect("hanafuda:round_detail", pk=session.pk, number=number)
+        number = state.next_number
+    else:
+        if state.complete:
+            messages.info(request, _("All rounds are played."))
+            return redirect("hanafuda:settlement", pk=session.pk)
+        number = state.next_number
+        form = RoundForm(initial={"number": number}, sides=session.sides)
+    return _round_page(request, session, state, form, number, template="hanafuda/round_entry.html",
+                       dealer=session.sides[state.next_dealer])
+
+
+@login_required
+def round_detail(request, pk, number):
+    session = _session_for(request, pk)
+    state = _state(session)
+    played = next((r for r in state.rounds if r.number == number), None)
+    if played is None:
+        raise Http404(_("Round %(n)d is not entered.") % {"n": number})
+    if request.method == "POST":
+        form = RoundForm(request.POST, sides=session.sides)
+        if form.is_valid():
+            try:
+                services.correct_round(session, number, form.captures(), user=request.user,
+                                       base=form.cleaned_data["base"])
+            except services.RoundError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(request, _("Round %(n)d corrected; the later rounds are scored again.") % {"n": number})
+                return redirect("hanafuda:round_detail", pk=session.pk, number=number)
+    else:
+        form = RoundForm(initial=RoundForm.initial_for(played.round.captures, number,
+                                                       services.captures_token(played.round.captures)),
+                         sides=session.sides)
+    row = next(r for r in _side_rows(state) if r["number"] == number)
+    revisions = session.revisions.filter(number=number).select_related("changed_by")
+    return _round_page(request, session, state, form, number, template="hanafuda/round_detail.html",
+                       played=played, row=row, dealer=session.sides[played.dealer], revisions=revisions,
+                       captured=_captured(session, played.round.captures))
+
+
+def _captured(session, captures):
+    return [{"name": session.sides[seat], "css": SIDE_CSS[seat],
+             "cards": [(labels.card_name(c), labels.type_mark(c), musashino.CARD_BY_ID[c].type.value) for c in pile]}
+            for seat, pile in enumerate(captures)]
+
+
+@login_required
+def round_undo(request, pk):
+    session = _session_for(request, pk)
+    if request.method == "POST":
+        try:
+            number = services.undo_last_round(session, user=request.user)
+        except services.RoundError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, _("Round %(n)d was taken back; its cards are kept in the history.") % {"n": number})
+    return redirect("hanafuda:session_detail", pk=session.pk)
+
+
+@login_required
+def history(request, pk):
+    session = _session_for(request, pk)
+    revisions = session.revisions.select_related("changed_by")
+    entries = []
+    for rev in revisions:
+        before = _captured(session, rev.old_captures)
+        after = _captured(session, rev.new_captures) if rev.new_captures is not None else None
+        changes = []
+        if after is not None:
+            for seat, name in enumerate(session.sides):
+                gained = sorted(set(rev.new_captures[seat]) - set(rev.old_captures[seat]))
+                lost = sorted(set(rev.old_captures[seat]) - set(rev.new_captures[seat]))
+                if gained or lost:
+                    changes.append({"name": name, "css": SIDE_CSS[seat],
+                                    "gained": labels.cards_summary(gained), "lost": labels.cards_summary(lost)})
+        entries.append({"rev": rev, "before": before, "changes": changes})
+    rounds = session.round_set.select_related("entered_by").order_by("number")
+    return render(request, "hanafuda/history.html", {"session": session, "entries": entries, "rounds": rounds})
+
+
+@login_required
+def settlement(request, pk):
+    session = _session_for(request, pk)
+    state = _state(session)
+    return render(request, "hanafuda/settlement.html", _context(state))
+
+
+def _filename(session, suffix):
+    return f"hanafuda-{session.pk}-{slugify(session.title) or 'session'}{suffix}"
+
+
+def _download(content, content_type, filename):
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@login_required
+def score_sheet_pdf(request, pk):
+    session = _session_for(request, pk)
+    state = _state(session)
+    with translation.override("ja"):  # the paper's words are Japanese
+        rules = rules_summary(state.options)
+    try:
+        data = pdf.score_sheet(state, rules)
+    except ValueError as exc:
+        messages.error(request, _("The score sheet cannot be printed: %(error)s") % {"error": exc})
+        return redirect("hanafuda:session_detail", pk=session.pk)
+    return _download(data, "application/pdf", _filename(session, "-score-sheet.pdf"))
+
+
+@login_required
+def reference_card_pdf(request, pk=None):
+    if pk is None:
+        options, title = musashino.DEFAULT_OPTIONS, ""
+        lines = []
+    else:
+        session = _session_for(request, pk)
+        options, title = _state(session).options, session.title
+        with translation.override("ja"):
+            lines = rules_summary(options)
+    try:
+        data = pdf.reference_card(options, title=title, rules=lines)
+    except ValueError as exc:
+        messages.error(request, _("The reference card cannot be printed: %(error)s") % {"error": exc})
+        return redirect("hanafuda:session_detail", pk=pk) if pk else redirect("hanafuda:session_list")
+    return _download(data, "application/pdf", "hanafuda-reference-card.pdf")
+
+
+@login_required
+def session_xlsx(request, pk):
+    session = _session_for(request, pk)
+    state = _state(session)
+    data = exports.session_workbook(state, _side_rows(state))
+    return _download(data, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                     _filename(session, ".xlsx"))

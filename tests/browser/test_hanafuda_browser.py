@@ -1,0 +1,198 @@
+"""A new user keeps score of a 12-round Musashino-bana evening on a tablet (768×1024, Chromium).
+
+Log in, create a 3-player session, enter 12 rounds by tapping the 48-card grid (with the
+"remaining cards" shortcut, an insta-win round and rounds with several dekiyaku), correct
+an earlier round, and check that the settlement on the page is the engine's ``settle()``
+of the same captures. Skipped where Chromium or Playwright is missing, except under
+CI=true. Screenshots go to test-artifacts/screenshots/hanafuda-*.png.
+"""
+
+import os
+
+import pytest
+
+from hanafuda import musashino
+from tests.browser.test_browser_flows import ARGS, CHROMIUM, SHOTS, shot, sync_playwright
+from tests.hanafuda.helpers import months
+
+if not (CHROMIUM and sync_playwright):
+    if os.environ.get("CI") == "true":
+        raise RuntimeError("CI needs Chromium and Playwright for the browser tests (.ci/run installs them)")
+    pytestmark = pytest.mark.skip(reason="Chromium or Playwright is not installed")
+
+PLAYERS = ["あき", "ふゆ", "なつ"]
+# Per round: the cards tapped for each side, then the side that gets the remaining cards.
+PLAN = [
+    ({0: months(1, 3, 8, 12), 1: months(2, 4, 11)}, 2),  # Three Brights, Large Birds, Small Birds, pots
+    ({0: months(6, 7, 10), 1: months(1, 2)}, 2),
+    ({1: months(1, 3, 5, 7), 2: months(6, 9, 10, 11)}, 0),
+    # Seven Red Ribbons for ふゆ stops the round: only the cards captured so far are tapped.
+    ({0: [10, 12], 1: [11, 13, 21, 22, 31, 32, 41, 42, 51, 52, 71, 72, 112, 113], 2: [20, 23]}, None),
+    ({2: months(1, 8, 12)}, 1),
+    ({0: months(1, 6, 9), 1: months(4, 5)}, 2),
+    ({1: months(2, 4, 11, 7)}, 0),
+    ({0: [10, 11, 80, 81, 120, 121], 1: months(3, 9)}, 2),
+    ({2: months(1, 3, 8, 11, 12)}, 0),  # Five Kings for なつ
+    ({0: months(5, 6, 7), 1: months(8, 9, 10)}, 2),
+    ({1: months(1, 2, 3)}, 0),
+    ({0: months(10, 12), 2: months(4, 6)}, 1),
+]
+# The correction of round 2: the piles of あき and ふゆ were swapped.
+CORRECTED_ROUND = 2
+CORRECTION = ({1: months(6, 7, 10), 0: months(1, 2)}, 2)
+
+
+def piles(plan):
+    taps, rest = plan
+    out = [sorted(taps.get(i, [])) for i in range(3)]
+    if rest is not None:
+        given = {c for p in out for c in p}
+        out[rest] = sorted(out[rest] + [c for c in musashino.CARD_BY_ID if c not in given])
+    return out
+
+
+@pytest.fixture(scope="module")
+def browser():
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def tap_round(page, plan):
+    taps, rest = plan
+    for side, cards in taps.items():
+        page.click(f".round-form .side-button[data-side='{side}']")
+        for card in cards:
+            page.click(f".round-form .hcard[data-card='{card}'] .face")
+    if rest is not None:
+        page.click(f".round-form .rest-button[data-side='{rest}']")
+
+
+def test_a_twelve_round_evening_on_a_tablet_ends_with_the_engines_settlement(browser, live_server, django_user_model,
+                                                                             transactional_db):
+    django_user_model.objects.create_user("scorer", password="hanafuda-test-pw")
+    page = browser.new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    errors = []
+    page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    page.on("pageerror", lambda e: errors.append(f"JS: {e}"))
+    base = live_server.url
+    page.goto(base + "/accounts/login/?next=/games/hanafuda/")
+    page.fill("#id_username", "scorer")
+    page.fill("#id_password", "hanafuda-test-pw")
+    page.click("main button")
+    shot(page, "hanafuda-1-list")
+    page.click("a[href$='/games/hanafuda/new/']")
+    page.fill("#id_title", "冬の花札会")
+    for i, name in enumerate(PLAYERS, start=1):
+        page.fill(f"#id_player_{i}", name)
+    # The first dealer by drawing cards (seed l.12): あき drew the Crane, the earliest card.
+    page.click("details.draws summary")
+    for i, card in enumerate(("10", "52", "91"), start=1):
+        page.select_option(f"#id_draw_player_{i}", card)
+    shot(page, "hanafuda-2-new-session")
+    page.click("main form .big-submit")
+    assert "第1回を入力" in page.inner_text("main")
+    assert "あきがいちばん早い札を引いた" in page.inner_text(".messages")
+    session_url = page.url
+
+    for number, plan in enumerate(PLAN, start=1):
+        page.click("a.big-submit")
+        assert page.locator(".hcard").count() == 48
+        tap_round(page, plan)
+        summary = page.inner_text(".live-summary")
+        if number == 1:
+            assert "三光" in summary and "大鳥" in summary  # the live preview
+            shot(page, "hanafuda-3-round-1-tapped")
+        if number == 4:
+            assert page.locator(".live-summary .insta-banner").is_visible() and "七夕" in summary
+            shot(page, "hanafuda-4-insta-win-tapped")
+        page.click("button[name=save]")
+        assert page.url.endswith(f"/rounds/{number}/"), page.inner_text("main")[:500]
+        if number == 4:
+            assert "一発勝ち" in page.inner_text(".insta-banner")
+            shot(page, "hanafuda-5-insta-win-result")
+        if number == 1:
+            shot(page, "hanafuda-6-round-1-result")
+        page.goto(session_url)
+    shot(page, "hanafuda-7-session-after-12")
+    assert "全回が終わりました" in page.inner_text("main")
+
+    # A wrong entry is refused with the problem named, and the taps are kept.
+    page.goto(f"{session_url}rounds/{CORRECTED_ROUND}/")
+    page.click("details.correction summary")
+    page.click(".round-form .side-button[data-side='1']")
+    page.click(".round-form .hcard[data-card='60'] .face")  # one peony card only: an odd pile
+    page.click("button[name=save]")
+    assert "保存されていません" in page.inner_text(".form-error") and "牡丹" in page.inner_text(".form-error")
+    assert page.get_attribute(".round-form .side-button[data-side='1']", "aria-pressed") == "true"  # side kept
+    shot(page, "hanafuda-8-correction-error")
+
+    # The correction: round 2's piles of あき and ふゆ were swapped.
+    page.goto(f"{session_url}rounds/{CORRECTED_ROUND}/")
+    page.click("details.correction summary")
+    tap_round(page, CORRECTION)
+    page.click("button[name=save]")
+    assert "訂正しました" in page.inner_text(".messages")
+    page.goto(f"{session_url}history/")
+    assert "訂正" in page.inner_text("main table.history")
+    shot(page, "hanafuda-9-history")
+
+    # The settlement equals the engine's for the same captures (dealer = previous winner).
+    played = [piles(p) for p in PLAN]
+    played[CORRECTED_ROUND - 1] = piles(CORRECTION)
+    options = musashino.Options()
+    dealer, results = 0, []
+    for captures in played:
+        result = musashino.score_round(dict(enumerate(captures)), options, dealer=dealer)
+        results.append(result)
+        dealer = result.next_dealer
+    expected = musashino.settle(results, options)
+    assert expected.complete and any(r.insta_win for r in results)
+    page.goto(f"{session_url}settlement/")
+    shot(page, "hanafuda-10-settlement")
+    rows = page.locator("table.settlement-totals tr").all_inner_texts()[1:]
+    shown = {line.split("\t")[0].strip(): int(line.split("\t")[1].strip()) for line in rows}
+    assert shown == {PLAYERS[u]: total for u, total in expected.totals.items()}
+    transfers = page.locator("table.transfers tr").all_inner_texts()[1:]
+    assert [t.split("\t") for t in transfers] == [[PLAYERS[t.payer], PLAYERS[t.payee], str(t.amount)]
+                                                  for t in expected.transfers]
+    # The dealer of every round is the winner of the one before, after the correction too.
+    page.goto(session_url)
+    dealers = page.locator("table.rounds tr td:nth-child(2)").all_inner_texts()
+    assert dealers == [PLAYERS[r.dealer] for r in results]
+    assert not errors, errors
+
+
+def test_the_grid_in_english_and_without_javascript(browser, live_server, django_user_model, transactional_db):
+    from hanafuda import services
+
+    user = django_user_model.objects.create_user("scorer", password="hanafuda-test-pw")
+    session = services.create_session(user, "Club night", ["Ann", "Ben", "Cy"], musashino.Options(rounds=3))
+    for locale, js in (("en-US", True), ("ja-JP", False)):
+        context = browser.new_context(viewport={"width": 768, "height": 1024}, locale=locale, java_script_enabled=js)
+        page = context.new_page()
+        page.goto(live_server.url + "/accounts/login/")
+        page.fill("#id_username", "scorer")
+        page.fill("#id_password", "hanafuda-test-pw")
+        page.click("main button")
+        page.goto(f"{live_server.url}/games/hanafuda/{session.pk}/rounds/new/")
+        if js:
+            page.click(".round-form .side-button[data-side='1']")
+            for card in months(1, 3):
+                page.click(f".round-form .hcard[data-card='{card}'] .face")
+            assert "Ben" in page.inner_text(".live-summary")
+            shot(page, "hanafuda-11-grid-english")
+        else:
+            # Without JavaScript: one radio group per card and the "remaining cards" menu.
+            assert not page.locator(".side-picker").is_visible()
+            for card in months(1, 3):
+                page.check(f"input[name='c{card}'][value='1']")
+            page.select_option("select[name=rest]", "2")
+            shot(page, "hanafuda-12-grid-no-js")
+            page.click("button[name=save]")
+            assert page.url.endswith("/rounds/1/") and "保存しました" in page.inner_text(".messages")
+        context.close()
+    assert session.round_set.get().captures == [[], months(1, 3), sorted(set(musashino.CARD_BY_ID) - set(months(1, 3)))]

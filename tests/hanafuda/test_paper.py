@@ -1,0 +1,95 @@
+"""The printed paper: the score sheet and the dekiyaku reference card (PDF, read back with pypdf)."""
+
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+from pypdf import PdfReader
+
+from hanafuda import musashino, pdf, services
+from tests.hanafuda.helpers import INSTA, ROUND_A, ROUND_B, ROUND_C, engine_game, new_session
+
+pytestmark = pytest.mark.django_db
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "hanafuda"
+
+
+def _text(data):
+    reader = PdfReader(BytesIO(data))
+    return reader, "\n".join(page.extract_text() for page in reader.pages)
+
+
+def _keep(name, data):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / name).write_bytes(data)
+
+
+@pytest.fixture
+def user(django_user_model):
+    return django_user_model.objects.create_user("scorer")
+
+
+def test_the_score_sheet_has_every_planned_round_the_rounds_played_and_the_settlement(client, user):
+    s = new_session(user, title="三月の花札会")
+    rounds = [ROUND_A, ROUND_B, INSTA, ROUND_C]
+    for n, piles in enumerate(rounds, start=1):
+        services.record_round(s, n, piles)
+    client.force_login(user)
+    response = client.get(reverse("hanafuda:score_sheet", args=[s.pk]))
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    _keep("score-sheet.pdf", response.content)
+    reader, text = _text(response.content)
+    assert len(reader.pages) == 1
+    assert "三月の花札会" in text and "一郎" in text and "三郎" in text and "12回戦" in text
+    assert "三光" in text and "大鳥" in text and "一発勝ち" in text and "七夕" in text
+    _, settlement = engine_game(rounds, s.rules())
+    assert "精算（4/12回まで）" in text
+    for unit, total in settlement.totals.items():
+        assert f"{s.sides[unit]} {total:+d}" in text
+
+
+def test_the_score_sheet_of_teams_paid_per_player_lists_the_players(user):
+    options = musashino.Options(players=musashino.Players.TWO_TEAMS, rounds=3,
+                                team_payment=musashino.TeamPayment.EACH_PLAYER, payment_cap=8)
+    s = new_session(user, teams=True, options=options)
+    services.record_round(s, 1, [ROUND_A[0] + ROUND_A[2], ROUND_A[1]])
+    data = pdf.score_sheet(services.session_state(s), ["支払いの上限: 8"])
+    _keep("score-sheet-teams.pdf", data)
+    reader, text = _text(data)
+    assert len(reader.pages) == 1
+    assert all(name in text for name in ("甲", "乙", "丙", "丁")) and "支払いの上限: 8" in text
+
+
+def test_the_reference_card_lists_every_dekiyaku_with_its_cards_and_value_on_one_page(client, user):
+    client.force_login(user)
+    response = client.get(reverse("hanafuda:reference_card_default"))
+    assert response.status_code == 200
+    _keep("reference-card.pdf", response.content)
+    reader, text = _text(response.content)
+    assert len(reader.pages) == 1
+    flat = text.replace("\n", "")
+    for d in musashino.DEKIYAKU:
+        assert d.name_ja in flat, d.code
+    assert "柳のカス（雷）〔カス〕" in flat  # Four Brights with the Lightning (M4(a), M16)
+    assert "桐のカス（黄カス以外）1枚" in flat  # Three Purple Flowers without the yellow chaff (M6(a))
+    assert "猪鹿蝶はこの遊びにはない" in flat
+
+
+def test_the_reference_card_follows_the_sessions_options(client, user):
+    options = musashino.Options(four_brights=musashino.FourBrights.CURTAIN, flower_cards=musashino.FlowerCards.ANY_CARD,
+                                insta_win_value=10)
+    s = new_session(user, options=options)
+    client.force_login(user)
+    response = client.get(reverse("hanafuda:reference_card", args=[s.pk]))
+    _keep("reference-card-options.pdf", response.content)
+    _, text = _text(response.content)
+    flat = text.replace("\n", "")
+    assert pdf.yaku_cards_text("four_brights", options) == "松に鶴〔光〕 ＋ 芒に月〔光〕 ＋ 桜に幕〔光〕 ＋ 桐に鳳凰〔光〕"
+    assert "梅の札どれか1枚" in flat and "10" in flat
+
+
+def test_a_name_the_font_cannot_print_is_refused_with_a_message(client, user):
+    s = services.create_session(user, "x", ["A", "B", "\U0001F600"], musashino.Options())
+    client.force_login(user)
+    response = client.get(reverse("hanafuda:score_sheet", args=[s.pk]), follow=True)
+    assert response.status_code == 200 and "U+1F600" in response.content.decode()
