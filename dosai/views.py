@@ -75,7 +75,7 @@ def edition(request, pk):
     for s in status.edition.subjects:
         known = base.subject(s.number)
         rows.append({"subject": known, "known": known.points is not None, "input": inputs.get(s.number),
-                     "value": s.points})
+                     "value": s.points, "tag": paper.source_tag(known)})
     return render(request, "dosai/edition.html", {
         "club": club, "form": form, "status": status, "rows": rows,
         "class_counts": list(base.class_counts.items()),
