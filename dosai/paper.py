@@ -72,7 +72,7 @@ def points_table_pdf(status) -> bytes:
     title = _("Dôsai Karuta points table: %(name)s") % {"name": edition.name}
     ready = _("ready to play") if status.ready else _("not ready: %(count)s values missing or wrong") % {
         "count": len(status.unknown) or len(status.problems)}
-    classes = "  ".join(
+    classes = "   ".join(
         _("%(points)s pt × %(required)s (%(entered)s)") % {"points": c.points, "required": c.required, "entered": c.entered}
         for c in status.classes)
     rows = []
@@ -92,10 +92,12 @@ def points_table_pdf(status) -> bytes:
         c.drawString(left, top, title)
         c.setFont(font, 8.5)
         c.drawString(left, top - 14, ready)
-        c.drawString(left, top - 26, _("Classes over the 60 efuda in play (entered in brackets):") + " " + classes)
+        c.drawString(left, top - 26, _("Classes over the 60 efuda in play (entered in brackets):"))
+        c.setFont(font, 9)
+        c.drawString(left + 4 * mm, top - 37, classes)
         cols = [left, left + 10 * mm, left + 80 * mm, left + 93 * mm, left + 140 * mm, right]
         heads = [_("No."), _("Proverb"), _("Points"), _("Role"), _("Source of the value")]
-        y = top - 44
+        y = top - 54
         row_h = 10.6
         c.setFillColorRGB(0.86, 0.86, 0.86)
         c.rect(left, y - 3, right - left, row_h, stroke=0, fill=1)
