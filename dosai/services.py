@@ -613,7 +613,7 @@ def reader_context(r: HandReplay) -> dict:
             "last": last.result.payments[h.name] if last else 0,
             "payee": bool(last and last.result.payee == h.name),
             "nobori": final.is_nobori(h.name),
-            "eater": bool(state.pending_eat and state.pending_eat.house == h.name),
+            "eater": bool(state.pending_eat and state.pending_eat.house == h.name and not r.over),
         })
     context = {
         "houses": houses,

@@ -112,14 +112,19 @@ def test_a_new_user_reads_a_full_hand_with_six_players(browser, live_server, dja
     assert "/hands/1/" in page.url
     shot(page, "dosai-4-dealt")
 
+    eat_shot = False
     for k in range(1, 51):
         number = int(page.inner_text("#next-number"))
         submit(page, "#read-next")
         assert page.inner_text("#last-call h2").startswith(f"{k}") or f"{number}" in page.inner_text("#last-call h2")
+        if not eat_shot and page.locator("#now .dosai-announce.eat").count():
+            eat_shot = True
+            shot(page, "dosai-5b-eat-pending")
         if k == 5:
             assert page.locator("#last-call .dosai-announce.hako").count() == 1
             shot(page, "dosai-5-hako")
     assert page.locator("#settlement").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 768  # nothing sticks out at tablet size
     shot(page, "dosai-6-end")
 
     hand = Hand.objects.get()
@@ -139,4 +144,29 @@ def test_a_new_user_reads_a_full_hand_with_six_players(browser, live_server, dja
     assert sum(players.values()) == 0
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, "dosai-7-end-phone")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert not errors, errors
+
+
+def test_a_person_reads_and_the_reader_taps_the_numbers(browser, live_server, django_user_model, transactional_db):
+    from django.contrib.auth import SESSION_KEY  # noqa: F401
+    from dosai import services
+    from dosai.models import Hand
+    from tests.dosai.factories import PLAYERS6, make_session
+
+    user = django_user_model.objects.create_user("reader", password="karuta-test-pw")
+    session = make_session(user, players=PLAYERS6[:4])
+    services.start_hand(session, dealing="app", reader="human")
+    page = browser.new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(live_server.url + f"/accounts/login/?next=/games/dosai/sessions/{session.pk}/hands/1/")
+    page.fill("#id_username", "reader")
+    page.fill("#id_password", "karuta-test-pw")
+    submit(page, "main button")
+    for number in (30, 5, 2):
+        submit(page, f"button.dosai-key[value='{number}']")
+    assert page.locator("button.dosai-key[value='30']").count() == 0
+    shot(page, "dosai-8-human-reader")
+    assert Hand.objects.get().calls == [30, 5, 2]
+    text = page.inner_text("#last-call")
+    assert "2" in text
