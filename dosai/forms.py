@@ -10,7 +10,7 @@ from dosai import rules
 from dosai.models import ClubEdition, Hand
 from dosai.services import ROWS
 
-YES_NO = [("1", _("yes")), ("0", _("no"))]
+YES_NO = [("1", _("Yes")), ("0", _("No"))]
 
 
 class EditionForm(forms.ModelForm):

@@ -24,7 +24,7 @@ class ClubEdition(models.Model):
     ]
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="dosai_editions")
-    name = models.CharField(_("name"), max_length=100)
+    name = models.CharField(_("edition name"), max_length=100)
     base = models.CharField(_("based on"), max_length=20, choices=BASES, default=BASE_MATSUI)
     values = models.JSONField(default=dict, blank=True)
     source = models.CharField(_("source of the entered values"), max_length=200, default="club set")

@@ -96,7 +96,7 @@ def points_table_pdf(status) -> bytes:
         c.setFont(font, 9)
         c.drawString(left + 4 * mm, top - 37, classes)
         cols = [left, left + 10 * mm, left + 80 * mm, left + 93 * mm, left + 140 * mm, right]
-        heads = [_("No."), _("Proverb"), _("Points"), _("Role"), _("Source of the value")]
+        heads = [_("Number"), _("Proverb"), _("Points"), _("Role"), _("Source of the value")]
         y = top - 54
         row_h = 10.6
         c.setFillColorRGB(0.86, 0.86, 0.86)
@@ -146,7 +146,7 @@ def ledger_workbook(session, replays, totals=None) -> bytes:
     for r in replays:
         names = [h.name for h in r.initial.houses]
         ws = add_sheet(wb, _("Hand %(number)s") % {"number": r.hand.number})
-        headers = [_("Call"), _("No."), _("Proverb"), _("Points"), _("Hako"), _("Eaten by"), _("Holder"),
+        headers = [_("Call"), _("Number"), _("Proverb"), _("Points"), _("Hako"), _("Eaten by"), _("Holder"),
                    _("Holder's player"), _("Paid to"), _("Each payer pays")]
         headers += [_house(n) for n in names] + [_("Total %(house)s") % {"house": _house(n)} for n in names]
         rows = []
@@ -166,7 +166,7 @@ def ledger_workbook(session, replays, totals=None) -> bytes:
             start = last + 2
             write_table(ws, [_("Settlement"), _("Player"), _("Face-up efuda"), _("Nobori"), _("Fee paid"),
                              _("Share of the pool"), _("Settlement"), _("Hand total")],
-                        [[_house(n), r.owners.get(n, ""), len(final.face_up_cards(n)), _("yes") if n in s.nobori else "",
+                        [[_house(n), r.owners.get(n, ""), len(final.face_up_cards(n)), _("Yes") if n in s.nobori else "",
                           s.fees.get(n, 0), s.share if n in s.takers else 0, s.payments[n], r.house_totals[n]]
                          for n in names], start_row=start, freeze=False, autofilter=False)
             note = start + len(names) + 1

@@ -103,6 +103,7 @@ def test_a_new_user_reads_a_full_hand_with_six_players(browser, live_server, dja
     page.fill("#id_title", "初めての道才")
     for i, name in enumerate(PLAYERS6, start=1):
         page.fill(f"#id_player_{i}", name)
+    page.click("details summary")
     shot(page, "dosai-3-session-new")
     submit(page, "main form button.big-submit")
     assert "/games/dosai/sessions/" in page.url
@@ -142,6 +143,10 @@ def test_a_new_user_reads_a_full_hand_with_six_players(browser, live_server, dja
     assert page_totals(page, "ledger-houses", "house") == houses
     assert page_totals(page, "ledger-players", "player") == players
     assert sum(players.values()) == 0
+    page.goto(live_server.url + f"/games/dosai/sessions/{hand.session_id}/")
+    assert page.locator("#deal").count() == 1  # the next hand may be dealt
+    shot(page, "dosai-6b-session")
+    page.go_back()
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, "dosai-7-end-phone")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

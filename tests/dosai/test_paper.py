@@ -67,7 +67,7 @@ def test_the_hand_workbook_reads_back_with_the_replayed_figures(client, user):
     ws = wb.worksheets[0]
     rows = list(ws.iter_rows(values_only=True))
     header = rows[0]
-    assert header[:2] == ("Call", "No.")
+    assert header[:2] == ("Call", "Number")
     calls = rows[1:51]
     assert [row[1] for row in calls] == hand.calls
     names = [h["name"] for h in hand.houses]
