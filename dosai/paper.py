@@ -84,7 +84,7 @@ def points_table_pdf(status) -> bytes:
 
     buf = BytesIO()
     with _LOCK:
-        c = Canvas(buf, pagesize=A4, pageCompression=1)
+        c = Canvas(buf, pagesize=A4, pageCompression=1, initialFontName=font, initialFontSize=9)
         c.setTitle(title)
         width, height = A4
         left, right, top = 14 * mm, width - 14 * mm, height - 14 * mm
