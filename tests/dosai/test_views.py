@@ -141,3 +141,38 @@ def test_pages_are_japanese_by_default(client, user):
     assert "道才" in page and "New session" not in page
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
     assert "New session" in client.get(reverse("dosai:home")).content.decode()
+
+
+def _finish(hand):
+    for k in range(services.replay(hand).options.calls_per_hand):
+        services.record_call(hand, None, k)
+    hand.refresh_from_db()
+
+
+def test_the_end_of_the_hand_and_the_next_hand_from_the_reader_screen(client, user):
+    session = make_session(user)
+    hand = services.start_hand(session, dealing="app", reader="app")
+    _finish(hand)
+    page = client.get(reverse("dosai:hand", args=[session.pk, 1])).content.decode()
+    assert 'id="settlement"' in page and 'id="session-totals"' in page and 'id="next-hand"' in page
+    assert 'id="read-next"' not in page
+    response = client.post(reverse("dosai:hand_new", args=[session.pk]), {"dealing": "app", "reader": "app"})
+    assert response.url == reverse("dosai:hand", args=[session.pk, 2])
+    page = client.get(reverse("dosai:hand", args=[session.pk, 1])).content.decode()
+    assert "A later hand has started" in page and 'id="undo"' not in page
+    page = client.get(reverse("dosai:session", args=[session.pk])).content.decode()
+    assert "Hand 1" in page and "Hand 2" in page
+
+
+def test_d12_choice_through_the_screen(client, user):
+    session = make_session(user, options=rules.Options(end_free_turn="choice"))
+    hand = services.start_hand(session, dealing="app", reader="human")
+    numbers = [n for n in sorted(rules.IN_PLAY) if n not in (46, 50)][:50]
+    for k, n in enumerate(numbers):
+        services.record_call(hand, n, k)
+    page = client.get(reverse("dosai:hand", args=[session.pk, 1])).content.decode()
+    assert 'name="turn" value="46"' in page and 'name="turn" value="50"' in page
+    client.post(reverse("dosai:hand_turn_free", args=[session.pk, 1]), {"turn": ["50"]})
+    hand.refresh_from_db()
+    assert hand.turn_free == [50]
+    assert services.replay(hand).settlement.turned_free == (50,)
