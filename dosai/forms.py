@@ -2,6 +2,7 @@
 (the card number, the house and row) in each error; the services decide and save."""
 
 import re
+import unicodedata
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -205,7 +206,7 @@ class LayoutForm(forms.Form):
         for h in range(1, rules.HOUSE_COUNT + 1):
             house = {"name": str(h)}
             for row in ROWS:
-                text = (data.get(f"{h}_{row}") or "").strip()
+                text = unicodedata.normalize("NFKC", data.get(f"{h}_{row}") or "").strip()  # full-width digits too
                 parts = [p for p in _NUMBERS.split(text) if p]
                 if not all(p.isascii() and p.isdigit() for p in parts):
                     if f"{h}_{row}" not in self.errors:

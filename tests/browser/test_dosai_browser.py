@@ -175,3 +175,18 @@ def test_a_person_reads_and_the_reader_taps_the_numbers(browser, live_server, dj
     assert Hand.objects.get().calls == [30, 5, 2]
     text = page.inner_text("#last-call")
     assert "2" in text
+    page.goto(live_server.url + f"/games/dosai/sessions/{session.pk}/deal/?dealing=entered")
+    from dosai.rules import IN_PLAY
+
+    numbers = sorted(IN_PLAY)
+    for h in range(1, 7):
+        c = numbers[(h - 1) * 10:h * 10]
+        page.select_option(f"#id_{h}_holder", PLAYERS6[(h - 1) % 4])
+        for row, cards in (("head", c[:1]), ("upper", c[1:4]), ("middle", c[4:7]), ("lower", c[7:])):
+            page.fill(f"#id_{h}_{row}", " ".join(map(str, cards)))
+    page.fill("#id_2_upper", "12 13 8")  # no. 8 is not dealt, and no. 14 is then missing
+    submit(page, "main form button.big-submit")
+    assert page.locator(".errorlist").count() > 0  # refused, named, nothing saved
+    assert Hand.objects.count() == 1
+    shot(page, "dosai-9-layout-errors")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 768

@@ -9,6 +9,7 @@ from dosai.models import ClubEdition, Hand, Session
 from tests.dosai.factories import PLAYERS6, club_values, make_session
 
 pytestmark = pytest.mark.django_db
+FULL_WIDTH = str.maketrans("0123456789", "０１２３４５６７８９")
 
 
 @pytest.fixture
@@ -105,7 +106,7 @@ def test_entered_layout_through_the_form(client, user):
         c = numbers[i * 10:(i + 1) * 10]
         h = i + 1
         data.update({f"{h}_holder": PLAYERS6[i], f"{h}_head": str(c[0]), f"{h}_upper": " ".join(map(str, c[1:4])),
-                     f"{h}_middle": ",".join(map(str, c[4:7])), f"{h}_lower": "、".join(map(str, c[7:]))})
+                     f"{h}_middle": ",".join(map(str, c[4:7])), f"{h}_lower": "、".join(str(n).translate(FULL_WIDTH) for n in c[7:])})
     bad = dict(data, **{"2_upper": "11 12 8"})
     response = client.post(url, bad)
     assert response.status_code == 200
