@@ -15,15 +15,15 @@ from tournament.models import Court, Event, Match, Team
 
 ROLES = ("anonymous", "stranger", "recorder", "organiser", "other_organiser")
 PUBLIC = dict.fromkeys(ROLES, 200)
+# Dôsai editions and sessions belong to the user who made them ("organiser" here): 404 for others.
+DOSAI_OWNER = {"anonymous": 302, "stranger": 404, "recorder": 404, "organiser": 200, "other_organiser": 404}
+POST_ONLY = {"anonymous": 302, "stranger": 405, "recorder": 405, "organiser": 405, "other_organiser": 405}
 ORGANISER = {"anonymous": 302, "stranger": 403, "recorder": 403, "organiser": 200, "other_organiser": 403}
 RECORDER = {"anonymous": 302, "stranger": 403, "recorder": 200, "organiser": 200, "other_organiser": 403}
 LOGGED_IN = {"anonymous": 302, "stranger": 200, "recorder": 200, "organiser": 200, "other_organiser": 200}
 # The court link is the credential: whoever holds it sees its court, logged in or not.
 COURT_LINK = PUBLIC
 SUPERUSER_ONLY = {"anonymous": 302, "stranger": 403, "recorder": 403, "organiser": 403, "other_organiser": 403}
-# Dôsai editions and sessions belong to the user who made them ("organiser" here): 404 for others.
-OWNER = {"anonymous": 302, "stranger": 404, "recorder": 404, "organiser": 200, "other_organiser": 404}
-POST_ONLY = {"anonymous": 302, "stranger": 405, "recorder": 405, "organiser": 405, "other_organiser": 405}
 
 EXPECTED = {
     "tournament:public_home": PUBLIC,
@@ -83,13 +83,13 @@ EXPECTED = {
     "dosai:home": LOGGED_IN,
     "dosai:edition_new": LOGGED_IN,
     "dosai:session_new": LOGGED_IN,
-    "dosai:edition": OWNER,
-    "dosai:points_table": OWNER,
-    "dosai:session": OWNER,
-    "dosai:session_xlsx": OWNER,
-    "dosai:hand_new": {**OWNER, "organiser": 302},  # a GET goes back to the session page
-    "dosai:hand": OWNER,
-    "dosai:hand_xlsx": OWNER,
+    "dosai:edition": DOSAI_OWNER,
+    "dosai:points_table": DOSAI_OWNER,
+    "dosai:session": DOSAI_OWNER,
+    "dosai:session_xlsx": DOSAI_OWNER,
+    "dosai:hand_new": {**DOSAI_OWNER, "organiser": 302},  # a GET goes back to the session page
+    "dosai:hand": DOSAI_OWNER,
+    "dosai:hand_xlsx": DOSAI_OWNER,
     "dosai:hand_call": POST_ONLY,
     "dosai:hand_undo": POST_ONLY,
     "dosai:hand_turn_free": POST_ONLY,
@@ -130,28 +130,6 @@ def day(django_user_model):
     submit_sheet(match, rules.SheetValues(30, 26, 0, rules.JokerHolder.A), court=match.court)
     _dosai_objects(users["organiser"])
     return event, users, match
-
-
-def _dosai_objects(owner):
-    """An edition, a session and a dealt hand of the dosai app, owned by ``owner``."""
-    from dosai import services
-    from tests.dosai.factories import make_session
-
-    session = make_session(owner)
-    services.start_hand(session, dealing="app", reader="app")
-
-
-def _dosai_kwargs(name):
-    from dosai.models import Hand
-
-    hand = Hand.objects.select_related("session").first()
-    if name in ("dosai:edition", "dosai:points_table"):
-        return {"pk": hand.session.edition_id}
-    if name in ("dosai:session", "dosai:session_xlsx", "dosai:hand_new"):
-        return {"pk": hand.session_id}
-    if name.startswith("dosai:hand"):
-        return {"pk": hand.session_id, "number": hand.number}
-    return {}
 
 
 def concrete_url(name, event, match):
@@ -250,3 +228,25 @@ def test_the_admin_is_for_superusers_only(client, day, django_user_model):
     root = django_user_model.objects.create_superuser("root", password="x" * 12)
     client.force_login(root)
     assert client.get("/admin/").status_code == 200
+
+
+def _dosai_objects(owner):
+    """An edition, a session and a dealt hand of the dosai app, owned by ``owner``."""
+    from dosai import services
+    from tests.dosai.factories import make_session
+
+    session = make_session(owner)
+    services.start_hand(session, dealing="app", reader="app")
+
+
+def _dosai_kwargs(name):
+    from dosai.models import Hand
+
+    hand = Hand.objects.select_related("session").first()
+    if name in ("dosai:edition", "dosai:points_table"):
+        return {"pk": hand.session.edition_id}
+    if name in ("dosai:session", "dosai:session_xlsx", "dosai:hand_new"):
+        return {"pk": hand.session_id}
+    if name.startswith("dosai:hand"):
+        return {"pk": hand.session_id, "number": hand.number}
+    return {}
