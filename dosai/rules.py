@@ -888,3 +888,25 @@ def _owners_of(mapping, house_names, from_holdings: bool = False) -> dict[str, s
     if crowded:
         raise ValueError(f"a player holds at most {MAX_HOUSES_PER_PLAYER} houses (seed l.74); too many for {crowded}")
     return {h: owners[h] for h in house_names}
+
+
+# --- storing the options ---------------------------------------------------------------------
+
+
+def options_as_dict(options: Options) -> dict:
+    """The options as plain JSON values (enum fields as their string values), one key per
+    field of ``Options``; ``options_from_dict`` reads it back."""
+    _check_options(options)
+    return {f.name: (v.value if isinstance(v := getattr(options, f.name), enum.Enum) else v) for f in fields(options)}
+
+
+def options_from_dict(data: Mapping) -> Options:
+    """``Options`` from a mapping written by ``options_as_dict``. Missing keys take the
+    reference's default (ref §3.4); unknown keys raise ValueError, as do wrong values."""
+    if not isinstance(data, Mapping):
+        raise ValueError("options must be a mapping of option names to values")
+    known = {f.name for f in fields(Options)}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ValueError(f"unknown options: {unknown}")
+    return Options(**dict(data))

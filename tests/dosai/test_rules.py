@@ -627,3 +627,17 @@ def test_a_nobori_house_never_pays_a_call(seed):
         result = call(state, n, options)
         assert not nobori_before & set(result.payers)
         state = result.state
+
+
+def test_options_round_trip_through_plain_values():
+    from dosai.rules import options_as_dict, options_from_dict
+
+    options = Options(no_nobori="carry_pool", payment_unit="player", hako_every=4, bozu=True)
+    data = options_as_dict(options)
+    assert data["no_nobori"] == "carry_pool" and data["hako_every"] == 4
+    assert options_from_dict(data) == options
+    assert options_from_dict({}) == Options()
+    with pytest.raises(ValueError, match="unknown options"):
+        options_from_dict({"nonsense": 1})
+    with pytest.raises(ValueError, match="D17"):
+        options_from_dict({"tk2_ruleset": True})

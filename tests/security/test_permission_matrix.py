@@ -15,6 +15,9 @@ from tournament.models import Court, Event, Match, Team
 
 ROLES = ("anonymous", "stranger", "recorder", "organiser", "other_organiser")
 PUBLIC = dict.fromkeys(ROLES, 200)
+# Dôsai editions and sessions belong to the user who made them ("organiser" here): 404 for others.
+DOSAI_OWNER = {"anonymous": 302, "stranger": 404, "recorder": 404, "organiser": 200, "other_organiser": 404}
+POST_ONLY = {"anonymous": 302, "stranger": 405, "recorder": 405, "organiser": 405, "other_organiser": 405}
 ORGANISER = {"anonymous": 302, "stranger": 403, "recorder": 403, "organiser": 200, "other_organiser": 403}
 RECORDER = {"anonymous": 302, "stranger": 403, "recorder": 200, "organiser": 200, "other_organiser": 403}
 LOGGED_IN = {"anonymous": 302, "stranger": 200, "recorder": 200, "organiser": 200, "other_organiser": 200}
@@ -92,6 +95,19 @@ EXPECTED = {
     "hanafuda:session_xlsx": OWNER_ONLY,
     # The whole database: superusers only (organisers of one event must not get the others').
     "backup_download": SUPERUSER_ONLY,
+    "dosai:home": LOGGED_IN,
+    "dosai:edition_new": LOGGED_IN,
+    "dosai:session_new": LOGGED_IN,
+    "dosai:edition": DOSAI_OWNER,
+    "dosai:points_table": DOSAI_OWNER,
+    "dosai:session": DOSAI_OWNER,
+    "dosai:session_xlsx": DOSAI_OWNER,
+    "dosai:hand_new": {**DOSAI_OWNER, "organiser": 302},  # a GET goes back to the session page
+    "dosai:hand": DOSAI_OWNER,
+    "dosai:hand_xlsx": DOSAI_OWNER,
+    "dosai:hand_call": POST_ONLY,
+    "dosai:hand_undo": POST_ONLY,
+    "dosai:hand_turn_free": POST_ONLY,
 }
 
 
@@ -127,6 +143,7 @@ def day(django_user_model):
     users["other_organiser"].user_permissions.add(Permission.objects.get(codename="add_event"))
     match = event.matches.order_by("match_number").first()
     submit_sheet(match, rules.SheetValues(30, 26, 0, rules.JokerHolder.A), court=match.court)
+    _dosai_objects(users["organiser"])
     return event, users, match
 
 
@@ -177,6 +194,8 @@ def concrete_url(name, event, match):
         "judging:game_detail": {"slug": event.slug, "number": match.match_number},
         "judging:organiser_dispute": {"slug": event.slug, "number": match.match_number},
     }.get(name)
+    if name.startswith("dosai:"):
+        kwargs = _dosai_kwargs(name)
     if kwargs is None:
         kwargs = {"slug": event.slug} if name.startswith(("tournament:", "judging:")) and name not in (
             "tournament:public_home", "tournament:event_list") else {}
@@ -246,3 +265,25 @@ def test_the_admin_is_for_superusers_only(client, day, django_user_model):
     root = django_user_model.objects.create_superuser("root", password="x" * 12)
     client.force_login(root)
     assert client.get("/admin/").status_code == 200
+
+
+def _dosai_objects(owner):
+    """An edition, a session and a dealt hand of the dosai app, owned by ``owner``."""
+    from dosai import services
+    from tests.dosai.factories import make_session
+
+    session = make_session(owner)
+    services.start_hand(session, dealing="app", reader="app")
+
+
+def _dosai_kwargs(name):
+    from dosai.models import Hand
+
+    hand = Hand.objects.select_related("session").first()
+    if name in ("dosai:edition", "dosai:points_table"):
+        return {"pk": hand.session.edition_id}
+    if name in ("dosai:session", "dosai:session_xlsx", "dosai:hand_new"):
+        return {"pk": hand.session_id}
+    if name.startswith("dosai:hand"):
+        return {"pk": hand.session_id, "number": hand.number}
+    return {}

@@ -1,0 +1,643 @@
+"""The work behind the Sanjô Dôsai screens: editions, sessions, dealing, calls, the ledger.
+
+Views call these functions; they hold the rules of storage and leave the rules of play to
+``dosai.rules`` and the card table to ``dosai.cards``. A hand stores only what was observed
+(layout, holdings, calls); ``replay`` derives its state, every payment and the ledger by
+running the engine again (``new_hand`` + ``call`` + ``settle_hand``), so an undo is exact.
+
+Every change runs in ``transaction.atomic`` and either saves all of it or nothing; refusals
+raise ``DosaiError`` (a ``ValueError``) with a message fit for the screen.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from dosai import cards, rules
+from dosai.models import ClubEdition, Hand, Session
+
+_RNG = random.SystemRandom()
+ROWS = ("head", "upper", "middle", "lower")
+
+
+class DosaiError(ValueError):
+    """A refusal with a message for the screen; nothing was saved."""
+
+
+class StaleForm(DosaiError):
+    """The form was made for an earlier state of the hand (a double submit or a second
+    screen): nothing was recorded."""
+
+
+# --- editions ---------------------------------------------------------------------------------
+
+
+def base_edition(club: ClubEdition) -> cards.Edition:
+    """The built-in edition a club edition starts from: Matsui Tengudô (with the values the
+    sources give, ``cards.MATSUI_TENGUDO``) or a blank one (``cards.blank_edition``)."""
+    if club.base == ClubEdition.BASE_BLANK:
+        return cards.blank_edition(club.name or "edition")
+    return cards.MATSUI_TENGUDO
+
+
+def edition_of(club: ClubEdition) -> cards.Edition:
+    """The club edition as a ``cards.Edition``: the base with the club's values entered by
+    ``Edition.with_points`` (each marked with the club's source; sourced values stay)."""
+    edition = base_edition(club)
+    values = {int(k): v for k, v in (club.values or {}).items()}
+    if values:
+        edition = edition.with_points(values, club.source or "club set")
+    return replace(edition, name=club.name or edition.name)
+
+
+@dataclass(frozen=True)
+class ClassLine:
+    """One point class of an edition: its value, how many efuda in play need it, how many
+    have it now."""
+
+    points: int
+    required: int
+    entered: int
+
+    @property
+    def ok(self) -> bool:
+        return self.entered == self.required
+
+    @property
+    def over(self) -> bool:
+        return self.entered > self.required
+
+
+@dataclass(frozen=True)
+class EditionStatus:
+    """What the edition page shows: the edition, the class lines, the problems (translated,
+    from the same checks as ``cards.check_edition``) and whether a hand may start."""
+
+    edition: cards.Edition
+    classes: tuple[ClassLine, ...]
+    unknown: tuple[int, ...]
+    problems: tuple[str, ...]
+    ready: bool
+
+
+def edition_status(club: ClubEdition) -> EditionStatus:
+    """Check a club edition against its class counts (Matsui: 1×20, 3×15, 7×10, 7×4, 10×3,
+    17×2, 15×1 over the 60 efuda in play, ref §3.2, D1). ``ready`` is ``cards.ready_to_play``."""
+    edition = edition_of(club)
+    in_play = [s for s in edition.subjects if s.in_play]
+    lines = []
+    problems = []
+    for points, required in edition.class_counts.items():
+        entered = sum(1 for s in in_play if s.points == points)
+        lines.append(ClassLine(points, required, entered))
+        if entered > required:
+            problems.append(_("%(points)s-point efuda: %(entered)s entered, only %(required)s in this edition") % {
+                "points": points, "entered": entered, "required": required})
+    classes = set(edition.class_counts)
+    for s in in_play:
+        if s.points is not None and s.points not in classes:
+            problems.append(_("no. %(number)s: %(points)s points is not a class of this edition") % {
+                "number": s.number, "points": s.points})
+    unknown = edition.unknown_in_play
+    if unknown:
+        problems.append(_("%(count)s of the 60 efuda in play have no value yet: nos. %(numbers)s") % {
+            "count": len(unknown), "numbers": ", ".join(map(str, unknown))})
+    else:
+        for line in lines:
+            if line.entered < line.required:
+                problems.append(_("%(points)s-point efuda: %(entered)s entered, %(required)s needed") % {
+                    "points": line.points, "entered": line.entered, "required": line.required})
+    ready = cards.ready_to_play(edition)
+    if ready != (not problems):  # both checks must agree; the engine's word decides
+        problems = problems or list(cards.check_edition(edition))
+    return EditionStatus(edition, tuple(lines), tuple(unknown), tuple(problems), ready)
+
+
+def create_edition(owner, name: str, base: str) -> ClubEdition:
+    """A new club edition with no values entered yet."""
+    if base not in dict(ClubEdition.BASES):
+        raise DosaiError(_("Choose the edition to start from."))
+    return ClubEdition.objects.create(owner=owner, name=name.strip(), base=base)
+
+
+def save_values(club: ClubEdition, values: Mapping[int, int | None], source: str) -> EditionStatus:
+    """Save the club's values for the efuda the base edition leaves unknown (partial saves
+    allowed: None clears a value). A number the sources already give is refused (issue 10:
+    never overwrite a sourced value), as is a number not in play or not unknown.
+
+    Input: number -> points or None; the source text (e.g. "club set, read from the efuda").
+    Output: the new ``EditionStatus``. Raises DosaiError naming the card; saves nothing then."""
+    base = base_edition(club)
+    if not source or not source.strip():
+        raise DosaiError(_("Say where the values come from (for example: our club's set)."))
+    new = {}
+    for number, points in values.items():
+        subject = base.subject(number)
+        if not subject.in_play:
+            raise DosaiError(_("no. %(number)s is removed before play and needs no value") % {"number": number})
+        if subject.points is not None:
+            raise DosaiError(_("no. %(number)s is %(points)s points per %(source)s; it cannot be changed") % {
+                "number": number, "points": subject.points, "source": subject.points_source})
+        if points is not None:
+            if not isinstance(points, int) or isinstance(points, bool) or points < 1:
+                raise DosaiError(_("no. %(number)s: points must be a whole number of at least 1") % {"number": number})
+            new[str(number)] = points
+    try:
+        base.with_points({int(k): v for k, v in new.items()}, source.strip())
+    except ValueError as exc:
+        raise DosaiError(str(exc)) from None
+    with transaction.atomic():
+        club.values = dict(sorted(new.items(), key=lambda kv: int(kv[0])))
+        club.source = source.strip()
+        club.save(update_fields=["values", "source", "updated"])
+    return edition_status(club)
+
+
+# --- sessions ---------------------------------------------------------------------------------
+
+
+def create_session(owner, title: str, edition: ClubEdition, players: Sequence[str], options: rules.Options) -> Session:
+    """A session of 3–6 players (seed l.66; six houses, at most two per player, l.74) with
+    its house rules (``rules.Options``, stored with ``options_as_dict``)."""
+    names = [p.strip() for p in players if p and p.strip()]
+    if not rules.MIN_PLAYERS <= len(names) <= rules.HOUSE_COUNT:
+        raise DosaiError(_("A session has three to six players."))
+    if len(set(names)) != len(names):
+        raise DosaiError(_("Give each player a different name."))
+    if edition.owner_id != owner.pk and not owner.is_superuser:
+        raise DosaiError(_("Choose one of your editions."))
+    return Session.objects.create(
+        owner=owner, title=title.strip(), edition=edition, players=names, options=rules.options_as_dict(options)
+    )
+
+
+def session_options(session: Session) -> rules.Options:
+    return rules.options_from_dict(session.options)
+
+
+def deal_numeral_cards(players: Sequence[str], rng=None) -> dict[str, list[str]]:
+    """Hand out the six black numeral cards round the table, so each player takes the
+    matching house(s): with fewer than six players some take two (seed l.72–74).
+
+    Input: the players in seating order. Output: player -> house names ("1".."6")."""
+    rng = rng or _RNG
+    numerals = [str(n) for n in range(1, rules.HOUSE_COUNT + 1)]
+    rng.shuffle(numerals)
+    holdings = {p: [] for p in players}
+    for i, numeral in enumerate(numerals):
+        holdings[players[i % len(players)]].append(numeral)
+    return {p: sorted(h, key=int) for p, h in holdings.items()}
+
+
+def deal_houses(rng=None) -> list[dict]:
+    """Shuffle the 60 efuda in play (nos. 8 and 23 out, seed l.67) into six houses of ten
+    (seed l.68), laid out in dealt order (``rules.house_in_dealt_order``, D18)."""
+    rng = rng or _RNG
+    efuda = sorted(rules.IN_PLAY)
+    rng.shuffle(efuda)
+    houses = []
+    for i in range(rules.HOUSE_COUNT):
+        house = rules.house_in_dealt_order(str(i + 1), efuda[i * 10:(i + 1) * 10])
+        houses.append(_house_dict(house))
+    return houses
+
+
+def _house_dict(house: rules.House) -> dict:
+    return {"name": house.name, **{row: list(house.row(row)) for row in ROWS}}
+
+
+def _house_of(data: Mapping) -> rules.House:
+    return rules.House(data["name"], *(tuple(data[row]) for row in ROWS))
+
+
+def check_layout(houses: Sequence[Mapping], holders: Mapping[str, str], players: Sequence[str]) -> list[tuple[str, str]]:
+    """Check six houses entered as laid out on the table.
+
+    Input: the houses ({"name", "head", "upper", "middle", "lower"} with lists of numbers),
+    house name -> player, the session's players. Output: (field key, message) for each
+    problem, the key being "<house>_<row>", "<house>_holder" or "" for the whole layout;
+    empty when the 60 efuda in play are there exactly once (seed l.67–68), each row has its
+    size (seed l.76) and each player holds one or two houses (seed l.74)."""
+    problems: list[tuple[str, str]] = []
+    seen: dict[int, str] = {}
+    row_names = {"head": _("head"), "upper": _("upper row"), "middle": _("middle row"), "lower": _("lower row")}
+    for house in houses:
+        name = house["name"]
+        for row in ROWS:
+            numbers = house[row]
+            size = rules.ROW_SIZES[rules.Row(row)]
+            where = _("house %(house)s, %(row)s") % {"house": name, "row": row_names[row]}
+            if len(numbers) != size:
+                problems.append((f"{name}_{row}", _("%(where)s: %(size)s card(s) needed, %(count)s given") % {
+                    "where": where, "size": size, "count": len(numbers)}))
+            for n in numbers:
+                if n not in rules.SUBJECT_NUMBERS:
+                    problems.append((f"{name}_{row}", _("%(where)s: %(n)s is not an efuda number (1–62)") % {"where": where, "n": n}))
+                elif n in rules.REMOVED_BEFORE_PLAY:
+                    problems.append((f"{name}_{row}", _("%(where)s: no. %(n)s is removed before play") % {"where": where, "n": n}))
+                elif n in seen:
+                    problems.append((f"{name}_{row}", _("%(where)s: no. %(n)s is already in %(other)s") % {
+                        "where": where, "n": n, "other": seen[n]}))
+                else:
+                    seen[n] = where
+    missing = sorted(rules.IN_PLAY - set(seen))
+    if missing and not problems:
+        problems.append(("", _("These efuda are missing: %(numbers)s") % {"numbers": ", ".join(map(str, missing))}))
+    counts = {p: 0 for p in players}
+    for house in houses:
+        player = holders.get(house["name"])
+        if player not in counts:
+            problems.append((f"{house['name']}_holder", _("house %(house)s: choose who holds it") % {"house": house["name"]}))
+        else:
+            counts[player] += 1
+    for player, count in counts.items():
+        if count == 0:
+            problems.append(("", _("%(player)s holds no house") % {"player": player}))
+        elif count > rules.MAX_HOUSES_PER_PLAYER:
+            problems.append(("", _("%(player)s holds %(count)s houses; at most two") % {"player": player, "count": count}))
+    return problems
+
+
+@transaction.atomic
+def start_hand(session: Session, *, dealing: str, reader: str, houses=None, holders=None, rng=None) -> Hand:
+    """Start the next hand of a session.
+
+    dealing "app": the app shuffles the efuda into houses and deals the numeral cards
+    (``deal_houses``, ``deal_numeral_cards``); "entered": ``houses`` and ``holders`` as laid
+    out on the table (checked by ``check_layout``). reader "app": the yomifuda are shuffled
+    now and stored (the app reads); "human": the reader's calls are tapped in.
+    Refused (DosaiError, nothing saved) while the edition is not ready (issue 10: a hand
+    cannot start until the 60 efuda in play have values) or the previous hand is not over.
+    The pool a previous hand left (D13 CARRY_POOL) is carried in."""
+    rng = rng or _RNG
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    options = session_options(session)
+    status = edition_status(session.edition)
+    if not status.ready:
+        raise DosaiError(_("The edition “%(name)s” is not ready: every efuda in play needs its value first.") % {
+            "name": session.edition.name})
+    points = cards.points_in_play(status.edition)
+    last = session.hands.order_by("-number").first()
+    carried = 0
+    if last is not None:
+        previous = replay(last)
+        if not previous.over:
+            raise DosaiError(_("Hand %(number)s is not over yet.") % {"number": last.number})
+        carried = previous.settlement.pool_out
+    if dealing == Hand.DEAL_APP:
+        laid = deal_houses(rng)
+        holdings = deal_numeral_cards(session.players, rng)
+    elif dealing == Hand.DEAL_ENTERED:
+        laid = [dict(h) for h in houses or ()]
+        holders = dict(holders or {})
+        problems = check_layout(laid, holders, session.players)
+        if problems:
+            raise DosaiError("; ".join(message for _key, message in problems))
+        holdings = {p: [h["name"] for h in laid if holders[h["name"]] == p] for p in session.players}
+    else:
+        raise DosaiError(_("Choose how the houses are dealt."))
+    if reader not in dict(Hand.READERS):
+        raise DosaiError(_("Choose who reads."))
+    order = None
+    if reader == Hand.READ_APP:
+        order = sorted(options.yomifuda)
+        rng.shuffle(order)
+    try:
+        rules.new_hand([_house_of(h) for h in laid], points, options, holdings=holdings, carried_pool=carried)
+    except ValueError as exc:
+        raise DosaiError(str(exc)) from None
+    return Hand.objects.create(
+        session=session,
+        number=(last.number + 1) if last else 1,
+        dealing=dealing,
+        reader=reader,
+        houses=laid,
+        holdings=holdings,
+        points={str(n): p for n, p in sorted(points.items())},
+        reading_order=order,
+        calls=[],
+        carried_pool=carried,
+    )
+
+
+# --- replay -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CallLine:
+    """One call of the ledger: the engine's result, the subject read and each house's
+    running total after it."""
+
+    result: rules.CallResult
+    subject: cards.Subject
+    running: Mapping[str, int]
+    pending_before: rules.PendingEat | None  # the eat waiting when this call was read
+
+    @property
+    def no2_saved(self) -> bool:
+        """No. 2 was read while an eat was pending: it is never eaten (seed l.87)."""
+        return self.pending_before is not None and self.result.number == rules.NEVER_EATEN
+
+
+@dataclass(frozen=True)
+class HandReplay:
+    """A hand derived from its stored layout and calls (see ``replay``)."""
+
+    hand: Hand
+    options: rules.Options
+    owners: Mapping[str, str]
+    initial: rules.HandState
+    lines: tuple[CallLine, ...]
+    state: rules.HandState
+    settlement: rules.Settlement | None
+    house_totals: Mapping[str, int]
+    player_totals: Mapping[str, int]
+
+    @property
+    def over(self) -> bool:
+        return rules.hand_over(self.state, self.options)
+
+    @property
+    def calls_made(self) -> int:
+        return self.state.calls_made
+
+    @property
+    def calls_left(self) -> int:
+        return self.options.calls_per_hand - self.state.calls_made
+
+    @property
+    def last(self) -> CallLine | None:
+        return self.lines[-1] if self.lines else None
+
+    @property
+    def next_is_hako(self) -> bool:
+        return (self.state.hako_count + 1) % self.options.hako_every == 0
+
+    @property
+    def next_number(self) -> int | None:
+        """The yomifuda the app reads next (app reader only), None when over."""
+        order = self.hand.reading_order
+        if not order or self.over:
+            return None
+        return order[len(self.hand.calls)]
+
+    @property
+    def unread(self) -> list[int]:
+        """The yomifuda not read yet, in number order."""
+        return sorted(self.options.yomifuda - self.state.called)
+
+
+def subject(number: int) -> cards.Subject:
+    """Number, proverb and notes of a subject (the proverbs are the same in every edition)."""
+    return cards.MATSUI_TENGUDO.subject(number)
+
+
+def replay(hand: Hand) -> HandReplay:
+    """Rebuild a hand with the engine: ``new_hand`` from the stored layout, points, holdings
+    and carried pool, ``call`` for each stored call, ``settle_hand`` once the hand is over
+    (seed l.94–96). Output: a ``HandReplay`` with each call's payments and running totals, the
+    settlement, and the totals per house and per player (``rules.net_by_player``)."""
+    options = session_options(hand.session)
+    houses = [_house_of(h) for h in hand.houses]
+    points = {int(k): v for k, v in hand.points.items()}
+    state = rules.new_hand(houses, points, options, holdings=hand.holdings, carried_pool=hand.carried_pool)
+    initial = state
+    running = {h.name: 0 for h in houses}
+    lines = []
+    for number in hand.calls:
+        pending = state.pending_eat
+        result = rules.call(state, number, options)
+        for house, amount in result.payments.items():
+            running[house] += amount
+        lines.append(CallLine(result, subject(number), dict(running), pending))
+        state = result.state
+    settlement = None
+    if rules.hand_over(state, options):
+        turn = None if options.end_free_turn is rules.EndFreeTurn.AUTOMATIC else list(hand.turn_free or [])
+        settlement = rules.settle_hand(state, options, turn_free=turn)
+    items = [line.result for line in lines] + ([settlement] if settlement else [])
+    totals = {h.name: 0 for h in houses}
+    for house, amount in rules.total_payments(items).items():
+        totals[house] += amount
+    owners = {h: p for p, hs in hand.holdings.items() for h in hs}
+    return HandReplay(
+        hand=hand,
+        options=options,
+        owners=owners,
+        initial=initial,
+        lines=tuple(lines),
+        state=state,
+        settlement=settlement,
+        house_totals=totals,
+        player_totals=rules.net_by_player(totals, hand.holdings),
+    )
+
+
+# --- calls ------------------------------------------------------------------------------------
+
+
+def _locked(hand: Hand, expected: int) -> Hand:
+    hand = Hand.objects.select_for_update().select_related("session").get(pk=hand.pk)
+    if expected != len(hand.calls):
+        raise StaleForm(_("This screen was out of date (call %(expected)s was already recorded); nothing was recorded. Check the ledger.") % {
+            "expected": expected})
+    if hand.session.hands.filter(number__gt=hand.number).exists():
+        raise DosaiError(_("A later hand has started; this hand can no longer change."))
+    return hand
+
+
+@transaction.atomic
+def record_call(hand: Hand, number: int | None, expected: int) -> HandReplay:
+    """Record the next call of a hand (seed l.79–88).
+
+    ``expected`` is the number of calls the screen showed: a form made for another count (a
+    double submit) raises StaleForm and records nothing. With the app reading, ``number`` is
+    ignored and the next yomifuda of the stored reading order is read. Raises DosaiError (the
+    engine's refusal) for a number already read, removed (D2) or after the last call."""
+    hand = _locked(hand, expected)
+    if hand.reading_order:
+        if len(hand.calls) >= len(hand.reading_order):
+            raise DosaiError(_("Every yomifuda has been read."))
+        number = hand.reading_order[len(hand.calls)]
+    options = session_options(hand.session)
+    if number is None:
+        raise DosaiError(_("Tap the number that was read."))
+    before = replay(hand)
+    if before.over:
+        raise DosaiError(_("The hand is over: %(left)s yomifuda are left uncalled.") % {"left": options.uncalled_at_end})
+    if number in before.state.called:
+        raise DosaiError(_("No. %(number)s was already read in this hand.") % {"number": number})
+    if number not in options.yomifuda:
+        raise DosaiError(_("No. %(number)s is not in the reading pile (D2).") % {"number": number})
+    try:
+        rules.call(before.state, number, options)
+    except ValueError as exc:
+        raise DosaiError(str(exc)) from None
+    hand.calls = [*hand.calls, number]
+    hand.save(update_fields=["calls"])
+    return replay(hand)
+
+
+@transaction.atomic
+def undo_last_call(hand: Hand, expected: int) -> int:
+    """Take back the last call (a correction): the calls lose their last entry, and the
+    ledger is rebuilt by ``replay``. A choice of 46/50 made at the end is dropped with it.
+    Returns the number taken back; StaleForm when the screen was out of date."""
+    hand = _locked(hand, expected)
+    if not hand.calls:
+        raise DosaiError(_("No call to undo."))
+    number = hand.calls[-1]
+    hand.calls = hand.calls[:-1]
+    hand.turn_free = []
+    hand.save(update_fields=["calls", "turn_free"])
+    return number
+
+
+@transaction.atomic
+def set_turn_free(hand: Hand, numbers: Sequence[int]) -> HandReplay:
+    """Under D12 CHOICE, the efuda 46 / 50 their holders turn free at the end (seed l.94)."""
+    hand = Hand.objects.select_for_update().select_related("session").get(pk=hand.pk)
+    options = session_options(hand.session)
+    if options.end_free_turn is not rules.EndFreeTurn.CHOICE:
+        raise DosaiError(_("Nos. 46 and 50 are turned automatically with these rules (D12)."))
+    if hand.session.hands.filter(number__gt=hand.number).exists():
+        raise DosaiError(_("A later hand has started; this hand can no longer change."))
+    current = replay(hand)
+    if not current.over:
+        raise DosaiError(_("The hand is not over yet."))
+    try:
+        rules.settle_hand(current.state, options, turn_free=list(numbers))
+    except ValueError as exc:
+        raise DosaiError(str(exc)) from None
+    hand.turn_free = sorted(set(numbers))
+    hand.save(update_fields=["turn_free"])
+    return replay(hand)
+
+
+# --- totals -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SessionTotals:
+    """Per hand and across hands: points per player and per house (numeral card 1–6)."""
+
+    hands: tuple[HandReplay, ...]
+    players: Mapping[str, int]
+    houses: Mapping[str, int]
+
+
+def session_totals(session: Session) -> SessionTotals:
+    """Replay every hand of a session and add up the player and house totals."""
+    replays = tuple(replay(h) for h in session.hands.select_related("session").order_by("number"))
+    players = {p: 0 for p in session.players}
+    houses: dict[str, int] = {}
+    for r in replays:
+        for p, v in r.player_totals.items():
+            players[p] = players.get(p, 0) + v
+        for h, v in r.house_totals.items():
+            houses[h] = houses.get(h, 0) + v
+    return SessionTotals(replays, players, dict(sorted(houses.items(), key=lambda kv: kv[0])))
+
+
+# --- what the reader screen shows --------------------------------------------------------------
+
+
+def short(text: str | None, size: int = 7) -> str:
+    """The first characters of a proverb, for the small efuda of the layout."""
+    if not text:
+        return ""
+    return text if len(text) <= size else text[:size] + "…"
+
+
+def house_label(name: str) -> str:
+    return _("house %(house)s") % {"house": name}
+
+
+def announcements(line: CallLine, options: rules.Options) -> list[str]:
+    """What the reader announces after a call: hako (seed l.83), an eat applied (l.85, l.88),
+    no. 2 never eaten (l.87), a new pending eat; translated sentences."""
+    r = line.result
+    out = []
+    if r.hako:
+        out.append(_("Call %(k)s: hako, double (%(amount)s from each payer).") % {"k": r.call_index, "amount": r.amount})
+    if r.holder is None:
+        out.append(_("No. %(number)s is removed before play: nobody pays (D2).") % {"number": r.number})
+    if r.eaten:
+        out.append(_("%(eater)s ate with bakefuda no. %(bakefuda)s: this call is paid to %(eater)s, not to %(holder)s.") % {
+            "eater": house_label(r.payee), "bakefuda": line.pending_before.bakefuda, "holder": house_label(r.holder)})
+    if line.no2_saved:
+        if options.eat_survives_no2:
+            out.append(_("No. 2 is never eaten: it is paid to its holder, and the eat waits for the next call (D7)."))
+        else:
+            out.append(_("No. 2 is never eaten: it is paid to its holder, and the eat of %(eater)s is used up (D7).") % {
+                "eater": house_label(line.pending_before.house)})
+    eat = r.state.pending_eat
+    if eat is not None and r.number in rules.BAKEFUDA:
+        out.append(_("%(house)s extinguished bakefuda no. %(bakefuda)s: the next call is paid to %(house)s (except no. 2).") % {
+            "house": house_label(eat.house), "bakefuda": eat.bakefuda})
+    if r.holder is not None and not r.transfers:
+        out.append(_("Nobody pays this call."))
+    return out
+
+
+def reader_context(r: HandReplay) -> dict:
+    """Everything the reader screen draws, from a replay: the houses as laid out with each
+    efuda face up or extinguished, the last call with who pays whom, the announcements,
+    the running ledger per house and per player, the next yomifuda or the unread ones."""
+    state = r.state
+    last = r.last
+    just = last.result.number if last else None
+    final = r.settlement.state if r.settlement else state
+    row_names = {"head": _("head"), "upper": _("upper"), "middle": _("middle"), "lower": _("lower")}
+    houses = []
+    for h in state.houses:
+        rows = []
+        for row in rules.Row:
+            efuda = []
+            for n in h.row(row):
+                efuda.append({
+                    "number": n, "short": short(subject(n).proverb), "points": state.points[n],
+                    "down": n in final.face_down, "freed": r.settlement is not None and n in r.settlement.turned_free,
+                    "bakefuda": n in rules.BAKEFUDA, "end_free": n in rules.END_FREE, "just": n == just,
+                })
+            rows.append({"name": row.value, "label": row_names[row.value], "efuda": efuda,
+                         "complete": all(n in final.face_down for n in h.row(row))})
+        houses.append({
+            "name": h.name, "label": house_label(h.name), "holder": r.owners.get(h.name, ""),
+            "rows": rows, "face_up": len(final.face_up_cards(h.name)), "total": r.house_totals[h.name],
+            "last": last.result.payments[h.name] if last else 0,
+            "payee": bool(last and last.result.payee == h.name),
+            "nobori": final.is_nobori(h.name),
+            "eater": bool(state.pending_eat and state.pending_eat.house == h.name and not r.over),
+        })
+    context = {
+        "houses": houses,
+        "players": [{"name": p, "houses": r.hand.holdings.get(p, []), "total": v} for p, v in r.player_totals.items()],
+        "last": last,
+        "last_subject": last.subject if last else None,
+        "last_transfers": [{"payer": t.payer, "payer_player": r.owners.get(t.payer, ""), "amount": t.amount}
+                           for t in (last.result.transfers if last else ())],
+        "announce": announcements(last, r.options) if last else [],
+        "pending": state.pending_eat if not r.over else None,
+        "next_number": r.next_number,
+        "next_subject": subject(r.next_number) if r.next_number else None,
+        "next_hako": r.next_is_hako and not r.over,
+        "unread": r.unread,
+        "history": list(reversed(r.lines)),
+    }
+    if r.settlement is not None:
+        s = r.settlement
+        context["settle"] = {
+            "turned_free": s.turned_free, "nobori": [house_label(h) for h in s.nobori],
+            "fees": [(house_label(h), v) for h, v in s.fees.items()], "takers": [house_label(h) for h in s.takers],
+            "share": s.share, "pool_in": s.pool_in, "pool_out": s.pool_out,
+            "payments": [(house_label(h), r.owners.get(h, ""), v) for h, v in s.payments.items()],
+            "choice": r.options.end_free_turn is rules.EndFreeTurn.CHOICE,
+            "available": [n for n in sorted(rules.END_FREE) if r.state.is_face_up(n)],
+        }
+    return context

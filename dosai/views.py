@@ -1,0 +1,260 @@
+"""The Sanjô Dôsai screens. Thin: load the object for its owner (404 for anyone else,
+superusers see all), call a service, redirect after every POST."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from dosai import paper, services
+from dosai.forms import ENUM_CHOICES, OPTION_LABELS, YES_NO, CallForm, EditionForm, LayoutForm, NewHandForm, SessionForm, ValuesForm
+from dosai.models import ClubEdition, Hand, Session
+
+
+def _mine(request, model):
+    """The user's own objects of ``model`` (all of them for a superuser)."""
+    if request.user.is_superuser:
+        return model.objects.all()
+    return model.objects.filter(owner=request.user)
+
+
+def _session(request, pk):
+    return get_object_or_404(_mine(request, Session).select_related("edition"), pk=pk)
+
+
+def _hand(request, pk, number):
+    session = _session(request, pk)
+    return get_object_or_404(Hand.objects.select_related("session", "session__edition"), session=session, number=number)
+
+
+@login_required
+def home(request):
+    editions = _mine(request, ClubEdition)
+    return render(request, "dosai/home.html", {
+        "editions": [(e, services.edition_status(e)) for e in editions],
+        "sessions": _mine(request, Session).select_related("edition"),
+    })
+
+
+@login_required
+def edition_new(request):
+    form = EditionForm(request.POST or None, initial={"name": "Matsui Tengudô", "base": ClubEdition.BASE_MATSUI})
+    if request.method == "POST" and form.is_valid():
+        edition = services.create_edition(request.user, form.cleaned_data["name"], form.cleaned_data["base"])
+        messages.success(request, _("Edition created. Enter the values printed on your efuda."))
+        return redirect("dosai:edition", pk=edition.pk)
+    return render(request, "dosai/edition_new.html", {"form": form})
+
+
+@login_required
+def edition(request, pk):
+    club = get_object_or_404(_mine(request, ClubEdition), pk=pk)
+    base = services.base_edition(club)
+    status = services.edition_status(club)
+    initial = {"source": club.source, **{f"n_{k}": v for k, v in club.values.items()}}
+    form = ValuesForm(request.POST or None, initial=initial, edition=base, classes=base.class_counts)
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                status = services.save_values(club, form.values(), form.cleaned_data["source"])
+            except services.DosaiError as exc:
+                form.add_error(None, str(exc))
+            else:
+                if status.ready:
+                    messages.success(request, _("Saved. The edition is ready: a hand can start."))
+                else:
+                    messages.success(request, _("Saved. The edition is not ready yet (see the checks below)."))
+                return redirect("dosai:edition", pk=club.pk)
+        messages.error(request, _("Nothing was saved: correct the fields marked below."))
+    inputs = form.bound_inputs()
+    rows = []
+    for s in status.edition.subjects:
+        known = base.subject(s.number)
+        rows.append({"subject": known, "known": known.points is not None, "input": inputs.get(s.number),
+                     "value": s.points, "tag": paper.source_tag(known)})
+    return render(request, "dosai/edition.html", {
+        "club": club, "form": form, "status": status, "rows": rows,
+        "class_counts": list(base.class_counts.items()),
+        "known_counts": {p: sum(1 for s in base.subjects if s.in_play and s.points == p) for p in base.class_counts},
+    })
+
+
+@login_required
+def points_table(request, pk):
+    club = get_object_or_404(_mine(request, ClubEdition), pk=pk)
+    data = paper.points_table_pdf(services.edition_status(club))
+    response = HttpResponse(data, content_type="application/pdf")
+    response["Content-Disposition"] = 'inline; filename="points-table.pdf"'
+    return response
+
+
+@login_required
+def session_new(request):
+    editions = _mine(request, ClubEdition)
+    if not editions.exists():
+        return render(request, "dosai/session_new.html", {"form": None})
+    form = SessionForm(request.POST or None, editions=editions, initial={"edition": editions.first()})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            session = services.create_session(request.user, data["title"], data["edition"], data["players"], data["options"])
+        except services.DosaiError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, _("Session created."))
+            return redirect("dosai:session", pk=session.pk)
+    return render(request, "dosai/session_new.html", {"form": form})
+
+
+@login_required
+def session(request, pk):
+    session = _session(request, pk)
+    totals = services.session_totals(session)
+    status = services.edition_status(session.edition)
+    last = totals.hands[-1] if totals.hands else None
+    return render(request, "dosai/session.html", {
+        "session": session, "totals": totals, "status": status, "last": last,
+        "options": _option_lines(session),
+        "may_deal": status.ready and (last is None or last.over),
+        "form": NewHandForm(),
+    })
+
+
+def _option_lines(session):
+    """(label, value, is default) for each option of the session, for the session page."""
+    from dosai import rules
+
+    defaults = rules.options_as_dict(rules.Options())
+    lines = []
+    for name, value in services.session_options(session).__dict__.items():
+        value = getattr(value, "value", value)
+        if name in ENUM_CHOICES:
+            shown = dict(ENUM_CHOICES[name]).get(value, value)
+        elif isinstance(value, bool):
+            shown = dict(YES_NO)["1" if value else "0"]
+        else:
+            shown = value
+        lines.append((OPTION_LABELS[name], shown, value == defaults[name]))
+    return lines
+
+
+@login_required
+def hand_new(request, pk):
+    session = _session(request, pk)
+    status = services.edition_status(session.edition)
+    if not status.ready:
+        messages.error(request, _("A hand cannot start until every efuda in play has its value. Complete the edition first."))
+        return redirect("dosai:session", pk=session.pk)
+    dealing = request.POST.get("dealing") or request.GET.get("dealing") or Hand.DEAL_APP
+    if dealing == Hand.DEAL_ENTERED:
+        form = LayoutForm(request.POST if "layout" in request.POST else None, players=session.players)
+        if request.method == "POST" and "layout" in request.POST:
+            if form.is_valid():
+                return _start(request, session, dealing=Hand.DEAL_ENTERED, reader=form.cleaned_data["reader"],
+                              houses=form.cleaned_data["houses"], holders=form.cleaned_data["holders"])
+            messages.error(request, _("Nothing was saved: correct the houses marked below."))
+        return render(request, "dosai/layout.html", {"session": session, "form": form})
+    if request.method != "POST":
+        return redirect("dosai:session", pk=session.pk)
+    form = NewHandForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose how the houses are dealt and who reads."))
+        return redirect("dosai:session", pk=session.pk)
+    return _start(request, session, dealing=Hand.DEAL_APP, reader=form.cleaned_data["reader"])
+
+
+def _start(request, session, **kwargs):
+    try:
+        hand = services.start_hand(session, **kwargs)
+    except services.DosaiError as exc:
+        messages.error(request, str(exc))
+        return redirect("dosai:session", pk=session.pk)
+    messages.success(request, _("Hand %(number)s is dealt.") % {"number": hand.number})
+    return redirect("dosai:hand", pk=session.pk, number=hand.number)
+
+
+@login_required
+def hand(request, pk, number):
+    hand = _hand(request, pk, number)
+    r = services.replay(hand)
+    later = hand.session.hands.filter(number__gt=hand.number).exists()
+    context = services.reader_context(r)
+    context.update({"session": hand.session, "hand": hand, "r": r, "later": later})
+    if r.over:
+        context["totals"] = services.session_totals(hand.session)
+    return render(request, "dosai/hand.html", context)
+
+
+@login_required
+@require_POST
+def hand_call(request, pk, number):
+    hand = _hand(request, pk, number)
+    form = CallForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Tap a number from 1 to 62."))
+    else:
+        try:
+            r = services.record_call(hand, form.cleaned_data["number"], form.cleaned_data["expected"])
+        except services.StaleForm as exc:
+            messages.warning(request, str(exc))
+        except services.DosaiError as exc:
+            messages.error(request, str(exc))
+        else:
+            if r.over:
+                messages.success(request, _("The hand is over: nos. 46 and 50 are turned and the nobori pool is settled."))
+    return redirect(reverse("dosai:hand", kwargs={"pk": pk, "number": number}) + "#now")
+
+
+@login_required
+@require_POST
+def hand_undo(request, pk, number):
+    hand = _hand(request, pk, number)
+    form = CallForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Nothing was undone."))
+    else:
+        try:
+            taken = services.undo_last_call(hand, form.cleaned_data["expected"])
+        except services.DosaiError as exc:
+            messages.warning(request, str(exc))
+        else:
+            messages.success(request, _("The call of no. %(number)s was taken back.") % {"number": taken})
+    return redirect("dosai:hand", pk=pk, number=number)
+
+
+@login_required
+@require_POST
+def hand_turn_free(request, pk, number):
+    hand = _hand(request, pk, number)
+    chosen = [int(n) for n in request.POST.getlist("turn") if n in ("46", "50")]
+    try:
+        services.set_turn_free(hand, chosen)
+    except services.DosaiError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("Saved."))
+    return redirect("dosai:hand", pk=pk, number=number)
+
+
+@login_required
+def hand_xlsx(request, pk, number):
+    hand = _hand(request, pk, number)
+    data = paper.ledger_workbook(hand.session, [services.replay(hand)], totals=None)
+    return _xlsx(data, f"hand-{hand.number}.xlsx")
+
+
+@login_required
+def session_xlsx(request, pk):
+    session = _session(request, pk)
+    totals = services.session_totals(session)
+    return _xlsx(paper.ledger_workbook(session, totals.hands, totals=totals), "session.xlsx")
+
+
+def _xlsx(data, filename):
+    response = HttpResponse(data, content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

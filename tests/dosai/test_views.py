@@ -1,0 +1,179 @@
+"""The dosai screens through the test client: editions, sessions, dealing, the reader
+screen, undo, double submits, 404 for another user's objects, nothing half-saved."""
+
+import pytest
+from django.urls import reverse
+
+from dosai import cards, rules, services
+from dosai.models import ClubEdition, Hand, Session
+from tests.dosai.factories import PLAYERS6, club_values, make_session
+
+pytestmark = pytest.mark.django_db
+FULL_WIDTH = str.maketrans("0123456789", "０１２３４５６７８９")
+
+
+@pytest.fixture
+def user(django_user_model, client):
+    u = django_user_model.objects.create_user("owner")
+    client.force_login(u)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"  # messages checked in English; see the last test for Japanese
+    return u
+
+
+def test_edition_entry_partial_save_and_ready(client, user):
+    response = client.post(reverse("dosai:edition_new"), {"name": "うちの松井", "base": "matsui"})
+    club = ClubEdition.objects.get()
+    assert response.url == reverse("dosai:edition", args=[club.pk])
+    page = client.get(response.url).content.decode()
+    assert 'name="n_4"' in page and 'name="n_10"' not in page  # no. 10 is sourced: no input
+    values = club_values()
+    data = {"source": "club set", **{f"n_{n}": v for n, v in list(values.items())[:5]}, "n_10": "4"}
+    client.post(reverse("dosai:edition", args=[club.pk]), data)
+    club.refresh_from_db()
+    assert len(club.values) == 5 and "10" not in club.values
+    data = {"source": "club set", **{f"n_{n}": v for n, v in values.items()}}
+    page = client.post(reverse("dosai:edition", args=[club.pk]), data, follow=True).content.decode()
+    assert 'id="status"' in page and "dosai-ready" in page
+
+
+def test_edition_errors_name_the_card_and_save_nothing(client, user):
+    club = ClubEdition.objects.create(owner=user, name="m", base="matsui")
+    response = client.post(reverse("dosai:edition", args=[club.pk]), {"source": "club set", "n_4": "7", "n_6": "2"})
+    assert response.status_code == 200
+    assert "no. 4: 7 is not a point class" in response.content.decode()
+    club.refresh_from_db()
+    assert club.values == {}
+    response = client.post(reverse("dosai:edition", args=[club.pk]), {"source": "club set", "n_4": "x"})
+    assert response.status_code == 200
+    club.refresh_from_db()
+    assert club.values == {}
+
+
+def test_session_form_refuses_d17_and_creates_with_options(client, user):
+    edition = ClubEdition.objects.create(owner=user, name="m", base="matsui")
+    form = client.get(reverse("dosai:session_new")).content.decode()
+    assert "D17" in form and "D2" in form
+    base = {"title": "t", "edition": edition.pk, "player_1": "A", "player_2": "B", "player_3": "C"}
+    base.update({f"opt_{k}": ("1" if v else "0") if isinstance(v, bool) else v
+                 for k, v in rules.options_as_dict(rules.Options()).items()})
+    refused = client.post(reverse("dosai:session_new"), {**base, "opt_tk2_ruleset": "1"})
+    assert refused.status_code == 200 and "not implemented" in refused.content.decode()
+    assert not Session.objects.exists()
+    created = client.post(reverse("dosai:session_new"), {**base, "opt_no_nobori": "carry_pool"})
+    session = Session.objects.get()
+    assert created.url == reverse("dosai:session", args=[session.pk])
+    assert session.players == ["A", "B", "C"]
+    assert rules.options_from_dict(session.options).no_nobori is rules.NoNobori.CARRY_POOL
+
+
+def test_a_hand_cannot_start_while_the_edition_is_not_ready(client, user):
+    edition = ClubEdition.objects.create(owner=user, name="m", base="matsui")
+    session = services.create_session(user, "t", edition, PLAYERS6, rules.Options())
+    response = client.post(reverse("dosai:hand_new", args=[session.pk]), {"dealing": "app", "reader": "app"}, follow=True)
+    page = response.content.decode()
+    assert reverse("dosai:edition", args=[edition.pk]) in page
+    assert not Hand.objects.exists()
+
+
+def test_the_reader_screen_records_calls_once_and_undoes(client, user):
+    session = make_session(user)
+    client.post(reverse("dosai:hand_new", args=[session.pk]), {"dealing": "app", "reader": "app"})
+    hand = Hand.objects.get()
+    url = reverse("dosai:hand", args=[session.pk, 1])
+    page = client.get(url).content.decode()
+    first = hand.reading_order[0]
+    assert 'id="next-number">%d<' % first in page
+    call = reverse("dosai:hand_call", args=[session.pk, 1])
+    client.post(call, {"expected": 0})
+    stale = client.post(call, {"expected": 0}, follow=True)
+    hand.refresh_from_db()
+    assert hand.calls == [first]
+    assert "out of date" in stale.content.decode() or "古い" in stale.content.decode()
+    page = client.get(url).content.decode()
+    assert 'id="transfers"' in page
+    client.post(reverse("dosai:hand_undo", args=[session.pk, 1]), {"expected": 1})
+    hand.refresh_from_db()
+    assert hand.calls == []
+    assert client.get(reverse("dosai:hand_call", args=[session.pk, 1])).status_code == 405
+
+
+def test_entered_layout_through_the_form(client, user):
+    session = make_session(user)
+    url = reverse("dosai:hand_new", args=[session.pk])
+    numbers = sorted(rules.IN_PLAY)
+    data = {"dealing": "entered", "layout": "1", "reader": "human"}
+    for i in range(6):
+        c = numbers[i * 10:(i + 1) * 10]
+        h = i + 1
+        data.update({f"{h}_holder": PLAYERS6[i], f"{h}_head": str(c[0]), f"{h}_upper": " ".join(map(str, c[1:4])),
+                     f"{h}_middle": ",".join(map(str, c[4:7])), f"{h}_lower": "、".join(str(n).translate(FULL_WIDTH) for n in c[7:])})
+    bad = dict(data, **{"2_upper": "11 12 8"})
+    response = client.post(url, bad)
+    assert response.status_code == 200
+    assert "house 2, upper row: no. 8 is removed before play" in response.content.decode().replace("&#x27;", "'")
+    assert not Hand.objects.exists()
+    response = client.post(url, data)
+    hand = Hand.objects.get()
+    assert response.url == reverse("dosai:hand", args=[session.pk, 1])
+    assert hand.dealing == "entered" and hand.houses[1]["upper"] == numbers[11:14]
+    page = client.get(response.url).content.decode()
+    assert 'class="dosai-key"' in page  # the number pad of a human reader
+
+
+def test_another_users_objects_answer_404(client, user, django_user_model):
+    other = django_user_model.objects.create_user("other")
+    session = make_session(other)
+    services.start_hand(session, dealing="app", reader="app")
+    for url in [reverse("dosai:edition", args=[session.edition.pk]), reverse("dosai:session", args=[session.pk]),
+                reverse("dosai:hand", args=[session.pk, 1]), reverse("dosai:hand_xlsx", args=[session.pk, 1]),
+                reverse("dosai:session_xlsx", args=[session.pk]), reverse("dosai:points_table", args=[session.edition.pk])]:
+        assert client.get(url).status_code == 404, url
+    assert client.post(reverse("dosai:hand_call", args=[session.pk, 1]), {"expected": 0}).status_code == 404
+    assert client.post(reverse("dosai:hand_undo", args=[session.pk, 1]), {"expected": 0}).status_code == 404
+    assert Hand.objects.get().calls == []
+    root = django_user_model.objects.create_superuser("root", password="x" * 12)
+    client.force_login(root)
+    assert client.get(reverse("dosai:session", args=[session.pk])).status_code == 200
+
+
+def test_pages_are_japanese_by_default(client, user):
+    client.defaults.pop("HTTP_ACCEPT_LANGUAGE")
+    page = client.get(reverse("dosai:home")).content.decode()
+    assert "道才" in page and "New session" not in page
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    assert "New session" in client.get(reverse("dosai:home")).content.decode()
+
+
+def _finish(hand):
+    for k in range(services.replay(hand).options.calls_per_hand):
+        services.record_call(hand, None, k)
+    hand.refresh_from_db()
+
+
+def test_the_end_of_the_hand_and_the_next_hand_from_the_reader_screen(client, user):
+    session = make_session(user)
+    hand = services.start_hand(session, dealing="app", reader="app")
+    _finish(hand)
+    page = client.get(reverse("dosai:hand", args=[session.pk, 1])).content.decode()
+    assert 'id="settlement"' in page and 'id="session-totals"' in page and 'id="next-hand"' in page
+    assert 'id="read-next"' not in page
+    response = client.post(reverse("dosai:hand_new", args=[session.pk]), {"dealing": "app", "reader": "app"})
+    assert response.url == reverse("dosai:hand", args=[session.pk, 2])
+    page = client.get(reverse("dosai:hand", args=[session.pk, 1])).content.decode()
+    assert "A later hand has started" in page and 'id="undo"' not in page
+    page = client.get(reverse("dosai:session", args=[session.pk])).content.decode()
+    assert "Hand 1" in page and "Hand 2" in page
+
+
+def test_d12_choice_through_the_screen(client, user):
+    session = make_session(user, options=rules.Options(end_free_turn="choice"))
+    hand = services.start_hand(session, dealing="app", reader="human")
+    numbers = [n for n in sorted(rules.IN_PLAY) if n not in (46, 50)][:50]
+    for k, n in enumerate(numbers):
+        services.record_call(hand, n, k)
+    page = client.get(reverse("dosai:hand", args=[session.pk, 1])).content.decode()
+    assert 'name="turn" value="46"' in page and 'name="turn" value="50"' in page
+    client.post(reverse("dosai:hand_turn_free", args=[session.pk, 1]), {"turn": ["50"]})
+    hand.refresh_from_db()
+    assert hand.turn_free == [50]
+    assert services.replay(hand).settlement.turned_free == (50,)
