@@ -1,5 +1,6 @@
 import pytest
 from django.core.management import call_command
+from django.urls import reverse
 
 
 @pytest.mark.django_db
@@ -47,3 +48,13 @@ def test_every_paper_kind_prints_for_the_demo_day(client, django_user_model):
     assert client.get("/manage/demo/print/nonsense.pdf").status_code == 404
     client.logout()
     assert client.get("/manage/demo/print/reception.pdf").status_code == 302
+
+
+@pytest.mark.django_db
+def test_the_club_games_page_links_both_games_from_the_header(client, django_user_model):
+    client.force_login(django_user_model.objects.create_user("club"))
+    home = client.get("/manage/").content.decode()
+    assert 'href="/games/"' in home
+    page = client.get("/games/").content.decode()
+    for name in ("hanafuda:session_list", "hanafuda:reference_card_default", "dosai:home"):
+        assert f'href="{reverse(name)}"' in page

@@ -71,6 +71,7 @@ urlpatterns = [
     path("", include("tournament.backup_views")),  # /healthz, /manage/backup/latest/ (superuser)
     path("", include((public_patterns + [path("manage/", include(manage_patterns))], "tournament"))),
     path("", include(judging_patterns)),
+    path("games/", views.games, name="games"),
     path("games/hanafuda/", include("hanafuda.urls")),
     path("games/dosai/", include("dosai.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

@@ -90,6 +90,12 @@ def event_list(request):
 
 
 @login_required
+def games(request):
+    """The club games besides tournaments: Musashino-bana and Sanjô Dôsai (issues 9 and 10)."""
+    return render(request, "tournament/games.html")
+
+
+@login_required
 def event_detail(request, slug):
     event = _event_for_organiser(request, slug)
     divisions = event.divisions.prefetch_related("courts").annotate(
