@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from dosai import paper, services
+from dosai import paper, rules, services
 from dosai.forms import ENUM_CHOICES, OPTION_LABELS, YES_NO, CallForm, EditionForm, LayoutForm, NewHandForm, SessionForm, ValuesForm
 from dosai.models import ClubEdition, Hand, Session
 
@@ -204,8 +204,13 @@ def hand_call(request, pk, number):
         except services.DosaiError as exc:
             messages.error(request, str(exc))
         else:
-            if r.over:
-                messages.success(request, _("The hand is over: nos. 46 and 50 are turned and the nobori pool is settled."))
+            if r.over and r.options.end_free_turn is rules.EndFreeTurn.CHOICE:
+                messages.success(request, _("The hand is over: the holders of nos. 46 and 50 may turn them free below; the nobori pool is settled as shown."))
+            elif r.over and r.settlement.turned_free:
+                freed = "、".join(str(n) for n in r.settlement.turned_free)
+                messages.success(request, _("The hand is over: no(s). %(numbers)s turned free and the nobori pool is settled.") % {"numbers": freed})
+            elif r.over:
+                messages.success(request, _("The hand is over and the nobori pool is settled (nos. 46 and 50 were already called)."))
     return redirect(reverse("dosai:hand", kwargs={"pk": pk, "number": number}) + "#now")
 
 

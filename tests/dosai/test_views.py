@@ -177,3 +177,19 @@ def test_d12_choice_through_the_screen(client, user):
     hand.refresh_from_db()
     assert hand.turn_free == [50]
     assert services.replay(hand).settlement.turned_free == (50,)
+
+
+@pytest.mark.parametrize("last_calls_include_46_and_50", [False, True])
+def test_the_end_of_hand_message_says_what_was_turned_free(client, user, last_calls_include_46_and_50):
+    session = make_session(user)
+    hand = services.start_hand(session, dealing="app", reader="human")
+    others = [n for n in sorted(rules.IN_PLAY) if n not in (46, 50)]
+    numbers = (others[:48] + [46, 50]) if last_calls_include_46_and_50 else others[:50]
+    for k, n in enumerate(numbers[:-1]):
+        services.record_call(hand, n, k)
+    page = client.post(reverse("dosai:hand_call", args=[session.pk, 1]), {"number": numbers[-1], "expected": 49}, follow=True)
+    text = page.content.decode()
+    if last_calls_include_46_and_50:
+        assert "nos. 46 and 50 were already called" in text
+    else:
+        assert "no(s). 46、50 turned free" in text
