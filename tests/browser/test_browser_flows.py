@@ -4,38 +4,13 @@ Skipped where Chromium or Playwright is missing, except under CI=true, where the
 required. Screenshots go to test-artifacts/screenshots/ for people to look at.
 """
 
-import os
-import shutil
 from pathlib import Path
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+from tests.browser.support import shot
+
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "entries-sample.xlsx"
-
-try:
-    from playwright.sync_api import sync_playwright
-except ImportError:  # pragma: no cover
-    sync_playwright = None
-
-if not (CHROMIUM and sync_playwright):
-    if os.environ.get("CI") == "true":
-        raise RuntimeError("CI needs Chromium and Playwright for the browser tests (.ci/run installs them)")
-    pytestmark = pytest.mark.skip(reason="Chromium or Playwright is not installed")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
 
 @pytest.fixture
 def organiser(django_user_model, transactional_db):
@@ -44,10 +19,6 @@ def organiser(django_user_model, transactional_db):
     user = django_user_model.objects.create_user("organiser", password="karuta-test-pw")
     user.user_permissions.add(Permission.objects.get(codename="add_event"))
     return user
-
-
-def shot(page, name):
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
 @pytest.mark.parametrize("locale", ["ja-JP", "en-US"])

@@ -4,44 +4,12 @@ Make an edition from Matsui Tengudô and fill in the missing values through the 
 six-player session, let the app deal and read a full hand (50 × "read next"), undo one call
 and read it again, and check that the ledger on the page equals the engine's replay of the
 stored calls. Skipped where Chromium or Playwright is missing, except under CI=true
-(same logic as test_browser_flows.py). Screenshots go to test-artifacts/screenshots/.
+(tests/browser/conftest.py). Screenshots go to test-artifacts/screenshots/.
 """
-
-import os
-import shutil
-from pathlib import Path
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-
-try:
-    from playwright.sync_api import sync_playwright
-except ImportError:  # pragma: no cover
-    sync_playwright = None
-
-if not (CHROMIUM and sync_playwright):
-    if os.environ.get("CI") == "true":
-        raise RuntimeError("CI needs Chromium and Playwright for the browser tests (.ci/run installs them)")
-    pytestmark = pytest.mark.skip(reason="Chromium or Playwright is not installed")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-def shot(page, name):
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
+from tests.browser.support import shot
 
 def submit(page, selector):
     """Click a submit button and wait for the page it leads to (POST, redirect, GET)."""

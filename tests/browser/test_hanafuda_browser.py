@@ -7,18 +7,12 @@ of the same captures. Skipped where Chromium or Playwright is missing, except un
 CI=true. Screenshots go to test-artifacts/screenshots/hanafuda-*.png.
 """
 
-import os
-
 import pytest
 
 from hanafuda import musashino
-from tests.browser.test_browser_flows import ARGS, CHROMIUM, SHOTS, shot, sync_playwright
+from tests.browser.support import shot
 from tests.hanafuda.helpers import months
 
-if not (CHROMIUM and sync_playwright):
-    if os.environ.get("CI") == "true":
-        raise RuntimeError("CI needs Chromium and Playwright for the browser tests (.ci/run installs them)")
-    pytestmark = pytest.mark.skip(reason="Chromium or Playwright is not installed")
 
 PLAYERS = ["あき", "ふゆ", "なつ"]
 # Per round: the cards tapped for each side, then the side that gets the remaining cards.
@@ -49,16 +43,6 @@ def piles(plan):
         given = {c for p in out for c in p}
         out[rest] = sorted(out[rest] + [c for c in musashino.CARD_BY_ID if c not in given])
     return out
-
-
-@pytest.fixture(scope="module")
-def browser():
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def tap_round(page, plan):
