@@ -180,3 +180,31 @@ def test_the_grid_in_english_and_without_javascript(browser, live_server, django
             assert page.url.endswith("/rounds/1/") and "保存しました" in page.inner_text(".messages")
         context.close()
     assert session.round_set.get().captures == [[], months(1, 3), sorted(set(musashino.CARD_BY_ID) - set(months(1, 3)))]
+
+
+def test_the_back_button_never_sends_cards_the_grid_does_not_show(browser, live_server, django_user_model, transactional_db):
+    """Field report: after saving round 1, Back showed round 2 with an empty grid while the
+    browser had restored round 1's radio choices; saving made round 2 a copy of round 1."""
+    from hanafuda.models import Round
+    from tests.hanafuda.helpers import new_session
+
+    user = django_user_model.objects.create_user("scorer", password="hanafuda-test-pw")
+    session = new_session(user, rounds=3)
+    page = browser.new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    page.goto(live_server.url + "/accounts/login/?next=/games/hanafuda/")
+    page.fill("#id_username", "scorer")
+    page.fill("#id_password", "hanafuda-test-pw")
+    page.click("main button")
+    page.goto(f"{live_server.url}/games/hanafuda/{session.pk}/rounds/new/")
+    page.click(".round-form .rest-button[data-side='0']")
+    page.click("button[name=save]")
+    assert page.url.endswith("/rounds/1/")
+    page.go_back()
+    page.wait_for_load_state("load")
+    checked = page.evaluate(
+        "Array.from(document.querySelectorAll('.round-form input[type=radio]:checked')).filter(r => r.value !== '').length")
+    shown = page.locator(".round-form .hcard.taken").count()
+    assert checked == shown == 0  # what is sent is what is shown: nothing yet for round 2
+    page.click("button[name=save]")
+    assert page.locator(".form-error").is_visible()
+    assert Round.objects.filter(session=session).count() == 1

@@ -129,4 +129,8 @@
   var keep = form.querySelector(".form-error") && remembered !== null && Number(remembered) < data.sides.length;
   selectSide(keep ? Number(remembered) : 0);
   update();
+  // The form has autocomplete="off" so Back does not restore old choices; should a browser
+  // restore them anyway (or show the page from its cache), paint what the form will send.
+  window.addEventListener("pageshow", update);
+  window.addEventListener("load", update);
 }());
