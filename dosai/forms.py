@@ -55,15 +55,15 @@ class ValuesForm(forms.Form):
 
 
 OPTION_HELP = {
-    "hako_every": _("Every this-many-th call is hako and pays double (seed l.83). Usually 5."),
-    "uncalled_at_end": _("The hand ends when this many yomifuda are left (seed l.96). Usually 10."),
-    "nobori_fee": _("What each unfinished house pays into the nobori pool (seed l.96). Usually 20."),
+    "hako_every": _("Every this-many-th call is hako and pays double. Usually 5."),
+    "uncalled_at_end": _("The hand ends when this many yomifuda are left. Usually 10."),
+    "nobori_fee": _("What each unfinished house pays into the nobori pool. Usually 20."),
     "remove_yomifuda_8_23": _("D2: yomifuda 8 and 23 are removed like their efuda (60 yomifuda, 50 calls). No: 62 yomifuda, 52 calls, and a call of 8 or 23 pays nobody."),
     "removed_call_counts_for_hako": _("D2: when 8 and 23 stay in the pile, their call counts toward hako."),
     "removed_call_consumes_eat": _("D2: when 8 and 23 stay in the pile, their call uses up a pending eat."),
     "payment_unit": _("D3: who “each other player” is: every other house (a player's two houses net out) or every other player once."),
     "exemption_timing": _("D4: a payer's row is judged complete before the call or after it."),
-    "eaten_holder_pays": _("D5: when a call is eaten, the real holder pays the eater like any other house (seed l.88 “including F”)."),
+    "eaten_holder_pays": _("D5: when a call is eaten, the real holder pays the eater like any other house."),
     "eaten_exemption_row": _("D6: when a call is eaten, the row that decides the exemption."),
     "eat_survives_no2": _("D7: an eat pending when no. 2 is read carries over to the next call (No: no. 2 uses it up)."),
     "eaten_bakefuda_eats": _("D8: an eaten bakefuda still gives its holder the next eat (eats chain)."),
@@ -72,10 +72,10 @@ OPTION_HELP = {
     "end_free_cards_pay_when_called": _("D11: nos. 46 and 50 are paid when called (No: TK2 variant, face down from the deal, never paid)."),
     "end_free_turn": _("D12: how nos. 46 and 50 are turned free at the end of the hand."),
     "no_nobori": _("D13: what happens at the end when no house is nobori."),
-    "fee_basis": _("D14: the end-of-hand fee is per house (seed) or per face-up efuda."),
+    "fee_basis": _("D14: the end-of-hand fee is per house or per face-up efuda."),
     "hako_doubles_end_fee": _("D15: the nobori fee is doubled."),
     "bozu": _("D16: TK2's bozu rule: a house dealt ≥6 two-point, ≥6 one-point efuda or all 4 bakefuda never pays."),
-    "tk2_ruleset": _("D17: TK2's other ruleset (ref §3.6). Not implemented: leave it off."),
+    "tk2_ruleset": _("D17: TK2's other ruleset. Not implemented: leave it off."),
     "rows_chosen_by_player": _("D18: the players arrange their rows (No: dealt order). No effect on the ledger."),
 }
 
@@ -155,7 +155,7 @@ class SessionForm(forms.Form):
         if len(set(names)) != len(names):
             self.add_error(None, _("Give each player a different name."))
         if data.get("opt_tk2_ruleset"):
-            self.add_error("opt_tk2_ruleset", _("TK2's other ruleset (D17) is not implemented: this app keeps the ledger of the seed's rules only."))
+            self.add_error("opt_tk2_ruleset", _("TK2's other ruleset (D17) is not implemented: this app keeps the ledger of the usual rules only."))
         if self.errors:
             return data
         try:

@@ -27,7 +27,7 @@ class ClubEdition(models.Model):
     name = models.CharField(_("edition name"), max_length=100)
     base = models.CharField(_("based on"), max_length=20, choices=BASES, default=BASE_MATSUI)
     values = models.JSONField(default=dict, blank=True)
-    source = models.CharField(_("source of the entered values"), max_length=200, default="club set")
+    source = models.CharField(_("source of the entered values"), max_length=200, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

@@ -51,7 +51,7 @@ def edition_of(club: ClubEdition) -> cards.Edition:
     edition = base_edition(club)
     values = {int(k): v for k, v in (club.values or {}).items()}
     if values:
-        edition = edition.with_points(values, club.source or "club set")
+        edition = edition.with_points(values, club.source or _("club set"))
     return replace(edition, name=club.name or edition.name)
 
 
@@ -119,10 +119,11 @@ def edition_status(club: ClubEdition) -> EditionStatus:
 
 
 def create_edition(owner, name: str, base: str) -> ClubEdition:
-    """A new club edition with no values entered yet."""
+    """A new club edition with no values entered yet; the source of its values starts as
+    "club set" in the active language (the person changes it when saving values)."""
     if base not in dict(ClubEdition.BASES):
         raise DosaiError(_("Choose the edition to start from."))
-    return ClubEdition.objects.create(owner=owner, name=name.strip(), base=base)
+    return ClubEdition.objects.create(owner=owner, name=name.strip(), base=base, source=_("club set"))
 
 
 def save_values(club: ClubEdition, values: Mapping[int, int | None], source: str) -> EditionStatus:
@@ -444,8 +445,8 @@ def replay(hand: Hand) -> HandReplay:
 def _locked(hand: Hand, expected: int) -> Hand:
     hand = Hand.objects.select_for_update().select_related("session").get(pk=hand.pk)
     if expected != len(hand.calls):
-        raise StaleForm(_("This screen was out of date (call %(expected)s was already recorded); nothing was recorded. Check the ledger.") % {
-            "expected": expected})
+        raise StaleForm(_("This screen was out of date: it showed %(shown)s calls, the hand now has %(made)s (another screen or a second tap). Nothing was changed; check the ledger.") % {
+            "shown": expected, "made": len(hand.calls)})
     if hand.session.hands.filter(number__gt=hand.number).exists():
         raise DosaiError(_("A later hand has started; this hand can no longer change."))
     return hand

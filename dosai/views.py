@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 from dosai import paper, rules, services
 from dosai.forms import ENUM_CHOICES, OPTION_LABELS, YES_NO, CallForm, EditionForm, LayoutForm, NewHandForm, SessionForm, ValuesForm
 from dosai.models import ClubEdition, Hand, Session
+from tournament import once
 
 
 def _mine(request, model):
@@ -42,12 +43,16 @@ def home(request):
 
 @login_required
 def edition_new(request):
-    form = EditionForm(request.POST or None, initial={"name": "Matsui Tengudô", "base": ClubEdition.BASE_MATSUI})
+    if request.method == "POST" and (done := once.already_created(request)):
+        messages.info(request, _("This form was sent already: here is the edition it created."))
+        return redirect(done)
+    form = EditionForm(request.POST or None, initial={"name": _("Matsui Tengudô"), "base": ClubEdition.BASE_MATSUI})
     if request.method == "POST" and form.is_valid():
         edition = services.create_edition(request.user, form.cleaned_data["name"], form.cleaned_data["base"])
+        once.remember(request, reverse("dosai:edition", kwargs={"pk": edition.pk}))
         messages.success(request, _("Edition created. Enter the values printed on your efuda."))
         return redirect("dosai:edition", pk=edition.pk)
-    return render(request, "dosai/edition_new.html", {"form": form})
+    return render(request, "dosai/edition_new.html", {"form": form, "creation_key": once.form_key(request)})
 
 
 @login_required
@@ -97,6 +102,9 @@ def session_new(request):
     editions = _mine(request, ClubEdition)
     if not editions.exists():
         return render(request, "dosai/session_new.html", {"form": None})
+    if request.method == "POST" and (done := once.already_created(request)):
+        messages.info(request, _("This form was sent already: here is the session it created."))
+        return redirect(done)
     form = SessionForm(request.POST or None, editions=editions, initial={"edition": editions.first()})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -105,9 +113,10 @@ def session_new(request):
         except services.DosaiError as exc:
             form.add_error(None, str(exc))
         else:
+            once.remember(request, reverse("dosai:session", kwargs={"pk": session.pk}))
             messages.success(request, _("Session created."))
             return redirect("dosai:session", pk=session.pk)
-    return render(request, "dosai/session_new.html", {"form": form})
+    return render(request, "dosai/session_new.html", {"form": form, "creation_key": once.form_key(request)})
 
 
 @login_required

@@ -30,59 +30,59 @@ OPTION_CHOICES = {
     "four_brights": (_("Four Brights"), [
         (FourBrights.LIGHTNING, _("Crane, Full moon, Lightning, Phoenix (default)")),
         (FourBrights.CURTAIN, _("Crane, Full moon, Curtain, Phoenix (\"some players at the time\")")),
-    ], _("Which four cards make Four Brights (seed l.53–54; ref M4).")),
+    ], _("Which four cards make Four Brights (M4).")),
     "lightning": (_("Lightning card"), [
         (LightningCard.WILLOW_CHAFF, _("the willow chaff with the lightning (modern deck, default)")),
         (LightningCard.RAIN_MAN, _("the Rain man (old Musashino deck)")),
-    ], _("Old Musashino decks draw the lightning on the Rain man (seed l.105–108; ref M16).")),
+    ], _("Old Musashino decks draw the lightning on the Rain man (M16).")),
     "flower_cards": (_("Three Red / Three Purple Flowers"), [
         (FlowerCards.CHAFF_EXCEPT_YELLOW, _("chaff only, not the yellow paulownia chaff (default)")),
         (FlowerCards.CHAFF, _("chaff only, the yellow paulownia chaff allowed")),
         (FlowerCards.ANY_CARD, _("any card of each month")),
-    ], _("Which cards of each month count (seed l.75–78; ref M6).")),
+    ], _("Which cards of each month count (M6).")),
     "suppression": (_("Suppression"), [
         (Suppression.FOUR_BRIGHTS_ONLY, _("only Four Brights drops Three Brights (default)")),
         (Suppression.SUBSET_OF_HIGHER, _("any dekiyaku inside a higher one is dropped")),
-    ], _("Seed l.41; ref M5. Both give the same scores with the standard compositions.")),
+    ], _("Both give the same scores with the standard compositions (M5).")),
     "repeats": (_("The same dekiyaku twice"), [
         (Repeats.ONCE, _("counts once (default)")),
         (Repeats.PER_DISJOINT_SET, _("counts once per separate set of cards")),
-    ], _("E.g. Flower Banquet with both the Curtain and the cherry ribbon (ref M8, MB-7).")),
+    ], _("E.g. Flower Banquet with both the Curtain and the cherry ribbon (M8).")),
     "storm": (_("Storm rule"), [
         (Storm.OFF, _("off (default)")),
         (Storm.A, _("A: the opponents cannot use the Full moon, Curtain and cherry ribbon")),
         (Storm.B, _("B: the opponents lose Moon and Flower Banquet")),
-    ], _("The Rain man and the Lightning hurt the other sides (seed l.24–29; ref §2.3, M11).")),
+    ], _("The Rain man and the Lightning hurt the other sides (M11).")),
     "sun_timing": (_("Sun rule timing"), [
         (SunTiming.ANY_ORDER, _("the Crane anywhere with an opponent cancels the storm card (default)")),
         (SunTiming.AFTER_STORM_CARD, _("only a Crane captured after the storm card (needs the capture order)")),
         (SunTiming.CRANE_HOLDER_ONLY, _("the Crane protects only its holder")),
-    ], _("Seed l.30–32; ref M10.")),
+    ], _("When the Crane cancels a storm card (M10).")),
     "storm_insta_win": (_("Storm and insta-wins"), [
         (StormOnInstaWin.NOT_AFFECTED, _("insta-wins are never blocked (default)")),
         (StormOnInstaWin.BLOCKED_WHEN_FORMED, _("blocked under Storm A when formed (needs the capture order)")),
-    ], _("Ref M9.")),
+    ], _("Whether the Storm rule can block Five Kings or Seven Red Ribbons (M9).")),
     "insta_win_payment": (_("Insta-win payment"), [
         (InstaWinPayment.EACH_SIDE, _("each other side pays the value (default)")),
         (InstaWinPayment.SHARED, _("the value in total, shared by the losers")),
-    ], _("Seed l.34–35; ref M1.")),
+    ], _("Who pays an insta-win, and how much (M1).")),
     "insta_win_check": (_("Insta-win check"), [
         (InstaWinCheck.AFTER_EACH_CAPTURE, _("after each capture (default)")),
         (InstaWinCheck.END_OF_TURN, _("at the end of the turn")),
-    ], _("Ref M12. The payment is the same either way.")),
+    ], _("When an insta-win is looked for; the payment is the same either way (M12).")),
     "tie_rule": (_("Tie for the top score"), [
         (TieRule.LEADER, _("the tied side first in turn order from the dealer wins (default)")),
         (TieRule.ALL_TIED_WIN, _("every tied side wins")),
         (TieRule.NO_SETTLEMENT, _("nobody pays")),
-    ], _("Ref M3, MB-10.")),
+    ], _("Two or more sides with the same top score (M3).")),
     "team_payment": (_("Team payments"), [
         (TeamPayment.TEAM_LEDGER, _("the losing team pays once (default)")),
         (TeamPayment.EACH_PLAYER, _("each losing player pays each winning player")),
-    ], _("Teams only (ref M13).")),
+    ], _("Teams only (M13).")),
     "four_player_deal": (_("Four-player deal"), [
         (FourPlayerDeal.FIVE_EIGHT, _("5 each and 8 on the table (default)")),
         (FourPlayerDeal.SIX_ZERO, _("6 each and none on the table")),
-    ], _("Seed l.17–19; ref M14. It does not change the scoring.")),
+    ], _("It does not change the scoring (M14).")),
 }
 
 
@@ -104,7 +104,7 @@ class SessionForm(forms.Form):
 
     title = forms.CharField(label=_("Title"), max_length=100)
     kind = forms.ChoiceField(label=_("Players and teams"), choices=KIND_CHOICES, initial="three_players",
-                             widget=forms.RadioSelect, help_text=_("Team members share one capture pile (seed l.4)."))
+                             widget=forms.RadioSelect, help_text=_("Team members share one capture pile."))
     player_1 = forms.CharField(label=_("Player 1"), max_length=NAME_MAX, required=False)
     player_2 = forms.CharField(label=_("Player 2"), max_length=NAME_MAX, required=False)
     player_3 = forms.CharField(label=_("Player 3"), max_length=NAME_MAX, required=False)
@@ -113,13 +113,13 @@ class SessionForm(forms.Form):
     team_b_1 = forms.CharField(label=_("Team B, player 1"), max_length=NAME_MAX, required=False)
     team_b_2 = forms.CharField(label=_("Team B, player 2"), max_length=NAME_MAX, required=False)
     rounds = forms.TypedChoiceField(label=_("Rounds"), choices=ROUND_CHOICES, coerce=int, initial=12,
-                                    widget=forms.RadioSelect, help_text=_("12 is traditional; 6 or 3 are shorter (seed l.7)."))
+                                    widget=forms.RadioSelect, help_text=_("12 is traditional; 6 or 3 are shorter."))
     first_dealer = forms.TypedChoiceField(
         label=_("First dealer"), coerce=int, initial=0, widget=forms.RadioSelect,
         choices=[(0, _("player 1 / team A")), (1, _("player 2 / team B")),
                  (2, _("player 3"))],
-        help_text=_("Each player draws a card: the earliest month deals, the higher card within a month (seed l.12). "
-                    "Seating order = the order above; play goes anti-clockwise (seed l.23)."))
+        help_text=_("Each player draws a card: the earliest month deals, the higher card within a month. "
+                    "Seating order = the order above; play goes anti-clockwise."))
     draw_player_1 = forms.ChoiceField(label=_("Player 1 drew"), choices=_card_choices, required=False)
     draw_player_2 = forms.ChoiceField(label=_("Player 2 drew"), choices=_card_choices, required=False)
     draw_player_3 = forms.ChoiceField(label=_("Player 3 drew"), choices=_card_choices, required=False)
@@ -130,15 +130,15 @@ class SessionForm(forms.Form):
     any_card_of_month = forms.MultipleChoiceField(
         label=_("Dekiyaku read as \"any card of their months\""), required=False, choices=_yaku_choices,
         widget=forms.CheckboxSelectMultiple,
-        help_text=_("Default: the exact cards pictured by the source (ref M7)."))
+        help_text=_("Default: the exact cards pictured by the source (M7)."))
     sun_rule = forms.BooleanField(label=_("Sun rule"), required=False,
                                   help_text=_("The Crane taken by an opponent cancels a storm card; only with the Storm "
-                                              "rule (seed l.30–32)."))
+                                              "rule."))
     insta_win_value = forms.IntegerField(label=_("Insta-win value"), min_value=1, max_value=99, initial=8,
                                          help_text=_("Points of Five Kings and Seven Red Ribbons; 8 is assumed by the "
-                                                     "source (seed l.34–35)."))
+                                                     "source."))
     payment_cap = forms.IntegerField(label=_("Payment cap"), min_value=1, max_value=99, required=False,
-                                     help_text=_("Empty: no cap (default). 8 is the Taiyaku bet limit (ref M2)."))
+                                     help_text=_("Empty: no cap (default). 8 is the Taiyaku bet limit (M2)."))
     misdeal_four_in_hand = forms.BooleanField(label=_("Misdeal with 4 of a month in one hand"), required=False,
                                               help_text=_("Ref M15. It does not change the scoring."))
 

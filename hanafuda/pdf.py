@@ -89,7 +89,7 @@ def _draw_score_sheet(pen: _Pen, state, title, sides, units, rules):
         who = " ・ ".join(f"{i + 1}. {n}" for i, n in enumerate(sides))
     pen.text(x0, top - 12 * mm, f"{created}　{options.rounds}回戦　座順（反時計回り）: {who}　最初の親: "
              f"{sides[session.first_dealer]}", 9)
-    rule_text = "ルール: " + ("、".join(rules) if rules else "標準（参考資料 §2.2 の既定値）")
+    rule_text = "ルール: " + ("、".join(rules) if rules else "標準（既定値）")
     pen.fitted(x0, top - 21 * mm, width, 7 * mm, rule_text, max_size=8, min_size=5.5, align="left", pad=0,
                color=MUTED)
 
@@ -167,7 +167,7 @@ def _draw_score_sheet(pen: _Pen, state, title, sides, units, rules):
     transfers = "、".join(f"{_unit_name(session, t.payer)} → {_unit_name(session, t.payee)} {t.amount}"
                          for t in settlement.transfers)
     pen.text(x0, y - 6 * mm, f"支払い: {transfers or 'なし'}", 10)
-    pen.text(x0, y - 12 * mm, "負けた側は勝った側へ点差を払う（seed l.37）。勝った側が次の親（seed l.13）。 " + SOURCE,
+    pen.text(x0, y - 12 * mm, "負けた側は勝った側へ点差を払う。勝った側が次の親。 " + SOURCE,
              6.5, color=MUTED)
 
 

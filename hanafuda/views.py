@@ -5,12 +5,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.text import slugify
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from hanafuda import exports, labels, musashino, pdf, services
 from hanafuda.forms import OPTION_CHOICES, RoundForm, SessionForm
+from tournament import once
 
 SIDE_CSS = ("side-0", "side-1", "side-2")
 
@@ -35,17 +37,21 @@ def session_list(request):
 
 @login_required
 def session_create(request):
+    if request.method == "POST" and (done := once.already_created(request)):
+        messages.info(request, _("This form was sent already: here is the session it created."))
+        return redirect(done)
     form = SessionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         sides, members = form.sides_and_members()
         session = services.create_session(request.user, form.cleaned_data["title"], sides, form.cleaned_data["options"],
                                           first_dealer=form.cleaned_data["first_dealer"], team_members=members)
+        once.remember(request, reverse("hanafuda:session_detail", kwargs={"pk": session.pk}))
         if form.cleaned_data.get("drawn_by"):
             messages.info(request, _("%(name)s drew the earliest card and deals first.") % {
                 "name": form.cleaned_data["drawn_by"]})
         messages.success(request, _("Session created. Enter round 1 when it is played."))
         return redirect("hanafuda:session_detail", pk=session.pk)
-    return render(request, "hanafuda/session_form.html", {"form": form})
+    return render(request, "hanafuda/session_form.html", {"form": form, "creation_key": once.form_key(request)})
 
 
 def _side_rows(state):

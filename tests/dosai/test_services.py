@@ -196,7 +196,7 @@ def test_a_double_submit_records_once(owner):
     session = make_session(owner)
     hand = services.start_hand(session, dealing="app", reader="app")
     services.record_call(hand, None, 0)
-    with pytest.raises(services.StaleForm):
+    with pytest.raises(services.StaleForm, match="it showed 0 calls, the hand now has 1"):
         services.record_call(hand, None, 0)
     hand.refresh_from_db()
     assert len(hand.calls) == 1

@@ -193,3 +193,19 @@ def test_the_end_of_hand_message_says_what_was_turned_free(client, user, last_ca
         assert "nos. 46 and 50 were already called" in text
     else:
         assert "no(s). 46、50 turned free" in text
+
+
+def test_back_and_send_a_create_form_again_creates_one_object(client, user):
+    key = client.get(reverse("dosai:edition_new")).context["creation_key"]
+    first = client.post(reverse("dosai:edition_new"), {"name": "うちの松井", "base": "matsui", "creation_key": key})
+    again = client.post(reverse("dosai:edition_new"), {"name": "うちの松井", "base": "matsui", "creation_key": key})
+    assert ClubEdition.objects.count() == 1 and again.url == first.url
+    edition = ClubEdition.objects.get()
+    assert edition.source == "club set"  # in the language of the page (English here)
+    key = client.get(reverse("dosai:session_new")).context["creation_key"]
+    data = {"title": "t", "edition": edition.pk, "player_1": "A", "player_2": "B", "player_3": "C", "creation_key": key}
+    data.update({f"opt_{k}": ("1" if v else "0") if isinstance(v, bool) else v
+                 for k, v in rules.options_as_dict(rules.Options()).items()})
+    first = client.post(reverse("dosai:session_new"), data)
+    again = client.post(reverse("dosai:session_new"), data)
+    assert Session.objects.count() == 1 and again.url == first.url

@@ -272,3 +272,16 @@ def test_garbage_session_posts_are_form_errors_never_500(client_in, change):
     response = client_in.post(reverse("hanafuda:session_create"), {**NEW, **change})
     assert response.status_code == 200 and response.context["form"].errors
     assert not Session.objects.exists()
+
+
+def test_back_and_send_the_new_session_form_again_creates_one_session(client_in):
+    form = client_in.get(reverse("hanafuda:session_create"))
+    key = form.context["creation_key"]
+    assert f'name="creation_key" value="{key}"' in form.content.decode()
+    first = client_in.post(reverse("hanafuda:session_create"), {**NEW, "creation_key": key})
+    again = client_in.post(reverse("hanafuda:session_create"), {**NEW, "creation_key": key})
+    assert Session.objects.count() == 1
+    assert again.status_code == 302 and again.url == first.url
+    client_in.post(reverse("hanafuda:session_create"), {**NEW, "creation_key": client_in.get(
+        reverse("hanafuda:session_create")).context["creation_key"]})
+    assert Session.objects.count() == 2  # a new form is a new session

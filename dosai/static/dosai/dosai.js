@@ -26,5 +26,14 @@
       });
     };
     values.addEventListener("input", update);
+    // Count what the fields hold now: after a refused save, or values a browser restored.
+    update();
+    window.addEventListener("pageshow", update);
   }
+  // A page shown again from the browser's cache (Back) must accept one more submit.
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) {
+      document.querySelectorAll("form.dosai-oneshot").forEach(function (form) { delete form.dataset.sent; });
+    }
+  });
 })();
