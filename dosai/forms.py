@@ -150,10 +150,13 @@ class SessionForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        names = [data.get(f"player_{i}", "").strip() for i in range(1, rules.HOUSE_COUNT + 1)]
-        names = [n for n in names if n]
-        if len(set(names)) != len(names):
-            self.add_error(None, _("Give each player a different name."))
+        seats = [(i, (data.get(f"player_{i}") or "").strip()) for i in range(1, rules.HOUSE_COUNT + 1)]
+        names = [n for _i, n in seats if n]
+        seen = set()
+        for i, name in seats:
+            if name and name in seen:  # the later seat with a name already given
+                self.add_error(f"player_{i}", _("Give each player a different name."))
+            seen.add(name)
         if data.get("opt_tk2_ruleset"):
             self.add_error("opt_tk2_ruleset", _("TK2's other ruleset (D17) is not implemented: this app keeps the ledger of the usual rules only."))
         if self.errors:

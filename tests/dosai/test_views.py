@@ -209,3 +209,14 @@ def test_back_and_send_a_create_form_again_creates_one_object(client, user):
     first = client.post(reverse("dosai:session_new"), data)
     again = client.post(reverse("dosai:session_new"), data)
     assert Session.objects.count() == 1 and again.url == first.url
+
+
+def test_a_repeated_player_name_is_marked_on_its_field_and_saves_nothing(client, user):
+    edition = ClubEdition.objects.create(owner=user, name="m", base="matsui")
+    data = {"title": "t", "edition": edition.pk, "player_1": "A", "player_2": "B", "player_3": "A"}
+    data.update({f"opt_{k}": ("1" if v else "0") if isinstance(v, bool) else v
+                 for k, v in rules.options_as_dict(rules.Options()).items()})
+    response = client.post(reverse("dosai:session_new"), data)
+    assert response.status_code == 200
+    assert "different name" in " ".join(response.context["form"].errors["player_3"])
+    assert not Session.objects.exists()
