@@ -1,0 +1,82 @@
+"""Time the club games' replays: every page re-derives scores from what was stored.
+
+A Musashino-bana page re-scores every round of the session (``session_state``); a Sanjô
+Dôsai reader page replays every call of the hand (``replay``). This prints how long that
+takes for a full game, through the services and a throwaway SQLite database.
+
+Run: .venv/bin/python bench/club_games.py
+"""
+
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ["KARUTA_DATA_DIR"] = tempfile.mkdtemp(prefix="karuta-bench-")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+
+
+def timed(fn, repeat=20):
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - started) * 1000)
+    return statistics.median(times), max(times)
+
+
+def hanafuda_session(owner):
+    from hanafuda import musashino, services
+
+    session = services.create_session(owner, "bench", ["一郎", "二郎", "三郎"], musashino.Options(rounds=12))
+    rng = random.Random(1)
+    for number in range(1, 13):
+        piles = [[], [], []]
+        for month in range(1, 13):  # each month's four cards go as two pairs to random sides
+            cards = [month * 10 + r for r in range(4)]
+            piles[rng.randrange(3)] += cards[:2]
+            piles[rng.randrange(3)] += cards[2:]
+        services.record_round(session, number, piles)
+    return session, lambda: services.session_state(session)
+
+
+def dosai_hand(owner):
+    from dosai import rules, services
+    from dosai.models import ClubEdition
+    from tests.dosai.factories import club_values
+
+    edition = ClubEdition.objects.create(owner=owner, name="bench", base=ClubEdition.BASE_MATSUI,
+                                         values={str(k): v for k, v in club_values().items()}, source="bench")
+    session = services.create_session(owner, "bench", edition, ["A", "B", "C", "D", "E", "F"], rules.Options())
+    hand = services.start_hand(session, dealing="app", reader="app", rng=random.Random(1))
+    for k in range(rules.Options().calls_per_hand):
+        services.record_call(hand, None, k)
+    hand.refresh_from_db()
+    return hand, lambda: services.replay(hand)
+
+
+def main():
+    call_command("migrate", verbosity=0)
+    from django.contrib.auth.models import User
+
+    owner = User.objects.create_user("bench")
+    _session, state = hanafuda_session(owner)
+    median, worst = timed(state)
+    print(f"Musashino-bana: re-score 12 rounds and settle   median {median:6.1f} ms   max {worst:6.1f} ms")
+    _hand, replay = dosai_hand(owner)
+    median, worst = timed(replay)
+    print(f"Sanjô Dôsai: replay a 50-call hand and settle   median {median:6.1f} ms   max {worst:6.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
