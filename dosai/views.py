@@ -3,8 +3,6 @@ superusers see all), call a service, redirect after every POST."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -14,6 +12,7 @@ from dosai import paper, rules, services
 from dosai.forms import ENUM_CHOICES, OPTION_LABELS, YES_NO, CallForm, EditionForm, LayoutForm, NewHandForm, SessionForm, ValuesForm
 from dosai.models import ClubEdition, Hand, Session
 from tournament import once
+from tournament.downloads import PDF, XLSX, file_response
 
 
 def _mine(request, model):
@@ -92,9 +91,7 @@ def edition(request, pk):
 def points_table(request, pk):
     club = get_object_or_404(_mine(request, ClubEdition), pk=pk)
     data = paper.points_table_pdf(services.edition_status(club))
-    response = HttpResponse(data, content_type="application/pdf")
-    response["Content-Disposition"] = 'inline; filename="points-table.pdf"'
-    return response
+    return file_response(data, "points-table.pdf", PDF, inline=True)
 
 
 @login_required
@@ -258,17 +255,11 @@ def hand_turn_free(request, pk, number):
 def hand_xlsx(request, pk, number):
     hand = _hand(request, pk, number)
     data = paper.ledger_workbook(hand.session, [services.replay(hand)], totals=None)
-    return _xlsx(data, f"hand-{hand.number}.xlsx")
+    return file_response(data, f"hand-{hand.number}.xlsx", XLSX)
 
 
 @login_required
 def session_xlsx(request, pk):
     session = _session(request, pk)
     totals = services.session_totals(session)
-    return _xlsx(paper.ledger_workbook(session, totals.hands, totals=totals), "session.xlsx")
-
-
-def _xlsx(data, filename):
-    response = HttpResponse(data, content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return file_response(paper.ledger_workbook(session, totals.hands, totals=totals), "session.xlsx", XLSX)

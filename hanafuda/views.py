@@ -3,7 +3,7 @@ call a service, respond (POST/redirect/GET). The work is in ``hanafuda.services`
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from hanafuda import exports, labels, musashino, pdf, services
 from hanafuda.forms import OPTION_CHOICES, RoundForm, SessionForm
 from tournament import once
+from tournament.downloads import PDF, XLSX, file_response
 
 SIDE_CSS = ("side-0", "side-1", "side-2")
 
@@ -239,12 +240,6 @@ def _filename(session, suffix):
     return f"hanafuda-{session.pk}-{slugify(session.title) or 'session'}{suffix}"
 
 
-def _download(content, content_type, filename):
-    response = HttpResponse(content, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
 @login_required
 def score_sheet_pdf(request, pk):
     session = _session_for(request, pk)
@@ -256,7 +251,7 @@ def score_sheet_pdf(request, pk):
     except ValueError as exc:
         messages.error(request, _("The score sheet cannot be printed: %(error)s") % {"error": exc})
         return redirect("hanafuda:session_detail", pk=session.pk)
-    return _download(data, "application/pdf", _filename(session, "-score-sheet.pdf"))
+    return file_response(data, _filename(session, "-score-sheet.pdf"), PDF)
 
 
 @login_required
@@ -274,7 +269,7 @@ def reference_card_pdf(request, pk=None):
     except ValueError as exc:
         messages.error(request, _("The reference card cannot be printed: %(error)s") % {"error": exc})
         return redirect("hanafuda:session_detail", pk=pk) if pk else redirect("hanafuda:session_list")
-    return _download(data, "application/pdf", "hanafuda-reference-card.pdf")
+    return file_response(data, "hanafuda-reference-card.pdf", PDF)
 
 
 @login_required
@@ -282,5 +277,4 @@ def session_xlsx(request, pk):
     session = _session_for(request, pk)
     state = _state(session)
     data = exports.session_workbook(state, _side_rows(state))
-    return _download(data, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-                     _filename(session, ".xlsx"))
+    return file_response(data, _filename(session, ".xlsx"), XLSX)

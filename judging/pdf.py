@@ -29,16 +29,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from judging.fonts import check_glyphs, japanese_font
-
-try:
-    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
-
-    try:
-        TOKYO: datetime.tzinfo = ZoneInfo("Asia/Tokyo")
-    except ZoneInfoNotFoundError:  # no tz database: Japan has no DST, +09:00 is exact
-        TOKYO = datetime.timezone(datetime.timedelta(hours=9), "JST")
-except ImportError:  # pragma: no cover
-    TOKYO = datetime.timezone(datetime.timedelta(hours=9), "JST")
+from tournament.jst import TOKYO
 
 __all__ = ["SheetGame", "recording_sheets_pdf", "CARD_TOTAL"]
 

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from judging import rules, services
 from judging.forms import DisputeForm, RejectForm, ResultForm, RetypeForm, WalkoverForm
 from judging.models import Dispute, RecordingSheet
+from tournament.downloads import PDF, file_response
 from tournament.models import Court, Match
 from tournament.services import ServiceError, mark_started
 from tournament.views import _event_for_organiser, _event_for_recorder
@@ -215,14 +216,10 @@ def court_rules(request, token):
 
 def court_matrix_pdf(request, token):
     """The whole touch-judgment matrix on one A4 page, to print for the court."""
-    from django.http import HttpResponse
-
     from judging.paper import touch_matrix_pdf
 
     _court(token)
-    response = HttpResponse(touch_matrix_pdf(), content_type="application/pdf")
-    response["Content-Disposition"] = 'inline; filename="touch-judgment-matrix.pdf"'
-    return response
+    return file_response(touch_matrix_pdf(), "touch-judgment-matrix.pdf", PDF, inline=True)
 
 
 # --- Recorders and organisers ----------------------------------------------------------

@@ -9,11 +9,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 
-from tournament import xlsx
+from tournament import downloads, xlsx
 from tournament.services import division_standings
 from tournament.tables import separation_text
 
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+XLSX = downloads.XLSX
 
 
 def standings_headers():

@@ -10,6 +10,7 @@ from django.utils.safestring import mark_safe
 from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
 
+from tournament.downloads import PDF, XLSX, file_response
 from tournament.models import Court, Event, Team
 from tournament.tables import MatchTable
 from tournament.views import bracket_context, schedule_queryset, standings_context
@@ -132,26 +133,20 @@ def court_display(request, slug, court):
 
 def public_export(request, slug):
     """Standings, games and timetable as Excel, for anyone: team names only, no personal data."""
-    from django.http import HttpResponse
-
     from tournament import exports
 
     event = get_object_or_404(Event, slug=slug)
-    response = HttpResponse(exports.event_workbook(event, ("standings", "games", "timetable")), content_type=exports.XLSX)
-    response["Content-Disposition"] = f'attachment; filename="{event.slug}-{event.date:%Y%m%d}-results.xlsx"'
-    return response
+    data = exports.event_workbook(event, ("standings", "games", "timetable"))
+    return file_response(data, f"{event.slug}-{event.date:%Y%m%d}-results.xlsx", XLSX)
 
 
 def final_results(request, slug):
     """成績一覧 for everyone: places per division; players' names only when the event publishes them."""
-    from django.http import HttpResponse
-
     from tournament import printing
 
     event = get_object_or_404(Event, slug=slug)
     if request.GET.get("format") == "pdf":
-        response = HttpResponse(printing.final_results(event, with_names=event.publish_names), content_type="application/pdf")
-        response["Content-Disposition"] = f'inline; filename="{event.slug}-{event.date:%Y%m%d}-results.pdf"'
-        return response
+        data = printing.final_results(event, with_names=event.publish_names)
+        return file_response(data, f"{event.slug}-{event.date:%Y%m%d}-results.pdf", PDF, inline=True)
     divisions = printing.final_places(event)
     return render(request, "public/final.html", {"event": event, "divisions": divisions, "names": event.publish_names})

@@ -14,7 +14,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch, Q
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -24,6 +24,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from tournament import exports, imports, services
+from tournament.downloads import PDF, file_response
 from tournament.forms import CourtForm, DivisionForm, EventForm, ImportForm, NewEventForm, TeamForm
 from tournament.models import Court, Division, Event, Group, Match, Player, Team
 from tournament.tables import MatchTable, TeamTable
@@ -281,14 +282,14 @@ def import_report(request, slug, token):
     parsed = imports.parse_entry_workbook(path.read_bytes(), default_division=request.GET.get("division", ""))
     report = services.import_entries(event, parsed, dry_run=True)
     data = exports.problems_workbook(report.problems)
-    return _download(data, f"{event.slug}-{event.date:%Y%m%d}-import-problems.xlsx", exports.XLSX)
+    return file_response(data, f"{event.slug}-{event.date:%Y%m%d}-import-problems.xlsx", exports.XLSX)
 
 
 @login_required
 def import_template(request, slug):
     event = _event_for_organiser(request, slug)
     data = imports.entry_template_workbook([d.name for d in event.divisions.all()])
-    return _download(data, f"{event.slug}-entry-template.xlsx", exports.XLSX)
+    return file_response(data, f"{event.slug}-entry-template.xlsx", exports.XLSX)
 
 
 # --- Groups and schedule ---------------------------------------------------------------
@@ -503,12 +504,6 @@ def knockout(request, slug):
 # --- Downloads -------------------------------------------------------------------------
 
 
-def _download(data, filename, content_type):
-    response = HttpResponse(data, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
 @login_required
 def export_workbook(request, slug):
     """One workbook with the kinds ticked (default standings and games), or one kind alone."""
@@ -516,7 +511,7 @@ def export_workbook(request, slug):
     kinds = [k for k in request.GET.getlist("kind") if k in exports.KINDS] or ["standings", "games"]
     data = exports.event_workbook(event, kinds)
     name = "results" if kinds == ["standings", "games"] else "-".join(kinds)
-    return _download(data, f"{event.slug}-{event.date:%Y%m%d}-{name}.xlsx", exports.XLSX)
+    return file_response(data, f"{event.slug}-{event.date:%Y%m%d}-{name}.xlsx", exports.XLSX)
 
 
 @login_required
@@ -549,9 +544,7 @@ def recording_sheets(request, slug):
     data = event_sheets_pdf(
         event, matches, base_url=settings.SITE_URL or request.build_absolute_uri("/").rstrip("/"), per_page=per_page
     )
-    response = HttpResponse(data, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{event.slug}-{event.date:%Y%m%d}-sheets-{label}.pdf"'
-    return response
+    return file_response(data, f"{event.slug}-{event.date:%Y%m%d}-sheets-{label}.pdf", PDF, inline=True)
 
 
 @login_required
@@ -581,9 +574,7 @@ def print_paper(request, slug, kind):
         data = printing.KINDS[kind](event)
     else:
         raise Http404
-    response = HttpResponse(data, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{event.slug}-{event.date:%Y%m%d}-{kind}.pdf"'
-    return response
+    return file_response(data, f"{event.slug}-{event.date:%Y%m%d}-{kind}.pdf", PDF, inline=True)
 
 
 @login_required

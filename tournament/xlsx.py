@@ -35,15 +35,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
-try:
-    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
-
-    try:
-        TOKYO: datetime.tzinfo = ZoneInfo("Asia/Tokyo")
-    except ZoneInfoNotFoundError:  # no tz database: Japan has no DST, +09:00 is exact
-        TOKYO = datetime.timezone(datetime.timedelta(hours=9), "JST")
-except ImportError:  # pragma: no cover
-    TOKYO = datetime.timezone(datetime.timedelta(hours=9), "JST")
+from tournament.jst import TOKYO
 
 __all__ = [
     "MAX_TITLE_LEN",
