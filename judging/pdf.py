@@ -179,25 +179,21 @@ class _Pen:
         if dash:
             c.setDash()
 
-    def hline(self, x1, x2, y, *, width=0.6, color=LINE, dash=None):
+    def line(self, x1, y1, x2, y2, *, width=0.6, color=LINE, dash=None):
         c = self.c
         c.setStrokeColorRGB(*color)
         c.setLineWidth(width)
         if dash:
             c.setDash(*dash)
-        c.line(x1, y, x2, y)
+        c.line(x1, y1, x2, y2)
         if dash:
             c.setDash()
 
-    def vline(self, x, y1, y2, *, width=0.6, color=LINE, dash=None):
-        c = self.c
-        c.setStrokeColorRGB(*color)
-        c.setLineWidth(width)
-        if dash:
-            c.setDash(*dash)
-        c.line(x, y1, x, y2)
-        if dash:
-            c.setDash()
+    def hline(self, x1, x2, y, **style):
+        self.line(x1, y, x2, y, **style)
+
+    def vline(self, x, y1, y2, **style):
+        self.line(x, y1, x, y2, **style)
 
     # text -----------------------------------------------------------------
     def width(self, text: str, size: float) -> float:
