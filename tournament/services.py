@@ -808,6 +808,13 @@ def delay_court(court, minutes):
     return len(games)
 
 
+def _busy(games):
+    """The (court id, slot) and (team id, slot) pairs that ``games`` (Match list) take."""
+    busy_court = {(g.court_id, g.slot) for g in games if g.court_id is not None and g.slot is not None}
+    busy_team = {(t, g.slot) for g in games if g.slot is not None for t in (g.team_a_id, g.team_b_id) if t}
+    return busy_court, busy_team
+
+
 def _earliest_free(courts, first, teams, busy_court, busy_team):
     """The earliest ``(court, slot)`` from slot ``first`` on where one of ``courts`` (in order
     of preference) is free and none of ``teams`` (ids; None ignored) plays; the pair is
@@ -854,8 +861,7 @@ def add_late_team(team, group):
         if not has_schedule:
             return []
         games = list(Match.objects.filter(event=event))
-        busy_court = {(g.court_id, g.slot) for g in games if g.court_id is not None and g.slot is not None}
-        busy_team = {(t, g.slot) for g in games if g.slot is not None for t in (g.team_a_id, g.team_b_id) if t}
+        busy_court, busy_team = _busy(games)
         under_way = [g.slot for g in games if g.slot is not None and (g.actual_start is not None or g.status not in OPEN_STATUSES)]
         first = max(under_way) + 1 if under_way else 0
         open_courts = list(event.courts.filter(closed=False).order_by("order", "pk"))
@@ -903,8 +909,7 @@ def close_court(court):
             .select_related("division").order_by("slot", "match_number")
         )
         games = list(Match.objects.filter(event=event).exclude(pk__in=[m.pk for m in to_move]))
-        busy_court = {(g.court_id, g.slot) for g in games if g.court_id is not None and g.slot is not None}
-        busy_team = {(t, g.slot) for g in games if g.slot is not None for t in (g.team_a_id, g.team_b_id) if t}
+        busy_court, busy_team = _busy(games)
         open_courts = list(event.courts.filter(closed=False).order_by("order", "pk"))
         if not open_courts:
             raise ServiceError(_("No other court is open."))
