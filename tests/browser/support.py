@@ -24,3 +24,17 @@ AVAILABLE = bool(CHROMIUM and sync_playwright)
 def shot(page, name):
     """A full-page screenshot as test-artifacts/screenshots/<name>.png."""
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def go_back(page):
+    """Press the browser's Back button and wait until the previous page has loaded.
+
+    Playwright's ``page.go_back()`` first asks Chromium for the navigation history over
+    CDP; right after a POST-redirect-GET that request can land while Chromium swaps the
+    page's frame and fail with "Not attached to an active page" (seen once in CI). Waiting
+    for the current page to finish loading and then going back from the page itself, as
+    the Back button does, avoids that window.
+    """
+    page.wait_for_load_state("load")
+    with page.expect_navigation(wait_until="load"):
+        page.evaluate("setTimeout(() => history.back(), 0)")

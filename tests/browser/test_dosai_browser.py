@@ -9,7 +9,7 @@ stored calls. Skipped where Chromium or Playwright is missing, except under CI=t
 
 import pytest
 
-from tests.browser.support import shot
+from tests.browser.support import go_back, shot
 
 def submit(page, selector):
     """Click a submit button and wait for the page it leads to (POST, redirect, GET)."""
@@ -114,7 +114,7 @@ def test_a_new_user_reads_a_full_hand_with_six_players(browser, live_server, dja
     page.goto(live_server.url + f"/games/dosai/sessions/{hand.session_id}/")
     assert page.locator("#deal").count() == 1  # the next hand may be dealt
     shot(page, "dosai-6b-session")
-    page.go_back()
+    go_back(page)
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, "dosai-7-end-phone")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

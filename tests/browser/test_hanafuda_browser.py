@@ -10,7 +10,7 @@ CI=true. Screenshots go to test-artifacts/screenshots/hanafuda-*.png.
 import pytest
 
 from hanafuda import musashino
-from tests.browser.support import shot
+from tests.browser.support import go_back, shot
 from tests.hanafuda.helpers import months
 
 
@@ -198,9 +198,8 @@ def test_the_back_button_never_sends_cards_the_grid_does_not_show(browser, live_
     page.goto(f"{live_server.url}/games/hanafuda/{session.pk}/rounds/new/")
     page.click(".round-form .rest-button[data-side='0']")
     page.click("button[name=save]")
-    assert page.url.endswith("/rounds/1/")
-    page.go_back()
-    page.wait_for_load_state("load")
+    page.wait_for_url("**/rounds/1/")
+    go_back(page)
     checked = page.evaluate(
         "Array.from(document.querySelectorAll('.round-form input[type=radio]:checked')).filter(r => r.value !== '').length")
     shown = page.locator(".round-form .hcard.taken").count()
