@@ -81,7 +81,8 @@ def test_the_referee_enters_a_result_meets_a_conflict_and_a_dispute(browser, liv
     page.fill("#id_referee_cards", "2")
     page.check("input[name=joker_holder][value=referee]")
     page.check("input[name=rps_winner][value=B]")
-    page.click("button.big-submit")
+    with page.expect_navigation():
+        page.click("button.big-submit")
     shot(page, f"referee-{width}-2-saved")
     assert "/saved/1/" in page.url
     assert match.team_b.name in page.inner_text(".winner-line")

@@ -93,7 +93,8 @@ def test_a_twelve_round_evening_on_a_tablet_ends_with_the_engines_settlement(bro
         if number == 4:
             assert page.locator(".live-summary .insta-banner").is_visible() and "七夕" in summary
             shot(page, "hanafuda-4-insta-win-tapped")
-        page.click("button[name=save]")
+        with page.expect_navigation():
+            page.click("button[name=save]")
         assert page.url.endswith(f"/rounds/{number}/"), page.inner_text("main")[:500]
         if number == 4:
             assert "一発勝ち" in page.inner_text(".insta-banner")
@@ -176,7 +177,8 @@ def test_the_grid_in_english_and_without_javascript(browser, live_server, django
                 page.check(f"input[name='c{card}'][value='1']")
             page.select_option("select[name=rest]", "2")
             shot(page, "hanafuda-12-grid-no-js")
-            page.click("button[name=save]")
+            with page.expect_navigation():
+                page.click("button[name=save]")
             assert page.url.endswith("/rounds/1/") and "保存しました" in page.inner_text(".messages")
         context.close()
     assert session.round_set.get().captures == [[], months(1, 3), sorted(set(musashino.CARD_BY_ID) - set(months(1, 3)))]
