@@ -55,12 +55,12 @@ OPTION_CHOICES = {
     ], _("The Rain man and the Lightning hurt the other sides (M11).")),
     "sun_timing": (_("Sun rule timing"), [
         (SunTiming.ANY_ORDER, _("the Crane anywhere with an opponent cancels the storm card (default)")),
-        (SunTiming.AFTER_STORM_CARD, _("only a Crane captured after the storm card (needs the capture order)")),
+        (SunTiming.AFTER_STORM_CARD, _("only a Crane captured after the storm card (rounds are entered capture by capture)")),
         (SunTiming.CRANE_HOLDER_ONLY, _("the Crane protects only its holder")),
     ], _("When the Crane cancels a storm card (M10).")),
     "storm_insta_win": (_("Storm and insta-wins"), [
         (StormOnInstaWin.NOT_AFFECTED, _("insta-wins are never blocked (default)")),
-        (StormOnInstaWin.BLOCKED_WHEN_FORMED, _("blocked under Storm A when formed (needs the capture order)")),
+        (StormOnInstaWin.BLOCKED_WHEN_FORMED, _("blocked under Storm A when formed (rounds are entered capture by capture)")),
     ], _("Whether the Storm rule can block Five Kings or Seven Red Ribbons (M9).")),
     "insta_win_payment": (_("Insta-win payment"), [
         (InstaWinPayment.EACH_SIDE, _("each other side pays the value (default)")),
@@ -200,11 +200,6 @@ class SessionForm(forms.Form):
             options = musashino.Options(**values)
         except ValueError as exc:
             raise forms.ValidationError(_("These house rules do not fit together: %(error)s") % {"error": exc})
-        if options.needs_capture_order:
-            field = ("sun_timing" if options.sun_rule and options.sun_timing is SunTiming.AFTER_STORM_CARD
-                     else "storm_insta_win")
-            self.add_error(field, _("This choice depends on the order in which the cards were captured, which the "
-                                    "scorekeeper does not record (the scorer taps only the piles). Choose another."))
         data["options"] = options
         return data
 
@@ -245,14 +240,24 @@ class RoundForm(forms.Form):
     without JavaScript; the grid script turns the groups into tappable cards. ``rest``
     gives every card left without a side to one side (the "remaining cards" shortcut).
     ``number`` is the round the form was opened for (a double submission is detected).
+
+    ``order``: under house rules that depend on when cards were captured (``needs_order``,
+    M9(b), M10(b)), the captured cards' numbers (month × 10 + rank) in the order they were
+    captured. The grid script fills it as the scorer taps; without JavaScript it is typed.
     """
 
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     base = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    order = forms.CharField(
+        label=_("Order of captures"), required=False, max_length=400,
+        help_text=_("The card numbers (shown on each card) in the order the cards were captured, first to last, "
+                    "separated by spaces."),
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "class": "order-input"}))
 
-    def __init__(self, *args, sides, **kwargs):
+    def __init__(self, *args, sides, needs_order=False, **kwargs):
         super().__init__(*args, **kwargs)
         self.sides = list(sides)
+        self.needs_order = needs_order
         side_choices = [(str(i), name) for i, name in enumerate(self.sides)]
         for c in musashino.CARDS:
             self.fields[f"c{c.id}"] = forms.ChoiceField(
@@ -262,13 +267,26 @@ class RoundForm(forms.Form):
                                                 choices=[("", "—"), *side_choices])
 
     @staticmethod
-    def initial_for(captures, number, base=""):
-        """Initial values from stored captures (one list of card ids per seat)."""
-        initial = {"number": number, "base": base}
+    def initial_for(captures, number, base="", tapped=()):
+        """Initial values from stored captures (one list of card ids per seat) and, when
+        stored, the captured cards in the order they were captured."""
+        initial = {"number": number, "base": base, "order": " ".join(str(c) for c in tapped)}
         for seat, pile in enumerate(captures or ()):
             for card_id in pile:
                 initial[f"c{card_id}"] = str(seat)
         return initial
+
+    def clean_order(self):
+        text = self.cleaned_data.get("order") or ""
+        values = text.replace(",", " ").replace("、", " ").split()
+        try:
+            return [int(v) for v in values]
+        except ValueError:
+            raise forms.ValidationError(_("Enter card numbers (such as 10 or 113) separated by spaces.")) from None
+
+    def tapped(self):
+        """The captured cards' ids in the order they were captured (may be empty)."""
+        return self.cleaned_data.get("order") or []
 
     def captures(self):
         """One sorted list of card ids per seat, with the remaining cards given to ``rest``."""

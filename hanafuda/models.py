@@ -10,6 +10,10 @@ Captures are stored as a list aligned with ``Session.sides`` (index = seat, in s
 order, seed l.23), each a sorted list of card ids (month × 10 + rank, ref §1.1). A list,
 not an object keyed by name: database JSON may reorder object keys, and the seating order
 is the turn order.
+
+Under house rules that depend on when cards were captured (M9(b), M10(b)) a round also
+stores ``capture_order``: the captures as they happened, ``[[seat, [card ids]], ...]``, each
+capture 2 or 4 cards of one month (ref §2.4). Otherwise it is empty.
 """
 
 from django.conf import settings
@@ -75,6 +79,7 @@ class Round(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField(_("round number"))
     captures = models.JSONField(_("captured cards"))
+    capture_order = models.JSONField(_("order of captures"), default=list, blank=True)
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                    related_name="+", verbose_name=_("entered by"))
     entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
@@ -91,6 +96,9 @@ class Round(models.Model):
 class RoundRevision(models.Model):
     """A change to an entered round: a correction (old → new captures) or an undo (old only).
 
+``old_order`` / ``new_order``: the order of captures before and after, when the house
+rules record it (else empty).
+
     Kept by session and round number, not by foreign key to the round, so the record of an
     undone round survives its deletion.
     """
@@ -104,6 +112,8 @@ class RoundRevision(models.Model):
     action = models.CharField(_("action"), max_length=10, choices=ACTIONS)
     old_captures = models.JSONField(_("captures before"))
     new_captures = models.JSONField(_("captures after"), null=True, blank=True)
+    old_order = models.JSONField(_("order of captures before"), default=list, blank=True)
+    new_order = models.JSONField(_("order of captures after"), default=list, blank=True)
     changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                                    related_name="+", verbose_name=_("by"))
     changed_at = models.DateTimeField(_("when"), auto_now_add=True)

@@ -1167,6 +1167,21 @@ def _insta_win_amounts(winner, turn_order, options):
     return [(s, winner, amount) for s in losers]
 
 
+class CapturesAfterInstaWin(ValueError):
+    """``capture_order`` goes on after an insta-win stopped the round (seed l.34).
+
+    ``index``: the capture (0-based, in ``capture_order``) that formed the insta-win;
+    ``side``: who formed it; ``codes``: the insta-win dekiyaku formed.
+    """
+
+    def __init__(self, index: int, side: Hashable, codes: tuple[str, ...]):
+        self.index, self.side, self.codes = index, side, codes
+        super().__init__(
+            f"capture_order goes on after capture {index}, where {side!r} formed "
+            f"{', '.join(codes)} and the round stopped (seed l.34)"
+        )
+
+
 def _find_insta_win(
     piles: Mapping[Hashable, frozenset[int]],
     turn_order: tuple[Hashable, ...],
@@ -1208,10 +1223,7 @@ def _find_insta_win(
                     1 if options.insta_win_check is InstaWinCheck.END_OF_TURN and side == capturer else 0
                 )
                 if len(rest) > allowed or any(s != capturer for s, _ in rest):
-                    raise ValueError(
-                        f"capture_order goes on after capture {i}, where {side!r} formed "
-                        f"{', '.join(y.code for y in f)} and the round stopped (seed l.34)"
-                    )
+                    raise CapturesAfterInstaWin(i, side, tuple(y.code for y in f))
                 return InstaWin(side, f, i)
     return None
 

@@ -44,7 +44,8 @@ def create_session(owner, title: str, sides: Sequence[str], options: musashino.O
     ``sides``: 3 player names, or 2 team names with ``team_members`` [[a, b], [c, d]]
     (seed l.4); ``options``: the house rules, whose ``rounds`` is 12, 6 or 3 (seed l.7);
     ``first_dealer``: the seat index of the first dealer (seed l.12). ``ValueError`` for
-    inconsistent input and for options that need the capture order (not entered here).
+    inconsistent input. Options that need the capture order (M9(b), M10(b)) are accepted:
+    each round is then entered capture by capture (``order_of_captures``).
     """
     sides = [str(s).strip() for s in sides]
     if len(sides) != options.sides:
@@ -60,8 +61,6 @@ def create_session(owner, title: str, sides: Sequence[str], options: musashino.O
         raise ValueError("team members are only for two teams")
     if not 0 <= first_dealer < len(sides):
         raise ValueError(f"first_dealer must be a seat from 0 to {len(sides) - 1}")
-    if options.needs_capture_order:
-        raise ValueError("these options need the capture order, which the scorekeeper does not record")
     with transaction.atomic():
         session = Session(owner=owner, title=title.strip(), sides=sides, team_members=members,
                           options=options.as_dict(), first_dealer=first_dealer)
@@ -110,8 +109,64 @@ def normalise_captures(session: Session, captures: Sequence[Sequence[int]]) -> l
     return out
 
 
-def _precheck(session: Session, piles: list[list[int]], options: musashino.Options) -> None:
-    """The checks of ``score_round`` again, with messages in the players' words."""
+def _order_missing() -> RoundError:
+    return RoundError(_("These house rules depend on when cards were captured: enter the captures in the "
+                        "order they happened."))
+
+
+def order_of_captures(session: Session, piles: Sequence[Sequence[int]], tapped: Sequence[int]) -> list[list]:
+    """The captures in the order they happened, from the cards in the order they were tapped.
+
+    ``piles``: one list of card ids per seat (``normalise_captures``); ``tapped``: every
+    captured card once, first captured first. Cards tapped one after another that went to
+    the same side and are of the same month form one capture (a turn's capture takes the
+    played or drawn card and the matching card or cards of the table, ref §1.2).
+
+    Output: ``[[seat, [card ids]], ...]`` as stored in ``Round.capture_order``. ``RoundError``
+    when a card is tapped twice, is not captured, a captured card is left out, or a capture
+    does not take 2 or 4 cards.
+    """
+    if not tapped:
+        raise _order_missing()
+    seat_of = {c: seat for seat, pile in enumerate(piles) for c in pile}
+    seen: set[int] = set()
+    events: list[list] = []
+    for value in tapped:
+        if value not in seat_of:
+            raise RoundError(_("The order of captures lists %(card)s, which no side captured.") % {
+                "card": labels.card_name(value) if value in musashino.CARD_BY_ID else repr(value)})
+        if value in seen:
+            raise RoundError(_("The order of captures lists %(card)s twice.") % {"card": labels.card_name(value)})
+        seen.add(value)
+        seat = seat_of[value]
+        if events and events[-1][0] == seat and events[-1][1][0] // 10 == value // 10:
+            events[-1][1].append(value)
+        else:
+            events.append([seat, [value]])
+    missing = [c for c in sorted(seat_of) if c not in seen]
+    if missing:
+        raise RoundError(_(
+            "These house rules need the order of captures, and it leaves out %(cards)s. Tap the cards in the "
+            "order they were captured."
+        ) % {"cards": labels.join(labels.card_name(c) for c in missing)})
+    for k, (seat, cards) in enumerate(events, start=1):
+        if len(cards) not in (2, 4):
+            raise RoundError(_(
+                "Capture %(k)d (%(side)s, %(month)s) has %(n)d card(s): %(cards)s. A capture takes 2 or 4 cards "
+                "of one month."
+            ) % {"k": k, "side": session.sides[seat], "month": labels.month_name(cards[0] // 10), "n": len(cards),
+                 "cards": labels.join(labels.card_name(c) for c in cards)})
+        cards.sort()
+    return events
+
+
+def _precheck(session: Session, piles: list[list[int]], options: musashino.Options, ordered: bool = False) -> None:
+    """The checks of ``score_round`` again, with messages in the players' words.
+
+    With the order of captures (``ordered``) the engine finds the insta-win that stopped the
+    round by replaying the captures, so two complete insta-wins are left to it (under
+    M9(b) a blocked one does not stop the round).
+    """
     for seat, pile in enumerate(piles):
         for month in range(1, 13):
             held = [c for c in pile if c // 10 == month]
@@ -123,7 +178,7 @@ def _precheck(session: Session, piles: list[list[int]], options: musashino.Optio
                      "cards": labels.join(labels.card_name(c) for c in held)})
     insta = [seat for seat, pile in enumerate(piles)
              if any(y.dekiyaku.insta_win for y in musashino.formed_dekiyaku(pile, options))]
-    if len(insta) > 1:
+    if len(insta) > 1 and not ordered:
         raise RoundError(_(
             "%(sides)s both hold a complete insta-win dekiyaku (Five Kings or Seven Red Ribbons); the round "
             "stops at the first one, so only one side can."
@@ -142,19 +197,30 @@ def _precheck(session: Session, piles: list[list[int]], options: musashino.Optio
 
 
 def score(session: Session, piles: Sequence[Sequence[int]], dealer: int,
-          options: musashino.Options | None = None) -> musashino.RoundResult:
+          options: musashino.Options | None = None, order: Sequence[Sequence] | None = None) -> musashino.RoundResult:
     """Score one round of the session with the engine (``score_round``).
 
-    Input: one list of card ids per seat, and the dealer's seat. Output: the
-    ``RoundResult``. ``RoundError`` names the problem: a card given twice, an odd number of
-    cards of a month (ref §1.2), cards missing without an insta-win, two insta-wins (seed l.34).
+    Input: one list of card ids per seat, the dealer's seat and, when the house rules need
+    it (M9(b), M10(b)), ``order``: the captures as they happened (``order_of_captures``).
+    Output: the ``RoundResult``. ``RoundError`` names the problem: a card given twice, an odd
+    number of cards of a month (ref §1.2), cards missing without an insta-win, two
+    insta-wins or captures entered after the insta-win (seed l.34), a missing order.
     """
     options = options or session.rules()
     piles = normalise_captures(session, piles)
-    _precheck(session, piles, options)
+    if options.needs_capture_order and not order:
+        raise _order_missing()
+    _precheck(session, piles, options, ordered=bool(order))
     try:
         return musashino.score_round({seat: pile for seat, pile in enumerate(piles)}, options,
-                                     dealer=dealer, teams=_teams(session))
+                                     dealer=dealer, teams=_teams(session),
+                                     capture_order=[(seat, cards) for seat, cards in order] if order else None)
+    except musashino.CapturesAfterInstaWin as exc:
+        raise RoundError(_(
+            "%(side)s formed %(yaku)s with capture %(k)d and the round stopped there, but captures were entered "
+            "after it."
+        ) % {"side": session.sides[exc.side], "yaku": labels.join(labels.yaku_name(c) for c in exc.codes),
+             "k": exc.index + 1}) from exc
     except ValueError as exc:
         raise RoundError(_("The scoring rules refused the round: %(error)s") % {"error": exc}) from exc
 
@@ -221,7 +287,7 @@ def session_state(session: Session, rounds: Sequence[Round] | None = None,
     results = []
     for row in rounds:
         try:
-            result = score(session, row.captures, dealer, options)
+            result = score(session, row.captures, dealer, options, row.capture_order)
         except RoundError as exc:
             raise RoundError(_("Round %(n)d: %(error)s") % {"n": row.number, "error": exc}) from exc
         results.append(result)
@@ -240,9 +306,12 @@ def _locked(session: Session) -> Session:
     return Session.objects.select_for_update().get(pk=session.pk)
 
 
-def record_round(session: Session, number: int, captures: Sequence[Sequence[int]], user=None) -> Round:
+def record_round(session: Session, number: int, captures: Sequence[Sequence[int]], user=None, *,
+                 tapped: Sequence[int] = ()) -> Round:
     """Save round ``number`` (it must be the next one) after scoring it with the derived dealer.
 
+    ``tapped``: the captured cards in the order they were captured; used (and required)
+    when the house rules depend on the order (``order_of_captures``), else ignored.
     ``RoundAlreadySaved`` when that round exists already (a form sent twice);
     ``RoundError`` when it is not the next round, the game is over, or the cards are wrong.
     Nothing is saved on error.
@@ -257,22 +326,41 @@ def record_round(session: Session, number: int, captures: Sequence[Sequence[int]
         if number != state.next_number:
             raise RoundError(_("The next round is round %(next)d, not %(n)d.") % {"next": state.next_number, "n": number})
         piles = normalise_captures(session, captures)
-        score(session, piles, state.next_dealer, state.options)
+        order = _order_for(session, piles, tapped, state.options)
+        score(session, piles, state.next_dealer, state.options, order)
         try:
             with transaction.atomic():
-                return Round.objects.create(session=session, number=number, captures=piles, entered_by=user)
+                return Round.objects.create(session=session, number=number, captures=piles, capture_order=order,
+                                            entered_by=user)
         except IntegrityError as exc:
             raise RoundAlreadySaved(_("Round %(n)d was saved already.") % {"n": number}) from exc
 
 
-def captures_token(captures) -> str:
-    """A short fingerprint of stored captures: a correction form carries the one it was opened on."""
-    return hashlib.sha256(json.dumps(captures).encode()).hexdigest()[:16]
+def _order_for(session: Session, piles, tapped: Sequence[int], options: musashino.Options) -> list:
+    """The order of captures to store: built from ``tapped`` when the rules need it, else empty."""
+    if not options.needs_capture_order:
+        return []
+    return order_of_captures(session, piles, tapped)
+
+
+def captures_token(captures, order=()) -> str:
+    """A short fingerprint of a round's stored captures (and order of captures): a correction
+    form carries the one it was opened on."""
+    data = [captures, order] if order else captures
+    return hashlib.sha256(json.dumps(data).encode()).hexdigest()[:16]
+
+
+def tapped_order(order: Sequence[Sequence]) -> list[int]:
+    """The stored order of captures as the card ids in order (what a correction form starts from)."""
+    return [c for _seat, cards in order for c in cards]
 
 
 def correct_round(session: Session, number: int, captures: Sequence[Sequence[int]], user=None, *,
-                  base: str | None = None) -> Round:
+                  base: str | None = None, tapped: Sequence[int] = ()) -> Round:
     """Replace the captures of a played round and keep the old ones in a ``RoundRevision``.
+
+    ``tapped``: the captured cards in the order they were captured, when the house rules
+    depend on it (see ``record_round``).
 
     The dealers and totals of the later rounds are re-derived by ``session_state``.
     ``base``: the ``captures_token`` of the captures the correction form showed; when the
@@ -284,24 +372,27 @@ def correct_round(session: Session, number: int, captures: Sequence[Sequence[int
         row = session.round_set.filter(number=number).first()
         if row is None:
             raise RoundError(_("Round %(n)d is not entered.") % {"n": number})
-        if base and base != captures_token(row.captures):
+        if base and base != captures_token(row.captures, row.capture_order):
             raise RoundError(_("Round %(n)d was changed by someone else while you were correcting it. "
                                "Check the round and correct it again.") % {"n": number})
         piles = normalise_captures(session, captures)
+        options = session.rules()
+        order = _order_for(session, piles, tapped, options)
         rounds = list(session.round_set.order_by("number"))
         dealer = session.first_dealer
-        options = session.rules()
         for r in rounds:  # the corrected round is scored with its derived dealer
             if r.number == number:
-                score(session, piles, dealer, options)
+                score(session, piles, dealer, options, order)
                 break
-            dealer = score(session, r.captures, dealer, options).next_dealer
-        if piles == row.captures:
+            dealer = score(session, r.captures, dealer, options, r.capture_order).next_dealer
+        if piles == row.captures and order == row.capture_order:
             return row
         RoundRevision.objects.create(session=session, number=number, action=RoundRevision.CORRECTED,
-                                     old_captures=row.captures, new_captures=piles, changed_by=user)
+                                     old_captures=row.captures, new_captures=piles, old_order=row.capture_order,
+                                     new_order=order, changed_by=user)
         row.captures = piles
-        row.save(update_fields=["captures", "updated_at"])
+        row.capture_order = order
+        row.save(update_fields=["captures", "capture_order", "updated_at"])
         return row
 
 
@@ -316,6 +407,6 @@ def undo_last_round(session: Session, user=None) -> int:
         if row is None:
             raise RoundError(_("No round is entered yet."))
         RoundRevision.objects.create(session=session, number=row.number, action=RoundRevision.UNDONE,
-                                     old_captures=row.captures, changed_by=user)
+                                     old_captures=row.captures, old_order=row.capture_order, changed_by=user)
         row.delete()
         return row.number

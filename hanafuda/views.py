@@ -122,7 +122,8 @@ def _grid_data(session, options):
     yaku = [{"code": d.code, "name": labels.yaku_name(d), "value": d.value, "insta": d.insta_win,
              "slots": [sorted(s) for s in musashino.composition(d.code, options)], "suppresses": list(d.suppresses)}
             for d in musashino.DEKIYAKU]
-    return {"sides": session.sides, "yaku": yaku, "insta_value": options.insta_win_value}
+    return {"sides": session.sides, "yaku": yaku, "insta_value": options.insta_win_value,
+            "needs_order": options.needs_capture_order}
 
 
 def _round_page(request, session, state, form, number, *, template, **extra):
@@ -136,11 +137,11 @@ def round_entry(request, pk):
     session = _session_for(request, pk)
     state = _state(session)
     if request.method == "POST":
-        form = RoundForm(request.POST, sides=session.sides)
+        form = RoundForm(request.POST, sides=session.sides, needs_order=state.options.needs_capture_order)
         if form.is_valid():
             number = form.cleaned_data["number"]
             try:
-                services.record_round(session, number, form.captures(), user=request.user)
+                services.record_round(session, number, form.captures(), user=request.user, tapped=form.tapped())
             except services.RoundAlreadySaved as exc:
                 messages.warning(request, str(exc))
                 return redirect("hanafuda:session_detail", pk=session.pk)
@@ -155,7 +156,8 @@ def round_entry(request, pk):
             messages.info(request, _("All rounds are played."))
             return redirect("hanafuda:settlement", pk=session.pk)
         number = state.next_number
-        form = RoundForm(initial={"number": number}, sides=session.sides)
+        form = RoundForm(initial={"number": number}, sides=session.sides,
+                         needs_order=state.options.needs_capture_order)
     return _round_page(request, session, state, form, number, template="hanafuda/round_entry.html",
                        dealer=session.sides[state.next_dealer])
 
@@ -168,25 +170,35 @@ def round_detail(request, pk, number):
     if played is None:
         raise Http404(_("Round %(n)d is not entered.") % {"n": number})
     if request.method == "POST":
-        form = RoundForm(request.POST, sides=session.sides)
+        form = RoundForm(request.POST, sides=session.sides, needs_order=state.options.needs_capture_order)
         if form.is_valid():
             try:
                 services.correct_round(session, number, form.captures(), user=request.user,
-                                       base=form.cleaned_data["base"])
+                                       base=form.cleaned_data["base"], tapped=form.tapped())
             except services.RoundError as exc:
                 form.add_error(None, str(exc))
             else:
                 messages.success(request, _("Round %(n)d corrected; the later rounds are scored again.") % {"n": number})
                 return redirect("hanafuda:round_detail", pk=session.pk, number=number)
     else:
-        form = RoundForm(initial=RoundForm.initial_for(played.round.captures, number,
-                                                       services.captures_token(played.round.captures)),
-                         sides=session.sides)
+        stored = played.round
+        form = RoundForm(initial=RoundForm.initial_for(stored.captures, number,
+                                                       services.captures_token(stored.captures, stored.capture_order),
+                                                       services.tapped_order(stored.capture_order)),
+                         sides=session.sides, needs_order=state.options.needs_capture_order)
     row = next(r for r in _side_rows(state) if r["number"] == number)
     revisions = session.revisions.filter(number=number).select_related("changed_by")
     return _round_page(request, session, state, form, number, template="hanafuda/round_detail.html",
                        played=played, row=row, dealer=session.sides[played.dealer], revisions=revisions,
-                       captured=_captured(session, played.round.captures))
+                       captured=_captured(session, played.round.captures),
+                       order=_order_rows(session, played.round.capture_order))
+
+
+def _order_rows(session, order):
+    """The stored order of captures as rows: (capture number, side name, side css, card chips)."""
+    return [{"k": k, "name": session.sides[seat], "css": SIDE_CSS[seat],
+             "cards": [(labels.card_name(c), labels.type_mark(c), musashino.CARD_BY_ID[c].type.value) for c in cards]}
+            for k, (seat, cards) in enumerate(order or (), start=1)]
 
 
 def _captured(session, captures):
@@ -224,7 +236,8 @@ def history(request, pk):
                 if gained or lost:
                     changes.append({"name": name, "css": SIDE_CSS[seat],
                                     "gained": labels.cards_summary(gained), "lost": labels.cards_summary(lost)})
-        entries.append({"rev": rev, "before": before, "changes": changes})
+        order_changed = after is not None and rev.old_order != rev.new_order
+        entries.append({"rev": rev, "before": before, "changes": changes, "order_changed": order_changed})
     rounds = session.round_set.select_related("entered_by").order_by("number")
     return render(request, "hanafuda/history.html", {"session": session, "entries": entries, "rounds": rounds})
 

@@ -209,3 +209,55 @@ def test_the_back_button_never_sends_cards_the_grid_does_not_show(browser, live_
     page.click("button[name=save]")
     assert page.locator(".form-error").is_visible()
     assert Round.objects.filter(session=session).count() == 1
+
+
+def test_rules_that_depend_on_the_order_are_entered_capture_by_capture(browser, live_server, django_user_model,
+                                                                        transactional_db):
+    """M10(b): the Sun rule counts only a Crane taken after the storm card, so the grid
+    records the order of the taps; a taken card tapped again leaves the order."""
+    from hanafuda.models import Round
+    from tests.hanafuda.helpers import new_session
+    from tests.hanafuda.test_capture_order import CRANE_FIRST, MB4, SUN_AFTER, engine
+
+    user = django_user_model.objects.create_user("scorer", password="hanafuda-test-pw")
+    session = new_session(user, options=SUN_AFTER)
+    page = browser.new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    errors = []
+    page.on("pageerror", lambda e: errors.append(f"JS: {e}"))
+    page.goto(live_server.url + "/accounts/login/?next=/games/hanafuda/")
+    page.fill("#id_username", "scorer")
+    page.fill("#id_password", "hanafuda-test-pw")
+    page.click("main button")
+    page.goto(f"{live_server.url}/games/hanafuda/{session.pk}/rounds/new/")
+    assert page.locator(".order-help").is_visible() and page.locator(".rest-button").count() == 0
+    seat = {c: s for s, pile in enumerate(MB4) for c in pile}
+
+    def tap(card):
+        page.click(f".round-form .side-button[data-side='{seat[card]}']")
+        page.click(f".round-form .hcard[data-card='{card}'] .face")
+
+    def badge(card):
+        return page.inner_text(f".round-form .hcard[data-card='{card}'] .seq")
+
+    for card in (10, 11, 12):
+        tap(card)
+    assert [badge(c) for c in (10, 11, 12)] == ["1", "2", "3"]
+    page.click(".round-form .hcard[data-card='10'] .face")  # tapped again: out of the order
+    assert badge(10) == "" and [badge(c) for c in (11, 12)] == ["1", "2"]
+    page.click(".round-form .clear-button")
+    assert page.input_value("input[name=order]") == ""
+    for card in CRANE_FIRST:
+        tap(card)
+    assert page.input_value("input[name=order]") == " ".join(map(str, CRANE_FIRST))
+    assert badge(110) == "5"  # after the four pine cards
+    shot(page, "hanafuda-13-capture-order")
+    with page.expect_navigation():
+        page.click("button[name=save]")
+    assert page.url.endswith("/rounds/1/"), page.inner_text("main")[:500]
+    row = Round.objects.get(session=session)
+    assert row.capture_order[:2] == [[1, [10, 11, 12, 13]], [0, [110, 113]]]
+    scores = engine(CRANE_FIRST).scores
+    assert [int(t) for t in page.locator(".side-card .score strong").all_inner_texts()] == [scores[s] for s in range(3)]
+    page.click("details:has(.capture-order) summary")
+    assert page.locator(".capture-order li").count() == len(row.capture_order)
+    assert not errors, errors

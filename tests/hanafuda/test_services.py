@@ -36,8 +36,6 @@ def test_a_session_stores_the_sides_and_the_rules_as_plain_values(user):
     ({"sides": ["a", "b"]}, "need 3 sides"),
     ({"sides": ["a", "a", "b"]}, "different"),
     ({"first_dealer": 3}, "first_dealer"),
-    ({"options": musashino.Options(storm=musashino.Storm.A, sun_rule=True,
-                                   sun_timing=musashino.SunTiming.AFTER_STORM_CARD)}, "capture order"),
 ])
 def test_bad_sessions_are_refused_and_nothing_is_saved(user, kwargs, message):
     args = {"sides": ["a", "b", "c"], "options": musashino.Options(), "first_dealer": 0, **kwargs}

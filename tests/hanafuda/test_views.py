@@ -62,8 +62,6 @@ def test_a_teams_session_names_its_teams_after_the_players(client_in):
     ({"player_2": ""}, "player_2", "Enter the name"),
     ({"player_3": "A"}, "player_3", "same name"),
     ({"rounds": "5"}, "rounds", "Select a valid choice"),
-    ({"storm": "block_cards", "sun_rule": "on", "sun_timing": "after_storm_card"}, "sun_timing", "order in which"),
-    ({"storm": "block_cards", "storm_insta_win": "blocked_when_formed"}, "storm_insta_win", "order in which"),
     ({"kind": "two_teams", "team_a_1": "a", "team_a_2": "b", "team_b_1": "c", "team_b_2": "d", "first_dealer": "2"},
      "first_dealer", "team A or team B"),
     ({"payment_cap": "0"}, "payment_cap", "greater than or equal to 1"),

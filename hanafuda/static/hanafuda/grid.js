@@ -1,6 +1,8 @@
 /* Musashino-bana round grid: tap a side, then tap the cards it captured.
  * Progressive enhancement of the form's radio groups (one per card): without this script
- * the radios are the form. The live summary is a preview; the server scores the round. */
+ * the radios are the form. The live summary is a preview; the server scores the round.
+ * When the house rules depend on when cards were captured (data.needs_order), the taps are
+ * also the order of captures: kept in the form's "order" field and numbered on the cards. */
 (function () {
   "use strict";
   var dataEl = document.getElementById("hanafuda-grid-data");
@@ -12,6 +14,10 @@
   var cells = Array.prototype.slice.call(form.querySelectorAll(".hcard"));
   var sideButtons = Array.prototype.slice.call(form.querySelectorAll(".side-button"));
   var restSelect = form.querySelector("select[name=rest]");
+  var orderInput = form.querySelector("input[name=order]");
+  var byCard = {};
+  cells.forEach(function (cell) { byCard[cell.dataset.card] = cell; });
+  var sequence = [];  // card ids in the order they were captured (order mode only)
   var active = 0;
   document.documentElement.classList.add("hanafuda-js");
 
@@ -24,8 +30,22 @@
     var value = side === null ? "" : String(side);
     radios(cell).forEach(function (r) { r.checked = r.value === value; });
   }
+  function readSequence() {
+    // The order the form holds (a refused save, a correction): only cards still taken.
+    var seen = {};
+    sequence = (orderInput ? orderInput.value : "").split(/[\s,、]+/).filter(function (v) {
+      var ok = v !== "" && byCard[v] && owner(byCard[v]) !== null && !seen[v];
+      seen[v] = true;
+      return ok;
+    });
+  }
   function paint(cell) {
     var o = owner(cell);
+    var seq = cell.querySelector(".seq");
+    if (seq) {
+      var k = sequence.indexOf(cell.dataset.card);
+      seq.textContent = k < 0 ? "" : String(k + 1);
+    }
     for (var i = 0; i < data.sides.length; i++) { cell.classList.toggle("side-" + i, o === i); }
     cell.classList.toggle("taken", o !== null);
     var face = cell.querySelector(".face");
@@ -43,6 +63,10 @@
     return found.filter(function (y) { return !dropped[y.code]; });
   }
   function update() {
+    if (data.needs_order) {
+      sequence = sequence.filter(function (c) { return owner(byCard[c]) !== null; });
+      if (orderInput) { orderInput.value = sequence.join(" "); }
+    }
     cells.forEach(paint);
     if (!summary) { return; }
     var piles = data.sides.map(function () { return {}; });
@@ -103,12 +127,23 @@
     var face = cell.querySelector(".face");
     face.setAttribute("role", "button");
     face.setAttribute("tabindex", "0");
-    function toggle() { setOwner(cell, owner(cell) === active ? null : active); update(); }
+    function toggle() {
+      var before = owner(cell);
+      setOwner(cell, before === active ? null : active);
+      // A newly taken card is the latest capture; giving a card to another side keeps its place.
+      if (data.needs_order && before === null) { sequence.push(cell.dataset.card); }
+      update();
+    }
     face.addEventListener("click", toggle);
     face.addEventListener("keydown", function (e) {
       if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(); }
     });
-    cell.addEventListener("change", update);
+    cell.addEventListener("change", function () {  // a radio chosen from the keyboard
+      if (data.needs_order && owner(cell) !== null && sequence.indexOf(cell.dataset.card) < 0) {
+        sequence.push(cell.dataset.card);
+      }
+      update();
+    });
   });
   sideButtons.forEach(function (b) { b.addEventListener("click", function () { selectSide(Number(b.dataset.side)); }); });
   form.querySelectorAll(".rest-button").forEach(function (b) {
@@ -121,13 +156,18 @@
   });
   var clear = form.querySelector(".clear-button");
   if (clear) {
-    clear.addEventListener("click", function () { cells.forEach(function (cell) { setOwner(cell, null); }); update(); });
+    clear.addEventListener("click", function () {
+      cells.forEach(function (cell) { setOwner(cell, null); });
+      sequence = [];
+      update();
+    });
   }
   var remembered = null;
   try { remembered = sessionStorage.getItem(memoryKey); } catch (e) { remembered = null; }
   // After a refused save the page comes back with the taps kept: keep the chosen side too.
   var keep = form.querySelector(".form-error") && remembered !== null && Number(remembered) < data.sides.length;
   selectSide(keep ? Number(remembered) : 0);
+  if (data.needs_order) { readSequence(); }
   update();
   // The form has autocomplete="off" so Back does not restore old choices; should a browser
   // restore them anyway (or show the page from its cache), paint what the form will send.

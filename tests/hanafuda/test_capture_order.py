@@ -1,0 +1,191 @@
+"""House rules that depend on when cards were captured (M9(b), M10(b), ref §2.4): each round
+is entered capture by capture, the order is stored with the round and scored by the engine."""
+
+import re
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from hanafuda import musashino, services
+from hanafuda.models import Round, RoundRevision
+from tests.hanafuda.helpers import INSTA, full_round, months, new_session
+
+SUN_AFTER = musashino.Options(storm=musashino.Storm.A, sun_rule=True,
+                              sun_timing=musashino.SunTiming.AFTER_STORM_CARD)
+BLOCK_AT_FORMATION = musashino.Options(storm=musashino.Storm.A,
+                                       storm_insta_win=musashino.StormOnInstaWin.BLOCKED_WHEN_FORMED)
+
+# MB-4 as a complete round: 一郎 (seat 0) holds both storm cards, 二郎 (seat 1) the Crane with
+# takasago, moon and flower banquet, cuckoo moon and butterflies, 三郎 (seat 2) the rest.
+MB4 = full_round([110, 113, *months(10, 12)], months(1, 3, 4, 6, 8, 9), [], rest=2)
+REST = sorted(MB4[2])  # 三郎's cards, captured in month order after the others
+
+
+def tapped(*captures):
+    return [c for cards in captures for c in cards]
+
+
+LATER = tapped(months(3, 4, 6, 8, 9), months(10, 12), REST)
+CRANE_FIRST = tapped([10, 11], [12, 13], [110, 113], LATER)
+STORM_FIRST = tapped([110, 113], [10, 11], [12, 13], LATER)
+
+
+@pytest.fixture(autouse=True)
+def english():
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture
+def user(django_user_model):
+    return django_user_model.objects.create_user("scorer")
+
+
+def engine(order_taps, options=SUN_AFTER, piles=MB4, dealer=0):
+    seat = {c: s for s, pile in enumerate(piles) for c in pile}
+    events = []
+    for c in order_taps:
+        if events and events[-1][0] == seat[c] and events[-1][1][0] // 10 == c // 10:
+            events[-1][1].append(c)
+        else:
+            events.append((seat[c], [c]))
+    return musashino.score_round(dict(enumerate(piles)), options, dealer=dealer, capture_order=events)
+
+
+def test_sessions_with_rules_that_need_the_order_can_be_created(user):
+    for options in (SUN_AFTER, BLOCK_AT_FORMATION):
+        assert new_session(user, options=options).rules().needs_capture_order
+
+
+@pytest.mark.parametrize("order, storm_stands", [(CRANE_FIRST, True), (STORM_FIRST, False)])
+def test_the_order_of_captures_decides_the_sun_rule_M10b(user, order, storm_stands):
+    session = new_session(user, options=SUN_AFTER)
+    row = services.record_round(session, 1, MB4, tapped=order)
+    result = services.session_state(session).rounds[0].result
+    assert result.scores == engine(order).scores
+    # ref MB-4: the storm stands when the Crane was taken before the storm cards: A +5, B −2, C −3
+    # there; here 二郎's Full moon and Curtain are blocked, so his score drops.
+    blocked = engine(CRANE_FIRST).scores[1]
+    free = engine(STORM_FIRST).scores[1]
+    assert blocked < free
+    assert result.scores[1] == (blocked if storm_stands else free)
+    assert row.capture_order[0] == ([1, [10, 11, 12, 13]] if order is CRANE_FIRST else [0, [110, 113]])
+    assert all(len(cards) in (2, 4) for _seat, cards in row.capture_order)
+
+
+def test_taps_of_one_side_and_one_month_in_a_row_are_one_capture(user):
+    session = new_session(user, options=SUN_AFTER)
+    events = services.order_of_captures(session, MB4, CRANE_FIRST)
+    assert events[:4] == [[1, [10, 11, 12, 13]], [0, [110, 113]], [1, [30, 31, 32, 33]], [1, [40, 41, 42, 43]]]
+
+
+@pytest.mark.parametrize("order, message", [
+    (CRANE_FIRST[1:] + CRANE_FIRST[:1], re.escape("Capture 1 (二郎, ")),
+    (CRANE_FIRST[:-1], "leaves out"),
+    (CRANE_FIRST + [10], "twice"),
+    ([999] + CRANE_FIRST, "no side captured"),
+    ([], "order they happened"),
+])
+def test_a_wrong_order_names_the_problem_and_saves_nothing(user, order, message):
+    session = new_session(user, options=SUN_AFTER)
+    with pytest.raises(services.RoundError, match=message):
+        services.record_round(session, 1, MB4, tapped=order)
+    assert not Round.objects.exists()
+
+
+def test_captures_entered_after_an_insta_win_are_refused_M9b(user):
+    session = new_session(user, options=BLOCK_AT_FORMATION)
+    ribbons_last = tapped([11, 13], [20, 23], [21, 22], [31, 32], [41, 42], [51, 52], [71, 72], [112, 113], [10, 12])
+    with pytest.raises(services.RoundError, match="formed .* with capture 8 and the round stopped"):
+        services.record_round(session, 1, INSTA, tapped=ribbons_last)
+    ok = tapped([10, 12], [11, 13], [20, 23], [21, 22], [31, 32], [41, 42], [51, 52], [71, 72], [112, 113])
+    services.record_round(session, 1, INSTA, tapped=ok)
+    result = services.session_state(session).rounds[0].result
+    assert result.insta_win is not None and result.insta_win.side == 1 and result.insta_win.capture_index == 8
+
+
+def test_rules_that_do_not_need_the_order_store_none(user):
+    session = new_session(user)
+    row = services.record_round(session, 1, MB4, tapped=[10])  # ignored: the order does not matter
+    assert row.capture_order == []
+
+
+def test_a_correction_of_the_order_alone_is_kept_in_the_history(user):
+    session = new_session(user, options=SUN_AFTER)
+    row = services.record_round(session, 1, MB4, tapped=CRANE_FIRST)
+    token = services.captures_token(row.captures, row.capture_order)
+    services.correct_round(session, 1, MB4, tapped=STORM_FIRST, base=token)
+    rev = RoundRevision.objects.get()
+    assert rev.old_captures == rev.new_captures == MB4
+    assert rev.old_order[0] == [1, [10, 11, 12, 13]] and rev.new_order[0] == [0, [110, 113]]
+    assert services.session_state(session).rounds[0].result.scores == engine(STORM_FIRST).scores
+    with pytest.raises(services.RoundError, match="changed by someone else"):  # the old page's token
+        services.correct_round(session, 1, MB4, tapped=CRANE_FIRST, base=token)
+    services.undo_last_round(session)
+    assert RoundRevision.objects.filter(action="undone").get().old_order[0] == [0, [110, 113]]
+
+
+# --- the pages ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def client_in(client, user):
+    client.force_login(user)
+    client.cookies["django_language"] = "en"
+    return client
+
+
+def post(piles, number, order, **extra):
+    data = {"number": number, "rest": "", "order": " ".join(str(c) for c in order), **extra}
+    for seat, pile in enumerate(piles):
+        for c in pile:
+            data[f"c{c}"] = str(seat)
+    return data
+
+
+def test_the_session_form_accepts_the_rules_and_the_grid_asks_for_the_order(client_in, user):
+    from tests.hanafuda.test_views import NEW
+
+    response = client_in.post(reverse("hanafuda:session_create"),
+                              {**NEW, "storm": "block_cards", "sun_rule": "on", "sun_timing": "after_storm_card"})
+    session = services.sessions_for(user).get()
+    assert response.status_code == 302 and session.rules().needs_capture_order
+    page = client_in.get(reverse("hanafuda:round_entry", args=[session.pk])).content.decode()
+    assert "Enter the captures as they happen." in page and 'name="order"' in page
+    assert "Remaining cards" not in page  # the rest would have no place in the order
+    plain = new_session(user, title="plain")
+    page = client_in.get(reverse("hanafuda:round_entry", args=[plain.pk])).content.decode()
+    assert "Enter the captures as they happen." not in page and "Remaining cards" in page
+
+
+def test_a_round_is_entered_with_its_order_without_javascript(client_in, user):
+    session = new_session(user, options=SUN_AFTER)
+    url = reverse("hanafuda:round_entry", args=[session.pk])
+    response = client_in.post(url, post(MB4, 1, CRANE_FIRST))
+    assert response.status_code == 302, response.context["form"].errors
+    assert Round.objects.get().capture_order[1] == [0, [110, 113]]
+    page = client_in.get(response.url).content.decode()
+    assert "Order of captures" in page
+
+
+@pytest.mark.parametrize("order, message", [("10 11 abc", "card numbers"), ("", "order they happened")])
+def test_a_bad_order_on_the_form_names_the_problem_and_saves_nothing(client_in, user, order, message):
+    session = new_session(user, options=SUN_AFTER)
+    data = post(MB4, 1, [])
+    data["order"] = order
+    response = client_in.post(reverse("hanafuda:round_entry", args=[session.pk]), data)
+    assert response.status_code == 200 and message in response.content.decode()
+    assert not Round.objects.exists()
+
+
+def test_a_correction_page_starts_from_the_stored_order_and_the_history_says_it_changed(client_in, user):
+    session = new_session(user, options=SUN_AFTER)
+    services.record_round(session, 1, MB4, tapped=CRANE_FIRST)
+    url = reverse("hanafuda:round_detail", args=[session.pk, 1])
+    form = client_in.get(url).context["form"]
+    assert form.initial["order"] == " ".join(str(c) for c in services.tapped_order(Round.objects.get().capture_order))
+    response = client_in.post(url, post(MB4, 1, STORM_FIRST, base=form.initial["base"]))
+    assert response.status_code == 302
+    page = client_in.get(reverse("hanafuda:history", args=[session.pk])).content.decode()
+    assert "The order of captures changed." in page
