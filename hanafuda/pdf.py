@@ -33,6 +33,11 @@ SOURCE = ("出典: FudaWiki「Musashino-Bana」（長沼孝一郎『古今室内
           "一発勝ちの8点は同ページの仮定。")
 
 
+
+def _signed(points: int) -> str:
+    """Points with their sign: +3, -2, and 0 without one."""
+    return f"{points:+d}" if points else "0"
+
 def _checked(text: object, what: str) -> str:
     text = _clean(text)
     check_glyphs(text, what)
@@ -151,8 +156,8 @@ def _draw_score_sheet(pen: _Pen, state, title, sides, units, rules):
                        bold=i in res.winners)
         for j, u in enumerate(state.units):
             net = res.net[u]
-            pen.fitted(xs[base + j], y, w_net, row_h, f"{net:+d}" if net else "0", max_size=9, min_size=6)
-            pen.fitted(xs[base + n_units + j], y, w_run, row_h, f"{r.running[u]:+d}" if r.running[u] else "0",
+            pen.fitted(xs[base + j], y, w_net, row_h, _signed(net), max_size=9, min_size=6)
+            pen.fitted(xs[base + n_units + j], y, w_run, row_h, _signed(r.running[u]),
                        max_size=10, min_size=6, bold=True)
     for x in xs[1:-1]:
         pen.vline(x, y, head_top)
@@ -162,7 +167,7 @@ def _draw_score_sheet(pen: _Pen, state, title, sides, units, rules):
     settlement = state.settlement
     y -= 8 * mm
     status = "精算" if state.complete else f"精算（{len(state.rounds)}/{planned}回まで）"
-    totals = "　".join(f"{u} {settlement.totals.get(k, 0):+d}" for u, k in zip(units, state.units, strict=True))
+    totals = "　".join(f"{u} {_signed(settlement.totals.get(k, 0))}" for u, k in zip(units, state.units, strict=True))
     pen.text(x0, y, f"{status}: {totals}", 11, bold=True)
     transfers = "、".join(f"{_unit_name(session, t.payer)} → {_unit_name(session, t.payee)} {t.amount}"
                          for t in settlement.transfers)
