@@ -33,10 +33,10 @@ SOURCE = ("出典: FudaWiki「Musashino-Bana」（長沼孝一郎『古今室内
           "一発勝ちの8点は同ページの仮定。")
 
 
-
 def _signed(points: int) -> str:
     """Points with their sign: +3, -2, and 0 without one."""
     return f"{points:+d}" if points else "0"
+
 
 def _checked(text: object, what: str) -> str:
     text = _clean(text)

@@ -8,7 +8,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from hanafuda import musashino, pdf, services
-from tests.hanafuda.helpers import INSTA, ROUND_A, ROUND_B, ROUND_C, engine_game, new_session
+from tests.hanafuda.helpers import INSTA, ROUND_A, ROUND_B, ROUND_C, engine_game, months, new_session
 
 pytestmark = pytest.mark.django_db
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "hanafuda"
@@ -46,6 +46,17 @@ def test_the_score_sheet_has_every_planned_round_the_rounds_played_and_the_settl
     assert "精算（4/12回まで）" in text
     for unit, total in settlement.totals.items():
         assert f"{s.sides[unit]} {total:+d}" in text
+
+
+def test_a_zero_total_prints_as_0_like_the_rows(user):
+    # 一郎 and 二郎 tie on 3 points; 一郎 leads from the dealer, so 二郎 pays nothing (M3(a)).
+    tie = [months(1, 3, 4, 5, 8, 11), months(2, 9, 12), months(6, 7, 10)]
+    s = new_session(user)
+    services.record_round(s, 1, tie)
+    state = services.session_state(s)
+    assert state.settlement.totals == {0: 2, 1: 0, 2: -2}
+    _, text = _text(pdf.score_sheet(state, []))
+    assert "一郎 +2" in text and "二郎 0" in text and "三郎 -2" in text and "+0" not in text
 
 
 def test_the_score_sheet_of_teams_paid_per_player_lists_the_players(user):
