@@ -261,3 +261,42 @@ def test_rules_that_depend_on_the_order_are_entered_capture_by_capture(browser, 
     page.click("details:has(.capture-order) summary")
     assert page.locator(".capture-order li").count() == len(row.capture_order)
     assert not errors, errors
+
+
+def test_taps_not_yet_saved_survive_a_reload_and_are_forgotten_once_saved(browser, live_server, django_user_model,
+                                                                          transactional_db):
+    """A tablet that reloads, loses the connection or has its tab discarded mid-round keeps
+    the taps (and their order) until the round is saved."""
+    from hanafuda.models import Round
+    from tests.hanafuda.helpers import new_session
+    from tests.hanafuda.test_capture_order import CRANE_FIRST, MB4, SUN_AFTER
+
+    user = django_user_model.objects.create_user("scorer", password="hanafuda-test-pw")
+    session = new_session(user, options=SUN_AFTER)
+    page = browser.new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    page.goto(live_server.url + "/accounts/login/?next=/games/hanafuda/")
+    page.fill("#id_username", "scorer")
+    page.fill("#id_password", "hanafuda-test-pw")
+    page.click("main button")
+    entry = f"{live_server.url}/games/hanafuda/{session.pk}/rounds/new/"
+    page.goto(entry)
+    assert not page.locator(".draft-note").is_visible()
+    seat = {c: s for s, pile in enumerate(MB4) for c in pile}
+    half = CRANE_FIRST[:20]
+    for card in half:
+        page.click(f".round-form .side-button[data-side='{seat[card]}']")
+        page.click(f".round-form .hcard[data-card='{card}'] .face")
+    page.reload()
+    assert page.locator(".draft-note").is_visible()
+    assert page.input_value("input[name=order]") == " ".join(map(str, half))
+    assert page.inner_text(".round-form .hcard[data-card='110'] .seq") == "5"
+    assert page.locator(".round-form .hcard.taken").count() == len(half)
+    for card in CRANE_FIRST[20:]:
+        page.click(f".round-form .side-button[data-side='{seat[card]}']")
+        page.click(f".round-form .hcard[data-card='{card}'] .face")
+    with page.expect_navigation():
+        page.click("button[name=save]")
+    assert Round.objects.filter(session=session).count() == 1
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('hanafuda-draft:'))") == []
+    page.goto(entry)  # round 2: nothing to restore
+    assert not page.locator(".draft-note").is_visible() and page.locator(".round-form .hcard.taken").count() == 0

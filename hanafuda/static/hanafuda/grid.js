@@ -2,7 +2,9 @@
  * Progressive enhancement of the form's radio groups (one per card): without this script
  * the radios are the form. The live summary is a preview; the server scores the round.
  * When the house rules depend on when cards were captured (data.needs_order), the taps are
- * also the order of captures: kept in the form's "order" field and numbered on the cards. */
+ * also the order of captures: kept in the form's "order" field and numbered on the cards.
+ * On the entry page the taps are also kept on the tablet (localStorage) until the round is
+ * saved, so a reload, a dropped connection or a tab the browser discarded loses nothing. */
 (function () {
   "use strict";
   var dataEl = document.getElementById("hanafuda-grid-data");
@@ -19,6 +21,9 @@
   cells.forEach(function (cell) { byCard[cell.dataset.card] = cell; });
   var sequence = [];  // card ids in the order they were captured (order mode only)
   var active = 0;
+  var DRAFT = "hanafuda-draft:";
+  var draftKey = form.dataset.draft ? DRAFT + form.dataset.draft : null;
+  var DRAFT_HOURS = 12;
   document.documentElement.classList.add("hanafuda-js");
 
   function radios(cell) { return Array.prototype.slice.call(cell.querySelectorAll("input[type=radio]")); }
@@ -62,12 +67,57 @@
     found.forEach(function (y) { y.suppresses.forEach(function (c) { dropped[c] = true; }); });
     return found.filter(function (y) { return !dropped[y.code]; });
   }
+  function store(fn) {
+    try { return fn(window.localStorage); } catch (e) { return null; }  // storage off or full
+  }
+  function saveDraft() {
+    if (!draftKey) { return; }
+    var owners = {};
+    var any = false;
+    cells.forEach(function (cell) {
+      var o = owner(cell);
+      if (o !== null) { owners[cell.dataset.card] = o; any = true; }
+    });
+    store(function (ls) {
+      if (any) { ls.setItem(draftKey, JSON.stringify({ owners: owners, order: sequence, at: Date.now() })); }
+      else { ls.removeItem(draftKey); }
+    });
+  }
+  function restoreDraft() {
+    // Only into an untouched form: a refused save or a cached page already shows its taps.
+    if (!draftKey || cells.some(function (cell) { return owner(cell) !== null; })) { return false; }
+    var draft = store(function (ls) { return JSON.parse(ls.getItem(draftKey) || "null"); });
+    if (!draft || !draft.owners || Date.now() - (draft.at || 0) > DRAFT_HOURS * 3600 * 1000) { return false; }
+    var restored = false;
+    Object.keys(draft.owners).forEach(function (card) {
+      var side = Number(draft.owners[card]);
+      if (byCard[card] && side >= 0 && side < data.sides.length) { setOwner(byCard[card], side); restored = true; }
+    });
+    sequence = (draft.order || []).filter(function (c) { return byCard[c] && owner(byCard[c]) !== null; });
+    return restored;
+  }
+  function forgetDrafts() {
+    // The rounds before this one are saved, and so is a round whose page shows its correction form.
+    var here = (form.dataset.draft || form.dataset.forgetDraft || "").split(":");
+    if (here.length !== 2) { return; }
+    store(function (ls) {
+      for (var i = ls.length - 1; i >= 0; i--) {
+        var key = ls.key(i);
+        var parts = key && key.indexOf(DRAFT) === 0 ? key.slice(DRAFT.length).split(":") : null;
+        if (parts && parts[0] === here[0] &&
+            (Number(parts[1]) < Number(here[1]) || (form.dataset.forgetDraft && parts[1] === here[1]))) {
+          ls.removeItem(key);
+        }
+      }
+    });
+  }
   function update() {
     if (data.needs_order) {
       sequence = sequence.filter(function (c) { return owner(byCard[c]) !== null; });
       if (orderInput) { orderInput.value = sequence.join(" "); }
     }
     cells.forEach(paint);
+    saveDraft();
     if (!summary) { return; }
     var piles = data.sides.map(function () { return {}; });
     var counts = data.sides.map(function () { return 0; });
@@ -168,6 +218,11 @@
   var keep = form.querySelector(".form-error") && remembered !== null && Number(remembered) < data.sides.length;
   selectSide(keep ? Number(remembered) : 0);
   if (data.needs_order) { readSequence(); }
+  forgetDrafts();
+  if (restoreDraft()) {
+    var note = form.querySelector(".draft-note");
+    if (note) { note.hidden = false; }
+  }
   update();
   // The form has autocomplete="off" so Back does not restore old choices; should a browser
   // restore them anyway (or show the page from its cache), paint what the form will send.
