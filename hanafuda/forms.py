@@ -140,7 +140,7 @@ class SessionForm(forms.Form):
     payment_cap = forms.IntegerField(label=_("Payment cap"), min_value=1, max_value=99, required=False,
                                      help_text=_("Empty: no cap (default). 8 is the Taiyaku bet limit (M2)."))
     misdeal_four_in_hand = forms.BooleanField(label=_("Misdeal with 4 of a month in one hand"), required=False,
-                                              help_text=_("Ref M15. It does not change the scoring."))
+                                              help_text=_("It does not change the scoring (M15)."))
 
     OPTION_FIELDS = ("four_brights", "lightning", "flower_cards", "any_card_of_month", "suppression", "repeats",
                      "storm", "sun_rule", "sun_timing", "storm_insta_win", "insta_win_value", "insta_win_payment",
@@ -188,6 +188,7 @@ class SessionForm(forms.Form):
                 self.add_error(name, _("Two players cannot have the same name."))
             seen[value] = name
         self._first_dealer_from_draws(kind, data)
+        self._storm_choices_fit(data)
         if kind == "two_teams" and data.get("first_dealer") == 2:
             self.add_error("first_dealer", _("With two teams the first dealer is team A or team B."))
         if self.errors:
@@ -202,6 +203,21 @@ class SessionForm(forms.Form):
             raise forms.ValidationError(_("These house rules do not fit together: %(error)s") % {"error": exc})
         data["options"] = options
         return data
+
+    def _storm_choices_fit(self, data):
+        """The Sun rule and its timing, and the Storm's effect on insta-wins, only mean something
+        with the Storm rule they refine (seed l.24–32; M9, M10): refused where they would be
+        silently ignored."""
+        storm = data.get("storm")
+        if storm is None:
+            return
+        if data.get("sun_rule") and storm == Storm.OFF:
+            self.add_error("sun_rule", _("The Sun rule works only with the Storm rule: choose a Storm rule or turn "
+                                         "the Sun rule off."))
+        if data.get("sun_timing") not in (None, SunTiming.ANY_ORDER) and not data.get("sun_rule"):
+            self.add_error("sun_timing", _("The Sun rule timing applies only when the Sun rule is on."))
+        if data.get("storm_insta_win") == StormOnInstaWin.BLOCKED_WHEN_FORMED and storm != Storm.A:
+            self.add_error("storm_insta_win", _("Insta-wins can be blocked only under Storm rule A."))
 
     def _first_dealer_from_draws(self, kind, data):
         """The drawn cards, when given, decide the first dealer: the earliest month, then the

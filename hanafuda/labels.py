@@ -20,6 +20,12 @@ def card_name(card_id: int) -> str:
     return c.name_ja if _japanese() else c.name_en
 
 
+def card_with_number(card_id: int) -> str:
+    """The card's name with its number (month × 10 + rank, printed on the order-entry grid):
+    「芒のカス（82）」, or "Pampas chaff (82)" in English; two cards may share a name."""
+    return f"{card_name(card_id)}（{card_id}）" if _japanese() else f"{card_name(card_id)} ({card_id})"
+
+
 def type_mark(card_id: int) -> str:
     """The card's type in Japanese (光/種/短冊/カス); these marks are the players' own words."""
     return musashino.CARD_BY_ID[card_id].type.ja

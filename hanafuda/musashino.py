@@ -1052,10 +1052,7 @@ def score_round(
     if stop is None and not partial:
         missing = sorted(set(CARD_BY_ID) - set().union(*piles.values()))
         if missing:
-            raise ValueError(
-                f"the round ended without an insta-win, so all 48 cards were captured (a card that "
-                f"matches must capture, ref §1.2); not captured: {missing}"
-            )
+            raise CardsNotCaptured(tuple(missing))
 
     if stop is not None:
         # Only the insta-win is paid (seed l.34, l.42): no other dekiyaku, no storm.
@@ -1165,6 +1162,18 @@ def _insta_win_amounts(winner, turn_order, options):
                 f"insta_win_value {options.insta_win_value} cannot be shared equally by {len(losers)} sides"
             )
     return [(s, winner, amount) for s in losers]
+
+
+class CardsNotCaptured(ValueError):
+    """No insta-win stopped the round, yet some cards were not captured (ref §1.2: a card
+    that matches must capture, so every card ends in a pile). ``missing``: their ids."""
+
+    def __init__(self, missing: tuple[int, ...]):
+        self.missing = missing
+        super().__init__(
+            f"the round ended without an insta-win, so all 48 cards were captured (a card that "
+            f"matches must capture, ref §1.2); not captured: {list(missing)}"
+        )
 
 
 class CapturesAfterInstaWin(ValueError):

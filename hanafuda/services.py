@@ -132,11 +132,15 @@ def order_of_captures(session: Session, piles: Sequence[Sequence[int]], tapped: 
     seen: set[int] = set()
     events: list[list] = []
     for value in tapped:
+        if value not in musashino.CARD_BY_ID:
+            raise RoundError(_("%(value)s is not a card number: a card's number is its month × 10 plus 0 to 3, as "
+                               "shown on the cards (10 to 123).") % {"value": value})
         if value not in seat_of:
             raise RoundError(_("The order of captures lists %(card)s, which no side captured.") % {
-                "card": labels.card_name(value) if value in musashino.CARD_BY_ID else repr(value)})
+                "card": labels.card_with_number(value)})
         if value in seen:
-            raise RoundError(_("The order of captures lists %(card)s twice.") % {"card": labels.card_name(value)})
+            raise RoundError(_("The order of captures lists %(card)s twice.") % {
+                "card": labels.card_with_number(value)})
         seen.add(value)
         seat = seat_of[value]
         if events and events[-1][0] == seat and events[-1][1][0] // 10 == value // 10:
@@ -146,16 +150,15 @@ def order_of_captures(session: Session, piles: Sequence[Sequence[int]], tapped: 
     missing = [c for c in sorted(seat_of) if c not in seen]
     if missing:
         raise RoundError(_(
-            "These house rules need the order of captures, and it leaves out %(cards)s. Tap the cards in the "
-            "order they were captured."
-        ) % {"cards": labels.join(labels.card_name(c) for c in missing)})
+            "The order of captures leaves out %(cards)s: enter every captured card in the order it was captured."
+        ) % {"cards": labels.join(labels.card_with_number(c) for c in missing)})
     for k, (seat, cards) in enumerate(events, start=1):
         if len(cards) not in (2, 4):
             raise RoundError(_(
                 "Capture %(k)d (%(side)s, %(month)s) has %(n)d card(s): %(cards)s. A capture takes 2 or 4 cards "
                 "of one month."
             ) % {"k": k, "side": session.sides[seat], "month": labels.month_name(cards[0] // 10), "n": len(cards),
-                 "cards": labels.join(labels.card_name(c) for c in cards)})
+                 "cards": labels.join(labels.card_with_number(c) for c in cards)})
         cards.sort()
     return events
 
@@ -187,13 +190,23 @@ def _precheck(session: Session, piles: list[list[int]], options: musashino.Optio
         given = {c for pile in piles for c in pile}
         missing = [c for c in sorted(musashino.CARD_BY_ID) if c not in given]
         if missing:
-            names = labels.join(labels.card_name(c) for c in missing[:8])
-            if len(missing) > 8:
-                names += _(" and %(n)d more") % {"n": len(missing) - 8}
-            raise RoundError(_(
-                "%(n)d card(s) are not given to any side: %(cards)s. Without an insta-win the round ends when "
-                "every card is captured, so all 48 cards must be given to a side."
-            ) % {"n": len(missing), "cards": names})
+            raise _not_captured(missing)
+
+
+def _not_captured(missing: Sequence[int], blocked: str = "") -> RoundError:
+    """Cards left out of a round that no insta-win stopped (ref §1.2); ``blocked``: the
+    insta-win held at the end that the Storm rule blocked when it formed (M9(b))."""
+    names = labels.join(labels.card_name(c) for c in missing[:8])
+    if len(missing) > 8:
+        names += _(" and %(n)d more") % {"n": len(missing) - 8}
+    message = _(
+        "%(n)d card(s) are not given to any side: %(cards)s. Without an insta-win the round ends when "
+        "every card is captured, so all 48 cards must be given to a side."
+    ) % {"n": len(missing), "cards": names}
+    if blocked:
+        message += " " + _("%(yaku)s did not stop the round: the Storm rule blocked it when it formed, because an "
+                           "opponent held a storm card.") % {"yaku": blocked}
+    return RoundError(message)
 
 
 def score(session: Session, piles: Sequence[Sequence[int]], dealer: int,
@@ -215,6 +228,9 @@ def score(session: Session, piles: Sequence[Sequence[int]], dealer: int,
         return musashino.score_round({seat: pile for seat, pile in enumerate(piles)}, options,
                                      dealer=dealer, teams=_teams(session),
                                      capture_order=[(seat, cards) for seat, cards in order] if order else None)
+    except musashino.CardsNotCaptured as exc:
+        held = [y for pile in piles for y in musashino.formed_dekiyaku(pile, options) if y.dekiyaku.insta_win]
+        raise _not_captured(exc.missing, labels.join(labels.yaku_name(y.dekiyaku) for y in held)) from exc
     except musashino.CapturesAfterInstaWin as exc:
         raise RoundError(_(
             "%(side)s formed %(yaku)s with capture %(k)d and the round stopped there, but captures were entered "

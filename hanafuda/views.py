@@ -173,12 +173,16 @@ def round_detail(request, pk, number):
         form = RoundForm(request.POST, sides=session.sides, needs_order=state.options.needs_capture_order)
         if form.is_valid():
             try:
-                services.correct_round(session, number, form.captures(), user=request.user,
-                                       base=form.cleaned_data["base"], tapped=form.tapped())
+                row = services.correct_round(session, number, form.captures(), user=request.user,
+                                             base=form.cleaned_data["base"], tapped=form.tapped())
             except services.RoundError as exc:
                 form.add_error(None, str(exc))
             else:
-                messages.success(request, _("Round %(n)d corrected; the later rounds are scored again.") % {"n": number})
+                if services.captures_token(row.captures, row.capture_order) == form.cleaned_data["base"]:
+                    messages.info(request, _("Round %(n)d: nothing was changed.") % {"n": number})
+                else:
+                    messages.success(request, _("Round %(n)d corrected; the later rounds are scored again.") % {
+                        "n": number})
                 return redirect("hanafuda:round_detail", pk=session.pk, number=number)
     else:
         stored = played.round

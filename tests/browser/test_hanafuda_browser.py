@@ -217,7 +217,7 @@ def test_rules_that_depend_on_the_order_are_entered_capture_by_capture(browser, 
     records the order of the taps; a taken card tapped again leaves the order."""
     from hanafuda.models import Round
     from tests.hanafuda.helpers import new_session
-    from tests.hanafuda.test_capture_order import CRANE_FIRST, MB4, SUN_AFTER, engine
+    from tests.hanafuda.test_capture_order import CRANE_FIRST, MB4, STORM_FIRST, SUN_AFTER, engine
 
     user = django_user_model.objects.create_user("scorer", password="hanafuda-test-pw")
     session = new_session(user, options=SUN_AFTER)
@@ -239,17 +239,34 @@ def test_rules_that_depend_on_the_order_are_entered_capture_by_capture(browser, 
     def badge(card):
         return page.inner_text(f".round-form .hcard[data-card='{card}'] .seq")
 
-    for card in (10, 11, 12):
+    for card in (10, 11, 110, 113, 12):
         tap(card)
-    assert [badge(c) for c in (10, 11, 12)] == ["1", "2", "3"]
-    page.click(".round-form .hcard[data-card='10'] .face")  # tapped again: out of the order
-    assert badge(10) == "" and [badge(c) for c in (11, 12)] == ["1", "2"]
+    # The badges number the captures: the two pine cards, the two storm cards, one pine card.
+    assert [badge(c) for c in (10, 11, 110, 113, 12)] == ["1", "1", "2", "2", "3"]
+    tap(110)  # tapped again for its side: out of the order
+    tap(113)
+    assert badge(110) == "" and [badge(c) for c in (10, 11, 12)] == ["1", "1", "1"]
+    page.on("dialog", lambda dialog: dialog.accept())  # "Clear every tap of this round?"
     page.click(".round-form .clear-button")
     assert page.input_value("input[name=order]") == ""
     for card in CRANE_FIRST:
         tap(card)
     assert page.input_value("input[name=order]") == " ".join(map(str, CRANE_FIRST))
-    assert badge(110) == "5"  # after the four pine cards
+    assert badge(110) == "2"  # the capture after the four pine cards
+    # Giving a card to another side keeps its place in the order.
+    page.click(".round-form .side-button[data-side='2']")
+    page.click(".round-form .hcard[data-card='110'] .face")
+    assert page.input_value("input[name=order]") == " ".join(map(str, CRANE_FIRST)) and badge(110) == "2"
+    page.click(".round-form .side-button[data-side='0']")
+    page.click(".round-form .hcard[data-card='110'] .face")
+    # The order can also be typed as card numbers, e.g. to put a forgotten card back in place.
+    page.click("details.order-row summary")
+    page.fill("input[name=order]", " ".join(map(str, STORM_FIRST)))
+    page.dispatch_event("input[name=order]", "change")
+    assert badge(110) == "1" and badge(10) == "2"
+    page.fill("input[name=order]", " ".join(map(str, CRANE_FIRST)))
+    page.dispatch_event("input[name=order]", "change")
+    assert badge(110) == "2" and badge(10) == "1"
     shot(page, "hanafuda-13-capture-order")
     with page.expect_navigation():
         page.click("button[name=save]")
@@ -258,7 +275,6 @@ def test_rules_that_depend_on_the_order_are_entered_capture_by_capture(browser, 
     assert row.capture_order[:2] == [[1, [10, 11, 12, 13]], [0, [110, 113]]]
     scores = engine(CRANE_FIRST).scores
     assert [int(t) for t in page.locator(".side-card .score strong").all_inner_texts()] == [scores[s] for s in range(3)]
-    page.click("details:has(.capture-order) summary")
     assert page.locator(".capture-order li").count() == len(row.capture_order)
     assert not errors, errors
 
@@ -289,7 +305,7 @@ def test_taps_not_yet_saved_survive_a_reload_and_are_forgotten_once_saved(browse
     page.reload()
     assert page.locator(".draft-note").is_visible()
     assert page.input_value("input[name=order]") == " ".join(map(str, half))
-    assert page.inner_text(".round-form .hcard[data-card='110'] .seq") == "5"
+    assert page.inner_text(".round-form .hcard[data-card='110'] .seq") == "2"
     assert page.locator(".round-form .hcard.taken").count() == len(half)
     for card in CRANE_FIRST[20:]:
         page.click(f".round-form .side-button[data-side='{seat[card]}']")

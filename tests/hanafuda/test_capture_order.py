@@ -84,7 +84,8 @@ def test_taps_of_one_side_and_one_month_in_a_row_are_one_capture(user):
     (CRANE_FIRST[1:] + CRANE_FIRST[:1], re.escape("Capture 1 (二郎, ")),
     (CRANE_FIRST[:-1], "leaves out"),
     (CRANE_FIRST + [10], "twice"),
-    ([999] + CRANE_FIRST, "no side captured"),
+    ([999] + CRANE_FIRST, "999 is not a card number"),
+    ([1] + CRANE_FIRST, "1 is not a card number"),
     ([], "order they happened"),
 ])
 def test_a_wrong_order_names_the_problem_and_saves_nothing(user, order, message):
@@ -92,6 +93,14 @@ def test_a_wrong_order_names_the_problem_and_saves_nothing(user, order, message)
     with pytest.raises(services.RoundError, match=message):
         services.record_round(session, 1, MB4, tapped=order)
     assert not Round.objects.exists()
+
+
+def test_cards_in_messages_carry_their_number_since_two_cards_may_share_a_name(user):
+    session = new_session(user, options=SUN_AFTER)
+    with pytest.raises(services.RoundError, match=re.escape("Pine chaff 1 (12), which no side captured")):
+        services.order_of_captures(session, [[10, 11], [], []], [10, 11, 12])
+    with translation.override("ja"), pytest.raises(services.RoundError, match=re.escape("芒のカス（83）")):
+        services.order_of_captures(session, MB4, [c for c in CRANE_FIRST if c != 83])
 
 
 def test_captures_entered_after_an_insta_win_are_refused_M9b(user):
@@ -189,3 +198,17 @@ def test_a_correction_page_starts_from_the_stored_order_and_the_history_says_it_
     assert response.status_code == 302
     page = client_in.get(reverse("hanafuda:history", args=[session.pk])).content.decode()
     assert "The order of captures changed." in page
+
+
+def test_an_insta_win_the_storm_blocked_does_not_stop_the_round_and_the_message_says_so(user):
+    """M9(b): 一郎 holds the Rain man when 二郎 completes Seven Red Ribbons, whose cherry
+    ribbon Storm A blocks; the round goes on, so every card must be entered."""
+    session = new_session(user, options=BLOCK_AT_FORMATION)
+    captures = [[110, 111], [11, 13, 21, 22, 31, 32, 41, 42, 51, 52, 71, 72, 112, 113], []]
+    order = tapped([110, 111], [11, 13], [21, 22], [31, 32], [41, 42], [51, 52], [71, 72], [112, 113])
+    with pytest.raises(services.RoundError) as refused:
+        services.record_round(session, 1, captures, tapped=order)
+    message = str(refused.value)
+    assert "are not given to any side" in message and "Seven Red Ribbons" in message
+    assert "did not stop the round: the Storm rule blocked it" in message and "[" not in message
+    assert not Round.objects.exists()

@@ -65,6 +65,10 @@ def test_a_teams_session_names_its_teams_after_the_players(client_in):
     ({"kind": "two_teams", "team_a_1": "a", "team_a_2": "b", "team_b_1": "c", "team_b_2": "d", "first_dealer": "2"},
      "first_dealer", "team A or team B"),
     ({"payment_cap": "0"}, "payment_cap", "greater than or equal to 1"),
+    # Refinements of the Storm rule without the rule they refine would be silently ignored.
+    ({"sun_rule": "on"}, "sun_rule", "only with the Storm rule"),
+    ({"storm": "block_cards", "sun_timing": "after_storm_card"}, "sun_timing", "only when the Sun rule is on"),
+    ({"storm": "banquets", "storm_insta_win": "blocked_when_formed"}, "storm_insta_win", "only under Storm rule A"),
 ])
 def test_a_bad_session_form_names_the_field_and_saves_nothing(client_in, change, field, message):
     response = client_in.post(reverse("hanafuda:session_create"), {**NEW, **change})
@@ -132,6 +136,16 @@ def test_a_correction_changes_the_round_and_keeps_the_old_cards(client_in, user)
     page = client_in.get(reverse("hanafuda:settlement", args=[s.pk]))
     assert dict(page.context["totals"]) == {s.sides[u]: t for u, t in settlement.totals.items()}
     assert RoundRevision.objects.get().old_captures == ROUND_A
+
+
+def test_a_correction_that_changes_nothing_says_so_and_logs_nothing(client_in, user):
+    s = new_session(user)
+    services.record_round(s, 1, ROUND_A)
+    url = reverse("hanafuda:round_detail", args=[s.pk, 1])
+    base = client_in.get(url).context["form"].initial["base"]
+    response = client_in.post(url, {**grid_post(ROUND_A, 1), "base": base}, follow=True)
+    assert "Round 1: nothing was changed." in response.content.decode()
+    assert not RoundRevision.objects.exists()
 
 
 def test_a_bad_correction_saves_nothing(client_in, user):

@@ -44,12 +44,27 @@
       return ok;
     });
   }
+  var captureNumber = {};
+  function numberCaptures() {
+    // Cards tapped one after another for the same side and of the same month are one
+    // capture, as the server counts them (services.order_of_captures); its messages use
+    // these numbers.
+    captureNumber = {};
+    var k = 0;
+    var prev = null;
+    sequence.forEach(function (c) {
+      var here = { side: owner(byCard[c]), month: Math.floor(Number(c) / 10) };
+      if (!prev || prev.side !== here.side || prev.month !== here.month) { k++; }
+      captureNumber[c] = k;
+      prev = here;
+    });
+  }
   function paint(cell) {
     var o = owner(cell);
     var seq = cell.querySelector(".seq");
     if (seq) {
-      var k = sequence.indexOf(cell.dataset.card);
-      seq.textContent = k < 0 ? "" : String(k + 1);
+      var k = captureNumber[cell.dataset.card];
+      seq.textContent = k ? String(k) : "";
     }
     for (var i = 0; i < data.sides.length; i++) { cell.classList.toggle("side-" + i, o === i); }
     cell.classList.toggle("taken", o !== null);
@@ -115,6 +130,7 @@
     if (data.needs_order) {
       sequence = sequence.filter(function (c) { return owner(byCard[c]) !== null; });
       if (orderInput) { orderInput.value = sequence.join(" "); }
+      numberCaptures();
     }
     cells.forEach(paint);
     saveDraft();
@@ -207,6 +223,8 @@
   var clear = form.querySelector(".clear-button");
   if (clear) {
     clear.addEventListener("click", function () {
+      var taken = cells.some(function (cell) { return owner(cell) !== null; });
+      if (taken && clear.dataset.confirm && !window.confirm(clear.dataset.confirm)) { return; }
       cells.forEach(function (cell) { setOwner(cell, null); });
       sequence = [];
       update();
@@ -217,7 +235,15 @@
   // After a refused save the page comes back with the taps kept: keep the chosen side too.
   var keep = form.querySelector(".form-error") && remembered !== null && Number(remembered) < data.sides.length;
   selectSide(keep ? Number(remembered) : 0);
-  if (data.needs_order) { readSequence(); }
+  if (data.needs_order) {
+    readSequence();
+    if (orderInput) {
+      // The order typed by hand (to put a forgotten card back in its place).
+      orderInput.addEventListener("change", function () { readSequence(); update(); });
+    }
+    var typed = form.querySelector("details.order-row");
+    if (typed && !typed.querySelector(".errorlist")) { typed.open = false; }
+  }
   forgetDrafts();
   if (restoreDraft()) {
     var note = form.querySelector(".draft-note");
