@@ -439,6 +439,20 @@ def replay(hand: Hand) -> HandReplay:
     )
 
 
+def hand_state(hand: Hand, *, later: bool) -> dict:
+    """What a second screen of the same hand compares with what it shows (``state.json``):
+    the calls recorded (the count every form of the reader screen sends as ``expected``),
+    whether the hand is over, whether a later hand has started (then nothing changes any
+    more) and the nos. 46/50 turned free by choice (D12). Reads no more than the hand row."""
+    calls = len(hand.calls)
+    return {
+        "calls": calls,
+        "over": calls >= session_options(hand.session).calls_per_hand,
+        "later": bool(later),
+        "turn_free": sorted(hand.turn_free or []),
+    }
+
+
 # --- calls ------------------------------------------------------------------------------------
 
 

@@ -16,6 +16,7 @@ urlpatterns = [
     path("sessions/<int:pk>/session.xlsx", views.session_xlsx, name="session_xlsx"),
     path("sessions/<int:pk>/deal/", views.hand_new, name="hand_new"),
     path("sessions/<int:pk>/hands/<int:number>/", views.hand, name="hand"),
+    path("sessions/<int:pk>/hands/<int:number>/state.json", views.hand_state, name="hand_state"),
     path("sessions/<int:pk>/hands/<int:number>/call/", views.hand_call, name="hand_call"),
     path("sessions/<int:pk>/hands/<int:number>/undo/", views.hand_undo, name="hand_undo"),
     path("sessions/<int:pk>/hands/<int:number>/turn-free/", views.hand_turn_free, name="hand_turn_free"),

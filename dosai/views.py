@@ -3,10 +3,13 @@ superusers see all), call a service, redirect after every POST."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Exists, OuterRef
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
 
 from dosai import paper, rules, services
 from dosai.forms import ENUM_CHOICES, OPTION_LABELS, YES_NO, CallForm, EditionForm, LayoutForm, NewHandForm, SessionForm, ValuesForm
@@ -189,10 +192,23 @@ def hand(request, pk, number):
     r = services.replay(hand)
     later = hand.session.hands.filter(number__gt=hand.number).exists()
     context = services.reader_context(r)
-    context.update({"session": hand.session, "hand": hand, "r": r, "later": later})
+    context.update({"session": hand.session, "hand": hand, "r": r, "later": later,
+                    "live": services.hand_state(hand, later=later)})
     if r.over:
         context["totals"] = services.session_totals(hand.session)
     return render(request, "dosai/hand.html", context)
+
+
+@login_required
+@require_GET
+@never_cache
+def hand_state(request, pk, number):
+    """The hand's state for a second tablet showing the same reader screen (``dosai.js``
+    polls it): one query, for the owner's hand with whether a later hand has started."""
+    later = Hand.objects.filter(session=OuterRef("session"), number__gt=OuterRef("number"))
+    hands = Hand.objects.filter(session__in=_mine(request, Session)).select_related("session").annotate(later=Exists(later))
+    hand = get_object_or_404(hands, session_id=pk, number=number)
+    return JsonResponse(services.hand_state(hand, later=hand.later))
 
 
 @login_required

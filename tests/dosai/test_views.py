@@ -220,3 +220,48 @@ def test_a_repeated_player_name_is_marked_on_its_field_and_saves_nothing(client,
     assert response.status_code == 200
     assert "different name" in " ".join(response.context["form"].errors["player_3"])
     assert not Session.objects.exists()
+
+
+def test_the_state_of_a_hand_for_a_second_tablet(client, user, django_user_model, django_assert_num_queries):
+    session = make_session(user)
+    hand = services.start_hand(session, dealing="app", reader="app")
+    url = reverse("dosai:hand_state", args=[session.pk, 1])
+    page = client.get(reverse("dosai:hand", args=[session.pk, 1])).content.decode()
+    assert 'id="dosai-state"' in page and url in page  # what the screen shows, and where to ask
+    assert client.get(url).json() == {"calls": 0, "over": False, "later": False, "turn_free": []}
+    services.record_call(hand, None, 0)
+    services.record_call(hand, None, 1)
+    with django_assert_num_queries(3):  # the login session, the user, the hand
+        response = client.get(url)
+    assert response.status_code == 200 and response["Content-Type"] == "application/json"
+    assert "no-cache" in response["Cache-Control"]
+    assert response.json() == {"calls": 2, "over": False, "later": False, "turn_free": []}
+    hand.refresh_from_db()
+    for k in range(2, services.replay(hand).options.calls_per_hand):
+        services.record_call(hand, None, k)
+    assert client.get(url).json() == {"calls": 50, "over": True, "later": False, "turn_free": []}
+    services.start_hand(session, dealing="app", reader="app")
+    assert client.get(url).json()["later"] is True
+    assert 'id="dosai-state"' not in client.get(reverse("dosai:hand", args=[session.pk, 1])).content.decode()
+    assert client.get(reverse("dosai:hand_state", args=[session.pk, 2])).json()["calls"] == 0
+    assert client.get(reverse("dosai:hand_state", args=[session.pk, 3])).status_code == 404
+    assert client.post(url).status_code == 405
+
+    client.force_login(django_user_model.objects.create_user("other"))
+    assert client.get(url).status_code == 404
+    client.logout()
+    response = client.get(url)
+    assert response.status_code == 302 and response.url.startswith(reverse("login"))
+
+
+def test_the_state_follows_an_undo_and_the_d12_choice(client, user):
+    session = make_session(user, options=rules.Options(end_free_turn="choice"))
+    hand = services.start_hand(session, dealing="app", reader="human")
+    numbers = [n for n in sorted(rules.IN_PLAY) if n not in (46, 50)][:50]
+    for k, n in enumerate(numbers):
+        services.record_call(hand, n, k)
+    url = reverse("dosai:hand_state", args=[session.pk, 1])
+    services.set_turn_free(hand, [50])
+    assert client.get(url).json() == {"calls": 50, "over": True, "later": False, "turn_free": [50]}
+    services.undo_last_call(hand, 50)
+    assert client.get(url).json() == {"calls": 49, "over": False, "later": False, "turn_free": []}

@@ -106,6 +106,7 @@ EXPECTED = {
     "dosai:hand_new": {**DOSAI_OWNER, "organiser": 302},  # a GET goes back to the session page
     "dosai:hand": DOSAI_OWNER,
     "dosai:hand_xlsx": DOSAI_OWNER,
+    "dosai:hand_state": DOSAI_OWNER,  # JSON for a second tablet on the same hand
     "dosai:hand_call": POST_ONLY,
     "dosai:hand_undo": POST_ONLY,
     "dosai:hand_turn_free": POST_ONLY,
