@@ -234,3 +234,57 @@ def test_a_second_tablet_keeps_a_choice_being_made_and_offers_the_latest(browser
         live.locator("button").click()
     assert second.is_checked("input[name=turn][value='50']") and not second.is_checked("input[name=turn][value='46']")
     context.close()
+
+
+def test_rename_and_delete_a_session_and_its_edition(browser, live_server, django_user_model, transactional_db):
+    from dosai import services
+    from dosai.models import ClubEdition, Session
+    from tests.dosai.factories import PLAYERS6, make_session
+
+    user = django_user_model.objects.create_user("reader", password="karuta-test-pw")
+    session = make_session(user, players=PLAYERS6[:4])
+    hand = services.start_hand(session, dealing="app", reader="app")
+    for k in range(7):
+        services.record_call(hand, None, k)
+    edition = session.edition
+    page = browser.new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    page.on("dialog", lambda dialog: dialog.accept())
+    errors = []
+    page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 500 else None)
+    log_in(page, live_server, f"/games/dosai/sessions/{session.pk}/")
+
+    page.click("#manage summary")
+    page.fill("#rename_title", "   ")  # blank passes the browser's own check, not the server's
+    submit(page, "#manage form button")
+    assert page.locator("#rename .errorlist").inner_text() == "対局の名称:名称を入力してください。"
+    shot(page, "dosai-12-rename-refused")
+    page.fill("#id_title", "火曜の会")
+    submit(page, "#rename button")
+    assert page.inner_text("h1") == "火曜の会"
+
+    page.goto(live_server.url + f"/games/dosai/editions/{edition.pk}/delete/")
+    assert page.locator("#in-use").count() == 1 and page.locator("#delete-now").count() == 0
+    shot(page, "dosai-13-edition-in-use")
+
+    page.goto(live_server.url + f"/games/dosai/sessions/{session.pk}/")
+    page.click("#manage summary")
+    shot(page, "dosai-14-session-manage")
+    with page.expect_navigation():
+        page.click("#delete")
+    assert "読み7回" in page.inner_text("#losses")
+    shot(page, "dosai-15-session-delete")
+    submit(page, "#delete-now")
+    assert page.url == live_server.url + "/games/dosai/"
+    assert "対局「火曜の会」を削除しました。" in page.inner_text(".messages")
+    assert not Session.objects.exists()
+
+    page.goto(live_server.url + f"/games/dosai/editions/{edition.pk}/")
+    page.click("#manage summary")
+    with page.expect_navigation():
+        page.click("#delete")
+    shot(page, "dosai-16-edition-delete")
+    submit(page, "#delete-now")
+    assert "版「Matsui Tengudô」を削除しました。" in page.inner_text(".messages")
+    assert not ClubEdition.objects.exists()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 768
+    assert not errors, errors
