@@ -21,6 +21,37 @@ class EditionForm(forms.ModelForm):
         widgets = {"base": forms.RadioSelect}
 
 
+class EditionNameForm(forms.Form):
+    """A new name for an edition (the edition and session pages)."""
+
+    name = forms.CharField(label=_("Name of the edition"), max_length=100, error_messages={
+        "required": _("Name of the edition: give it a name."),
+        "max_length": _("Name of the edition: at most %(limit_value)d characters (it has %(show_value)d)."),
+    })
+
+
+class SessionTitleForm(forms.Form):
+    """A new title for a session."""
+
+    title = forms.CharField(label=_("Title of the session"), max_length=100, error_messages={
+        "required": _("Title of the session: give it a title."),
+        "max_length": _("Title of the session: at most %(limit_value)d characters (it has %(show_value)d)."),
+    })
+
+
+class ConfirmForm(forms.Form):
+    """The confirmation page of a deletion was shown and its button pressed."""
+
+    confirm = forms.ChoiceField(choices=[("yes", "yes")], widget=forms.HiddenInput)
+
+
+class DeleteSessionForm(ConfirmForm):
+    """What the confirmation page listed, to refuse if the session changed since."""
+
+    hands = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    calls = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+
 class ValuesForm(forms.Form):
     """One input per efuda in play that the base edition leaves unknown ("n_<number>"),
     plus the source text. Values the sources give are not fields: they cannot be changed."""

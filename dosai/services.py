@@ -16,7 +16,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from django.db import transaction
+from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from dosai import cards, rules
 from dosai.models import ClubEdition, Hand, Session
@@ -159,6 +161,42 @@ def save_values(club: ClubEdition, values: Mapping[int, int | None], source: str
     return edition_status(club)
 
 
+def rename_edition(club: ClubEdition, name: str) -> ClubEdition:
+    """Give an edition a new name (hands keep the points they were dealt with)."""
+    name = (name or "").strip()
+    if not name:
+        raise DosaiError(_("Give the edition a name."))
+    club.name = name
+    club.save(update_fields=["name", "updated"])
+    return club
+
+
+def edition_users(club: ClubEdition) -> list[Session]:
+    """The sessions that use an edition: while there is one, the edition cannot be deleted."""
+    return list(club.sessions.order_by("title", "pk"))
+
+
+@transaction.atomic
+def delete_edition(club: ClubEdition) -> str:
+    """Delete an edition with the values entered for it and their source (they are part of
+    the edition). Refused (DosaiError, nothing deleted) while a session uses it: a session's
+    hands were dealt from it. Returns the name, for the message."""
+    club = ClubEdition.objects.select_for_update().get(pk=club.pk)
+    users = edition_users(club)
+    if users:
+        raise DosaiError(ngettext(
+            "The edition “%(name)s” is used by %(count)s session: %(titles)s. Delete it first; nothing was deleted.",
+            "The edition “%(name)s” is used by %(count)s sessions: %(titles)s. Delete them first; nothing was deleted.",
+            len(users)) % {"name": club.name, "count": len(users), "titles": "、".join(s.title for s in users)})
+    name = club.name
+    try:
+        club.delete()
+    except ProtectedError:  # a session made from it in the meantime
+        raise DosaiError(_("The edition “%(name)s” is now used by a session. Delete that session first; nothing was deleted.") % {
+            "name": name}) from None
+    return name
+
+
 # --- sessions ---------------------------------------------------------------------------------
 
 
@@ -175,6 +213,48 @@ def create_session(owner, title: str, edition: ClubEdition, players: Sequence[st
     return Session.objects.create(
         owner=owner, title=title.strip(), edition=edition, players=names, options=rules.options_as_dict(options)
     )
+
+
+def rename_session(session: Session, title: str) -> Session:
+    """Give a session a new title."""
+    title = (title or "").strip()
+    if not title:
+        raise DosaiError(_("Give the session a title."))
+    session.title = title
+    session.save(update_fields=["title"])
+    return session
+
+
+@dataclass(frozen=True)
+class SessionContents:
+    """What deleting a session loses: its hands, each with the calls recorded in it."""
+
+    hands: tuple[tuple[int, int, bool], ...]  # (number, calls recorded, over) per hand
+
+    @property
+    def calls(self) -> int:
+        return sum(calls for _number, calls, _over in self.hands)
+
+
+def session_contents(session: Session) -> SessionContents:
+    """The hands of a session and their calls, read without replaying them."""
+    per_hand = session_options(session).calls_per_hand
+    rows = session.hands.order_by("number").values_list("number", "calls")
+    return SessionContents(tuple((number, len(calls), len(calls) >= per_hand) for number, calls in rows))
+
+
+@transaction.atomic
+def delete_session(session: Session, *, hands: int, calls: int) -> str:
+    """Delete a session with its hands and their calls. ``hands`` and ``calls`` are what the
+    confirmation page listed: if the session has changed since (another tablet recorded a
+    call or dealt a hand), StaleForm and nothing is deleted. Returns the title."""
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    now = session_contents(session)
+    if (len(now.hands), now.calls) != (hands, calls):
+        raise StaleForm(_("The session changed since this page was shown (a call recorded or a hand dealt on another tablet). Nothing was deleted: check what is listed now."))
+    title = session.title
+    session.delete()
+    return title
 
 
 def session_options(session: Session) -> rules.Options:
@@ -437,6 +517,20 @@ def replay(hand: Hand) -> HandReplay:
         house_totals=totals,
         player_totals=rules.net_by_player(totals, hand.holdings),
     )
+
+
+def hand_state(hand: Hand, *, later: bool) -> dict:
+    """What a second screen of the same hand compares with what it shows (``state.json``):
+    the calls recorded (the count every form of the reader screen sends as ``expected``),
+    whether the hand is over, whether a later hand has started (then nothing changes any
+    more) and the nos. 46/50 turned free by choice (D12). Reads no more than the hand row."""
+    calls = len(hand.calls)
+    return {
+        "calls": calls,
+        "over": calls >= session_options(hand.session).calls_per_hand,
+        "later": bool(later),
+        "turn_free": sorted(hand.turn_free or []),
+    }
 
 
 # --- calls ------------------------------------------------------------------------------------

@@ -3,13 +3,30 @@ superusers see all), call a service, redirect after every POST."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Exists, OuterRef
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
 
 from dosai import paper, rules, services
-from dosai.forms import ENUM_CHOICES, OPTION_LABELS, YES_NO, CallForm, EditionForm, LayoutForm, NewHandForm, SessionForm, ValuesForm
+from dosai.forms import (
+    ENUM_CHOICES,
+    OPTION_LABELS,
+    YES_NO,
+    CallForm,
+    ConfirmForm,
+    DeleteSessionForm,
+    EditionForm,
+    EditionNameForm,
+    LayoutForm,
+    NewHandForm,
+    SessionForm,
+    SessionTitleForm,
+    ValuesForm,
+)
 from dosai.models import ClubEdition, Hand, Session
 from tournament import once
 from tournament.downloads import PDF, XLSX, file_response
@@ -20,6 +37,10 @@ def _mine(request, model):
     if request.user.is_superuser:
         return model.objects.all()
     return model.objects.filter(owner=request.user)
+
+
+def _edition(request, pk):
+    return get_object_or_404(_mine(request, ClubEdition), pk=pk)
 
 
 def _session(request, pk):
@@ -56,7 +77,7 @@ def edition_new(request):
 
 @login_required
 def edition(request, pk):
-    club = get_object_or_404(_mine(request, ClubEdition), pk=pk)
+    club = _edition(request, pk)
     base = services.base_edition(club)
     status = services.edition_status(club)
     initial = {"source": club.source, **{f"n_{k}": v for k, v in club.values.items()}}
@@ -82,14 +103,60 @@ def edition(request, pk):
                      "value": s.points, "tag": paper.source_tag(known)})
     return render(request, "dosai/edition.html", {
         "club": club, "form": form, "status": status, "rows": rows,
+        "rename_form": EditionNameForm(initial={"name": club.name}, auto_id="rename_%s"),
         "class_counts": list(base.class_counts.items()),
         "known_counts": {p: sum(1 for s in base.subjects if s.in_play and s.points == p) for p in base.class_counts},
     })
 
 
+def _rename(request, obj, form, rename, field, *, heading, done, back):
+    """The rename form of an edition or a session: saved and back to its page, or the small
+    rename page with the error on its field (also what a GET shows)."""
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                rename(obj, form.cleaned_data[field])
+            except services.DosaiError as exc:
+                form.add_error(field, str(exc))
+            else:
+                messages.success(request, done % {"name": str(obj)})
+                return redirect(back)
+        messages.error(request, _("Nothing was saved: correct the fields marked below."))
+    return render(request, "dosai/rename.html", {"form": form, "field": form[field], "heading": heading,
+                                                 "back": back, "back_label": str(obj)})
+
+
+@login_required
+def edition_rename(request, pk):
+    club = _edition(request, pk)
+    form = EditionNameForm(request.POST if request.method == "POST" else None, initial={"name": club.name})
+    return _rename(request, club, form, services.rename_edition, "name", heading=_("Rename the edition"),
+                   done=_("The edition is now called “%(name)s”."),
+                   back=reverse("dosai:edition", kwargs={"pk": club.pk}))
+
+
+@login_required
+def edition_delete(request, pk):
+    """GET: what deleting the edition loses, or why it cannot be deleted; POST: delete."""
+    club = _edition(request, pk)
+    if request.method == "POST":
+        if not ConfirmForm(request.POST).is_valid():
+            messages.error(request, _("Nothing was deleted: press the button on this page to confirm."))
+            return redirect("dosai:edition_delete", pk=club.pk)
+        try:
+            name = services.delete_edition(club)
+        except services.DosaiError as exc:
+            messages.error(request, str(exc))
+            return redirect("dosai:edition_delete", pk=club.pk)
+        messages.success(request, _("The edition “%(name)s” was deleted.") % {"name": name})
+        return redirect("dosai:home")
+    return render(request, "dosai/edition_delete.html", {
+        "club": club, "users": services.edition_users(club), "entered": len(club.values or {})})
+
+
 @login_required
 def points_table(request, pk):
-    club = get_object_or_404(_mine(request, ClubEdition), pk=pk)
+    club = _edition(request, pk)
     data = paper.points_table_pdf(services.edition_status(club))
     return file_response(data, "points-table.pdf", PDF, inline=True)
 
@@ -127,7 +194,37 @@ def session(request, pk):
         "options": _option_lines(session),
         "may_deal": status.ready and (last is None or last.over),
         "form": NewHandForm(),
+        "rename_form": SessionTitleForm(initial={"title": session.title}, auto_id="rename_%s"),
     })
+
+
+@login_required
+def session_rename(request, pk):
+    session = _session(request, pk)
+    form = SessionTitleForm(request.POST if request.method == "POST" else None, initial={"title": session.title})
+    return _rename(request, session, form, services.rename_session, "title", heading=_("Rename the session"),
+                   done=_("The session is now called “%(name)s”."),
+                   back=reverse("dosai:session", kwargs={"pk": session.pk}))
+
+
+@login_required
+def session_delete(request, pk):
+    """GET: what deleting the session loses (its hands and calls); POST: delete, unless the
+    session changed since the page was shown."""
+    session = _session(request, pk)
+    if request.method == "POST":
+        form = DeleteSessionForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, _("Nothing was deleted: press the button on this page to confirm."))
+            return redirect("dosai:session_delete", pk=session.pk)
+        try:
+            title = services.delete_session(session, hands=form.cleaned_data["hands"], calls=form.cleaned_data["calls"])
+        except services.DosaiError as exc:
+            messages.warning(request, str(exc))
+            return redirect("dosai:session_delete", pk=session.pk)
+        messages.success(request, _("The session “%(title)s” was deleted.") % {"title": title})
+        return redirect("dosai:home")
+    return render(request, "dosai/session_delete.html", {"session": session, "contents": services.session_contents(session)})
 
 
 def _option_lines(session):
@@ -189,10 +286,23 @@ def hand(request, pk, number):
     r = services.replay(hand)
     later = hand.session.hands.filter(number__gt=hand.number).exists()
     context = services.reader_context(r)
-    context.update({"session": hand.session, "hand": hand, "r": r, "later": later})
+    context.update({"session": hand.session, "hand": hand, "r": r, "later": later,
+                    "live": services.hand_state(hand, later=later)})
     if r.over:
         context["totals"] = services.session_totals(hand.session)
     return render(request, "dosai/hand.html", context)
+
+
+@login_required
+@require_GET
+@never_cache
+def hand_state(request, pk, number):
+    """The hand's state for a second tablet showing the same reader screen (``dosai.js``
+    polls it): one query, for the owner's hand with whether a later hand has started."""
+    later = Hand.objects.filter(session=OuterRef("session"), number__gt=OuterRef("number"))
+    hands = Hand.objects.filter(session__in=_mine(request, Session)).select_related("session").annotate(later=Exists(later))
+    hand = get_object_or_404(hands, session_id=pk, number=number)
+    return JsonResponse(services.hand_state(hand, later=hand.later))
 
 
 @login_required

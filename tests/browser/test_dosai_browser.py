@@ -158,3 +158,133 @@ def test_a_person_reads_and_the_reader_taps_the_numbers(browser, live_server, dj
     assert Hand.objects.count() == 1
     shot(page, "dosai-9-layout-errors")
     assert page.evaluate("document.documentElement.scrollWidth") <= 768
+
+
+def log_in(page, live_server, path):
+    page.goto(live_server.url + "/accounts/login/?next=" + path)
+    page.fill("#id_username", "reader")
+    page.fill("#id_password", "karuta-test-pw")
+    submit(page, "main button")
+    assert page.url.endswith(path)
+
+
+def test_a_second_tablet_shows_the_call_recorded_on_the_first(browser, live_server, django_user_model, transactional_db):
+    from dosai import services
+    from dosai.models import Hand
+    from tests.dosai.factories import PLAYERS6, make_session
+
+    user = django_user_model.objects.create_user("reader", password="karuta-test-pw")
+    session = make_session(user, players=PLAYERS6[:4])
+    services.start_hand(session, dealing="app", reader="app")
+    path = f"/games/dosai/sessions/{session.pk}/hands/1/"
+    context = browser.new_context(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    first, second = context.new_page(), context.new_page()
+    errors = []
+    for page in (first, second):
+        page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    log_in(first, live_server, path)
+    second.goto(live_server.url + path)
+    assert second.locator("#last-call").count() == 0
+    submit(first, "#read-next")
+    recorded = Hand.objects.get().calls
+    assert len(recorded) == 1
+    # Within a few seconds the second tablet reloads on its own and says why.
+    second.locator("#last-call").wait_for(timeout=10_000)
+    assert second.locator("#dosai-live").is_visible()
+    assert "別のタブレットで読みが記録されました" in second.inner_text("#dosai-live")
+    assert second.inner_text("#next-number") == first.inner_text("#next-number")
+    assert f"{recorded[0]}番" in second.inner_text("#last-call h2")
+    shot(second, "dosai-10-second-tablet")
+    # Its next tap records the next yomifuda, not a refused stale one.
+    submit(second, "#read-next")
+    assert len(Hand.objects.get().calls) == 2
+    assert second.locator("#dosai-live").is_hidden()
+    assert not errors, errors
+    context.close()
+
+
+def test_a_second_tablet_keeps_a_choice_being_made_and_offers_the_latest(browser, live_server, django_user_model,
+                                                                          transactional_db):
+    from dosai import rules, services
+    from dosai.models import Hand
+    from tests.dosai.factories import PLAYERS6, make_session
+
+    user = django_user_model.objects.create_user("reader", password="karuta-test-pw")
+    session = make_session(user, players=PLAYERS6[:3], options=rules.Options(end_free_turn="choice"))
+    hand = services.start_hand(session, dealing="app", reader="human")
+    for k, n in enumerate([n for n in sorted(rules.IN_PLAY) if n not in (46, 50)][:50]):
+        services.record_call(hand, n, k)
+    path = f"/games/dosai/sessions/{session.pk}/hands/1/"
+    context = browser.new_context(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    first, second = context.new_page(), context.new_page()
+    log_in(first, live_server, path)
+    second.goto(live_server.url + path)
+    second.check("input[name=turn][value='46']")  # a choice being made on the second tablet
+    second.evaluate("window.notReloaded = true")
+    first.check("input[name=turn][value='50']")
+    submit(first, "#settlement form[action$='/turn-free/'] button")
+    assert Hand.objects.get().turn_free == [50]
+    live = second.locator("#dosai-live")
+    live.wait_for(state="visible", timeout=10_000)
+    assert "この画面は古くなっています" in live.inner_text()
+    assert second.evaluate("window.notReloaded") is True  # not reloaded under the person's finger
+    assert second.is_checked("input[name=turn][value='46']")
+    shot(second, "dosai-11-second-tablet-busy")
+    with second.expect_navigation():
+        live.locator("button").click()
+    assert second.is_checked("input[name=turn][value='50']") and not second.is_checked("input[name=turn][value='46']")
+    context.close()
+
+
+def test_rename_and_delete_a_session_and_its_edition(browser, live_server, django_user_model, transactional_db):
+    from dosai import services
+    from dosai.models import ClubEdition, Session
+    from tests.dosai.factories import PLAYERS6, make_session
+
+    user = django_user_model.objects.create_user("reader", password="karuta-test-pw")
+    session = make_session(user, players=PLAYERS6[:4])
+    hand = services.start_hand(session, dealing="app", reader="app")
+    for k in range(7):
+        services.record_call(hand, None, k)
+    edition = session.edition
+    page = browser.new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    page.on("dialog", lambda dialog: dialog.accept())
+    errors = []
+    page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 500 else None)
+    log_in(page, live_server, f"/games/dosai/sessions/{session.pk}/")
+
+    page.click("#manage summary")
+    page.fill("#rename_title", "   ")  # blank passes the browser's own check, not the server's
+    submit(page, "#manage form button")
+    assert page.locator("#rename .errorlist").inner_text() == "対局の名称:名称を入力してください。"
+    shot(page, "dosai-12-rename-refused")
+    page.fill("#id_title", "火曜の会")
+    submit(page, "#rename button")
+    assert page.inner_text("h1") == "火曜の会"
+
+    page.goto(live_server.url + f"/games/dosai/editions/{edition.pk}/delete/")
+    assert page.locator("#in-use").count() == 1 and page.locator("#delete-now").count() == 0
+    shot(page, "dosai-13-edition-in-use")
+
+    page.goto(live_server.url + f"/games/dosai/sessions/{session.pk}/")
+    page.click("#manage summary")
+    shot(page, "dosai-14-session-manage")
+    with page.expect_navigation():
+        page.click("#delete")
+    assert "読み7回" in page.inner_text("#losses")
+    shot(page, "dosai-15-session-delete")
+    submit(page, "#delete-now")
+    assert page.url == live_server.url + "/games/dosai/"
+    assert "対局「火曜の会」を削除しました。" in page.inner_text(".messages")
+    assert not Session.objects.exists()
+
+    page.goto(live_server.url + f"/games/dosai/editions/{edition.pk}/")
+    page.click("#manage summary")
+    with page.expect_navigation():
+        page.click("#delete")
+    shot(page, "dosai-16-edition-delete")
+    submit(page, "#delete-now")
+    assert "版「Matsui Tengudô」を削除しました。" in page.inner_text(".messages")
+    assert not ClubEdition.objects.exists()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 768
+    assert not errors, errors

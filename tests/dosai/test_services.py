@@ -163,6 +163,38 @@ def test_a_hand_cannot_start_until_the_edition_is_ready(owner):
     assert not Hand.objects.exists()
 
 
+def test_rename_needs_a_name_and_delete_refuses_an_edition_in_use(owner, monkeypatch):
+    session = make_session(owner)
+    edition = session.edition
+    with pytest.raises(services.DosaiError, match="Give the edition a name"):
+        services.rename_edition(edition, "  ")
+    with pytest.raises(services.DosaiError, match="Give the session a title"):
+        services.rename_session(session, "")
+    edition.refresh_from_db()
+    session.refresh_from_db()
+    assert (edition.name, session.title) == ("Matsui Tengudô", "Test table")
+    with pytest.raises(services.DosaiError, match="is used by 1 session: Test table"):
+        services.delete_edition(edition)
+    # A session made from it between the check and the delete: still refused, nothing deleted.
+    monkeypatch.setattr(services, "edition_users", lambda club: [])
+    with pytest.raises(services.DosaiError, match="is now used by a session"):
+        services.delete_edition(edition)
+    assert ClubEdition.objects.filter(pk=edition.pk).exists()
+
+
+def test_delete_a_session_only_as_listed(owner):
+    session = make_session(owner)
+    hand = services.start_hand(session, dealing="app", reader="app")
+    _read_all(hand, 2)
+    contents = services.session_contents(session)
+    assert contents.hands == ((1, 2, False),) and contents.calls == 2
+    with pytest.raises(services.StaleForm):
+        services.delete_session(session, hands=1, calls=1)
+    assert Hand.objects.count() == 1
+    assert services.delete_session(session, hands=1, calls=2) == "Test table"
+    assert not Hand.objects.exists() and ClubEdition.objects.count() == 1
+
+
 # --- calls, undo, end of hand ---
 
 

@@ -220,3 +220,198 @@ def test_a_repeated_player_name_is_marked_on_its_field_and_saves_nothing(client,
     assert response.status_code == 200
     assert "different name" in " ".join(response.context["form"].errors["player_3"])
     assert not Session.objects.exists()
+
+
+def test_the_state_of_a_hand_for_a_second_tablet(client, user, django_user_model, django_assert_num_queries):
+    session = make_session(user)
+    hand = services.start_hand(session, dealing="app", reader="app")
+    url = reverse("dosai:hand_state", args=[session.pk, 1])
+    page = client.get(reverse("dosai:hand", args=[session.pk, 1])).content.decode()
+    assert 'id="dosai-state"' in page and url in page  # what the screen shows, and where to ask
+    assert client.get(url).json() == {"calls": 0, "over": False, "later": False, "turn_free": []}
+    services.record_call(hand, None, 0)
+    services.record_call(hand, None, 1)
+    with django_assert_num_queries(3):  # the login session, the user, the hand
+        response = client.get(url)
+    assert response.status_code == 200 and response["Content-Type"] == "application/json"
+    assert "no-cache" in response["Cache-Control"]
+    assert response.json() == {"calls": 2, "over": False, "later": False, "turn_free": []}
+    hand.refresh_from_db()
+    for k in range(2, services.replay(hand).options.calls_per_hand):
+        services.record_call(hand, None, k)
+    assert client.get(url).json() == {"calls": 50, "over": True, "later": False, "turn_free": []}
+    services.start_hand(session, dealing="app", reader="app")
+    assert client.get(url).json()["later"] is True
+    assert 'id="dosai-state"' not in client.get(reverse("dosai:hand", args=[session.pk, 1])).content.decode()
+    assert client.get(reverse("dosai:hand_state", args=[session.pk, 2])).json()["calls"] == 0
+    assert client.get(reverse("dosai:hand_state", args=[session.pk, 3])).status_code == 404
+    assert client.post(url).status_code == 405
+
+    client.force_login(django_user_model.objects.create_user("other"))
+    assert client.get(url).status_code == 404
+    client.logout()
+    response = client.get(url)
+    assert response.status_code == 302 and response.url.startswith(reverse("login"))
+
+
+def test_the_state_follows_an_undo_and_the_d12_choice(client, user):
+    session = make_session(user, options=rules.Options(end_free_turn="choice"))
+    hand = services.start_hand(session, dealing="app", reader="human")
+    numbers = [n for n in sorted(rules.IN_PLAY) if n not in (46, 50)][:50]
+    for k, n in enumerate(numbers):
+        services.record_call(hand, n, k)
+    url = reverse("dosai:hand_state", args=[session.pk, 1])
+    services.set_turn_free(hand, [50])
+    assert client.get(url).json() == {"calls": 50, "over": True, "later": False, "turn_free": [50]}
+    services.undo_last_call(hand, 50)
+    assert client.get(url).json() == {"calls": 49, "over": False, "later": False, "turn_free": []}
+
+
+# --- rename and delete ---
+
+
+def test_rename_an_edition_and_a_session_from_their_pages(client, user):
+    session = make_session(user)
+    edition = session.edition
+    page = client.get(reverse("dosai:edition", args=[edition.pk])).content.decode()
+    assert 'action="%s"' % reverse("dosai:edition_rename", args=[edition.pk]) in page
+    assert reverse("dosai:edition_delete", args=[edition.pk]) in page
+    response = client.post(reverse("dosai:edition_rename", args=[edition.pk]), {"name": "  うちの札  "}, follow=True)
+    assert response.redirect_chain[-1][0] == reverse("dosai:edition", args=[edition.pk])
+    assert "The edition is now called “うちの札”." in response.content.decode()
+    edition.refresh_from_db()
+    assert edition.name == "うちの札"
+
+    page = client.get(reverse("dosai:session", args=[session.pk])).content.decode()
+    assert 'action="%s"' % reverse("dosai:session_rename", args=[session.pk]) in page
+    assert reverse("dosai:session_delete", args=[session.pk]) in page
+    response = client.post(reverse("dosai:session_rename", args=[session.pk]), {"title": "火曜の会"})
+    assert response.url == reverse("dosai:session", args=[session.pk])
+    session.refresh_from_db()
+    assert session.title == "火曜の会"
+    assert "火曜の会" in client.get(reverse("dosai:home")).content.decode()
+    assert client.get(reverse("dosai:session_rename", args=[session.pk])).status_code == 200  # the form alone
+
+
+@pytest.mark.parametrize("data, error", [
+    ({"title": "   "}, "Title of the session: give it a title."),
+    ({}, "Title of the session: give it a title."),
+    ({"title": "x" * 101}, "Title of the session: at most 100 characters (it has 101)."),
+])
+def test_a_bad_session_title_is_named_and_saves_nothing(client, user, data, error):
+    session = make_session(user)
+    response = client.post(reverse("dosai:session_rename", args=[session.pk]), data)
+    assert response.status_code == 200
+    assert response.context["form"].errors["title"] == [error]
+    assert error in response.content.decode() and "Nothing was saved" in response.content.decode()
+    session.refresh_from_db()
+    assert session.title == "Test table"
+
+
+def test_a_bad_edition_name_is_named_and_saves_nothing(client, user):
+    edition = ClubEdition.objects.create(owner=user, name="m", base="matsui")
+    for data, error in [({"name": ""}, "Name of the edition: give it a name."),
+                        ({"name": "x" * 150}, "Name of the edition: at most 100 characters (it has 150).")]:
+        response = client.post(reverse("dosai:edition_rename", args=[edition.pk]), data)
+        assert response.status_code == 200
+        assert response.context["form"].errors["name"] == [error]
+    edition.refresh_from_db()
+    assert edition.name == "m"
+
+
+def test_delete_a_session_after_the_confirmation_listing_its_hands_and_calls(client, user):
+    session = make_session(user)
+    hand = services.start_hand(session, dealing="app", reader="app")
+    _finish(hand)
+    hand2 = services.start_hand(session, dealing="app", reader="app")
+    for k in range(3):
+        services.record_call(hand2, None, k)
+    url = reverse("dosai:session_delete", args=[session.pk])
+    response = client.get(url)
+    page = response.content.decode()
+    assert response.status_code == 200 and 'id="confirm-delete"' in page
+    assert "2 hands ・ 53 calls recorded" in page
+    assert "Hand 1: 50 calls" in page and "Hand 2: 3 calls" in page and "not over yet" in page
+    assert Session.objects.filter(pk=session.pk).exists()  # the GET deletes nothing
+
+    refused = client.post(url, {"hands": 2, "calls": 53}, follow=True)  # no confirm field
+    assert "Nothing was deleted" in refused.content.decode()
+    assert Session.objects.filter(pk=session.pk).exists()
+
+    services.record_call(hand2, None, 3)  # another tablet, while the page was shown
+    stale = client.post(url, {"confirm": "yes", "hands": 2, "calls": 53}, follow=True)
+    assert stale.redirect_chain[-1][0] == url
+    assert "The session changed since this page was shown" in stale.content.decode()
+    assert "54 calls recorded" in stale.content.decode()
+    assert Hand.objects.count() == 2
+
+    response = client.post(url, {"confirm": "yes", "hands": 2, "calls": 54}, follow=True)
+    assert response.redirect_chain[-1][0] == reverse("dosai:home")
+    assert "The session “Test table” was deleted." in response.content.decode()
+    assert not Session.objects.exists() and not Hand.objects.exists()
+    assert ClubEdition.objects.filter(pk=session.edition_id).exists()  # the edition is kept
+    assert client.get(reverse("dosai:session", args=[session.pk])).status_code == 404
+
+
+def test_an_edition_in_use_cannot_be_deleted(client, user):
+    session = make_session(user)
+    edition = session.edition
+    url = reverse("dosai:edition_delete", args=[edition.pk])
+    page = client.get(url).content.decode()
+    assert "This edition cannot be deleted: 1 session uses it." in page
+    assert reverse("dosai:session", args=[session.pk]) in page and 'id="delete-now"' not in page
+    response = client.post(url, {"confirm": "yes"}, follow=True)
+    assert response.status_code == 200
+    assert "is used by 1 session: Test table. Delete it first; nothing was deleted." in response.content.decode()
+    assert ClubEdition.objects.filter(pk=edition.pk).exists()
+    with pytest.raises(services.DosaiError, match="is used by 1 session"):
+        services.delete_edition(edition)
+
+
+def test_delete_an_edition_with_its_entered_values(client, user):
+    session = make_session(user)
+    edition = session.edition
+    client.post(reverse("dosai:session_delete", args=[session.pk]), {"confirm": "yes", "hands": 0, "calls": 0})
+    assert not Session.objects.exists()
+    url = reverse("dosai:edition_delete", args=[edition.pk])
+    page = client.get(url).content.decode()
+    assert "%d values entered from your efuda (source: club set)" % len(club_values()) in page
+    assert client.post(url, {}, follow=True).redirect_chain[-1][0] == url  # not confirmed: nothing deleted
+    assert ClubEdition.objects.filter(pk=edition.pk).exists()
+    response = client.post(url, {"confirm": "yes"}, follow=True)
+    assert response.redirect_chain[-1][0] == reverse("dosai:home")
+    assert "The edition “Matsui Tengudô” was deleted." in response.content.decode()
+    assert not ClubEdition.objects.exists()  # the values and their source went with it
+
+
+def test_another_user_can_neither_rename_nor_delete(client, user, django_user_model):
+    other = django_user_model.objects.create_user("other")
+    session = make_session(other)
+    edition = session.edition
+    spare = ClubEdition.objects.create(owner=other, name="spare", base="matsui")
+    for name, pk, data in [("dosai:session_rename", session.pk, {"title": "taken"}),
+                           ("dosai:session_delete", session.pk, {"confirm": "yes", "hands": 0, "calls": 0}),
+                           ("dosai:edition_rename", edition.pk, {"name": "taken"}),
+                           ("dosai:edition_delete", spare.pk, {"confirm": "yes"})]:
+        url = reverse(name, args=[pk])
+        assert client.get(url).status_code == 404, url
+        assert client.post(url, data).status_code == 404, url
+    session.refresh_from_db()
+    edition.refresh_from_db()
+    assert session.title == "Test table" and edition.name == "Matsui Tengudô"
+    assert ClubEdition.objects.filter(pk=spare.pk).exists()
+    client.logout()
+    response = client.post(reverse("dosai:session_delete", args=[session.pk]), {"confirm": "yes", "hands": 0, "calls": 0})
+    assert response.status_code == 302 and response.url.startswith(reverse("login"))
+    assert Session.objects.filter(pk=session.pk).exists()
+
+
+def test_rename_and_delete_pages_in_japanese(client, user):
+    client.defaults.pop("HTTP_ACCEPT_LANGUAGE")
+    session = make_session(user)
+    page = client.get(reverse("dosai:session", args=[session.pk])).content.decode()
+    assert "対局の名前を変える・削除する" in page
+    page = client.get(reverse("dosai:session_delete", args=[session.pk])).content.decode()
+    assert "対局「Test table」を削除しますか？" in page
+    page = client.get(reverse("dosai:edition_delete", args=[session.edition.pk])).content.decode()
+    assert "この版は削除できません" in page

@@ -100,12 +100,17 @@ EXPECTED = {
     "dosai:edition_new": LOGGED_IN,
     "dosai:session_new": LOGGED_IN,
     "dosai:edition": DOSAI_OWNER,
+    "dosai:edition_rename": DOSAI_OWNER,  # GET: the small rename page
+    "dosai:edition_delete": DOSAI_OWNER,  # GET: the confirmation (here: refused, a session uses it)
     "dosai:points_table": DOSAI_OWNER,
     "dosai:session": DOSAI_OWNER,
+    "dosai:session_rename": DOSAI_OWNER,
+    "dosai:session_delete": DOSAI_OWNER,  # GET: the confirmation listing the hands and calls
     "dosai:session_xlsx": DOSAI_OWNER,
     "dosai:hand_new": {**DOSAI_OWNER, "organiser": 302},  # a GET goes back to the session page
     "dosai:hand": DOSAI_OWNER,
     "dosai:hand_xlsx": DOSAI_OWNER,
+    "dosai:hand_state": DOSAI_OWNER,  # JSON for a second tablet on the same hand
     "dosai:hand_call": POST_ONLY,
     "dosai:hand_undo": POST_ONLY,
     "dosai:hand_turn_free": POST_ONLY,
@@ -281,9 +286,9 @@ def _dosai_kwargs(name):
     from dosai.models import Hand
 
     hand = Hand.objects.select_related("session").first()
-    if name in ("dosai:edition", "dosai:points_table"):
+    if name in ("dosai:edition", "dosai:points_table", "dosai:edition_rename", "dosai:edition_delete"):
         return {"pk": hand.session.edition_id}
-    if name in ("dosai:session", "dosai:session_xlsx", "dosai:hand_new"):
+    if name in ("dosai:session", "dosai:session_xlsx", "dosai:hand_new", "dosai:session_rename", "dosai:session_delete"):
         return {"pk": hand.session_id}
     if name.startswith("dosai:hand"):
         return {"pk": hand.session_id, "number": hand.number}

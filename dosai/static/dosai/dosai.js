@@ -1,4 +1,5 @@
-/* Sanjô Dôsai screens: confirm before an undo, one submit per form, live class counts. */
+/* Sanjô Dôsai screens: confirm before an undo, one submit per form, live class counts, and a
+   reader screen that notices a call recorded on another tablet. */
 (function () {
   document.querySelectorAll("form.dosai-oneshot").forEach(function (form) {
     form.addEventListener("submit", function (event) {
@@ -29,6 +30,86 @@
     // Count what the fields hold now: after a refused save, or values a browser restored.
     update();
     window.addEventListener("pageshow", update);
+  }
+  // Another tablet on the same hand: ask state.json every few seconds (only while this page
+  // is visible) whether the hand moved on. If it did, reload and say why; while a field of a
+  // form is focused or changed, only say so with a button, so nothing typed is lost. On any
+  // error (flaky Wi-Fi, logged out, session deleted) stop quietly: a stale tap is still
+  // refused by the server, as without JavaScript.
+  var live = document.getElementById("dosai-live");
+  var shownState = document.getElementById("dosai-state");
+  var FLAG = "dosai-live-reloaded";
+  var banner = function (text, button) {
+    live.textContent = text;
+    if (button) {
+      var b = document.createElement("button");
+      b.type = "button"; b.className = "small"; b.textContent = live.getAttribute("data-button");
+      b.addEventListener("click", function () { location.reload(); });
+      live.appendChild(document.createTextNode(" ")); live.appendChild(b);
+    }
+    live.hidden = false;
+  };
+  if (live && shownState && window.fetch && window.JSON) {
+    try {
+      var reloaded = (window.sessionStorage.getItem(FLAG) || "").split(" ");
+      window.sessionStorage.removeItem(FLAG);
+      if (reloaded[1] === location.pathname) { banner(live.getAttribute("data-" + reloaded[0] + "-reloaded")); }
+    } catch (e) { /* no sessionStorage: no banner after the reload */ }
+    var shown = JSON.parse(shownState.textContent);
+    var key = function (s) { return [s.calls, s.over, s.later, (s.turn_free || []).join(",")].join("|"); };
+    var seconds = parseInt(live.getAttribute("data-seconds"), 10) || 4;
+    var stopped = false, timer = null;
+    var changed = function (el) {
+      if (el.type === "checkbox" || el.type === "radio") { return el.checked !== el.defaultChecked; }
+      if (el.tagName === "SELECT") {
+        return Array.prototype.some.call(el.options, function (o) { return o.selected !== o.defaultSelected; });
+      }
+      return typeof el.defaultValue === "string" && el.value !== el.defaultValue;
+    };
+    var field = function (el) {
+      return el && /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) && !/^(submit|button|reset|image|hidden)$/.test(el.type);
+    };
+    var busy = function () {
+      var main = document.querySelector("main") || document.body;
+      if (field(document.activeElement) && main.contains(document.activeElement)) { return true; }
+      return Array.prototype.some.call(main.querySelectorAll("input, select, textarea"), function (el) {
+        return field(el) && changed(el);
+      });
+    };
+    var moved = function (state) {
+      stopped = true;
+      var kind = state.calls > shown.calls ? "call" : "change";
+      if (busy()) { banner(live.getAttribute("data-" + kind + "-stale"), true); return; }
+      banner(live.getAttribute("data-" + kind + "-reloaded"));
+      try { window.sessionStorage.setItem(FLAG, kind + " " + location.pathname); } catch (e) { /* the banner shows until the reload */ }
+      location.reload();
+    };
+    var tick = function () {
+      timer = null;
+      if (stopped || document.visibilityState !== "visible") { return; }
+      fetch(live.getAttribute("data-url"), { cache: "no-store", credentials: "same-origin", headers: { Accept: "application/json" } })
+        .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.json(); })
+        .then(function (state) {
+          if (stopped) { return; }
+          if (key(state) !== key(shown)) { moved(state); } else { schedule(); }
+        })
+        .catch(function () { stopped = true; });
+    };
+    var schedule = function (delay) {
+      if (!stopped && timer === null && document.visibilityState === "visible") {
+        timer = setTimeout(tick, delay === undefined ? seconds * 1000 : delay);
+      }
+    };
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") { schedule(0); }  // back on the page: look now
+    });
+    // This tablet sends a form or leaves: its own answer shows the new state.
+    document.addEventListener("submit", function (event) { if (!event.defaultPrevented) { stopped = true; } });
+    window.addEventListener("pagehide", function () { stopped = true; });
+    window.addEventListener("pageshow", function (event) {
+      if (event.persisted && live.hidden) { stopped = false; schedule(0); }  // Back to this page: look now
+    });
+    schedule();
   }
   // A page shown again from the browser's cache (Back) must accept one more submit.
   window.addEventListener("pageshow", function (event) {
