@@ -203,6 +203,37 @@ def test_a_second_tablet_shows_the_call_recorded_on_the_first(browser, live_serv
     context.close()
 
 
+def test_a_second_tablet_keeps_asking_after_the_wifi_drops(browser, live_server, django_user_model, transactional_db):
+    from dosai import services
+    from dosai.models import Hand
+    from tests.dosai.factories import PLAYERS6, make_session
+
+    user = django_user_model.objects.create_user("reader", password="karuta-test-pw")
+    session = make_session(user, players=PLAYERS6[:4])
+    services.start_hand(session, dealing="app", reader="app")
+    path = f"/games/dosai/sessions/{session.pk}/hands/1/"
+    context = browser.new_context(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    page = context.new_page()
+    log_in(page, live_server, path)
+    asked = []
+
+    def no_network(route):
+        asked.append(route.request.url)
+        route.abort("internetdisconnected")
+
+    page.route("**/state.json", no_network)
+    page.wait_for_timeout(5_000)
+    assert asked  # it asked, and got no answer
+    page.unroute("**/state.json")
+    other = context.new_page()  # another tablet records a call
+    other.goto(live_server.url + path)
+    submit(other, "#read-next")
+    assert len(Hand.objects.get().calls) == 1
+    page.locator("#last-call").wait_for(timeout=20_000)  # asked again after the drop, and reloaded
+    assert "別のタブレットで読みが記録されました" in page.inner_text("#dosai-live")
+    context.close()
+
+
 def test_a_second_tablet_keeps_a_choice_being_made_and_offers_the_latest(browser, live_server, django_user_model,
                                                                           transactional_db):
     from dosai import rules, services

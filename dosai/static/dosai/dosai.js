@@ -33,9 +33,9 @@
   }
   // Another tablet on the same hand: ask state.json every few seconds (only while this page
   // is visible) whether the hand moved on. If it did, reload and say why; while a field of a
-  // form is focused or changed, only say so with a button, so nothing typed is lost. On any
-  // error (flaky Wi-Fi, logged out, session deleted) stop quietly: a stale tap is still
-  // refused by the server, as without JavaScript.
+  // form is focused or changed, only say so with a button, so nothing typed is lost. Without
+  // an answer (flaky Wi-Fi) ask again less often; on a refusal (logged out, session deleted)
+  // stop quietly: a stale tap is still refused by the server, as without JavaScript.
   var live = document.getElementById("dosai-live");
   var shownState = document.getElementById("dosai-state");
   var FLAG = "dosai-live-reloaded";
@@ -88,12 +88,18 @@
       timer = null;
       if (stopped || document.visibilityState !== "visible") { return; }
       fetch(live.getAttribute("data-url"), { cache: "no-store", credentials: "same-origin", headers: { Accept: "application/json" } })
-        .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.json(); })
+        .then(function (r) {
+          if (!r.ok) { throw new Error(r.status); }
+          return r.json().catch(function () { throw new Error("not JSON"); });  // e.g. the login page
+        })
         .then(function (state) {
           if (stopped) { return; }
           if (key(state) !== key(shown)) { moved(state); } else { schedule(); }
         })
-        .catch(function () { stopped = true; });
+        .catch(function (error) {
+          // No answer (the gym's Wi-Fi dropped): try again later. A refusal: stop.
+          if (error instanceof TypeError) { schedule(seconds * 3000); } else { stopped = true; }
+        });
     };
     var schedule = function (delay) {
       if (!stopped && timer === null && document.visibilityState === "visible") {
