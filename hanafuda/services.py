@@ -130,7 +130,6 @@ def order_of_captures(session: Session, piles: Sequence[Sequence[int]], tapped: 
         raise _order_missing()
     seat_of = {c: seat for seat, pile in enumerate(piles) for c in pile}
     seen: set[int] = set()
-    events: list[list] = []
     for value in tapped:
         if value not in musashino.CARD_BY_ID:
             raise RoundError(_("%(value)s is not a card number: a card's number is its month × 10 plus 0 to 3, as "
@@ -142,11 +141,7 @@ def order_of_captures(session: Session, piles: Sequence[Sequence[int]], tapped: 
             raise RoundError(_("The order of captures lists %(card)s twice.") % {
                 "card": labels.card_with_number(value)})
         seen.add(value)
-        seat = seat_of[value]
-        if events and events[-1][0] == seat and events[-1][1][0] // 10 == value // 10:
-            events[-1][1].append(value)
-        else:
-            events.append([seat, [value]])
+    events = _grouped(seat_of, tapped)
     missing = [c for c in sorted(seat_of) if c not in seen]
     if missing:
         raise RoundError(_(
@@ -160,6 +155,18 @@ def order_of_captures(session: Session, piles: Sequence[Sequence[int]], tapped: 
             ) % {"k": k, "side": session.sides[seat], "month": labels.month_name(cards[0] // 10), "n": len(cards),
                  "cards": labels.join(labels.card_with_number(c) for c in cards)})
         cards.sort()
+    return events
+
+
+def _grouped(seat_of: Mapping[int, int], tapped: Sequence[int]) -> list[list]:
+    """Cards tapped one after another for the same side and of the same month are one capture."""
+    events: list[list] = []
+    for card in tapped:
+        seat = seat_of[card]
+        if events and events[-1][0] == seat and events[-1][1][0] // 10 == card // 10:
+            events[-1][1].append(card)
+        else:
+            events.append([seat, [card]])
     return events
 
 
@@ -191,6 +198,14 @@ def _precheck(session: Session, piles: list[list[int]], options: musashino.Optio
         missing = [c for c in sorted(musashino.CARD_BY_ID) if c not in given]
         if missing:
             raise _not_captured(missing)
+
+
+def _after_insta_win(session: Session, exc: musashino.CapturesAfterInstaWin) -> RoundError:
+    return RoundError(_(
+        "%(side)s formed %(yaku)s with capture %(k)d and the round stopped there, but captures were entered "
+        "after it."
+    ) % {"side": session.sides[exc.side], "yaku": labels.join(labels.yaku_name(c) for c in exc.codes),
+         "k": exc.index + 1})
 
 
 def _not_captured(missing: Sequence[int], blocked: str = "") -> RoundError:
@@ -232,13 +247,39 @@ def score(session: Session, piles: Sequence[Sequence[int]], dealer: int,
         held = [y for pile in piles for y in musashino.formed_dekiyaku(pile, options) if y.dekiyaku.insta_win]
         raise _not_captured(exc.missing, labels.join(labels.yaku_name(y.dekiyaku) for y in held)) from exc
     except musashino.CapturesAfterInstaWin as exc:
-        raise RoundError(_(
-            "%(side)s formed %(yaku)s with capture %(k)d and the round stopped there, but captures were entered "
-            "after it."
-        ) % {"side": session.sides[exc.side], "yaku": labels.join(labels.yaku_name(c) for c in exc.codes),
-             "k": exc.index + 1}) from exc
+        raise _after_insta_win(session, exc) from exc
     except ValueError as exc:
         raise RoundError(_("The scoring rules refused the round: %(error)s") % {"error": exc}) from exc
+
+
+def preview_round(session: Session, number: int, captures: Sequence[Sequence[int]],
+                  tapped: Sequence[int] = ()) -> musashino.RoundResult:
+    """Score the cards entered so far for round ``number``, as the grid shows them mid-entry.
+
+    The engine scores the piles as they stand (``partial``: 1 or 3 cards of a month and
+    cards not yet given are fine), with the round's dealer, and with the order of captures
+    when the house rules need it (``tapped``, as ``record_round``). So the preview applies
+    every rule the saved round will, the Storm and Sun rules included. Nothing is saved.
+    ``RoundError`` (translated) when the cards cannot be scored as they stand.
+    """
+    options = session.rules()
+    state = session_state(session, options=options)
+    played = next((r for r in state.rounds if r.number == number), None)
+    dealer = played.dealer if played else state.next_dealer
+    piles = normalise_captures(session, captures)
+    events = None
+    if options.needs_capture_order:
+        seat_of = {c: seat for seat, pile in enumerate(piles) for c in pile}
+        if sorted(tapped) != sorted(seat_of):
+            raise RoundError(_("The order of captures does not match the cards given to the sides."))
+        events = [(seat, cards) for seat, cards in _grouped(seat_of, tapped)]
+    try:
+        return musashino.score_round({seat: pile for seat, pile in enumerate(piles)}, options, dealer=dealer,
+                                     teams=_teams(session), capture_order=events, partial=True)
+    except musashino.CapturesAfterInstaWin as exc:
+        raise _after_insta_win(session, exc) from exc
+    except ValueError as exc:
+        raise RoundError(_("These cards cannot be scored as they stand.")) from exc
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ urlpatterns = [
     path("<int:pk>/", views.session_detail, name="session_detail"),
     path("<int:pk>/rounds/new/", views.round_entry, name="round_entry"),
     path("<int:pk>/rounds/undo/", views.round_undo, name="round_undo"),
+    path("<int:pk>/rounds/preview/", views.round_preview, name="round_preview"),
     path("<int:pk>/rounds/<int:number>/", views.round_detail, name="round_detail"),
     path("<int:pk>/history/", views.history, name="history"),
     path("<int:pk>/settlement/", views.settlement, name="settlement"),

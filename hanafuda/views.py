@@ -3,7 +3,7 @@ call a service, respond (POST/redirect/GET). The work is in ``hanafuda.services`
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
+from django.http import Http404, HttpResponseNotAllowed, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
@@ -67,7 +67,9 @@ def _side_rows(state):
             "insta_win": res.insta_win is not None,
             "sides": [{"name": session.sides[s], "css": SIDE_CSS[s],
                        "yaku": [labels.scored_label(y) for y in res.dekiyaku[s]],
-                       "score": res.scores[s], "winner": s in res.winners} for s in range(len(session.sides))],
+                       "score": res.scores[s], "winner": s in res.winners, "storm": _storm_lines(res, s)}
+                      for s in range(len(session.sides))],
+            "sun": labels.join(labels.card_name(c) for c in sorted(res.storm_cancelled)),
             "payments": [{"payer": services.unit_label(session, p.payer), "payee": services.unit_label(session, p.payee),
                           "amount": p.amount, "capped": p.amount < p.uncapped} for p in res.payments],
             "net": [res.net[u] for u in state.units],
@@ -75,6 +77,21 @@ def _side_rows(state):
             "next_dealer": session.sides[res.next_dealer],
         })
     return rows
+
+
+def _storm_lines(result, side):
+    """What the Storm rule did to a side in a round (seed l.24–29): the cards it could not use
+    (Storm A) and the dekiyaku it lost, as short translated lines."""
+    effect = result.storm.get(side)
+    if effect is None:
+        return []
+    lines = []
+    if effect.blocked_cards:
+        lines.append(_("Storm: could not use %(cards)s") % {
+            "cards": labels.join(labels.card_name(c) for c in effect.blocked_cards)})
+    if effect.lost:
+        lines.append(_("Storm: lost %(yaku)s") % {"yaku": labels.join(labels.yaku_name(c) for c in effect.lost)})
+    return lines
 
 
 def _context(state, **extra):
@@ -209,6 +226,34 @@ def _captured(session, captures):
     return [{"name": session.sides[seat], "css": SIDE_CSS[seat],
              "cards": [(labels.card_name(c), labels.type_mark(c), musashino.CARD_BY_ID[c].type.value) for c in pile]}
             for seat, pile in enumerate(captures)]
+
+
+def round_preview(request, pk):
+    """POST of the round form as it stands → JSON: each side's dekiyaku and score under every
+    house rule (Storm and Sun included), the insta-win, what the storm did; or the problem.
+    Nothing is saved (``services.preview_round``). Logged out: 403, not a redirect to the
+    login page (the grid script asks in the background; the form itself keeps the taps)."""
+    if not request.user.is_authenticated:
+        return JsonResponse({"problem": _("You are logged out.")}, status=403)
+    session = _session_for(request, pk)
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    options = session.rules()
+    form = RoundForm(request.POST, sides=session.sides, needs_order=options.needs_capture_order)
+    if not form.is_valid():
+        return JsonResponse({"problem": _("The form is incomplete.")}, status=400)
+    try:
+        result = services.preview_round(session, form.cleaned_data["number"], form.captures(), form.tapped())
+    except ValueError as exc:  # RoundError, or stored rounds the rules refuse
+        return JsonResponse({"problem": str(exc)})
+    insta = result.insta_win
+    return JsonResponse({
+        "sides": [{"yaku": [labels.scored_label(y) for y in result.dekiyaku[s]], "score": result.scores[s],
+                   "storm": _storm_lines(result, s)} for s in range(len(session.sides))],
+        "insta": None if insta is None else {
+            "side": session.sides[insta.side], "yaku": [labels.yaku_name(y.dekiyaku) for y in insta.dekiyaku]},
+        "sun": labels.join(labels.card_name(c) for c in sorted(result.storm_cancelled)),
+    })
 
 
 @login_required

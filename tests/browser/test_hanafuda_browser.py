@@ -253,6 +253,10 @@ def test_rules_that_depend_on_the_order_are_entered_capture_by_capture(browser, 
         tap(card)
     assert page.input_value("input[name=order]") == " ".join(map(str, CRANE_FIRST))
     assert badge(110) == "2"  # the capture after the four pine cards
+    # The preview is the server's scoring of the taps: the storm stands (the Crane came first).
+    page.wait_for_function("document.querySelector('.live-summary').dataset.scored")
+    assert "嵐：" in page.inner_text(".live-summary .sum-line.side-1")
+    assert "すべての取り決めで計算しました" in page.inner_text(".live-summary")
     # Giving a card to another side keeps its place in the order.
     page.click(".round-form .side-button[data-side='2']")
     page.click(".round-form .hcard[data-card='110'] .face")

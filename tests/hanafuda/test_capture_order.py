@@ -212,3 +212,54 @@ def test_an_insta_win_the_storm_blocked_does_not_stop_the_round_and_the_message_
     assert "are not given to any side" in message and "Seven Red Ribbons" in message
     assert "did not stop the round: the Storm rule blocked it" in message and "[" not in message
     assert not Round.objects.exists()
+
+
+def test_the_round_page_says_what_the_storm_and_the_sun_did(client_in, user):
+    session = new_session(user, options=SUN_AFTER)
+    services.record_round(session, 1, MB4, tapped=CRANE_FIRST)  # the Crane before the storm cards
+    url = reverse("hanafuda:round_detail", args=[session.pk, 1])
+    page = client_in.get(url).content.decode()
+    assert "Storm: could not use" in page and "Full moon" in page and "Storm: lost" in page
+    assert "The Sun rule (the Crane) cancelled" not in page
+    services.correct_round(session, 1, MB4, tapped=STORM_FIRST)  # the Crane after: the storm is void
+    page = client_in.get(url).content.decode()
+    assert "The Sun rule (the Crane) cancelled" in page and "Storm: could not use" not in page
+
+
+# --- the preview -------------------------------------------------------------------------
+
+
+def preview(client, session, data):
+    return client.post(reverse("hanafuda:round_preview", args=[session.pk]), data)
+
+
+def test_the_preview_applies_the_storm_and_sun_rules_and_saves_nothing(client_in, user, django_assert_max_num_queries):
+    session = new_session(user, options=SUN_AFTER)
+    with django_assert_max_num_queries(6):
+        answer = preview(client_in, session, post(MB4, 1, CRANE_FIRST)).json()
+    expected = engine(CRANE_FIRST).scores
+    assert [side["score"] for side in answer["sides"]] == [expected[s] for s in range(3)]
+    assert any("Storm: could not use" in line for line in answer["sides"][1]["storm"])
+    answer = preview(client_in, session, post(MB4, 1, STORM_FIRST)).json()
+    assert answer["sun"] and [side["score"] for side in answer["sides"]][1] == engine(STORM_FIRST).scores[1]
+    assert not Round.objects.exists()
+
+
+def test_the_preview_scores_a_round_half_entered(client_in, user):
+    session = new_session(user)  # no order needed: the piles as they stand
+    half = [[10, 90, 80, 40, 60, 30], [], [20]]  # MB-4 B's dekiyaku so far; odd months: fine mid-entry
+    answer = preview(client_in, session, post(half, 1, [])).json()
+    assert "problem" not in answer and answer["sides"][0]["yaku"] and answer["sides"][0]["score"] > 0
+
+
+def test_the_preview_names_a_problem_and_refuses_strangers(client, client_in, user, django_user_model):
+    session = new_session(user, options=BLOCK_AT_FORMATION)
+    late = tapped([11, 13], [21, 22], [31, 32], [41, 42], [51, 52], [71, 72], [112, 113], [10, 12])
+    piles = [[10, 12], [11, 13, 21, 22, 31, 32, 41, 42, 51, 52, 71, 72, 112, 113], []]
+    answer = preview(client_in, session, post(piles, 1, late)).json()
+    assert "the round stopped there" in answer["problem"]
+    assert preview(client_in, session, {"number": "x"}).status_code == 400
+    client.logout()
+    assert preview(client, session, post(piles, 1, late)).status_code == 403
+    client.force_login(django_user_model.objects.create_user("stranger"))
+    assert preview(client, session, post(piles, 1, late)).status_code == 404

@@ -88,6 +88,9 @@ EXPECTED = {
     "hanafuda:round_entry": OWNER_ONLY,
     # POST only: a GET goes back to the session page (after the owner check).
     "hanafuda:round_undo": {**OWNER_ONLY, "organiser": 302},
+    # POST only, JSON for the grid script: a GET is refused after the owner check, and a
+    # logged-out request gets 403, not the login page.
+    "hanafuda:round_preview": {**OWNER_ONLY, "anonymous": 403, "organiser": 405},
     "hanafuda:round_detail": OWNER_ONLY,
     "hanafuda:history": OWNER_ONLY,
     "hanafuda:settlement": OWNER_ONLY,

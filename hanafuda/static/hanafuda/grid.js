@@ -1,6 +1,8 @@
 /* Musashino-bana round grid: tap a side, then tap the cards it captured.
  * Progressive enhancement of the form's radio groups (one per card): without this script
- * the radios are the form. The live summary is a preview; the server scores the round.
+ * the radios are the form. The live summary is drawn at once from the cards, then replaced
+ * by the server's scoring of the same taps (every house rule, Storm and Sun included; no
+ * save) when the server answers; without an answer the local preview stays.
  * When the house rules depend on when cards were captured (data.needs_order), the taps are
  * also the order of captures: kept in the form's "order" field and numbered on the cards.
  * On the entry page the taps are also kept on the tablet (localStorage) until the round is
@@ -161,8 +163,12 @@
       var who = document.createElement("strong");
       who.textContent = name;
       line.appendChild(who);
-      line.appendChild(document.createTextNode(" " + counts[i] + " " + t.tCards + " ・ " +
-        (normal.length ? normal.map(function (y) { return y.name + " " + y.value; }).join("、") + " = " + pts + " " + t.tPts : t.tNone)));
+      line.appendChild(document.createTextNode(" " + counts[i] + " " + t.tCards + " ・ "));
+      var yakuText = document.createElement("span");
+      yakuText.className = "yaku-text";
+      yakuText.textContent = normal.length ?
+        normal.map(function (y) { return y.name + " " + y.value; }).join("、") + " = " + pts + " " + t.tPts : t.tNone;
+      line.appendChild(yakuText);
       if (odd.length) {
         var warn = document.createElement("span");
         warn.className = "odd";
@@ -179,8 +185,71 @@
     }
     var foot = document.createElement("div");
     foot.className = "small muted";
-    foot.textContent = left + " " + t.tLeft + " ・ " + t.tNote;
+    var leftText = document.createTextNode(left + " " + t.tLeft + " ・ ");
+    var note = document.createElement("span");
+    note.className = "preview-note";
+    note.textContent = t.tNote;
+    foot.appendChild(leftText);
+    foot.appendChild(note);
     summary.appendChild(foot);
+    requestPreview();
+  }
+  var previewUrl = form.dataset.preview;
+  var previewTimer = null;
+  var previewAsked = 0;
+  function requestPreview() {
+    if (!previewUrl || !summary || !window.fetch || !window.FormData) { return; }
+    if (previewTimer) { clearTimeout(previewTimer); }
+    var mine = ++previewAsked;
+    previewTimer = setTimeout(function () {
+      previewTimer = null;
+      fetch(previewUrl, { method: "POST", body: new FormData(form), credentials: "same-origin",
+                          headers: { Accept: "application/json" } })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (answer) { if (answer && mine === previewAsked) { showScored(answer); } })
+        .catch(function () { /* no answer (offline): the local preview stays */ });
+    }, 300);
+  }
+  function showScored(answer) {
+    var lines = summary.querySelectorAll(".sum-line");
+    var old = summary.querySelector(".server-problem");
+    if (old) { old.parentNode.removeChild(old); }
+    if (answer.problem) {
+      var problem = document.createElement("div");
+      problem.className = "server-problem odd";
+      problem.textContent = "⚠ " + answer.problem;
+      summary.insertBefore(problem, summary.firstChild);
+      return;
+    }
+    answer.sides.forEach(function (side, i) {
+      var line = lines[i];
+      if (!line) { return; }
+      line.querySelector(".yaku-text").textContent = side.yaku.length ?
+        side.yaku.join("、") + " = " + side.score + " " + t.tPts : t.tNone;
+      side.storm.forEach(function (text) {
+        var storm = document.createElement("span");
+        storm.className = "storm";
+        storm.textContent = " ・ " + text;
+        line.appendChild(storm);
+      });
+    });
+    var banner = summary.querySelector(".insta-banner");
+    if (banner) { banner.parentNode.removeChild(banner); }
+    if (answer.insta) {
+      banner = document.createElement("div");
+      banner.className = "insta-banner";
+      banner.textContent = answer.insta.side + ": " + answer.insta.yaku.join("、") + " — " + t.tInsta;
+      summary.insertBefore(banner, summary.firstChild);
+    }
+    if (answer.sun) {
+      var sun = document.createElement("div");
+      sun.className = "storm small";
+      sun.textContent = t.tSun + ": " + answer.sun;
+      summary.insertBefore(sun, summary.lastChild);
+    }
+    var note = summary.querySelector(".preview-note");
+    if (note) { note.textContent = t.tServer; }
+    summary.dataset.scored = String(previewAsked);
   }
   var memoryKey = "hanafuda-active-side:" + location.pathname;
   function selectSide(i) {
