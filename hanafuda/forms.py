@@ -87,8 +87,7 @@ OPTION_CHOICES = {
 
 
 def _yaku_choices():
-    return [(code, musashino.DEKIYAKU_BY_CODE[code].name_ja) for code in
-            (d.code for d in musashino.DEKIYAKU if d.code in musashino.MONTH_READABLE)]
+    return [(d.code, labels.yaku_name(d)) for d in musashino.DEKIYAKU if d.code in musashino.MONTH_READABLE]
 
 
 def _card_choices():

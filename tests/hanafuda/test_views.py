@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from hanafuda import services
+from hanafuda import musashino, services
 from hanafuda.models import Round, RoundRevision, Session
 from tests.hanafuda.helpers import INSTA, ROUND_A, ROUND_B, engine_game, months, new_session
 
@@ -297,3 +297,9 @@ def test_back_and_send_the_new_session_form_again_creates_one_session(client_in)
     client_in.post(reverse("hanafuda:session_create"), {**NEW, "creation_key": client_in.get(
         reverse("hanafuda:session_create")).context["creation_key"]})
     assert Session.objects.count() == 2  # a new form is a new session
+
+
+def test_the_any_card_of_the_month_choices_follow_the_page_language(client_in):
+    readable = [d for d in musashino.DEKIYAKU if d.code in musashino.MONTH_READABLE]
+    page = client_in.get(reverse("hanafuda:session_create")).content.decode()
+    assert all(f"{d.name_en} {d.name_ja}" in page for d in readable)
