@@ -18,7 +18,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from dosai import cards, rules
+from dosai import cards
 from judging.fonts import check_glyphs, japanese_font
 from tournament.xlsx import add_sheet, new_workbook, workbook_bytes, write_table
 

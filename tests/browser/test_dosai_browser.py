@@ -7,7 +7,6 @@ stored calls. Skipped where Chromium or Playwright is missing, except under CI=t
 (tests/browser/conftest.py). Screenshots go to test-artifacts/screenshots/.
 """
 
-import pytest
 
 from tests.browser.support import go_back, shot
 
@@ -168,16 +167,23 @@ def log_in(page, live_server, path):
     assert page.url.endswith(path)
 
 
-def test_a_second_tablet_shows_the_call_recorded_on_the_first(browser, live_server, django_user_model, transactional_db):
+def hand_and_tablets(browser, django_user_model, players=4, reader="app", **kwargs):
+    """A dealt hand of a new session of the "reader" user, the path of its reader screen and
+    a browser context (tablets sharing one login) at 768×1024 in Japanese."""
     from dosai import services
-    from dosai.models import Hand
     from tests.dosai.factories import PLAYERS6, make_session
 
     user = django_user_model.objects.create_user("reader", password="karuta-test-pw")
-    session = make_session(user, players=PLAYERS6[:4])
-    services.start_hand(session, dealing="app", reader="app")
-    path = f"/games/dosai/sessions/{session.pk}/hands/1/"
+    session = make_session(user, players=PLAYERS6[:players], **kwargs)
+    hand = services.start_hand(session, dealing="app", reader=reader)
     context = browser.new_context(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    return hand, f"/games/dosai/sessions/{session.pk}/hands/1/", context
+
+
+def test_a_second_tablet_shows_the_call_recorded_on_the_first(browser, live_server, django_user_model, transactional_db):
+    from dosai.models import Hand
+
+    _hand, path, context = hand_and_tablets(browser, django_user_model)
     first, second = context.new_page(), context.new_page()
     errors = []
     for page in (first, second):
@@ -204,15 +210,9 @@ def test_a_second_tablet_shows_the_call_recorded_on_the_first(browser, live_serv
 
 
 def test_a_second_tablet_keeps_asking_after_the_wifi_drops(browser, live_server, django_user_model, transactional_db):
-    from dosai import services
     from dosai.models import Hand
-    from tests.dosai.factories import PLAYERS6, make_session
 
-    user = django_user_model.objects.create_user("reader", password="karuta-test-pw")
-    session = make_session(user, players=PLAYERS6[:4])
-    services.start_hand(session, dealing="app", reader="app")
-    path = f"/games/dosai/sessions/{session.pk}/hands/1/"
-    context = browser.new_context(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    _hand, path, context = hand_and_tablets(browser, django_user_model)
     page = context.new_page()
     log_in(page, live_server, path)
     asked = []
@@ -238,15 +238,11 @@ def test_a_second_tablet_keeps_a_choice_being_made_and_offers_the_latest(browser
                                                                           transactional_db):
     from dosai import rules, services
     from dosai.models import Hand
-    from tests.dosai.factories import PLAYERS6, make_session
 
-    user = django_user_model.objects.create_user("reader", password="karuta-test-pw")
-    session = make_session(user, players=PLAYERS6[:3], options=rules.Options(end_free_turn="choice"))
-    hand = services.start_hand(session, dealing="app", reader="human")
+    hand, path, context = hand_and_tablets(browser, django_user_model, players=3, reader="human",
+                                           options=rules.Options(end_free_turn="choice"))
     for k, n in enumerate([n for n in sorted(rules.IN_PLAY) if n not in (46, 50)][:50]):
         services.record_call(hand, n, k)
-    path = f"/games/dosai/sessions/{session.pk}/hands/1/"
-    context = browser.new_context(viewport={"width": 768, "height": 1024}, locale="ja-JP")
     first, second = context.new_page(), context.new_page()
     log_in(first, live_server, path)
     second.goto(live_server.url + path)

@@ -7,7 +7,6 @@ of the same captures. Skipped where Chromium or Playwright is missing, except un
 CI=true. Screenshots go to test-artifacts/screenshots/hanafuda-*.png.
 """
 
-import pytest
 
 from hanafuda import musashino
 from tests.browser.support import go_back, shot

@@ -4,7 +4,7 @@ screen, undo, double submits, 404 for another user's objects, nothing half-saved
 import pytest
 from django.urls import reverse
 
-from dosai import cards, rules, services
+from dosai import rules, services
 from dosai.models import ClubEdition, Hand, Session
 from tests.dosai.factories import PLAYERS6, club_values, make_session
 

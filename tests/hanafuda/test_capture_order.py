@@ -11,6 +11,8 @@ from hanafuda import musashino, services
 from hanafuda.models import Round, RoundRevision
 from tests.hanafuda.helpers import INSTA, full_round, months, new_session
 
+pytestmark = pytest.mark.usefixtures("english")
+
 SUN_AFTER = musashino.Options(storm=musashino.Storm.A, sun_rule=True,
                               sun_timing=musashino.SunTiming.AFTER_STORM_CARD)
 BLOCK_AT_FORMATION = musashino.Options(storm=musashino.Storm.A,
@@ -29,17 +31,6 @@ def tapped(*captures):
 LATER = tapped(months(3, 4, 6, 8, 9), months(10, 12), REST)
 CRANE_FIRST = tapped([10, 11], [12, 13], [110, 113], LATER)
 STORM_FIRST = tapped([110, 113], [10, 11], [12, 13], LATER)
-
-
-@pytest.fixture(autouse=True)
-def english():
-    with translation.override("en"):
-        yield
-
-
-@pytest.fixture
-def user(django_user_model):
-    return django_user_model.objects.create_user("scorer")
 
 
 def engine(order_taps, options=SUN_AFTER, piles=MB4, dealer=0):
@@ -136,13 +127,6 @@ def test_a_correction_of_the_order_alone_is_kept_in_the_history(user):
 
 
 # --- the pages ---------------------------------------------------------------------------
-
-
-@pytest.fixture
-def client_in(client, user):
-    client.force_login(user)
-    client.cookies["django_language"] = "en"
-    return client
 
 
 def post(piles, number, order, **extra):

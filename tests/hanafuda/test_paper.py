@@ -24,9 +24,6 @@ def _keep(name, data):
     (ARTIFACTS / name).write_bytes(data)
 
 
-@pytest.fixture
-def user(django_user_model):
-    return django_user_model.objects.create_user("scorer")
 
 
 def test_the_score_sheet_has_every_planned_round_the_rounds_played_and_the_settlement(client, user):

@@ -1,25 +1,14 @@
 """The scorekeeper's services: sessions, rounds, derived dealers, corrections, undo, settlement."""
 
 import pytest
-from django.utils import translation
 
 from hanafuda import musashino, services
 from hanafuda.models import Round, RoundRevision
 from tests.hanafuda.helpers import INSTA, ROUND_A, ROUND_B, ROUND_C, engine_game, months, new_session
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
-@pytest.fixture(autouse=True)
-def english():
-    """The messages are checked in English (the catalogue translates them to Japanese)."""
-    with translation.override("en"):
-        yield
-
-
-@pytest.fixture
-def user(django_user_model):
-    return django_user_model.objects.create_user("scorer")
 
 
 def test_a_session_stores_the_sides_and_the_rules_as_plain_values(user):

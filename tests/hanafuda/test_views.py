@@ -11,16 +11,6 @@ from tests.hanafuda.helpers import INSTA, ROUND_A, ROUND_B, engine_game, months,
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def user(django_user_model):
-    return django_user_model.objects.create_user("scorer")
-
-
-@pytest.fixture
-def client_in(client, user):
-    client.force_login(user)
-    client.cookies["django_language"] = "en"
-    return client
 
 
 def grid_post(piles, number, rest=""):
