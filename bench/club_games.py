@@ -1,8 +1,10 @@
 """Time the club games' replays: every page re-derives scores from what was stored.
 
-A Musashino-bana page re-scores every round of the session (``session_state``); a Sanjô
-Dôsai reader page replays every call of the hand (``replay``). This prints how long that
-takes for a full game, through the services and a throwaway SQLite database.
+A Musashino-bana page re-scores every round of the session (``session_state``), and so does
+each live preview of the round being tapped (``preview_round``, asked about 0.3 s after
+each tap); a Sanjô Dôsai reader page replays every call of the hand (``replay``). This
+prints how long that takes for a full game, through the services and a throwaway SQLite
+database.
 
 Run: .venv/bin/python bench/club_games.py
 """
@@ -35,12 +37,12 @@ def timed(fn, repeat=20):
     return statistics.median(times), max(times)
 
 
-def hanafuda_session(owner):
+def hanafuda_session(owner, played=12):
     from hanafuda import musashino, services
 
     session = services.create_session(owner, "bench", ["一郎", "二郎", "三郎"], musashino.Options(rounds=12))
     rng = random.Random(1)
-    for number in range(1, 13):
+    for number in range(1, played + 1):
         piles = [[], [], []]
         for month in range(1, 13):  # each month's four cards go as two pairs to random sides
             cards = [month * 10 + r for r in range(4)]
@@ -73,6 +75,12 @@ def main():
     _session, state = hanafuda_session(owner)
     median, worst = timed(state)
     print(f"Musashino-bana: re-score 12 rounds and settle   median {median:6.1f} ms   max {worst:6.1f} ms")
+    session, _state = hanafuda_session(owner, played=11)
+    from hanafuda import services
+
+    half = [[10, 11, 30, 31, 80, 81], [20, 21], [50]]  # round 12, half tapped
+    median, worst = timed(lambda: services.preview_round(session, 12, half))
+    print(f"Musashino-bana: preview round 12 after 11 rounds median {median:6.1f} ms   max {worst:6.1f} ms")
     _hand, replay = dosai_hand(owner)
     median, worst = timed(replay)
     print(f"Sanjô Dôsai: replay a 50-call hand and settle   median {median:6.1f} ms   max {worst:6.1f} ms")
