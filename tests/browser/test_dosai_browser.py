@@ -196,7 +196,7 @@ def test_a_second_tablet_shows_the_call_recorded_on_the_first(browser, live_serv
     assert len(recorded) == 1
     # Within a few seconds the second tablet reloads on its own and says why.
     second.locator("#last-call").wait_for(timeout=10_000)
-    assert second.locator("#dosai-live").is_visible()
+    second.locator("#dosai-live").wait_for(state="visible", timeout=5_000)  # shown by the script after the reload
     assert "別のタブレットで読みが記録されました" in second.inner_text("#dosai-live")
     assert second.inner_text("#next-number") == first.inner_text("#next-number")
     assert f"{recorded[0]}番" in second.inner_text("#last-call h2")
@@ -230,7 +230,23 @@ def test_a_second_tablet_keeps_asking_after_the_wifi_drops(browser, live_server,
     submit(other, "#read-next")
     assert len(Hand.objects.get().calls) == 1
     page.locator("#last-call").wait_for(timeout=20_000)  # asked again after the drop, and reloaded
+    page.locator("#dosai-live").wait_for(state="visible", timeout=5_000)
     assert "別のタブレットで読みが記録されました" in page.inner_text("#dosai-live")
+    context.close()
+
+
+def test_a_tablet_says_so_when_its_hand_was_deleted_on_another(browser, live_server, django_user_model,
+                                                                transactional_db):
+    from dosai import services
+
+    hand, path, context = hand_and_tablets(browser, django_user_model)
+    page = context.new_page()
+    log_in(page, live_server, path)
+    services.delete_session(hand.session, hands=1, calls=0)  # on another tablet
+    live = page.locator("#dosai-live")
+    live.wait_for(state="visible", timeout=10_000)
+    assert "この回はもうありません" in live.inner_text()
+    assert page.locator("#read-next").is_disabled()  # no tap meets a 404
     context.close()
 
 

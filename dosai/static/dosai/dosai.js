@@ -76,6 +76,15 @@
         return field(el) && changed(el);
       });
     };
+    var gone = function () {
+      live.textContent = live.getAttribute("data-gone") + " ";
+      var a = document.createElement("a");
+      a.href = live.getAttribute("data-home");
+      a.textContent = live.getAttribute("data-home-label");
+      live.appendChild(a);
+      live.hidden = false;
+      document.querySelectorAll("main form button").forEach(function (b) { b.disabled = true; });
+    };
     var moved = function (state) {
       stopped = true;
       var kind = state.calls > shown.calls ? "call" : "change";
@@ -97,8 +106,11 @@
           if (key(state) !== key(shown)) { moved(state); } else { schedule(); }
         })
         .catch(function (error) {
-          // No answer (the gym's Wi-Fi dropped): try again later. A refusal: stop.
-          if (error instanceof TypeError) { schedule(seconds * 3000); } else { stopped = true; }
+          // No answer (the gym's Wi-Fi dropped): try again later. A refusal: stop; when the
+          // hand is gone (deleted on another tablet), say so before a tap meets a 404.
+          if (error instanceof TypeError) { schedule(seconds * 3000); return; }
+          stopped = true;
+          if (error.message === "404") { gone(); }
         });
     };
     var schedule = function (delay) {
