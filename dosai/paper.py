@@ -39,6 +39,13 @@ def source_tag(subject: cards.Subject) -> str:
     return src
 
 
+def sources_note() -> str:
+    """What the source tags ("seed", "TK2") stand for, translated; under the points table
+    on paper and on the edition page."""
+    return _("Seed: Andy's Playing Cards, Dôsai Karuta. TK2: Takahashi, 道才かるたの遊び方. Values not in the "
+             "sources are the club's, read from its own efuda.")
+
+
 def marks(subject: cards.Subject) -> str:
     """The special roles of an efuda, translated (seed l.49, l.67, l.87, l.94)."""
     out = []
@@ -125,7 +132,7 @@ def points_table_pdf(status) -> bytes:
         c.setLineWidth(0.4)
         c.line(left, y - 4, right, y - 4)
         c.setFont(font, 7)
-        c.drawString(left, y - 14, _("Seed: Andy's Playing Cards, Dôsai Karuta. TK2: Takahashi, 道才かるたの遊び方. Values not in the sources are the club's, read from its own efuda."))
+        c.drawString(left, y - 14, sources_note())
         c.showPage()
         c.save()
     return buf.getvalue()

@@ -102,7 +102,7 @@ def edition(request, pk):
         rows.append({"subject": known, "known": known.points is not None, "input": inputs.get(s.number),
                      "value": s.points, "tag": paper.source_tag(known)})
     return render(request, "dosai/edition.html", {
-        "club": club, "form": form, "status": status, "rows": rows,
+        "club": club, "form": form, "status": status, "rows": rows, "sources_note": paper.sources_note(),
         "rename_form": EditionNameForm(initial={"name": club.name}, auto_id="rename_%s"),
         "class_counts": list(base.class_counts.items()),
         "known_counts": {p: sum(1 for s in base.subjects if s.in_play and s.points == p) for p in base.class_counts},

@@ -415,3 +415,19 @@ def test_rename_and_delete_pages_in_japanese(client, user):
     assert "対局「Test table」を削除しますか？" in page
     page = client.get(reverse("dosai:edition_delete", args=[session.edition.pk])).content.decode()
     assert "この版は削除できません" in page
+
+
+def test_the_reader_screen_shows_the_english_reading_only_on_english_pages(client, user):
+    from dosai import cards
+
+    session = make_session(user)
+    client.post(reverse("dosai:hand_new", args=[session.pk]), {"dealing": "app", "reader": "app"})
+    hand = Hand.objects.get()
+    glossed = next(n for n in hand.reading_order if cards.MATSUI_TENGUDO.subject(n).gloss)
+    hand.reading_order = [glossed] + [n for n in hand.reading_order if n != glossed]
+    hand.save()
+    gloss = cards.MATSUI_TENGUDO.subject(glossed).gloss
+    url = reverse("dosai:hand", args=[session.pk, 1])
+    assert gloss in client.get(url).content.decode()  # this client asks for English
+    client.defaults.pop("HTTP_ACCEPT_LANGUAGE")
+    assert gloss not in client.get(url).content.decode()
