@@ -195,6 +195,9 @@ class SessionForm(forms.Form):
         values = {name: data.get(name) for name in self.OPTION_FIELDS}
         values["any_card_of_month"] = frozenset(values["any_card_of_month"] or ())
         values["players"] = kind
+        if kind == "three_players":  # the team choices mean nothing for 3 players (M13, M14)
+            values["team_payment"] = musashino.DEFAULT_OPTIONS.team_payment
+            values["four_player_deal"] = musashino.DEFAULT_OPTIONS.four_player_deal
         values["rounds"] = data.get("rounds") or 12
         try:
             options = musashino.Options(**values)

@@ -259,8 +259,10 @@ def preview_round(session: Session, number: int, captures: Sequence[Sequence[int
     The engine scores the piles as they stand (``partial``: 1 or 3 cards of a month and
     cards not yet given are fine), with the round's dealer, and with the order of captures
     when the house rules need it (``tapped``, as ``record_round``). So the preview applies
-    every rule the saved round will, the Storm and Sun rules included. Nothing is saved.
-    ``RoundError`` (translated) when the cards cannot be scored as they stand.
+    every rule the saved round will, the Storm and Sun rules included. Once the round looks
+    complete (every card given, or an insta-win), the checks of saving run too. Nothing is
+    saved. ``RoundError`` (translated) when the cards cannot be scored as they stand, or
+    would be refused on saving.
     """
     options = session.rules()
     state = session_state(session, options=options)
@@ -274,12 +276,16 @@ def preview_round(session: Session, number: int, captures: Sequence[Sequence[int
             raise RoundError(_("The order of captures does not match the cards given to the sides."))
         events = [(seat, cards) for seat, cards in _grouped(seat_of, tapped)]
     try:
-        return musashino.score_round({seat: pile for seat, pile in enumerate(piles)}, options, dealer=dealer,
-                                     teams=_teams(session), capture_order=events, partial=True)
+        result = musashino.score_round({seat: pile for seat, pile in enumerate(piles)}, options, dealer=dealer,
+                                       teams=_teams(session), capture_order=events, partial=True)
     except musashino.CapturesAfterInstaWin as exc:
         raise _after_insta_win(session, exc) from exc
     except ValueError as exc:
         raise RoundError(_("These cards cannot be scored as they stand.")) from exc
+    if result.insta_win is not None or sum(len(p) for p in piles) == len(musashino.CARD_BY_ID):
+        # The round looks complete: the checks of saving, so a refusal shows before the save.
+        score(session, piles, dealer, options, _order_for(session, piles, tapped, options))
+    return result
 
 
 @dataclass(frozen=True)

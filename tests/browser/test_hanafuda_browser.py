@@ -270,6 +270,15 @@ def test_rules_that_depend_on_the_order_are_entered_capture_by_capture(browser, 
     page.fill("input[name=order]", " ".join(map(str, CRANE_FIRST)))
     page.dispatch_event("input[name=order]", "change")
     assert badge(110) == "2" and badge(10) == "1"
+    assert not page.locator(".order-note").is_visible()
+    tap(83)  # untapped, then typed back in its place: left out, and said so
+    page.fill("input[name=order]", " ".join(map(str, CRANE_FIRST)))
+    page.dispatch_event("input[name=order]", "change")
+    assert page.locator(".order-note").is_visible() and "83" in page.inner_text(".order-note")
+    tap(83)
+    page.fill("input[name=order]", " ".join(map(str, CRANE_FIRST)))
+    page.dispatch_event("input[name=order]", "change")
+    assert not page.locator(".order-note").is_visible()
     shot(page, "hanafuda-13-capture-order")
     with page.expect_navigation():
         page.click("button[name=save]")

@@ -89,6 +89,9 @@ def test_the_reader_screen_records_calls_once_and_undoes(client, user):
     hand.refresh_from_db()
     assert hand.calls == [first]
     assert "out of date" in stale.content.decode() or "古い" in stale.content.decode()
+    # The message is where the page opens after a call (#now), not scrolled away at the top.
+    now = stale.content.decode().split('id="now"', 1)[1]
+    assert 'class="messages"' in now and ("out of date" in now or "古い" in now)
     page = client.get(url).content.decode()
     assert 'id="transfers"' in page
     client.post(reverse("dosai:hand_undo", args=[session.pk, 1]), {"expected": 1})

@@ -247,3 +247,12 @@ def test_the_preview_names_a_problem_and_refuses_strangers(client, client_in, us
     assert preview(client, session, post(piles, 1, late)).status_code == 403
     client.force_login(django_user_model.objects.create_user("stranger"))
     assert preview(client, session, post(piles, 1, late)).status_code == 404
+
+
+def test_the_preview_of_a_complete_round_warns_of_what_saving_would_refuse(client_in, user):
+    session = new_session(user, options=SUN_AFTER)
+    swapped = CRANE_FIRST[:]
+    swapped[1], swapped[4] = swapped[4], swapped[1]  # a pine card after the storm cards: 1-card captures
+    answer = preview(client_in, session, post(MB4, 1, swapped)).json()
+    assert "Capture 1 (二郎, " in answer["problem"] and "has 1 card(s)" in answer["problem"]
+    assert "problem" not in preview(client_in, session, post(MB4, 1, CRANE_FIRST)).json()

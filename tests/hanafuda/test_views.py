@@ -65,6 +65,9 @@ def test_a_bad_session_form_names_the_field_and_saves_nothing(client_in, change,
     assert response.status_code == 200
     assert message in " ".join(response.context["form"].errors.get(field, [])), response.context["form"].errors
     assert not Session.objects.exists()
+    # Named at the top of the page too, with a link to the field (the rules are far below).
+    top = response.content.decode().split('class="form-error"', 1)[1].split("</div>", 1)[0]
+    assert f'href="#id_{field}"' in top
 
 
 def test_a_round_is_entered_on_the_grid_with_the_remaining_cards_shortcut(client_in, user):
@@ -293,3 +296,10 @@ def test_the_any_card_of_the_month_choices_follow_the_page_language(client_in):
     readable = [d for d in musashino.DEKIYAKU if d.code in musashino.MONTH_READABLE]
     page = client_in.get(reverse("hanafuda:session_create")).content.decode()
     assert all(f"{d.name_en} {d.name_ja}" in page for d in readable)
+
+
+def test_team_choices_are_not_kept_for_three_players(client_in):
+    client_in.post(reverse("hanafuda:session_create"), {**NEW, "team_payment": "each_player", "four_player_deal": "6+0"})
+    rules = Session.objects.get().rules()
+    assert rules.team_payment == musashino.DEFAULT_OPTIONS.team_payment
+    assert rules.four_player_deal == musashino.DEFAULT_OPTIONS.four_player_deal

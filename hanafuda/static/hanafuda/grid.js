@@ -38,13 +38,22 @@
     radios(cell).forEach(function (r) { r.checked = r.value === value; });
   }
   function readSequence() {
-    // The order the form holds (a refused save, a correction): only cards still taken.
+    // The order the form holds (a refused save, a correction, typed by hand): only cards
+    // given to a side; the others are named under the field.
     var seen = {};
+    var dropped = [];
     sequence = (orderInput ? orderInput.value : "").split(/[\s,、]+/).filter(function (v) {
       var ok = v !== "" && byCard[v] && owner(byCard[v]) !== null && !seen[v];
+      if (v !== "" && !ok && !seen[v]) { dropped.push(v); }
       seen[v] = true;
       return ok;
     });
+    var note = form.querySelector(".order-note");
+    var row = form.querySelector("details.order-row");
+    if (note && row) {
+      note.textContent = dropped.length ? row.dataset.tDropped + " " + dropped.join(" ") : "";
+      note.hidden = !dropped.length;
+    }
   }
   var captureNumber = {};
   function numberCaptures() {
@@ -267,6 +276,8 @@
       setOwner(cell, before === active ? null : active);
       // A newly taken card is the latest capture; giving a card to another side keeps its place.
       if (data.needs_order && before === null) { sequence.push(cell.dataset.card); }
+      var note = form.querySelector(".order-note");
+      if (note) { note.hidden = true; }
       update();
     }
     face.addEventListener("click", toggle);
