@@ -31,7 +31,7 @@ def session_workbook(state: services.SessionState, rows: list[dict]) -> bytes:
         for s in r["sides"]:
             line += ["、".join(s["yaku"]), s["score"]]
         line += [_("yes") if r["insta_win"] else "",
-                 "; ".join(f"{p['payer']} → {p['payee']} {p['amount']}" for p in r["payments"])]
+                 "、".join(f"{p['payer']} → {p['payee']} {p['amount']}" for p in r["payments"])]
         line += r["net"] + r["running"]
         table.append(line)
     write_table(ws, headers, table)

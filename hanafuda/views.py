@@ -111,6 +111,8 @@ def rules_summary(options):
     lines = []
     defaults = musashino.DEFAULT_OPTIONS
     for name, (label, choices, _help) in OPTION_CHOICES.items():
+        if name == "sun_timing" and options.sun_rule:  # the rule before its timing
+            lines.append(_("Sun rule: on"))
         value = getattr(options, name)
         if value != getattr(defaults, name):
             text = dict((c.value, t) for c, t in choices)[value.value]
@@ -118,8 +120,6 @@ def rules_summary(options):
     if options.any_card_of_month:
         lines.append(_("Any card of the months: %(yaku)s") % {
             "yaku": "、".join(labels.yaku_name(c) for c in sorted(options.any_card_of_month))})
-    if options.sun_rule:
-        lines.append(_("Sun rule: on"))
     if options.insta_win_value != defaults.insta_win_value:
         lines.append(_("Insta-win value: %(n)d") % {"n": options.insta_win_value})
     if options.payment_cap is not None:

@@ -36,6 +36,8 @@ def test_the_workbook_has_the_rounds_and_the_settlement(client, django_user_mode
         assert list(row[-6:-3]) == [result.net[i] for i in range(3)]
         assert list(row[-3:]) == [running[i] for i in range(3)]
     assert body[2][8] == "yes" and "Seven Red Ribbons" in body[2][4]
+    assert body[2][9] == "、".join(f"{s.sides[p.payer]} → {s.sides[p.payee]} {p.amount}" for p in results[2].payments)
+    assert "、" in body[2][9]  # two payments, listed like the dekiyaku
     assert ws["B2"].data_type == "s" and ws.cell(row=1, column=3).data_type == "s"
     totals = wb["Settlement"]
     got = {r[0]: r[1] for r in totals.iter_rows(min_row=2, max_row=4, values_only=True)}

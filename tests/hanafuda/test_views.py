@@ -303,3 +303,13 @@ def test_team_choices_are_not_kept_for_three_players(client_in):
     rules = Session.objects.get().rules()
     assert rules.team_payment == musashino.DEFAULT_OPTIONS.team_payment
     assert rules.four_player_deal == musashino.DEFAULT_OPTIONS.four_player_deal
+
+
+def test_the_rules_summary_lists_the_sun_rule_before_its_timing():
+    from hanafuda.views import rules_summary
+
+    with translation.override("en"):
+        lines = rules_summary(musashino.Options(storm=musashino.Storm.A, sun_rule=True,
+                                                sun_timing=musashino.SunTiming.CRANE_HOLDER_ONLY))
+    sun = lines.index("Sun rule: on")
+    assert lines[sun + 1].startswith("Sun rule timing")
