@@ -8,7 +8,7 @@ through ``write_table``, so a name like "=1+1" stays text (no formula injection)
 
 from django.utils.translation import gettext as _
 
-from hanafuda import services
+from hanafuda import musashino, services
 from tournament.xlsx import add_sheet, new_workbook, workbook_bytes, write_table
 
 
@@ -23,6 +23,9 @@ def session_workbook(state: services.SessionState, rows: list[dict]) -> bytes:
     for name in session.sides:
         headers += [_("%(name)s dekiyaku") % {"name": name}, _("%(name)s score") % {"name": name}]
     headers += [_("Insta-win"), _("Payments")]
+    storm = state.options.storm is not musashino.Storm.OFF
+    if storm:
+        headers.append(_("Storm and Sun rules"))
     headers += [_("%(name)s net") % {"name": u} for u in units]
     headers += [_("%(name)s total") % {"name": u} for u in units]
     table = []
@@ -32,6 +35,11 @@ def session_workbook(state: services.SessionState, rows: list[dict]) -> bytes:
             line += ["、".join(s["yaku"]), s["score"]]
         line += [_("yes") if r["insta_win"] else "",
                  "、".join(f"{p['payer']} → {p['payee']} {p['amount']}" for p in r["payments"])]
+        if storm:
+            notes = [f"{s['name']}: {line}" for s in r["sides"] for line in s["storm"]]
+            if r["sun"]:
+                notes.append(_("Sun rule (the Crane) cancelled") + f": {r['sun']}")
+            line.append("、".join(notes))
         line += r["net"] + r["running"]
         table.append(line)
     write_table(ws, headers, table)

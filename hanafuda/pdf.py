@@ -150,6 +150,10 @@ def _draw_score_sheet(pen: _Pen, state, title, sides, units, rules):
             yaku = "・".join(_yaku_ja(yk) for yk in res.dekiyaku[i])
             if res.insta_win is not None and res.insta_win.side == i:
                 yaku = "一発勝ち " + yaku
+            effect = res.storm.get(i)
+            if effect is not None and effect.lost:  # seed l.24–29
+                lost = "・".join(musashino.DEKIYAKU_BY_CODE[c].name_ja for c in effect.lost)
+                yaku = (yaku + "　" if yaku else "") + f"（嵐で{lost}を失う）"
             pen.fitted(xs[2 + 2 * i], y, w_yaku, row_h, yaku or "—", max_size=8, min_size=6.5, align="left",
                        color=INK if yaku else MUTED)
             pen.fitted(xs[3 + 2 * i], y, w_pts, row_h, str(res.scores[i]), max_size=10, min_size=6,
@@ -159,8 +163,11 @@ def _draw_score_sheet(pen: _Pen, state, title, sides, units, rules):
             pen.fitted(xs[base + j], y, w_net, row_h, _signed(net), max_size=9, min_size=6)
             pen.fitted(xs[base + n_units + j], y, w_run, row_h, _signed(r.running[u]),
                        max_size=10, min_size=6, bold=True)
-    for x in xs[1:-1]:
-        pen.vline(x, y, head_top)
+    # Lines between groups run through the header; lines inside a group (役 | 点, one unit |
+    # the next) stop under the group's label, so the label spans its columns.
+    group_starts = {1, 2, base, base + n_units} | {2 + 2 * i for i in range(n_sides)}
+    for k, x in enumerate(xs[1:-1], start=1):
+        pen.vline(x, y, head_top if k in group_starts else mid)
     pen.rect(x0, y, width, head_top - y, stroke=INK, width=1.0)
 
     # Settlement.

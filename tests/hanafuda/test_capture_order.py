@@ -256,3 +256,22 @@ def test_the_preview_of_a_complete_round_warns_of_what_saving_would_refuse(clien
     answer = preview(client_in, session, post(MB4, 1, swapped)).json()
     assert "Capture 1 (二郎, " in answer["problem"] and "has 1 card(s)" in answer["problem"]
     assert "problem" not in preview(client_in, session, post(MB4, 1, CRANE_FIRST)).json()
+
+
+def test_the_storm_shows_on_paper_and_in_excel(client_in, user):
+    from io import BytesIO
+
+    from openpyxl import load_workbook
+    from pypdf import PdfReader
+
+    session = new_session(user, options=SUN_AFTER)
+    services.record_round(session, 1, MB4, tapped=CRANE_FIRST)  # the storm stands: 二郎 loses the banquets
+    lost = engine(CRANE_FIRST).storm[1].lost
+    assert lost
+    pdf = client_in.get(reverse("hanafuda:score_sheet", args=[session.pk])).content
+    text = "".join(page.extract_text() for page in PdfReader(BytesIO(pdf)).pages)
+    assert "嵐で" in text and musashino.DEKIYAKU_BY_CODE[lost[0]].name_ja in text
+    book = load_workbook(BytesIO(client_in.get(reverse("hanafuda:session_xlsx", args=[session.pk])).content))
+    rows = list(book["Rounds"].iter_rows(values_only=True))
+    column = rows[0].index("Storm and Sun rules")
+    assert "二郎: Storm: lost" in rows[1][column]
