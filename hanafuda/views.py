@@ -285,7 +285,11 @@ def history(request, pk):
                 if gained or lost:
                     changes.append({"name": name, "css": SIDE_CSS[seat],
                                     "gained": labels.cards_summary(gained), "lost": labels.cards_summary(lost)})
-        order_changed = after is not None and rev.old_order != rev.new_order
+        order_changed = None  # the first capture (1-based) whose place changed
+        if after is not None and rev.old_order != rev.new_order:
+            pairs = zip(rev.old_order, rev.new_order, strict=False)
+            order_changed = next((k for k, (a, b) in enumerate(pairs, start=1) if a != b),
+                                 min(len(rev.old_order), len(rev.new_order)) + 1)
         entries.append({"rev": rev, "before": before, "changes": changes, "order_changed": order_changed})
     rounds = session.round_set.select_related("entered_by").order_by("number")
     return render(request, "hanafuda/history.html", {"session": session, "entries": entries, "rounds": rounds})

@@ -181,7 +181,7 @@ def test_a_correction_page_starts_from_the_stored_order_and_the_history_says_it_
     response = client_in.post(url, post(MB4, 1, STORM_FIRST, base=form.initial["base"]))
     assert response.status_code == 302
     page = client_in.get(reverse("hanafuda:history", args=[session.pk])).content.decode()
-    assert "The order of captures changed." in page
+    assert "The order of captures changed from capture 1 on." in page
 
 
 def test_an_insta_win_the_storm_blocked_does_not_stop_the_round_and_the_message_says_so(user):
@@ -275,3 +275,13 @@ def test_the_storm_shows_on_paper_and_in_excel(client_in, user):
     rows = list(book["Rounds"].iter_rows(values_only=True))
     column = rows[0].index("Storm and Sun rules")
     assert "二郎: Storm: lost" in rows[1][column]
+
+
+def test_the_history_says_from_which_capture_the_order_changed(client_in, user):
+    session = new_session(user, options=SUN_AFTER)
+    services.record_round(session, 1, MB4, tapped=CRANE_FIRST)
+    # Captures 1–2 stay (the pine cards, the storm cards); the cherry and wisteria swap places.
+    later = tapped([10, 11], [12, 13], [110, 113], months(4, 3, 6, 8, 9), months(10, 12), REST)
+    services.correct_round(session, 1, MB4, tapped=later)
+    page = client_in.get(reverse("hanafuda:history", args=[session.pk])).content.decode()
+    assert "The order of captures changed from capture 3 on." in page
