@@ -65,11 +65,7 @@ def _side_rows(state):
             "number": r.number,
             "dealer": session.sides[r.dealer],
             "insta_win": res.insta_win is not None,
-            "sides": [{"name": session.sides[s], "css": SIDE_CSS[s],
-                       "yaku": [labels.scored_label(y) for y in res.dekiyaku[s]],
-                       "score": res.scores[s], "winner": s in res.winners, "storm": _storm_lines(res, s)}
-                      for s in range(len(session.sides))],
-            "sun": labels.join(labels.card_name(c) for c in sorted(res.storm_cancelled)),
+            **_scored(session, res),
             "payments": [{"payer": services.unit_label(session, p.payer), "payee": services.unit_label(session, p.payee),
                           "amount": p.amount, "capped": p.amount < p.uncapped} for p in res.payments],
             "net": [res.net[u] for u in state.units],
@@ -77,6 +73,18 @@ def _side_rows(state):
             "next_dealer": session.sides[res.next_dealer],
         })
     return rows
+
+
+def _scored(session, result):
+    """What a scored round shows per side (name, dekiyaku, points, winner, what the storm did)
+    and the storm cards the Sun rule cancelled: for the round pages and the live preview."""
+    return {
+        "sides": [{"name": session.sides[s], "css": SIDE_CSS[s],
+                   "yaku": [labels.scored_label(y) for y in result.dekiyaku[s]],
+                   "score": result.scores[s], "winner": s in result.winners, "storm": _storm_lines(result, s)}
+                  for s in range(len(session.sides))],
+        "sun": labels.join(labels.card_name(c) for c in sorted(result.storm_cancelled)),
+    }
 
 
 def _storm_lines(result, side):
@@ -248,11 +256,9 @@ def round_preview(request, pk):
         return JsonResponse({"problem": str(exc)})
     insta = result.insta_win
     return JsonResponse({
-        "sides": [{"yaku": [labels.scored_label(y) for y in result.dekiyaku[s]], "score": result.scores[s],
-                   "storm": _storm_lines(result, s)} for s in range(len(session.sides))],
+        **_scored(session, result),
         "insta": None if insta is None else {
             "side": session.sides[insta.side], "yaku": [labels.yaku_name(y.dekiyaku) for y in insta.dekiyaku]},
-        "sun": labels.join(labels.card_name(c) for c in sorted(result.storm_cancelled)),
     })
 
 
