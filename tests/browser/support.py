@@ -38,3 +38,13 @@ def go_back(page):
     page.wait_for_load_state("load")
     with page.expect_navigation(wait_until="load"):
         page.evaluate("setTimeout(() => history.back(), 0)")
+
+
+def log_in(page, live_server, username, password, path):
+    """Log in through the login page and land on ``path`` (the page's ``next``)."""
+    page.goto(f"{live_server.url}/accounts/login/?next={path}")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    with page.expect_navigation():
+        page.click("main button")
+    assert page.url.endswith(path), page.url

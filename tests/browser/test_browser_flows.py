@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.support import shot
+from tests.browser.support import log_in, shot
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "entries-sample.xlsx"
 
@@ -26,10 +26,7 @@ def test_the_organisers_day_import_draw_schedule_print_export(browser, live_serv
     page = browser.new_page(viewport={"width": 1280, "height": 800}, locale=locale)
     errors = []
     page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 500 else None)
-    page.goto(live_server.url + "/accounts/login/?next=/manage/")
-    page.fill("#id_username", "organiser")
-    page.fill("#id_password", "karuta-test-pw")
-    page.click("main button")
+    log_in(page, live_server, "organiser", "karuta-test-pw", "/manage/")
     slug = "day-" + locale[:2]
     page.fill("#id_name", "ひたち郷土かるた大会")
     page.fill("#id_slug", slug)

@@ -8,6 +8,7 @@ stored calls. Skipped where Chromium or Playwright is missing, except under CI=t
 """
 
 
+from tests.browser import support
 from tests.browser.support import go_back, shot
 
 def submit(page, selector):
@@ -48,10 +49,7 @@ def test_a_new_user_reads_a_full_hand_with_six_players(browser, live_server, dja
     errors = []
     page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 500 else None)
     page.on("dialog", lambda dialog: dialog.accept())
-    page.goto(live_server.url + "/accounts/login/?next=/games/dosai/")
-    page.fill("#id_username", "reader")
-    page.fill("#id_password", "karuta-test-pw")
-    submit(page, "main button")
+    log_in(page, live_server, "/games/dosai/")
     shot(page, "dosai-1-home")
 
     page.goto(live_server.url + "/games/dosai/editions/new/")
@@ -131,10 +129,7 @@ def test_a_person_reads_and_the_reader_taps_the_numbers(browser, live_server, dj
     services.start_hand(session, dealing="app", reader="human")
     page = browser.new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
     page.on("dialog", lambda dialog: dialog.accept())
-    page.goto(live_server.url + f"/accounts/login/?next=/games/dosai/sessions/{session.pk}/hands/1/")
-    page.fill("#id_username", "reader")
-    page.fill("#id_password", "karuta-test-pw")
-    submit(page, "main button")
+    log_in(page, live_server, f"/games/dosai/sessions/{session.pk}/hands/1/")
     for number in (30, 5, 2):
         submit(page, f"button.dosai-key[value='{number}']")
     assert page.locator("button.dosai-key[value='30']").count() == 0
@@ -160,11 +155,7 @@ def test_a_person_reads_and_the_reader_taps_the_numbers(browser, live_server, dj
 
 
 def log_in(page, live_server, path):
-    page.goto(live_server.url + "/accounts/login/?next=" + path)
-    page.fill("#id_username", "reader")
-    page.fill("#id_password", "karuta-test-pw")
-    submit(page, "main button")
-    assert page.url.endswith(path)
+    support.log_in(page, live_server, "reader", "karuta-test-pw", path)
 
 
 def hand_and_tablets(browser, django_user_model, players=4, reader="app", **kwargs):

@@ -9,10 +9,11 @@ CI=true. Screenshots go to test-artifacts/screenshots/hanafuda-*.png.
 
 
 from hanafuda import musashino
-from tests.browser.support import go_back, shot
+from tests.browser.support import go_back, log_in, shot
 from tests.hanafuda.helpers import months
 
 
+PASSWORD = "hanafuda-test-pw"
 PLAYERS = ["あき", "ふゆ", "なつ"]
 # Per round: the cards tapped for each side, then the side that gets the remaining cards.
 PLAN = [
@@ -56,16 +57,12 @@ def tap_round(page, plan):
 
 def test_a_twelve_round_evening_on_a_tablet_ends_with_the_engines_settlement(browser, live_server, django_user_model,
                                                                              transactional_db):
-    django_user_model.objects.create_user("scorer", password="hanafuda-test-pw")
+    django_user_model.objects.create_user("scorer", password=PASSWORD)
     page = browser.new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
     errors = []
     page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 else None)
     page.on("pageerror", lambda e: errors.append(f"JS: {e}"))
-    base = live_server.url
-    page.goto(base + "/accounts/login/?next=/games/hanafuda/")
-    page.fill("#id_username", "scorer")
-    page.fill("#id_password", "hanafuda-test-pw")
-    page.click("main button")
+    log_in(page, live_server, "scorer", PASSWORD, "/games/hanafuda/")
     shot(page, "hanafuda-1-list")
     page.click("a[href$='/games/hanafuda/new/']")
     page.fill("#id_title", "冬の花札会")
@@ -153,15 +150,12 @@ def test_a_twelve_round_evening_on_a_tablet_ends_with_the_engines_settlement(bro
 def test_the_grid_in_english_and_without_javascript(browser, live_server, django_user_model, transactional_db):
     from hanafuda import services
 
-    user = django_user_model.objects.create_user("scorer", password="hanafuda-test-pw")
+    user = django_user_model.objects.create_user("scorer", password=PASSWORD)
     session = services.create_session(user, "Club night", ["Ann", "Ben", "Cy"], musashino.Options(rounds=3))
     for locale, js in (("en-US", True), ("ja-JP", False)):
         context = browser.new_context(viewport={"width": 768, "height": 1024}, locale=locale, java_script_enabled=js)
         page = context.new_page()
-        page.goto(live_server.url + "/accounts/login/")
-        page.fill("#id_username", "scorer")
-        page.fill("#id_password", "hanafuda-test-pw")
-        page.click("main button")
+        log_in(page, live_server, "scorer", PASSWORD, "/games/hanafuda/")
         page.goto(f"{live_server.url}/games/hanafuda/{session.pk}/rounds/new/")
         if js:
             page.click(".round-form .side-button[data-side='1']")
@@ -189,13 +183,10 @@ def test_the_back_button_never_sends_cards_the_grid_does_not_show(browser, live_
     from hanafuda.models import Round
     from tests.hanafuda.helpers import new_session
 
-    user = django_user_model.objects.create_user("scorer", password="hanafuda-test-pw")
+    user = django_user_model.objects.create_user("scorer", password=PASSWORD)
     session = new_session(user, rounds=3)
     page = browser.new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
-    page.goto(live_server.url + "/accounts/login/?next=/games/hanafuda/")
-    page.fill("#id_username", "scorer")
-    page.fill("#id_password", "hanafuda-test-pw")
-    page.click("main button")
+    log_in(page, live_server, "scorer", PASSWORD, "/games/hanafuda/")
     page.goto(f"{live_server.url}/games/hanafuda/{session.pk}/rounds/new/")
     page.click(".round-form .rest-button[data-side='0']")
     page.click("button[name=save]")
@@ -218,15 +209,12 @@ def test_rules_that_depend_on_the_order_are_entered_capture_by_capture(browser, 
     from tests.hanafuda.helpers import new_session
     from tests.hanafuda.test_capture_order import CRANE_FIRST, MB4, STORM_FIRST, SUN_AFTER, engine
 
-    user = django_user_model.objects.create_user("scorer", password="hanafuda-test-pw")
+    user = django_user_model.objects.create_user("scorer", password=PASSWORD)
     session = new_session(user, options=SUN_AFTER)
     page = browser.new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
     errors = []
     page.on("pageerror", lambda e: errors.append(f"JS: {e}"))
-    page.goto(live_server.url + "/accounts/login/?next=/games/hanafuda/")
-    page.fill("#id_username", "scorer")
-    page.fill("#id_password", "hanafuda-test-pw")
-    page.click("main button")
+    log_in(page, live_server, "scorer", PASSWORD, "/games/hanafuda/")
     page.goto(f"{live_server.url}/games/hanafuda/{session.pk}/rounds/new/")
     assert page.locator(".order-help").is_visible() and page.locator(".rest-button").count() == 0
     seat = {c: s for s, pile in enumerate(MB4) for c in pile}
@@ -299,13 +287,10 @@ def test_taps_not_yet_saved_survive_a_reload_and_are_forgotten_once_saved(browse
     from tests.hanafuda.helpers import new_session
     from tests.hanafuda.test_capture_order import CRANE_FIRST, MB4, SUN_AFTER
 
-    user = django_user_model.objects.create_user("scorer", password="hanafuda-test-pw")
+    user = django_user_model.objects.create_user("scorer", password=PASSWORD)
     session = new_session(user, options=SUN_AFTER)
     page = browser.new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
-    page.goto(live_server.url + "/accounts/login/?next=/games/hanafuda/")
-    page.fill("#id_username", "scorer")
-    page.fill("#id_password", "hanafuda-test-pw")
-    page.click("main button")
+    log_in(page, live_server, "scorer", PASSWORD, "/games/hanafuda/")
     entry = f"{live_server.url}/games/hanafuda/{session.pk}/rounds/new/"
     page.goto(entry)
     assert not page.locator(".draft-note").is_visible()
