@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ["KARUTA_DATA_DIR"] = tempfile.mkdtemp(prefix="karuta-bench-")
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 import django  # noqa: E402
 
@@ -38,7 +38,8 @@ def timed(fn, repeat=20):
 
 
 def hanafuda_session(owner, played=12):
-    from hanafuda import musashino, services
+    from hanafuda.engine import musashino
+    from hanafuda import services
 
     session = services.create_session(owner, "bench", ["一郎", "二郎", "三郎"], musashino.Options(rounds=12))
     rng = random.Random(1)
@@ -53,7 +54,8 @@ def hanafuda_session(owner, played=12):
 
 
 def dosai_hand(owner):
-    from dosai import rules, services
+    from dosai.engine import rules
+    from dosai import services
     from dosai.models import ClubEdition
     from tests.dosai.factories import club_values
 

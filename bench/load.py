@@ -85,7 +85,7 @@ def parse_args(argv=None):
 
 def setup_django(data_dir, database_url):
     os.environ["KARUTA_DATA_DIR"] = str(data_dir)
-    os.environ["DJANGO_SETTINGS_MODULE"] = "tournament.settings"
+    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
     os.environ["DEBUG"] = "false"
     if database_url:
         os.environ["DATABASE_URL"] = database_url

@@ -25,7 +25,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from judging.fonts import describe_font, japanese_font  # noqa: E402
+from common.pdf.fonts import describe_font, japanese_font  # noqa: E402
 from judging.paper import (  # noqa: E402
     BracketGame,
     EventInfo,

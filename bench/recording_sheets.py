@@ -23,7 +23,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from judging.fonts import describe_font, japanese_font  # noqa: E402
+from common.pdf.fonts import describe_font, japanese_font  # noqa: E402
 from judging.pdf import SheetGame, recording_sheets_pdf  # noqa: E402
 
 AREAS = ["ひたち海浜", "常陸太田", "日立中央", "十王", "多賀", "河原子", "大みか", "久慈浜",

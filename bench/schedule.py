@@ -31,7 +31,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from tournament.scheduling import LAYOUTS, check_schedule, plan, report  # noqa: E402
+from tournament.engine.scheduling import LAYOUTS, check_schedule, plan, report  # noqa: E402
 
 SHORT = {
     "one_group_per_court": "one/court",

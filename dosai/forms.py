@@ -7,7 +7,7 @@ import unicodedata
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from dosai import rules
+from dosai.engine import rules
 from dosai.models import ClubEdition, Hand
 from dosai.services import ROWS
 

@@ -2,8 +2,8 @@
 of hands and sessions (xlsx).
 
 The PDF is drawn with reportlab canvas primitives in the embedded Japanese font of
-``judging.fonts.japanese_font`` (text the font cannot draw is refused by ``check_glyphs``);
-the workbook is written with ``tournament.xlsx``. Both take data already derived by
+``common.pdf.fonts.japanese_font`` (text the font cannot draw is refused by ``check_glyphs``);
+the workbook is written with ``common.xlsx``. Both take data already derived by
 ``dosai.services`` (an ``EditionStatus``, ``HandReplay`` objects) and return bytes.
 """
 
@@ -18,9 +18,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from dosai import cards
-from judging.fonts import check_glyphs, japanese_font
-from tournament.xlsx import add_sheet, new_workbook, workbook_bytes, write_table
+from dosai.engine import cards
+from common.pdf.fonts import check_glyphs, japanese_font
+from common.xlsx import add_sheet, new_workbook, workbook_bytes, write_table
 
 _LOCK = threading.Lock()  # reportlab's TTFont subset state is per document (see judging.pdf)
 
@@ -73,7 +73,7 @@ def points_table_pdf(status) -> bytes:
     proverb, points, class marks and source, and the class counts (entered / required).
 
     Input: ``services.EditionStatus``. Output: PDF bytes. Raises ValueError for a character
-    the font cannot draw (``judging.fonts.check_glyphs``)."""
+    the font cannot draw (``common.pdf.fonts.check_glyphs``)."""
     edition = status.edition
     font = japanese_font()
     title = _("Dôsai Karuta points table: %(name)s") % {"name": edition.name}

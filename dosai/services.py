@@ -1,7 +1,7 @@
 """The work behind the Sanjô Dôsai screens: editions, sessions, dealing, calls, the ledger.
 
 Views call these functions; they hold the rules of storage and leave the rules of play to
-``dosai.rules`` and the card table to ``dosai.cards``. A hand stores only what was observed
+``dosai.engine.rules`` and the card table to ``dosai.engine.cards``. A hand stores only what was observed
 (layout, holdings, calls); ``replay`` derives its state, every payment and the ledger by
 running the engine again (``new_hand`` + ``call`` + ``settle_hand``), so an undo is exact.
 
@@ -20,7 +20,7 @@ from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from dosai import cards, rules
+from dosai.engine import cards, rules
 from dosai.models import ClubEdition, Hand, Session
 
 _RNG = random.SystemRandom()

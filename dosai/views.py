@@ -11,7 +11,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from dosai import paper, rules, services
+from dosai import paper, services
+from dosai.engine import rules
 from dosai.forms import (
     ENUM_CHOICES,
     OPTION_LABELS,
@@ -28,8 +29,8 @@ from dosai.forms import (
     ValuesForm,
 )
 from dosai.models import ClubEdition, Hand, Session
-from tournament import once
-from tournament.downloads import PDF, XLSX, file_response
+from common import once
+from common.downloads import PDF, XLSX, file_response
 
 
 def _mine(request, model):
@@ -229,7 +230,7 @@ def session_delete(request, pk):
 
 def _option_lines(session):
     """(label, value, is default) for each option of the session, for the session page."""
-    from dosai import rules
+    from dosai.engine import rules
 
     defaults = rules.options_as_dict(rules.Options())
     lines = []

@@ -1,4 +1,4 @@
-"""The session's rounds and totals as an Excel workbook (``tournament.xlsx`` helpers).
+"""The session's rounds and totals as an Excel workbook (``common.xlsx`` helpers).
 
 Sheets: 「回」 (one row per played round: dealer, each side's dekiyaku and score, the
 payments, each unit's net change and running total) and 「精算」 (totals, ranking and the
@@ -8,8 +8,9 @@ through ``write_table``, so a name like "=1+1" stays text (no formula injection)
 
 from django.utils.translation import gettext as _
 
-from hanafuda import musashino, services
-from tournament.xlsx import add_sheet, new_workbook, workbook_bytes, write_table
+from hanafuda.engine import musashino
+from hanafuda import services
+from common.xlsx import add_sheet, new_workbook, workbook_bytes, write_table
 
 
 def session_workbook(state: services.SessionState, rows: list[dict]) -> bytes:

@@ -3,22 +3,9 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from hanafuda import labels, musashino
-from hanafuda.musashino import (
-    FlowerCards,
-    FourBrights,
-    FourPlayerDeal,
-    InstaWinCheck,
-    InstaWinPayment,
-    LightningCard,
-    Repeats,
-    Storm,
-    StormOnInstaWin,
-    Suppression,
-    SunTiming,
-    TeamPayment,
-    TieRule,
-)
+from hanafuda import labels
+from hanafuda.engine import musashino
+from hanafuda.engine.musashino import FlowerCards, FourBrights, FourPlayerDeal, InstaWinCheck, InstaWinPayment, LightningCard, Repeats, Storm, StormOnInstaWin, Suppression, SunTiming, TeamPayment, TieRule
 
 ROUND_CHOICES = [(12, _("12 rounds (traditional)")), (6, _("6 rounds")), (3, _("3 rounds"))]
 KIND_CHOICES = [("three_players", _("3 players")), ("two_teams", _("2 teams of 2 (4 players)"))]

@@ -9,7 +9,7 @@
 
 The fixed headings are Japanese, as on the tournament's paper (``judging.paper``); names of
 cards and dekiyaku come from the engine's Japanese names. Every data string goes through
-``judging.fonts.check_glyphs``: a character the font lacks is a ``ValueError`` naming the
+``common.pdf.fonts.check_glyphs``: a character the font lacks is a ``ValueError`` naming the
 field, never a blank box. Rendering is serialised with the recording sheets' lock.
 """
 
@@ -22,8 +22,8 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from hanafuda import musashino
-from judging.fonts import check_glyphs, japanese_font
+from hanafuda.engine import musashino
+from common.pdf.fonts import check_glyphs, japanese_font
 from judging.pdf import _RENDER_LOCK, INK, LINE, MUTED, SHADE, WHITE, _clean, _Pen
 
 __all__ = ["score_sheet", "reference_card", "slot_text", "yaku_cards_text"]

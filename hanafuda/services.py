@@ -2,7 +2,7 @@
 
 Responsible for: creating a session, recording / correcting / undoing a round (each in one
 transaction, never half-saved), and ``session_state``: every round re-scored with the
-engine (``hanafuda.musashino``) from the stored captures, with the dealers derived (round 1:
+engine (``hanafuda.engine.musashino``) from the stored captures, with the dealers derived (round 1:
 the first dealer; round k + 1: the winner of round k, seed l.13) and the running totals and
 settlement (``settle``). Nothing derived is stored, so a correction to round k changes the
 dealers and totals of every later round.
@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from hanafuda import labels, musashino
+from hanafuda import labels
+from hanafuda.engine import musashino
 from hanafuda.models import Round, RoundRevision, Session
 
 

@@ -10,10 +10,11 @@ from django.utils.text import slugify
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from hanafuda import exports, labels, musashino, pdf, services
+from hanafuda import exports, labels, pdf, services
+from hanafuda.engine import musashino
 from hanafuda.forms import OPTION_CHOICES, RoundForm, SessionForm
-from tournament import once
-from tournament.downloads import PDF, XLSX, file_response
+from common import once
+from common.downloads import PDF, XLSX, file_response
 
 SIDE_CSS = ("side-0", "side-1", "side-2")
 

@@ -5,7 +5,7 @@ import unicodedata
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from judging import rules
+from judging.engine import rules
 
 MESSAGES = {
     rules.SheetProblem.NOT_A_WHOLE_NUMBER: _("Enter a whole number of cards."),

@@ -10,7 +10,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from judging import rules
+from judging.engine import rules
 from tournament.models import Court, Match
 
 

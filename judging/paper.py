@@ -15,10 +15,10 @@ translated, and get PDF bytes back:
 
 Common behaviour:
 
-* A4; Japanese text in :func:`judging.fonts.japanese_font` (an embedded TrueType subset
+* A4; Japanese text in :func:`common.pdf.fonts.japanese_font` (an embedded TrueType subset
   when a font such as IPAex Gothic is installed).
 * Every data string is cleaned (control characters -> space, whitespace collapsed) and
-  passed through :func:`judging.fonts.check_glyphs`, so a character the font lacks raises
+  passed through :func:`common.pdf.fonts.check_glyphs`, so a character the font lacks raises
   ``ValueError`` naming the field (e.g. ``teams[3].players[1].name``) instead of printing
   as a blank box.  The fixed headings are Japanese and written here.
 * Names are fitted to their boxes: shrunk first, then wrapped to two lines at a natural
@@ -47,7 +47,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from judging.fonts import check_glyphs, japanese_font
+from common.pdf.fonts import check_glyphs, japanese_font
 from judging.pdf import (
     BAND,
     HINT,
@@ -64,7 +64,7 @@ from judging.pdf import (
     _format_time,
     _Pen,
 )
-from judging.rules import MAX_RPS_DECISIONS, TOUCH_MATRIX, TouchState, Verdict
+from judging.engine.rules import MAX_RPS_DECISIONS, TOUCH_MATRIX, TouchState, Verdict
 
 __all__ = [
     "EventInfo",
@@ -1672,7 +1672,7 @@ VERDICT_LABELS: dict[Verdict, tuple[str, str, tuple[float, float, float]]] = {
 
 def touch_matrix_cells() -> list[list[str]]:
     """The printed verdict labels, rows = team A's state, columns = team B's state, in the
-    order of :data:`TOUCH_LABELS` (taken from :data:`judging.rules.TOUCH_MATRIX`)."""
+    order of :data:`TOUCH_LABELS` (taken from :data:`judging.engine.rules.TOUCH_MATRIX`)."""
     return [[VERDICT_LABELS[TOUCH_MATRIX[(ra, cb)]][0] for cb, _, _ in TOUCH_LABELS]
             for ra, _, _ in TOUCH_LABELS]
 
@@ -1682,7 +1682,7 @@ def touch_matrix_pdf(title: str = "判定表") -> bytes:
 
     Input: the page title (default 「判定表」).  Rows are team A's state (両方触った /
     正しい札だけ / 間違った札だけ / どちらも触らない), columns team B's; cells read A / B /
-    じゃんけん / 先に正しい札に触れたチーム, from :data:`judging.rules.TOUCH_MATRIX` (the rules
+    じゃんけん / 先に正しい札に触れたチーム, from :data:`judging.engine.rules.TOUCH_MATRIX` (the rules
     page).  Under the matrix: notes on お手つき (the correct card goes to the opponent, one
     card only however many wrong touches), the last two cards (leaders only; whoever takes
     the first takes both) and じゃんけん (at most 3 per game).  Returns the PDF bytes.

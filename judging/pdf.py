@@ -4,9 +4,9 @@ Pure Python + reportlab (no Django): views build :class:`SheetGame` values and c
 :func:`recording_sheets_pdf`, which returns the PDF bytes.
 
 * A4 portrait; one sheet per page, or two per page with a cut line (``per_page=2``).
-* Japanese text uses :func:`judging.fonts.japanese_font` (an embedded TrueType subset when
+* Japanese text uses :func:`common.pdf.fonts.japanese_font` (an embedded TrueType subset when
   a font such as IPAex Gothic is installed).  Every data string is checked with
-  :func:`judging.fonts.check_glyphs`, so a character the font lacks raises ``ValueError``
+  :func:`common.pdf.fonts.check_glyphs`, so a character the font lacks raises ``ValueError``
   instead of printing as a blank box.
 * The QR code holds the game's entry URL, which must be ASCII (field-faults A6); the same
   URL is printed under it as the fallback.
@@ -28,8 +28,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from judging.fonts import check_glyphs, japanese_font
-from tournament.jst import TOKYO
+from common.pdf.fonts import check_glyphs, japanese_font
+from common.dates import TOKYO
 
 __all__ = ["SheetGame", "recording_sheets_pdf", "CARD_TOTAL"]
 

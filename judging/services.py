@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from judging import rules
+from judging.engine import rules
 from judging.models import Dispute, RecordingSheet, SheetEvent
 from tournament.models import Match
 from tournament.services import ServiceError, advance_knockout

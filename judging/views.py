@@ -17,10 +17,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from judging import rules, services
+from judging.engine import rules
+from judging import services
 from judging.forms import DisputeForm, RejectForm, ResultForm, RetypeForm, WalkoverForm
 from judging.models import Dispute, RecordingSheet
-from tournament.downloads import PDF, file_response
+from common.downloads import PDF, file_response
 from tournament.models import Court, Match
 from tournament.services import ServiceError, mark_started
 from tournament.views import _event_for_organiser, _event_for_recorder
@@ -407,13 +408,3 @@ def court_links(request, slug):
         qr = segno.make(url, error="m").svg_inline(scale=4, border=2) if court.link_enabled else ""
         courts.append({"court": court, "url": url, "qr": qr})
     return render(request, "tournament/court_links.html", {"event": event, "courts": courts})
-
-
-def csrf_failure(request, reason=""):
-    """A rejected form (expired page, cookie lost on a tablet): show what was typed and offer to send it again."""
-    from django.middleware.csrf import get_token
-
-    get_token(request)
-    fields = [(k, v) for k, values in request.POST.lists() if k != "csrfmiddlewaretoken" for v in values]
-    return render(request, "csrf_failure.html", {"fields": fields, "action": request.path}, status=403)
-

@@ -21,7 +21,7 @@ def manage(*args, env=None, data_dir):
     # (DJANGO_ALLOW_ASYNC_UNSAFE: set by the browser tests for their own process only.)
     dropped = ("DEBUG", "KARUTA_HTTPS", "SITE_URL", "DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE")
     environment = {k: v for k, v in os.environ.items() if k not in dropped}
-    environment.update({"KARUTA_DATA_DIR": str(data_dir), "DJANGO_SETTINGS_MODULE": "tournament.settings"})
+    environment.update({"KARUTA_DATA_DIR": str(data_dir), "DJANGO_SETTINGS_MODULE": "config.settings"})
     environment.update(env or {})
     return subprocess.run(
         [sys.executable, "manage.py", *args], cwd=BASE, env=environment, capture_output=True, text=True, timeout=120
@@ -105,8 +105,8 @@ def test_a_bad_boolean_is_refused(tmp_path):
 
 
 def test_every_setting_read_from_the_environment_is_documented():
-    source = (BASE / "tournament" / "settings.py").read_text() + (
-        BASE / "tournament" / "management" / "commands" / "serve.py"
+    source = (BASE / "config" / "settings.py").read_text() + (
+        BASE / "ops" / "management" / "commands" / "serve.py"
     ).read_text()
     import re
 
@@ -146,7 +146,7 @@ def test_sqlite_connections_use_wal_a_busy_timeout_and_immediate_transactions(tm
 
 
 def test_the_worker_timeout_outlives_the_busy_timeout():
-    from tournament.management.commands.serve import gunicorn_argv
+    from ops.management.commands.serve import gunicorn_argv
 
     argv = gunicorn_argv("0.0.0.0", 8000, 5, 4, 60)
     timeout = int(argv[argv.index("--timeout") + 1])
@@ -162,7 +162,7 @@ def test_the_worker_timeout_outlives_the_busy_timeout():
 def test_the_lan_address_is_an_ipv4_address_without_the_internet():
     import ipaddress
 
-    from tournament.management.commands import serve
+    from ops.management.commands import serve
 
     address = serve.lan_ipv4()
     ipaddress.IPv4Address(address)
@@ -171,7 +171,7 @@ def test_the_lan_address_is_an_ipv4_address_without_the_internet():
 
 
 def test_the_lan_address_prefers_a_private_address(monkeypatch):
-    from tournament.management.commands import serve
+    from ops.management.commands import serve
 
     monkeypatch.setattr(serve, "_route_source", lambda target: "203.0.113.5")
     monkeypatch.setattr(serve, "_hostname_addresses", lambda: ["127.0.0.1", "192.168.10.4", "169.254.1.1"])
@@ -183,7 +183,7 @@ def test_the_lan_address_prefers_a_private_address(monkeypatch):
 
 
 def test_the_qr_code_of_the_address_is_printed():
-    from tournament.management.commands.serve import qr_text
+    from ops.management.commands.serve import qr_text
 
     text = qr_text("http://192.168.1.10:8000/")
     assert len(text.splitlines()) > 10 and "█" in text
@@ -195,6 +195,6 @@ def test_serve_dry_run_prints_the_url_and_the_gunicorn_command(tmp_path):
                     env={"DEBUG": "false"}, data_dir=tmp_path)
     assert result.returncode == 0, result.stderr
     assert "http://127.0.0.1:8765/" in result.stdout
-    assert "gunicorn tournament.wsgi:application --bind 127.0.0.1:8765 --workers 3" in result.stdout
+    assert "gunicorn config.wsgi:application --bind 127.0.0.1:8765 --workers 3" in result.stdout
     # An empty database gets a first organiser with a random password, never the demo one.
     assert "Organiser login: organiser / " in result.stdout and "karuta-demo" not in result.stdout

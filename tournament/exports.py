@@ -2,14 +2,14 @@
 
 The workbook is built from the same functions the pages use (``division_standings``),
 so the exported standings equal the standings page. Values only, never formulas; text
-that looks like a formula stays text (``tournament.xlsx``).
+that looks like a formula stays text (``common.xlsx``).
 """
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 
-from tournament import downloads, xlsx
+from common import downloads, xlsx
 from tournament.services import division_standings
 from tournament.tables import separation_text
 

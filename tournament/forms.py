@@ -3,7 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament import names, standings
+from tournament.engine import names, standings
 from tournament.models import Court, Division, Event, Team
 
 GRADE_CHOICES = [("", "—")] + [(g, g) for g in [f"小{i}" for i in range(1, 7)] + [f"中{i}" for i in range(1, 4)] + [f"高{i}" for i in range(1, 4)] + ["一般"]]

@@ -4,7 +4,7 @@ The parser is database-free: :func:`parse_entry_workbook` turns an uploaded
 ``.xlsx`` into :class:`TeamEntry` objects plus a list of :class:`ImportProblem`
 objects, each naming the sheet row and column at fault.  Checking the parsed
 teams against teams already registered (same division, same
-:func:`tournament.names.name_key`) is the caller's job.
+:func:`tournament.engine.names.name_key`) is the caller's job.
 
 :func:`entry_template_workbook` builds the app's own downloadable entry form,
 which the parser reads back without problems.
@@ -26,8 +26,8 @@ from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
 
-from . import names
-from .names import name_key, normalize_grade, normalize_team_name, normalize_text
+from tournament.engine import names
+from tournament.engine.names import name_key, normalize_grade, normalize_team_name, normalize_text
 
 __all__ = [
     "ImportProblem",
@@ -488,7 +488,7 @@ def parse_entry_workbook(fileobj_or_bytes, default_division: str = "") -> Parsed
     holds a substitute.  **If no label marks a leader, the first
     non-substitute player column is the leader.**  With a single player-name
     column the layout is ``"player"``: one row per player, rows grouped into
-    teams by division and :func:`~tournament.names.name_key` of the team name.
+    teams by division and :func:`~tournament.engine.names.name_key` of the team name.
     A non-empty mark (○, 1, はい, yes, true ...; but not ×, 0, いいえ, no, false)
     in the leader / substitute column marks the player.  Without a leader
     column the team's first regular player is the leader.  A row with an empty

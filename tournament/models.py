@@ -16,8 +16,8 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from judging import rules
-from tournament import names, standings
+from judging.engine import rules
+from tournament.engine import names, standings
 
 
 CRITERION_LABELS = {
@@ -144,7 +144,7 @@ class Division(models.Model):
     grade_band = models.CharField(_("grades"), max_length=40, blank=True)
     order = models.PositiveSmallIntegerField(_("order"), default=0)
     courts = models.ManyToManyField(Court, blank=True, related_name="divisions", verbose_name=_("courts"))
-    # The ranking order as data: criterion codes of tournament.standings, best first.
+    # The ranking order as data: criterion codes of tournament.engine.standings, best first.
     criteria_codes = models.CharField(
         _("ranking order"), max_length=100, default=",".join(standings.PRESET_JAPANESE), editable=False
     )

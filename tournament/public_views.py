@@ -10,7 +10,7 @@ from django.utils.safestring import mark_safe
 from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
 
-from tournament.downloads import PDF, XLSX, file_response
+from common.downloads import PDF, XLSX, file_response
 from tournament.models import Court, Event, Team
 from tournament.tables import MatchTable
 from tournament.views import bracket_context, schedule_queryset, standings_context

@@ -21,7 +21,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournament import backups, names, scheduling, seeding, standings
+from ops import backups
+from tournament.engine import names, scheduling, seeding, standings
 from tournament.imports import ImportProblem, ParsedEntries
 from tournament.models import (
     Court, Division, Event, Group, LotRecord, Match, Player, RunnerUpLot, Team, TieBreak, group_letter,
@@ -554,7 +555,7 @@ def withdraw_team(team, user=None):
     walkover (28–0) for the opponent. Played games never change. Returns the number of
     unplayed games changed.
     """
-    from judging import rules
+    from judging.engine import rules
     from judging.services import record_confirmed_result, void_match
 
     if team.withdrawn:

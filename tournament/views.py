@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from tournament import exports, imports, services
-from tournament.downloads import PDF, file_response
+from common.downloads import PDF, file_response
 from tournament.forms import CourtForm, DivisionForm, EventForm, ImportForm, NewEventForm, TeamForm
 from tournament.models import Court, Division, Event, Group, Match, Player, Team
 from tournament.tables import MatchTable, TeamTable
@@ -617,7 +617,7 @@ def layout_summary(event):
     """Per division: its layout, the slots it uses and the lower bound (the best possible)."""
     from django.db.models import Max as _Max
 
-    from tournament import scheduling
+    from tournament.engine import scheduling
 
     rows = []
     for division in event.divisions.prefetch_related("groups__teams"):

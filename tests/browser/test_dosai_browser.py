@@ -22,7 +22,7 @@ def submit(page, selector):
 
 def engine_ledger(hand):
     """House and player totals of the stored hand, computed with the engine directly."""
-    from dosai import rules
+    from dosai.engine import rules
 
     options = rules.options_from_dict(hand.session.options)
     houses = [rules.House(h["name"], h["head"], h["upper"], h["middle"], h["lower"]) for h in hand.houses]
@@ -138,7 +138,7 @@ def test_a_person_reads_and_the_reader_taps_the_numbers(browser, live_server, dj
     text = page.inner_text("#last-call")
     assert "2" in text
     page.goto(live_server.url + f"/games/dosai/sessions/{session.pk}/deal/?dealing=entered")
-    from dosai.rules import IN_PLAY
+    from dosai.engine.rules import IN_PLAY
 
     numbers = sorted(IN_PLAY)
     for h in range(1, 7):
@@ -243,7 +243,8 @@ def test_a_tablet_says_so_when_its_hand_was_deleted_on_another(browser, live_ser
 
 def test_a_second_tablet_keeps_a_choice_being_made_and_offers_the_latest(browser, live_server, django_user_model,
                                                                           transactional_db):
-    from dosai import rules, services
+    from dosai.engine import rules
+    from dosai import services
     from dosai.models import Hand
 
     hand, path, context = hand_and_tablets(browser, django_user_model, players=3, reader="human",

@@ -8,7 +8,7 @@ CI=true. Screenshots go to test-artifacts/screenshots/hanafuda-*.png.
 """
 
 
-from hanafuda import musashino
+from hanafuda.engine import musashino
 from tests.browser.support import go_back, log_in, shot
 from tests.hanafuda.helpers import months
 

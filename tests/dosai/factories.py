@@ -5,7 +5,7 @@ order, the values still missing from each class of ``MATSUI_CLASS_COUNTS`` after
 values known from the sources. Test data only: the app never invents a value.
 """
 
-from dosai import cards, rules
+from dosai.engine import cards, rules
 from dosai.models import ClubEdition
 
 

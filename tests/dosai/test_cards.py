@@ -1,4 +1,4 @@
-"""The Dôsai Karuta card table as data (dosai.cards).
+"""The Dôsai Karuta card table as data (dosai.engine.cards).
 
 The expected values are copied from the sources (seed 000_cbe12c8f7d017dd4 and
 shared/reference/other-games.md §3.2); the tests do not read those files. The "club set"
@@ -11,19 +11,9 @@ import sys
 
 import pytest
 
-from dosai import cards, rules
-from dosai.cards import (
-    MATSUI_CLASS_COUNTS,
-    MATSUI_CLASS_COUNTS_FULL_DECK,
-    MATSUI_TENGUDO,
-    Edition,
-    Subject,
-    blank_edition,
-    check_edition,
-    points_in_play,
-    ready_to_play,
-)
-from dosai.rules import IN_PLAY
+from dosai.engine import cards, rules
+from dosai.engine.cards import MATSUI_CLASS_COUNTS, MATSUI_CLASS_COUNTS_FULL_DECK, MATSUI_TENGUDO, Edition, Subject, blank_edition, check_edition, points_in_play, ready_to_play
+from dosai.engine.rules import IN_PLAY
 
 # Every value the sources give for the Matsui Tengudô set, and which one gives it.
 KNOWN = {

@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from dosai import cards, rules, services
+from dosai.engine import cards, rules
+from dosai import services
 from dosai.models import ClubEdition, Hand
 from tests.dosai.factories import PLAYERS6, club_values, make_session, ready_edition
 

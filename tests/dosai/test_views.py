@@ -4,7 +4,8 @@ screen, undo, double submits, 404 for another user's objects, nothing half-saved
 import pytest
 from django.urls import reverse
 
-from dosai import rules, services
+from dosai.engine import rules
+from dosai import services
 from dosai.models import ClubEdition, Hand, Session
 from tests.dosai.factories import PLAYERS6, club_values, make_session
 
@@ -423,7 +424,7 @@ def test_rename_and_delete_pages_in_japanese(client, user):
 def test_the_reader_screen_shows_the_english_reading_only_on_english_pages(client, user):
     from django.utils.html import escape
 
-    from dosai import cards
+    from dosai.engine import cards
 
     session = make_session(user)
     client.post(reverse("dosai:hand_new", args=[session.pk]), {"dealing": "app", "reader": "app"})

@@ -1,6 +1,7 @@
 """Shared helpers of the hanafuda app tests: sessions and complete, possible rounds."""
 
-from hanafuda import musashino, services
+from hanafuda.engine import musashino
+from hanafuda import services
 
 
 def months(*month_numbers):

@@ -7,7 +7,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from hanafuda import musashino, services
+from hanafuda.engine import musashino
+from hanafuda import services
 from hanafuda.models import Round, RoundRevision
 from tests.hanafuda.helpers import INSTA, full_round, months, new_session
 

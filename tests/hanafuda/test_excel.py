@@ -6,7 +6,8 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from hanafuda import musashino, services
+from hanafuda.engine import musashino
+from hanafuda import services
 from tests.hanafuda.helpers import INSTA, ROUND_A, ROUND_B, engine_game
 
 pytestmark = pytest.mark.django_db

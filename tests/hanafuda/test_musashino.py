@@ -1,4 +1,4 @@
-"""Musashino-bana as pure Python (hanafuda.musashino), table-driven.
+"""Musashino-bana as pure Python (hanafuda.engine.musashino), table-driven.
 
 The expectations are copied from ``reference/other-games.md`` (the deck of §1.1, the
 dekiyaku of §2.1, the ambiguities M1–M16 of §2.4 and the worked examples MB-1…MB-10 of
@@ -15,40 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from hanafuda import musashino as mb
-from hanafuda.musashino import (
-    CARD_BY_ID,
-    CARDS,
-    DEKIYAKU,
-    DEKIYAKU_BY_CODE,
-    M7_NAMED,
-    CardType,
-    FlowerCards,
-    FourBrights,
-    FourPlayerDeal,
-    InstaWinCheck,
-    InstaWinPayment,
-    LightningCard,
-    Options,
-    Players,
-    Repeats,
-    RibbonKind,
-    RoundResult,
-    Storm,
-    StormOnInstaWin,
-    Suppression,
-    SunTiming,
-    TeamPayment,
-    TieRule,
-    cards_of_month,
-    composition,
-    deal_layout,
-    first_dealer,
-    formed_dekiyaku,
-    is_misdeal,
-    score_round,
-    settle,
-)
+from hanafuda.engine import musashino as mb
+from hanafuda.engine.musashino import CARD_BY_ID, CARDS, DEKIYAKU, DEKIYAKU_BY_CODE, M7_NAMED, CardType, FlowerCards, FourBrights, FourPlayerDeal, InstaWinCheck, InstaWinPayment, LightningCard, Options, Players, Repeats, RibbonKind, RoundResult, Storm, StormOnInstaWin, Suppression, SunTiming, TeamPayment, TieRule, cards_of_month, composition, deal_layout, first_dealer, formed_dekiyaku, is_misdeal, score_round, settle
 
 A, B, C = "A", "B", "C"
 
@@ -622,7 +590,7 @@ def test_options_round_trip_through_plain_values_and_reject_nonsense():
 def test_every_option_is_documented_and_the_module_does_not_import_django():
     for name in Options.__dataclass_fields__:
         assert f"``{name}``" in Options.__doc__, name
-    code = "import sys, hanafuda.musashino; assert not [m for m in sys.modules if m.startswith('django')]"
+    code = "import sys, hanafuda.engine.musashino; assert not [m for m in sys.modules if m.startswith('django')]"
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[2])
 
 

@@ -7,7 +7,8 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from hanafuda import musashino, pdf, services
+from hanafuda.engine import musashino
+from hanafuda import pdf, services
 from tests.hanafuda.helpers import INSTA, ROUND_A, ROUND_B, ROUND_C, engine_game, months, new_session
 
 pytestmark = pytest.mark.django_db

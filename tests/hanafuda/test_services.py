@@ -2,7 +2,8 @@
 
 import pytest
 
-from hanafuda import musashino, services
+from hanafuda.engine import musashino
+from hanafuda import services
 from hanafuda.models import Round, RoundRevision
 from tests.hanafuda.helpers import INSTA, ROUND_A, ROUND_B, ROUND_C, engine_game, months, new_session
 

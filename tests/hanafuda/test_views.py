@@ -4,7 +4,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from hanafuda import musashino, services
+from hanafuda.engine import musashino
+from hanafuda import services
 from hanafuda.models import Round, RoundRevision, Session
 from tests.hanafuda.helpers import INSTA, ROUND_A, ROUND_B, engine_game, months, new_session
 
@@ -214,7 +215,7 @@ def test_a_correction_made_on_a_stale_page_is_refused(client_in, user):
 
 
 def test_a_teams_session_is_entered_and_settled_per_player(client_in, user):
-    from hanafuda import musashino
+    from hanafuda.engine import musashino
 
     options = musashino.Options(players=musashino.Players.TWO_TEAMS, rounds=3,
                                 team_payment=musashino.TeamPayment.EACH_PLAYER)

@@ -22,7 +22,8 @@ from pathlib import Path
 import pytest
 from django.db import IntegrityError, connection, transaction
 
-from judging import rules, services
+from judging.engine import rules
+from judging import services
 from judging.models import RecordingSheet, SheetEvent
 from tests import factories
 from tournament import services as tournament_services

@@ -9,7 +9,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from judging import rules, services
+from judging.engine import rules
+from judging import services
 from judging.models import Dispute, RecordingSheet
 from tests import factories
 from tournament import services as tournament_services

@@ -8,7 +8,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from judging import rules, services
+from judging.engine import rules
+from judging import services
 from judging.models import Dispute, SheetEvent
 from tournament.models import Match
 

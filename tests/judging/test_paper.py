@@ -17,8 +17,8 @@ from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from judging import fonts
-from judging.fonts import font_is_embedded, japanese_font, reset_font_cache
+from common.pdf import fonts
+from common.pdf.fonts import font_is_embedded, japanese_font, reset_font_cache
 from judging.paper import (
     UNDECIDED,
     BracketGame,

@@ -1,4 +1,4 @@
-"""Tests for the PDF recording sheets (judging.pdf) and font handling (judging.fonts).
+"""Tests for the PDF recording sheets (judging.pdf) and font handling (common.pdf.fonts).
 
 Field faults covered: A1 (tofu / silently dropped kana), A2 (non-embedded fonts),
 A3 (CFF .otf / .ttc), A6 (non-ASCII QR payloads).
@@ -15,14 +15,8 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
-from judging import fonts
-from judging.fonts import (
-    FontConfigurationError,
-    check_glyphs,
-    font_is_embedded,
-    japanese_font,
-    reset_font_cache,
-)
+from common.pdf import fonts
+from common.pdf.fonts import FontConfigurationError, check_glyphs, font_is_embedded, japanese_font, reset_font_cache
 from judging.pdf import SheetGame, _fit, recording_sheets_pdf
 
 UTC = datetime.timezone.utc
@@ -325,7 +319,7 @@ def test_env_var_with_truetype_font(monkeypatch):
 def test_fallback_cid_font_logs_warning_and_still_renders(monkeypatch, caplog):
     monkeypatch.setattr(fonts, "KNOWN_FONT_PATHS", ())
     monkeypatch.setattr(fonts, "_fc_match_candidates", lambda: [])
-    with caplog.at_level(logging.WARNING, logger="judging.fonts"):
+    with caplog.at_level(logging.WARNING, logger="common.pdf.fonts"):
         name = japanese_font()
     assert name == "HeiseiKakuGo-W5"
     assert not font_is_embedded()

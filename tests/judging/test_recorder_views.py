@@ -6,7 +6,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateformat import format as date_format
 
-from judging import rules, services
+from judging.engine import rules
+from judging import services
 from judging.models import RecordingSheet
 from tests import factories
 from tournament.models import Match

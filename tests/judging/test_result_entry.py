@@ -5,7 +5,7 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from judging import rules
+from judging.engine import rules
 from judging.models import RecordingSheet
 from judging.services import submit_result, submit_walkover
 from tests import factories

@@ -1,4 +1,4 @@
-"""The rules of Hitachi Folk Karuta as pure Python (judging.rules), table-driven.
+"""The rules of Hitachi Folk Karuta as pure Python (judging.engine.rules), table-driven.
 
 Every expectation below is read from the rules page (56 cards, more cards wins, level
 cards go to the holder of 「り」, じゃんけん when the referee holds it, at most three
@@ -7,24 +7,8 @@ cards go to the holder of 「り」, じゃんけん when the referee holds it, 
 
 import pytest
 
-from judging import rules
-from judging.rules import (
-    CARD_TOTAL,
-    MAX_RPS_DECISIONS,
-    TOUCH_MATRIX,
-    DecidedBy,
-    JokerHolder,
-    Outcome,
-    SheetProblem,
-    SheetValues,
-    Side,
-    TouchState,
-    Verdict,
-    decide_winner,
-    touch_verdict,
-    validate_sheet,
-    walkover_cards,
-)
+from judging.engine import rules
+from judging.engine.rules import CARD_TOTAL, MAX_RPS_DECISIONS, TOUCH_MATRIX, DecidedBy, JokerHolder, Outcome, SheetProblem, SheetValues, Side, TouchState, Verdict, decide_winner, touch_verdict, validate_sheet, walkover_cards
 
 A, B, REF = JokerHolder.A, JokerHolder.B, JokerHolder.REFEREE
 

@@ -9,7 +9,7 @@ from django.contrib.auth.models import Permission
 from django.core.management import call_command
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from judging import rules
+from judging.engine import rules
 from judging.services import submit_sheet
 from tournament.models import Court, Event, Match, Team
 
@@ -160,7 +160,8 @@ def _hanafuda_session():
     """A session owned by the "organiser" user, with round 1 entered."""
     from django.contrib.auth import get_user_model
 
-    from hanafuda import musashino, services
+    from hanafuda.engine import musashino
+    from hanafuda import services
     from hanafuda.models import Session
 
     owner = get_user_model().objects.get(username="organiser")

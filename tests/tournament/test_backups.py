@@ -15,7 +15,8 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 
 from tests import factories
-from tournament import backups, services
+from ops import backups
+from tournament import services
 from tournament.imports import ParsedEntries
 from tournament.models import Event, Team
 

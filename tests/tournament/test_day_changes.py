@@ -6,10 +6,11 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from judging import rules
+from judging.engine import rules
 from judging.services import record_confirmed_result
 from tests import factories
-from tournament import scheduling, services
+from tournament.engine import scheduling
+from tournament import services
 from tournament.models import Court, Match
 
 pytestmark = pytest.mark.django_db

@@ -37,12 +37,12 @@ import pytest
 from django.db import OperationalError, connection, transaction
 from django.urls import reverse
 
-from judging import rules
+from judging.engine import rules
 from judging import services as judging_services
 from judging.models import RecordingSheet, SheetEvent
 from tests import factories
 from tournament import services
-from tournament.middleware import classify
+from config.middleware import classify
 from tournament.models import Match
 
 BASE = Path(__file__).resolve().parent.parent.parent
@@ -117,7 +117,8 @@ KILL_SCRIPT = textwrap.dedent(
     django.setup()
     from django.core.management import call_command
     from django.db import connection
-    from judging import rules, services as judging_services
+    from judging import services as judging_services
+    from judging.engine import rules
     from judging.models import RecordingSheet, SheetEvent
     from tournament import services
     from tournament.models import Court, Division, Event, Match
@@ -173,7 +174,7 @@ def _database_url_for_subprocess():
 @pytest.mark.django_db(transaction=True)
 def test_a_server_killed_inside_the_transaction_keeps_what_was_acknowledged_and_nothing_else(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
-    env.update({"KARUTA_DATA_DIR": str(tmp_path), "DJANGO_SETTINGS_MODULE": "tournament.settings", "KARUTA_AUTO_BACKUP": "0",
+    env.update({"KARUTA_DATA_DIR": str(tmp_path), "DJANGO_SETTINGS_MODULE": "config.settings", "KARUTA_AUTO_BACKUP": "0",
                 "PYTHONPATH": str(BASE)})
     url = _database_url_for_subprocess()
     if url:

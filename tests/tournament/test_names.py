@@ -1,15 +1,8 @@
-"""Tests for tournament.names: text, team-name and grade normalisation."""
+"""Tests for tournament.engine.names: text, team-name and grade normalisation."""
 
 import pytest
 
-from tournament.names import (
-    GRADE_CHOICES,
-    grade_sort_key,
-    name_key,
-    normalize_grade,
-    normalize_team_name,
-    normalize_text,
-)
+from tournament.engine.names import GRADE_CHOICES, grade_sort_key, name_key, normalize_grade, normalize_team_name, normalize_text
 
 
 @pytest.mark.parametrize(

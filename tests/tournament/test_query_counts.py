@@ -15,7 +15,7 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from judging import rules
+from judging.engine import rules
 from judging import services as judging_services
 from judging.models import RecordingSheet
 from tests import factories

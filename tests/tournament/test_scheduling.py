@@ -1,4 +1,4 @@
-"""Tests for tournament.scheduling (pure: no Django, no database).
+"""Tests for tournament.engine.scheduling (pure: no Django, no database).
 
 The FIDE Berger tables below are copied from the published tables (FIDE
 Handbook C.05 Annex 1), "x-y" = x on side A (White), y on side B.  They are
@@ -14,25 +14,7 @@ from collections import Counter, defaultdict
 
 import pytest
 
-from tournament.scheduling import (
-    LAYOUTS,
-    Clock,
-    Plan,
-    PlannedGame,
-    ScheduleReport,
-    TimedGame,
-    _balance_sides,
-    berger_rounds,
-    check_schedule,
-    check_timed,
-    lower_bound,
-    plan,
-    plan_groups_on_courts,
-    report,
-    shift,
-    slot_start,
-    timed_games,
-)
+from tournament.engine.scheduling import LAYOUTS, Clock, Plan, PlannedGame, ScheduleReport, TimedGame, _balance_sides, berger_rounds, check_schedule, check_timed, lower_bound, plan, plan_groups_on_courts, report, shift, slot_start, timed_games
 
 # --------------------------------------------------------------------------
 # Published FIDE Berger tables (test vectors)

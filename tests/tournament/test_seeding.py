@@ -1,4 +1,4 @@
-"""Tests for tournament.seeding (pure: no Django, no database).
+"""Tests for tournament.engine.seeding (pure: no Django, no database).
 
 Seed orders, byes and cross-over tables are copied from the algorithms
 reference (scheduling-standings-seeding.md §4.1, §4.2), written out here on
@@ -12,14 +12,7 @@ import random
 
 import pytest
 
-from tournament.seeding import (
-    Qualifier,
-    bracket_size,
-    first_round_pairs,
-    meeting_round,
-    seed_bracket,
-    standard_seed_order,
-)
+from tournament.engine.seeding import Qualifier, bracket_size, first_round_pairs, meeting_round, seed_bracket, standard_seed_order
 
 
 @pytest.fixture(autouse=True)

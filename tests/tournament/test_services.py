@@ -8,10 +8,11 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.utils import translation
 
-from judging import rules
+from judging.engine import rules
 from judging.services import submit_result
 from tests import factories
-from tournament import services, standings
+from tournament import services
+from tournament.engine import standings
 from tournament.models import Event, Group, Match, Team
 
 TOKYO = ZoneInfo("Asia/Tokyo")

@@ -1,4 +1,4 @@
-"""Tests for tournament.standings (pure: no Django, no database).
+"""Tests for tournament.engine.standings (pure: no Django, no database).
 
 Vectors K1, K3, K4 and K5 are copied from the algorithms reference
 (scheduling-standings-seeding.md §3.7 and §3.8), written out here on purpose:
@@ -15,20 +15,7 @@ from dataclasses import astuple
 
 import pytest
 
-from tournament.standings import (
-    CARD_DIFF,
-    CARDS_TAKEN,
-    HEAD_TO_HEAD,
-    LOT,
-    PRESET_HEAD_TO_HEAD_FIRST,
-    PRESET_JAPANESE,
-    PRESETS,
-    WINS,
-    GameResult,
-    StandingRow,
-    compare_across_groups,
-    rank_group,
-)
+from tournament.engine.standings import CARD_DIFF, CARDS_TAKEN, HEAD_TO_HEAD, LOT, PRESET_HEAD_TO_HEAD_FIRST, PRESET_JAPANESE, PRESETS, WINS, GameResult, StandingRow, compare_across_groups, rank_group
 
 A, B, C, D = 1, 2, 3, 4
 
@@ -388,7 +375,7 @@ class TestCompareAcrossGroups:
 
 
 def test_lots_across_groups_settle_a_block_only_when_every_team_has_a_position():
-    from tournament.standings import apply_lots_across_groups
+    from tournament.engine.standings import apply_lots_across_groups
 
     row = TestCompareAcrossGroups.row
     rows = compare_across_groups([row(1, 2, 1, 56, 56), row(2, 2, 1, 56, 56), row(3, 2, 1, 56, 56), row(4, 2, 0, 52, 60)])

@@ -4,10 +4,11 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from judging import rules
+from judging.engine import rules
 from judging.services import record_confirmed_result
 from tests import factories
-from tournament import services, standings
+from tournament import services
+from tournament.engine import standings
 from tournament.models import Match, TieBreak
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from judging import rules
+from judging.engine import rules
 from judging.services import submit_result
 from tests import factories
 from tournament import services

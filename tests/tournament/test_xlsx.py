@@ -1,4 +1,4 @@
-"""Tests for tournament.xlsx (field-faults §B: sheet names, control characters,
+"""Tests for common.xlsx (field-faults §B: sheet names, control characters,
 formula-looking text, aware datetimes, East Asian column widths)."""
 
 import datetime
@@ -7,17 +7,7 @@ from io import BytesIO
 import openpyxl
 import pytest
 
-from tournament.xlsx import (
-    MAX_TITLE_LEN,
-    add_sheet,
-    cell_value,
-    display_width,
-    new_workbook,
-    safe_sheet_title,
-    workbook_bytes,
-    write_cell,
-    write_table,
-)
+from common.xlsx import MAX_TITLE_LEN, add_sheet, cell_value, display_width, new_workbook, safe_sheet_title, workbook_bytes, write_cell, write_table
 
 UTC = datetime.timezone.utc
 

@@ -2,7 +2,7 @@ import random
 
 from django.core.management.base import BaseCommand, CommandError
 
-from judging import rules
+from judging.engine import rules
 from judging.services import record_confirmed_result
 from tournament.management.commands._base import get_event
 from tournament.models import Match

@@ -35,7 +35,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
-from tournament.jst import TOKYO
+from common.dates import TOKYO
 
 __all__ = [
     "MAX_TITLE_LEN",

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament import backups
+from ops import backups
 
 
 class Command(BaseCommand):

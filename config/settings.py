@@ -118,6 +118,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "axes",
+    "common",
+    "ops",
     "tournament",
     "judging",
     "hanafuda",
@@ -134,11 +136,11 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     # A form sent after the login expired comes back after the login, ready to send again.
-    "tournament.middleware.KeptFormMiddleware",
+    "config.middleware.KeptFormMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # "Busy, try again: your values are kept" (503) instead of a 500 when the database is
     # locked, read-only, full or unreachable.
-    "tournament.middleware.DatabaseTroubleMiddleware",
+    "config.middleware.DatabaseTroubleMiddleware",
     # Login throttling: last, as django-axes asks.
     "axes.middleware.AxesMiddleware",
 ]
@@ -156,7 +158,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
-ROOT_URLCONF = "tournament.urls"
+ROOT_URLCONF = "config.urls"
 
 TEMPLATES = [
     {
@@ -174,7 +176,7 @@ TEMPLATES = [
     },
 ]
 
-WSGI_APPLICATION = "tournament.wsgi.application"
+WSGI_APPLICATION = "config.wsgi.application"
 
 # SQLite by default, set up for many writers at once: WAL lets readers run beside the
 # writer, the busy timeout makes a writer wait instead of failing at once, and IMMEDIATE
@@ -207,7 +209,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 LOGIN_URL = "login"
 # A rejected form (lost cookie, expired page) shows what was typed instead of losing it.
-CSRF_FAILURE_VIEW = "judging.views.csrf_failure"
+CSRF_FAILURE_VIEW = "config.views.csrf_failure"
 LOGIN_REDIRECT_URL = "tournament:event_list"
 LOGOUT_REDIRECT_URL = "tournament:public_home"
 # A tournament day is long: stay logged in for 14 hours.

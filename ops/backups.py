@@ -11,7 +11,7 @@ name and renamed, so a half-written file never looks like a backup. Automatic ba
 newest ``KARUTA_BACKUP_KEEP`` (20); backups taken by hand are never pruned.
 
 A backup holds every tournament, every account's password hash and the open sessions,
-so only a superuser may download one (``tournament.backup_views``).
+so only a superuser may download one (``ops.views``).
 """
 
 from __future__ import annotations

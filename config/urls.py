@@ -1,10 +1,11 @@
-"""URL areas: /manage/ organisers (login), /court/<token>/ referees, /e/<event>/ public."""
+"""The site's URL areas: /manage/ organisers (login), /court/<token>/ referees, /e/<event>/ public."""
 
 from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from config import views as config_views
 from judging import views as judging_views
 from tournament import public_views, views
 
@@ -68,7 +69,8 @@ judging_patterns = (
 )
 
 urlpatterns = [
-    path("", include("tournament.backup_views")),  # /healthz, /manage/backup/latest/ (superuser)
+    path("healthz", config_views.healthz, name="healthz"),
+    path("", include("ops.urls")),  # /manage/backup/latest/ (superuser)
     path("", include((public_patterns + [path("manage/", include(manage_patterns))], "tournament"))),
     path("", include(judging_patterns)),
     path("games/", views.games, name="games"),

@@ -7,7 +7,7 @@ free, the nobori pool) and netting the houses of one player. Every reading of an
 rule is a named field of ``Options``.
 
 Must not: import Django, touch the database, read files, or know any card's points: the
-points come in as a mapping (``dosai.cards.points_in_play`` gives it from an edition once
+points come in as a mapping (``dosai.engine.cards.points_in_play`` gives it from an edition once
 the club has entered every value). Inputs that break the rules raise ``ValueError`` naming
 the problem.
 
@@ -126,7 +126,7 @@ class Options:
     """The house rules of a Sanjô Dôsai table: one field per ambiguity of ref §3.4.
 
     Every default is the reference's default. D1 (17 or 19 two-point cards) is a fact of
-    the card table, not of play: see ``dosai.cards.MATSUI_CLASS_COUNTS``.
+    the card table, not of play: see ``dosai.engine.cards.MATSUI_CLASS_COUNTS``.
 
     Fixed amounts [TEAM-SRC]:
       hako_every: every this-many-th call is hako and pays double (seed l.83). Default 5.
@@ -846,7 +846,7 @@ def net_by_player(
 
 def _check_options(options) -> None:
     if not isinstance(options, Options):
-        raise ValueError(f"options must be a dosai.rules.Options, not {type(options).__name__}")
+        raise ValueError(f"options must be a dosai.engine.rules.Options, not {type(options).__name__}")
 
 
 def _payments_of(item) -> Mapping[str, int]:

@@ -1,9 +1,8 @@
-"""Downloading a backup of the whole database, and a trivial health check.
+"""Downloading a backup of the whole database.
 
 A backup holds every tournament, every account's password hash and the open sessions,
 so only a superuser may download one; organisers of an event use `manage.py backup` on
-the laptop or ask the superuser. ``/healthz`` answers "ok" without touching the
-database: for monitoring and as the baseline of ``bench/load.py``.
+the laptop or ask the superuser.
 """
 
 import datetime
@@ -11,10 +10,9 @@ import datetime
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, HttpResponse
-from django.urls import path
 from django.views.decorators.cache import never_cache
 
-from tournament import backups
+from ops import backups
 
 # A download reuses a backup this recent instead of making a new one.
 FRESH_ENOUGH = datetime.timedelta(minutes=1)
@@ -37,13 +35,3 @@ def backup_download(request):
             return HttpResponse(f"Backup failed: {e}", status=500, content_type="text/plain; charset=utf-8")
     return FileResponse(latest.open("rb"), as_attachment=True, filename=latest.name,
                         content_type="application/octet-stream")
-
-
-def healthz(request):
-    return HttpResponse("ok", content_type="text/plain")
-
-
-urlpatterns = [
-    path("manage/backup/latest/", backup_download, name="backup_download"),
-    path("healthz", healthz, name="healthz"),
-]

@@ -93,7 +93,7 @@ def default_workers():
 
 def gunicorn_argv(host, port, workers, threads, timeout):
     return [
-        sys.executable, "-m", "gunicorn", "tournament.wsgi:application",
+        sys.executable, "-m", "gunicorn", "config.wsgi:application",
         "--bind", f"{host}:{port}",
         "--workers", str(workers),
         "--threads", str(threads),
