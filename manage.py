@@ -1,5 +1,6 @@
 #!/usr/bin/env python
 """Django's command-line utility for the karuta tournament manager."""
+
 import os
 import sys
 

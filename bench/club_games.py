@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ["KARUTA_DATA_DIR"] = tempfile.mkdtemp(prefix="karuta-bench-")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-import django  # noqa: E402
+import django
 
 django.setup()
 
@@ -38,8 +38,8 @@ def timed(fn, repeat=20):
 
 
 def hanafuda_session(owner, played=12):
-    from hanafuda.engine import musashino
     from hanafuda import services
+    from hanafuda.engine import musashino
 
     session = services.create_session(owner, "bench", ["一郎", "二郎", "三郎"], musashino.Options(rounds=12))
     rng = random.Random(1)
@@ -54,13 +54,18 @@ def hanafuda_session(owner, played=12):
 
 
 def dosai_hand(owner):
-    from dosai.engine import rules
     from dosai import services
+    from dosai.engine import rules
     from dosai.models import ClubEdition
     from tests.dosai.factories import club_values
 
-    edition = ClubEdition.objects.create(owner=owner, name="bench", base=ClubEdition.BASE_MATSUI,
-                                         values={str(k): v for k, v in club_values().items()}, source="bench")
+    edition = ClubEdition.objects.create(
+        owner=owner,
+        name="bench",
+        base=ClubEdition.BASE_MATSUI,
+        values={str(k): v for k, v in club_values().items()},
+        source="bench",
+    )
     session = services.create_session(owner, "bench", edition, ["A", "B", "C", "D", "E", "F"], rules.Options())
     hand = services.start_hand(session, dealing="app", reader="app", rng=random.Random(1))
     for k in range(rules.Options().calls_per_hand):

@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ["KARUTA_DATA_DIR"] = tempfile.mkdtemp(prefix="karuta-bench-")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-import django  # noqa: E402
+import django
 
 django.setup()
 
@@ -31,9 +31,12 @@ def main():
     division.courts.set(Court.objects.filter(event=event))
     started = time.perf_counter()
     for i in range(500):
-        services.save_team(division, f"チーム{i:03d}", f"クラブ{i % 40}", [
-            services.PlayerData(f"選手{i}-{j}", "せんしゅ", "一般", is_leader=j == 1) for j in range(3)
-        ])
+        services.save_team(
+            division,
+            f"チーム{i:03d}",
+            f"クラブ{i % 40}",
+            [services.PlayerData(f"選手{i}-{j}", "せんしゅ", "一般", is_leader=j == 1) for j in range(3)],
+        )
     setup = time.perf_counter() - started
     services.draw_groups(event, seed=1)
     services.make_schedule(event)
@@ -43,7 +46,9 @@ def main():
         started = time.perf_counter()
         data = exports.event_workbook(event, kinds)
         seconds = time.perf_counter() - started
-        print(f"workbook {'+'.join(kinds)}: 500 teams, 100 groups, {games} games: {seconds:.2f} s, {len(data) / 1024:.0f} KiB")
+        print(
+            f"workbook {'+'.join(kinds)}: 500 teams, 100 groups, {games} games: {seconds:.2f} s, {len(data) / 1024:.0f} KiB"
+        )
     print(f"(setup: 500 teams registered in {setup:.1f} s)")
 
 

@@ -62,10 +62,15 @@ def parse_args(argv=None):
     p.add_argument("--spectators", type=int, default=200, help="spectators reloading public pages (default 200)")
     p.add_argument("--duration", type=float, default=60, help="seconds of load (default 60)")
     # A real court posts one result per 15-20 minute game; a phone reloads now and then.
-    p.add_argument("--referee-think", type=float, default=5.0,
-                   help="mean seconds between a referee's posts (default 5: ~200× a real court)")
-    p.add_argument("--spectator-think", type=float, default=30.0,
-                   help="mean seconds between a spectator's reloads (default 30)")
+    p.add_argument(
+        "--referee-think",
+        type=float,
+        default=5.0,
+        help="mean seconds between a referee's posts (default 5: ~200× a real court)",
+    )
+    p.add_argument(
+        "--spectator-think", type=float, default=30.0, help="mean seconds between a spectator's reloads (default 30)"
+    )
     p.add_argument("--retry-rate", type=float, default=0.1, help="share of posts sent twice, as after a lost answer")
     p.add_argument("--database-url", default="", help="PostgreSQL URL (default: SQLite in the fresh data directory)")
     p.add_argument("--flush", action="store_true", help="empty the --database-url database first")
@@ -116,17 +121,25 @@ def prepare(args):
     call_command("load_demo", stdout=quiet)
     call_command("draw_groups", "demo", "--seed", "1", stdout=quiet)
     call_command("make_schedule", "demo", stdout=quiet)
-    event = services.create_event("load", "負荷試験大会", datetime.date(2027, 1, 17), courts=args.referees, auto_confirm=True)
+    event = services.create_event(
+        "load", "負荷試験大会", datetime.date(2027, 1, 17), courts=args.referees, auto_confirm=True
+    )
     division = Division.objects.create(event=event, name="一般の部")
     division.courts.set(Court.objects.filter(event=event))
     for i in range(args.referees * TEAMS_PER_COURT):
-        services.save_team(division, f"負荷チーム{i:03d}", f"クラブ{i % 17}", [
-            services.PlayerData(f"選手{i}-{j}", "せんしゅ", "小5", is_leader=j == 1) for j in range(3)
-        ])
+        services.save_team(
+            division,
+            f"負荷チーム{i:03d}",
+            f"クラブ{i % 17}",
+            [services.PlayerData(f"選手{i}-{j}", "せんしゅ", "小5", is_leader=j == 1) for j in range(3)],
+        )
     services.draw_groups(event, seed=args.seed)
     services.make_schedule(event)
     courts = [
-        (court.token, list(event.matches.filter(court=court).order_by("match_number").values_list("match_number", flat=True)))
+        (
+            court.token,
+            list(event.matches.filter(court=court).order_by("match_number").values_list("match_number", flat=True)),
+        )
         for court in event.courts.order_by("order")
     ]
     connection.close()
@@ -151,14 +164,23 @@ def start_server(args, data_dir, port, log_path):
     env = dict(os.environ, KARUTA_DATA_DIR=str(data_dir))
     env.pop("SITE_URL", None)
     log = open(log_path, "wb")  # noqa: SIM115 - closed by stop_server
-    process = subprocess.Popen(command, cwd=BASE, env=env, stdout=log, stderr=subprocess.STDOUT,
-                               stdin=subprocess.DEVNULL, start_new_session=True)
+    process = subprocess.Popen(
+        command,
+        cwd=BASE,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     process.log = log
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         if process.poll() is not None:
             stop_server(process)
-            sys.exit(f"make serve stopped (exit {process.returncode}); see {log_path}:\n{Path(log_path).read_text()[-3000:]}")
+            sys.exit(
+                f"make serve stopped (exit {process.returncode}); see {log_path}:\n{Path(log_path).read_text()[-3000:]}"
+            )
         try:
             conn = http.client.HTTPConnection(HOST, port, timeout=2)
             conn.request("GET", "/healthz")
@@ -281,8 +303,14 @@ def sheet_values(rng, card_total):
     half = card_total // 2
     a = rng.randint(max(1, half - 10), min(card_total - 1, half + 10))
     b = card_total - a
-    return {"cards_a": str(a), "cards_b": str(b), "referee_cards": "0", "joker_holder": "A" if a >= b else "B",
-            "rps_winner": "", "rps_used": "0"}
+    return {
+        "cards_a": str(a),
+        "cards_b": str(b),
+        "referee_cards": "0",
+        "joker_holder": "A" if a >= b else "B",
+        "rps_winner": "",
+        "rps_used": "0",
+    }
 
 
 def referee(index, token, games, card_total, args, port, stats, stop_at):
@@ -331,7 +359,7 @@ def referee(index, token, games, card_total, args, port, stats, stop_at):
                 else:
                     with stats.lock:
                         stats.retries.append((number, form["submission_key"], version, int(again.group(1))))
-    except Exception as error:  # noqa: BLE001 - counted, never lost in the thread
+    except Exception as error:
         stats.error("referee", repr(error))
     finally:
         client.close()
@@ -353,7 +381,7 @@ def spectator(index, slug, args, port, stats, stop_at):
             if status != 200:
                 stats.error(kind, f"{path}: {status}")
             time.sleep(min(args.spectator_think * rng.uniform(0.5, 1.5), max(0.0, stop_at - time.monotonic())))
-    except Exception as error:  # noqa: BLE001
+    except Exception as error:
         stats.error("spectator", repr(error))
     finally:
         client.close()
@@ -371,7 +399,7 @@ def baseline(port, stats, stop_at, kind="healthz"):
             if status != 200 or body != "ok":
                 stats.error(kind, status)
             time.sleep(0.2)
-    except Exception as error:  # noqa: BLE001
+    except Exception as error:
         stats.error(kind, repr(error))
     finally:
         client.close()
@@ -384,10 +412,14 @@ def run_load(args, port, slug, card_total, courts):
     baseline(port, idle, time.monotonic() + 3, kind="healthz idle")
     stats.latency["healthz idle"] = idle.latency["healthz idle"]
     stop_at = time.monotonic() + args.duration
-    threads = [threading.Thread(target=referee, args=(i, token, games, card_total, args, port, stats, stop_at), daemon=True)
-               for i, (token, games) in enumerate(courts)]
-    threads += [threading.Thread(target=spectator, args=(i, slug, args, port, stats, stop_at), daemon=True)
-                for i in range(args.spectators)]
+    threads = [
+        threading.Thread(target=referee, args=(i, token, games, card_total, args, port, stats, stop_at), daemon=True)
+        for i, (token, games) in enumerate(courts)
+    ]
+    threads += [
+        threading.Thread(target=spectator, args=(i, slug, args, port, stats, stop_at), daemon=True)
+        for i in range(args.spectators)
+    ]
     threads.append(threading.Thread(target=baseline, args=(port, stats, stop_at), daemon=True))
     started = time.monotonic()
     for thread in threads:
@@ -410,8 +442,11 @@ def verify(slug, stats):
 
     connection.close()
     problems = []
-    sheets = list(RecordingSheet.objects.filter(match__event__slug=slug)
-                  .values_list("match__match_number", "submission_key", "version", "is_confirmed"))
+    sheets = list(
+        RecordingSheet.objects.filter(match__event__slug=slug).values_list(
+            "match__match_number", "submission_key", "version", "is_confirmed"
+        )
+    )
     by_key = defaultdict(list)
     by_game = defaultdict(list)
     for number, key, version, confirmed in sheets:
@@ -421,7 +456,9 @@ def verify(slug, stats):
     for number, key, version in stats.acks:
         acked[number].add(key)
         if by_key.get((number, key)) != [version]:  # lost (missing) or doubled (two versions)
-            problems.append(f"game {number}: acknowledged key {key[:8]}… as version {version}, saved as {by_key.get((number, key))}")
+            problems.append(
+                f"game {number}: acknowledged key {key[:8]}… as version {version}, saved as {by_key.get((number, key))}"
+            )
     for number, key, first, again in stats.retries:
         if first != again:
             problems.append(f"game {number}: the same form answered version {first}, then {again}")
@@ -452,23 +489,41 @@ def pct(values, q):
 
 def report(args, stats, elapsed, saved, unacknowledged, problems, database):
     print()
-    print(f"Load: {args.referees} referees, {args.spectators} spectators, {args.duration:.0f} s on {database}"
-          f" (referee think {args.referee_think} s, spectator think {args.spectator_think} s)")
+    print(
+        f"Load: {args.referees} referees, {args.spectators} spectators, {args.duration:.0f} s on {database}"
+        f" (referee think {args.referee_think} s, spectator think {args.spectator_think} s)"
+    )
     total = sum(len(v) for k, v in stats.latency.items() if k != "healthz idle")
-    print(f"{total} requests in {elapsed:.1f} s = {total / elapsed:.0f} requests/s; "
-          f"{len(stats.acks)} results acknowledged, {len(stats.retries)} sent twice, {saved} versions saved")
+    print(
+        f"{total} requests in {elapsed:.1f} s = {total / elapsed:.0f} requests/s; "
+        f"{len(stats.acks)} results acknowledged, {len(stats.retries)} sent twice, {saved} versions saved"
+    )
     base = statistics.median(stats.latency["healthz"]) if stats.latency.get("healthz") else None
     print(f"{'request':<18}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'p50/baseline':>14}")
-    for kind in ("entry GET", "entry POST", "entry POST again", "timetable", "standings", "results", "healthz", "healthz idle"):
+    for kind in (
+        "entry GET",
+        "entry POST",
+        "entry POST again",
+        "timetable",
+        "standings",
+        "results",
+        "healthz",
+        "healthz idle",
+    ):
         values = stats.latency.get(kind)
         if not values:
             continue
         p50 = statistics.median(values)
         ratio = f"{p50 / base:.1f}×" if base and kind not in ("healthz", "healthz idle") else ""
-        print(f"{kind:<18}{len(values):>7}{p50 * 1000:>9.1f}{pct(values, 95) * 1000:>9.1f}{max(values) * 1000:>9.1f}{ratio:>14}")
+        print(
+            f"{kind:<18}{len(values):>7}{p50 * 1000:>9.1f}{pct(values, 95) * 1000:>9.1f}{max(values) * 1000:>9.1f}{ratio:>14}"
+        )
     print(f"errors: {len(stats.errors)}" + (f"  e.g. {stats.errors[:5]}" if stats.errors else ""))
-    print("lost or doubled results: " + (f"{len(problems)}  e.g. {problems[:5]}" if problems else "none")
-          + (f"; {unacknowledged} saved after the client gave up waiting" if unacknowledged else ""))
+    print(
+        "lost or doubled results: "
+        + (f"{len(problems)}  e.g. {problems[:5]}" if problems else "none")
+        + (f"; {unacknowledged} saved after the client gave up waiting" if unacknowledged else "")
+    )
 
 
 def main(argv=None):

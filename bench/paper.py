@@ -43,17 +43,49 @@ from judging.paper import (  # noqa: E402
     touch_matrix_pdf,
 )
 
-AREAS = ["ひたち海浜", "常陸太田", "日立中央", "十王", "多賀", "河原子", "大みか", "久慈浜",
-         "那珂湊", "東海村", "高萩", "北茨城", "金沢", "成沢", "諏訪", "助川"]
+AREAS = [
+    "ひたち海浜",
+    "常陸太田",
+    "日立中央",
+    "十王",
+    "多賀",
+    "河原子",
+    "大みか",
+    "久慈浜",
+    "那珂湊",
+    "東海村",
+    "高萩",
+    "北茨城",
+    "金沢",
+    "成沢",
+    "諏訪",
+    "助川",
+]
 KINDS = ["かるた会", "カルタ部", "子ども会", "郷土かるたクラブ", "小学校かるた部", "地区子ども会育成会"]
 SUFFIX = ["Ａ組", "Ｂ組", "Ｃ", "①", "チーム", "ジュニア", "々会", "・ひかり"]
 DIVISIONS = ["小学生低学年の部", "小学生高学年の部", "中学生の部", "一般の部"]
-SURNAMES = [("山田", "やまだ"), ("佐々木", "ささき"), ("髙橋", "たかはし"), ("小野寺", "おのでら"),
-            ("鈴木", "すずき"), ("渡邉", "わたなべ"), ("齋藤", "さいとう"), ("菊地", "きくち")]
-GIVEN = [("花子", "はなこ"), ("健太郎", "けんたろう"), ("美咲", "みさき"), ("大知", "たいち"),
-         ("結衣", "ゆい"), ("蒼", "あおい"), ("陽菜", "ひな"), ("湊", "みなと")]
+SURNAMES = [
+    ("山田", "やまだ"),
+    ("佐々木", "ささき"),
+    ("髙橋", "たかはし"),
+    ("小野寺", "おのでら"),
+    ("鈴木", "すずき"),
+    ("渡邉", "わたなべ"),
+    ("齋藤", "さいとう"),
+    ("菊地", "きくち"),
+]
+GIVEN = [
+    ("花子", "はなこ"),
+    ("健太郎", "けんたろう"),
+    ("美咲", "みさき"),
+    ("大知", "たいち"),
+    ("結衣", "ゆい"),
+    ("蒼", "あおい"),
+    ("陽菜", "ひな"),
+    ("湊", "みなと"),
+]
 EVENT = EventInfo("ひたち郷土かるた大会", 12, datetime.date(2025, 5, 3), "多賀市民プラザ")
-T0 = datetime.datetime(2025, 5, 3, 0, 30, tzinfo=datetime.timezone.utc)   # 09:30 JST
+T0 = datetime.datetime(2025, 5, 3, 0, 30, tzinfo=datetime.UTC)  # 09:30 JST
 
 
 def team_name(i: int) -> str:
@@ -66,16 +98,18 @@ def timetables(courts: int = 40, games: int = 12):
         rows = []
         for g in range(games):
             knockout = g >= games - 2
-            rows.append(TimetableGame(
-                match_number=c * games + g + 1,
-                start=T0 + datetime.timedelta(minutes=20 * g),
-                division=DIVISIONS[c % len(DIVISIONS)],
-                stage="準決勝" if knockout else "予選リーグ",
-                group="" if knockout else f"{'ABCDEFGH'[c % 8]}リーグ",
-                team_a=None if knockout else team_name(c * 7 + g),
-                team_b=None if knockout else team_name(c * 7 + g + 3),
-                result="30-26" if g < 4 else "",
-            ))
+            rows.append(
+                TimetableGame(
+                    match_number=c * games + g + 1,
+                    start=T0 + datetime.timedelta(minutes=20 * g),
+                    division=DIVISIONS[c % len(DIVISIONS)],
+                    stage="準決勝" if knockout else "予選リーグ",
+                    group="" if knockout else f"{'ABCDEFGH'[c % 8]}リーグ",
+                    team_a=None if knockout else team_name(c * 7 + g),
+                    team_b=None if knockout else team_name(c * 7 + g + 3),
+                    result="30-26" if g < 4 else "",
+                )
+            )
         out.append((f"第{c + 1}コート", rows))
     return out
 
@@ -86,10 +120,14 @@ def reception(teams: int = 500):
         players = []
         for p in range(4 if t % 3 == 0 else 3):
             (s, sk), (g, gk) = SURNAMES[(t + p) % 8], GIVEN[(t * 3 + p) % 8]
-            players.append(ReceptionPlayer(f"{s} {g}", f"{sk} {gk}", f"{(t + p) % 6 + 1}年",
-                                           is_leader=p == 0, is_substitute=p == 3))
-        out.append(ReceptionTeam(t + 1, DIVISIONS[t * 4 // teams], team_name(t),
-                                 f"日立市立{AREAS[t % 16]}小学校", players))
+            players.append(
+                ReceptionPlayer(
+                    f"{s} {g}", f"{sk} {gk}", f"{(t + p) % 6 + 1}年", is_leader=p == 0, is_substitute=p == 3
+                )
+            )
+        out.append(
+            ReceptionTeam(t + 1, DIVISIONS[t * 4 // teams], team_name(t), f"日立市立{AREAS[t % 16]}小学校", players)
+        )
     return out
 
 
@@ -97,14 +135,25 @@ def standings(groups: int = 100):
     out = []
     for g in range(groups):
         n = 4 + g % 3
-        lines = [StandingLine(str(i + 1), team_name(g * 6 + i), f"{AREAS[i]}小", n - 1,
-                              n - 1 - i, i, 100 - 9 * i, 70 + 5 * i, 30 - 14 * i,
-                              "" if i == 0 else "勝数")
-                 for i in range(n)]
-        cross = [["" if i == j else ("○ 30-26" if i < j else "● 26-30") for j in range(n)]
-                 for i in range(n)]
-        out.append(GroupSheet(DIVISIONS[g * 4 // groups], f"{'ABCDEFGH'[g % 8]}リーグ",
-                              f"第{g + 1}コート", lines, cross))
+        lines = [
+            StandingLine(
+                str(i + 1),
+                team_name(g * 6 + i),
+                f"{AREAS[i]}小",
+                n - 1,
+                n - 1 - i,
+                i,
+                100 - 9 * i,
+                70 + 5 * i,
+                30 - 14 * i,
+                "" if i == 0 else "勝数",
+            )
+            for i in range(n)
+        ]
+        cross = [["" if i == j else ("○ 30-26" if i < j else "● 26-30") for j in range(n)] for i in range(n)]
+        out.append(
+            GroupSheet(DIVISIONS[g * 4 // groups], f"{'ABCDEFGH'[g % 8]}リーグ", f"第{g + 1}コート", lines, cross)
+        )
     return out
 
 
@@ -116,10 +165,20 @@ def brackets(divisions: int = 4, teams: int = 16):
         stages = {8: "1回戦", 4: "準々決勝", 2: "準決勝", 1: "決勝"}
         while count >= 1:
             for p in range(count):
-                span = 2 ** r
-                games.append(BracketGame(r, p, stages.get(count, f"{r + 1}回戦"), number,
-                                         names[2 * p * span], names[(2 * p + 1) * span],
-                                         "30", "26", "A" if d % 2 == 0 else None))
+                span = 2**r
+                games.append(
+                    BracketGame(
+                        r,
+                        p,
+                        stages.get(count, f"{r + 1}回戦"),
+                        number,
+                        names[2 * p * span],
+                        names[(2 * p + 1) * span],
+                        "30",
+                        "26",
+                        "A" if d % 2 == 0 else None,
+                    )
+                )
                 number += 1
             count //= 2
             r += 1
@@ -131,10 +190,15 @@ def brackets(divisions: int = 4, teams: int = 16):
 def results(divisions: int = 12):
     out = []
     for d in range(divisions):
-        entries = [ResultEntry(place, team_name(d * 4 + k), f"{AREAS[k]}小学校",
-                               [f"{SURNAMES[(d + k + p) % 8][0]} {GIVEN[(d + p) % 8][0]}"
-                                for p in range(3)])
-                   for k, place in enumerate(("優勝", "準優勝", "第3位", "第3位"))]
+        entries = [
+            ResultEntry(
+                place,
+                team_name(d * 4 + k),
+                f"{AREAS[k]}小学校",
+                [f"{SURNAMES[(d + k + p) % 8][0]} {GIVEN[(d + p) % 8][0]}" for p in range(3)],
+            )
+            for k, place in enumerate(("優勝", "準優勝", "第3位", "第3位"))
+        ]
         out.append((f"{DIVISIONS[d % 4]}（{d // 4 + 1}）", entries))
     return out
 
@@ -157,11 +221,12 @@ def main() -> None:
     japanese_font()
     print(f"font: {describe_font()}  (registered in {time.perf_counter() - t0:.3f} s)")
     jobs = {
-        "対戦表 40 courts x 12 games": ("timetables",
-                                        lambda d=timetables(): court_timetables_pdf(EVENT, d)),
+        "対戦表 40 courts x 12 games": ("timetables", lambda d=timetables(): court_timetables_pdf(EVENT, d)),
         "受付名簿 500 teams": ("reception", lambda d=reception(): reception_list_pdf(EVENT, d)),
-        "順位表 100 groups": ("standings", lambda d=standings(): standings_pdf(
-            EVENT, d, "勝数 → 得失札差 → 取り札数 → 直接対決 → 抽選")),
+        "順位表 100 groups": (
+            "standings",
+            lambda d=standings(): standings_pdf(EVENT, d, "勝数 → 得失札差 → 取り札数 → 直接対決 → 抽選"),
+        ),
         "トーナメント表 4 x 16 teams": ("brackets", lambda d=brackets(): bracket_pdf(EVENT, d)),
         "成績一覧 12 divisions": ("results", lambda d=results(): final_results_pdf(EVENT, d)),
         "判定表": ("touch", touch_matrix_pdf),

@@ -26,13 +26,35 @@ if ROOT not in sys.path:
 from common.pdf.fonts import describe_font, japanese_font  # noqa: E402
 from judging.pdf import SheetGame, recording_sheets_pdf  # noqa: E402
 
-AREAS = ["ひたち海浜", "常陸太田", "日立中央", "十王", "多賀", "河原子", "大みか", "久慈浜",
-         "那珂湊", "東海村", "高萩", "北茨城", "金沢", "成沢", "諏訪", "助川"]
+AREAS = [
+    "ひたち海浜",
+    "常陸太田",
+    "日立中央",
+    "十王",
+    "多賀",
+    "河原子",
+    "大みか",
+    "久慈浜",
+    "那珂湊",
+    "東海村",
+    "高萩",
+    "北茨城",
+    "金沢",
+    "成沢",
+    "諏訪",
+    "助川",
+]
 KINDS = ["かるた会", "カルタ部", "子ども会", "郷土かるたクラブ", "小学校かるた部", "地区子ども会育成会"]
 SUFFIX = ["Ａ組", "Ｂ組", "Ｃ", "①", "チーム", "ジュニア", "々会", "・ひかり"]
 DIVISIONS = ["小学生低学年の部", "小学生高学年の部", "中学生の部", "一般の部"]
-STAGES = [("予選リーグ", "Aリーグ"), ("予選リーグ", "Bリーグ"), ("予選リーグ", "Cリーグ"),
-          ("準決勝", ""), ("決勝", ""), ("3位決定戦", "")]
+STAGES = [
+    ("予選リーグ", "Aリーグ"),
+    ("予選リーグ", "Bリーグ"),
+    ("予選リーグ", "Cリーグ"),
+    ("準決勝", ""),
+    ("決勝", ""),
+    ("3位決定戦", ""),
+]
 
 
 def team_name(i: int) -> str:
@@ -41,25 +63,27 @@ def team_name(i: int) -> str:
 
 def make_games(n: int) -> list[SheetGame]:
     day = datetime.date(2025, 5, 3)
-    start0 = datetime.datetime(2025, 5, 3, 0, 30, tzinfo=datetime.timezone.utc)  # 09:30 JST
+    start0 = datetime.datetime(2025, 5, 3, 0, 30, tzinfo=datetime.UTC)  # 09:30 JST
     games = []
     for i in range(n):
         stage, group = STAGES[i % len(STAGES)]
         knockout = stage != "予選リーグ"
-        games.append(SheetGame(
-            event_name="ひたち郷土かるた大会",
-            edition=12,
-            event_date=day,
-            division=DIVISIONS[i % len(DIVISIONS)],
-            stage=stage,
-            group=group,
-            court=f"第{i % 8 + 1}コート",
-            match_number=i + 1,
-            start=start0 + datetime.timedelta(minutes=15 * (i // 8)),
-            team_a=None if knockout and i % 2 else team_name(2 * i),
-            team_b=None if knockout and i % 2 else team_name(2 * i + 1),
-            entry_url=f"https://karuta.example.jp/j/c/{i % 8 + 1:02d}k7Qx2/{i + 1}/",
-        ))
+        games.append(
+            SheetGame(
+                event_name="ひたち郷土かるた大会",
+                edition=12,
+                event_date=day,
+                division=DIVISIONS[i % len(DIVISIONS)],
+                stage=stage,
+                group=group,
+                court=f"第{i % 8 + 1}コート",
+                match_number=i + 1,
+                start=start0 + datetime.timedelta(minutes=15 * (i // 8)),
+                team_a=None if knockout and i % 2 else team_name(2 * i),
+                team_b=None if knockout and i % 2 else team_name(2 * i + 1),
+                entry_url=f"https://karuta.example.jp/j/c/{i % 8 + 1:02d}k7Qx2/{i + 1}/",
+            )
+        )
     return games
 
 
@@ -80,8 +104,10 @@ def main() -> None:
         t = time.perf_counter()
         pdf = recording_sheets_pdf(games, per_page=args.per_page)
         dt = time.perf_counter() - t
-        print(f"run {run}: {args.games} sheets, per_page={args.per_page}: {dt:.3f} s total, "
-              f"{dt / max(args.games, 1) * 1000:.1f} ms per sheet, {len(pdf) / 1024:.0f} KiB")
+        print(
+            f"run {run}: {args.games} sheets, per_page={args.per_page}: {dt:.3f} s total, "
+            f"{dt / max(args.games, 1) * 1000:.1f} ms per sheet, {len(pdf) / 1024:.0f} KiB"
+        )
     if args.out:
         with open(args.out, "wb") as fh:
             fh.write(pdf)

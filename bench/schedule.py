@@ -118,10 +118,7 @@ def run_table(quick: bool) -> None:
     )
     for layout, gaps in rest_gaps.items():
         at = sum(1 for g in gaps if g == 0)
-        print(
-            f"with rest, {SHORT[layout]}: {at}/{len(gaps)} at the bound, "
-            f"largest gap {max(gaps)} slots"
-        )
+        print(f"with rest, {SHORT[layout]}: {at}/{len(gaps)} at the bound, largest gap {max(gaps)} slots")
     print(f"total time {elapsed:.1f} s")
 
 
@@ -132,9 +129,7 @@ def run_grid() -> None:
         for n_courts in range(1, 17):
             courts = [10 * (k + 1) for k in range(n_courts)]
             shapes = [[size] * n_groups for size in range(2, 17)]
-            shapes.append(
-                [2 + (7 * n_groups + 3 * n_courts + 5 * i) % 15 for i in range(n_groups)]
-            )
+            shapes.append([2 + (7 * n_groups + 3 * n_courts + 5 * i) % 15 for i in range(n_groups)])
             for sizes in shapes:
                 groups = make_groups(sizes)
                 p = plan(groups, courts, "shared")

@@ -25,8 +25,9 @@ import decimal
 import math
 import re
 import unicodedata
+from collections.abc import Iterable, Sequence
 from io import BytesIO
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell
@@ -54,8 +55,8 @@ __all__ = [
     "TIME_FORMAT",
 ]
 
-MAX_TITLE_LEN = 31            # Excel's limit (UTF-16 code units)
-MAX_CELL_LEN = 32767          # Excel's limit for a cell's text
+MAX_TITLE_LEN = 31  # Excel's limit (UTF-16 code units)
+MAX_CELL_LEN = 32767  # Excel's limit for a cell's text
 MAX_COL_WIDTH = 50
 MIN_COL_WIDTH = 6
 DATETIME_FORMAT = "yyyy/mm/dd hh:mm"
@@ -78,6 +79,7 @@ WRAP_ALIGNMENT = Alignment(vertical="top", wrap_text=True)
 
 # --------------------------------------------------------------------------- text
 
+
 def _strip_illegal(text: str) -> str:
     return _EXTRA_ILLEGAL_RE.sub("", ILLEGAL_CHARACTERS_RE.sub("", text))
 
@@ -99,6 +101,7 @@ def _truncate_utf16(text: str, limit: int) -> str:
 
 
 # --------------------------------------------------------------------------- sheet titles
+
 
 def _title_key(title: str) -> str:
     # Excel compares sheet names case-insensitively; folding width as well is the
@@ -151,6 +154,7 @@ def new_workbook() -> Workbook:
 
 
 # --------------------------------------------------------------------------- cell values
+
 
 def cell_value(v: Any) -> Any:
     """Value safe to store in a cell.
@@ -207,7 +211,7 @@ def set_cell(cell: Cell, v: Any) -> Cell:
         # openpyxl would write "=…" as a formula and "#N/A" as an error value
         cell.data_type = "s"
         if value.startswith(_FORMULA_PREFIXES):
-            cell.quotePrefix = True   # Excel keeps it text when the cell is edited
+            cell.quotePrefix = True  # Excel keeps it text when the cell is edited
     else:
         fmt = number_format_for(value)
         if fmt:
@@ -221,6 +225,7 @@ def write_cell(ws: Worksheet, row: int, column: int, v: Any) -> Cell:
 
 
 # --------------------------------------------------------------------------- widths
+
 
 def display_width(text: str) -> int:
     """Width in Excel character units: East Asian wide/full-width (and ambiguous, which
@@ -250,6 +255,7 @@ def _value_width(v: Any) -> int:
 
 
 # --------------------------------------------------------------------------- tables
+
 
 def write_table(
     ws: Worksheet,
@@ -308,11 +314,12 @@ def write_table(
                 width = max(width, ws.column_dimensions[letter].width)
         final.append(width)
         ws.column_dimensions[letter].width = width
-        if explicit is None and col_widths[i] + 2 > MAX_COL_WIDTH or (
-            explicit is not None and col_widths[i] > explicit
+        if (
+            explicit is None
+            and col_widths[i] + 2 > MAX_COL_WIDTH
+            or (explicit is not None and col_widths[i] > explicit)
         ):
-            for row_cells in ws.iter_rows(min_row=start_row + 1, max_row=last_row,
-                                          min_col=i + 1, max_col=i + 1):
+            for row_cells in ws.iter_rows(min_row=start_row + 1, max_row=last_row, min_col=i + 1, max_col=i + 1):
                 for cell in row_cells:
                     cell.alignment = WRAP_ALIGNMENT
 

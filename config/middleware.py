@@ -20,31 +20,62 @@ import time
 
 from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError
-from django.template.loader import render_to_string
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import resolve_url
+from django.template.loader import render_to_string
 
 logger = logging.getLogger("tournament.database")
 
 # (kind, fragments of the driver's message, lower case). SQLite messages, then PostgreSQL's.
 TROUBLE = [
-    ("busy", (
-        "database is locked", "database table is locked", "database schema is locked",
-        "lock timeout", "could not obtain lock", "deadlock detected", "could not serialize access",
-        "canceling statement due to statement timeout", "too many clients", "remaining connection slots",
-    )),
-    ("readonly", (
-        "readonly database", "read-only database", "read-only transaction", "read only",
-    )),
-    ("full", (
-        "database or disk is full", "disk is full", "no space left on device", "could not extend file",
-    )),
-    ("unavailable", (
-        "unable to open database file", "disk i/o error", "connection refused", "could not connect",
-        "server closed the connection", "connection is closed", "the database system is starting up",
-        "the database system is shutting down", "terminating connection",
-    )),
+    (
+        "busy",
+        (
+            "database is locked",
+            "database table is locked",
+            "database schema is locked",
+            "lock timeout",
+            "could not obtain lock",
+            "deadlock detected",
+            "could not serialize access",
+            "canceling statement due to statement timeout",
+            "too many clients",
+            "remaining connection slots",
+        ),
+    ),
+    (
+        "readonly",
+        (
+            "readonly database",
+            "read-only database",
+            "read-only transaction",
+            "read only",
+        ),
+    ),
+    (
+        "full",
+        (
+            "database or disk is full",
+            "disk is full",
+            "no space left on device",
+            "could not extend file",
+        ),
+    ),
+    (
+        "unavailable",
+        (
+            "unable to open database file",
+            "disk i/o error",
+            "connection refused",
+            "could not connect",
+            "server closed the connection",
+            "connection is closed",
+            "the database system is starting up",
+            "the database system is shutting down",
+            "terminating connection",
+        ),
+    ),
 ]
 
 RETRY_AFTER = {"busy": 3, "readonly": 30, "full": 30, "unavailable": 10}
@@ -69,8 +100,13 @@ def trouble_response(request, kind):
         get_token(request)  # a fresh CSRF cookie, so the resend is accepted
     html = render_to_string(
         "errors/busy.html",
-        {"kind": kind, "fields": fields, "action": request.path, "retry_after": RETRY_AFTER[kind],
-         "is_post": request.method == "POST"},
+        {
+            "kind": kind,
+            "fields": fields,
+            "action": request.path,
+            "retry_after": RETRY_AFTER[kind],
+            "is_post": request.method == "POST",
+        },
         request=request,
     )
     response = HttpResponse(html, status=503)

@@ -79,7 +79,9 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 # Origins trusted for forms besides the page's own host, e.g. https://karuta.example.org
 # when a proxy changes the Host header; SITE_URL is always trusted.
-CSRF_TRUSTED_ORIGINS = [o.strip().rstrip("/") for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
+CSRF_TRUSTED_ORIGINS = [
+    o.strip().rstrip("/") for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
+]
 if SITE_URL.startswith(("http://", "https://")) and SITE_URL not in CSRF_TRUSTED_ORIGINS:
     CSRF_TRUSTED_ORIGINS.append(SITE_URL)
 
@@ -190,7 +192,9 @@ DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
     # PostgreSQL (psycopg 3): postgres://user:password@host:5432/dbname. Each server worker
     # keeps its connection for a minute and checks it before reuse.
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=envint("CONN_MAX_AGE", 60), conn_health_checks=True)}
+    DATABASES = {
+        "default": dj_database_url.parse(DATABASE_URL, conn_max_age=envint("CONN_MAX_AGE", 60), conn_health_checks=True)
+    }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         DATABASES["default"]["OPTIONS"] = dict(SQLITE_OPTIONS)
 else:
@@ -240,7 +244,9 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 # `manage.py backup` and the automatic backup taken before make_schedule, seed_knockout
 # and an entry import go to DATA_DIR/backups; the newest KARUTA_BACKUP_KEEP automatic
 # ones are kept. KARUTA_AUTO_BACKUP=0 turns the automatic ones off.
-BACKUP_DIR = Path(os.environ["KARUTA_BACKUP_DIR"]) if os.environ.get("KARUTA_BACKUP_DIR") else None  # None: DATA_DIR/backups
+BACKUP_DIR = (
+    Path(os.environ["KARUTA_BACKUP_DIR"]) if os.environ.get("KARUTA_BACKUP_DIR") else None
+)  # None: DATA_DIR/backups
 AUTO_BACKUP = envbool("KARUTA_AUTO_BACKUP", True)
 BACKUP_KEEP = envint("KARUTA_BACKUP_KEEP", 20)
 

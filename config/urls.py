@@ -9,7 +9,6 @@ from config import views as config_views
 from judging import views as judging_views
 from tournament import public_views, views
 
-
 manage_patterns = [
     path("", views.event_list, name="event_list"),
     path("<slug:slug>/", views.event_detail, name="event_detail"),
@@ -61,7 +60,9 @@ judging_patterns = (
         path("court/<str:token>/rules/", judging_views.court_rules, name="court_rules"),
         path("court/<str:token>/rules/matrix.pdf", judging_views.court_matrix_pdf, name="court_matrix_pdf"),
         path("manage/<slug:slug>/games/<int:number>/", judging_views.game_detail, name="game_detail"),
-        path("manage/<slug:slug>/games/<int:number>/dispute/", judging_views.organiser_dispute, name="organiser_dispute"),
+        path(
+            "manage/<slug:slug>/games/<int:number>/dispute/", judging_views.organiser_dispute, name="organiser_dispute"
+        ),
         path("manage/<slug:slug>/confirm/", judging_views.confirm_queue, name="confirm_queue"),
         path("manage/<slug:slug>/board/", judging_views.status_board, name="status_board"),
     ],

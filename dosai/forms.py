@@ -24,19 +24,27 @@ class EditionForm(forms.ModelForm):
 class EditionNameForm(forms.Form):
     """A new name for an edition (the edition and session pages)."""
 
-    name = forms.CharField(label=_("Name of the edition"), max_length=100, error_messages={
-        "required": _("Name of the edition: give it a name."),
-        "max_length": _("Name of the edition: at most %(limit_value)d characters (it has %(show_value)d)."),
-    })
+    name = forms.CharField(
+        label=_("Name of the edition"),
+        max_length=100,
+        error_messages={
+            "required": _("Name of the edition: give it a name."),
+            "max_length": _("Name of the edition: at most %(limit_value)d characters (it has %(show_value)d)."),
+        },
+    )
 
 
 class SessionTitleForm(forms.Form):
     """A new title for a session."""
 
-    title = forms.CharField(label=_("Title of the session"), max_length=100, error_messages={
-        "required": _("Title of the session: give it a title."),
-        "max_length": _("Title of the session: at most %(limit_value)d characters (it has %(show_value)d)."),
-    })
+    title = forms.CharField(
+        label=_("Title of the session"),
+        max_length=100,
+        error_messages={
+            "required": _("Title of the session: give it a title."),
+            "max_length": _("Title of the session: at most %(limit_value)d characters (it has %(show_value)d)."),
+        },
+    )
 
 
 class ConfirmForm(forms.Form):
@@ -56,8 +64,11 @@ class ValuesForm(forms.Form):
     """One input per efuda in play that the base edition leaves unknown ("n_<number>"),
     plus the source text. Values the sources give are not fields: they cannot be changed."""
 
-    source = forms.CharField(label=_("Where the values come from"), max_length=200,
-                             help_text=_("For example: our club's Matsui Tengudô set, read from the efuda."))
+    source = forms.CharField(
+        label=_("Where the values come from"),
+        max_length=200,
+        help_text=_("For example: our club's Matsui Tengudô set, read from the efuda."),
+    )
 
     def __init__(self, *args, edition, classes, **kwargs):
         super().__init__(*args, **kwargs)
@@ -65,7 +76,9 @@ class ValuesForm(forms.Form):
         self.numbers = [s.number for s in edition.subjects if s.in_play and s.points is None]
         for number in self.numbers:
             self.fields[f"n_{number}"] = forms.IntegerField(
-                label=_("no. %(number)s") % {"number": number}, required=False, min_value=1,
+                label=_("no. %(number)s") % {"number": number},
+                required=False,
+                min_value=1,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "points", "data-number": number}),
             )
 
@@ -74,8 +87,11 @@ class ValuesForm(forms.Form):
         for number in self.numbers:
             value = data.get(f"n_{number}")
             if value is not None and value not in self.classes:
-                self.add_error(f"n_{number}", _("no. %(number)s: %(value)s is not a point class of this edition (%(classes)s)") % {
-                    "number": number, "value": value, "classes": ", ".join(map(str, self.classes))})
+                self.add_error(
+                    f"n_{number}",
+                    _("no. %(number)s: %(value)s is not a point class of this edition (%(classes)s)")
+                    % {"number": number, "value": value, "classes": ", ".join(map(str, self.classes))},
+                )
         return data
 
     def values(self):
@@ -89,18 +105,26 @@ OPTION_HELP = {
     "hako_every": _("Every this-many-th call is hako and pays double. Usually 5."),
     "uncalled_at_end": _("The hand ends when this many yomifuda are left. Usually 10."),
     "nobori_fee": _("What each unfinished house pays into the nobori pool. Usually 20."),
-    "remove_yomifuda_8_23": _("D2: yomifuda 8 and 23 are removed like their efuda (60 yomifuda, 50 calls). No: 62 yomifuda, 52 calls, and a call of 8 or 23 pays nobody."),
+    "remove_yomifuda_8_23": _(
+        "D2: yomifuda 8 and 23 are removed like their efuda (60 yomifuda, 50 calls). No: 62 yomifuda, 52 calls, and a call of 8 or 23 pays nobody."
+    ),
     "removed_call_counts_for_hako": _("D2: when 8 and 23 stay in the pile, their call counts toward hako."),
     "removed_call_consumes_eat": _("D2: when 8 and 23 stay in the pile, their call uses up a pending eat."),
-    "payment_unit": _("D3: who “each other player” is: every other house (a player's two houses net out) or every other player once."),
+    "payment_unit": _(
+        "D3: who “each other player” is: every other house (a player's two houses net out) or every other player once."
+    ),
     "exemption_timing": _("D4: a payer's row is judged complete before the call or after it."),
     "eaten_holder_pays": _("D5: when a call is eaten, the real holder pays the eater like any other house."),
     "eaten_exemption_row": _("D6: when a call is eaten, the row that decides the exemption."),
-    "eat_survives_no2": _("D7: an eat pending when no. 2 is read carries over to the next call (No: no. 2 uses it up)."),
+    "eat_survives_no2": _(
+        "D7: an eat pending when no. 2 is read carries over to the next call (No: no. 2 uses it up)."
+    ),
     "eaten_bakefuda_eats": _("D8: an eaten bakefuda still gives its holder the next eat (eats chain)."),
     "bakefuda_pays_holder": _("D9: a called bakefuda is paid its points like any efuda (it eats either way)."),
     "hako_doubles_eaten_call": _("D10: an eaten hako call pays the eater double."),
-    "end_free_cards_pay_when_called": _("D11: nos. 46 and 50 are paid when called (No: TK2 variant, face down from the deal, never paid)."),
+    "end_free_cards_pay_when_called": _(
+        "D11: nos. 46 and 50 are paid when called (No: TK2 variant, face down from the deal, never paid)."
+    ),
     "end_free_turn": _("D12: how nos. 46 and 50 are turned free at the end of the hand."),
     "no_nobori": _("D13: what happens at the end when no house is nobori."),
     "fee_basis": _("D14: the end-of-hand fee is per house or per face-up efuda."),
@@ -138,11 +162,16 @@ OPTION_LABELS = {
 ENUM_CHOICES = {
     "payment_unit": [("house", _("every other house (default)")), ("player", _("every other player once"))],
     "exemption_timing": [("before_call", _("before the call (default)")), ("after_call", _("after the call"))],
-    "eaten_exemption_row": [("called_card", _("the called card's row in its holder's house (default)")),
-                            ("bakefuda", _("the bakefuda's row in the eater's house"))],
+    "eaten_exemption_row": [
+        ("called_card", _("the called card's row in its holder's house (default)")),
+        ("bakefuda", _("the bakefuda's row in the eater's house")),
+    ],
     "end_free_turn": [("automatic", _("automatically (default)")), ("choice", _("the holder chooses"))],
-    "no_nobori": [("no_payment", _("no payment (default)")), ("carry_pool", _("the pool goes to the next hand")),
-                  ("fewest_face_up", _("the house(s) with the fewest face-up efuda take it"))],
+    "no_nobori": [
+        ("no_payment", _("no payment (default)")),
+        ("carry_pool", _("the pool goes to the next hand")),
+        ("fewest_face_up", _("the house(s) with the fewest face-up efuda take it")),
+    ],
     "fee_basis": [("per_house", _("per house (default)")), ("per_face_up_card", _("per face-up efuda"))],
 }
 
@@ -159,15 +188,17 @@ class SessionForm(forms.Form):
         self.fields["edition"].queryset = editions
         for i in range(1, rules.HOUSE_COUNT + 1):
             self.fields[f"player_{i}"] = forms.CharField(
-                label=_("Player %(n)s") % {"n": i}, max_length=40, required=i <= rules.MIN_PLAYERS)
+                label=_("Player %(n)s") % {"n": i}, max_length=40, required=i <= rules.MIN_PLAYERS
+            )
         defaults = rules.options_as_dict(rules.Options())
         for name, default in defaults.items():
             label, help_text = OPTION_LABELS[name], OPTION_HELP[name]
             if name in ENUM_CHOICES:
                 field = forms.ChoiceField(choices=ENUM_CHOICES[name], initial=default, widget=forms.RadioSelect)
             elif isinstance(default, bool):
-                field = forms.TypedChoiceField(choices=YES_NO, coerce=lambda v: v == "1", initial="1" if default else "0",
-                                               widget=forms.RadioSelect)
+                field = forms.TypedChoiceField(
+                    choices=YES_NO, coerce=lambda v: v == "1", initial="1" if default else "0", widget=forms.RadioSelect
+                )
             else:
                 field = forms.IntegerField(min_value=1, max_value=60, initial=default)
             field.label, field.help_text = label, help_text
@@ -189,7 +220,10 @@ class SessionForm(forms.Form):
                 self.add_error(f"player_{i}", _("Give each player a different name."))
             seen.add(name)
         if data.get("opt_tk2_ruleset"):
-            self.add_error("opt_tk2_ruleset", _("TK2's other ruleset (D17) is not implemented: this app keeps the ledger of the usual rules only."))
+            self.add_error(
+                "opt_tk2_ruleset",
+                _("TK2's other ruleset (D17) is not implemented: this app keeps the ledger of the usual rules only."),
+            )
         if self.errors:
             return data
         try:
@@ -203,8 +237,12 @@ class SessionForm(forms.Form):
 
 
 class NewHandForm(forms.Form):
-    dealing = forms.ChoiceField(label=_("The houses"), choices=Hand.DEALS, initial=Hand.DEAL_APP, widget=forms.RadioSelect)
-    reader = forms.ChoiceField(label=_("The reader"), choices=Hand.READERS, initial=Hand.READ_APP, widget=forms.RadioSelect)
+    dealing = forms.ChoiceField(
+        label=_("The houses"), choices=Hand.DEALS, initial=Hand.DEAL_APP, widget=forms.RadioSelect
+    )
+    reader = forms.ChoiceField(
+        label=_("The reader"), choices=Hand.READERS, initial=Hand.READ_APP, widget=forms.RadioSelect
+    )
 
 
 _NUMBERS = re.compile(r"[\s,、，・]+")
@@ -214,7 +252,9 @@ class LayoutForm(forms.Form):
     """Six houses as laid out on the table: per house its holder and the numbers of each row
     (head 1, upper/middle/lower 3, seed l.76), typed with spaces or commas between them."""
 
-    reader = forms.ChoiceField(label=_("The reader"), choices=Hand.READERS, initial=Hand.READ_APP, widget=forms.RadioSelect)
+    reader = forms.ChoiceField(
+        label=_("The reader"), choices=Hand.READERS, initial=Hand.READ_APP, widget=forms.RadioSelect
+    )
 
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)
@@ -222,15 +262,20 @@ class LayoutForm(forms.Form):
         row_labels = {"head": _("head"), "upper": _("upper row"), "middle": _("middle row"), "lower": _("lower row")}
         for h in range(1, rules.HOUSE_COUNT + 1):
             self.fields[f"{h}_holder"] = forms.ChoiceField(
-                label=_("house %(house)s: held by") % {"house": h}, choices=[("", "—")] + [(p, p) for p in self.players])
+                label=_("house %(house)s: held by") % {"house": h}, choices=[("", "—")] + [(p, p) for p in self.players]
+            )
             for row in ROWS:
                 self.fields[f"{h}_{row}"] = forms.CharField(
-                    label=_("house %(house)s, %(row)s") % {"house": h, "row": row_labels[row]}, max_length=40,
-                    widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}))
+                    label=_("house %(house)s, %(row)s") % {"house": h, "row": row_labels[row]},
+                    max_length=40,
+                    widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+                )
 
     def houses(self):
-        return [{"house": h, "holder": self[f"{h}_holder"], "rows": [self[f"{h}_{row}"] for row in ROWS]}
-                for h in range(1, rules.HOUSE_COUNT + 1)]
+        return [
+            {"house": h, "holder": self[f"{h}_holder"], "rows": [self[f"{h}_{row}"] for row in ROWS]}
+            for h in range(1, rules.HOUSE_COUNT + 1)
+        ]
 
     def clean(self):
         from dosai.services import check_layout
@@ -244,7 +289,10 @@ class LayoutForm(forms.Form):
                 parts = [p for p in _NUMBERS.split(text) if p]
                 if not all(p.isascii() and p.isdigit() for p in parts):
                     if f"{h}_{row}" not in self.errors:
-                        self.add_error(f"{h}_{row}", _("house %(house)s: type the efuda numbers with spaces between them") % {"house": h})
+                        self.add_error(
+                            f"{h}_{row}",
+                            _("house %(house)s: type the efuda numbers with spaces between them") % {"house": h},
+                        )
                     parts = []
                 house[row] = [int(p) for p in parts]
             houses.append(house)

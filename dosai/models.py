@@ -45,7 +45,9 @@ class Session(models.Model):
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="dosai_sessions")
     title = models.CharField(_("title"), max_length=100)
-    edition = models.ForeignKey(ClubEdition, on_delete=models.PROTECT, related_name="sessions", verbose_name=_("edition"))
+    edition = models.ForeignKey(
+        ClubEdition, on_delete=models.PROTECT, related_name="sessions", verbose_name=_("edition")
+    )
     options = models.JSONField(default=dict)
     players = models.JSONField(default=list)
     created = models.DateTimeField(auto_now_add=True)

@@ -18,9 +18,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from dosai.engine import cards
 from common.pdf.fonts import check_glyphs, japanese_font
 from common.xlsx import add_sheet, new_workbook, workbook_bytes, write_table
+from dosai.engine import cards
 
 _LOCK = threading.Lock()  # reportlab's TTFont subset state is per document (see judging.pdf)
 
@@ -42,8 +42,10 @@ def source_tag(subject: cards.Subject) -> str:
 def sources_note() -> str:
     """What the source tags ("seed", "TK2") stand for, translated; under the points table
     on paper and on the edition page."""
-    return _("Seed: Andy's Playing Cards, Dôsai Karuta. TK2: Takahashi, 道才かるたの遊び方. Values not in the "
-             "sources are the club's, read from its own efuda.")
+    return _(
+        "Seed: Andy's Playing Cards, Dôsai Karuta. TK2: Takahashi, 道才かるたの遊び方. Values not in the "
+        "sources are the club's, read from its own efuda."
+    )
 
 
 def marks(subject: cards.Subject) -> str:
@@ -77,15 +79,21 @@ def points_table_pdf(status) -> bytes:
     edition = status.edition
     font = japanese_font()
     title = _("Dôsai Karuta points table: %(name)s") % {"name": edition.name}
-    ready = _("ready to play") if status.ready else _("not ready: %(count)s values missing or wrong") % {
-        "count": len(status.unknown) or len(status.problems)}
+    ready = (
+        _("ready to play")
+        if status.ready
+        else _("not ready: %(count)s values missing or wrong") % {"count": len(status.unknown) or len(status.problems)}
+    )
     classes = "   ".join(
-        _("%(points)s pt × %(required)s (%(entered)s)") % {"points": c.points, "required": c.required, "entered": c.entered}
-        for c in status.classes)
+        _("%(points)s pt × %(required)s (%(entered)s)")
+        % {"points": c.points, "required": c.required, "entered": c.entered}
+        for c in status.classes
+    )
     rows = []
     for s in edition.subjects:
-        rows.append((str(s.number), s.proverb or "—", "" if s.points is None else str(s.points),
-                     marks(s), source_tag(s)))
+        rows.append(
+            (str(s.number), s.proverb or "—", "" if s.points is None else str(s.points), marks(s), source_tag(s))
+        )
     for text in [title, ready, classes] + [cell for row in rows for cell in row]:
         check_glyphs(text, "points table")
 
@@ -153,40 +161,90 @@ def ledger_workbook(session, replays, totals=None) -> bytes:
     for r in replays:
         names = [h.name for h in r.initial.houses]
         ws = add_sheet(wb, _("Hand %(number)s") % {"number": r.hand.number})
-        headers = [_("Call"), _("Number"), _("Proverb"), _("Points"), _("Hako"), _("Eaten by"), _("Holder"),
-                   _("Holder's player"), _("Paid to"), _("Each payer pays")]
+        headers = [
+            _("Call"),
+            _("Number"),
+            _("Proverb"),
+            _("Points"),
+            _("Hako"),
+            _("Eaten by"),
+            _("Holder"),
+            _("Holder's player"),
+            _("Paid to"),
+            _("Each payer pays"),
+        ]
         headers += [_house(n) for n in names] + [_("Total %(house)s") % {"house": _house(n)} for n in names]
         rows = []
         for line in r.lines:
             res = line.result
-            rows.append([
-                res.call_index, res.number, line.subject.proverb or "", r.initial.points.get(res.number),
-                _("hako") if res.hako else "", _house(res.payee) if res.eaten else "",
-                _house(res.holder) if res.holder else "", r.owners.get(res.holder, "") if res.holder else "",
-                _house(res.payee) if res.payee else "", res.amount,
-                *[res.payments[n] for n in names], *[line.running[n] for n in names],
-            ])
+            rows.append(
+                [
+                    res.call_index,
+                    res.number,
+                    line.subject.proverb or "",
+                    r.initial.points.get(res.number),
+                    _("hako") if res.hako else "",
+                    _house(res.payee) if res.eaten else "",
+                    _house(res.holder) if res.holder else "",
+                    r.owners.get(res.holder, "") if res.holder else "",
+                    _house(res.payee) if res.payee else "",
+                    res.amount,
+                    *[res.payments[n] for n in names],
+                    *[line.running[n] for n in names],
+                ]
+            )
         last = write_table(ws, headers, rows)
         if r.settlement is not None:
             s = r.settlement
             final = s.state
             start = last + 2
-            write_table(ws, [_("Settlement"), _("Player"), _("Face-up efuda"), _("Nobori"), _("Fee paid"),
-                             _("Share of the pool"), _("Settlement"), _("Hand total")],
-                        [[_house(n), r.owners.get(n, ""), len(final.face_up_cards(n)), _("Yes") if n in s.nobori else "",
-                          s.fees.get(n, 0), s.share if n in s.takers else 0, s.payments[n], r.house_totals[n]]
-                         for n in names], start_row=start, freeze=False, autofilter=False)
+            write_table(
+                ws,
+                [
+                    _("Settlement"),
+                    _("Player"),
+                    _("Face-up efuda"),
+                    _("Nobori"),
+                    _("Fee paid"),
+                    _("Share of the pool"),
+                    _("Settlement"),
+                    _("Hand total"),
+                ],
+                [
+                    [
+                        _house(n),
+                        r.owners.get(n, ""),
+                        len(final.face_up_cards(n)),
+                        _("Yes") if n in s.nobori else "",
+                        s.fees.get(n, 0),
+                        s.share if n in s.takers else 0,
+                        s.payments[n],
+                        r.house_totals[n],
+                    ]
+                    for n in names
+                ],
+                start_row=start,
+                freeze=False,
+                autofilter=False,
+            )
             note = start + len(names) + 1
             ws.cell(row=note + 1, column=1, value=_("Turned free at the end"))
             ws.cell(row=note + 1, column=2, value=", ".join(map(str, s.turned_free)) or "—")
             ws.cell(row=note + 2, column=1, value=_("Pool carried in / left"))
             ws.cell(row=note + 2, column=2, value=f"{s.pool_in} / {s.pool_out}")
         else:
-            ws.cell(row=last + 2, column=1, value=_("The hand is not over: %(left)s calls left.") % {"left": r.calls_left})
+            ws.cell(
+                row=last + 2, column=1, value=_("The hand is not over: %(left)s calls left.") % {"left": r.calls_left}
+            )
         ws2_start = ws.max_row + 2
-        write_table(ws, [_("Player"), _("Houses"), _("Hand total")],
-                    [[p, ", ".join(r.hand.holdings.get(p, [])), v] for p, v in r.player_totals.items()],
-                    start_row=ws2_start, freeze=False, autofilter=False)
+        write_table(
+            ws,
+            [_("Player"), _("Houses"), _("Hand total")],
+            [[p, ", ".join(r.hand.holdings.get(p, [])), v] for p, v in r.player_totals.items()],
+            start_row=ws2_start,
+            freeze=False,
+            autofilter=False,
+        )
     if totals is not None:
         ws = add_sheet(wb, _("Totals"))
         hands = [r.hand.number for r in totals.hands]

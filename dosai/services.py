@@ -98,22 +98,30 @@ def edition_status(club: ClubEdition) -> EditionStatus:
         entered = sum(1 for s in in_play if s.points == points)
         lines.append(ClassLine(points, required, entered))
         if entered > required:
-            problems.append(_("%(points)s-point efuda: %(entered)s entered, only %(required)s in this edition") % {
-                "points": points, "entered": entered, "required": required})
+            problems.append(
+                _("%(points)s-point efuda: %(entered)s entered, only %(required)s in this edition")
+                % {"points": points, "entered": entered, "required": required}
+            )
     classes = set(edition.class_counts)
     for s in in_play:
         if s.points is not None and s.points not in classes:
-            problems.append(_("no. %(number)s: %(points)s points is not a class of this edition") % {
-                "number": s.number, "points": s.points})
+            problems.append(
+                _("no. %(number)s: %(points)s points is not a class of this edition")
+                % {"number": s.number, "points": s.points}
+            )
     unknown = edition.unknown_in_play
     if unknown:
-        problems.append(_("%(count)s of the 60 efuda in play have no value yet: nos. %(numbers)s") % {
-            "count": len(unknown), "numbers": ", ".join(map(str, unknown))})
+        problems.append(
+            _("%(count)s of the 60 efuda in play have no value yet: nos. %(numbers)s")
+            % {"count": len(unknown), "numbers": ", ".join(map(str, unknown))}
+        )
     else:
         for line in lines:
             if line.entered < line.required:
-                problems.append(_("%(points)s-point efuda: %(entered)s entered, %(required)s needed") % {
-                    "points": line.points, "entered": line.entered, "required": line.required})
+                problems.append(
+                    _("%(points)s-point efuda: %(entered)s entered, %(required)s needed")
+                    % {"points": line.points, "entered": line.entered, "required": line.required}
+                )
     ready = cards.ready_to_play(edition)
     if ready != (not problems):  # both checks must agree; the engine's word decides
         problems = problems or list(cards.check_edition(edition))
@@ -144,8 +152,10 @@ def save_values(club: ClubEdition, values: Mapping[int, int | None], source: str
         if not subject.in_play:
             raise DosaiError(_("no. %(number)s is removed before play and needs no value") % {"number": number})
         if subject.points is not None:
-            raise DosaiError(_("no. %(number)s is %(points)s points per %(source)s; it cannot be changed") % {
-                "number": number, "points": subject.points, "source": subject.points_source})
+            raise DosaiError(
+                _("no. %(number)s is %(points)s points per %(source)s; it cannot be changed")
+                % {"number": number, "points": subject.points, "source": subject.points_source}
+            )
         if points is not None:
             if not isinstance(points, int) or isinstance(points, bool) or points < 1:
                 raise DosaiError(_("no. %(number)s: points must be a whole number of at least 1") % {"number": number})
@@ -184,16 +194,22 @@ def delete_edition(club: ClubEdition) -> str:
     club = ClubEdition.objects.select_for_update().get(pk=club.pk)
     users = edition_users(club)
     if users:
-        raise DosaiError(ngettext(
-            "The edition “%(name)s” is used by %(count)s session: %(titles)s. Delete it first; nothing was deleted.",
-            "The edition “%(name)s” is used by %(count)s sessions: %(titles)s. Delete them first; nothing was deleted.",
-            len(users)) % {"name": club.name, "count": len(users), "titles": "、".join(s.title for s in users)})
+        raise DosaiError(
+            ngettext(
+                "The edition “%(name)s” is used by %(count)s session: %(titles)s. Delete it first; nothing was deleted.",
+                "The edition “%(name)s” is used by %(count)s sessions: %(titles)s. Delete them first; nothing was deleted.",
+                len(users),
+            )
+            % {"name": club.name, "count": len(users), "titles": "、".join(s.title for s in users)}
+        )
     name = club.name
     try:
         club.delete()
     except ProtectedError:  # a session made from it in the meantime
-        raise DosaiError(_("The edition “%(name)s” is now used by a session. Delete that session first; nothing was deleted.") % {
-            "name": name}) from None
+        raise DosaiError(
+            _("The edition “%(name)s” is now used by a session. Delete that session first; nothing was deleted.")
+            % {"name": name}
+        ) from None
     return name
 
 
@@ -251,7 +267,11 @@ def delete_session(session: Session, *, hands: int, calls: int) -> str:
     session = Session.objects.select_for_update().get(pk=session.pk)
     now = session_contents(session)
     if (len(now.hands), now.calls) != (hands, calls):
-        raise StaleForm(_("The session changed since this page was shown (a call recorded or a hand dealt on another tablet). Nothing was deleted: check what is listed now."))
+        raise StaleForm(
+            _(
+                "The session changed since this page was shown (a call recorded or a hand dealt on another tablet). Nothing was deleted: check what is listed now."
+            )
+        )
     title = session.title
     session.delete()
     return title
@@ -283,7 +303,7 @@ def deal_houses(rng=None) -> list[dict]:
     rng.shuffle(efuda)
     houses = []
     for i in range(rules.HOUSE_COUNT):
-        house = rules.house_in_dealt_order(str(i + 1), efuda[i * 10:(i + 1) * 10])
+        house = rules.house_in_dealt_order(str(i + 1), efuda[i * 10 : (i + 1) * 10])
         houses.append(_house_dict(house))
     return houses
 
@@ -296,7 +316,9 @@ def _house_of(data: Mapping) -> rules.House:
     return rules.House(data["name"], *(tuple(data[row]) for row in ROWS))
 
 
-def check_layout(houses: Sequence[Mapping], holders: Mapping[str, str], players: Sequence[str]) -> list[tuple[str, str]]:
+def check_layout(
+    houses: Sequence[Mapping], holders: Mapping[str, str], players: Sequence[str]
+) -> list[tuple[str, str]]:
     """Check six houses entered as laid out on the table.
 
     Input: the houses ({"name", "head", "upper", "middle", "lower"} with lists of numbers),
@@ -314,16 +336,33 @@ def check_layout(houses: Sequence[Mapping], holders: Mapping[str, str], players:
             size = rules.ROW_SIZES[rules.Row(row)]
             where = _("house %(house)s, %(row)s") % {"house": name, "row": row_names[row]}
             if len(numbers) != size:
-                problems.append((f"{name}_{row}", _("%(where)s: %(size)s card(s) needed, %(count)s given") % {
-                    "where": where, "size": size, "count": len(numbers)}))
+                problems.append(
+                    (
+                        f"{name}_{row}",
+                        _("%(where)s: %(size)s card(s) needed, %(count)s given")
+                        % {"where": where, "size": size, "count": len(numbers)},
+                    )
+                )
             for n in numbers:
                 if n not in rules.SUBJECT_NUMBERS:
-                    problems.append((f"{name}_{row}", _("%(where)s: %(n)s is not an efuda number (1–62)") % {"where": where, "n": n}))
+                    problems.append(
+                        (
+                            f"{name}_{row}",
+                            _("%(where)s: %(n)s is not an efuda number (1–62)") % {"where": where, "n": n},
+                        )
+                    )
                 elif n in rules.REMOVED_BEFORE_PLAY:
-                    problems.append((f"{name}_{row}", _("%(where)s: no. %(n)s is removed before play") % {"where": where, "n": n}))
+                    problems.append(
+                        (f"{name}_{row}", _("%(where)s: no. %(n)s is removed before play") % {"where": where, "n": n})
+                    )
                 elif n in seen:
-                    problems.append((f"{name}_{row}", _("%(where)s: no. %(n)s is already in %(other)s") % {
-                        "where": where, "n": n, "other": seen[n]}))
+                    problems.append(
+                        (
+                            f"{name}_{row}",
+                            _("%(where)s: no. %(n)s is already in %(other)s")
+                            % {"where": where, "n": n, "other": seen[n]},
+                        )
+                    )
                 else:
                     seen[n] = where
     missing = sorted(rules.IN_PLAY - set(seen))
@@ -333,14 +372,18 @@ def check_layout(houses: Sequence[Mapping], holders: Mapping[str, str], players:
     for house in houses:
         player = holders.get(house["name"])
         if player not in counts:
-            problems.append((f"{house['name']}_holder", _("house %(house)s: choose who holds it") % {"house": house["name"]}))
+            problems.append(
+                (f"{house['name']}_holder", _("house %(house)s: choose who holds it") % {"house": house["name"]})
+            )
         else:
             counts[player] += 1
     for player, count in counts.items():
         if count == 0:
             problems.append(("", _("%(player)s holds no house") % {"player": player}))
         elif count > rules.MAX_HOUSES_PER_PLAYER:
-            problems.append(("", _("%(player)s holds %(count)s houses; at most two") % {"player": player, "count": count}))
+            problems.append(
+                ("", _("%(player)s holds %(count)s houses; at most two") % {"player": player, "count": count})
+            )
     return problems
 
 
@@ -360,8 +403,10 @@ def start_hand(session: Session, *, dealing: str, reader: str, houses=None, hold
     options = session_options(session)
     status = edition_status(session.edition)
     if not status.ready:
-        raise DosaiError(_("The edition “%(name)s” is not ready: every efuda in play needs its value first.") % {
-            "name": session.edition.name})
+        raise DosaiError(
+            _("The edition “%(name)s” is not ready: every efuda in play needs its value first.")
+            % {"name": session.edition.name}
+        )
     points = cards.points_in_play(status.edition)
     last = session.hands.order_by("-number").first()
     carried = 0
@@ -539,8 +584,12 @@ def hand_state(hand: Hand, *, later: bool) -> dict:
 def _locked(hand: Hand, expected: int) -> Hand:
     hand = Hand.objects.select_for_update().select_related("session").get(pk=hand.pk)
     if expected != len(hand.calls):
-        raise StaleForm(_("This screen was out of date: it showed %(shown)s calls, the hand now has %(made)s (another screen or a second tap). Nothing was changed; check the ledger.") % {
-            "shown": expected, "made": len(hand.calls)})
+        raise StaleForm(
+            _(
+                "This screen was out of date: it showed %(shown)s calls, the hand now has %(made)s (another screen or a second tap). Nothing was changed; check the ledger."
+            )
+            % {"shown": expected, "made": len(hand.calls)}
+        )
     if hand.session.hands.filter(number__gt=hand.number).exists():
         raise DosaiError(_("A later hand has started; this hand can no longer change."))
     return hand
@@ -564,7 +613,9 @@ def record_call(hand: Hand, number: int | None, expected: int) -> HandReplay:
         raise DosaiError(_("Tap the number that was read."))
     before = replay(hand)
     if before.over:
-        raise DosaiError(_("The hand is over: %(left)s yomifuda are left uncalled.") % {"left": options.uncalled_at_end})
+        raise DosaiError(
+            _("The hand is over: %(left)s yomifuda are left uncalled.") % {"left": options.uncalled_at_end}
+        )
     if number in before.state.called:
         raise DosaiError(_("No. %(number)s was already read in this hand.") % {"number": number})
     if number not in options.yomifuda:
@@ -659,22 +710,30 @@ def announcements(line: CallLine, options: rules.Options) -> list[str]:
     r = line.result
     out = []
     if r.hako:
-        out.append(_("Call %(k)s: hako, double (%(amount)s from each payer).") % {"k": r.call_index, "amount": r.amount})
+        out.append(
+            _("Call %(k)s: hako, double (%(amount)s from each payer).") % {"k": r.call_index, "amount": r.amount}
+        )
     if r.holder is None:
         out.append(_("No. %(number)s is removed before play: nobody pays (D2).") % {"number": r.number})
     if r.eaten:
-        out.append(_("%(eater)s ate with bakefuda no. %(bakefuda)s: this call is paid to %(eater)s, not to %(holder)s.") % {
-            "eater": house_label(r.payee), "bakefuda": line.pending_before.bakefuda, "holder": house_label(r.holder)})
+        out.append(
+            _("%(eater)s ate with bakefuda no. %(bakefuda)s: this call is paid to %(eater)s, not to %(holder)s.")
+            % {"eater": house_label(r.payee), "bakefuda": line.pending_before.bakefuda, "holder": house_label(r.holder)}
+        )
     if line.no2_saved:
         if options.eat_survives_no2:
             out.append(_("No. 2 is never eaten: it is paid to its holder, and the eat waits for the next call (D7)."))
         else:
-            out.append(_("No. 2 is never eaten: it is paid to its holder, and the eat of %(eater)s is used up (D7).") % {
-                "eater": house_label(line.pending_before.house)})
+            out.append(
+                _("No. 2 is never eaten: it is paid to its holder, and the eat of %(eater)s is used up (D7).")
+                % {"eater": house_label(line.pending_before.house)}
+            )
     eat = r.state.pending_eat
     if eat is not None and r.number in rules.BAKEFUDA:
-        out.append(_("%(house)s extinguished bakefuda no. %(bakefuda)s: the next call is paid to %(house)s (except no. 2).") % {
-            "house": house_label(eat.house), "bakefuda": eat.bakefuda})
+        out.append(
+            _("%(house)s extinguished bakefuda no. %(bakefuda)s: the next call is paid to %(house)s (except no. 2).")
+            % {"house": house_label(eat.house), "bakefuda": eat.bakefuda}
+        )
     if r.holder is not None and not r.transfers:
         out.append(_("Nobody pays this call."))
     return out
@@ -695,28 +754,49 @@ def reader_context(r: HandReplay) -> dict:
         for row in rules.Row:
             efuda = []
             for n in h.row(row):
-                efuda.append({
-                    "number": n, "short": short(subject(n).proverb), "points": state.points[n],
-                    "down": n in final.face_down, "freed": r.settlement is not None and n in r.settlement.turned_free,
-                    "bakefuda": n in rules.BAKEFUDA, "end_free": n in rules.END_FREE, "just": n == just,
-                })
-            rows.append({"name": row.value, "label": row_names[row.value], "efuda": efuda,
-                         "complete": all(n in final.face_down for n in h.row(row))})
-        houses.append({
-            "name": h.name, "label": house_label(h.name), "holder": r.owners.get(h.name, ""),
-            "rows": rows, "face_up": len(final.face_up_cards(h.name)), "total": r.house_totals[h.name],
-            "last": last.result.payments[h.name] if last else 0,
-            "payee": bool(last and last.result.payee == h.name),
-            "nobori": final.is_nobori(h.name),
-            "eater": bool(state.pending_eat and state.pending_eat.house == h.name and not r.over),
-        })
+                efuda.append(
+                    {
+                        "number": n,
+                        "short": short(subject(n).proverb),
+                        "points": state.points[n],
+                        "down": n in final.face_down,
+                        "freed": r.settlement is not None and n in r.settlement.turned_free,
+                        "bakefuda": n in rules.BAKEFUDA,
+                        "end_free": n in rules.END_FREE,
+                        "just": n == just,
+                    }
+                )
+            rows.append(
+                {
+                    "name": row.value,
+                    "label": row_names[row.value],
+                    "efuda": efuda,
+                    "complete": all(n in final.face_down for n in h.row(row)),
+                }
+            )
+        houses.append(
+            {
+                "name": h.name,
+                "label": house_label(h.name),
+                "holder": r.owners.get(h.name, ""),
+                "rows": rows,
+                "face_up": len(final.face_up_cards(h.name)),
+                "total": r.house_totals[h.name],
+                "last": last.result.payments[h.name] if last else 0,
+                "payee": bool(last and last.result.payee == h.name),
+                "nobori": final.is_nobori(h.name),
+                "eater": bool(state.pending_eat and state.pending_eat.house == h.name and not r.over),
+            }
+        )
     context = {
         "houses": houses,
         "players": [{"name": p, "houses": r.hand.holdings.get(p, []), "total": v} for p, v in r.player_totals.items()],
         "last": last,
         "last_subject": last.subject if last else None,
-        "last_transfers": [{"payer": t.payer, "payer_player": r.owners.get(t.payer, ""), "amount": t.amount}
-                           for t in (last.result.transfers if last else ())],
+        "last_transfers": [
+            {"payer": t.payer, "payer_player": r.owners.get(t.payer, ""), "amount": t.amount}
+            for t in (last.result.transfers if last else ())
+        ],
         "announce": announcements(last, r.options) if last else [],
         "pending": state.pending_eat if not r.over else None,
         "next_number": r.next_number,
@@ -728,9 +808,13 @@ def reader_context(r: HandReplay) -> dict:
     if r.settlement is not None:
         s = r.settlement
         context["settle"] = {
-            "turned_free": s.turned_free, "nobori": [house_label(h) for h in s.nobori],
-            "fees": [(house_label(h), v) for h, v in s.fees.items()], "takers": [house_label(h) for h in s.takers],
-            "share": s.share, "pool_in": s.pool_in, "pool_out": s.pool_out,
+            "turned_free": s.turned_free,
+            "nobori": [house_label(h) for h in s.nobori],
+            "fees": [(house_label(h), v) for h, v in s.fees.items()],
+            "takers": [house_label(h) for h in s.takers],
+            "share": s.share,
+            "pool_in": s.pool_in,
+            "pool_out": s.pool_out,
             "payments": [(house_label(h), r.owners.get(h, ""), v) for h, v in s.payments.items()],
             "choice": r.options.end_free_turn is rules.EndFreeTurn.CHOICE,
             "available": [n for n in sorted(rules.END_FREE) if r.state.is_face_up(n)],

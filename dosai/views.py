@@ -11,6 +11,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from common import once
+from common.downloads import PDF, XLSX, file_response
 from dosai import paper, services
 from dosai.engine import rules
 from dosai.forms import (
@@ -29,8 +31,6 @@ from dosai.forms import (
     ValuesForm,
 )
 from dosai.models import ClubEdition, Hand, Session
-from common import once
-from common.downloads import PDF, XLSX, file_response
 
 
 def _mine(request, model):
@@ -56,10 +56,14 @@ def _hand(request, pk, number):
 @login_required
 def home(request):
     editions = _mine(request, ClubEdition)
-    return render(request, "dosai/home.html", {
-        "editions": [(e, services.edition_status(e)) for e in editions],
-        "sessions": _mine(request, Session).select_related("edition"),
-    })
+    return render(
+        request,
+        "dosai/home.html",
+        {
+            "editions": [(e, services.edition_status(e)) for e in editions],
+            "sessions": _mine(request, Session).select_related("edition"),
+        },
+    )
 
 
 @login_required
@@ -100,14 +104,31 @@ def edition(request, pk):
     rows = []
     for s in status.edition.subjects:
         known = base.subject(s.number)
-        rows.append({"subject": known, "known": known.points is not None, "input": inputs.get(s.number),
-                     "value": s.points, "tag": paper.source_tag(known)})
-    return render(request, "dosai/edition.html", {
-        "club": club, "form": form, "status": status, "rows": rows, "sources_note": paper.sources_note(),
-        "rename_form": EditionNameForm(initial={"name": club.name}, auto_id="rename_%s"),
-        "class_counts": list(base.class_counts.items()),
-        "known_counts": {p: sum(1 for s in base.subjects if s.in_play and s.points == p) for p in base.class_counts},
-    })
+        rows.append(
+            {
+                "subject": known,
+                "known": known.points is not None,
+                "input": inputs.get(s.number),
+                "value": s.points,
+                "tag": paper.source_tag(known),
+            }
+        )
+    return render(
+        request,
+        "dosai/edition.html",
+        {
+            "club": club,
+            "form": form,
+            "status": status,
+            "rows": rows,
+            "sources_note": paper.sources_note(),
+            "rename_form": EditionNameForm(initial={"name": club.name}, auto_id="rename_%s"),
+            "class_counts": list(base.class_counts.items()),
+            "known_counts": {
+                p: sum(1 for s in base.subjects if s.in_play and s.points == p) for p in base.class_counts
+            },
+        },
+    )
 
 
 def _rename(request, obj, form, rename, field, *, heading, done, back):
@@ -123,17 +144,27 @@ def _rename(request, obj, form, rename, field, *, heading, done, back):
                 messages.success(request, done % {"name": str(obj)})
                 return redirect(back)
         messages.error(request, _("Nothing was saved: correct the fields marked below."))
-    return render(request, "dosai/rename.html", {"form": form, "field": form[field], "heading": heading,
-                                                 "back": back, "back_label": str(obj)})
+    return render(
+        request,
+        "dosai/rename.html",
+        {"form": form, "field": form[field], "heading": heading, "back": back, "back_label": str(obj)},
+    )
 
 
 @login_required
 def edition_rename(request, pk):
     club = _edition(request, pk)
     form = EditionNameForm(request.POST if request.method == "POST" else None, initial={"name": club.name})
-    return _rename(request, club, form, services.rename_edition, "name", heading=_("Rename the edition"),
-                   done=_("The edition is now called “%(name)s”."),
-                   back=reverse("dosai:edition", kwargs={"pk": club.pk}))
+    return _rename(
+        request,
+        club,
+        form,
+        services.rename_edition,
+        "name",
+        heading=_("Rename the edition"),
+        done=_("The edition is now called “%(name)s”."),
+        back=reverse("dosai:edition", kwargs={"pk": club.pk}),
+    )
 
 
 @login_required
@@ -151,8 +182,11 @@ def edition_delete(request, pk):
             return redirect("dosai:edition_delete", pk=club.pk)
         messages.success(request, _("The edition “%(name)s” was deleted.") % {"name": name})
         return redirect("dosai:home")
-    return render(request, "dosai/edition_delete.html", {
-        "club": club, "users": services.edition_users(club), "entered": len(club.values or {})})
+    return render(
+        request,
+        "dosai/edition_delete.html",
+        {"club": club, "users": services.edition_users(club), "entered": len(club.values or {})},
+    )
 
 
 @login_required
@@ -174,7 +208,9 @@ def session_new(request):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            session = services.create_session(request.user, data["title"], data["edition"], data["players"], data["options"])
+            session = services.create_session(
+                request.user, data["title"], data["edition"], data["players"], data["options"]
+            )
         except services.DosaiError as exc:
             form.add_error(None, str(exc))
         else:
@@ -190,22 +226,36 @@ def session(request, pk):
     totals = services.session_totals(session)
     status = services.edition_status(session.edition)
     last = totals.hands[-1] if totals.hands else None
-    return render(request, "dosai/session.html", {
-        "session": session, "totals": totals, "status": status, "last": last,
-        "options": _option_lines(session),
-        "may_deal": status.ready and (last is None or last.over),
-        "form": NewHandForm(),
-        "rename_form": SessionTitleForm(initial={"title": session.title}, auto_id="rename_%s"),
-    })
+    return render(
+        request,
+        "dosai/session.html",
+        {
+            "session": session,
+            "totals": totals,
+            "status": status,
+            "last": last,
+            "options": _option_lines(session),
+            "may_deal": status.ready and (last is None or last.over),
+            "form": NewHandForm(),
+            "rename_form": SessionTitleForm(initial={"title": session.title}, auto_id="rename_%s"),
+        },
+    )
 
 
 @login_required
 def session_rename(request, pk):
     session = _session(request, pk)
     form = SessionTitleForm(request.POST if request.method == "POST" else None, initial={"title": session.title})
-    return _rename(request, session, form, services.rename_session, "title", heading=_("Rename the session"),
-                   done=_("The session is now called “%(name)s”."),
-                   back=reverse("dosai:session", kwargs={"pk": session.pk}))
+    return _rename(
+        request,
+        session,
+        form,
+        services.rename_session,
+        "title",
+        heading=_("Rename the session"),
+        done=_("The session is now called “%(name)s”."),
+        back=reverse("dosai:session", kwargs={"pk": session.pk}),
+    )
 
 
 @login_required
@@ -225,7 +275,9 @@ def session_delete(request, pk):
             return redirect("dosai:session_delete", pk=session.pk)
         messages.success(request, _("The session “%(title)s” was deleted.") % {"title": title})
         return redirect("dosai:home")
-    return render(request, "dosai/session_delete.html", {"session": session, "contents": services.session_contents(session)})
+    return render(
+        request, "dosai/session_delete.html", {"session": session, "contents": services.session_contents(session)}
+    )
 
 
 def _option_lines(session):
@@ -251,15 +303,23 @@ def hand_new(request, pk):
     session = _session(request, pk)
     status = services.edition_status(session.edition)
     if not status.ready:
-        messages.error(request, _("A hand cannot start until every efuda in play has its value. Complete the edition first."))
+        messages.error(
+            request, _("A hand cannot start until every efuda in play has its value. Complete the edition first.")
+        )
         return redirect("dosai:session", pk=session.pk)
     dealing = request.POST.get("dealing") or request.GET.get("dealing") or Hand.DEAL_APP
     if dealing == Hand.DEAL_ENTERED:
         form = LayoutForm(request.POST if "layout" in request.POST else None, players=session.players)
         if request.method == "POST" and "layout" in request.POST:
             if form.is_valid():
-                return _start(request, session, dealing=Hand.DEAL_ENTERED, reader=form.cleaned_data["reader"],
-                              houses=form.cleaned_data["houses"], holders=form.cleaned_data["holders"])
+                return _start(
+                    request,
+                    session,
+                    dealing=Hand.DEAL_ENTERED,
+                    reader=form.cleaned_data["reader"],
+                    houses=form.cleaned_data["houses"],
+                    holders=form.cleaned_data["holders"],
+                )
             messages.error(request, _("Nothing was saved: correct the houses marked below."))
         return render(request, "dosai/layout.html", {"session": session, "form": form})
     if request.method != "POST":
@@ -287,8 +347,9 @@ def hand(request, pk, number):
     r = services.replay(hand)
     later = hand.session.hands.filter(number__gt=hand.number).exists()
     context = services.reader_context(r)
-    context.update({"session": hand.session, "hand": hand, "r": r, "later": later,
-                    "live": services.hand_state(hand, later=later)})
+    context.update(
+        {"session": hand.session, "hand": hand, "r": r, "later": later, "live": services.hand_state(hand, later=later)}
+    )
     if r.over:
         context["totals"] = services.session_totals(hand.session)
     return render(request, "dosai/hand.html", context)
@@ -301,7 +362,9 @@ def hand_state(request, pk, number):
     """The hand's state for a second tablet showing the same reader screen (``dosai.js``
     polls it): one query, for the owner's hand with whether a later hand has started."""
     later = Hand.objects.filter(session=OuterRef("session"), number__gt=OuterRef("number"))
-    hands = Hand.objects.filter(session__in=_mine(request, Session)).select_related("session").annotate(later=Exists(later))
+    hands = (
+        Hand.objects.filter(session__in=_mine(request, Session)).select_related("session").annotate(later=Exists(later))
+    )
     hand = get_object_or_404(hands, session_id=pk, number=number)
     return JsonResponse(services.hand_state(hand, later=hand.later))
 
@@ -322,12 +385,23 @@ def hand_call(request, pk, number):
             messages.error(request, str(exc))
         else:
             if r.over and r.options.end_free_turn is rules.EndFreeTurn.CHOICE:
-                messages.success(request, _("The hand is over: the holders of nos. 46 and 50 may turn them free below; the nobori pool is settled as shown."))
+                messages.success(
+                    request,
+                    _(
+                        "The hand is over: the holders of nos. 46 and 50 may turn them free below; the nobori pool is settled as shown."
+                    ),
+                )
             elif r.over and r.settlement.turned_free:
                 freed = "、".join(str(n) for n in r.settlement.turned_free)
-                messages.success(request, _("The hand is over: no(s). %(numbers)s turned free and the nobori pool is settled.") % {"numbers": freed})
+                messages.success(
+                    request,
+                    _("The hand is over: no(s). %(numbers)s turned free and the nobori pool is settled.")
+                    % {"numbers": freed},
+                )
             elif r.over:
-                messages.success(request, _("The hand is over and the nobori pool is settled (nos. 46 and 50 were already called)."))
+                messages.success(
+                    request, _("The hand is over and the nobori pool is settled (nos. 46 and 50 were already called).")
+                )
     return redirect(reverse("dosai:hand", kwargs={"pk": pk, "number": number}) + "#now")
 
 

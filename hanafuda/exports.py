@@ -8,9 +8,9 @@ through ``write_table``, so a name like "=1+1" stays text (no formula injection)
 
 from django.utils.translation import gettext as _
 
-from hanafuda.engine import musashino
-from hanafuda import services
 from common.xlsx import add_sheet, new_workbook, workbook_bytes, write_table
+from hanafuda import services
+from hanafuda.engine import musashino
 
 
 def session_workbook(state: services.SessionState, rows: list[dict]) -> bytes:
@@ -34,8 +34,10 @@ def session_workbook(state: services.SessionState, rows: list[dict]) -> bytes:
         line = [r["number"], r["dealer"]]
         for s in r["sides"]:
             line += ["、".join(s["yaku"]), s["score"]]
-        line += [_("yes") if r["insta_win"] else "",
-                 "、".join(f"{p['payer']} → {p['payee']} {p['amount']}" for p in r["payments"])]
+        line += [
+            _("yes") if r["insta_win"] else "",
+            "、".join(f"{p['payer']} → {p['payee']} {p['amount']}" for p in r["payments"]),
+        ]
         if storm:
             notes = [f"{s['name']}: {line}" for s in r["sides"] for line in s["storm"]]
             if r["sun"]:
@@ -46,12 +48,23 @@ def session_workbook(state: services.SessionState, rows: list[dict]) -> bytes:
     write_table(ws, headers, table)
 
     ws = add_sheet(wb, _("Settlement"))
-    last = write_table(ws, [_("Player"), _("Total")], [[u, state.settlement.totals.get(k, 0)]
-                                                       for u, k in zip(units, state.units, strict=True)],
-                       autofilter=False)
+    last = write_table(
+        ws,
+        [_("Player"), _("Total")],
+        [[u, state.settlement.totals.get(k, 0)] for u, k in zip(units, state.units, strict=True)],
+        autofilter=False,
+    )
     played = _("%(n)d of %(total)d rounds played") % {"n": len(state.rounds), "total": state.options.rounds}
     ws.cell(row=last + 2, column=1, value=played)
-    write_table(ws, [_("Pays"), _("Receives"), _("Points")],
-                [[services.unit_label(session, t.payer), services.unit_label(session, t.payee), t.amount]
-                 for t in state.settlement.transfers], start_row=last + 4, freeze=False, autofilter=False)
+    write_table(
+        ws,
+        [_("Pays"), _("Receives"), _("Points")],
+        [
+            [services.unit_label(session, t.payer), services.unit_label(session, t.payee), t.amount]
+            for t in state.settlement.transfers
+        ],
+        start_row=last + 4,
+        freeze=False,
+        autofilter=False,
+    )
     return workbook_bytes(wb)

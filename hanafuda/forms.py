@@ -5,7 +5,21 @@ from django.utils.translation import gettext_lazy as _
 
 from hanafuda import labels
 from hanafuda.engine import musashino
-from hanafuda.engine.musashino import FlowerCards, FourBrights, FourPlayerDeal, InstaWinCheck, InstaWinPayment, LightningCard, Repeats, Storm, StormOnInstaWin, Suppression, SunTiming, TeamPayment, TieRule
+from hanafuda.engine.musashino import (
+    FlowerCards,
+    FourBrights,
+    FourPlayerDeal,
+    InstaWinCheck,
+    InstaWinPayment,
+    LightningCard,
+    Repeats,
+    Storm,
+    StormOnInstaWin,
+    SunTiming,
+    Suppression,
+    TeamPayment,
+    TieRule,
+)
 
 ROUND_CHOICES = [(12, _("12 rounds (traditional)")), (6, _("6 rounds")), (3, _("3 rounds"))]
 KIND_CHOICES = [("three_players", _("3 players")), ("two_teams", _("2 teams of 2 (4 players)"))]
@@ -14,62 +28,120 @@ NAME_MAX = 30
 # The house rules of ``musashino.Options``: field → (label, choices, help text citing the source).
 # "ref Mn" is the ambiguity n of reference/other-games.md §2.4; "seed l.n" a line of the seed.
 OPTION_CHOICES = {
-    "four_brights": (_("Four Brights"), [
-        (FourBrights.LIGHTNING, _("Crane, Full moon, Lightning, Phoenix (default)")),
-        (FourBrights.CURTAIN, _("Crane, Full moon, Curtain, Phoenix (\"some players at the time\")")),
-    ], _("Which four cards make Four Brights (M4).")),
-    "lightning": (_("Lightning card"), [
-        (LightningCard.WILLOW_CHAFF, _("the willow chaff with the lightning (modern deck, default)")),
-        (LightningCard.RAIN_MAN, _("the Rain man (old Musashino deck)")),
-    ], _("Old Musashino decks draw the lightning on the Rain man (M16).")),
-    "flower_cards": (_("Three Red / Three Purple Flowers"), [
-        (FlowerCards.CHAFF_EXCEPT_YELLOW, _("chaff only, not the yellow paulownia chaff (default)")),
-        (FlowerCards.CHAFF, _("chaff only, the yellow paulownia chaff allowed")),
-        (FlowerCards.ANY_CARD, _("any card of each month")),
-    ], _("Which cards of each month count (M6).")),
-    "suppression": (_("Suppression"), [
-        (Suppression.FOUR_BRIGHTS_ONLY, _("only Four Brights drops Three Brights (default)")),
-        (Suppression.SUBSET_OF_HIGHER, _("any dekiyaku inside a higher one is dropped")),
-    ], _("Both give the same scores with the standard compositions (M5).")),
-    "repeats": (_("The same dekiyaku twice"), [
-        (Repeats.ONCE, _("counts once (default)")),
-        (Repeats.PER_DISJOINT_SET, _("counts once per separate set of cards")),
-    ], _("E.g. Flower Banquet with both the Curtain and the cherry ribbon (M8).")),
-    "storm": (_("Storm rule"), [
-        (Storm.OFF, _("off (default)")),
-        (Storm.A, _("A: the opponents cannot use the Full moon, Curtain and cherry ribbon")),
-        (Storm.B, _("B: the opponents lose Moon and Flower Banquet")),
-    ], _("The Rain man and the Lightning hurt the other sides (M11).")),
-    "sun_timing": (_("Sun rule timing"), [
-        (SunTiming.ANY_ORDER, _("the Crane anywhere with an opponent cancels the storm card (default)")),
-        (SunTiming.AFTER_STORM_CARD, _("only a Crane captured after the storm card (rounds are entered capture by capture)")),
-        (SunTiming.CRANE_HOLDER_ONLY, _("the Crane protects only its holder")),
-    ], _("When the Crane cancels a storm card (M10).")),
-    "storm_insta_win": (_("Storm and insta-wins"), [
-        (StormOnInstaWin.NOT_AFFECTED, _("insta-wins are never blocked (default)")),
-        (StormOnInstaWin.BLOCKED_WHEN_FORMED, _("blocked under Storm A when formed (rounds are entered capture by capture)")),
-    ], _("Whether the Storm rule can block Five Kings or Seven Red Ribbons (M9).")),
-    "insta_win_payment": (_("Insta-win payment"), [
-        (InstaWinPayment.EACH_SIDE, _("each other side pays the value (default)")),
-        (InstaWinPayment.SHARED, _("the value in total, shared by the losers")),
-    ], _("Who pays an insta-win, and how much (M1).")),
-    "insta_win_check": (_("Insta-win check"), [
-        (InstaWinCheck.AFTER_EACH_CAPTURE, _("after each capture (default)")),
-        (InstaWinCheck.END_OF_TURN, _("at the end of the turn")),
-    ], _("When an insta-win is looked for; the payment is the same either way (M12).")),
-    "tie_rule": (_("Tie for the top score"), [
-        (TieRule.LEADER, _("the tied side first in turn order from the dealer wins (default)")),
-        (TieRule.ALL_TIED_WIN, _("every tied side wins")),
-        (TieRule.NO_SETTLEMENT, _("nobody pays")),
-    ], _("Two or more sides with the same top score (M3).")),
-    "team_payment": (_("Team payments"), [
-        (TeamPayment.TEAM_LEDGER, _("the losing team pays once (default)")),
-        (TeamPayment.EACH_PLAYER, _("each losing player pays each winning player")),
-    ], _("Teams only (M13).")),
-    "four_player_deal": (_("Four-player deal"), [
-        (FourPlayerDeal.FIVE_EIGHT, _("5 each and 8 on the table (default)")),
-        (FourPlayerDeal.SIX_ZERO, _("6 each and none on the table")),
-    ], _("It does not change the scoring (M14).")),
+    "four_brights": (
+        _("Four Brights"),
+        [
+            (FourBrights.LIGHTNING, _("Crane, Full moon, Lightning, Phoenix (default)")),
+            (FourBrights.CURTAIN, _('Crane, Full moon, Curtain, Phoenix ("some players at the time")')),
+        ],
+        _("Which four cards make Four Brights (M4)."),
+    ),
+    "lightning": (
+        _("Lightning card"),
+        [
+            (LightningCard.WILLOW_CHAFF, _("the willow chaff with the lightning (modern deck, default)")),
+            (LightningCard.RAIN_MAN, _("the Rain man (old Musashino deck)")),
+        ],
+        _("Old Musashino decks draw the lightning on the Rain man (M16)."),
+    ),
+    "flower_cards": (
+        _("Three Red / Three Purple Flowers"),
+        [
+            (FlowerCards.CHAFF_EXCEPT_YELLOW, _("chaff only, not the yellow paulownia chaff (default)")),
+            (FlowerCards.CHAFF, _("chaff only, the yellow paulownia chaff allowed")),
+            (FlowerCards.ANY_CARD, _("any card of each month")),
+        ],
+        _("Which cards of each month count (M6)."),
+    ),
+    "suppression": (
+        _("Suppression"),
+        [
+            (Suppression.FOUR_BRIGHTS_ONLY, _("only Four Brights drops Three Brights (default)")),
+            (Suppression.SUBSET_OF_HIGHER, _("any dekiyaku inside a higher one is dropped")),
+        ],
+        _("Both give the same scores with the standard compositions (M5)."),
+    ),
+    "repeats": (
+        _("The same dekiyaku twice"),
+        [
+            (Repeats.ONCE, _("counts once (default)")),
+            (Repeats.PER_DISJOINT_SET, _("counts once per separate set of cards")),
+        ],
+        _("E.g. Flower Banquet with both the Curtain and the cherry ribbon (M8)."),
+    ),
+    "storm": (
+        _("Storm rule"),
+        [
+            (Storm.OFF, _("off (default)")),
+            (Storm.A, _("A: the opponents cannot use the Full moon, Curtain and cherry ribbon")),
+            (Storm.B, _("B: the opponents lose Moon and Flower Banquet")),
+        ],
+        _("The Rain man and the Lightning hurt the other sides (M11)."),
+    ),
+    "sun_timing": (
+        _("Sun rule timing"),
+        [
+            (SunTiming.ANY_ORDER, _("the Crane anywhere with an opponent cancels the storm card (default)")),
+            (
+                SunTiming.AFTER_STORM_CARD,
+                _("only a Crane captured after the storm card (rounds are entered capture by capture)"),
+            ),
+            (SunTiming.CRANE_HOLDER_ONLY, _("the Crane protects only its holder")),
+        ],
+        _("When the Crane cancels a storm card (M10)."),
+    ),
+    "storm_insta_win": (
+        _("Storm and insta-wins"),
+        [
+            (StormOnInstaWin.NOT_AFFECTED, _("insta-wins are never blocked (default)")),
+            (
+                StormOnInstaWin.BLOCKED_WHEN_FORMED,
+                _("blocked under Storm A when formed (rounds are entered capture by capture)"),
+            ),
+        ],
+        _("Whether the Storm rule can block Five Kings or Seven Red Ribbons (M9)."),
+    ),
+    "insta_win_payment": (
+        _("Insta-win payment"),
+        [
+            (InstaWinPayment.EACH_SIDE, _("each other side pays the value (default)")),
+            (InstaWinPayment.SHARED, _("the value in total, shared by the losers")),
+        ],
+        _("Who pays an insta-win, and how much (M1)."),
+    ),
+    "insta_win_check": (
+        _("Insta-win check"),
+        [
+            (InstaWinCheck.AFTER_EACH_CAPTURE, _("after each capture (default)")),
+            (InstaWinCheck.END_OF_TURN, _("at the end of the turn")),
+        ],
+        _("When an insta-win is looked for; the payment is the same either way (M12)."),
+    ),
+    "tie_rule": (
+        _("Tie for the top score"),
+        [
+            (TieRule.LEADER, _("the tied side first in turn order from the dealer wins (default)")),
+            (TieRule.ALL_TIED_WIN, _("every tied side wins")),
+            (TieRule.NO_SETTLEMENT, _("nobody pays")),
+        ],
+        _("Two or more sides with the same top score (M3)."),
+    ),
+    "team_payment": (
+        _("Team payments"),
+        [
+            (TeamPayment.TEAM_LEDGER, _("the losing team pays once (default)")),
+            (TeamPayment.EACH_PLAYER, _("each losing player pays each winning player")),
+        ],
+        _("Teams only (M13)."),
+    ),
+    "four_player_deal": (
+        _("Four-player deal"),
+        [
+            (FourPlayerDeal.FIVE_EIGHT, _("5 each and 8 on the table (default)")),
+            (FourPlayerDeal.SIX_ZERO, _("6 each and none on the table")),
+        ],
+        _("It does not change the scoring (M14)."),
+    ),
 }
 
 
@@ -78,19 +150,28 @@ def _yaku_choices():
 
 
 def _card_choices():
-    return [("", "—")] + [(str(c.id), f"{labels.month_name(c.month)} ・ {labels.card_name(c.id)}") for c in musashino.CARDS]
+    return [("", "—")] + [
+        (str(c.id), f"{labels.month_name(c.month)} ・ {labels.card_name(c.id)}") for c in musashino.CARDS
+    ]
 
 
-DRAW_FIELDS = {"three_players": [("draw_player_1", 0), ("draw_player_2", 1), ("draw_player_3", 2)],
-               "two_teams": [("draw_team_a_1", 0), ("draw_team_a_2", 0), ("draw_team_b_1", 1), ("draw_team_b_2", 1)]}
+DRAW_FIELDS = {
+    "three_players": [("draw_player_1", 0), ("draw_player_2", 1), ("draw_player_3", 2)],
+    "two_teams": [("draw_team_a_1", 0), ("draw_team_a_2", 0), ("draw_team_b_1", 1), ("draw_team_b_2", 1)],
+}
 
 
 class SessionForm(forms.Form):
     """A new session: title, the sides, the number of rounds, the first dealer and the house rules."""
 
     title = forms.CharField(label=_("Title"), max_length=100)
-    kind = forms.ChoiceField(label=_("Players and teams"), choices=KIND_CHOICES, initial="three_players",
-                             widget=forms.RadioSelect, help_text=_("Team members share one capture pile."))
+    kind = forms.ChoiceField(
+        label=_("Players and teams"),
+        choices=KIND_CHOICES,
+        initial="three_players",
+        widget=forms.RadioSelect,
+        help_text=_("Team members share one capture pile."),
+    )
     player_1 = forms.CharField(label=_("Player 1"), max_length=NAME_MAX, required=False)
     player_2 = forms.CharField(label=_("Player 2"), max_length=NAME_MAX, required=False)
     player_3 = forms.CharField(label=_("Player 3"), max_length=NAME_MAX, required=False)
@@ -98,14 +179,25 @@ class SessionForm(forms.Form):
     team_a_2 = forms.CharField(label=_("Team A, player 2"), max_length=NAME_MAX, required=False)
     team_b_1 = forms.CharField(label=_("Team B, player 1"), max_length=NAME_MAX, required=False)
     team_b_2 = forms.CharField(label=_("Team B, player 2"), max_length=NAME_MAX, required=False)
-    rounds = forms.TypedChoiceField(label=_("Rounds"), choices=ROUND_CHOICES, coerce=int, initial=12,
-                                    widget=forms.RadioSelect, help_text=_("12 is traditional; 6 or 3 are shorter."))
+    rounds = forms.TypedChoiceField(
+        label=_("Rounds"),
+        choices=ROUND_CHOICES,
+        coerce=int,
+        initial=12,
+        widget=forms.RadioSelect,
+        help_text=_("12 is traditional; 6 or 3 are shorter."),
+    )
     first_dealer = forms.TypedChoiceField(
-        label=_("First dealer"), coerce=int, initial=0, widget=forms.RadioSelect,
-        choices=[(0, _("player 1 / team A")), (1, _("player 2 / team B")),
-                 (2, _("player 3"))],
-        help_text=_("Each player draws a card: the earliest month deals, the higher card within a month. "
-                    "Seating order = the order above; play goes anti-clockwise."))
+        label=_("First dealer"),
+        coerce=int,
+        initial=0,
+        widget=forms.RadioSelect,
+        choices=[(0, _("player 1 / team A")), (1, _("player 2 / team B")), (2, _("player 3"))],
+        help_text=_(
+            "Each player draws a card: the earliest month deals, the higher card within a month. "
+            "Seating order = the order above; play goes anti-clockwise."
+        ),
+    )
     draw_player_1 = forms.ChoiceField(label=_("Player 1 drew"), choices=_card_choices, required=False)
     draw_player_2 = forms.ChoiceField(label=_("Player 2 drew"), choices=_card_choices, required=False)
     draw_player_3 = forms.ChoiceField(label=_("Player 3 drew"), choices=_card_choices, required=False)
@@ -114,34 +206,83 @@ class SessionForm(forms.Form):
     draw_team_b_1 = forms.ChoiceField(label=_("Team B, player 1 drew"), choices=_card_choices, required=False)
     draw_team_b_2 = forms.ChoiceField(label=_("Team B, player 2 drew"), choices=_card_choices, required=False)
     any_card_of_month = forms.MultipleChoiceField(
-        label=_("Dekiyaku read as \"any card of their months\""), required=False, choices=_yaku_choices,
+        label=_('Dekiyaku read as "any card of their months"'),
+        required=False,
+        choices=_yaku_choices,
         widget=forms.CheckboxSelectMultiple,
-        help_text=_("Default: the exact cards pictured by the source (M7)."))
-    sun_rule = forms.BooleanField(label=_("Sun rule"), required=False,
-                                  help_text=_("The Crane taken by an opponent cancels a storm card; only with the Storm "
-                                              "rule."))
-    insta_win_value = forms.IntegerField(label=_("Insta-win value"), min_value=1, max_value=99, initial=8,
-                                         help_text=_("Points of Five Kings and Seven Red Ribbons; 8 is assumed by the "
-                                                     "source."))
-    payment_cap = forms.IntegerField(label=_("Payment cap"), min_value=1, max_value=99, required=False,
-                                     help_text=_("Empty: no cap (default). 8 is the Taiyaku bet limit (M2)."))
-    misdeal_four_in_hand = forms.BooleanField(label=_("Misdeal with 4 of a month in one hand"), required=False,
-                                              help_text=_("It does not change the scoring (M15)."))
+        help_text=_("Default: the exact cards pictured by the source (M7)."),
+    )
+    sun_rule = forms.BooleanField(
+        label=_("Sun rule"),
+        required=False,
+        help_text=_("The Crane taken by an opponent cancels a storm card; only with the Storm rule."),
+    )
+    insta_win_value = forms.IntegerField(
+        label=_("Insta-win value"),
+        min_value=1,
+        max_value=99,
+        initial=8,
+        help_text=_("Points of Five Kings and Seven Red Ribbons; 8 is assumed by the source."),
+    )
+    payment_cap = forms.IntegerField(
+        label=_("Payment cap"),
+        min_value=1,
+        max_value=99,
+        required=False,
+        help_text=_("Empty: no cap (default). 8 is the Taiyaku bet limit (M2)."),
+    )
+    misdeal_four_in_hand = forms.BooleanField(
+        label=_("Misdeal with 4 of a month in one hand"),
+        required=False,
+        help_text=_("It does not change the scoring (M15)."),
+    )
 
-    OPTION_FIELDS = ("four_brights", "lightning", "flower_cards", "any_card_of_month", "suppression", "repeats",
-                     "storm", "sun_rule", "sun_timing", "storm_insta_win", "insta_win_value", "insta_win_payment",
-                     "insta_win_check", "payment_cap", "tie_rule", "team_payment", "four_player_deal",
-                     "misdeal_four_in_hand")
+    OPTION_FIELDS = (
+        "four_brights",
+        "lightning",
+        "flower_cards",
+        "any_card_of_month",
+        "suppression",
+        "repeats",
+        "storm",
+        "sun_rule",
+        "sun_timing",
+        "storm_insta_win",
+        "insta_win_value",
+        "insta_win_payment",
+        "insta_win_check",
+        "payment_cap",
+        "tie_rule",
+        "team_payment",
+        "four_player_deal",
+        "misdeal_four_in_hand",
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         defaults = musashino.DEFAULT_OPTIONS
         for name, (label, choices, help_text) in OPTION_CHOICES.items():
-            self.fields[name] = forms.ChoiceField(label=label, choices=[(c.value, text) for c, text in choices],
-                                                  initial=getattr(defaults, name).value, help_text=help_text)
+            self.fields[name] = forms.ChoiceField(
+                label=label,
+                choices=[(c.value, text) for c, text in choices],
+                initial=getattr(defaults, name).value,
+                help_text=help_text,
+            )
         # Fields in the order of the page: sides first, then the rules.
-        order = ["title", "kind", "player_1", "player_2", "player_3", "team_a_1", "team_a_2", "team_b_1",
-                 "team_b_2", "rounds", "first_dealer", *self.OPTION_FIELDS]
+        order = [
+            "title",
+            "kind",
+            "player_1",
+            "player_2",
+            "player_3",
+            "team_a_1",
+            "team_a_2",
+            "team_b_1",
+            "team_b_2",
+            "rounds",
+            "first_dealer",
+            *self.OPTION_FIELDS,
+        ]
         self.order_fields(order)
 
     def side_fields(self):
@@ -201,8 +342,10 @@ class SessionForm(forms.Form):
         if storm is None:
             return
         if data.get("sun_rule") and storm == Storm.OFF:
-            self.add_error("sun_rule", _("The Sun rule works only with the Storm rule: choose a Storm rule or turn "
-                                         "the Sun rule off."))
+            self.add_error(
+                "sun_rule",
+                _("The Sun rule works only with the Storm rule: choose a Storm rule or turn the Sun rule off."),
+            )
         if data.get("sun_timing") not in (None, SunTiming.ANY_ORDER) and not data.get("sun_rule"):
             self.add_error("sun_timing", _("The Sun rule timing applies only when the Sun rule is on."))
         if data.get("storm_insta_win") == StormOnInstaWin.BLOCKED_WHEN_FORMED and storm != Storm.A:
@@ -254,10 +397,15 @@ class RoundForm(forms.Form):
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     base = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     order = forms.CharField(
-        label=_("Order of captures"), required=False, max_length=400,
-        help_text=_("The card numbers (shown on each card) in the order the cards were captured, first to last, "
-                    "separated by spaces."),
-        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "class": "order-input"}))
+        label=_("Order of captures"),
+        required=False,
+        max_length=400,
+        help_text=_(
+            "The card numbers (shown on each card) in the order the cards were captured, first to last, "
+            "separated by spaces."
+        ),
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "class": "order-input"}),
+    )
 
     def __init__(self, *args, sides, needs_order=False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -266,10 +414,14 @@ class RoundForm(forms.Form):
         side_choices = [(str(i), name) for i, name in enumerate(self.sides)]
         for c in musashino.CARDS:
             self.fields[f"c{c.id}"] = forms.ChoiceField(
-                label=labels.card_name(c.id), required=False, widget=forms.RadioSelect,
-                choices=[("", "—"), *side_choices])
-        self.fields["rest"] = forms.ChoiceField(label=_("The remaining cards go to"), required=False,
-                                                choices=[("", "—"), *side_choices])
+                label=labels.card_name(c.id),
+                required=False,
+                widget=forms.RadioSelect,
+                choices=[("", "—"), *side_choices],
+            )
+        self.fields["rest"] = forms.ChoiceField(
+            label=_("The remaining cards go to"), required=False, choices=[("", "—"), *side_choices]
+        )
 
     @staticmethod
     def initial_for(captures, number, base="", tapped=()):
@@ -308,6 +460,5 @@ class RoundForm(forms.Form):
         rows = []
         for month in range(1, 13):
             cards = [musashino.CARD_BY_ID[month * 10 + r] for r in range(4)]
-            rows.append((labels.month_name(month),
-                         [(c, self[f"c{c.id}"], c.type.value, c.type.ja) for c in cards]))
+            rows.append((labels.month_name(month), [(c, self[f"c{c.id}"], c.type.value, c.type.ja) for c in cards]))
         return rows

@@ -33,8 +33,11 @@ def type_mark(card_id: int) -> str:
 
 def yaku_name(code_or_yaku) -> str:
     """A dekiyaku's name: 「四光」, or "Four Brights 四光" in English."""
-    d = code_or_yaku if isinstance(code_or_yaku, musashino.Dekiyaku) else musashino.DEKIYAKU_BY_CODE[
-        getattr(code_or_yaku, "code", code_or_yaku)]
+    d = (
+        code_or_yaku
+        if isinstance(code_or_yaku, musashino.Dekiyaku)
+        else musashino.DEKIYAKU_BY_CODE[getattr(code_or_yaku, "code", code_or_yaku)]
+    )
     return d.name_ja if _japanese() else f"{d.name_en} {d.name_ja}"
 
 

@@ -33,8 +33,9 @@ class Session(models.Model):
     rounds: 12, 6 or 3, seed l.7). ``first_dealer``: seat index of the first dealer (seed l.12).
     """
 
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hanafuda_sessions",
-                              verbose_name=_("owner"))
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hanafuda_sessions", verbose_name=_("owner")
+    )
     title = models.CharField(_("title"), max_length=100)
     created = models.DateTimeField(_("created"), auto_now_add=True)
     options = models.JSONField(_("house rules"), default=dict)
@@ -80,8 +81,14 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField(_("round number"))
     captures = models.JSONField(_("captured cards"))
     capture_order = models.JSONField(_("order of captures"), default=list, blank=True)
-    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                   related_name="+", verbose_name=_("entered by"))
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("entered by"),
+    )
     entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
@@ -96,11 +103,11 @@ class Round(models.Model):
 class RoundRevision(models.Model):
     """A change to an entered round: a correction (old → new captures) or an undo (old only).
 
-``old_order`` / ``new_order``: the order of captures before and after, when the house
-rules record it (else empty).
+    ``old_order`` / ``new_order``: the order of captures before and after, when the house
+    rules record it (else empty).
 
-    Kept by session and round number, not by foreign key to the round, so the record of an
-    undone round survives its deletion.
+        Kept by session and round number, not by foreign key to the round, so the record of an
+        undone round survives its deletion.
     """
 
     CORRECTED = "corrected"
@@ -114,8 +121,14 @@ rules record it (else empty).
     new_captures = models.JSONField(_("captures after"), null=True, blank=True)
     old_order = models.JSONField(_("order of captures before"), default=list, blank=True)
     new_order = models.JSONField(_("order of captures after"), default=list, blank=True)
-    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                   related_name="+", verbose_name=_("by"))
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("by"),
+    )
     changed_at = models.DateTimeField(_("when"), auto_now_add=True)
 
     class Meta:

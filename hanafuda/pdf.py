@@ -22,15 +22,16 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from hanafuda.engine import musashino
 from common.pdf.fonts import check_glyphs, japanese_font
+from hanafuda.engine import musashino
 from judging.pdf import _RENDER_LOCK, INK, LINE, MUTED, SHADE, WHITE, _clean, _Pen
 
 __all__ = ["score_sheet", "reference_card", "slot_text", "yaku_cards_text"]
 
 MARGIN = 12 * mm
-SOURCE = ("出典: FudaWiki「Musashino-Bana」（長沼孝一郎『古今室内遊戯余談』風俗画報381号）。"
-          "一発勝ちの8点は同ページの仮定。")
+SOURCE = (
+    "出典: FudaWiki「Musashino-Bana」（長沼孝一郎『古今室内遊戯余談』風俗画報381号）。一発勝ちの8点は同ページの仮定。"
+)
 
 
 def _signed(points: int) -> str:
@@ -54,6 +55,7 @@ def _unit_name(session, unit) -> str:
 
 
 # --------------------------------------------------------------------------- score sheet
+
 
 def score_sheet(state, rules: list[str] | None = None) -> bytes:
     """The score sheet of a session as PDF bytes.
@@ -92,11 +94,14 @@ def _draw_score_sheet(pen: _Pen, state, title, sides, units, rules):
         who = " 対 ".join(f"{n}（{'・'.join(m)}）" for n, m in zip(sides, session.team_members, strict=True))
     else:
         who = " ・ ".join(f"{i + 1}. {n}" for i, n in enumerate(sides))
-    pen.text(x0, top - 12 * mm, f"{created}　{options.rounds}回戦　座順（反時計回り）: {who}　最初の親: "
-             f"{sides[session.first_dealer]}", 9)
+    pen.text(
+        x0,
+        top - 12 * mm,
+        f"{created}　{options.rounds}回戦　座順（反時計回り）: {who}　最初の親: {sides[session.first_dealer]}",
+        9,
+    )
     rule_text = "ルール: " + ("、".join(rules) if rules else "標準（既定値）")
-    pen.fitted(x0, top - 21 * mm, width, 7 * mm, rule_text, max_size=8, min_size=5.5, align="left", pad=0,
-               color=MUTED)
+    pen.fitted(x0, top - 21 * mm, width, 7 * mm, rule_text, max_size=8, min_size=5.5, align="left", pad=0, color=MUTED)
 
     # Columns: 回, 親, per side (役, 点), per unit (収支), per unit (累計).
     n_sides, n_units = len(sides), len(units)
@@ -154,15 +159,26 @@ def _draw_score_sheet(pen: _Pen, state, title, sides, units, rules):
             if effect is not None and effect.lost:  # seed l.24–29
                 lost = "・".join(musashino.DEKIYAKU_BY_CODE[c].name_ja for c in effect.lost)
                 yaku = (yaku + "　" if yaku else "") + f"（嵐で{lost}を失う）"
-            pen.fitted(xs[2 + 2 * i], y, w_yaku, row_h, yaku or "—", max_size=8, min_size=6.5, align="left",
-                       color=INK if yaku else MUTED)
-            pen.fitted(xs[3 + 2 * i], y, w_pts, row_h, str(res.scores[i]), max_size=10, min_size=6,
-                       bold=i in res.winners)
+            pen.fitted(
+                xs[2 + 2 * i],
+                y,
+                w_yaku,
+                row_h,
+                yaku or "—",
+                max_size=8,
+                min_size=6.5,
+                align="left",
+                color=INK if yaku else MUTED,
+            )
+            pen.fitted(
+                xs[3 + 2 * i], y, w_pts, row_h, str(res.scores[i]), max_size=10, min_size=6, bold=i in res.winners
+            )
         for j, u in enumerate(state.units):
             net = res.net[u]
             pen.fitted(xs[base + j], y, w_net, row_h, _signed(net), max_size=9, min_size=6)
-            pen.fitted(xs[base + n_units + j], y, w_run, row_h, _signed(r.running[u]),
-                       max_size=10, min_size=6, bold=True)
+            pen.fitted(
+                xs[base + n_units + j], y, w_run, row_h, _signed(r.running[u]), max_size=10, min_size=6, bold=True
+            )
     # Lines between groups run through the header; lines inside a group (役 | 点, one unit |
     # the next) stop under the group's label, so the label spans its columns.
     group_starts = {1, 2, base, base + n_units} | {2 + 2 * i for i in range(n_sides)}
@@ -176,14 +192,15 @@ def _draw_score_sheet(pen: _Pen, state, title, sides, units, rules):
     status = "精算" if state.complete else f"精算（{len(state.rounds)}/{planned}回まで）"
     totals = "　".join(f"{u} {_signed(settlement.totals.get(k, 0))}" for u, k in zip(units, state.units, strict=True))
     pen.text(x0, y, f"{status}: {totals}", 11, bold=True)
-    transfers = "、".join(f"{_unit_name(session, t.payer)} → {_unit_name(session, t.payee)} {t.amount}"
-                         for t in settlement.transfers)
+    transfers = "、".join(
+        f"{_unit_name(session, t.payer)} → {_unit_name(session, t.payee)} {t.amount}" for t in settlement.transfers
+    )
     pen.text(x0, y - 6 * mm, f"支払い: {transfers or 'なし'}", 10)
-    pen.text(x0, y - 12 * mm, "負けた側は勝った側へ点差を払う。勝った側が次の親。 " + SOURCE,
-             6.5, color=MUTED)
+    pen.text(x0, y - 12 * mm, "負けた側は勝った側へ点差を払う。勝った側が次の親。 " + SOURCE, 6.5, color=MUTED)
 
 
 # --------------------------------------------------------------------------- reference card
+
 
 def slot_text(slot: frozenset[int]) -> str:
     """One slot of a composition in words: a card 「松に鶴〔光〕」, or the choice it allows."""
@@ -196,12 +213,16 @@ def slot_text(slot: frozenset[int]) -> str:
     if slot == musashino.cards_of_month(month):
         return f"{flower}の札どれか1枚"
     if all(musashino.CARD_BY_ID[c].type is musashino.CardType.CHAFF for c in cards):
-        all_chaff = {c for c in musashino.cards_of_month(month)
-                     if musashino.CARD_BY_ID[c].type is musashino.CardType.CHAFF}
+        all_chaff = {
+            c for c in musashino.cards_of_month(month) if musashino.CARD_BY_ID[c].type is musashino.CardType.CHAFF
+        }
         extra = "" if slot == all_chaff else "（黄カス以外）"
         return f"{flower}のカス{extra}1枚"
-    return "（" + " か ".join(f"{musashino.CARD_BY_ID[c].name_ja}〔{musashino.CARD_BY_ID[c].type.ja}〕"
-                             for c in cards) + "）"
+    return (
+        "（"
+        + " か ".join(f"{musashino.CARD_BY_ID[c].name_ja}〔{musashino.CARD_BY_ID[c].type.ja}〕" for c in cards)
+        + "）"
+    )
 
 
 def yaku_cards_text(code: str, options: musashino.Options = musashino.DEFAULT_OPTIONS) -> str:
@@ -209,8 +230,9 @@ def yaku_cards_text(code: str, options: musashino.Options = musashino.DEFAULT_OP
     return " ＋ ".join(slot_text(s) for s in musashino.composition(code, options))
 
 
-def reference_card(options: musashino.Options = musashino.DEFAULT_OPTIONS, *, title: str = "",
-                   rules: list[str] | None = None) -> bytes:
+def reference_card(
+    options: musashino.Options = musashino.DEFAULT_OPTIONS, *, title: str = "", rules: list[str] | None = None
+) -> bytes:
     """The dekiyaku reference card as PDF bytes (one A4 portrait page).
 
     ``options``: the compositions and values in force (insta-win value, M4, M6, M7, M16);
@@ -237,8 +259,13 @@ def _draw_reference(pen: _Pen, options, title, rules):
     sub = f"{title}　" if title else ""
     sub += "ルール: " + ("、".join(rules) if rules else "標準（既定値）")
     pen.fitted(x0, top - 16 * mm, width, 8 * mm, sub, max_size=8.5, min_size=5.5, align="left", pad=0, color=MUTED)
-    pen.text(x0, top - 20 * mm, "札の種類: 〔光〕〔種〕〔短冊〕〔カス〕。出来役は重ねて数え、1枚の札が複数の役に使える。"
-             "同じ役は1回だけ数える。四光ができたら三光は数えない。", 7.5)
+    pen.text(
+        x0,
+        top - 20 * mm,
+        "札の種類: 〔光〕〔種〕〔短冊〕〔カス〕。出来役は重ねて数え、1枚の札が複数の役に使える。"
+        "同じ役は1回だけ数える。四光ができたら三光は数えない。",
+        7.5,
+    )
 
     w_name, w_val = 40 * mm, 12 * mm
     w_cards = width - w_name - w_val
@@ -248,7 +275,11 @@ def _draw_reference(pen: _Pen, options, title, rules):
     n = len(musashino.DEKIYAKU)
     row_h = min(10 * mm, (head_top - head_h - MARGIN - footer) / n)
     pen.rect(x0, head_top - head_h, width, head_h, fill=SHADE)
-    for x, w, label in ((x0, w_name, "出来役（読み）"), (x0 + w_name, w_val, "点"), (x0 + w_name + w_val, w_cards, "札")):
+    for x, w, label in (
+        (x0, w_name, "出来役（読み）"),
+        (x0 + w_name, w_val, "点"),
+        (x0 + w_name + w_val, w_cards, "札"),
+    ):
         pen.fitted(x, head_top - head_h, w, head_h, label, max_size=9, min_size=6, bold=True)
     y = head_top - head_h
     for d in musashino.DEKIYAKU:
@@ -256,8 +287,9 @@ def _draw_reference(pen: _Pen, options, title, rules):
         value = options.insta_win_value if d.insta_win else d.value
         fill = (1.0, 0.96, 0.88) if d.insta_win else WHITE
         pen.rect(x0, y, width, row_h, fill=fill)
-        pen.fitted(x0, y, w_name, row_h, f"{d.name_ja}（{d.reading}）", max_size=9, min_size=5.5, align="left",
-                   bold=True)
+        pen.fitted(
+            x0, y, w_name, row_h, f"{d.name_ja}（{d.reading}）", max_size=9, min_size=5.5, align="left", bold=True
+        )
         pen.fitted(x0 + w_name, y, w_val, row_h, str(value), max_size=11, min_size=7, bold=True)
         cards = yaku_cards_text(d.code, options)
         if d.insta_win:
@@ -268,6 +300,11 @@ def _draw_reference(pen: _Pen, options, title, rules):
     pen.vline(x0 + w_name, y, head_top)
     pen.vline(x0 + w_name + w_val, y, head_top)
     pen.rect(x0, y, width, head_top - y, stroke=INK, width=1.0)
-    pen.text(x0, y - 5 * mm, "※一発勝ち: 揃った時点で回が終わり、その役だけを払う（他の役は数えない）。"
-             "最高点の側が勝ち、他の側はその差を払う。猪鹿蝶はこの遊びにはない。", 7.5)
+    pen.text(
+        x0,
+        y - 5 * mm,
+        "※一発勝ち: 揃った時点で回が終わり、その役だけを払う（他の役は数えない）。"
+        "最高点の側が勝ち、他の側はその差を払う。猪鹿蝶はこの遊びにはない。",
+        7.5,
+    )
     pen.text(x0, y - 9.5 * mm, SOURCE, 6.5, color=MUTED)

@@ -38,8 +38,15 @@ class RoundAlreadySaved(RoundError):
 # --- sessions ------------------------------------------------------------------------------
 
 
-def create_session(owner, title: str, sides: Sequence[str], options: musashino.Options, *,
-                   first_dealer: int = 0, team_members: Sequence[Sequence[str]] = ()) -> Session:
+def create_session(
+    owner,
+    title: str,
+    sides: Sequence[str],
+    options: musashino.Options,
+    *,
+    first_dealer: int = 0,
+    team_members: Sequence[Sequence[str]] = (),
+) -> Session:
     """A new session owned by ``owner``.
 
     ``sides``: 3 player names, or 2 team names with ``team_members`` [[a, b], [c, d]]
@@ -63,8 +70,14 @@ def create_session(owner, title: str, sides: Sequence[str], options: musashino.O
     if not 0 <= first_dealer < len(sides):
         raise ValueError(f"first_dealer must be a seat from 0 to {len(sides) - 1}")
     with transaction.atomic():
-        session = Session(owner=owner, title=title.strip(), sides=sides, team_members=members,
-                          options=options.as_dict(), first_dealer=first_dealer)
+        session = Session(
+            owner=owner,
+            title=title.strip(),
+            sides=sides,
+            team_members=members,
+            options=options.as_dict(),
+            first_dealer=first_dealer,
+        )
         session.full_clean()
         session.save()
     return session
@@ -102,8 +115,10 @@ def normalise_captures(session: Session, captures: Sequence[Sequence[int]]) -> l
             if isinstance(value, bool) or not isinstance(value, int) or value not in musashino.CARD_BY_ID:
                 raise RoundError(_("Unknown card %(card)r.") % {"card": value})
             if value in owner:
-                raise RoundError(_("%(card)s is given to both %(a)s and %(b)s.") % {
-                    "card": labels.card_name(value), "a": session.sides[owner[value]], "b": session.sides[seat]})
+                raise RoundError(
+                    _("%(card)s is given to both %(a)s and %(b)s.")
+                    % {"card": labels.card_name(value), "a": session.sides[owner[value]], "b": session.sides[seat]}
+                )
             owner[value] = seat
             ids.append(value)
         out.append(sorted(ids))
@@ -111,8 +126,9 @@ def normalise_captures(session: Session, captures: Sequence[Sequence[int]]) -> l
 
 
 def _order_missing() -> RoundError:
-    return RoundError(_("These house rules depend on when cards were captured: enter the captures in the "
-                        "order they happened."))
+    return RoundError(
+        _("These house rules depend on when cards were captured: enter the captures in the order they happened.")
+    )
 
 
 def order_of_captures(session: Session, piles: Sequence[Sequence[int]], tapped: Sequence[int]) -> list[list]:
@@ -133,28 +149,45 @@ def order_of_captures(session: Session, piles: Sequence[Sequence[int]], tapped: 
     seen: set[int] = set()
     for value in tapped:
         if value not in musashino.CARD_BY_ID:
-            raise RoundError(_("%(value)s is not a card number: a card's number is its month × 10 plus 0 to 3, as "
-                               "shown on the cards (10 to 123).") % {"value": value})
+            raise RoundError(
+                _(
+                    "%(value)s is not a card number: a card's number is its month × 10 plus 0 to 3, as "
+                    "shown on the cards (10 to 123)."
+                )
+                % {"value": value}
+            )
         if value not in seat_of:
-            raise RoundError(_("The order of captures lists %(card)s, which no side captured.") % {
-                "card": labels.card_with_number(value)})
+            raise RoundError(
+                _("The order of captures lists %(card)s, which no side captured.")
+                % {"card": labels.card_with_number(value)}
+            )
         if value in seen:
-            raise RoundError(_("The order of captures lists %(card)s twice.") % {
-                "card": labels.card_with_number(value)})
+            raise RoundError(
+                _("The order of captures lists %(card)s twice.") % {"card": labels.card_with_number(value)}
+            )
         seen.add(value)
     events = _grouped(seat_of, tapped)
     missing = [c for c in sorted(seat_of) if c not in seen]
     if missing:
-        raise RoundError(_(
-            "The order of captures leaves out %(cards)s: enter every captured card in the order it was captured."
-        ) % {"cards": labels.join(labels.card_with_number(c) for c in missing)})
+        raise RoundError(
+            _("The order of captures leaves out %(cards)s: enter every captured card in the order it was captured.")
+            % {"cards": labels.join(labels.card_with_number(c) for c in missing)}
+        )
     for k, (seat, cards) in enumerate(events, start=1):
         if len(cards) not in (2, 4):
-            raise RoundError(_(
-                "Capture %(k)d (%(side)s, %(month)s) has %(n)d card(s): %(cards)s. A capture takes 2 or 4 cards "
-                "of one month."
-            ) % {"k": k, "side": session.sides[seat], "month": labels.month_name(cards[0] // 10), "n": len(cards),
-                 "cards": labels.join(labels.card_with_number(c) for c in cards)})
+            raise RoundError(
+                _(
+                    "Capture %(k)d (%(side)s, %(month)s) has %(n)d card(s): %(cards)s. A capture takes 2 or 4 cards "
+                    "of one month."
+                )
+                % {
+                    "k": k,
+                    "side": session.sides[seat],
+                    "month": labels.month_name(cards[0] // 10),
+                    "n": len(cards),
+                    "cards": labels.join(labels.card_with_number(c) for c in cards),
+                }
+            )
         cards.sort()
     return events
 
@@ -182,18 +215,31 @@ def _precheck(session: Session, piles: list[list[int]], options: musashino.Optio
         for month in range(1, 13):
             held = [c for c in pile if c // 10 == month]
             if len(held) % 2:
-                raise RoundError(_(
-                    "%(side)s has %(n)d card(s) of %(month)s (%(cards)s). Every capture takes 2 or 4 cards "
-                    "of one month, so a side holds 0, 2 or 4 cards of each month."
-                ) % {"side": session.sides[seat], "n": len(held), "month": labels.month_name(month),
-                     "cards": labels.join(labels.card_name(c) for c in held)})
-    insta = [seat for seat, pile in enumerate(piles)
-             if any(y.dekiyaku.insta_win for y in musashino.formed_dekiyaku(pile, options))]
+                raise RoundError(
+                    _(
+                        "%(side)s has %(n)d card(s) of %(month)s (%(cards)s). Every capture takes 2 or 4 cards "
+                        "of one month, so a side holds 0, 2 or 4 cards of each month."
+                    )
+                    % {
+                        "side": session.sides[seat],
+                        "n": len(held),
+                        "month": labels.month_name(month),
+                        "cards": labels.join(labels.card_name(c) for c in held),
+                    }
+                )
+    insta = [
+        seat
+        for seat, pile in enumerate(piles)
+        if any(y.dekiyaku.insta_win for y in musashino.formed_dekiyaku(pile, options))
+    ]
     if len(insta) > 1 and not ordered:
-        raise RoundError(_(
-            "%(sides)s both hold a complete insta-win dekiyaku (Five Kings or Seven Red Ribbons); the round "
-            "stops at the first one, so only one side can."
-        ) % {"sides": "・".join(session.sides[s] for s in insta)})
+        raise RoundError(
+            _(
+                "%(sides)s both hold a complete insta-win dekiyaku (Five Kings or Seven Red Ribbons); the round "
+                "stops at the first one, so only one side can."
+            )
+            % {"sides": "・".join(session.sides[s] for s in insta)}
+        )
     if not insta:
         given = {c for pile in piles for c in pile}
         missing = [c for c in sorted(musashino.CARD_BY_ID) if c not in given]
@@ -202,11 +248,17 @@ def _precheck(session: Session, piles: list[list[int]], options: musashino.Optio
 
 
 def _after_insta_win(session: Session, exc: musashino.CapturesAfterInstaWin) -> RoundError:
-    return RoundError(_(
-        "%(side)s formed %(yaku)s with capture %(k)d and the round stopped there, but captures were entered "
-        "after it."
-    ) % {"side": session.sides[exc.side], "yaku": labels.join(labels.yaku_name(c) for c in exc.codes),
-         "k": exc.index + 1})
+    return RoundError(
+        _(
+            "%(side)s formed %(yaku)s with capture %(k)d and the round stopped there, but captures were entered "
+            "after it."
+        )
+        % {
+            "side": session.sides[exc.side],
+            "yaku": labels.join(labels.yaku_name(c) for c in exc.codes),
+            "k": exc.index + 1,
+        }
+    )
 
 
 def _not_captured(missing: Sequence[int], blocked: str = "") -> RoundError:
@@ -220,13 +272,20 @@ def _not_captured(missing: Sequence[int], blocked: str = "") -> RoundError:
         "every card is captured, so all 48 cards must be given to a side."
     ) % {"n": len(missing), "cards": names}
     if blocked:
-        message += " " + _("%(yaku)s did not stop the round: the Storm rule blocked it when it formed, because an "
-                           "opponent held a storm card.") % {"yaku": blocked}
+        message += " " + _(
+            "%(yaku)s did not stop the round: the Storm rule blocked it when it formed, because an "
+            "opponent held a storm card."
+        ) % {"yaku": blocked}
     return RoundError(message)
 
 
-def score(session: Session, piles: Sequence[Sequence[int]], dealer: int,
-          options: musashino.Options | None = None, order: Sequence[Sequence] | None = None) -> musashino.RoundResult:
+def score(
+    session: Session,
+    piles: Sequence[Sequence[int]],
+    dealer: int,
+    options: musashino.Options | None = None,
+    order: Sequence[Sequence] | None = None,
+) -> musashino.RoundResult:
     """Score one round of the session with the engine (``score_round``).
 
     Input: one list of card ids per seat, the dealer's seat and, when the house rules need
@@ -241,9 +300,13 @@ def score(session: Session, piles: Sequence[Sequence[int]], dealer: int,
         raise _order_missing()
     _precheck(session, piles, options, ordered=bool(order))
     try:
-        return musashino.score_round({seat: pile for seat, pile in enumerate(piles)}, options,
-                                     dealer=dealer, teams=_teams(session),
-                                     capture_order=[(seat, cards) for seat, cards in order] if order else None)
+        return musashino.score_round(
+            {seat: pile for seat, pile in enumerate(piles)},
+            options,
+            dealer=dealer,
+            teams=_teams(session),
+            capture_order=[(seat, cards) for seat, cards in order] if order else None,
+        )
     except musashino.CardsNotCaptured as exc:
         held = [y for pile in piles for y in musashino.formed_dekiyaku(pile, options) if y.dekiyaku.insta_win]
         raise _not_captured(exc.missing, labels.join(labels.yaku_name(y.dekiyaku) for y in held)) from exc
@@ -253,8 +316,9 @@ def score(session: Session, piles: Sequence[Sequence[int]], dealer: int,
         raise RoundError(_("The scoring rules refused the round: %(error)s") % {"error": exc}) from exc
 
 
-def preview_round(session: Session, number: int, captures: Sequence[Sequence[int]],
-                  tapped: Sequence[int] = ()) -> musashino.RoundResult:
+def preview_round(
+    session: Session, number: int, captures: Sequence[Sequence[int]], tapped: Sequence[int] = ()
+) -> musashino.RoundResult:
     """Score the cards entered so far for round ``number``, as the grid shows them mid-entry.
 
     The engine scores the piles as they stand (``partial``: 1 or 3 cards of a month and
@@ -277,8 +341,14 @@ def preview_round(session: Session, number: int, captures: Sequence[Sequence[int
             raise RoundError(_("The order of captures does not match the cards given to the sides."))
         events = [(seat, cards) for seat, cards in _grouped(seat_of, tapped)]
     try:
-        result = musashino.score_round({seat: pile for seat, pile in enumerate(piles)}, options, dealer=dealer,
-                                       teams=_teams(session), capture_order=events, partial=True)
+        result = musashino.score_round(
+            {seat: pile for seat, pile in enumerate(piles)},
+            options,
+            dealer=dealer,
+            teams=_teams(session),
+            capture_order=events,
+            partial=True,
+        )
     except musashino.CapturesAfterInstaWin as exc:
         raise _after_insta_win(session, exc) from exc
     except ValueError as exc:
@@ -329,15 +399,18 @@ class SessionState:
         """The ledger units: the seats, or the players under team payments per player (M13(b))."""
         if self.rounds:
             return self.settlement.units
-        per_player = (self.options.players is musashino.Players.TWO_TEAMS
-                      and self.options.team_payment is musashino.TeamPayment.EACH_PLAYER)
+        per_player = (
+            self.options.players is musashino.Players.TWO_TEAMS
+            and self.options.team_payment is musashino.TeamPayment.EACH_PLAYER
+        )
         if per_player:
             return tuple(p for team in self.session.team_members for p in team)
         return tuple(range(len(self.session.sides)))
 
 
-def session_state(session: Session, rounds: Sequence[Round] | None = None,
-                  options: musashino.Options | None = None) -> SessionState:
+def session_state(
+    session: Session, rounds: Sequence[Round] | None = None, options: musashino.Options | None = None
+) -> SessionState:
     """Re-score every stored round in order and settle the game (seed l.13, l.37; ``settle``).
 
     ``rounds`` defaults to the session's stored rounds (one query). A stored round the rules
@@ -358,8 +431,9 @@ def session_state(session: Session, rounds: Sequence[Round] | None = None,
         states.append((row, dealer, result))
         dealer = result.next_dealer
     settlement = musashino.settle(results, options)
-    played = tuple(RoundState(row.number, row, d, result, settlement.running[i])
-                   for i, (row, d, result) in enumerate(states))
+    played = tuple(
+        RoundState(row.number, row, d, result, settlement.running[i]) for i, (row, d, result) in enumerate(states)
+    )
     return SessionState(session, options, played, settlement, dealer)
 
 
@@ -370,8 +444,9 @@ def _locked(session: Session) -> Session:
     return Session.objects.select_for_update().get(pk=session.pk)
 
 
-def record_round(session: Session, number: int, captures: Sequence[Sequence[int]], user=None, *,
-                 tapped: Sequence[int] = ()) -> Round:
+def record_round(
+    session: Session, number: int, captures: Sequence[Sequence[int]], user=None, *, tapped: Sequence[int] = ()
+) -> Round:
     """Save round ``number`` (it must be the next one) after scoring it with the derived dealer.
 
     ``tapped``: the captured cards in the order they were captured; used (and required)
@@ -388,14 +463,17 @@ def record_round(session: Session, number: int, captures: Sequence[Sequence[int]
         if state.next_number is None:
             raise RoundError(_("All %(n)d rounds are played.") % {"n": state.options.rounds})
         if number != state.next_number:
-            raise RoundError(_("The next round is round %(next)d, not %(n)d.") % {"next": state.next_number, "n": number})
+            raise RoundError(
+                _("The next round is round %(next)d, not %(n)d.") % {"next": state.next_number, "n": number}
+            )
         piles = normalise_captures(session, captures)
         order = _order_for(session, piles, tapped, state.options)
         score(session, piles, state.next_dealer, state.options, order)
         try:
             with transaction.atomic():
-                return Round.objects.create(session=session, number=number, captures=piles, capture_order=order,
-                                            entered_by=user)
+                return Round.objects.create(
+                    session=session, number=number, captures=piles, capture_order=order, entered_by=user
+                )
         except IntegrityError as exc:
             raise RoundAlreadySaved(_("Round %(n)d was saved already.") % {"n": number}) from exc
 
@@ -419,8 +497,15 @@ def tapped_order(order: Sequence[Sequence]) -> list[int]:
     return [c for _seat, cards in order for c in cards]
 
 
-def correct_round(session: Session, number: int, captures: Sequence[Sequence[int]], user=None, *,
-                  base: str | None = None, tapped: Sequence[int] = ()) -> Round:
+def correct_round(
+    session: Session,
+    number: int,
+    captures: Sequence[Sequence[int]],
+    user=None,
+    *,
+    base: str | None = None,
+    tapped: Sequence[int] = (),
+) -> Round:
     """Replace the captures of a played round and keep the old ones in a ``RoundRevision``.
 
     ``tapped``: the captured cards in the order they were captured, when the house rules
@@ -437,8 +522,13 @@ def correct_round(session: Session, number: int, captures: Sequence[Sequence[int
         if row is None:
             raise RoundError(_("Round %(n)d is not entered.") % {"n": number})
         if base and base != captures_token(row.captures, row.capture_order):
-            raise RoundError(_("Round %(n)d was changed by someone else while you were correcting it. "
-                               "Check the round and correct it again.") % {"n": number})
+            raise RoundError(
+                _(
+                    "Round %(n)d was changed by someone else while you were correcting it. "
+                    "Check the round and correct it again."
+                )
+                % {"n": number}
+            )
         piles = normalise_captures(session, captures)
         options = session.rules()
         order = _order_for(session, piles, tapped, options)
@@ -451,9 +541,16 @@ def correct_round(session: Session, number: int, captures: Sequence[Sequence[int
             dealer = score(session, r.captures, dealer, options, r.capture_order).next_dealer
         if piles == row.captures and order == row.capture_order:
             return row
-        RoundRevision.objects.create(session=session, number=number, action=RoundRevision.CORRECTED,
-                                     old_captures=row.captures, new_captures=piles, old_order=row.capture_order,
-                                     new_order=order, changed_by=user)
+        RoundRevision.objects.create(
+            session=session,
+            number=number,
+            action=RoundRevision.CORRECTED,
+            old_captures=row.captures,
+            new_captures=piles,
+            old_order=row.capture_order,
+            new_order=order,
+            changed_by=user,
+        )
         row.captures = piles
         row.capture_order = order
         row.save(update_fields=["captures", "capture_order", "updated_at"])
@@ -470,7 +567,13 @@ def undo_last_round(session: Session, user=None) -> int:
         row = session.round_set.order_by("-number").first()
         if row is None:
             raise RoundError(_("No round is entered yet."))
-        RoundRevision.objects.create(session=session, number=row.number, action=RoundRevision.UNDONE,
-                                     old_captures=row.captures, old_order=row.capture_order, changed_by=user)
+        RoundRevision.objects.create(
+            session=session,
+            number=row.number,
+            action=RoundRevision.UNDONE,
+            old_captures=row.captures,
+            old_order=row.capture_order,
+            changed_by=user,
+        )
         row.delete()
         return row.number

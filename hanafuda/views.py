@@ -6,15 +6,15 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponseNotAllowed, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.text import slugify
 from django.utils import translation
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from common import once
+from common.downloads import PDF, XLSX, file_response
 from hanafuda import exports, labels, pdf, services
 from hanafuda.engine import musashino
 from hanafuda.forms import OPTION_CHOICES, RoundForm, SessionForm
-from common import once
-from common.downloads import PDF, XLSX, file_response
 
 SIDE_CSS = ("side-0", "side-1", "side-2")
 
@@ -45,12 +45,19 @@ def session_create(request):
     form = SessionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         sides, members = form.sides_and_members()
-        session = services.create_session(request.user, form.cleaned_data["title"], sides, form.cleaned_data["options"],
-                                          first_dealer=form.cleaned_data["first_dealer"], team_members=members)
+        session = services.create_session(
+            request.user,
+            form.cleaned_data["title"],
+            sides,
+            form.cleaned_data["options"],
+            first_dealer=form.cleaned_data["first_dealer"],
+            team_members=members,
+        )
         once.remember(request, reverse("hanafuda:session_detail", kwargs={"pk": session.pk}))
         if form.cleaned_data.get("drawn_by"):
-            messages.info(request, _("%(name)s drew the earliest card and deals first.") % {
-                "name": form.cleaned_data["drawn_by"]})
+            messages.info(
+                request, _("%(name)s drew the earliest card and deals first.") % {"name": form.cleaned_data["drawn_by"]}
+            )
         messages.success(request, _("Session created. Enter round 1 when it is played."))
         return redirect("hanafuda:session_detail", pk=session.pk)
     return render(request, "hanafuda/session_form.html", {"form": form, "creation_key": once.form_key(request)})
@@ -62,17 +69,26 @@ def _side_rows(state):
     rows = []
     for r in state.rounds:
         res = r.result
-        rows.append({
-            "number": r.number,
-            "dealer": session.sides[r.dealer],
-            "insta_win": res.insta_win is not None,
-            **_scored(session, res),
-            "payments": [{"payer": services.unit_label(session, p.payer), "payee": services.unit_label(session, p.payee),
-                          "amount": p.amount, "capped": p.amount < p.uncapped} for p in res.payments],
-            "net": [res.net[u] for u in state.units],
-            "running": [r.running[u] for u in state.units],
-            "next_dealer": session.sides[res.next_dealer],
-        })
+        rows.append(
+            {
+                "number": r.number,
+                "dealer": session.sides[r.dealer],
+                "insta_win": res.insta_win is not None,
+                **_scored(session, res),
+                "payments": [
+                    {
+                        "payer": services.unit_label(session, p.payer),
+                        "payee": services.unit_label(session, p.payee),
+                        "amount": p.amount,
+                        "capped": p.amount < p.uncapped,
+                    }
+                    for p in res.payments
+                ],
+                "net": [res.net[u] for u in state.units],
+                "running": [r.running[u] for u in state.units],
+                "next_dealer": session.sides[res.next_dealer],
+            }
+        )
     return rows
 
 
@@ -80,10 +96,17 @@ def _scored(session, result):
     """What a scored round shows per side (name, dekiyaku, points, winner, what the storm did)
     and the storm cards the Sun rule cancelled: for the round pages and the live preview."""
     return {
-        "sides": [{"name": session.sides[s], "css": SIDE_CSS[s],
-                   "yaku": [labels.scored_label(y) for y in result.dekiyaku[s]],
-                   "score": result.scores[s], "winner": s in result.winners, "storm": _storm_lines(result, s)}
-                  for s in range(len(session.sides))],
+        "sides": [
+            {
+                "name": session.sides[s],
+                "css": SIDE_CSS[s],
+                "yaku": [labels.scored_label(y) for y in result.dekiyaku[s]],
+                "score": result.scores[s],
+                "winner": s in result.winners,
+                "storm": _storm_lines(result, s),
+            }
+            for s in range(len(session.sides))
+        ],
         "sun": labels.join(labels.card_name(c) for c in sorted(result.storm_cancelled)),
     }
 
@@ -96,8 +119,10 @@ def _storm_lines(result, side):
         return []
     lines = []
     if effect.blocked_cards:
-        lines.append(_("Storm: could not use %(cards)s") % {
-            "cards": labels.join(labels.card_name(c) for c in effect.blocked_cards)})
+        lines.append(
+            _("Storm: could not use %(cards)s")
+            % {"cards": labels.join(labels.card_name(c) for c in effect.blocked_cards)}
+        )
     if effect.lost:
         lines.append(_("Storm: lost %(yaku)s") % {"yaku": labels.join(labels.yaku_name(c) for c in effect.lost)})
     return lines
@@ -107,12 +132,26 @@ def _context(state, **extra):
     session = state.session
     units = [services.unit_label(session, u) for u in state.units]
     totals = [state.settlement.totals.get(u, 0) for u in state.units]
-    transfers = [{"payer": services.unit_label(session, t.payer), "payee": services.unit_label(session, t.payee),
-                  "amount": t.amount} for t in state.settlement.transfers]
-    return {"session": session, "state": state, "rows": _side_rows(state), "units": units,
-            "totals": list(zip(units, totals, strict=True)), "transfers": transfers,
-            "next_dealer": session.sides[state.next_dealer], "rules": rules_summary(state.options),
-            "sides": [{"name": n, "css": SIDE_CSS[i]} for i, n in enumerate(session.sides)], **extra}
+    transfers = [
+        {
+            "payer": services.unit_label(session, t.payer),
+            "payee": services.unit_label(session, t.payee),
+            "amount": t.amount,
+        }
+        for t in state.settlement.transfers
+    ]
+    return {
+        "session": session,
+        "state": state,
+        "rows": _side_rows(state),
+        "units": units,
+        "totals": list(zip(units, totals, strict=True)),
+        "transfers": transfers,
+        "next_dealer": session.sides[state.next_dealer],
+        "rules": rules_summary(state.options),
+        "sides": [{"name": n, "css": SIDE_CSS[i]} for i, n in enumerate(session.sides)],
+        **extra,
+    }
 
 
 def rules_summary(options):
@@ -127,8 +166,10 @@ def rules_summary(options):
             text = dict((c.value, t) for c, t in choices)[value.value]
             lines.append(f"{label}: {text}")
     if options.any_card_of_month:
-        lines.append(_("Any card of the months: %(yaku)s") % {
-            "yaku": "、".join(labels.yaku_name(c) for c in sorted(options.any_card_of_month))})
+        lines.append(
+            _("Any card of the months: %(yaku)s")
+            % {"yaku": "、".join(labels.yaku_name(c) for c in sorted(options.any_card_of_month))}
+        )
     if options.insta_win_value != defaults.insta_win_value:
         lines.append(_("Insta-win value: %(n)d") % {"n": options.insta_win_value})
     if options.payment_cap is not None:
@@ -145,17 +186,39 @@ def session_detail(request, pk):
 
 def _grid_data(session, options):
     """What the grid script needs: side names and each dekiyaku's slots under the options."""
-    yaku = [{"code": d.code, "name": labels.yaku_name(d), "value": d.value, "insta": d.insta_win,
-             "slots": [sorted(s) for s in musashino.composition(d.code, options)], "suppresses": list(d.suppresses)}
-            for d in musashino.DEKIYAKU]
-    return {"sides": session.sides, "yaku": yaku, "insta_value": options.insta_win_value,
-            "needs_order": options.needs_capture_order}
+    yaku = [
+        {
+            "code": d.code,
+            "name": labels.yaku_name(d),
+            "value": d.value,
+            "insta": d.insta_win,
+            "slots": [sorted(s) for s in musashino.composition(d.code, options)],
+            "suppresses": list(d.suppresses),
+        }
+        for d in musashino.DEKIYAKU
+    ]
+    return {
+        "sides": session.sides,
+        "yaku": yaku,
+        "insta_value": options.insta_win_value,
+        "needs_order": options.needs_capture_order,
+    }
 
 
 def _round_page(request, session, state, form, number, *, template, **extra):
     show_english = not (translation.get_language() or "ja").startswith("ja")
-    return render(request, template, _context(state, form=form, number=number, show_english=show_english,
-                                              grid_data=_grid_data(session, state.options), **extra))
+    return render(
+        request,
+        template,
+        _context(
+            state,
+            form=form,
+            number=number,
+            show_english=show_english,
+            grid_data=_grid_data(session, state.options),
+            **extra,
+        ),
+    )
 
 
 @login_required
@@ -182,10 +245,16 @@ def round_entry(request, pk):
             messages.info(request, _("All rounds are played."))
             return redirect("hanafuda:settlement", pk=session.pk)
         number = state.next_number
-        form = RoundForm(initial={"number": number}, sides=session.sides,
-                         needs_order=state.options.needs_capture_order)
-    return _round_page(request, session, state, form, number, template="hanafuda/round_entry.html",
-                       dealer=session.sides[state.next_dealer])
+        form = RoundForm(initial={"number": number}, sides=session.sides, needs_order=state.options.needs_capture_order)
+    return _round_page(
+        request,
+        session,
+        state,
+        form,
+        number,
+        template="hanafuda/round_entry.html",
+        dealer=session.sides[state.next_dealer],
+    )
 
 
 @login_required
@@ -199,42 +268,76 @@ def round_detail(request, pk, number):
         form = RoundForm(request.POST, sides=session.sides, needs_order=state.options.needs_capture_order)
         if form.is_valid():
             try:
-                row = services.correct_round(session, number, form.captures(), user=request.user,
-                                             base=form.cleaned_data["base"], tapped=form.tapped())
+                row = services.correct_round(
+                    session,
+                    number,
+                    form.captures(),
+                    user=request.user,
+                    base=form.cleaned_data["base"],
+                    tapped=form.tapped(),
+                )
             except services.RoundError as exc:
                 form.add_error(None, str(exc))
             else:
                 if services.captures_token(row.captures, row.capture_order) == form.cleaned_data["base"]:
                     messages.info(request, _("Round %(n)d: nothing was changed.") % {"n": number})
                 else:
-                    messages.success(request, _("Round %(n)d corrected; the later rounds are scored again.") % {
-                        "n": number})
+                    messages.success(
+                        request, _("Round %(n)d corrected; the later rounds are scored again.") % {"n": number}
+                    )
                 return redirect("hanafuda:round_detail", pk=session.pk, number=number)
     else:
         stored = played.round
-        form = RoundForm(initial=RoundForm.initial_for(stored.captures, number,
-                                                       services.captures_token(stored.captures, stored.capture_order),
-                                                       services.tapped_order(stored.capture_order)),
-                         sides=session.sides, needs_order=state.options.needs_capture_order)
+        form = RoundForm(
+            initial=RoundForm.initial_for(
+                stored.captures,
+                number,
+                services.captures_token(stored.captures, stored.capture_order),
+                services.tapped_order(stored.capture_order),
+            ),
+            sides=session.sides,
+            needs_order=state.options.needs_capture_order,
+        )
     row = next(r for r in _side_rows(state) if r["number"] == number)
     revisions = session.revisions.filter(number=number).select_related("changed_by")
-    return _round_page(request, session, state, form, number, template="hanafuda/round_detail.html",
-                       played=played, row=row, dealer=session.sides[played.dealer], revisions=revisions,
-                       captured=_captured(session, played.round.captures),
-                       order=_order_rows(session, played.round.capture_order))
+    return _round_page(
+        request,
+        session,
+        state,
+        form,
+        number,
+        template="hanafuda/round_detail.html",
+        played=played,
+        row=row,
+        dealer=session.sides[played.dealer],
+        revisions=revisions,
+        captured=_captured(session, played.round.captures),
+        order=_order_rows(session, played.round.capture_order),
+    )
 
 
 def _order_rows(session, order):
     """The stored order of captures as rows: (capture number, side name, side css, card chips)."""
-    return [{"k": k, "name": session.sides[seat], "css": SIDE_CSS[seat],
-             "cards": [(labels.card_name(c), labels.type_mark(c), musashino.CARD_BY_ID[c].type.value) for c in cards]}
-            for k, (seat, cards) in enumerate(order or (), start=1)]
+    return [
+        {
+            "k": k,
+            "name": session.sides[seat],
+            "css": SIDE_CSS[seat],
+            "cards": [(labels.card_name(c), labels.type_mark(c), musashino.CARD_BY_ID[c].type.value) for c in cards],
+        }
+        for k, (seat, cards) in enumerate(order or (), start=1)
+    ]
 
 
 def _captured(session, captures):
-    return [{"name": session.sides[seat], "css": SIDE_CSS[seat],
-             "cards": [(labels.card_name(c), labels.type_mark(c), musashino.CARD_BY_ID[c].type.value) for c in pile]}
-            for seat, pile in enumerate(captures)]
+    return [
+        {
+            "name": session.sides[seat],
+            "css": SIDE_CSS[seat],
+            "cards": [(labels.card_name(c), labels.type_mark(c), musashino.CARD_BY_ID[c].type.value) for c in pile],
+        }
+        for seat, pile in enumerate(captures)
+    ]
 
 
 def round_preview(request, pk):
@@ -256,11 +359,14 @@ def round_preview(request, pk):
     except ValueError as exc:  # RoundError, or stored rounds the rules refuse
         return JsonResponse({"problem": str(exc)})
     insta = result.insta_win
-    return JsonResponse({
-        **_scored(session, result),
-        "insta": None if insta is None else {
-            "side": session.sides[insta.side], "yaku": [labels.yaku_name(y.dekiyaku) for y in insta.dekiyaku]},
-    })
+    return JsonResponse(
+        {
+            **_scored(session, result),
+            "insta": None
+            if insta is None
+            else {"side": session.sides[insta.side], "yaku": [labels.yaku_name(y.dekiyaku) for y in insta.dekiyaku]},
+        }
+    )
 
 
 @login_required
@@ -272,7 +378,9 @@ def round_undo(request, pk):
         except services.RoundError as exc:
             messages.error(request, str(exc))
         else:
-            messages.success(request, _("Round %(n)d was taken back; its cards are kept in the history.") % {"n": number})
+            messages.success(
+                request, _("Round %(n)d was taken back; its cards are kept in the history.") % {"n": number}
+            )
     return redirect("hanafuda:session_detail", pk=session.pk)
 
 
@@ -290,13 +398,21 @@ def history(request, pk):
                 gained = sorted(set(rev.new_captures[seat]) - set(rev.old_captures[seat]))
                 lost = sorted(set(rev.old_captures[seat]) - set(rev.new_captures[seat]))
                 if gained or lost:
-                    changes.append({"name": name, "css": SIDE_CSS[seat],
-                                    "gained": labels.cards_summary(gained), "lost": labels.cards_summary(lost)})
+                    changes.append(
+                        {
+                            "name": name,
+                            "css": SIDE_CSS[seat],
+                            "gained": labels.cards_summary(gained),
+                            "lost": labels.cards_summary(lost),
+                        }
+                    )
         order_changed = None  # the first capture (1-based) whose place changed
         if after is not None and rev.old_order != rev.new_order:
             pairs = zip(rev.old_order, rev.new_order, strict=False)
-            order_changed = next((k for k, (a, b) in enumerate(pairs, start=1) if a != b),
-                                 min(len(rev.old_order), len(rev.new_order)) + 1)
+            order_changed = next(
+                (k for k, (a, b) in enumerate(pairs, start=1) if a != b),
+                min(len(rev.old_order), len(rev.new_order)) + 1,
+            )
         entries.append({"rev": rev, "before": before, "changes": changes, "order_changed": order_changed})
     rounds = session.round_set.select_related("entered_by").order_by("number")
     return render(request, "hanafuda/history.html", {"session": session, "entries": entries, "rounds": rounds})

@@ -34,7 +34,12 @@ class CardCountField(forms.CharField):
     """A count of cards typed on a tablet: full-width digits (IME) are accepted."""
 
     def __init__(self, **kwargs):
-        kwargs.setdefault("widget", forms.TextInput(attrs={"inputmode": "numeric", "pattern": "[0-9０-９]*", "autocomplete": "off", "class": "count"}))
+        kwargs.setdefault(
+            "widget",
+            forms.TextInput(
+                attrs={"inputmode": "numeric", "pattern": "[0-9０-９]*", "autocomplete": "off", "class": "count"}
+            ),
+        )
         super().__init__(**kwargs)
 
     def to_python(self, value):
@@ -113,7 +118,9 @@ class ResultForm(forms.Form):
 
 
 class WalkoverForm(forms.Form):
-    absent_side = forms.ChoiceField(label=_("absent team"), widget=forms.RadioSelect, choices=[("A", _("Team A")), ("B", _("Team B"))])
+    absent_side = forms.ChoiceField(
+        label=_("absent team"), widget=forms.RadioSelect, choices=[("A", _("Team A")), ("B", _("Team B"))]
+    )
     base_version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
     submission_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
@@ -135,7 +142,9 @@ class DisputeForm(forms.Form):
     state_a = forms.ChoiceField(label=_("team A"), widget=forms.RadioSelect)
     state_b = forms.ChoiceField(label=_("team B"), widget=forms.RadioSelect)
     rps_winner = forms.ChoiceField(
-        label=_("じゃんけん winner"), widget=forms.RadioSelect, required=False,
+        label=_("じゃんけん winner"),
+        widget=forms.RadioSelect,
+        required=False,
         choices=[("", _("not needed")), ("A", _("Team A")), ("B", _("Team B"))],
     )
 

@@ -44,7 +44,11 @@ class RecordingSheet(models.Model):
         Court, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("court link")
     )
     submitted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
         verbose_name=_("submitted by"),
     )
     submitted_at = models.DateTimeField(_("submitted at"), auto_now_add=True)
@@ -58,7 +62,11 @@ class RecordingSheet(models.Model):
     )
     is_confirmed = models.BooleanField(_("confirmed"), default=False)
     confirmed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
         verbose_name=_("confirmed by"),
     )
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
@@ -69,7 +77,9 @@ class RecordingSheet(models.Model):
         verbose_name_plural = _("recording sheets")
         constraints = [
             models.UniqueConstraint(fields=["match", "version"], name="sheet_version_unique"),
-            models.UniqueConstraint(fields=["match"], condition=Q(is_confirmed=True), name="one_confirmed_sheet_per_match"),
+            models.UniqueConstraint(
+                fields=["match"], condition=Q(is_confirmed=True), name="one_confirmed_sheet_per_match"
+            ),
             models.UniqueConstraint(
                 fields=["match", "submission_key"], condition=~Q(submission_key=""), name="one_version_per_submission"
             ),
@@ -126,7 +136,9 @@ class SheetEvent(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="history", verbose_name=_("game"))
     sheet = models.ForeignKey(RecordingSheet, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
     action = models.CharField(_("action"), max_length=20, choices=Action.choices)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     court = models.ForeignKey(Court, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     at = models.DateTimeField(_("when"), auto_now_add=True)
     note = models.CharField(_("note"), max_length=300, blank=True)
@@ -166,7 +178,9 @@ class Dispute(models.Model):
     verdict = models.CharField(_("verdict"), max_length=20, choices=VERDICT_CHOICES)
     rps_winner = models.CharField(_("じゃんけん winner"), max_length=1, blank=True, choices=RecordingSheet.SIDE_CHOICES)
     court = models.ForeignKey(Court, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     submission_key = models.CharField(max_length=64, blank=True, editable=False)
 

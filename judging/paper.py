@@ -38,9 +38,9 @@ import datetime
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from io import BytesIO
-from typing import Callable, Sequence
 
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
@@ -48,7 +48,11 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from common.pdf.fonts import check_glyphs, japanese_font
+from judging.engine.rules import MAX_RPS_DECISIONS, TOUCH_MATRIX, TouchState, Verdict
 from judging.pdf import (
+    _NO_LINE_END,
+    _NO_LINE_START,
+    _RENDER_LOCK,
     BAND,
     HINT,
     INK,
@@ -56,15 +60,11 @@ from judging.pdf import (
     MUTED,
     SHADE,
     WHITE,
-    _NO_LINE_END,
-    _NO_LINE_START,
-    _RENDER_LOCK,
     _clean,
-    format_date,
     _format_time,
     _Pen,
+    format_date,
 )
-from judging.engine.rules import MAX_RPS_DECISIONS, TOUCH_MATRIX, TouchState, Verdict
 
 __all__ = [
     "EventInfo",
@@ -91,10 +91,10 @@ PORTRAIT = A4
 LANDSCAPE = landscape(A4)
 
 MARGIN = 12 * mm
-CONTENT_BOTTOM = 15 * mm      # content never goes below this line (footer underneath)
+CONTENT_BOTTOM = 15 * mm  # content never goes below this line (footer underneath)
 FOOTER_RULE = 10.5 * mm
 
-RED = (0.78, 0.09, 0.11)       # winners' path in the bracket (赤線)
+RED = (0.78, 0.09, 0.11)  # winners' path in the bracket (赤線)
 ZEBRA = (0.968, 0.968, 0.968)
 TINT_A = (0.84, 0.90, 0.98)
 TINT_B = (0.99, 0.87, 0.78)
@@ -103,6 +103,7 @@ TINT_FIRST = (0.93, 0.90, 0.97)
 
 
 # =========================================================================== data types
+
 
 @dataclass(frozen=True)
 class EventInfo:
@@ -237,6 +238,7 @@ class ResultEntry:
 
 # =========================================================================== text helpers
 
+
 def _text(value: object, what: str) -> str:
     """Clean a data string and make sure the font can draw it (``ValueError`` if not)."""
     text = _clean(value)
@@ -292,8 +294,9 @@ def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
     return lines
 
 
-def _fit_paragraph(text: str, font: str, width: float, height: float, max_size: float,
-                   min_size: float, leading: float = 1.38) -> tuple[float, list[str]]:
+def _fit_paragraph(
+    text: str, font: str, width: float, height: float, max_size: float, min_size: float, leading: float = 1.38
+) -> tuple[float, list[str]]:
     """Largest size (≤ ``max_size``) at which ``text`` wrapped to ``width`` fits ``height``."""
     size = max_size
     while True:
@@ -303,8 +306,7 @@ def _fit_paragraph(text: str, font: str, width: float, height: float, max_size: 
         size = max(min_size, size - 0.25)
 
 
-def _wrap_items(items: Sequence[str], sep: str, font: str, size: float,
-                width: float) -> list[str]:
+def _wrap_items(items: Sequence[str], sep: str, font: str, size: float, width: float) -> list[str]:
     """Join ``items`` with ``sep`` into lines no wider than ``width``; never split an item
     unless it is wider than a whole line by itself."""
     lines: list[str] = []
@@ -331,8 +333,7 @@ def _wrap_items(items: Sequence[str], sep: str, font: str, size: float,
 def _char_class(ch: str) -> str:
     """Script of a character: kanji, hiragana, katakana, alphanumeric or punctuation."""
     o = ord(ch)
-    if ch in "々〆ヵヶ" or 0x4E00 <= o <= 0x9FFF or 0x3400 <= o <= 0x4DBF or o >= 0x20000 \
-            or 0xF900 <= o <= 0xFAFF:
+    if ch in "々〆ヵヶ" or 0x4E00 <= o <= 0x9FFF or 0x3400 <= o <= 0x4DBF or o >= 0x20000 or 0xF900 <= o <= 0xFAFF:
         return "kanji"
     if 0x3041 <= o <= 0x309F:
         return "hira"
@@ -374,9 +375,16 @@ def _split_name(text: str, font: str) -> list[str]:
     return [text] if best is None else [best[1], best[2]]
 
 
-def _fit_name(text: str, font: str, box_w: float, box_h: float, max_size: float,
-              min_size: float, max_lines: int = 2, leading: float = 1.16
-              ) -> tuple[float, list[str]]:
+def _fit_name(
+    text: str,
+    font: str,
+    box_w: float,
+    box_h: float,
+    max_size: float,
+    min_size: float,
+    max_lines: int = 2,
+    leading: float = 1.16,
+) -> tuple[float, list[str]]:
     """Font size and lines for a name in ``box_w`` × ``box_h``: one line shrunk down to
     ``min_size``, then two lines split by :func:`_split_name`; below ``min_size`` only as
     a last resort.  The result never exceeds the box."""
@@ -394,10 +402,23 @@ def _fit_name(text: str, font: str, box_w: float, box_h: float, max_size: float,
     return size2, lines
 
 
-def _fitted(pen: _Pen, x: float, y: float, w: float, h: float, text: str, *,
-            max_size: float, min_size: float, align: str = "center", bold: bool = False,
-            color=INK, pad: float = 1.2 * mm, max_lines: int = 2,
-            vpad: float | None = None) -> None:
+def _fitted(
+    pen: _Pen,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    text: str,
+    *,
+    max_size: float,
+    min_size: float,
+    align: str = "center",
+    bold: bool = False,
+    color=INK,
+    pad: float = 1.2 * mm,
+    max_lines: int = 2,
+    vpad: float | None = None,
+) -> None:
     """Fit ``text`` into the box (shrink, then wrap to two lines at a natural break) and
     draw it vertically centred.  ``pad`` is the horizontal padding, ``vpad`` the vertical
     one (default ``0.6 * pad``)."""
@@ -417,9 +438,21 @@ def _shrink(pen: _Pen, text: str, width: float, max_size: float) -> float:
     return min(max_size, width / (pen.width(text, 1.0) or 1.0))
 
 
-def _boxed(pen: _Pen, x: float, y: float, w: float, h: float, text: str, *, max_size: float,
-           min_size: float, bold: bool = False, color=INK, pad: float = 0.8 * mm,
-           leading: float = 1.14) -> None:
+def _boxed(
+    pen: _Pen,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    text: str,
+    *,
+    max_size: float,
+    min_size: float,
+    bold: bool = False,
+    color=INK,
+    pad: float = 0.8 * mm,
+    leading: float = 1.14,
+) -> None:
     """Draw ``text`` centred in the box on as many lines as needed (shrink, then wrap;
     below ``min_size`` only as a last resort, never outside the box)."""
     if not text:
@@ -428,19 +461,18 @@ def _boxed(pen: _Pen, x: float, y: float, w: float, h: float, text: str, *, max_
     size = max_size
     while True:
         lines = _wrap(text, pen.font, size, iw)
-        fits = (len(lines) * size * leading <= ih
-                and all(pen.width(line, size) <= iw for line in lines))
+        fits = len(lines) * size * leading <= ih and all(pen.width(line, size) <= iw for line in lines)
         if fits or size <= 2.5:
             break
         size -= 0.25 if size > min_size else 0.1
     block = size * leading * (len(lines) - 1)
     cy = y + h / 2 + block / 2
     for i, line in enumerate(lines):
-        pen.text_mid(x + w / 2, cy - i * size * leading, line, size, align="center", bold=bold,
-                     color=color)
+        pen.text_mid(x + w / 2, cy - i * size * leading, line, size, align="center", bold=bold, color=color)
 
 
 # =========================================================================== page frame
+
 
 @dataclass
 class _Block:
@@ -455,13 +487,13 @@ class _Block:
 class _Section:
     """A heading, an optional table header (repeated after a page break) and rows."""
 
-    heading: Callable[[bool], _Block] | None   # continued? -> block
+    heading: Callable[[bool], _Block] | None  # continued? -> block
     header: _Block | None
     rows: list[_Block]
-    keep_together: bool = True    # move the whole section to a new page if it fits there
+    keep_together: bool = True  # move the whole section to a new page if it fits there
     page_break_before: bool = False
     gap_after: float = 5 * mm
-    size: tuple[float, float] | None = None   # paper for this section (None = default)
+    size: tuple[float, float] | None = None  # paper for this section (None = default)
 
 
 @dataclass
@@ -472,9 +504,9 @@ class _Page:
     extra: list[Callable[[_Pen], None]] = field(default_factory=list)
 
 
-def _paginate(sections: list[_Section],
-              new_page: Callable[[int, tuple[float, float] | None], tuple[_Page, float]]
-              ) -> list[_Page]:
+def _paginate(
+    sections: list[_Section], new_page: Callable[[int, tuple[float, float] | None], tuple[_Page, float]]
+) -> list[_Page]:
     """Lay the sections out top to bottom; ``new_page(index, size)`` returns a fresh page
     (``size`` None = the document's default paper) and the y of its content top.  Rows
     are atomic; the heading and header are repeated on a continuation page.  A section
@@ -532,8 +564,9 @@ def _paginate(sections: list[_Section],
     return pages
 
 
-def _render(pages: list[_Page], *, title: str, subject: str, keywords: list[str],
-            footer_left: str, footer_mid: str, font: str) -> bytes:
+def _render(
+    pages: list[_Page], *, title: str, subject: str, keywords: list[str], footer_left: str, footer_mid: str, font: str
+) -> bytes:
     buf = BytesIO()
     c = Canvas(buf, pagesize=pages[0].size, pageCompression=1, initialFontName=font, lang="ja")
     c.setTitle(title)
@@ -567,12 +600,10 @@ def _footer(pen: _Pen, size: tuple[float, float], left: str, mid: str, right: st
         pen.text(x0, y, left, _shrink(pen, left, lw, 7.5), color=MUTED)
     if mid:
         pen.text((x0 + x1) / 2, y, mid, _shrink(pen, mid, mw, 7.5), align="center", color=MUTED)
-    pen.text(x1, y, right, min(9, _shrink(pen, right, rw, 9)), align="right", bold=True,
-             color=INK)
+    pen.text(x1, y, right, min(9, _shrink(pen, right, rw, 9)), align="right", bold=True, color=INK)
 
 
-def _page_header(pen: _Pen, size: tuple[float, float], badge: str, ev: _Event,
-                 note_lines: Sequence[str] = ()) -> None:
+def _page_header(pen: _Pen, size: tuple[float, float], badge: str, ev: _Event, note_lines: Sequence[str] = ()) -> None:
     """Badge with the document title, the event title, date / venue on the right and an
     optional small note under the rule (drawn on every page)."""
     pw, ph = size
@@ -589,15 +620,14 @@ def _page_header(pen: _Pen, size: tuple[float, float], badge: str, ev: _Event,
     info_w = min(w * 0.34, max((pen.width(s, 9) for s in info), default=0))
     tx = x0 + bw + 3.5 * mm
     tw = w - (tx - x0) - info_w - (4 * mm if info else 0)
-    _fitted(pen, tx, top - h, tw, h, ev.title, max_size=16, min_size=8, align="left", bold=True,
-            pad=0.4 * mm)
+    _fitted(pen, tx, top - h, tw, h, ev.title, max_size=16, min_size=8, align="left", bold=True, pad=0.4 * mm)
     if len(info) == 1:
-        pen.text_mid(x0 + w, top - h / 2, info[0], _shrink(pen, info[0], info_w, 9),
-                     align="right", color=MUTED)
+        pen.text_mid(x0 + w, top - h / 2, info[0], _shrink(pen, info[0], info_w, 9), align="right", color=MUTED)
     elif info:
         for i, s in enumerate(info):
-            pen.text_mid(x0 + w, top - h / 2 + (2.2 - 4.4 * i) * mm, s,
-                         _shrink(pen, s, info_w, 9), align="right", color=MUTED)
+            pen.text_mid(
+                x0 + w, top - h / 2 + (2.2 - 4.4 * i) * mm, s, _shrink(pen, s, info_w, 9), align="right", color=MUTED
+            )
     rule = top - h - 1.2 * mm
     pen.hline(x0, x0 + w, rule, width=1.3, color=INK)
     y = rule - 4.2 * mm
@@ -611,8 +641,9 @@ def _header_height(note_lines: int = 0) -> float:
     return MARGIN + 12.2 * mm + (3 * mm if not note_lines else 1.8 * mm + 4.2 * mm * note_lines)
 
 
-def _heading_block(x0: float, w: float, text: str, right: str = "", *, size: float = 13,
-                   height: float = 10 * mm) -> _Block:
+def _heading_block(
+    x0: float, w: float, text: str, right: str = "", *, size: float = 13, height: float = 10 * mm
+) -> _Block:
     """▽ heading with a rule under it; ``right`` is a muted note at the right end."""
 
     def draw(pen: _Pen, top: float) -> None:
@@ -631,8 +662,7 @@ def _checkbox(pen: _Pen, x: float, y: float, s: float, width: float = 0.8) -> No
     pen.rect(x, y, s, s, fill=WHITE, stroke=LINE, width=width)
 
 
-def _header_row(x0: float, cols: Sequence[tuple[str, float]], height: float,
-                *, size: float = 8.5) -> _Block:
+def _header_row(x0: float, cols: Sequence[tuple[str, float]], height: float, *, size: float = 8.5) -> _Block:
     """Grey table header row; a label may hold a line break ("チーム\\n受付")."""
 
     def draw(pen: _Pen, top: float) -> None:
@@ -648,7 +678,7 @@ def _header_row(x0: float, cols: Sequence[tuple[str, float]], height: float,
             for i, part in enumerate(parts):
                 s = min(size, _shrink(pen, part, w - 1.2 * mm, size))
                 pen.text_mid(x + w / 2, cy - i * lead, part, s, align="center", bold=True)
-            if x > x0 and label and prev:   # an empty label merges with its neighbours
+            if x > x0 and label and prev:  # an empty label merges with its neighbours
                 pen.vline(x, y, top, width=0.4, color=MUTED)
             prev = label
             x += w
@@ -671,8 +701,8 @@ def _scale_cols(widths: Sequence[float], total: float) -> list[float]:
 
 # =========================================================================== 対戦表
 
-def court_timetables_pdf(event: EventInfo, courts: list[tuple[str, list[TimetableGame]]]
-                         ) -> bytes:
+
+def court_timetables_pdf(event: EventInfo, courts: list[tuple[str, list[TimetableGame]]]) -> bytes:
     """対戦表 for the wall: one A4 portrait page per court.
 
     Input: the event, and ``(court name, games)`` pairs in print order.  Games are sorted
@@ -688,24 +718,29 @@ def court_timetables_pdf(event: EventInfo, courts: list[tuple[str, list[Timetabl
     for ci, (court, games) in enumerate(courts):
         cname = _text(court, f"courts[{ci}].name")
         rows = []
-        order = sorted(range(len(games)), key=lambda i: (
-            games[i].start is None,
-            games[i].start.timestamp() if games[i].start is not None else 0,
-            games[i].match_number))
+        order = sorted(
+            range(len(games)),
+            key=lambda i: (
+                games[i].start is None,
+                games[i].start.timestamp() if games[i].start is not None else 0,
+                games[i].match_number,
+            ),
+        )
         for gi in order:
             g = games[gi]
             w = f"courts[{ci}].games[{gi}]"
-            stage = " ".join(p for p in (_text(g.stage, f"{w}.stage"),
-                                         _text(g.group, f"{w}.group")) if p)
-            rows.append(dict(
-                number=str(g.match_number),
-                time=_format_time(g.start),
-                division=_text(g.division, f"{w}.division"),
-                stage=stage,
-                a=_team(g.team_a, f"{w}.team_a"),
-                b=_team(g.team_b, f"{w}.team_b"),
-                result=_text(g.result, f"{w}.result"),
-            ))
+            stage = " ".join(p for p in (_text(g.stage, f"{w}.stage"), _text(g.group, f"{w}.group")) if p)
+            rows.append(
+                dict(
+                    number=str(g.match_number),
+                    time=_format_time(g.start),
+                    division=_text(g.division, f"{w}.division"),
+                    stage=stage,
+                    a=_team(g.team_a, f"{w}.team_a"),
+                    b=_team(g.team_b, f"{w}.team_b"),
+                    result=_text(g.result, f"{w}.result"),
+                )
+            )
         prepared.append((cname, rows))
 
     size = PORTRAIT
@@ -734,35 +769,54 @@ def court_timetables_pdf(event: EventInfo, courts: list[tuple[str, list[Timetabl
                 label = cname + ("（続き）" if continued else "")
                 bh = heading_h - 6 * mm
                 pen.rect(x0, top - bh, w, bh, stroke=INK, width=2.4, radius=2 * mm)
-                _fitted(pen, x0, top - bh + 4.5 * mm, w, bh - 4.5 * mm, label, max_size=60,
-                        min_size=20, bold=True, pad=4 * mm, max_lines=1)
+                _fitted(
+                    pen,
+                    x0,
+                    top - bh + 4.5 * mm,
+                    w,
+                    bh - 4.5 * mm,
+                    label,
+                    max_size=60,
+                    min_size=20,
+                    bold=True,
+                    pad=4 * mm,
+                    max_lines=1,
+                )
                 s = _shrink(pen, summary, w - 10 * mm, 10)
-                pen.text(x0 + w / 2, top - bh + 2.6 * mm, summary, s, align="center",
-                         color=MUTED)
+                pen.text(x0 + w / 2, top - bh + 2.6 * mm, summary, s, align="center", color=MUTED)
+
             return _Block(heading_h, draw)
 
-        header = _header_row(x0, list(zip(
-            ["試合番号", "開始", "部門・区分", "Aチーム", "", "Bチーム", "結果"], widths)),
-            header_h, size=10)
+        header = _header_row(
+            x0,
+            list(zip(["試合番号", "開始", "部門・区分", "Aチーム", "", "Bチーム", "結果"], widths)),
+            header_h,
+            size=10,
+        )
         blocks = [_timetable_row(xs, r, rh, i) for i, r in enumerate(rows)]
         if not blocks:
             blocks = [_message_row(x0, w, "この コートの試合はまだありません。", 14 * mm)]
-        sections.append(_Section(heading, header, blocks, keep_together=False,
-                                 page_break_before=True, gap_after=0))
+        sections.append(_Section(heading, header, blocks, keep_together=False, page_break_before=True, gap_after=0))
     if not sections:
-        sections.append(_Section(None, None, [_message_row(x0, w, "コートがありません。",
-                                                            14 * mm)]))
+        sections.append(_Section(None, None, [_message_row(x0, w, "コートがありません。", 14 * mm)]))
 
     with _RENDER_LOCK:
         pages = _paginate(sections, page_factory)
-        return _render(pages, title=f"対戦表 {ev.title}", subject=ev.title,
-                       keywords=["対戦表"], footer_left=ev.title, footer_mid="対戦表",
-                       font=font)
+        return _render(
+            pages,
+            title=f"対戦表 {ev.title}",
+            subject=ev.title,
+            keywords=["対戦表"],
+            footer_left=ev.title,
+            footer_mid="対戦表",
+            font=font,
+        )
 
 
 def _message_row(x0: float, w: float, text: str, h: float) -> _Block:
     def draw(pen: _Pen, top: float) -> None:
         pen.text_mid(x0 + w / 2, top - h / 2, text, 11, align="center", color=MUTED)
+
     return _Block(h, draw)
 
 
@@ -774,35 +828,37 @@ def _timetable_row(xs: list[float], r: dict, rh: float, index: int) -> _Block:
             pen.rect(x0, y, x1 - x0, rh, fill=ZEBRA, stroke=None)
         big = min(1.0, rh / (17 * mm))
         # match number
-        _fitted(pen, xs[0], y, xs[1] - xs[0], rh, r["number"], max_size=22 * big, min_size=8,
-                bold=True, max_lines=1)
-        _fitted(pen, xs[1], y, xs[2] - xs[1], rh, r["time"], max_size=15 * big, min_size=7,
-                max_lines=1)
+        _fitted(pen, xs[0], y, xs[1] - xs[0], rh, r["number"], max_size=22 * big, min_size=8, bold=True, max_lines=1)
+        _fitted(pen, xs[1], y, xs[2] - xs[1], rh, r["time"], max_size=15 * big, min_size=7, max_lines=1)
         # division (small) over stage + group
         cw = xs[3] - xs[2]
         if r["division"] and r["stage"]:
-            _fitted(pen, xs[2], y + rh * 0.5, cw, rh * 0.42, r["division"], max_size=8.5,
-                    min_size=5.5, color=MUTED)
-            _fitted(pen, xs[2], y + rh * 0.08, cw, rh * 0.46, r["stage"], max_size=11,
-                    min_size=6)
+            _fitted(pen, xs[2], y + rh * 0.5, cw, rh * 0.42, r["division"], max_size=8.5, min_size=5.5, color=MUTED)
+            _fitted(pen, xs[2], y + rh * 0.08, cw, rh * 0.46, r["stage"], max_size=11, min_size=6)
         else:
-            _fitted(pen, xs[2], y, cw, rh, r["division"] or r["stage"], max_size=11,
-                    min_size=6)
+            _fitted(pen, xs[2], y, cw, rh, r["division"] or r["stage"], max_size=11, min_size=6)
         for (name, undecided), i in ((r["a"], 3), (r["b"], 5)):
-            _fitted(pen, xs[i], y, xs[i + 1] - xs[i], rh, name, max_size=16 * big,
-                    min_size=12 * big, bold=not undecided, color=HINT if undecided else INK,
-                    pad=2 * mm)
-        pen.text_mid((xs[4] + xs[5]) / 2, y + rh / 2, "対", 10 * max(big, 0.8),
-                     align="center", color=MUTED)
+            _fitted(
+                pen,
+                xs[i],
+                y,
+                xs[i + 1] - xs[i],
+                rh,
+                name,
+                max_size=16 * big,
+                min_size=12 * big,
+                bold=not undecided,
+                color=HINT if undecided else INK,
+                pad=2 * mm,
+            )
+        pen.text_mid((xs[4] + xs[5]) / 2, y + rh / 2, "対", 10 * max(big, 0.8), align="center", color=MUTED)
         # result: printed, or a box to write in
         rx, rw = xs[6], xs[7] - xs[6]
         if r["result"]:
-            _fitted(pen, rx, y, rw, rh, r["result"], max_size=16 * big, min_size=7, bold=True,
-                    max_lines=1)
+            _fitted(pen, rx, y, rw, rh, r["result"], max_size=16 * big, min_size=7, bold=True, max_lines=1)
         else:
             bw, bh = rw - 3.5 * mm, min(rh - 4 * mm, 11 * mm)
-            pen.rect(rx + (rw - bw) / 2, y + (rh - bh) / 2, bw, bh, fill=WHITE, stroke=HINT,
-                     width=0.5, radius=1 * mm)
+            pen.rect(rx + (rw - bw) / 2, y + (rh - bh) / 2, bw, bh, fill=WHITE, stroke=HINT, width=0.5, radius=1 * mm)
             pen.text_mid(rx + rw / 2, y + rh / 2, "－", 10, align="center", color=HINT)
         for x in xs[1:-1]:
             if x in (xs[4], xs[5]):
@@ -816,6 +872,7 @@ def _timetable_row(xs: list[float], r: dict, rh: float, index: int) -> _Block:
 
 
 # =========================================================================== 受付名簿
+
 
 def reception_list_pdf(event: EventInfo, teams: list[ReceptionTeam]) -> bytes:
     """受付名簿 (check-in list), A4 portrait.
@@ -837,29 +894,34 @@ def reception_list_pdf(event: EventInfo, teams: list[ReceptionTeam]) -> bytes:
         players = []
         for pi, p in enumerate(t.players):
             pw_ = f"{w}.players[{pi}]"
-            players.append(dict(
-                name=_text(p.name, f"{pw_}.name"),
-                furigana=_text(p.furigana, f"{pw_}.furigana"),
-                grade=_text(p.grade, f"{pw_}.grade"),
-                marks=[m for m, on in (("主将", p.is_leader), ("補欠", p.is_substitute)) if on],
-            ))
+            players.append(
+                dict(
+                    name=_text(p.name, f"{pw_}.name"),
+                    furigana=_text(p.furigana, f"{pw_}.furigana"),
+                    grade=_text(p.grade, f"{pw_}.grade"),
+                    marks=[m for m, on in (("主将", p.is_leader), ("補欠", p.is_substitute)) if on],
+                )
+            )
         division = _text(t.division, f"{w}.division")
-        by_division.setdefault(division, []).append(dict(
-            number=str(t.entry_number),
-            name=_text(t.name, f"{w}.name"),
-            affiliation=_text(t.affiliation, f"{w}.affiliation"),
-            players=players,
-        ))
+        by_division.setdefault(division, []).append(
+            dict(
+                number=str(t.entry_number),
+                name=_text(t.name, f"{w}.name"),
+                affiliation=_text(t.affiliation, f"{w}.affiliation"),
+                players=players,
+            )
+        )
 
     size = PORTRAIT
     pw, ph = size
     x0, w = MARGIN, pw - 2 * MARGIN
-    labels = ["No.", "チーム名・所属", "チーム\n受付", "区分", "氏名（ふりがな）", "学年",
-              "本人\n受付", "備考"]
+    labels = ["No.", "チーム名・所属", "チーム\n受付", "区分", "氏名（ふりがな）", "学年", "本人\n受付", "備考"]
     widths = _scale_cols([11, 58, 13, 13, 50, 13, 13, 15], w)
     xs = _cols_x(x0, widths)
-    notes = ["受付したら□に✓を記入。主将＝主将（リーダー）、補欠＝補欠選手。"
-             "欠席・選手の変更は備考欄に記入し、本部へ連絡してください。"]
+    notes = [
+        "受付したら□に✓を記入。主将＝主将（リーダー）、補欠＝補欠選手。"
+        "欠席・選手の変更は備考欄に記入し、本部へ連絡してください。"
+    ]
     check_glyphs(notes[0], "note")
     top0 = ph - _header_height(1)
     header = _header_row(x0, list(zip(labels, widths)), 9 * mm, size=8.5)
@@ -879,13 +941,18 @@ def reception_list_pdf(event: EventInfo, teams: list[ReceptionTeam]) -> bytes:
         blocks = [_reception_block(xs, t) for t in dteams]
         sections.append(_Section(heading, header, blocks, keep_together=False, gap_after=6 * mm))
     if not sections:
-        sections.append(_Section(None, None, [_message_row(x0, w, "登録チームがありません。",
-                                                            14 * mm)]))
+        sections.append(_Section(None, None, [_message_row(x0, w, "登録チームがありません。", 14 * mm)]))
     with _RENDER_LOCK:
         pages = _paginate(sections, page_factory)
-        return _render(pages, title=f"受付名簿 {ev.title}", subject=ev.title,
-                       keywords=["受付名簿"], footer_left=ev.title, footer_mid="受付名簿",
-                       font=font)
+        return _render(
+            pages,
+            title=f"受付名簿 {ev.title}",
+            subject=ev.title,
+            keywords=["受付名簿"],
+            footer_left=ev.title,
+            footer_mid="受付名簿",
+            font=font,
+        )
 
 
 def _badge(pen: _Pen, cx: float, cy: float, label: str, size: float, *, filled: bool) -> None:
@@ -895,8 +962,7 @@ def _badge(pen: _Pen, cx: float, cy: float, label: str, size: float, *, filled: 
         pen.rect(cx - bw / 2, cy - bh / 2, bw, bh, fill=INK, stroke=None, radius=0.8 * mm)
         pen.text_mid(cx, cy, label, size, align="center", bold=True, color=WHITE)
     else:
-        pen.rect(cx - bw / 2, cy - bh / 2, bw, bh, fill=WHITE, stroke=MUTED, width=0.6,
-                 radius=0.8 * mm)
+        pen.rect(cx - bw / 2, cy - bh / 2, bw, bh, fill=WHITE, stroke=MUTED, width=0.6, radius=0.8 * mm)
         pen.text_mid(cx, cy, label, size, align="center", color=MUTED)
 
 
@@ -911,20 +977,55 @@ def _reception_block(xs: list[float], team: dict) -> _Block:
         x0, x1 = xs[0], xs[-1]
         # entry number and team cell (spanning the player rows)
         pen.rect(xs[0], y, xs[1] - xs[0], height, fill=SHADE, stroke=None)
-        _fitted(pen, xs[0], y, xs[1] - xs[0], height, team["number"], max_size=13, min_size=6,
-                bold=True, max_lines=1, pad=0.8 * mm)
+        _fitted(
+            pen,
+            xs[0],
+            y,
+            xs[1] - xs[0],
+            height,
+            team["number"],
+            max_size=13,
+            min_size=6,
+            bold=True,
+            max_lines=1,
+            pad=0.8 * mm,
+        )
         tw = xs[2] - xs[1]
         if team["affiliation"]:
             name_h = min(height - 7 * mm, 12 * mm)
             block = name_h + 5.5 * mm
             by = y + (height - block) / 2
-            _fitted(pen, xs[1], by + 5.5 * mm, tw, name_h, team["name"], max_size=12.5,
-                    min_size=9, align="left", bold=True, pad=2 * mm)
-            _fitted(pen, xs[1], by, tw, 5.5 * mm, team["affiliation"], max_size=8.5,
-                    min_size=5.5, align="left", color=MUTED, pad=2 * mm, max_lines=1)
+            _fitted(
+                pen,
+                xs[1],
+                by + 5.5 * mm,
+                tw,
+                name_h,
+                team["name"],
+                max_size=12.5,
+                min_size=9,
+                align="left",
+                bold=True,
+                pad=2 * mm,
+            )
+            _fitted(
+                pen,
+                xs[1],
+                by,
+                tw,
+                5.5 * mm,
+                team["affiliation"],
+                max_size=8.5,
+                min_size=5.5,
+                align="left",
+                color=MUTED,
+                pad=2 * mm,
+                max_lines=1,
+            )
         else:
-            _fitted(pen, xs[1], y, tw, height, team["name"], max_size=12.5, min_size=7,
-                    align="left", bold=True, pad=2 * mm)
+            _fitted(
+                pen, xs[1], y, tw, height, team["name"], max_size=12.5, min_size=7, align="left", bold=True, pad=2 * mm
+            )
         s = 7 * mm
         _checkbox(pen, (xs[2] + xs[3]) / 2 - s / 2, y + height / 2 - s / 2, s, width=1.1)
         # player rows
@@ -938,20 +1039,15 @@ def _reception_block(xs: list[float], team: dict) -> _Block:
             marks = p["marks"]
             for k, m in enumerate(marks):
                 cy = ry + rh / 2 + (len(marks) - 1 - 2 * k) * 2.4 * mm
-                _badge(pen, (xs[3] + xs[4]) / 2, cy, m, 7.5 if len(marks) == 1 else 6.5,
-                       filled=m == "主将")
+                _badge(pen, (xs[3] + xs[4]) / 2, cy, m, 7.5 if len(marks) == 1 else 6.5, filled=m == "主将")
             nx, nw = xs[4], xs[5] - xs[4]
             if p["furigana"]:
                 fs = min(6.5, _shrink(pen, p["furigana"], nw - 4 * mm, 6.5))
-                pen.text(nx + 2 * mm, ry + rh - 1.3 * mm - fs * 0.9, p["furigana"], fs,
-                         color=MUTED)
-                _fitted(pen, nx, ry, nw, rh - 3.2 * mm, p["name"], max_size=12.5, min_size=7,
-                        align="left", pad=2 * mm)
+                pen.text(nx + 2 * mm, ry + rh - 1.3 * mm - fs * 0.9, p["furigana"], fs, color=MUTED)
+                _fitted(pen, nx, ry, nw, rh - 3.2 * mm, p["name"], max_size=12.5, min_size=7, align="left", pad=2 * mm)
             else:
-                _fitted(pen, nx, ry, nw, rh, p["name"], max_size=12.5, min_size=7, align="left",
-                        pad=2 * mm)
-            _fitted(pen, xs[5], ry, xs[6] - xs[5], rh, p["grade"], max_size=10, min_size=5.5,
-                    max_lines=1, pad=0.8 * mm)
+                _fitted(pen, nx, ry, nw, rh, p["name"], max_size=12.5, min_size=7, align="left", pad=2 * mm)
+            _fitted(pen, xs[5], ry, xs[6] - xs[5], rh, p["grade"], max_size=10, min_size=5.5, max_lines=1, pad=0.8 * mm)
             s2 = 5.2 * mm
             _checkbox(pen, (xs[6] + xs[7]) / 2 - s2 / 2, ry + rh / 2 - s2 / 2, s2)
         for x in xs[1:-1]:
@@ -966,8 +1062,7 @@ def _reception_block(xs: list[float], team: dict) -> _Block:
 _MARKS = set("○●◯△×✕□■▲◎")
 
 
-def standings_pdf(event: EventInfo, groups: list[GroupSheet], precedence_note: str = ""
-                  ) -> bytes:
+def standings_pdf(event: EventInfo, groups: list[GroupSheet], precedence_note: str = "") -> bytes:
     """順位表 with the 星取表 of each group.
 
     Input: the event, the groups (in print order) and an optional precedence note (e.g.
@@ -993,29 +1088,43 @@ def standings_pdf(event: EventInfo, groups: list[GroupSheet], precedence_note: s
         lines = []
         for li, ln in enumerate(g.lines):
             lw = f"{w}.lines[{li}]"
-            lines.append(dict(
-                rank=_text(ln.rank, f"{lw}.rank"),
-                team=_text(ln.team, f"{lw}.team") or UNDECIDED,
-                affiliation=_text(ln.affiliation, f"{lw}.affiliation"),
-                stats=[str(ln.played), str(ln.wins), str(ln.losses), str(ln.cards_taken),
-                       str(ln.cards_conceded), _signed(ln.card_diff)],
-                decided_by=_text(ln.decided_by, f"{lw}.decided_by"),
-            ))
-        cross = [[_text(cell, f"{w}.cross[{i}][{j}]") for j, cell in enumerate(row)]
-                 for i, row in enumerate(g.cross)]
-        prepared.append(dict(
-            division=_text(g.division, f"{w}.division"),
-            group=_text(g.group, f"{w}.group"),
-            court=_text(g.court, f"{w}.court"),
-            lines=lines, cross=cross))
+            lines.append(
+                dict(
+                    rank=_text(ln.rank, f"{lw}.rank"),
+                    team=_text(ln.team, f"{lw}.team") or UNDECIDED,
+                    affiliation=_text(ln.affiliation, f"{lw}.affiliation"),
+                    stats=[
+                        str(ln.played),
+                        str(ln.wins),
+                        str(ln.losses),
+                        str(ln.cards_taken),
+                        str(ln.cards_conceded),
+                        _signed(ln.card_diff),
+                    ],
+                    decided_by=_text(ln.decided_by, f"{lw}.decided_by"),
+                )
+            )
+        cross = [[_text(cell, f"{w}.cross[{i}][{j}]") for j, cell in enumerate(row)] for i, row in enumerate(g.cross)]
+        prepared.append(
+            dict(
+                division=_text(g.division, f"{w}.division"),
+                group=_text(g.group, f"{w}.group"),
+                court=_text(g.court, f"{w}.court"),
+                lines=lines,
+                cross=cross,
+            )
+        )
 
-    fixed = [10, 44]             # 順位, チーム名
-    stats = [8, 8, 8, 10, 10, 10, 16]   # 試合 勝 敗 取札 失札 差 決定
+    fixed = [10, 44]  # 順位, チーム名
+    stats = [8, 8, 8, 10, 10, 10, 16]  # 試合 勝 敗 取札 失札 差 決定
     portrait_room = (PORTRAIT[0] - 2 * MARGIN) / mm - sum(fixed) - sum(stats)
-    legend = ("○＝勝ち　●＝負け　取札＝取った札の合計　失札＝取られた札の合計　"
-              "差＝取札－失札　決定＝上の順位との差がついた基準　「=」は同順位")
-    note_lines = [f"順位の決め方：{note}" if note and not note.startswith("順位") else note,
-                  legend] if note else [legend]
+    legend = (
+        "○＝勝ち　●＝負け　取札＝取った札の合計　失札＝取られた札の合計　"
+        "差＝取札－失札　決定＝上の順位との差がついた基準　「=」は同順位"
+    )
+    note_lines = (
+        [f"順位の決め方：{note}" if note and not note.startswith("順位") else note, legend] if note else [legend]
+    )
     note_lines = [s for s in note_lines if s]
 
     def page_factory(index: int, size=None) -> tuple[_Page, float]:
@@ -1030,34 +1139,40 @@ def standings_pdf(event: EventInfo, groups: list[GroupSheet], precedence_note: s
         x0, w = MARGIN, size[0] - 2 * MARGIN
         room = w / mm - sum(fixed) - sum(stats)
         cross_w = min(20.0, room / n) if n else 0.0
-        name_w = min(80.0, fixed[1] + (room - cross_w * n))   # leftover goes to the names
+        name_w = min(80.0, fixed[1] + (room - cross_w * n))  # leftover goes to the names
         widths_mm = [fixed[0], name_w] + [cross_w] * n + stats
-        widths = _scale_cols(widths_mm, w) if sum(widths_mm) > w / mm else \
-            [v * mm for v in widths_mm]
+        widths = _scale_cols(widths_mm, w) if sum(widths_mm) > w / mm else [v * mm for v in widths_mm]
         xs = _cols_x(x0, widths)
         title = "　".join(p for p in (g["division"], g["group"]) if p) or "リーグ"
         court = g["court"]
         right = (court if "コート" in court else f"コート {court}") if court else ""
 
         def heading(continued: bool, title=title, right=right, tw=sum(widths)) -> _Block:
-            return _heading_block(MARGIN, tw, f"▽{title}" + ("（続き）" if continued else ""),
-                                  right, size=12.5, height=9.5 * mm)
+            return _heading_block(
+                MARGIN, tw, f"▽{title}" + ("（続き）" if continued else ""), right, size=12.5, height=9.5 * mm
+            )
 
         header = _standings_header(xs, g["lines"], n)
         rh = 11.5 * mm
         blocks = [_standing_row(xs, g, i, rh) for i in range(n)]
         if not blocks:
             blocks = [_message_row(x0, w, "チームがありません。", 10 * mm)]
-        sections.append(_Section(heading, header, blocks, keep_together=True, gap_after=7 * mm,
-                                 size=size))
+        sections.append(_Section(heading, header, blocks, keep_together=True, gap_after=7 * mm, size=size))
     if not sections:
-        sections.append(_Section(None, None, [_message_row(
-            MARGIN, PORTRAIT[0] - 2 * MARGIN, "リーグがありません。", 14 * mm)]))
+        sections.append(
+            _Section(None, None, [_message_row(MARGIN, PORTRAIT[0] - 2 * MARGIN, "リーグがありません。", 14 * mm)])
+        )
     with _RENDER_LOCK:
         pages = _paginate(sections, page_factory)
-        return _render(pages, title=f"順位表 {ev.title}", subject=ev.title,
-                       keywords=["順位表", "星取表"], footer_left=ev.title,
-                       footer_mid="順位表・星取表", font=font)
+        return _render(
+            pages,
+            title=f"順位表 {ev.title}",
+            subject=ev.title,
+            keywords=["順位表", "星取表"],
+            footer_left=ev.title,
+            footer_mid="順位表・星取表",
+            font=font,
+        )
 
 
 def _signed(value: int) -> str:
@@ -1073,19 +1188,41 @@ def _standings_header(xs: list[float], lines: list[dict], n: int) -> _Block:
         pen.rect(x0, y, x1 - x0, height, fill=BAND, stroke=None)
         labels = ["順位", "チーム名・所属"]
         for i, lab in enumerate(labels):
-            _fitted(pen, xs[i], y, xs[i + 1] - xs[i], height, lab, max_size=9, min_size=5,
-                    bold=True, max_lines=1, pad=0.6 * mm)
+            _fitted(
+                pen,
+                xs[i],
+                y,
+                xs[i + 1] - xs[i],
+                height,
+                lab,
+                max_size=9,
+                min_size=5,
+                bold=True,
+                max_lines=1,
+                pad=0.6 * mm,
+            )
         for j in range(n):
             cx0, cw = xs[2 + j], xs[3 + j] - xs[2 + j]
-            pen.text_mid(cx0 + cw / 2, top - 2.6 * mm, str(j + 1), 7, align="center",
-                         color=MUTED)
-            _boxed(pen, cx0, y, cw, height - 3.6 * mm, lines[j]["team"], max_size=8.5,
-                   min_size=5, bold=True, pad=0.7 * mm)
+            pen.text_mid(cx0 + cw / 2, top - 2.6 * mm, str(j + 1), 7, align="center", color=MUTED)
+            _boxed(
+                pen, cx0, y, cw, height - 3.6 * mm, lines[j]["team"], max_size=8.5, min_size=5, bold=True, pad=0.7 * mm
+            )
         stats = ["試合", "勝", "敗", "取札", "失札", "差", "決定"]
         for k, lab in enumerate(stats):
             i = 2 + n + k
-            _fitted(pen, xs[i], y, xs[i + 1] - xs[i], height, lab, max_size=9, min_size=5,
-                    bold=True, max_lines=1, pad=0.5 * mm)
+            _fitted(
+                pen,
+                xs[i],
+                y,
+                xs[i + 1] - xs[i],
+                height,
+                lab,
+                max_size=9,
+                min_size=5,
+                bold=True,
+                max_lines=1,
+                pad=0.5 * mm,
+            )
         for x in xs[1:-1]:
             strong = x in (xs[2], xs[2 + n])
             pen.vline(x, y, top, width=0.9 if strong else 0.4, color=LINE if strong else MUTED)
@@ -1103,20 +1240,63 @@ def _standing_row(xs: list[float], g: dict, i: int, rh: float) -> _Block:
         x0, x1 = xs[0], xs[-1]
         if i % 2:
             pen.rect(x0, y, x1 - x0, rh, fill=ZEBRA, stroke=None)
-        _fitted(pen, xs[0], y, xs[1] - xs[0], rh, line["rank"], max_size=15, min_size=6,
-                bold=True, max_lines=1, pad=0.6 * mm)
+        _fitted(
+            pen,
+            xs[0],
+            y,
+            xs[1] - xs[0],
+            rh,
+            line["rank"],
+            max_size=15,
+            min_size=6,
+            bold=True,
+            max_lines=1,
+            pad=0.6 * mm,
+        )
         nw = xs[2] - xs[1]
         pen.text(xs[1] + 1.3 * mm, top - 2.9 * mm, str(i + 1), 6.5, color=MUTED)
         if line["affiliation"]:
-            _fitted(pen, xs[1] + 2.4 * mm, y + rh * 0.36, nw - 2.4 * mm, rh * 0.64,
-                    line["team"], max_size=11, min_size=8.5, align="left", bold=True,
-                    pad=1.2 * mm)
-            _fitted(pen, xs[1] + 2.4 * mm, y + 0.3 * mm, nw - 2.4 * mm, rh * 0.38,
-                    line["affiliation"], max_size=7.5, min_size=5, align="left",
-                    color=MUTED, pad=1.2 * mm, max_lines=1)
+            _fitted(
+                pen,
+                xs[1] + 2.4 * mm,
+                y + rh * 0.36,
+                nw - 2.4 * mm,
+                rh * 0.64,
+                line["team"],
+                max_size=11,
+                min_size=8.5,
+                align="left",
+                bold=True,
+                pad=1.2 * mm,
+            )
+            _fitted(
+                pen,
+                xs[1] + 2.4 * mm,
+                y + 0.3 * mm,
+                nw - 2.4 * mm,
+                rh * 0.38,
+                line["affiliation"],
+                max_size=7.5,
+                min_size=5,
+                align="left",
+                color=MUTED,
+                pad=1.2 * mm,
+                max_lines=1,
+            )
         else:
-            _fitted(pen, xs[1] + 2.4 * mm, y, nw - 2.4 * mm, rh, line["team"], max_size=11,
-                    min_size=6, align="left", bold=True, pad=1.2 * mm)
+            _fitted(
+                pen,
+                xs[1] + 2.4 * mm,
+                y,
+                nw - 2.4 * mm,
+                rh,
+                line["team"],
+                max_size=11,
+                min_size=6,
+                align="left",
+                bold=True,
+                pad=1.2 * mm,
+            )
         for j in range(n):
             cx, cw = xs[2 + j], xs[3 + j] - xs[2 + j]
             if i == j:
@@ -1128,18 +1308,27 @@ def _standing_row(xs: list[float], g: dict, i: int, rh: float) -> _Block:
             _cross_cell(pen, cx, y, cw, rh, g["cross"][i][j])
         for k, value in enumerate(line["stats"]):
             c = 2 + n + k
-            _fitted(pen, xs[c], y, xs[c + 1] - xs[c], rh, value, max_size=11, min_size=5,
-                    bold=k == 1, max_lines=1, pad=0.5 * mm)
+            _fitted(
+                pen,
+                xs[c],
+                y,
+                xs[c + 1] - xs[c],
+                rh,
+                value,
+                max_size=11,
+                min_size=5,
+                bold=k == 1,
+                max_lines=1,
+                pad=0.5 * mm,
+            )
         c = 2 + n + 6
-        _fitted(pen, xs[c], y, xs[c + 1] - xs[c], rh, line["decided_by"], max_size=8.5,
-                min_size=4.5, pad=0.6 * mm)
+        _fitted(pen, xs[c], y, xs[c + 1] - xs[c], rh, line["decided_by"], max_size=8.5, min_size=4.5, pad=0.6 * mm)
         for x in xs[1:-1]:
             strong = x in (xs[2], xs[2 + n])
             pen.vline(x, y, top, width=0.9 if strong else 0.4, color=LINE if strong else MUTED)
         pen.vline(x0, y, top, width=1.1)
         pen.vline(x1, y, top, width=1.1)
-        pen.hline(x0, x1, y, width=1.1 if i == n - 1 else 0.4,
-                  color=LINE if i == n - 1 else MUTED)
+        pen.hline(x0, x1, y, width=1.1 if i == n - 1 else 0.4, color=LINE if i == n - 1 else MUTED)
 
     return _Block(rh, draw)
 
@@ -1150,10 +1339,8 @@ def _cross_cell(pen: _Pen, x: float, y: float, w: float, h: float, text: str) ->
     mark, _, rest = text.partition(" ")
     if mark and all(ch in _MARKS for ch in mark) and rest:
         ms = min(13.0, h * 0.45, _shrink(pen, mark, w - 1 * mm, 13))
-        pen.text_mid(x + w / 2, y + h * 0.66, mark, ms, align="center",
-                     bold=mark[0] in "○◯", color=INK)
-        _fitted(pen, x, y + 0.4 * mm, w, h * 0.42, rest.strip(), max_size=8, min_size=4.5,
-                pad=0.5 * mm, max_lines=1)
+        pen.text_mid(x + w / 2, y + h * 0.66, mark, ms, align="center", bold=mark[0] in "○◯", color=INK)
+        _fitted(pen, x, y + 0.4 * mm, w, h * 0.42, rest.strip(), max_size=8, min_size=4.5, pad=0.5 * mm, max_lines=1)
     elif len(text) == 1 and text in _MARKS:
         pen.text_mid(x + w / 2, y + h / 2, text, min(14.0, h * 0.55), align="center")
     else:
@@ -1162,19 +1349,19 @@ def _cross_cell(pen: _Pen, x: float, y: float, w: float, h: float, text: str) ->
 
 # =========================================================================== トーナメント表
 
+
 @dataclass
 class _Node:
     """Bracket node: a game, or a leaf (a team line)."""
 
     game: dict | None
-    team: tuple[str, bool] | None = None      # leaf: (name, undecided)
-    children: list["_Node"] = field(default_factory=list)
-    col: int = 0                               # junction column (games); leaves: -1
+    team: tuple[str, bool] | None = None  # leaf: (name, undecided)
+    children: list[_Node] = field(default_factory=list)
+    col: int = 0  # junction column (games); leaves: -1
     y: float = 0.0
 
 
-def bracket_pdf(event: EventInfo,
-                divisions: list[tuple[str, list[BracketGame], list[BracketGame]]]) -> bytes:
+def bracket_pdf(event: EventInfo, divisions: list[tuple[str, list[BracketGame], list[BracketGame]]]) -> bytes:
     """トーナメント表, one A4 landscape page per division.
 
     Input: the event and ``(division, games, third_place_games)`` triples.  The games form
@@ -1207,13 +1394,20 @@ def bracket_pdf(event: EventInfo,
         pages.append(page)
     if not pages:
         page = _Page(size, lambda pen: _page_header(pen, size, "トーナメント表", ev))
-        page.extra.append(lambda pen: pen.text_mid(pw / 2, ph / 2, "トーナメントはまだありません。",
-                                                   12, align="center", color=MUTED))
+        page.extra.append(
+            lambda pen: pen.text_mid(pw / 2, ph / 2, "トーナメントはまだありません。", 12, align="center", color=MUTED)
+        )
         pages.append(page)
     with _RENDER_LOCK:
-        return _render(pages, title=f"トーナメント表 {ev.title}", subject=ev.title,
-                       keywords=["トーナメント表"], footer_left=ev.title,
-                       footer_mid="トーナメント表", font=font)
+        return _render(
+            pages,
+            title=f"トーナメント表 {ev.title}",
+            subject=ev.title,
+            keywords=["トーナメント表"],
+            footer_left=ev.title,
+            footer_mid="トーナメント表",
+            font=font,
+        )
 
 
 def _prep_game(g: BracketGame, what: str) -> dict:
@@ -1221,7 +1415,8 @@ def _prep_game(g: BracketGame, what: str) -> dict:
     if winner not in (None, "A", "B"):
         raise ValueError(f"{what}.winner must be 'A', 'B' or None, not {g.winner!r}")
     return dict(
-        round=int(g.round), position=int(g.position),
+        round=int(g.round),
+        position=int(g.position),
         stage=_text(g.stage, f"{what}.stage"),
         number=str(g.match_number),
         a=_team(g.team_a, f"{what}.team_a"),
@@ -1243,8 +1438,7 @@ def _build_tree(games: list[dict], what: str) -> list[_Node]:
     for g in games:
         key = (g["round"], g["position"] - base)
         if key in index:
-            raise ValueError(f"{what}: two games at round {g['round']}, position "
-                             f"{g['position']}")
+            raise ValueError(f"{what}: two games at round {g['round']}, position {g['position']}")
         index[key] = g
 
     def build(g: dict) -> _Node:
@@ -1272,8 +1466,9 @@ def _games(node: _Node) -> list[_Node]:
     return [node] + [g for c in node.children for g in _games(c)]
 
 
-def _bracket_drawer(dname: str, roots: list[_Node], third: list[dict],
-                    size: tuple[float, float], top0: float) -> Callable[[_Pen], None]:
+def _bracket_drawer(
+    dname: str, roots: list[_Node], third: list[dict], size: tuple[float, float], top0: float
+) -> Callable[[_Pen], None]:
     pw, ph = size
     x0, x1 = MARGIN, pw - MARGIN
     w = x1 - x0
@@ -1283,7 +1478,7 @@ def _bracket_drawer(dname: str, roots: list[_Node], third: list[dict],
     area_bottom = CONTENT_BOTTOM + 2 * mm
     n_cols = max((r.col + 1 for r in roots), default=0)
     all_leaves = [leaf for r in roots for leaf in _leaves(r)]
-    L = len(all_leaves) + max(len(roots) - 1, 0)   # a blank slot between separate trees
+    L = len(all_leaves) + max(len(roots) - 1, 0)  # a blank slot between separate trees
 
     name_w = min(66 * mm, w * 0.25)
     champ_w = 50 * mm
@@ -1300,7 +1495,7 @@ def _bracket_drawer(dname: str, roots: list[_Node], third: list[dict],
         top = area_top - max(0.0, (area_top - bottom - span) / 2) if centre else area_top
         step = min(48 * mm, (w - name_w - champ_w - 6 * mm) / (n_cols + 0.55)) if n_cols else 0
         used = name_w + step * (n_cols + 0.55) + 2 * mm + champ_w
-        geo["left"] = left = x0 + max(0.0, (w - used) / 2)     # small brackets centred
+        geo["left"] = left = x0 + max(0.0, (w - used) / 2)  # small brackets centred
         xj = [left + name_w + step * (k + 1) for k in range(n_cols)]
         i = 0
         for root in roots:
@@ -1319,11 +1514,10 @@ def _bracket_drawer(dname: str, roots: list[_Node], third: list[dict],
                 gx = xj[g.col]
                 for c in g.children:
                     cx = geo["left"] if c.game is None else xj[c.col]
-                    seg = (min(cx, gx), min(c.y, g.y) - 4 * mm, gx + 26 * mm,
-                           max(c.y, g.y) + 4 * mm)
+                    seg = (min(cx, gx), min(c.y, g.y) - 4 * mm, gx + 26 * mm, max(c.y, g.y) + 4 * mm)
                     if seg[0] < rx1 and rx0 < seg[2] and seg[1] < ry1 and ry0 < seg[3]:
                         return True
-            if root.col == n_cols - 1:   # champion box
+            if root.col == n_cols - 1:  # champion box
                 seg = (xj[-1], root.y - 12 * mm, x1, root.y + 12 * mm)
                 if seg[0] < rx1 and rx0 < seg[2] and seg[1] < ry1 and ry0 < seg[3]:
                     return True
@@ -1339,11 +1533,13 @@ def _bracket_drawer(dname: str, roots: list[_Node], third: list[dict],
 
     def draw(pen: _Pen) -> None:
         top = top0
-        _heading_block(x0, w, f"▽{dname}", f"{len(all_leaves)}チーム" if all_leaves else "",
-                       size=13.5, height=head_h).draw(pen, top)
+        _heading_block(
+            x0, w, f"▽{dname}", f"{len(all_leaves)}チーム" if all_leaves else "", size=13.5, height=head_h
+        ).draw(pen, top)
         if not roots and not third:
-            pen.text_mid(pw / 2, (area_top + area_bottom) / 2, "組み合わせは未定です。", 12,
-                         align="center", color=MUTED)
+            pen.text_mid(
+                pw / 2, (area_top + area_bottom) / 2, "組み合わせは未定です。", 12, align="center", color=MUTED
+            )
             return
         # round labels
         stages: dict[int, Counter] = {}
@@ -1356,8 +1552,15 @@ def _bracket_drawer(dname: str, roots: list[_Node], third: list[dict],
             if label:
                 cx = xj[col] - step / 2
                 s = _shrink(pen, label, step - 3 * mm, 10)
-                pen.rect(cx - step / 2 + 1.5 * mm, ly - 2.6 * mm, step - 3 * mm, 5.2 * mm,
-                         fill=SHADE, stroke=None, radius=1 * mm)
+                pen.rect(
+                    cx - step / 2 + 1.5 * mm,
+                    ly - 2.6 * mm,
+                    step - 3 * mm,
+                    5.2 * mm,
+                    fill=SHADE,
+                    stroke=None,
+                    radius=1 * mm,
+                )
                 pen.text_mid(cx, ly, label, s, align="center", bold=True, color=MUTED)
         if roots and roots[0].col == n_cols - 1 and len(roots) == 1:
             cx = xj[-1] + step * 0.55 + 2 * mm + (champ_w - 2 * mm) / 2
@@ -1367,11 +1570,22 @@ def _bracket_drawer(dname: str, roots: list[_Node], third: list[dict],
         left = geo["left"]
         for leaf in all_leaves:
             name, undecided = leaf.team
-            pen.rect(left, leaf.y - nh / 2, name_w, nh, fill=WHITE, stroke=MUTED, width=0.5,
-                     radius=0.8 * mm)
-            _fitted(pen, left, leaf.y - nh / 2, name_w, nh, name, max_size=11.5, min_size=6,
-                    align="left", bold=not undecided, color=HINT if undecided else INK,
-                    pad=1.6 * mm, vpad=min(0.8 * mm, nh * 0.08))
+            pen.rect(left, leaf.y - nh / 2, name_w, nh, fill=WHITE, stroke=MUTED, width=0.5, radius=0.8 * mm)
+            _fitted(
+                pen,
+                left,
+                leaf.y - nh / 2,
+                name_w,
+                nh,
+                name,
+                max_size=11.5,
+                min_size=6,
+                align="left",
+                bold=not undecided,
+                color=HINT if undecided else INK,
+                pad=1.6 * mm,
+                vpad=min(0.8 * mm, nh * 0.08),
+            )
         games = [g for root in roots for g in _games(root)]
         # plain lines first, the winners' path on top
         for emphasised in (False, True):
@@ -1399,13 +1613,15 @@ def _bracket_drawer(dname: str, roots: list[_Node], third: list[dict],
                         continue
                     win = g.game["winner"] == side
                     by = c.y - ss * 1.05 if side == "A" else c.y + ss * 0.3
-                    pen.text(gx - 1.3 * mm, by, score, ss, align="right", bold=win,
-                             color=RED if win else MUTED)
+                    pen.text(gx - 1.3 * mm, by, score, ss, align="right", bold=win, color=RED if win else MUTED)
             elif g.game["score_a"] or g.game["score_b"]:
                 # a narrow mouth: one 「30-24」 line in the middle, winner's score in red
                 cs = max(4.5, min(7.0, mouth * 0.62))
-                parts = [(g.game["score_a"], g.game["winner"] == "A"), ("-", False),
-                         (g.game["score_b"], g.game["winner"] == "B")]
+                parts = [
+                    (g.game["score_a"], g.game["winner"] == "A"),
+                    ("-", False),
+                    (g.game["score_b"], g.game["winner"] == "B"),
+                ]
                 x = gx - 1.1 * mm - sum(pen.width(t, cs) for t, _ in parts)
                 for t, win in parts:
                     pen.text_mid(x, g.y, t, cs, bold=win, color=RED if win else MUTED)
@@ -1420,22 +1636,38 @@ def _bracket_drawer(dname: str, roots: list[_Node], third: list[dict],
             gx = xj[root.col]
             decided = root.game["winner"] in ("A", "B")
             end = gx + step * 0.55
-            pen.hline(gx, end + 2 * mm, root.y, width=2.2 if decided else 0.7,
-                      color=RED if decided else LINE)
+            pen.hline(gx, end + 2 * mm, root.y, width=2.2 if decided else 0.7, color=RED if decided else LINE)
             if root is roots[0] and root.col == n_cols - 1 and len(roots) == 1:
                 bw, bh = champ_w - 2 * mm, min(max(slot * 0.9, 10 * mm), 14 * mm)
                 bx = end + 2 * mm
                 name, undecided = _winner_name(root.game)
-                pen.rect(bx, root.y - bh / 2, bw, bh, fill=WHITE,
-                         stroke=RED if decided else LINE, width=1.8 if decided else 0.8,
-                         radius=1.2 * mm)
-                _fitted(pen, bx, root.y - bh / 2, bw, bh, name, max_size=13, min_size=6,
-                        bold=not undecided, color=HINT if undecided else INK, pad=2 * mm)
+                pen.rect(
+                    bx,
+                    root.y - bh / 2,
+                    bw,
+                    bh,
+                    fill=WHITE,
+                    stroke=RED if decided else LINE,
+                    width=1.8 if decided else 0.8,
+                    radius=1.2 * mm,
+                )
+                _fitted(
+                    pen,
+                    bx,
+                    root.y - bh / 2,
+                    bw,
+                    bh,
+                    name,
+                    max_size=13,
+                    min_size=6,
+                    bold=not undecided,
+                    color=HINT if undecided else INK,
+                    pad=2 * mm,
+                )
         # third-place games, bottom right
         y = area_bottom + thirds_h
         for t in third:
-            _draw_third(pen, t, x1 - third_w, y - third_h, third_w, third_h,
-                        min(name_w, 56 * mm))
+            _draw_third(pen, t, x1 - third_w, y - third_h, third_w, third_h, min(name_w, 56 * mm))
             y -= third_h + 3 * mm
 
     return draw
@@ -1457,8 +1689,7 @@ def _winner_name(game: dict) -> tuple[str, bool]:
     return UNDECIDED, True
 
 
-def _draw_third(pen: _Pen, g: dict, x: float, y: float, w: float, h: float,
-                name_w: float) -> None:
+def _draw_third(pen: _Pen, g: dict, x: float, y: float, w: float, h: float, name_w: float) -> None:
     """A single game drawn as a small bracket: label, two team lines, result box."""
     label_h = 6 * mm
     pen.rect(x, y, w, h, fill=None, stroke=HINT, width=0.4, radius=1.5 * mm, dash=(2, 1.5))
@@ -1472,8 +1703,20 @@ def _draw_third(pen: _Pen, g: dict, x: float, y: float, w: float, h: float,
     nw = name_w - 2 * mm
     for (name, undecided), ty in ((g["a"], ya), (g["b"], yb)):
         pen.rect(nx, ty - nh / 2, nw, nh, fill=WHITE, stroke=MUTED, width=0.5, radius=0.8 * mm)
-        _fitted(pen, nx, ty - nh / 2, nw, nh, name, max_size=10.5, min_size=5.5, align="left",
-                bold=not undecided, color=HINT if undecided else INK, pad=1.4 * mm)
+        _fitted(
+            pen,
+            nx,
+            ty - nh / 2,
+            nw,
+            nh,
+            name,
+            max_size=10.5,
+            min_size=5.5,
+            align="left",
+            bold=not undecided,
+            color=HINT if undecided else INK,
+            pad=1.4 * mm,
+        )
     gx = nx + nw + 24 * mm
     gy = (ya + yb) / 2
     for emphasised in (False, True):
@@ -1489,25 +1732,43 @@ def _draw_third(pen: _Pen, g: dict, x: float, y: float, w: float, h: float,
         if g[key]:
             win = g["winner"] == side
             by = ty - ss * 1.05 if side == "A" else ty + ss * 0.3
-            pen.text(gx - 1.3 * mm, by, g[key], ss, align="right", bold=win,
-                     color=RED if win else MUTED)
+            pen.text(gx - 1.3 * mm, by, g[key], ss, align="right", bold=win, color=RED if win else MUTED)
     decided = g["winner"] in ("A", "B")
     bx = gx + 14 * mm
     pen.hline(gx, bx, gy, width=2.2 if decided else 0.7, color=RED if decided else LINE)
     label = f"第{g['number']}試合"
-    pen.text(gx + 1.3 * mm, gy + 1.1 * mm, label, _shrink(pen, label, 11.5 * mm, 6.5),
-             color=MUTED)
+    pen.text(gx + 1.3 * mm, gy + 1.1 * mm, label, _shrink(pen, label, 11.5 * mm, 6.5), color=MUTED)
     bw = x + w - 2 * mm - bx
     bh = min(nh * 1.2, 10 * mm)
     pen.text_mid(bx + bw / 2, gy + bh / 2 + 2.6 * mm, "第3位", 8.5, align="center", bold=True)
     name, undecided = _winner_name(g)
-    pen.rect(bx, gy - bh / 2, bw, bh, fill=WHITE, stroke=RED if decided else LINE,
-             width=1.6 if decided else 0.8, radius=1 * mm)
-    _fitted(pen, bx, gy - bh / 2, bw, bh, name, max_size=11, min_size=5.5,
-            bold=not undecided, color=HINT if undecided else INK, pad=1.6 * mm)
+    pen.rect(
+        bx,
+        gy - bh / 2,
+        bw,
+        bh,
+        fill=WHITE,
+        stroke=RED if decided else LINE,
+        width=1.6 if decided else 0.8,
+        radius=1 * mm,
+    )
+    _fitted(
+        pen,
+        bx,
+        gy - bh / 2,
+        bw,
+        bh,
+        name,
+        max_size=11,
+        min_size=5.5,
+        bold=not undecided,
+        color=HINT if undecided else INK,
+        pad=1.6 * mm,
+    )
 
 
 # =========================================================================== 成績一覧
+
 
 def _place_number(place: str) -> int | None:
     """「優勝」 -> 1, 「準優勝」 -> 2, 「第3位」/「３位」/「三位」 -> 3, else ``None``."""
@@ -1524,8 +1785,7 @@ def _place_number(place: str) -> int | None:
     return None
 
 
-def final_results_pdf(event: EventInfo, divisions: list[tuple[str, list[ResultEntry]]]
-                      ) -> bytes:
+def final_results_pdf(event: EventInfo, divisions: list[tuple[str, list[ResultEntry]]]) -> bytes:
     """成績一覧 for the closing ceremony, A4 portrait.
 
     Input: the event and ``(division, entries)`` pairs in print order.  Page 1 carries the
@@ -1545,13 +1805,15 @@ def final_results_pdf(event: EventInfo, divisions: list[tuple[str, list[ResultEn
         for ei, e in enumerate(entries):
             ew = f"{w}.entries[{ei}]"
             place = _text(e.place, f"{ew}.place")
-            items.append(dict(
-                place=place, number=_place_number(place),
-                team=_text(e.team, f"{ew}.team") or UNDECIDED,
-                affiliation=_text(e.affiliation, f"{ew}.affiliation"),
-                players=[s for s in (_text(p, f"{ew}.players[{pi}]")
-                                     for pi, p in enumerate(e.players)) if s],
-            ))
+            items.append(
+                dict(
+                    place=place,
+                    number=_place_number(place),
+                    team=_text(e.team, f"{ew}.team") or UNDECIDED,
+                    affiliation=_text(e.affiliation, f"{ew}.affiliation"),
+                    players=[s for s in (_text(p, f"{ew}.players[{pi}]") for pi, p in enumerate(e.players)) if s],
+                )
+            )
         prepared.append((_text(division, f"{w}.name"), items))
 
     size = PORTRAIT
@@ -1565,12 +1827,10 @@ def final_results_pdf(event: EventInfo, divisions: list[tuple[str, list[ResultEn
         pen.text(pw / 2, top - 14 * mm, "成績一覧", 28, align="center", bold=True)
         pen.hline(pw / 2 - 38 * mm, pw / 2 + 38 * mm, top - 17.5 * mm, width=1.6, color=INK)
         pen.hline(pw / 2 - 38 * mm, pw / 2 + 38 * mm, top - 18.6 * mm, width=0.5, color=INK)
-        pen.text(pw / 2, top - 28 * mm, ev.title, _shrink(pen, ev.title, w, 17),
-                 align="center", bold=True)
+        pen.text(pw / 2, top - 28 * mm, ev.title, _shrink(pen, ev.title, w, 17), align="center", bold=True)
         info = "　".join(s for s in (ev.date, f"会場 {ev.venue}" if ev.venue else "") if s)
         if info:
-            pen.text(pw / 2, top - 35.5 * mm, info, _shrink(pen, info, w, 11), align="center",
-                     color=MUTED)
+            pen.text(pw / 2, top - 35.5 * mm, info, _shrink(pen, info, w, 11), align="center", color=MUTED)
         pen.text(x0 + w, top - first_h + 10 * mm, "（敬称略）", 10.5, align="right")
 
     def later_header(pen: _Pen) -> None:
@@ -1587,21 +1847,25 @@ def final_results_pdf(event: EventInfo, divisions: list[tuple[str, list[ResultEn
         label = f"▽{dname}" if dname else "▽"
 
         def heading(continued: bool, label=label) -> _Block:
-            return _heading_block(x0, w, label + ("（続き）" if continued else ""), size=15,
-                                  height=12 * mm)
+            return _heading_block(x0, w, label + ("（続き）" if continued else ""), size=15, height=12 * mm)
 
         blocks = [_result_block(x0, w, it, font_name) for it in items]
         if not blocks:
             blocks = [_message_row(x0, w, "該当なし", 12 * mm)]
         sections.append(_Section(heading, None, blocks, keep_together=True, gap_after=7 * mm))
     if not sections:
-        sections.append(_Section(None, None, [_message_row(x0, w, "成績はまだありません。",
-                                                            14 * mm)]))
+        sections.append(_Section(None, None, [_message_row(x0, w, "成績はまだありません。", 14 * mm)]))
     with _RENDER_LOCK:
         pages = _paginate(sections, page_factory)
-        return _render(pages, title=f"成績一覧 {ev.title}", subject=ev.title,
-                       keywords=["成績一覧"], footer_left=ev.title, footer_mid="成績一覧",
-                       font=font)
+        return _render(
+            pages,
+            title=f"成績一覧 {ev.title}",
+            subject=ev.title,
+            keywords=["成績一覧"],
+            footer_left=ev.title,
+            footer_mid="成績一覧",
+            font=font,
+        )
 
 
 def _result_block(x0: float, w: float, it: dict, font: str) -> _Block:
@@ -1628,18 +1892,23 @@ def _result_block(x0: float, w: float, it: dict, font: str) -> _Block:
             bw, bh = place_w - 2 * mm, 7.5 * mm
             bx = x0 + rank_w
             first = it["number"] == 1
-            pen.rect(bx, cy - bh / 2, bw, bh, fill=INK if first else WHITE,
-                     stroke=None if first else INK, width=1.0, radius=1.2 * mm)
-            pen.text_mid(bx + bw / 2, cy, place, ps, align="center", bold=True,
-                         color=WHITE if first else INK)
-        _fitted(pen, tx, y, tw, name_h, it["team"], max_size=16, min_size=8, align="left",
-                bold=True, pad=1 * mm)
+            pen.rect(
+                bx,
+                cy - bh / 2,
+                bw,
+                bh,
+                fill=INK if first else WHITE,
+                stroke=None if first else INK,
+                width=1.0,
+                radius=1.2 * mm,
+            )
+            pen.text_mid(bx + bw / 2, cy, place, ps, align="center", bold=True, color=WHITE if first else INK)
+        _fitted(pen, tx, y, tw, name_h, it["team"], max_size=16, min_size=8, align="left", bold=True, pad=1 * mm)
         yy = y
         if it["affiliation"]:
             yy -= aff_h
             aff = f"（{it['affiliation']}）"
-            pen.text_mid(tx + 1 * mm, yy + aff_h / 2, aff, _shrink(pen, aff, tw - 2 * mm, 10.5),
-                         color=MUTED)
+            pen.text_mid(tx + 1 * mm, yy + aff_h / 2, aff, _shrink(pen, aff, tw - 2 * mm, 10.5), color=MUTED)
         if players:
             yy -= 1.2 * mm
             for line in players:
@@ -1673,8 +1942,7 @@ VERDICT_LABELS: dict[Verdict, tuple[str, str, tuple[float, float, float]]] = {
 def touch_matrix_cells() -> list[list[str]]:
     """The printed verdict labels, rows = team A's state, columns = team B's state, in the
     order of :data:`TOUCH_LABELS` (taken from :data:`judging.engine.rules.TOUCH_MATRIX`)."""
-    return [[VERDICT_LABELS[TOUCH_MATRIX[(ra, cb)]][0] for cb, _, _ in TOUCH_LABELS]
-            for ra, _, _ in TOUCH_LABELS]
+    return [[VERDICT_LABELS[TOUCH_MATRIX[(ra, cb)]][0] for cb, _, _ in TOUCH_LABELS] for ra, _, _ in TOUCH_LABELS]
 
 
 def touch_matrix_pdf(title: str = "判定表") -> bytes:
@@ -1696,16 +1964,22 @@ def touch_matrix_pdf(title: str = "判定表") -> bytes:
     cells = touch_matrix_cells()
 
     notes = [
-        ("お手つき",
-         "読まれていない札（間違った札）に触れたら、正しい札は相手チームのものになる。"
-         "同じチームの何人が何枚まちがえて触っても、相手に渡すのは1枚だけ。"),
-        ("最後の2枚",
-         "残り2枚になったら読み手が2枚とも読んで確認し、30cm離して中央に置く。"
-         "取り合うのは両チームの主将（リーダー）だけ。先に1枚取ったチームが2枚とも取る。"),
-        ("じゃんけん",
-         f"同時に触れたときのじゃんけんは、1試合で最大{MAX_RPS_DECISIONS}回まで。"
-         "同じチームの何人かが同じ札を押さえたときは、いちばん下にある手の人が取る。"
-         "同じ札・同じ時・同じ場所ならじゃんけん。"),
+        (
+            "お手つき",
+            "読まれていない札（間違った札）に触れたら、正しい札は相手チームのものになる。"
+            "同じチームの何人が何枚まちがえて触っても、相手に渡すのは1枚だけ。",
+        ),
+        (
+            "最後の2枚",
+            "残り2枚になったら読み手が2枚とも読んで確認し、30cm離して中央に置く。"
+            "取り合うのは両チームの主将（リーダー）だけ。先に1枚取ったチームが2枚とも取る。",
+        ),
+        (
+            "じゃんけん",
+            f"同時に触れたときのじゃんけんは、1試合で最大{MAX_RPS_DECISIONS}回まで。"
+            "同じチームの何人かが同じ札を押さえたときは、いちばん下にある手の人が取る。"
+            "同じ札・同じ時・同じ場所ならじゃんけん。",
+        ),
     ]
     for head, body in notes:
         check_glyphs(head + body, "note")
@@ -1717,8 +1991,7 @@ def touch_matrix_pdf(title: str = "判定表") -> bytes:
         pen.text(x0, top - 10 * mm, title, _shrink(pen, title, w * 0.4, ts), bold=True)
         sub = "同じ札に両チームが触れたときの判定（行＝Aチーム、列＝Bチーム）"
         tw = pen.width(title, _shrink(pen, title, w * 0.4, ts))
-        pen.text(x0 + tw + 6 * mm, top - 10 * mm, sub,
-                 _shrink(pen, sub, w - tw - 6 * mm, 12), color=MUTED)
+        pen.text(x0 + tw + 6 * mm, top - 10 * mm, sub, _shrink(pen, sub, w - tw - 6 * mm, 12), color=MUTED)
         pen.hline(x0, x0 + w, top - 14 * mm, width=1.4, color=INK)
 
         head_w = 64 * mm
@@ -1737,36 +2010,61 @@ def touch_matrix_pdf(title: str = "判定表") -> bytes:
         for j, (_, label, desc) in enumerate(TOUCH_LABELS):
             cx = x0 + head_w + j * col_w
             pen.rect(cx, cy0, col_w, head_h, fill=BAND, stroke=None)
-            pen.text_mid(cx + col_w / 2, cy0 + head_h * 0.62, label,
-                         _shrink(pen, label, col_w - 4 * mm, 15), align="center", bold=True)
-            pen.text_mid(cx + col_w / 2, cy0 + head_h * 0.27, desc,
-                         _shrink(pen, desc, col_w - 4 * mm, 8.5), align="center", color=MUTED)
+            pen.text_mid(
+                cx + col_w / 2,
+                cy0 + head_h * 0.62,
+                label,
+                _shrink(pen, label, col_w - 4 * mm, 15),
+                align="center",
+                bold=True,
+            )
+            pen.text_mid(
+                cx + col_w / 2,
+                cy0 + head_h * 0.27,
+                desc,
+                _shrink(pen, desc, col_w - 4 * mm, 8.5),
+                align="center",
+                color=MUTED,
+            )
         for i, (_, label, desc) in enumerate(TOUCH_LABELS):
             ry = cy0 - (i + 1) * row_h
             pen.rect(x0, ry, head_w, row_h, fill=SHADE, stroke=None)
-            pen.text_mid(x0 + head_w / 2, ry + row_h * 0.6, label,
-                         _shrink(pen, label, head_w - 6 * mm, 16), align="center", bold=True)
-            pen.text_mid(x0 + head_w / 2, ry + row_h * 0.27, desc,
-                         _shrink(pen, desc, head_w - 6 * mm, 8.5), align="center", color=MUTED)
+            pen.text_mid(
+                x0 + head_w / 2,
+                ry + row_h * 0.6,
+                label,
+                _shrink(pen, label, head_w - 6 * mm, 16),
+                align="center",
+                bold=True,
+            )
+            pen.text_mid(
+                x0 + head_w / 2,
+                ry + row_h * 0.27,
+                desc,
+                _shrink(pen, desc, head_w - 6 * mm, 8.5),
+                align="center",
+                color=MUTED,
+            )
             for j, text in enumerate(cells[i]):
                 verdict = next(v for v, lab in VERDICT_LABELS.items() if lab[0] == text)
                 _, expl, tint = VERDICT_LABELS[verdict]
                 cx = x0 + head_w + j * col_w
                 pen.rect(cx, ry, col_w, row_h, fill=tint, stroke=None)
                 if verdict in (Verdict.A, Verdict.B):
-                    pen.text_mid(cx + col_w / 2, ry + row_h * 0.58, text, 34, align="center",
-                                 bold=True)
-                    pen.text_mid(cx + col_w / 2, ry + row_h * 0.18, expl, 9, align="center",
-                                 color=MUTED)
+                    pen.text_mid(cx + col_w / 2, ry + row_h * 0.58, text, 34, align="center", bold=True)
+                    pen.text_mid(cx + col_w / 2, ry + row_h * 0.18, expl, 9, align="center", color=MUTED)
                 elif verdict is Verdict.RPS:
-                    pen.text_mid(cx + col_w / 2, ry + row_h * 0.56, text,
-                                 _shrink(pen, text, col_w - 6 * mm, 21), align="center",
-                                 bold=True)
-                    pen.text_mid(cx + col_w / 2, ry + row_h * 0.18, expl, 9, align="center",
-                                 color=MUTED)
+                    pen.text_mid(
+                        cx + col_w / 2,
+                        ry + row_h * 0.56,
+                        text,
+                        _shrink(pen, text, col_w - 6 * mm, 21),
+                        align="center",
+                        bold=True,
+                    )
+                    pen.text_mid(cx + col_w / 2, ry + row_h * 0.18, expl, 9, align="center", color=MUTED)
                 else:
-                    _fitted(pen, cx, ry, col_w, row_h, text, max_size=17, min_size=15,
-                            bold=True, pad=3 * mm)
+                    _fitted(pen, cx, ry, col_w, row_h, text, max_size=17, min_size=15, bold=True, pad=3 * mm)
         # grid
         mb = cy0 - 4 * row_h
         for j in range(5):
@@ -1786,22 +2084,28 @@ def touch_matrix_pdf(title: str = "判定表") -> bytes:
             nx = x0 + k * (nw + gap)
             pen.rect(nx, nb, nw, nt - nb, fill=WHITE, stroke=LINE, width=0.9, radius=1.5 * mm)
             tab_w = pen.width(head, 11) + 6 * mm
-            pen.rect(nx, nt - 7.5 * mm, tab_w, 7.5 * mm, fill=INK, stroke=None,
-                     radius=1.5 * mm)
-            pen.text_mid(nx + tab_w / 2, nt - 3.75 * mm, head, 11, align="center", bold=True,
-                         color=WHITE)
+            pen.rect(nx, nt - 7.5 * mm, tab_w, 7.5 * mm, fill=INK, stroke=None, radius=1.5 * mm)
+            pen.text_mid(nx + tab_w / 2, nt - 3.75 * mm, head, 11, align="center", bold=True, color=WHITE)
             s, lines = _fit_paragraph(body, pen.font, nw - 6 * mm, nt - nb - 11 * mm, 10.5, 6)
             yy = nt - 9.5 * mm - s
             for line in lines:
                 pen.text(nx + 3 * mm, yy, line, s)
                 yy -= s * 1.38
-        foot = ("複数の人が同時に札に触れたとき、読まれた札を2回読んでも誰も触れないとき、"
-                "トラブルのときは、審判が手を挙げ、解決するまで下ろさない。"
-                "AとBを入れ替えると判定も入れ替わる（表は対称）。")
+        foot = (
+            "複数の人が同時に札に触れたとき、読まれた札を2回読んでも誰も触れないとき、"
+            "トラブルのときは、審判が手を挙げ、解決するまで下ろさない。"
+            "AとBを入れ替えると判定も入れ替わる（表は対称）。"
+        )
         pen.text(x0, CONTENT_BOTTOM + 1.2 * mm, foot, _shrink(pen, foot, w, 8.5), color=MUTED)
 
     page = _Page(size, draw)
     with _RENDER_LOCK:
-        return _render([page], title=title, subject="ひたち郷土かるた 判定表",
-                       keywords=[title], footer_left="ひたち郷土かるた　競技規則より",
-                       footer_mid="", font=font)
+        return _render(
+            [page],
+            title=title,
+            subject="ひたち郷土かるた 判定表",
+            keywords=[title],
+            footer_left="ひたち郷土かるた　競技規則より",
+            footer_mid="",
+            font=font,
+        )

@@ -28,8 +28,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from common.pdf.fonts import check_glyphs, japanese_font
 from common.dates import TOKYO
+from common.pdf.fonts import check_glyphs, japanese_font
 
 __all__ = ["SheetGame", "recording_sheets_pdf", "CARD_TOTAL"]
 
@@ -50,16 +50,16 @@ class SheetGame:
     edition: int | None
     event_date: datetime.date | None
     division: str
-    stage: str                      # e.g. "予選リーグ" / "準決勝" / "決勝"
-    group: str                      # e.g. "Aリーグ" or ""
+    stage: str  # e.g. "予選リーグ" / "準決勝" / "決勝"
+    group: str  # e.g. "Aリーグ" or ""
     court: str
     match_number: int
     start: datetime.datetime | None  # aware; printed as HH:MM in Asia/Tokyo
-    team_a: str | None               # None = not yet known: blank box to write in
+    team_a: str | None  # None = not yet known: blank box to write in
     team_b: str | None
-    entry_url: str | None            # ASCII URL for the QR code; None = no QR
+    entry_url: str | None  # ASCII URL for the QR code; None = no QR
     card_total: int = CARD_TOTAL
-    japanese_era: bool = False       # print the date as 令和…年 (the event's setting)
+    japanese_era: bool = False  # print the date as 令和…年 (the event's setting)
 
 
 # --------------------------------------------------------------------------- colours
@@ -68,7 +68,7 @@ INK = (0.10, 0.10, 0.10)
 LINE = (0.22, 0.22, 0.22)
 MUTED = (0.38, 0.38, 0.38)
 HINT = (0.55, 0.55, 0.55)
-BAND = (0.86, 0.86, 0.86)      # header cells
+BAND = (0.86, 0.86, 0.86)  # header cells
 SHADE = (0.945, 0.945, 0.945)  # label cells
 WHITE = (1, 1, 1)
 
@@ -136,8 +136,16 @@ def _split_two(text: str, font: str) -> list[str]:
     return [text[:cut_start], text[cut_end:]]
 
 
-def _fit(text: str, font: str, box_w: float, box_h: float, max_size: float,
-         min_size: float, max_lines: int = 2, leading: float = 1.18) -> tuple[float, list[str]]:
+def _fit(
+    text: str,
+    font: str,
+    box_w: float,
+    box_h: float,
+    max_size: float,
+    min_size: float,
+    max_lines: int = 2,
+    leading: float = 1.18,
+) -> tuple[float, list[str]]:
     """Font size and lines so ``text`` fits ``box_w`` × ``box_h`` (points).
 
     One line shrunk down to ``min_size``; then two balanced lines; below ``min_size`` only
@@ -223,8 +231,22 @@ class _Pen:
         """Draw one line vertically centred on ``cy`` (CJK em-box centre)."""
         self.text(x, cy - size * 0.36, text, size, **kw)
 
-    def fitted(self, x, y, w, h, text: str, *, max_size, min_size, align="center",
-               bold=False, color=INK, pad=1.2 * mm, max_lines=2):
+    def fitted(
+        self,
+        x,
+        y,
+        w,
+        h,
+        text: str,
+        *,
+        max_size,
+        min_size,
+        align="center",
+        bold=False,
+        color=INK,
+        pad=1.2 * mm,
+        max_lines=2,
+    ):
         """Fit ``text`` into the box (shrink, then wrap to two lines) and draw it centred."""
         if not text:
             return
@@ -270,8 +292,6 @@ def format_date(d: datetime.date | None, era: bool = False) -> str:
         d = _to_tokyo(d).date()
     year = japanese_year(d) if era else f"{d.year}年"
     return f"{year}{d.month}月{d.day}日({WEEKDAYS[d.weekday()]})"
-
-
 
 
 def _to_tokyo(dt: datetime.datetime) -> datetime.datetime:
@@ -404,8 +424,8 @@ def _qr_modules(url: str) -> list[list[bool]]:
 
 # --------------------------------------------------------------------------- one sheet
 
-def _draw_qr(pen: _Pen, modules: list[list[bool]], x: float, y: float, size: float,
-             border: int = 4) -> None:
+
+def _draw_qr(pen: _Pen, modules: list[list[bool]], x: float, y: float, size: float, border: int = 4) -> None:
     """Draw the QR code (with its quiet zone) into the square ``size`` at (x, y)."""
     n = len(modules)
     box = size / (n + 2 * border)
@@ -428,8 +448,7 @@ def _draw_qr(pen: _Pen, modules: list[list[bool]], x: float, y: float, size: flo
     c.drawPath(path, stroke=0, fill=1)
 
 
-def _label_cell(pen: _Pen, x, y, w, h, main: str, sub: str = "", *, fill=SHADE,
-                size=9.0, bold=True):
+def _label_cell(pen: _Pen, x, y, w, h, main: str, sub: str = "", *, fill=SHADE, size=9.0, bold=True):
     pen.rect(x, y, w, h, fill=fill, stroke=None)
     cx = x + w / 2
     if sub:
@@ -443,8 +462,9 @@ def _checkbox(pen: _Pen, x, y, s, *, width=0.7):
     pen.rect(x, y, s, s, fill=WHITE, stroke=LINE, width=width)
 
 
-def _draw_sheet(pen: _Pen, p: _Prepared, x0: float, y0: float, w: float, h: float,
-                *, compact: bool, sheet_title: str, part: str) -> None:
+def _draw_sheet(
+    pen: _Pen, p: _Prepared, x0: float, y0: float, w: float, h: float, *, compact: bool, sheet_title: str, part: str
+) -> None:
     """Draw one recording sheet inside the box (x0, y0, w, h) — points, origin bottom-left.
 
     ``part="static"`` draws the form itself (frames, labels, hints: identical for every
@@ -473,12 +493,22 @@ def _draw_sheet(pen: _Pen, p: _Prepared, x0: float, y0: float, w: float, h: floa
     ev_x = x0 + badge_w + 2.5 * mm
     if S:
         pen.rect(x0, by, badge_w, badge_h, fill=INK, stroke=None, radius=1.2 * mm)
-        pen.text_mid(x0 + badge_w / 2, by + badge_h / 2, sheet_title, badge_size,
-                     align="center", bold=True, color=WHITE)
+        pen.text_mid(
+            x0 + badge_w / 2, by + badge_h / 2, sheet_title, badge_size, align="center", bold=True, color=WHITE
+        )
     else:
-        pen.fitted(ev_x, top - line1_h, info_w - (ev_x - x0), line1_h, p.title,
-                   max_size=15 if compact else 17, min_size=9, align="left", bold=True,
-                   pad=0.5 * mm)
+        pen.fitted(
+            ev_x,
+            top - line1_h,
+            info_w - (ev_x - x0),
+            line1_h,
+            p.title,
+            max_size=15 if compact else 17,
+            min_size=9,
+            align="left",
+            bold=True,
+            pad=0.5 * mm,
+        )
 
     grid_top = top - line1_h - 1.5 * mm
     row_h = (grid_top - head_y) / 2
@@ -498,9 +528,17 @@ def _draw_sheet(pen: _Pen, p: _Prepared, x0: float, y0: float, w: float, h: floa
                 if cx > x0:
                     pen.vline(cx, ry, ry + row_h, width=0.6)
             else:
-                pen.fitted(cx + lab_w, ry, cw - lab_w, row_h, value,
-                           max_size=11 if compact else 12, min_size=6.5, align="left",
-                           pad=1.6 * mm)
+                pen.fitted(
+                    cx + lab_w,
+                    ry,
+                    cw - lab_w,
+                    row_h,
+                    value,
+                    max_size=11 if compact else 12,
+                    min_size=6.5,
+                    align="left",
+                    pad=1.6 * mm,
+                )
             cx += cw
     if S:
         pen.hline(x0, x0 + info_w, grid_top - row_h, width=0.4)
@@ -512,13 +550,11 @@ def _draw_sheet(pen: _Pen, p: _Prepared, x0: float, y0: float, w: float, h: floa
     if S:
         pen.rect(nx, head_y, num_w, head_h, fill=WHITE, stroke=LINE, width=1.4)
         pen.rect(nx, top - lab_h, num_w, lab_h, fill=INK, stroke=None)
-        pen.text_mid(nx + num_w / 2, top - lab_h / 2, "試合番号", 10, align="center",
-                     bold=True, color=WHITE)
+        pen.text_mid(nx + num_w / 2, top - lab_h / 2, "試合番号", 10, align="center", bold=True, color=WHITE)
     else:
         num = str(p.game.match_number)
         num_size = min((38 if compact else 46), (num_w - 4 * mm) / (pen.width(num, 1.0) or 1))
-        pen.text_mid(nx + num_w / 2, head_y + (head_h - lab_h) / 2, num, num_size,
-                     align="center", bold=True)
+        pen.text_mid(nx + num_w / 2, head_y + (head_h - lab_h) / 2, num, num_size, align="center", bold=True)
 
     # QR code of the entry URL, with the URL printed under it as the fallback
     if p.qr and D:
@@ -537,8 +573,7 @@ def _draw_sheet(pen: _Pen, p: _Prepared, x0: float, y0: float, w: float, h: floa
     footer_h = (12 if compact else 15) * mm
     note_h = 4.2 * mm
     gap_footer = (2.5 if compact else 4) * mm
-    base = {"band": 7, "name": 16, "cards": 11, "ri": 10, "win": 10, "sign": 11,
-            "keep": 11, "janken": 11}
+    base = {"band": 7, "name": 16, "cards": 11, "ri": 10, "win": 10, "sign": 11, "keep": 11, "janken": 11}
     avail = body_top - (y0 + note_h + footer_h + gap_footer)
     if compact:
         scale = avail / (sum(base.values()) * mm)
@@ -546,8 +581,7 @@ def _draw_sheet(pen: _Pen, p: _Prepared, x0: float, y0: float, w: float, h: floa
         remarks_h = 0.0
     else:
         # full page: roomier rows; what is left becomes a 備考 (remarks) box
-        grow = {"band": 1.1, "name": 2.0, "cards": 1.9, "ri": 1.6, "win": 1.6,
-                "sign": 1.9, "keep": 1.7, "janken": 1.6}
+        grow = {"band": 1.1, "name": 2.0, "cards": 1.9, "ri": 1.6, "win": 1.6, "sign": 1.9, "keep": 1.7, "janken": 1.6}
         heights = {k: v * mm * grow[k] for k, v in base.items()}
         remarks_h = avail - sum(heights.values()) - gap_footer
         if remarks_h < 18 * mm:
@@ -582,8 +616,7 @@ def _draw_sheet(pen: _Pen, p: _Prepared, x0: float, y0: float, w: float, h: floa
     rh = row("name", "チーム名")
     if D:
         for team, cx in ((p.team_a, xa), (p.team_b, xb)):
-            pen.fitted(cx, y, col_w, rh, team, max_size=17 if compact else 22, min_size=10,
-                       bold=True, pad=2.5 * mm)
+            pen.fitted(cx, y, col_w, rh, team, max_size=17 if compact else 22, min_size=10, bold=True, pad=2.5 * mm)
 
     # 取り札 枚数
     rh = row("cards", "取り札 枚数", "主将が数えて報告")
@@ -595,8 +628,10 @@ def _draw_sheet(pen: _Pen, p: _Prepared, x0: float, y0: float, w: float, h: floa
             pen.text(bx + bw + 1.5 * mm, y + rh * 0.24 + 1.0, "枚", 11)
 
     # 「り」 ○/× and 勝敗 ○/×
-    for key, main, sub, hint in (("ri", "「り」札", "持っている○ いない×", "○ / ×"),
-                                 ("win", "勝 敗", "勝 ○ ／ 負 ×", "勝○ / 負×")):
+    for key, main, sub, hint in (
+        ("ri", "「り」札", "持っている○ いない×", "○ / ×"),
+        ("win", "勝 敗", "勝 ○ ／ 負 ×", "勝○ / 負×"),
+    ):
         rh = row(key, main, sub)
         if S:
             for cx in (xa, xb):
@@ -646,8 +681,7 @@ def _draw_sheet(pen: _Pen, p: _Prepared, x0: float, y0: float, w: float, h: floa
             bx = jx + pen.width("0回目", 8.5) + 1.5 * mm
             _checkbox(pen, bx, y + (rh - s) / 2, s)
             jx = bx + s + 7 * mm
-        pen.text_mid(x0 + w - 3 * mm, y + rh / 2, "勝ったチーム(A/B)を記入", 7.5,
-                     align="right", color=HINT)
+        pen.text_mid(x0 + w - 3 * mm, y + rh / 2, "勝ったチーム(A/B)を記入", 7.5, align="right", color=HINT)
 
         # grid lines and frame
         pen.vline(xa, y, body_top, width=0.6)
@@ -663,8 +697,9 @@ def _draw_sheet(pen: _Pen, p: _Prepared, x0: float, y0: float, w: float, h: floa
             tab_w, tab_h = 22 * mm, 6.5 * mm
             _label_cell(pen, x0, y + remarks_h - tab_h, tab_w, tab_h, "備考", size=8.5)
             pen.rect(x0, y + remarks_h - tab_h, tab_w, tab_h, stroke=LINE, width=0.5)
-            pen.text_mid(x0 + tab_w + 2.5 * mm, y + remarks_h - tab_h / 2,
-                         "お手つき・札の数え直し・トラブル等", 7.5, color=HINT)
+            pen.text_mid(
+                x0 + tab_w + 2.5 * mm, y + remarks_h - tab_h / 2, "お手つき・札の数え直し・トラブル等", 7.5, color=HINT
+            )
             pen.rect(x0, y, w, remarks_h, stroke=LINE, width=0.8)
         y -= gap_footer
 
@@ -685,14 +720,17 @@ def _draw_sheet(pen: _Pen, p: _Prepared, x0: float, y0: float, w: float, h: floa
         _checkbox(pen, ckx, y + (footer_h - ck) / 2, ck, width=0.9)
         pen.text_mid(ckx + ck + 2 * mm, y + footer_h / 2, "受領・入力済", 8.5, color=MUTED)
 
-        note = (f"試合前に審判がチーム名を確認。試合後、各主将が取り札を数え、"
-                f"A＋B＋預かり＝{total}枚を確かめて署名。同数は「り」を持つチームの勝ち。"
-                f"用紙は記録係へ提出。")
+        note = (
+            f"試合前に審判がチーム名を確認。試合後、各主将が取り札を数え、"
+            f"A＋B＋預かり＝{total}枚を確かめて署名。同数は「り」を持つチームの勝ち。"
+            f"用紙は記録係へ提出。"
+        )
         size, _ = _fit(note, pen.font, w, note_h, 7.0, 4.5, max_lines=1)
         pen.text(x0, y0 + 0.6 * mm, note, size, color=MUTED)
 
 
 # --------------------------------------------------------------------------- document
+
 
 def _page_boxes(per_page: int) -> list[tuple[float, float, float, float, bool]]:
     pw, ph = A4
@@ -718,8 +756,7 @@ def _cut_line(pen: _Pen) -> None:
     pen.text_mid(pw / 2, y, label, 7, align="center", color=HINT)
 
 
-def recording_sheets_pdf(games: list[SheetGame], per_page: int = 1,
-                         title: str = "記録用紙") -> bytes:
+def recording_sheets_pdf(games: list[SheetGame], per_page: int = 1, title: str = "記録用紙") -> bytes:
     """Render recording sheets for ``games`` and return the PDF bytes.
 
     ``per_page`` is 1 (one sheet per A4 page) or 2 (two sheets per page with a cut line).
@@ -751,8 +788,7 @@ def _render(prepared: list[_Prepared], per_page: int, title: str, font: str) -> 
     if not prepared:
         pw, ph = A4
         pen.text(pw / 2, ph - 40 * mm, title, 20, align="center", bold=True)
-        pen.text(pw / 2, ph - 55 * mm, "印刷する試合がありません。", 12, align="center",
-                 color=MUTED)
+        pen.text(pw / 2, ph - 55 * mm, "印刷する試合がありません。", 12, align="center", color=MUTED)
         pen.text(pw / 2, ph - 62 * mm, "(No games to print.)", 9, align="center", color=HINT)
         c.showPage()
         c.save()
@@ -762,7 +798,7 @@ def _render(prepared: list[_Prepared], per_page: int, title: str, font: str) -> 
     forms: dict[tuple, str] = {}  # static part of each layout, drawn once as a form XObject
     pages = math.ceil(len(prepared) / per_page)
     for page in range(pages):
-        chunk = prepared[page * per_page:(page + 1) * per_page]
+        chunk = prepared[page * per_page : (page + 1) * per_page]
         if per_page == 2:
             _cut_line(pen)
         for p, (x, y, w, h, compact) in zip(chunk, boxes):
@@ -771,8 +807,7 @@ def _render(prepared: list[_Prepared], per_page: int, title: str, font: str) -> 
             if form is None:
                 form = forms[key] = f"sheet{len(forms)}"
                 c.beginForm(form)
-                _draw_sheet(pen, p, x, y, w, h, compact=compact, sheet_title=title,
-                            part="static")
+                _draw_sheet(pen, p, x, y, w, h, compact=compact, sheet_title=title, part="static")
                 c.endForm()
             c.doForm(form)
             _draw_sheet(pen, p, x, y, w, h, compact=compact, sheet_title=title, part="data")

@@ -79,7 +79,9 @@ def submit_sheet(
     teams are not known. Returns ``(sheet, created)``.
     """
     if is_walkover:
-        outcome = rules.Outcome(rules.Side.A if values.cards_a > values.cards_b else rules.Side.B, rules.DecidedBy.WALKOVER)
+        outcome = rules.Outcome(
+            rules.Side.A if values.cards_a > values.cards_b else rules.Side.B, rules.DecidedBy.WALKOVER
+        )
     else:
         problems = rules.validate_sheet(values, match.event.card_total)
         if problems:
@@ -93,7 +95,9 @@ def submit_sheet(
                 if existing is not None:
                     return existing, False
             if not match.teams_known:
-                raise ServiceError(_("Both teams of game %(number)s are not known yet.") % {"number": match.match_number})
+                raise ServiceError(
+                    _("Both teams of game %(number)s are not known yet.") % {"number": match.match_number}
+                )
             if match.status == Match.Status.VOID:
                 raise ServiceError(_("This game is void; the organiser can reopen it."))
             current = latest_sheet(match)
@@ -124,7 +128,10 @@ def submit_sheet(
                 match.actual_start = match.actual_start or now
                 match.save(update_fields=["actual_start", "actual_end"])
             SheetEvent.objects.create(
-                match=match, sheet=sheet, court=court, user=sheet.submitted_by,
+                match=match,
+                sheet=sheet,
+                court=court,
+                user=sheet.submitted_by,
                 action=SheetEvent.Action.RESTORED if restored_from else SheetEvent.Action.SUBMITTED,
                 note=_("from version %(v)s") % {"v": restored_from.version} if restored_from else "",
             )
@@ -162,7 +169,10 @@ def confirm_sheet(sheet, user, *, retyped: rules.SheetValues | None = None):
     except Mismatch as mismatch:
         # Logged after the transaction, which a Mismatch rolls back.
         SheetEvent.objects.create(
-            match_id=sheet.match_id, sheet=sheet, user=user, action=SheetEvent.Action.RETYPE_MISMATCH,
+            match_id=sheet.match_id,
+            sheet=sheet,
+            user=user,
+            action=SheetEvent.Action.RETYPE_MISMATCH,
             note=", ".join(field for field, _ours, _theirs in mismatch.differences),
         )
         raise
@@ -211,14 +221,19 @@ def reject_sheet(sheet, user, reason=""):
             raise ServiceError(_("A confirmed version cannot be rejected; restore or enter a correction instead."))
         match.status = Match.Status.DISPUTED
         match.save(update_fields=["status"])
-        SheetEvent.objects.create(match=match, sheet=sheet, user=user, action=SheetEvent.Action.REJECTED, note=reason[:300])
+        SheetEvent.objects.create(
+            match=match, sheet=sheet, user=user, action=SheetEvent.Action.REJECTED, note=reason[:300]
+        )
 
 
 def restore_version(sheet, user):
     """The organiser restores an earlier version: its values become a new version."""
     return submit_sheet(
-        sheet.match, sheet.values if not sheet.is_walkover else rules.SheetValues(sheet.cards_a, sheet.cards_b, 0),
-        is_walkover=sheet.is_walkover, user=user, restored_from=sheet,
+        sheet.match,
+        sheet.values if not sheet.is_walkover else rules.SheetValues(sheet.cards_a, sheet.cards_b, 0),
+        is_walkover=sheet.is_walkover,
+        user=user,
+        restored_from=sheet,
     )[0]
 
 
@@ -230,7 +245,9 @@ def void_match(match, user, reason=""):
     """
     with transaction.atomic():
         match = _locked(match)
-        fed = [(m, side) for m, side in ((match.feeds, match.feeds_side), (match.loser_feeds, match.loser_feeds_side)) if m]
+        fed = [
+            (m, side) for m, side in ((match.feeds, match.feeds_side), (match.loser_feeds, match.loser_feeds_side)) if m
+        ]
         if any(m.has_result for m, _side in fed):
             raise ServiceError(_("The next game already has a result."))
         for target, side in fed:
@@ -299,11 +316,20 @@ def log_dispute(match, state_a, state_b, *, rps_winner="", court=None, user=None
         if verdict is rules.Verdict.RPS and count >= rules.MAX_RPS_DECISIONS:
             raise ServiceError(_("This game already had three じゃんけん decisions, the most the rules allow."))
         dispute = Dispute.objects.create(
-            match=match, state_a=state_a, state_b=state_b, verdict=verdict.value, rps_winner=rps_winner,
-            court=court, user=user if user is not None and user.is_authenticated else None, submission_key=submission_key,
+            match=match,
+            state_a=state_a,
+            state_b=state_b,
+            verdict=verdict.value,
+            rps_winner=rps_winner,
+            court=court,
+            user=user if user is not None and user.is_authenticated else None,
+            submission_key=submission_key,
         )
         SheetEvent.objects.create(
-            match=match, court=court, user=dispute.user, action=SheetEvent.Action.DISPUTE,
+            match=match,
+            court=court,
+            user=dispute.user,
+            action=SheetEvent.Action.DISPUTE,
             note=f"{state_a} / {state_b} → {verdict.value}{(' ' + rps_winner) if rps_winner else ''}",
         )
     dispute.rps_count = count + (1 if verdict is rules.Verdict.RPS else 0)
@@ -312,4 +338,3 @@ def log_dispute(match, state_a, state_b, *, rps_winner="", court=None, user=None
 
 def rps_logged(match):
     return match.disputes.filter(verdict=rules.Verdict.RPS).count()
-

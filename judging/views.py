@@ -17,11 +17,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from judging.engine import rules
+from common.downloads import PDF, file_response
 from judging import services
+from judging.engine import rules
 from judging.forms import DisputeForm, RejectForm, ResultForm, RetypeForm, WalkoverForm
 from judging.models import Dispute, RecordingSheet
-from common.downloads import PDF, file_response
 from tournament.models import Court, Match
 from tournament.services import ServiceError, mark_started
 from tournament.views import _event_for_organiser, _event_for_recorder
@@ -72,8 +72,15 @@ def court_home(request, token):
     return render(
         request,
         "judging/court_home.html",
-        {"court": court, "event": court.event, "current": current, "upcoming": upcoming, "waiting": waiting,
-         "finished": finished, "token": token},
+        {
+            "court": court,
+            "event": court.event,
+            "current": current,
+            "upcoming": upcoming,
+            "waiting": waiting,
+            "finished": finished,
+            "token": token,
+        },
     )
 
 
@@ -100,15 +107,24 @@ def _handle_entry(request, match, *, who, saved_url, template, extra):
                 if is_walkover:
                     winner = rules.Side(data["absent_side"]).other
                     values = rules.SheetValues(*rules.walkover_cards(winner, event.card_total // 2))
-                    sheet, created = services.submit_sheet(match, values, is_walkover=True, **keys, **who, **_client(request))
+                    sheet, created = services.submit_sheet(
+                        match, values, is_walkover=True, **keys, **who, **_client(request)
+                    )
                 else:
                     sheet, created = services.submit_sheet(match, bound.values(), **keys, **who, **_client(request))
             except services.Conflict as conflict:
                 return render(
                     request,
                     "judging/conflict.html",
-                    {**extra, "event": event, "match": match, "current": conflict.current, "typed": bound,
-                     "is_walkover": is_walkover, "resubmit": {**_fresh_keys(conflict.current)}},
+                    {
+                        **extra,
+                        "event": event,
+                        "match": match,
+                        "current": conflict.current,
+                        "typed": bound,
+                        "is_walkover": is_walkover,
+                        "resubmit": {**_fresh_keys(conflict.current)},
+                    },
                     status=409,
                 )
             except ServiceError as e:
@@ -116,7 +132,12 @@ def _handle_entry(request, match, *, who, saved_url, template, extra):
             else:
                 return redirect(saved_url(sheet))
     context = {
-        **extra, "event": event, "match": match, "form": form, "walkover_form": walkover_form, "current": current,
+        **extra,
+        "event": event,
+        "match": match,
+        "form": form,
+        "walkover_form": walkover_form,
+        "current": current,
         "rps_logged": services.rps_logged(match),
     }
     return render(request, template, context)
@@ -132,7 +153,10 @@ def court_entry(request, token, number):
         mark_started(match)
     # A logged-in recorder typing on a court link is still that person (no self-confirmation).
     return _handle_entry(
-        request, match, who={"court": court, "user": request.user}, template="judging/court_entry.html",
+        request,
+        match,
+        who={"court": court, "user": request.user},
+        template="judging/court_entry.html",
         saved_url=lambda sheet: reverse("judging:court_saved", args=[token, number, sheet.version]),
         extra={"token": token, "done_url": reverse("judging:court_home", args=[token])},
     )
@@ -146,8 +170,14 @@ def court_saved(request, token, number, version):
     return render(
         request,
         "judging/court_saved.html",
-        {"court": court, "event": court.event, "match": match, "sheet": sheet, "token": token,
-         "winner": match.team_a if sheet.winner_side == "A" else match.team_b},
+        {
+            "court": court,
+            "event": court.event,
+            "match": match,
+            "sheet": sheet,
+            "token": token,
+            "winner": match.team_a if sheet.winner_side == "A" else match.team_b,
+        },
     )
 
 
@@ -162,8 +192,11 @@ def _dispute(request, match, *, who, extra, template):
         if request.method == "POST":
             try:
                 logged = services.log_dispute(
-                    match, form.cleaned_data["state_a"], form.cleaned_data["state_b"],
-                    rps_winner=form.cleaned_data["rps_winner"], submission_key=request.POST.get("submission_key", "")[:64],
+                    match,
+                    form.cleaned_data["state_a"],
+                    form.cleaned_data["state_b"],
+                    rps_winner=form.cleaned_data["rps_winner"],
+                    submission_key=request.POST.get("submission_key", "")[:64],
                     **who,
                 )
             except ServiceError as e:
@@ -176,9 +209,20 @@ def _dispute(request, match, *, who, extra, template):
     return render(
         request,
         template,
-        {**extra, "event": match.event, "match": match, "form": form, "verdict": verdict, "logged": logged,
-         "rps_count": rps_count, "rps_limit": rules.MAX_RPS_DECISIONS, "disputes": match.disputes.all(),
-         "matrix": touch_matrix_rows(), "matrix_json": _matrix_json(), "submission_key": secrets.token_hex(16)},
+        {
+            **extra,
+            "event": match.event,
+            "match": match,
+            "form": form,
+            "verdict": verdict,
+            "logged": logged,
+            "rps_count": rps_count,
+            "rps_limit": rules.MAX_RPS_DECISIONS,
+            "disputes": match.disputes.all(),
+            "matrix": touch_matrix_rows(),
+            "matrix_json": _matrix_json(),
+            "submission_key": secrets.token_hex(16),
+        },
     )
 
 
@@ -204,15 +248,22 @@ def court_dispute(request, token, number):
     match = _court_game(court, number)
     if not match.teams_known:
         raise Http404
-    return _dispute(request, match, who={"court": court}, template="judging/dispute.html",
-                    extra={"token": token, "court": court,
-                           "back_url": reverse("judging:court_entry", args=[token, number])})
+    return _dispute(
+        request,
+        match,
+        who={"court": court},
+        template="judging/dispute.html",
+        extra={"token": token, "court": court, "back_url": reverse("judging:court_entry", args=[token, number])},
+    )
 
 
 def court_rules(request, token):
     court = _court(token)
-    return render(request, "judging/rules_help.html", {"court": court, "event": court.event, "token": token,
-                                                        "matrix": touch_matrix_rows()})
+    return render(
+        request,
+        "judging/rules_help.html",
+        {"court": court, "event": court.event, "token": token, "matrix": touch_matrix_rows()},
+    )
 
 
 def court_matrix_pdf(request, token):
@@ -235,7 +286,14 @@ def game_detail(request, slug, number):
         messages.error(request, _("The teams of this game are not known yet."))
         return redirect("tournament:schedule", event.slug)
     here = reverse("judging:game_detail", args=[event.slug, number])
-    if request.method == "POST" and request.POST.get("action") in ("confirm", "retype", "reject", "restore", "void", "reopen"):
+    if request.method == "POST" and request.POST.get("action") in (
+        "confirm",
+        "retype",
+        "reject",
+        "restore",
+        "void",
+        "reopen",
+    ):
         return _recorder_action(request, event, match, here)
     history = match.sheets.select_related("submitted_by", "court", "confirmed_by").order_by("-version")
     newest = history.first()
@@ -244,15 +302,21 @@ def game_detail(request, slug, number):
         "history": history,
         "events": match.history.select_related("user", "court", "sheet"),
         "newest": newest,
-        "can_confirm": newest is not None and not newest.is_confirmed and not services._same_person(newest, user=request.user),
+        "can_confirm": newest is not None
+        and not newest.is_confirmed
+        and not services._same_person(newest, user=request.user),
         "own_newest": newest is not None and services._same_person(newest, user=request.user),
         "retype_form": RetypeForm(card_total=event.card_total, prefix="retype", **_names(match)),
         "reject_form": RejectForm(),
         "is_organiser": event.is_organiser(request.user),
     }
     return _handle_entry(
-        request, match, who={"user": request.user}, template="judging/organiser_entry.html",
-        saved_url=lambda sheet: here, extra=extra,
+        request,
+        match,
+        who={"user": request.user},
+        template="judging/organiser_entry.html",
+        saved_url=lambda sheet: here,
+        extra=extra,
     )
 
 
@@ -284,8 +348,11 @@ def _recorder_action(request, event, match, here):
         elif action == "retype":
             form = RetypeForm(request.POST, card_total=event.card_total, prefix="retype", **_names(match))
             if not form.is_valid():
-                messages.error(request, _("The re-typed sheet is not valid: %(errors)s") % {"errors": " ".join(
-                    str(e) for errors in form.errors.values() for e in errors)})
+                messages.error(
+                    request,
+                    _("The re-typed sheet is not valid: %(errors)s")
+                    % {"errors": " ".join(str(e) for errors in form.errors.values() for e in errors)},
+                )
                 return redirect(here)
             services.confirm_sheet(sheet, request.user, retyped=form.values())
             messages.success(request, _("The re-typed sheet matches: version %(v)s confirmed.") % {"v": sheet.version})
@@ -299,14 +366,22 @@ def _recorder_action(request, event, match, here):
                 raise PermissionDenied
             if action == "restore":
                 new = services.restore_version(sheet, request.user)
-                messages.success(request, _("Version %(old)s restored as version %(new)s.") % {"old": sheet.version, "new": new.version})
+                messages.success(
+                    request,
+                    _("Version %(old)s restored as version %(new)s.") % {"old": sheet.version, "new": new.version},
+                )
             else:
                 services.void_match(match, request.user, request.POST.get("reason", ""))
                 messages.warning(request, _("The game is void."))
     except services.Mismatch as mismatch:
-        labels = {"cards_a": _("cards of team A"), "cards_b": _("cards of team B"),
-                  "referee_cards": _("cards held by the referee"), "joker_holder": _("「り」 holder"),
-                  "rps_winner": _("じゃんけん winner"), "rps_used": _("じゃんけん decisions")}
+        labels = {
+            "cards_a": _("cards of team A"),
+            "cards_b": _("cards of team B"),
+            "referee_cards": _("cards held by the referee"),
+            "joker_holder": _("「り」 holder"),
+            "rps_winner": _("じゃんけん winner"),
+            "rps_used": _("じゃんけん decisions"),
+        }
         shown = {"A": _("Team A"), "B": _("Team B"), "referee": _("Referee")}
 
         def text(value):
@@ -345,32 +420,52 @@ def status_board(request, slug):
     event = _event_for_recorder(request, slug)
     now = timezone.now()
     courts = list(event.courts.all())
-    games = list(event.matches.select_related("team_a", "team_b", "court", "division", "group").order_by("slot", "match_number"))
+    games = list(
+        event.matches.select_related("team_a", "team_b", "court", "division", "group").order_by("slot", "match_number")
+    )
     last_entry = dict(
-        RecordingSheet.objects.filter(match__event=event).values("match__court").annotate(at=Max("submitted_at")).values_list("match__court", "at")
+        RecordingSheet.objects.filter(match__event=event)
+        .values("match__court")
+        .annotate(at=Max("submitted_at"))
+        .values_list("match__court", "at")
     )
     disputes = dict(
-        Dispute.objects.filter(match__event=event).values("match__court").annotate(n=Count("pk")).values_list("match__court", "n")
+        Dispute.objects.filter(match__event=event)
+        .values("match__court")
+        .annotate(n=Count("pk"))
+        .values_list("match__court", "n")
     )
     length = event.game_minutes + event.changeover_minutes
     rows = []
     for court in courts:
         mine = [g for g in games if g.court_id == court.pk]
-        current = next((g for g in mine if g.awaits_result and g.status != Match.Status.SUBMITTED and g.teams_known), None)
+        current = next(
+            (g for g in mine if g.awaits_result and g.status != Match.Status.SUBMITTED and g.teams_known), None
+        )
         overdue = [
-            g for g in mine
-            if g.awaits_result and g.status != Match.Status.SUBMITTED and g.start_at
+            g
+            for g in mine
+            if g.awaits_result
+            and g.status != Match.Status.SUBMITTED
+            and g.start_at
             and (now - g.start_at).total_seconds() > length * 60
         ]
         started = [g for g in mine if g.actual_start and g.start_at]
         late = round((started[-1].actual_start - started[-1].start_at).total_seconds() / 60) if started else None
-        rows.append({
-            "court": court, "current": current, "last_entry": last_entry.get(court.pk), "late": late,
-            "waiting": [g for g in mine if g.status == Match.Status.SUBMITTED],
-            "disputed": [g for g in mine if g.status == Match.Status.DISPUTED],
-            "overdue": overdue, "disputes": disputes.get(court.pk, 0),
-            "done": sum(1 for g in mine if g.has_result), "total": len(mine),
-        })
+        rows.append(
+            {
+                "court": court,
+                "current": current,
+                "last_entry": last_entry.get(court.pk),
+                "late": late,
+                "waiting": [g for g in mine if g.status == Match.Status.SUBMITTED],
+                "disputed": [g for g in mine if g.status == Match.Status.DISPUTED],
+                "overdue": overdue,
+                "disputes": disputes.get(court.pk, 0),
+                "done": sum(1 for g in mine if g.has_result),
+                "total": len(mine),
+            }
+        )
     return render(request, "judging/status_board.html", {"event": event, "rows": rows, "now": now})
 
 
@@ -380,8 +475,13 @@ def organiser_dispute(request, slug, number):
     match = get_object_or_404(Match.objects.select_related(*GAME_RELATED), event=event, match_number=number)
     if not match.teams_known:
         raise Http404
-    return _dispute(request, match, who={"user": request.user}, template="judging/dispute.html",
-                    extra={"back_url": reverse("judging:game_detail", args=[slug, number])})
+    return _dispute(
+        request,
+        match,
+        who={"user": request.user},
+        template="judging/dispute.html",
+        extra={"back_url": reverse("judging:game_detail", args=[slug, number])},
+    )
 
 
 @login_required

@@ -61,7 +61,7 @@ def _slug(reason):
 
 
 def new_backup_path(reason="manual", using="default") -> Path:
-    stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%d-%H%M%S-%f")
+    stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%d-%H%M%S-%f")
     return backup_dir() / f"karuta-{stamp}-{_slug(reason)}.{_extension(using)}"
 
 
@@ -168,8 +168,10 @@ def _run(command, env):
 
 def _pg_dump(target: Path, using):
     connection = connections[using]
-    _run(["pg_dump", "--format=custom", "--no-owner", "--no-privileges", "--file", str(target)],
-         _pg_env(connection.settings_dict))
+    _run(
+        ["pg_dump", "--format=custom", "--no-owner", "--no-privileges", "--file", str(target)],
+        _pg_env(connection.settings_dict),
+    )
 
 
 # --- Automatic backups -----------------------------------------------------------------
@@ -192,7 +194,7 @@ def auto_backup(reason: str, *, skip=False, using="default") -> Path | None:
         return None
     try:
         path = create_backup(reason=AUTO_PREFIX + reason, using=using)
-    except Exception:  # noqa: BLE001 - a backup must never stop the tournament
+    except Exception:
         logger.exception("automatic backup before %s failed", reason)
         return None
     prune(getattr(settings, "BACKUP_KEEP", 20))
@@ -260,6 +262,18 @@ def restore_backup(path, *, using="default", safety_backup=True) -> Path | None:
             source.close()
     else:
         connection.close()
-        _run(["pg_restore", "--clean", "--if-exists", "--no-owner", "--no-privileges", "--single-transaction",
-              "--dbname", connection.settings_dict["NAME"], str(path)], _pg_env(connection.settings_dict))
+        _run(
+            [
+                "pg_restore",
+                "--clean",
+                "--if-exists",
+                "--no-owner",
+                "--no-privileges",
+                "--single-transaction",
+                "--dbname",
+                connection.settings_dict["NAME"],
+                str(path),
+            ],
+            _pg_env(connection.settings_dict),
+        )
     return safety

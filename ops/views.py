@@ -33,5 +33,6 @@ def backup_download(request):
             latest = backups.create_backup(reason="download")
         except backups.BackupError as e:
             return HttpResponse(f"Backup failed: {e}", status=500, content_type="text/plain; charset=utf-8")
-    return FileResponse(latest.open("rb"), as_attachment=True, filename=latest.name,
-                        content_type="application/octet-stream")
+    return FileResponse(
+        latest.open("rb"), as_attachment=True, filename=latest.name, content_type="application/octet-stream"
+    )

@@ -32,7 +32,7 @@ def settings_in(data_dir, env, *names):
     code = "from django.conf import settings; " + "; ".join(f"print(repr(settings.{n}))" for n in names)
     result = manage("shell", "-c", code, env=env, data_dir=data_dir)
     assert result.returncode == 0, result.stderr
-    return [eval(line) for line in result.stdout.strip().splitlines()[-len(names):]]  # noqa: S307 - our own reprs
+    return [eval(line) for line in result.stdout.strip().splitlines()[-len(names) :]]
 
 
 def test_check_deploy_is_quiet_for_the_venue_on_plain_http(tmp_path):
@@ -42,8 +42,9 @@ def test_check_deploy_is_quiet_for_the_venue_on_plain_http(tmp_path):
 
 
 def test_check_deploy_is_quiet_with_https(tmp_path):
-    result = manage("check", "--deploy", "--fail-level", "WARNING",
-                    env={"DEBUG": "false", "KARUTA_HTTPS": "1"}, data_dir=tmp_path)
+    result = manage(
+        "check", "--deploy", "--fail-level", "WARNING", env={"DEBUG": "false", "KARUTA_HTTPS": "1"}, data_dir=tmp_path
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     # Only preloading into browsers' HSTS lists is left to the domain's owner.
     assert "System check identified no issues (1 silenced)." in result.stdout
@@ -57,8 +58,12 @@ def test_check_deploy_still_catches_debug(tmp_path):
 
 def test_only_https_only_checks_are_silenced_on_plain_http(tmp_path):
     silenced, session_secure, csrf_secure, redirect = settings_in(
-        tmp_path, {"DEBUG": "false"},
-        "SILENCED_SYSTEM_CHECKS", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE", "SECURE_SSL_REDIRECT",
+        tmp_path,
+        {"DEBUG": "false"},
+        "SILENCED_SYSTEM_CHECKS",
+        "SESSION_COOKIE_SECURE",
+        "CSRF_COOKIE_SECURE",
+        "SECURE_SSL_REDIRECT",
     )
     assert sorted(silenced) == ["security.W004", "security.W008", "security.W012", "security.W016"]
     # field-faults #20: a Secure cookie over http is dropped by iPad Safari and every form answers 403.
@@ -67,9 +72,15 @@ def test_only_https_only_checks_are_silenced_on_plain_http(tmp_path):
 
 def test_https_turns_on_redirect_hsts_and_secure_cookies(tmp_path):
     values = settings_in(
-        tmp_path, {"DEBUG": "false", "KARUTA_HTTPS": "1", "KARUTA_BEHIND_PROXY": "1"},
-        "SECURE_SSL_REDIRECT", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE", "SECURE_HSTS_SECONDS",
-        "SECURE_HSTS_INCLUDE_SUBDOMAINS", "SECURE_PROXY_SSL_HEADER", "SILENCED_SYSTEM_CHECKS",
+        tmp_path,
+        {"DEBUG": "false", "KARUTA_HTTPS": "1", "KARUTA_BEHIND_PROXY": "1"},
+        "SECURE_SSL_REDIRECT",
+        "SESSION_COOKIE_SECURE",
+        "CSRF_COOKIE_SECURE",
+        "SECURE_HSTS_SECONDS",
+        "SECURE_HSTS_INCLUDE_SUBDOMAINS",
+        "SECURE_PROXY_SSL_HEADER",
+        "SILENCED_SYSTEM_CHECKS",
     )
     assert values[:3] == [True, True, True]
     assert values[3] > 0 and values[4] is True
@@ -191,8 +202,18 @@ def test_the_qr_code_of_the_address_is_printed():
 
 def test_serve_dry_run_prints_the_url_and_the_gunicorn_command(tmp_path):
     assert manage("migrate", "-v0", data_dir=tmp_path).returncode == 0
-    result = manage("serve", "--dry-run", "--host", "127.0.0.1", "--port", "8765", "--workers", "3",
-                    env={"DEBUG": "false"}, data_dir=tmp_path)
+    result = manage(
+        "serve",
+        "--dry-run",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        "8765",
+        "--workers",
+        "3",
+        env={"DEBUG": "false"},
+        data_dir=tmp_path,
+    )
     assert result.returncode == 0, result.stderr
     assert "http://127.0.0.1:8765/" in result.stdout
     assert "gunicorn config.wsgi:application --bind 127.0.0.1:8765 --workers 3" in result.stdout

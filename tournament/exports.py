@@ -18,8 +18,18 @@ XLSX = downloads.XLSX
 
 def standings_headers():
     return [
-        _("rank"), _("team"), _("affiliation"), _("played"), _("won"), _("lost"), _("cards taken"),
-        _("cards conceded"), _("card difference"), _("won by り"), _("won by じゃんけん"), _("placed by"),
+        _("rank"),
+        _("team"),
+        _("affiliation"),
+        _("played"),
+        _("won"),
+        _("lost"),
+        _("cards taken"),
+        _("cards conceded"),
+        _("card difference"),
+        _("won by り"),
+        _("won by じゃんけん"),
+        _("placed by"),
     ]
 
 
@@ -27,10 +37,22 @@ def standings_rows(table):
     rows = []
     for row in table.rows:
         team = table.teams[row.team]
-        rows.append([
-            f"{row.rank}=" if row.tied else row.rank, team.name, team.affiliation, row.played, row.wins, row.losses,
-            row.cards_taken, row.cards_conceded, row.card_diff, row.joker_wins, row.rps_wins, str(separation_text(row)),
-        ])
+        rows.append(
+            [
+                f"{row.rank}=" if row.tied else row.rank,
+                team.name,
+                team.affiliation,
+                row.played,
+                row.wins,
+                row.losses,
+                row.cards_taken,
+                row.cards_conceded,
+                row.card_diff,
+                row.joker_wins,
+                row.rps_wins,
+                str(separation_text(row)),
+            ]
+        )
     return rows
 
 
@@ -45,15 +67,31 @@ def cross_table_rows(table):
                 cells.append("＼")
                 continue
             cell = table.cells.get((row_team.pk, col_team.pk))
-            cells.append("" if cell is None else f"{'○' if cell[0] else '●'} {cell[1]}-{cell[2]}{(' ' + cell[3]) if cell[3] else ''}")
+            cells.append(
+                ""
+                if cell is None
+                else f"{'○' if cell[0] else '●'} {cell[1]}-{cell[2]}{(' ' + cell[3]) if cell[3] else ''}"
+            )
         rows.append(cells)
     return header, rows
 
 
 def games_headers():
     return [
-        _("match no."), _("division"), _("stage"), _("group"), _("court"), _("start"), _("team A"), _("cards of A"),
-        _("cards of B"), _("team B"), _("cards held by the referee"), _("「り」 holder"), _("winner"), _("decided by"),
+        _("match no."),
+        _("division"),
+        _("stage"),
+        _("group"),
+        _("court"),
+        _("start"),
+        _("team A"),
+        _("cards of A"),
+        _("cards of B"),
+        _("team B"),
+        _("cards held by the referee"),
+        _("「り」 holder"),
+        _("winner"),
+        _("decided by"),
         _("status"),
     ]
 
@@ -67,18 +105,25 @@ def games_rows(event):
     rows = []
     for m in matches:
         sheet = next((s for s in m.sheets.all() if s.is_confirmed), None)
-        rows.append([
-            m.match_number, m.division.name, str(m.get_stage_display()), m.group.name if m.group else "",
-            m.court.name if m.court else "", timezone.localtime(m.start_at) if m.start_at else None,
-            m.team_a.name if m.team_a else _("to be decided"),
-            sheet.cards_a if sheet else None, sheet.cards_b if sheet else None,
-            m.team_b.name if m.team_b else _("to be decided"),
-            sheet.referee_cards if sheet else None,
-            str(sheet.get_joker_holder_display()) if sheet and sheet.joker_holder else "",
-            m.winner.name if m.winner else "",
-            str(sheet.get_decided_by_display()) if sheet else "",
-            str(m.get_status_display()),
-        ])
+        rows.append(
+            [
+                m.match_number,
+                m.division.name,
+                str(m.get_stage_display()),
+                m.group.name if m.group else "",
+                m.court.name if m.court else "",
+                timezone.localtime(m.start_at) if m.start_at else None,
+                m.team_a.name if m.team_a else _("to be decided"),
+                sheet.cards_a if sheet else None,
+                sheet.cards_b if sheet else None,
+                m.team_b.name if m.team_b else _("to be decided"),
+                sheet.referee_cards if sheet else None,
+                str(sheet.get_joker_holder_display()) if sheet and sheet.joker_holder else "",
+                m.winner.name if m.winner else "",
+                str(sheet.get_decided_by_display()) if sheet else "",
+                str(m.get_status_display()),
+            ]
+        )
     return rows
 
 
@@ -92,17 +137,31 @@ def timetable_rows(event):
     )
     return [
         [
-            m.court.name if m.court else "", timezone.localtime(m.start_at) if m.start_at else None, m.match_number,
-            m.division.name, f"{m.get_stage_display()} {m.group.name if m.group else ''}".strip(),
-            m.team_a.name if m.team_a else _("to be decided"), m.team_b.name if m.team_b else _("to be decided"),
+            m.court.name if m.court else "",
+            timezone.localtime(m.start_at) if m.start_at else None,
+            m.match_number,
+            m.division.name,
+            f"{m.get_stage_display()} {m.group.name if m.group else ''}".strip(),
+            m.team_a.name if m.team_a else _("to be decided"),
+            m.team_b.name if m.team_b else _("to be decided"),
         ]
         for m in matches
     ]
 
 
 def teams_headers():
-    return [_("No."), _("division"), _("team name"), _("affiliation"), _("group"), _("withdrawn"), _("role"),
-            _("name"), _("furigana"), _("grade")]
+    return [
+        _("No."),
+        _("division"),
+        _("team name"),
+        _("affiliation"),
+        _("group"),
+        _("withdrawn"),
+        _("role"),
+        _("name"),
+        _("furigana"),
+        _("grade"),
+    ]
 
 
 def teams_rows(event):
@@ -113,10 +172,20 @@ def teams_rows(event):
     for team in teams.order_by("division__order", "entry_number"):
         for player in team.players.all():
             role = _("leader") if player.is_leader else _("substitute") if player.is_substitute else ""
-            rows.append([
-                team.entry_number, team.division.name, team.name, team.affiliation, team.group.name if team.group else "",
-                _("yes") if team.withdrawn else "", role, player.name, player.furigana, player.grade,
-            ])
+            rows.append(
+                [
+                    team.entry_number,
+                    team.division.name,
+                    team.name,
+                    team.affiliation,
+                    team.group.name if team.group else "",
+                    _("yes") if team.withdrawn else "",
+                    role,
+                    player.name,
+                    player.furigana,
+                    player.grade,
+                ]
+            )
     return rows
 
 
@@ -128,7 +197,12 @@ def _standings_sheets(wb, event):
     for division in event.divisions.all():
         for table in division_standings(division):
             ws = xlsx.add_sheet(wb, f"{division.name} {table.group.name}")
-            xlsx.write_cell(ws, 1, 1, f"{event.title} {division.name} {table.group} ・ {_('ranking order')}: {division.criteria_text}")
+            xlsx.write_cell(
+                ws,
+                1,
+                1,
+                f"{event.title} {division.name} {table.group} ・ {_('ranking order')}: {division.criteria_text}",
+            )
             last = xlsx.write_table(ws, standings_headers(), standings_rows(table), start_row=2)
             xlsx.write_cell(ws, last + 2, 1, _("Cross table (星取表)"))
             header, rows = cross_table_rows(table)

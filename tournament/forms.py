@@ -6,14 +6,34 @@ from django.utils.translation import gettext_lazy as _
 from tournament.engine import names, standings
 from tournament.models import Court, Division, Event, Team
 
-GRADE_CHOICES = [("", "—")] + [(g, g) for g in [f"小{i}" for i in range(1, 7)] + [f"中{i}" for i in range(1, 4)] + [f"高{i}" for i in range(1, 4)] + ["一般"]]
+GRADE_CHOICES = [("", "—")] + [
+    (g, g)
+    for g in [f"小{i}" for i in range(1, 7)]
+    + [f"中{i}" for i in range(1, 4)]
+    + [f"高{i}" for i in range(1, 4)]
+    + ["一般"]
+]
 
 
 class EventForm(forms.ModelForm):
     class Meta:
         model = Event
-        fields = ["name", "edition", "slug", "date", "venue", "start_time", "game_minutes", "changeover_minutes",
-                  "lunch_start", "lunch_end", "card_total", "auto_confirm", "japanese_era", "publish_names"]
+        fields = [
+            "name",
+            "edition",
+            "slug",
+            "date",
+            "venue",
+            "start_time",
+            "game_minutes",
+            "changeover_minutes",
+            "lunch_start",
+            "lunch_end",
+            "card_total",
+            "auto_confirm",
+            "japanese_era",
+            "publish_names",
+        ]
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "start_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
@@ -21,7 +41,6 @@ class EventForm(forms.ModelForm):
             "lunch_end": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
         }
         help_texts = {"slug": _("Letters, digits and hyphens; used in the addresses of the public pages.")}
-
 
     def clean(self):
         data = super().clean()
@@ -61,8 +80,17 @@ class DivisionForm(forms.ModelForm):
     class Meta:
         model = Division
         fields = [
-            "name", "grade_band", "order", "courts", "layout", "rest_rule", "walkover_cards", "withdrawal",
-            "qualifiers_per_group", "best_runners_up", "third_place_game",
+            "name",
+            "grade_band",
+            "order",
+            "courts",
+            "layout",
+            "rest_rule",
+            "walkover_cards",
+            "withdrawal",
+            "qualifiers_per_group",
+            "best_runners_up",
+            "third_place_game",
         ]
         widgets = {"courts": forms.CheckboxSelectMultiple}
 
@@ -75,7 +103,8 @@ class DivisionForm(forms.ModelForm):
         self.fields["preset"].initial = self.instance.preset if self.instance.pk else "japanese"
         for i in range(len(standings.CRITERIA)):
             self.fields[f"criterion_{i + 1}"] = forms.ChoiceField(
-                label=_("criterion %(n)s") % {"n": i + 1}, required=False,
+                label=_("criterion %(n)s") % {"n": i + 1},
+                required=False,
                 choices=[("", "—")] + CRITERION_CHOICES,
                 initial=current[i] if i < len(current) else "",
             )
@@ -141,8 +170,13 @@ class TeamForm(forms.Form):
     division = forms.ModelChoiceField(queryset=Division.objects.none(), label=_("division"))
     name = forms.CharField(label=_("team name"), max_length=60)
     affiliation = forms.CharField(label=_("affiliation (school or 子ども会)"), max_length=60, required=False)
-    seed = forms.IntegerField(label=_("seed"), min_value=1, max_value=999, required=False,
-                              help_text=_("Optional: 1 is the strongest. Seeds are spread over the groups."))
+    seed = forms.IntegerField(
+        label=_("seed"),
+        min_value=1,
+        max_value=999,
+        required=False,
+        help_text=_("Optional: 1 is the strongest. Seeds are spread over the groups."),
+    )
     leader = forms.TypedChoiceField(label=_("leader"), coerce=int, initial=1, widget=forms.RadioSelect)
 
     def __init__(self, *args, event, team=None, **kwargs):
@@ -150,10 +184,16 @@ class TeamForm(forms.Form):
         self.event = event
         self.team = team
         self.fields["division"].queryset = event.divisions.all()
-        self.fields["leader"].choices = [(i, _("Player %(number)s") % {"number": i}) for i in range(1, REGULAR_PLAYERS + 1)]
+        self.fields["leader"].choices = [
+            (i, _("Player %(number)s") % {"number": i}) for i in range(1, REGULAR_PLAYERS + 1)
+        ]
         for i in range(1, PLAYER_SLOTS + 1):
             substitute = i > REGULAR_PLAYERS
-            label = _("Substitute %(number)s") % {"number": i - REGULAR_PLAYERS} if substitute else _("Player %(number)s") % {"number": i}
+            label = (
+                _("Substitute %(number)s") % {"number": i - REGULAR_PLAYERS}
+                if substitute
+                else _("Player %(number)s") % {"number": i}
+            )
             self.fields[f"p{i}_name"] = forms.CharField(label=label, max_length=40, required=False)
             self.fields[f"p{i}_furigana"] = forms.CharField(label=_("furigana"), max_length=60, required=False)
             self.fields[f"p{i}_grade"] = forms.ChoiceField(label=_("grade"), choices=GRADE_CHOICES, required=False)
@@ -230,7 +270,9 @@ class TeamForm(forms.Form):
 class ImportForm(forms.Form):
     file = forms.FileField(label=_("entry sheet (.xlsx)"))
     default_division = forms.CharField(
-        label=_("division for rows without one"), required=False, max_length=60,
+        label=_("division for rows without one"),
+        required=False,
+        max_length=60,
         help_text=_("Only needed when the sheet has no division column."),
     )
 
@@ -241,16 +283,19 @@ class ImportForm(forms.Form):
         return upload
 
 
-
 class PersonForm(forms.Form):
     """Give someone a role in this event: a new account, or an existing one by its login name."""
 
     username = forms.CharField(label=_("login name"), max_length=150)
     password = forms.CharField(
-        label=_("password (for a new account)"), required=False, widget=forms.PasswordInput(render_value=False),
+        label=_("password (for a new account)"),
+        required=False,
+        widget=forms.PasswordInput(render_value=False),
         help_text=_("At least 8 characters. Leave empty to give an existing account the role."),
     )
-    role = forms.ChoiceField(label=_("role"), choices=[("recorder", _("recorder (記録係)")), ("organiser", _("organiser"))])
+    role = forms.ChoiceField(
+        label=_("role"), choices=[("recorder", _("recorder (記録係)")), ("organiser", _("organiser"))]
+    )
 
     def clean(self):
         from django.contrib.auth import get_user_model

@@ -84,11 +84,21 @@ TEMPLATE_SHEET = "申込書"
 TEMPLATE_HEADER_ROW = 4
 TEMPLATE_ROWS = 300
 TEMPLATE_LABELS = (
-    "部門", "チーム名", "所属",
-    "選手1（リーダー）氏名", "ふりがな", "学年",
-    "選手2 氏名", "ふりがな", "学年",
-    "選手3 氏名", "ふりがな", "学年",
-    "補欠 氏名", "ふりがな", "学年",
+    "部門",
+    "チーム名",
+    "所属",
+    "選手1（リーダー）氏名",
+    "ふりがな",
+    "学年",
+    "選手2 氏名",
+    "ふりがな",
+    "学年",
+    "選手3 氏名",
+    "ふりがな",
+    "学年",
+    "補欠 氏名",
+    "ふりがな",
+    "学年",
 )
 TEMPLATE_GRADES = ("小1", "小2", "小3", "小4", "小5", "小6", "中1", "中2", "中3", "一般")
 _TEMPLATE_LIST_SHEET = "選択肢"
@@ -156,7 +166,10 @@ class ImportProblem:
     def __str__(self) -> str:
         if self.row is not None and self.column:
             return _("Row %(row)d, column %(column)s: %(message)s") % {
-                "row": self.row, "column": self.column, "message": self.message}
+                "row": self.row,
+                "column": self.column,
+                "message": self.message,
+            }
         if self.row is not None:
             return _("Row %(row)d: %(message)s") % {"row": self.row, "message": self.message}
         if self.column:
@@ -199,16 +212,54 @@ class ParsedEntries:
 
 _IGNORED_EXACT = {"no", "no.", "#", "番号", "受付番号", "受付no."}
 _IGNORED_PARTS = (
-    "引率", "監督", "保護者", "代表", "責任者", "連絡", "電話", "備考", "メール", "住所",
-    "coach", "chaperone", "guardian", "contact", "phone", "mail", "remark", "note", "comment",
+    "引率",
+    "監督",
+    "保護者",
+    "代表",
+    "責任者",
+    "連絡",
+    "電話",
+    "備考",
+    "メール",
+    "住所",
+    "coach",
+    "chaperone",
+    "guardian",
+    "contact",
+    "phone",
+    "mail",
+    "remark",
+    "note",
+    "comment",
 )
 _DIVISION_EXACT = {"部門", "部", "部門名", "クラス", "種別", "division", "category", "class"}
 _TEAM_EXACT = {"チーム名", "チーム", "チーム名称", "team", "teamname"}
 _AFFILIATION_EXACT = {
-    "所属", "所属団体", "所属名", "学校名", "学校", "子ども会", "子供会", "子ども会名", "団体名",
-    "affiliation", "club", "school",
+    "所属",
+    "所属団体",
+    "所属名",
+    "学校名",
+    "学校",
+    "子ども会",
+    "子供会",
+    "子ども会名",
+    "団体名",
+    "affiliation",
+    "club",
+    "school",
 }
-_FURIGANA_PARTS = ("ふりがな", "フリガナ", "よみがな", "ヨミガナ", "furigana", "reading", "kana", "よみ", "ヨミ", "カナ")
+_FURIGANA_PARTS = (
+    "ふりがな",
+    "フリガナ",
+    "よみがな",
+    "ヨミガナ",
+    "furigana",
+    "reading",
+    "kana",
+    "よみ",
+    "ヨミ",
+    "カナ",
+)
 _GRADE_PARTS = ("学年", "grade")
 _LEADER_PARTS = ("リーダー", "主将", "キャプテン", "leader", "captain")
 _SUBSTITUTE_PARTS = ("補欠", "控え", "控", "リザーブ", "substitute", "reserve")
@@ -330,8 +381,13 @@ def _detect_header(values, rownum: int) -> _Header | None:
         leaders = [g for g in groups if g.leader]
         for extra in leaders[1:]:
             extra.name.leader = False
-            problems.append(ImportProblem(rownum, extra.name.ref, _(
-                "Only one player column can be marked as the leader; this mark is ignored.")))
+            problems.append(
+                ImportProblem(
+                    rownum,
+                    extra.name.ref,
+                    _("Only one player column can be marked as the leader; this mark is ignored."),
+                )
+            )
         if not leaders:
             regular = next((g for g in groups if not g.substitute), None)
             if regular:
@@ -446,9 +502,17 @@ def _read_sheet(ws, problems: list[ImportProblem]):
             continue
         blank_run = 0
         if len(data) >= MAX_DATA_ROWS:
-            problems.append(ImportProblem(rownum, None, _(
-                "The sheet has more than %(limit)d rows of entries; only the first %(limit)d were read. "
-                "Split the entries into several files.") % {"limit": MAX_DATA_ROWS}))
+            problems.append(
+                ImportProblem(
+                    rownum,
+                    None,
+                    _(
+                        "The sheet has more than %(limit)d rows of entries; only the first %(limit)d were read. "
+                        "Split the entries into several files."
+                    )
+                    % {"limit": MAX_DATA_ROWS},
+                )
+            )
             break
         data.append((rownum, [_cell_text(v) for v in values], values))
     return header, data
@@ -520,21 +584,41 @@ def parse_entry_workbook(fileobj_or_bytes, default_division: str = "") -> Parsed
         problems.append(ImportProblem(None, None, _("The upload could not be read as a file.")))
         return result
     if len(data) > MAX_FILE_BYTES:
-        problems.append(ImportProblem(None, None, _(
-            "The file is larger than %(limit)d MB. Entry files are normally much smaller; "
-            "remove pictures or extra sheets and try again.") % {"limit": MAX_FILE_BYTES // (1024 * 1024)}))
+        problems.append(
+            ImportProblem(
+                None,
+                None,
+                _(
+                    "The file is larger than %(limit)d MB. Entry files are normally much smaller; "
+                    "remove pictures or extra sheets and try again."
+                )
+                % {"limit": MAX_FILE_BYTES // (1024 * 1024)},
+            )
+        )
         return result
     if not data:
         problems.append(ImportProblem(None, None, _("The file is empty.")))
         return result
     if data.startswith(_OLE_MAGIC):
-        problems.append(ImportProblem(None, None, _(
-            "This file is in the old Excel 97-2003 format (.xls) or is password-protected. "
-            "Save it as an Excel Workbook (.xlsx) without a password and upload it again.")))
+        problems.append(
+            ImportProblem(
+                None,
+                None,
+                _(
+                    "This file is in the old Excel 97-2003 format (.xls) or is password-protected. "
+                    "Save it as an Excel Workbook (.xlsx) without a password and upload it again."
+                ),
+            )
+        )
         return result
     if not data.startswith(_ZIP_MAGIC):
-        problems.append(ImportProblem(None, None, _(
-            "This file is not an Excel workbook (.xlsx). Save it from Excel as an Excel Workbook (.xlsx).")))
+        problems.append(
+            ImportProblem(
+                None,
+                None,
+                _("This file is not an Excel workbook (.xlsx). Save it from Excel as an Excel Workbook (.xlsx)."),
+            )
+        )
         return result
 
     found = None
@@ -550,16 +634,28 @@ def parse_entry_workbook(fileobj_or_bytes, default_division: str = "") -> Parsed
         finally:
             workbook.close()
     except Exception as exc:  # BadZipFile, KeyError, XML parse errors, ... from openpyxl
-        problems.append(ImportProblem(None, None, _(
-            "The Excel file could not be read; it may be damaged or not a real .xlsx file (%(error)s).")
-            % {"error": exc.__class__.__name__}))
+        problems.append(
+            ImportProblem(
+                None,
+                None,
+                _("The Excel file could not be read; it may be damaged or not a real .xlsx file (%(error)s).")
+                % {"error": exc.__class__.__name__},
+            )
+        )
         return result
 
     if found is None:
-        problems.append(ImportProblem(None, None, _(
-            "No header row was found. One of the first %(rows)d rows of the sheet must hold the "
-            "column titles, including チーム名 and 氏名 (as in the entry template).")
-            % {"rows": HEADER_SEARCH_ROWS}))
+        problems.append(
+            ImportProblem(
+                None,
+                None,
+                _(
+                    "No header row was found. One of the first %(rows)d rows of the sheet must hold the "
+                    "column titles, including チーム名 and 氏名 (as in the entry template)."
+                )
+                % {"rows": HEADER_SEARCH_ROWS},
+            )
+        )
         return result
 
     title, (header, rows), sheet_problems = found
@@ -567,8 +663,9 @@ def parse_entry_workbook(fileobj_or_bytes, default_division: str = "") -> Parsed
     problems.extend(header.problems)
     default_division = normalize_text(default_division)
     if header.division is None and not default_division:
-        problems.append(ImportProblem(header.row, None, _(
-            "There is no 部門 (division) column and no default division was chosen.")))
+        problems.append(
+            ImportProblem(header.row, None, _("There is no 部門 (division) column and no default division was chosen."))
+        )
 
     parser = _EntryParser(header, default_division, problems)
     if header.layout == "team":
@@ -638,8 +735,11 @@ class _EntryParser:
         text = self.get(texts, self.header.division) or self.default_division
         if not text:
             if self.header.division is not None:
-                self.problem(row, self.header.division, _(
-                    "The division (部門) is missing. Fill it in on every row; merged cells count as empty."))
+                self.problem(
+                    row,
+                    self.header.division,
+                    _("The division (部門) is missing. Fill it in on every row; merged cells count as empty."),
+                )
             return ""
         return self.divisions.setdefault(name_key(text), text)
 
@@ -656,26 +756,34 @@ class _EntryParser:
         if not (name or furigana or grade_text):
             return None
         if not name:
-            self.problem(row, group.name, _(
-                "The player's name is missing, but furigana or grade is filled in."))
+            self.problem(row, group.name, _("The player's name is missing, but furigana or grade is filled in."))
         if furigana:
             bad = _bad_kana(furigana)
             if bad:
-                self.problem(row, group.furigana, _(
-                    "Furigana must be written in hiragana or katakana only; found \"%(chars)s\".")
-                    % {"chars": bad})
+                self.problem(
+                    row,
+                    group.furigana,
+                    _('Furigana must be written in hiragana or katakana only; found "%(chars)s".') % {"chars": bad},
+                )
         grade = ""
         if grade_text:
             try:
                 grade = normalize_grade(grade_value, division)
             except ValueError:
-                self.problem(row, group.grade, _(
-                    "Grade \"%(value)s\" is not recognised or out of range for this division. "
-                    "Write e.g. 小2, 2年, 中1 or 一般.") % {"value": grade_shown})
+                self.problem(
+                    row,
+                    group.grade,
+                    _(
+                        'Grade "%(value)s" is not recognised or out of range for this division. '
+                        "Write e.g. 小2, 2年, 中1 or 一般."
+                    )
+                    % {"value": grade_shown},
+                )
         if not name:
             return None
-        return PlayerEntry(name=name, furigana=furigana, grade=grade,
-                           is_leader=group.leader, is_substitute=group.substitute)
+        return PlayerEntry(
+            name=name, furigana=furigana, grade=grade, is_leader=group.leader, is_substitute=group.substitute
+        )
 
     # -- layouts -------------------------------------------------------------
 
@@ -710,17 +818,24 @@ class _EntryParser:
                 column = regulars[TEAM_SIZE].group.name
             else:
                 column = self.header.team
-            self.problem(team.row, column, _(
-                "The team has %(count)d players; exactly %(required)d are required (substitutes not counted).")
-                % {"count": len(regulars), "required": TEAM_SIZE})
+            self.problem(
+                team.row,
+                column,
+                _("The team has %(count)d players; exactly %(required)d are required (substitutes not counted).")
+                % {"count": len(regulars), "required": TEAM_SIZE},
+            )
         elif not any(p.entry.is_leader for p in regulars):
             leader_group = next((g for g in regular_groups if g.leader), None)
-            self.problem(team.row, leader_group.name if leader_group else self.header.team,
-                         _("The team has no leader."))
+            self.problem(
+                team.row, leader_group.name if leader_group else self.header.team, _("The team has no leader.")
+            )
         if len(subs) > MAX_SUBSTITUTES:
-            self.problem(team.row, subs[MAX_SUBSTITUTES].group.name, _(
-                "The team has %(count)d substitutes; at most %(limit)d are allowed.")
-                % {"count": len(subs), "limit": MAX_SUBSTITUTES})
+            self.problem(
+                team.row,
+                subs[MAX_SUBSTITUTES].group.name,
+                _("The team has %(count)d substitutes; at most %(limit)d are allowed.")
+                % {"count": len(subs), "limit": MAX_SUBSTITUTES},
+            )
 
     def parse_player_rows(self, rows) -> None:
         header = self.header
@@ -733,8 +848,12 @@ class _EntryParser:
                 continue
             name = normalize_team_name(self.get(texts, header.team))
             division_text = self.get(texts, header.division)
-            if (not name and previous and previous[0] == row - 1
-                    and (not division_text or name_key(division_text) == name_key(previous[1].division))):
+            if (
+                not name
+                and previous
+                and previous[0] == row - 1
+                and (not division_text or name_key(division_text) == name_key(previous[1].division))
+            ):
                 team = previous[1]  # continuation row (merged team-name cells)
             else:
                 division = self.division_of(row, texts)
@@ -752,16 +871,20 @@ class _EntryParser:
                 if not team.affiliation:
                     team.affiliation, team.affiliation_row = affiliation, row
                 elif name_key(affiliation) != name_key(team.affiliation):
-                    self.problem(row, header.affiliation, _(
-                        "The affiliation differs from row %(row)d of the same team (\"%(other)s\").")
-                        % {"row": team.affiliation_row, "other": team.affiliation})
+                    self.problem(
+                        row,
+                        header.affiliation,
+                        _('The affiliation differs from row %(row)d of the same team ("%(other)s").')
+                        % {"row": team.affiliation_row, "other": team.affiliation},
+                    )
             previous = (row, team)
             player = self.read_player(row, texts, values, group, team.division)
             if player is None:
                 continue
             player.is_leader = bool(header.leader_marker) and _is_marked(self.get(texts, header.leader_marker))
             player.is_substitute = bool(header.substitute_marker) and _is_marked(
-                self.get(texts, header.substitute_marker))
+                self.get(texts, header.substitute_marker)
+            )
             if player.is_leader and player.is_substitute:
                 self.problem(row, header.leader_marker, _("A substitute cannot be the leader."))
                 player.is_leader = False
@@ -774,17 +897,26 @@ class _EntryParser:
         regulars = [p for p in team.players if not p.entry.is_substitute]
         subs = [p for p in team.players if p.entry.is_substitute]
         if len(regulars) < TEAM_SIZE:
-            self.problem(team.row, header.groups[0].name, _(
-                "The team has %(count)d players; exactly %(required)d are required (substitutes not counted).")
-                % {"count": len(regulars), "required": TEAM_SIZE})
+            self.problem(
+                team.row,
+                header.groups[0].name,
+                _("The team has %(count)d players; exactly %(required)d are required (substitutes not counted).")
+                % {"count": len(regulars), "required": TEAM_SIZE},
+            )
         elif len(regulars) > TEAM_SIZE:
-            self.problem(regulars[TEAM_SIZE].row, header.groups[0].name, _(
-                "The team has %(count)d players; exactly %(required)d are required (substitutes not counted).")
-                % {"count": len(regulars), "required": TEAM_SIZE})
+            self.problem(
+                regulars[TEAM_SIZE].row,
+                header.groups[0].name,
+                _("The team has %(count)d players; exactly %(required)d are required (substitutes not counted).")
+                % {"count": len(regulars), "required": TEAM_SIZE},
+            )
         if len(subs) > MAX_SUBSTITUTES:
-            self.problem(subs[MAX_SUBSTITUTES].row, header.substitute_marker, _(
-                "The team has %(count)d substitutes; at most %(limit)d are allowed.")
-                % {"count": len(subs), "limit": MAX_SUBSTITUTES})
+            self.problem(
+                subs[MAX_SUBSTITUTES].row,
+                header.substitute_marker,
+                _("The team has %(count)d substitutes; at most %(limit)d are allowed.")
+                % {"count": len(subs), "limit": MAX_SUBSTITUTES},
+            )
         leaders = [p for p in regulars if p.entry.is_leader]
         if header.leader_marker is None:
             if regulars:
@@ -792,8 +924,11 @@ class _EntryParser:
         elif not leaders and regulars:
             self.problem(team.row, header.leader_marker, _("The team has no leader."))
         elif len(leaders) > 1:
-            self.problem(leaders[1].row, header.leader_marker, _(
-                "The team has more than one leader (also marked on row %(row)d).") % {"row": leaders[0].row})
+            self.problem(
+                leaders[1].row,
+                header.leader_marker,
+                _("The team has more than one leader (also marked on row %(row)d).") % {"row": leaders[0].row},
+            )
 
     # -- final checks --------------------------------------------------------
 
@@ -804,10 +939,12 @@ class _EntryParser:
             key = (name_key(team.division), name_key(team.name))
             first = seen.setdefault(key, team)
             if first is not team:
-                self.problem(team.row, self.header.team, _(
-                    "Team \"%(team)s\" is entered twice in %(division)s (rows %(first)d and %(second)d).")
-                    % {"team": team.name, "division": team.division or "-",
-                       "first": first.row, "second": team.row})
+                self.problem(
+                    team.row,
+                    self.header.team,
+                    _('Team "%(team)s" is entered twice in %(division)s (rows %(first)d and %(second)d).')
+                    % {"team": team.name, "division": team.division or "-", "first": first.row, "second": team.row},
+                )
             players = [p.entry for p in team.players]
             players.sort(key=lambda p: (p.is_substitute, not p.is_leader))
             result.append(TeamEntry(team.row, team.division, team.name, team.affiliation, players))
@@ -850,7 +987,8 @@ def entry_template_workbook(division_names: list[str]) -> bytes:
     ws.merge_cells(f"A1:{last_col}1")
     ws["A2"] = _(
         "One row per team. Player 1 is the team leader. Choose 部門 and 学年 from the lists. "
-        "Do not change row 4 (the column titles).")
+        "Do not change row 4 (the column titles)."
+    )
     ws["A2"].alignment = Alignment(wrap_text=True, vertical="top")
     ws.merge_cells(f"A2:{last_col}2")
     ws.row_dimensions[2].height = 30
@@ -865,8 +1003,13 @@ def entry_template_workbook(division_names: list[str]) -> bytes:
         cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
     ws.row_dimensions[TEMPLATE_HEADER_ROW].height = 30
 
-    typical = {"部門": max([_display_width(d) for d in divisions] + [16]), "チーム名": 24, "所属": 22,
-               "ふりがな": 20, "学年": 7}
+    typical = {
+        "部門": max([_display_width(d) for d in divisions] + [16]),
+        "チーム名": 24,
+        "所属": 22,
+        "ふりがな": 20,
+        "学年": 7,
+    }
     for index, label in enumerate(TEMPLATE_LABELS, start=1):
         width = typical.get(label, 16 if "氏名" in label else 12)
         width = max(width, _display_width(label)) + 2
@@ -881,15 +1024,25 @@ def entry_template_workbook(division_names: list[str]) -> bytes:
 
     if divisions:
         dv_division = DataValidation(
-            type="list", formula1=f"'{_TEMPLATE_LIST_SHEET}'!$A$1:$A${len(divisions)}", allow_blank=True,
-            showErrorMessage=True, errorStyle="stop",
-            errorTitle=_("Division"), error=_("Choose a division from the list."))
+            type="list",
+            formula1=f"'{_TEMPLATE_LIST_SHEET}'!$A$1:$A${len(divisions)}",
+            allow_blank=True,
+            showErrorMessage=True,
+            errorStyle="stop",
+            errorTitle=_("Division"),
+            error=_("Choose a division from the list."),
+        )
         dv_division.add(f"A{first_row}:A{last_row}")
         ws.add_data_validation(dv_division)
     dv_grade = DataValidation(
-        type="list", formula1=f"'{_TEMPLATE_LIST_SHEET}'!$B$1:$B${len(TEMPLATE_GRADES)}", allow_blank=True,
-        showErrorMessage=True, errorStyle="warning",
-        errorTitle=_("Grade"), error=_("Choose a grade from the list (小1 to 中3, or 一般)."))
+        type="list",
+        formula1=f"'{_TEMPLATE_LIST_SHEET}'!$B$1:$B${len(TEMPLATE_GRADES)}",
+        allow_blank=True,
+        showErrorMessage=True,
+        errorStyle="warning",
+        errorTitle=_("Grade"),
+        error=_("Choose a grade from the list (小1 to 中3, or 一般)."),
+    )
     for index, label in enumerate(TEMPLATE_LABELS, start=1):
         if label == "学年":
             letter = get_column_letter(index)

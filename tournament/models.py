@@ -19,7 +19,6 @@ from django.utils.translation import gettext_lazy as _
 from judging.engine import rules
 from tournament.engine import names, standings
 
-
 CRITERION_LABELS = {
     standings.WINS: _("wins"),
     standings.CARD_DIFF: _("card difference"),
@@ -47,11 +46,13 @@ class Event(models.Model):
     lunch_start = models.TimeField(_("lunch break from"), null=True, blank=True)
     lunch_end = models.TimeField(_("lunch break until"), null=True, blank=True)
     japanese_era = models.BooleanField(
-        _("write dates in the Japanese era (令和)"), default=False,
+        _("write dates in the Japanese era (令和)"),
+        default=False,
         help_text=_("令和9年1月17日(日) instead of 2027年1月17日(日) on the pages."),
     )
     publish_names = models.BooleanField(
-        _("publish players' names in the final results"), default=False,
+        _("publish players' names in the final results"),
+        default=False,
         help_text=_("Off: public pages and public files show team names and affiliations only."),
     )
     auto_confirm = models.BooleanField(
@@ -156,9 +157,12 @@ class Division(models.Model):
         ("shared", _("groups share the division's courts (finish earliest)")),
         ("several_groups_per_court", _("several groups per court, one after the other")),
     ]
-    layout = models.CharField(_("schedule layout"), max_length=30, choices=LAYOUT_CHOICES, default="one_group_per_court")
+    layout = models.CharField(
+        _("schedule layout"), max_length=30, choices=LAYOUT_CHOICES, default="one_group_per_court"
+    )
     rest_rule = models.BooleanField(
-        _("no team plays two games in a row"), default=False,
+        _("no team plays two games in a row"),
+        default=False,
         help_text=_("Costs slots on small groups; the schedule page shows how many."),
     )
     withdrawal = models.CharField(
@@ -166,7 +170,8 @@ class Division(models.Model):
     )
     qualifiers_per_group = models.PositiveSmallIntegerField(_("qualifiers per group"), default=1)
     best_runners_up = models.PositiveSmallIntegerField(
-        _("best-placed runners-up who also qualify"), default=0,
+        _("best-placed runners-up who also qualify"),
+        default=0,
         help_text=_("Compared across groups by the same criteria, per game played (groups may differ in size)."),
     )
     third_place_game = models.BooleanField(
@@ -350,7 +355,9 @@ class Match(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["event", "match_number"], name="match_number_unique_in_event"),
             models.UniqueConstraint(
-                fields=["court", "slot"], condition=Q(court__isnull=False, slot__isnull=False), name="one_game_per_court_slot"
+                fields=["court", "slot"],
+                condition=Q(court__isnull=False, slot__isnull=False),
+                name="one_game_per_court_slot",
             ),
             models.CheckConstraint(
                 condition=Q(team_a__isnull=True) | Q(team_b__isnull=True) | ~Q(team_a=models.F("team_b")),
@@ -398,7 +405,9 @@ class LotRecord(models.Model):
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+", verbose_name=_("team"))
     position = models.PositiveSmallIntegerField(_("position"))
     method = models.CharField(_("how"), max_length=10, choices=METHOD_CHOICES, default="lot")
-    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     recorded_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -430,7 +439,9 @@ class RunnerUpLot(LotRecord):
     organiser on the knockout page; the seeding uses it to decide who goes through.
     """
 
-    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="runner_up_lots", verbose_name=_("division"))
+    division = models.ForeignKey(
+        Division, on_delete=models.CASCADE, related_name="runner_up_lots", verbose_name=_("division")
+    )
 
     class Meta:
         ordering = ["division", "position"]

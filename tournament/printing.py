@@ -37,9 +37,14 @@ def court_timetables(event):
         result = "" if sheet is None else (_("walkover") if sheet.is_walkover else f"{sheet.cards_a}-{sheet.cards_b}")
         by_court[m.court_id][1].append(
             paper.TimetableGame(
-                match_number=m.match_number, start=m.start_at, division=m.division.name, stage=_stage(m),
-                group=m.group.name if m.group else "", team_a=m.team_a.name if m.team_a else None,
-                team_b=m.team_b.name if m.team_b else None, result=str(result),
+                match_number=m.match_number,
+                start=m.start_at,
+                division=m.division.name,
+                stage=_stage(m),
+                group=m.group.name if m.group else "",
+                team_a=m.team_a.name if m.team_a else None,
+                team_b=m.team_b.name if m.team_b else None,
+                result=str(result),
             )
         )
     courts = [(str(court), games) for court, games in by_court.values() if games]
@@ -58,8 +63,14 @@ def reception_list(event):
         event_info(event),
         [
             paper.ReceptionTeam(
-                entry_number=t.entry_number, division=t.division.name, name=t.name, affiliation=t.affiliation,
-                players=[paper.ReceptionPlayer(p.name, p.furigana, p.grade, p.is_leader, p.is_substitute) for p in t.players.all()],
+                entry_number=t.entry_number,
+                division=t.division.name,
+                name=t.name,
+                affiliation=t.affiliation,
+                players=[
+                    paper.ReceptionPlayer(p.name, p.furigana, p.grade, p.is_leader, p.is_substitute)
+                    for p in t.players.all()
+                ],
             )
             for t in teams
         ],
@@ -77,9 +88,15 @@ def standings(event):
         for table in division_standings(division):
             lines = [
                 paper.StandingLine(
-                    rank=f"{row.rank}=" if row.tied else str(row.rank), team=table.teams[row.team].name,
-                    affiliation=table.teams[row.team].affiliation, played=row.played, wins=row.wins, losses=row.losses,
-                    cards_taken=row.cards_taken, cards_conceded=row.cards_conceded, card_diff=row.card_diff,
+                    rank=f"{row.rank}=" if row.tied else str(row.rank),
+                    team=table.teams[row.team].name,
+                    affiliation=table.teams[row.team].affiliation,
+                    played=row.played,
+                    wins=row.wins,
+                    losses=row.losses,
+                    cards_taken=row.cards_taken,
+                    cards_conceded=row.cards_conceded,
+                    card_diff=row.card_diff,
                     decided_by=str(separation_text(row)),
                 )
                 for row in table.rows
@@ -87,9 +104,17 @@ def standings(event):
             _header, rows = cross_table_rows(table)
             cross = [[("" if cell == "＼" else cell) for cell in row[1:]] for row in rows]
             groups.append(
-                paper.GroupSheet(division=division.name, group=str(table.group), court=str(table.group.court or ""), lines=lines, cross=cross)
+                paper.GroupSheet(
+                    division=division.name,
+                    group=str(table.group),
+                    court=str(table.group.court or ""),
+                    lines=lines,
+                    cross=cross,
+                )
             )
-    return paper.standings_pdf(event_info(event), groups, precedence_note=str(_("ranking order")) + ": " + " / ".join(notes))
+    return paper.standings_pdf(
+        event_info(event), groups, precedence_note=str(_("ranking order")) + ": " + " / ".join(notes)
+    )
 
 
 def bracket(event):
@@ -98,15 +123,22 @@ def bracket(event):
 
     divisions = []
     for division, rounds, third, _joint in bracket_context(event):
+
         def record(g):
             sheet = g.confirmed_sheets[0] if g.confirmed_sheets else None
             winner = None
             if g.winner_id:
                 winner = "A" if g.winner_id == g.team_a_id else "B"
             return paper.BracketGame(
-                round=g.round, position=g.bracket_position or 0, stage=_stage(g), match_number=g.match_number,
-                team_a=g.team_a.name if g.team_a else None, team_b=g.team_b.name if g.team_b else None,
-                score_a=str(sheet.cards_a) if sheet else "", score_b=str(sheet.cards_b) if sheet else "", winner=winner,
+                round=g.round,
+                position=g.bracket_position or 0,
+                stage=_stage(g),
+                match_number=g.match_number,
+                team_a=g.team_a.name if g.team_a else None,
+                team_b=g.team_b.name if g.team_b else None,
+                score_a=str(sheet.cards_a) if sheet else "",
+                score_b=str(sheet.cards_b) if sheet else "",
+                winner=winner,
             )
 
         divisions.append((division.name, [record(g) for games in rounds for g in games], [record(g) for g in third]))
@@ -134,11 +166,18 @@ def final_places(event):
 def final_results(event, with_names=False):
     """成績一覧 (敬称略): winner, runner-up and third place(s) of each division."""
     divisions = [
-        (division.name, [
-            paper.ResultEntry(place=place, team=team.name, affiliation=team.affiliation,
-                              players=[p.name for p in team.players.all()] if with_names else [])
-            for place, team in places
-        ])
+        (
+            division.name,
+            [
+                paper.ResultEntry(
+                    place=place,
+                    team=team.name,
+                    affiliation=team.affiliation,
+                    players=[p.name for p in team.players.all()] if with_names else [],
+                )
+                for place, team in places
+            ],
+        )
         for division, places in final_places(event)
     ]
     return paper.final_results_pdf(event_info(event), divisions)
@@ -155,4 +194,3 @@ KINDS = {
     "bracket": bracket,
     "results": final_results,
 }
-

@@ -6,15 +6,14 @@ No login. They show team names and affiliations and never players' names.
 import hashlib
 
 from django.db.models import Q
-from django.utils.safestring import mark_safe
 from django.shortcuts import get_object_or_404, render
+from django.utils.safestring import mark_safe
 from django_tables2 import RequestConfig
 
 from common.downloads import PDF, XLSX, file_response
 from tournament.models import Court, Event, Team
 from tournament.tables import MatchTable
 from tournament.views import bracket_context, schedule_queryset, standings_context
-
 
 FRESH_SECONDS = 5  # public pages may be this many seconds behind the last result
 
@@ -62,12 +61,20 @@ def timetable(request, slug, court=None, team=None):
         team_obj = get_object_or_404(Team, division__event=event, pk=team)
         matches = matches.filter(Q(team_a=team_obj) | Q(team_b=team_obj))
     table_html = cached_table_html(request, event, MatchTable(matches), "timetable")
-    teams = Team.objects.filter(division__event=event).select_related("division").order_by("division__order", "name_key")
+    teams = (
+        Team.objects.filter(division__event=event).select_related("division").order_by("division__order", "name_key")
+    )
     return render(
         request,
         "public/timetable.html",
-        {"event": event, "table_html": table_html, "courts": event.courts.all(), "teams": teams, "court": court_obj,
-         "team": team_obj},
+        {
+            "event": event,
+            "table_html": table_html,
+            "courts": event.courts.all(),
+            "teams": teams,
+            "court": court_obj,
+            "team": team_obj,
+        },
     )
 
 
@@ -84,10 +91,16 @@ def standings(request, slug):
     event = get_object_or_404(Event, slug=slug)
     divisions = list(event.divisions.all())
     body = cached_fragment(
-        request, "standings", event,
-        lambda: render_to_string("includes/standings_tables.html", {"event": event, "divisions": standings_context(event)}, request),
+        request,
+        "standings",
+        event,
+        lambda: render_to_string(
+            "includes/standings_tables.html", {"event": event, "divisions": standings_context(event)}, request
+        ),
     )
-    return render(request, "public/standings.html", {"event": event, "standings_html": body, "division_links": divisions})
+    return render(
+        request, "public/standings.html", {"event": event, "standings_html": body, "division_links": divisions}
+    )
 
 
 def bracket(request, slug):
@@ -113,7 +126,9 @@ def division_display(request, slug, division):
     tables = [(t, standings_table(t), cross_table(t), []) for t in division_standings(division)]
     brackets = [b for b in bracket_context(event) if b[0].pk == division.pk]
     return _display(
-        request, "public/display.html", "public/display_division.html",
+        request,
+        "public/display.html",
+        "public/display_division.html",
         {"event": event, "division": division, "divisions": [(division, tables)], "brackets": brackets},
     )
 
@@ -126,7 +141,9 @@ def court_display(request, slug, court):
     waiting = [g for g in games if g.awaits_result]
     last = [g for g in games if g.has_result][-1:]
     return _display(
-        request, "public/display.html", "public/display_court.html",
+        request,
+        "public/display.html",
+        "public/display_court.html",
         {"event": event, "court": court, "current": waiting[:1], "next_games": waiting[1:4], "last": last},
     )
 

@@ -25,7 +25,17 @@ from ops import backups
 from tournament.engine import names, scheduling, seeding, standings
 from tournament.imports import ImportProblem, ParsedEntries
 from tournament.models import (
-    Court, Division, Event, Group, LotRecord, Match, Player, RunnerUpLot, Team, TieBreak, group_letter,
+    Court,
+    Division,
+    Event,
+    Group,
+    LotRecord,
+    Match,
+    Player,
+    RunnerUpLot,
+    Team,
+    TieBreak,
+    group_letter,
 )
 
 
@@ -71,7 +81,9 @@ def save_team(division, name, affiliation, players, *, team=None, seed=None):
         )
     with transaction.atomic():
         if team is None:
-            number = (Team.objects.filter(division__event=division.event).aggregate(m=Max("entry_number"))["m"] or 0) + 1
+            number = (
+                Team.objects.filter(division__event=division.event).aggregate(m=Max("entry_number"))["m"] or 0
+            ) + 1
             team = Team(division=division, entry_number=number)
         team.name = name
         team.affiliation = affiliation
@@ -348,7 +360,9 @@ def make_schedule(event):
     planned = []
     for group in groups:
         if group.court is None:
-            raise ServiceError(_("%(group)s of %(division)s has no court.") % {"group": group, "division": group.division})
+            raise ServiceError(
+                _("%(group)s of %(division)s has no court.") % {"group": group, "division": group.division}
+            )
         if len(seats[group.pk]) < 2:
             raise ServiceError(
                 _("%(group)s of %(division)s has fewer than two teams.") % {"group": group, "division": group.division}
@@ -478,14 +492,19 @@ def division_standings(division):
         group_matches = [m for m in matches if m.group_id == group.pk]
         results = _group_results(group_matches, sheets, excluded)
         rows = standings.rank_group(
-            list(members), results, criteria=division.criteria, lots=lots[group.pk] or None,
+            list(members),
+            results,
+            criteria=division.criteria,
+            lots=lots[group.pk] or None,
             walkover_cards=division.walkover_cards,
         )
         for row in rows:
             row.lot_method = methods.get(row.team, "") if row.settled_by_lot else ""
         cells = {}
         for r in results:
-            mark = "" if r.decided_by == "cards" else {"joker": "り", "rps": "じ", "walkover": "不"}.get(r.decided_by, "")
+            mark = (
+                "" if r.decided_by == "cards" else {"joker": "り", "rps": "じ", "walkover": "不"}.get(r.decided_by, "")
+            )
             cells[(r.team_a, r.team_b)] = (r.winner == r.team_a, r.cards_a, r.cards_b, mark)
             cells[(r.team_b, r.team_a)] = (r.winner == r.team_b, r.cards_b, r.cards_a, mark)
         playable = [m for m in group_matches if m.team_a_id not in excluded and m.team_b_id not in excluded]
@@ -565,7 +584,8 @@ def withdraw_team(team, user=None):
         team.withdrawn = True
         team.save(update_fields=["withdrawn"])
         unplayed = Match.objects.filter(
-            Q(team_a=team) | Q(team_b=team), stage=Match.Stage.GROUP,
+            Q(team_a=team) | Q(team_b=team),
+            stage=Match.Stage.GROUP,
             status__in=[Match.Status.SCHEDULED, Match.Status.SUBMITTED, Match.Status.DISPUTED],
         ).select_related("event")
         for match in unplayed:
@@ -581,7 +601,12 @@ def withdraw_team(team, user=None):
 
 # --- Knockout --------------------------------------------------------------------------
 
-KNOCKOUT_STAGES = {1: Match.Stage.FINAL, 2: Match.Stage.SEMIFINAL, 4: Match.Stage.QUARTERFINAL, 8: Match.Stage.ROUND_OF_16}
+KNOCKOUT_STAGES = {
+    1: Match.Stage.FINAL,
+    2: Match.Stage.SEMIFINAL,
+    4: Match.Stage.QUARTERFINAL,
+    8: Match.Stage.ROUND_OF_16,
+}
 
 
 def _qualifiers(division, tables):
@@ -596,7 +621,8 @@ def _qualifiers(division, tables):
     for index, table in enumerate(tables):
         if not table.complete:
             raise ServiceError(
-                _("%(group)s of %(division)s has games without a result.") % {"group": table.group, "division": division}
+                _("%(group)s of %(division)s has games without a result.")
+                % {"group": table.group, "division": division}
             )
         eligible = [row for row in table.rows if not table.teams[row.team].withdrawn]
         wanted = quota + (1 if division.best_runners_up else 0)
@@ -621,10 +647,18 @@ def _qualifiers(division, tables):
             standings.compare_across_groups([row for _, row in runners_up]), lots
         )
         cut = ordered[: division.best_runners_up]
-        if len(ordered) > len(cut) and cut and ordered[len(cut)].tied and cut[-1].tied and ordered[len(cut)].rank == cut[-1].rank:
+        if (
+            len(ordered) > len(cut)
+            and cut
+            and ordered[len(cut)].tied
+            and cut[-1].tied
+            and ordered[len(cut)].rank == cut[-1].rank
+        ):
             raise RunnerUpTie(
-                _("The best runners-up are tied across groups on every criterion where the qualifying places end: "
-                  "record a lot or play-off between them on the knockout page."),
+                _(
+                    "The best runners-up are tied across groups on every criterion where the qualifying places end: "
+                    "record a lot or play-off between them on the knockout page."
+                ),
                 teams=[row.team for row in ordered if row.rank == cut[-1].rank],
             )
         group_of = {row.team: index for index, row in runners_up}
@@ -703,9 +737,7 @@ def _create_bracket(event, division, lineup):
             if a is None or b is None:
                 next_entrants.append(b if a is None else a)  # a bye: straight through
                 continue
-            match = Match(
-                event=event, division=division, stage=stage, round=r, bracket_position=i, match_number=number
-            )
+            match = Match(event=event, division=division, stage=stage, round=r, bracket_position=i, match_number=number)
             number += 1
             for side, entrant in (("a", a), ("b", b)):
                 if isinstance(entrant, int):
@@ -853,8 +885,10 @@ def add_late_team(team, group):
     with transaction.atomic():
         division_games = Match.objects.select_for_update().filter(division_id=team.division_id)
         if division_games.exclude(stage=Match.Stage.GROUP).exists():
-            raise ServiceError(_("The knockout of %(division)s is already seeded: a late entry can no longer join a group.")
-                               % {"division": group.division})
+            raise ServiceError(
+                _("The knockout of %(division)s is already seeded: a late entry can no longer join a group.")
+                % {"division": group.division}
+            )
         has_schedule = division_games.filter(group=group).exists()
         seat = (group.teams.aggregate(m=Max("group_seat"))["m"] or 0) + 1
         team.group, team.group_seat = group, seat
@@ -863,7 +897,11 @@ def add_late_team(team, group):
             return []
         games = list(Match.objects.filter(event=event))
         busy_court, busy_team = _busy(games)
-        under_way = [g.slot for g in games if g.slot is not None and (g.actual_start is not None or g.status not in OPEN_STATUSES)]
+        under_way = [
+            g.slot
+            for g in games
+            if g.slot is not None and (g.actual_start is not None or g.status not in OPEN_STATUSES)
+        ]
         first = max(under_way) + 1 if under_way else 0
         open_courts = list(event.courts.filter(closed=False).order_by("order", "pk"))
         ids = set(group.division.courts.values_list("pk", flat=True))
@@ -881,12 +919,22 @@ def add_late_team(team, group):
         created = []
         for i, opponent in enumerate(opponents, start=1):
             court, slot = _earliest_free(preferred, first, (team.pk, opponent.pk), busy_court, busy_team)
-            created.append(Match(
-                event=event, division=group.division, group=group, stage=Match.Stage.GROUP, round=last_round + i,
-                match_number=number + i, court=court, slot=slot,
-                start_at=day + datetime.timedelta(minutes=clock.start_of(slot, court.pk)),
-                team_a=opponent, team_b=team, changed_at=now,
-            ))
+            created.append(
+                Match(
+                    event=event,
+                    division=group.division,
+                    group=group,
+                    stage=Match.Stage.GROUP,
+                    round=last_round + i,
+                    match_number=number + i,
+                    court=court,
+                    slot=slot,
+                    start_at=day + datetime.timedelta(minutes=clock.start_of(slot, court.pk)),
+                    team_a=opponent,
+                    team_b=team,
+                    changed_at=now,
+                )
+            )
         Match.objects.bulk_create(created)
     return created
 
@@ -906,8 +954,10 @@ def close_court(court):
         court.closed = True
         court.save(update_fields=["closed"])
         to_move = list(
-            Match.objects.select_for_update().filter(court=court, status__in=OPEN_STATUSES, actual_start__isnull=True)
-            .select_related("division").order_by("slot", "match_number")
+            Match.objects.select_for_update()
+            .filter(court=court, status__in=OPEN_STATUSES, actual_start__isnull=True)
+            .select_related("division")
+            .order_by("slot", "match_number")
         )
         games = list(Match.objects.filter(event=event).exclude(pk__in=[m.pk for m in to_move]))
         busy_court, busy_team = _busy(games)
@@ -916,11 +966,15 @@ def close_court(court):
             raise ServiceError(_("No other court is open."))
         moved = []
         division_courts = defaultdict(set)
-        for division_id, court_id in Division.courts.through.objects.filter(division__event=event).values_list("division_id", "court_id"):
+        for division_id, court_id in Division.courts.through.objects.filter(division__event=event).values_list(
+            "division_id", "court_id"
+        ):
             division_courts[division_id].add(court_id)
         for game in to_move:
             preferred = [c for c in open_courts if c.pk in division_courts[game.division_id]] or open_courts
-            court_free, slot = _earliest_free(preferred, max(game.slot or 0, 0), (game.team_a_id, game.team_b_id), busy_court, busy_team)
+            court_free, slot = _earliest_free(
+                preferred, max(game.slot or 0, 0), (game.team_a_id, game.team_b_id), busy_court, busy_team
+            )
             game.court, game.slot = court_free, slot
             game.start_at = day + datetime.timedelta(minutes=clock.start_of(slot, court_free.pk))
             game.changed_at = now
@@ -950,25 +1004,42 @@ def _timed_problem_text(problem, context):
         (s1, e1), (s2, e2) = problem.minutes
         values = {
             "who": team if problem.kind == "team_overlap" else context["courts"].get(problem.court, problem.court),
-            "a": game[0], "a_from": _clock(s1), "a_to": _clock(e1),
-            "b": game[1], "b_from": _clock(s2), "b_to": _clock(e2),
+            "a": game[0],
+            "a_from": _clock(s1),
+            "a_to": _clock(e1),
+            "b": game[1],
+            "b_from": _clock(s2),
+            "b_to": _clock(e2),
         }
         if problem.kind == "team_overlap":
-            return _("%(who)s plays game %(a)s (%(a_from)s–%(a_to)s) and game %(b)s (%(b_from)s–%(b_to)s) at once") % values
+            return (
+                _("%(who)s plays game %(a)s (%(a_from)s–%(a_to)s) and game %(b)s (%(b_from)s–%(b_to)s) at once")
+                % values
+            )
         return _("%(who)s holds game %(a)s (%(a_from)s–%(a_to)s) and game %(b)s (%(b_from)s–%(b_to)s) at once") % values
     if problem.kind == "bad_time":
         start, end = problem.minutes[0]
         return _("Game %(game)s ends at %(end)s, not after its start %(start)s") % {
-            "game": game[0], "end": _clock(end), "start": _clock(start)}
+            "game": game[0],
+            "end": _clock(end),
+            "start": _clock(start),
+        }
     if problem.kind == "plays_itself":
         return _("%(team)s plays itself in game %(game)s") % {"team": team, "game": game[0]}
     if problem.kind == "no_group":
         return _("%(team)s plays game %(game)s but is in no group") % {"team": team, "game": game[0]}
     a, b = (context["teams"].get(t, t) for t in problem.teams)
     if problem.kind == "wrong_group":
-        return _("Game %(game)s (%(a)s v %(b)s) is a game of %(group)s, but the teams are in %(group_a)s and %(group_b)s") % {
-            "game": game[0], "a": a, "b": b, "group": context["groups"].get(problem.group, problem.group),
-            "group_a": context["groups"].get(problem.groups[0]), "group_b": context["groups"].get(problem.groups[1])}
+        return _(
+            "Game %(game)s (%(a)s v %(b)s) is a game of %(group)s, but the teams are in %(group_a)s and %(group_b)s"
+        ) % {
+            "game": game[0],
+            "a": a,
+            "b": b,
+            "group": context["groups"].get(problem.group, problem.group),
+            "group_a": context["groups"].get(problem.groups[0]),
+            "group_b": context["groups"].get(problem.groups[1]),
+        }
     return ngettext(
         "%(a)s and %(b)s of %(group)s meet %(count)d time instead of once",
         "%(a)s and %(b)s of %(group)s meet %(count)d times instead of once",
@@ -983,7 +1054,11 @@ def schedule_checks(event):
     games by their match number and times as HH:MM, and per team its games in a row at
     most and its longest wait in minutes.
     """
-    games = list(event.matches.filter(stage=Match.Stage.GROUP).exclude(status=Match.Status.VOID).select_related("team_a", "team_b"))
+    games = list(
+        event.matches.filter(stage=Match.Stage.GROUP)
+        .exclude(status=Match.Status.VOID)
+        .select_related("team_a", "team_b")
+    )
     length = event.game_minutes
     timed = []
     day = event_midnight(event)
@@ -998,7 +1073,9 @@ def schedule_checks(event):
             continue
         start = int((g.start_at - day).total_seconds() // 60)
         timed.append(
-            scheduling.TimedGame(g.court_id or 0, g.team_a_id, g.team_b_id, start, start + length, group_index.get(g.group_id, -1))
+            scheduling.TimedGame(
+                g.court_id or 0, g.team_a_id, g.team_b_id, start, start + length, group_index.get(g.group_id, -1)
+            )
         )
         timed_matches.append(g)
     names_by_id = dict(Team.objects.filter(division__event=event).values_list("pk", "name"))
@@ -1024,6 +1101,13 @@ def schedule_checks(event):
             streak = streak + 1 if wait < gap_limit else 1
             best = max(best, streak)
             longest_wait = max(longest_wait, wait)
-        rows.append({"team": names_by_id.get(team_id, team_id), "games": len(team_games), "in_a_row": best, "longest_wait": longest_wait})
+        rows.append(
+            {
+                "team": names_by_id.get(team_id, team_id),
+                "games": len(team_games),
+                "in_a_row": best,
+                "longest_wait": longest_wait,
+            }
+        )
     rows.sort(key=lambda r: (-r["in_a_row"], -r["longest_wait"], str(r["team"])))
     return problems, rows

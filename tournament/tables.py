@@ -17,7 +17,9 @@ class TeamTable(tables.Table):
     entry_number = tables.Column(verbose_name=_("No."))
     name = tables.Column(verbose_name=_("team name"), order_by=("name_key", "pk"))
     affiliation = tables.Column(verbose_name=_("affiliation"), order_by=("affiliation", "pk"))
-    division = tables.Column(verbose_name=_("division"), order_by=("division__order", "division__pk", "entry_number", "pk"))
+    division = tables.Column(
+        verbose_name=_("division"), order_by=("division__order", "division__pk", "entry_number", "pk")
+    )
     group = tables.Column(verbose_name=_("group"), order_by=("group__order", "group_seat", "pk"), empty_values=())
     players = tables.Column(verbose_name=_("players (◎ leader, 補 substitute)"), empty_values=(), orderable=False)
     edit = tables.Column(verbose_name="", empty_values=(), orderable=False)
@@ -37,21 +39,29 @@ class TeamTable(tables.Table):
 
     def render_players(self, record):
         return format_html_join(
-            "、", "{}{}{}", (("◎" if p.is_leader else "", p.name, "（補）" if p.is_substitute else "") for p in record.players.all())
+            "、",
+            "{}{}{}",
+            (("◎" if p.is_leader else "", p.name, "（補）" if p.is_substitute else "") for p in record.players.all()),
         )
 
     def render_edit(self, record):
         slug = record.division.event.slug
         url = reverse("tournament:team_edit", args=[slug, record.pk])
         if record.withdrawn:
-            return format_html('<a class="button small secondary" href="{}">{}</a> <strong>{}</strong>', url, _("Edit"), _("withdrawn"))
+            return format_html(
+                '<a class="button small secondary" href="{}">{}</a> <strong>{}</strong>', url, _("Edit"), _("withdrawn")
+            )
         withdraw = reverse("tournament:team_withdraw", args=[slug, record.pk])
         return format_html(
             '<a class="button small" href="{}">{}</a> <form method="post" action="{}" style="display:inline" '
             'onsubmit="return confirm(this.dataset.q)" data-q="{}"><input type="hidden" name="csrfmiddlewaretoken" value="{}">'
             '<button class="small secondary">{}</button></form>',
-            url, _("Edit"), withdraw, _("Withdraw this team? Its unplayed games change as the division's setting says."),
-            self.csrf_token, _("Withdraw"),
+            url,
+            _("Edit"),
+            withdraw,
+            _("Withdraw this team? Its unplayed games change as the division's setting says."),
+            self.csrf_token,
+            _("Withdraw"),
         )
 
 
@@ -113,11 +123,15 @@ class MatchTable(tables.Table):
                 text += " (" + ("り" if sheet.decided_by == "joker" else "じゃんけん") + ")"
         if self.entry_url_name and record.teams_known:
             url = reverse(self.entry_url_name, args=[self.event.slug, record.match_number])
-            label = _("Correct") if record.has_result else _("Check") if record.status in ("submitted", "disputed") else _("Enter")
+            label = (
+                _("Correct")
+                if record.has_result
+                else _("Check")
+                if record.status in ("submitted", "disputed")
+                else _("Enter")
+            )
             return format_html('{} <a class="button small" href="{}">{}</a>', text, url, label)
         return text
-
-
 
 
 class StandingsTable(tables.Table):

@@ -15,16 +15,16 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch, Q
 from django.http import Http404
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.middleware.csrf import get_token
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from tournament import exports, imports, services
 from common.downloads import PDF, file_response
+from tournament import exports, imports, services
 from tournament.forms import CourtForm, DivisionForm, EventForm, ImportForm, NewEventForm, TeamForm
 from tournament.models import Court, Division, Event, Group, Match, Player, Team
 from tournament.tables import MatchTable, TeamTable
@@ -78,9 +78,13 @@ def event_list(request):
     form = NewEventForm(request.POST or None, initial={"date": datetime.date.today()})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        fields = {k: data[k] for k in ("edition", "venue", "start_time", "game_minutes", "changeover_minutes", "card_total")}
+        fields = {
+            k: data[k] for k in ("edition", "venue", "start_time", "game_minutes", "changeover_minutes", "card_total")
+        }
         try:
-            event = services.create_event(data["slug"], data["name"], data["date"], courts=data["court_count"], **fields)
+            event = services.create_event(
+                data["slug"], data["name"], data["date"], courts=data["court_count"], **fields
+            )
         except services.ServiceError as e:
             form.add_error("slug", str(e))
         else:
@@ -172,7 +176,11 @@ def team_list(request, slug):
         teams = teams.filter(division_id=division)
     table = TeamTable(teams, csrf_token=get_token(request))
     RequestConfig(request, paginate=False).configure(table)
-    return render(request, "tournament/team_list.html", {"event": event, "table": table, "divisions": event.divisions.all(), "count": teams.count()})
+    return render(
+        request,
+        "tournament/team_list.html",
+        {"event": event, "table": table, "divisions": event.divisions.all(), "count": teams.count()},
+    )
 
 
 @login_required
@@ -187,7 +195,9 @@ def team_edit(request, slug, pk=None):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            team = services.save_team(data["division"], data["name"], data["affiliation"], form.players(), team=team, seed=data["seed"])
+            team = services.save_team(
+                data["division"], data["name"], data["affiliation"], form.players(), team=team, seed=data["seed"]
+            )
         except services.ServiceError as e:
             form.add_error("name", str(e))
         else:
@@ -213,8 +223,10 @@ def team_withdraw(request, slug, pk):
             request,
             ngettext(
                 "%(team)s has withdrawn (%(policy)s): %(count)s unplayed game changed.",
-                "%(team)s has withdrawn (%(policy)s): %(count)s unplayed games changed.", changed,
-            ) % {"team": team, "policy": team.division.get_withdrawal_display(), "count": changed},
+                "%(team)s has withdrawn (%(policy)s): %(count)s unplayed games changed.",
+                changed,
+            )
+            % {"team": team, "policy": team.division.get_withdrawal_display(), "count": changed},
         )
     return redirect("tournament:team_list", event.slug)
 
@@ -243,7 +255,9 @@ def team_import(request, slug):
         if not path.exists():
             messages.error(request, _("The uploaded file has expired; upload it again."))
             return redirect("tournament:team_import", event.slug)
-        parsed = imports.parse_entry_workbook(path.read_bytes(), default_division=request.POST.get("default_division", ""))
+        parsed = imports.parse_entry_workbook(
+            path.read_bytes(), default_division=request.POST.get("default_division", "")
+        )
         report = services.import_entries(event, parsed, dry_run=False)
         if report.imported:
             path.unlink(missing_ok=True)
@@ -261,8 +275,13 @@ def team_import(request, slug):
     return render(
         request,
         "tournament/team_import.html",
-        {"event": event, "form": form, "report": report, "token": token,
-         "default_division": request.POST.get("default_division", "")},
+        {
+            "event": event,
+            "form": form,
+            "report": report,
+            "token": token,
+            "default_division": request.POST.get("default_division", ""),
+        },
     )
 
 
@@ -314,25 +333,37 @@ def groups(request, slug):
                 group = get_object_or_404(Group, division__event=event, pk=request.POST.get("group"))
                 added = services.add_late_team(team, group)
                 numbers = ",".join(str(m.match_number) for m in added)
-                messages.success(request, ngettext(
-                    "%(team)s joined %(group)s: %(count)s game added (%(numbers)s).",
-                    "%(team)s joined %(group)s: %(count)s games added (%(numbers)s).", len(added),
-                ) % {"team": team, "group": group, "count": len(added), "numbers": numbers or "—"})
+                messages.success(
+                    request,
+                    ngettext(
+                        "%(team)s joined %(group)s: %(count)s game added (%(numbers)s).",
+                        "%(team)s joined %(group)s: %(count)s games added (%(numbers)s).",
+                        len(added),
+                    )
+                    % {"team": team, "group": group, "count": len(added), "numbers": numbers or "—"},
+                )
                 if numbers:
                     return redirect(reverse("tournament:schedule", args=[event.slug]) + f"?added={numbers}")
         except services.ServiceError as e:
             messages.error(request, str(e))
         return redirect("tournament:groups", event.slug)
     divisions = event.divisions.prefetch_related(
-        Prefetch("groups", queryset=Group.objects.select_related("court").prefetch_related(
-            Prefetch("teams", queryset=Team.objects.order_by("group_seat")))),
+        Prefetch(
+            "groups",
+            queryset=Group.objects.select_related("court").prefetch_related(
+                Prefetch("teams", queryset=Team.objects.order_by("group_seat"))
+            ),
+        ),
         "teams",
     )
     late = defaultdict(list)
     for team in Team.objects.filter(division__event=event, group__isnull=True, withdrawn=False).order_by("name_key"):
         late[team.division_id].append(team)
-    return render(request, "tournament/groups.html", {
-        "event": event, "divisions": [(d, late[d.pk]) for d in divisions], "scheduled": event.matches.exists()})
+    return render(
+        request,
+        "tournament/groups.html",
+        {"event": event, "divisions": [(d, late[d.pk]) for d in divisions], "scheduled": event.matches.exists()},
+    )
 
 
 @login_required
@@ -347,17 +378,27 @@ def schedule(request, slug):
                 if "delay" in request.POST:
                     minutes = request.POST.get("minutes", "").strip()
                     moved = services.delay_court(court, int(minutes) if minutes.lstrip("-").isdigit() else 0)
-                    messages.success(request, ngettext(
-                        "%(court)s: %(count)s game moved by %(minutes)s minutes.",
-                        "%(court)s: %(count)s games moved by %(minutes)s minutes.", moved,
-                    ) % {"court": court, "count": moved, "minutes": minutes})
+                    messages.success(
+                        request,
+                        ngettext(
+                            "%(court)s: %(count)s game moved by %(minutes)s minutes.",
+                            "%(court)s: %(count)s games moved by %(minutes)s minutes.",
+                            moved,
+                        )
+                        % {"court": court, "count": moved, "minutes": minutes},
+                    )
                 else:
                     moved = services.close_court(court)
                     numbers = ",".join(str(m.match_number) for m in moved)
-                    messages.warning(request, ngettext(
-                        "%(court)s is closed: %(count)s game moved. Reprint its sheet: %(numbers)s.",
-                        "%(court)s is closed: %(count)s games moved. Reprint their sheets: %(numbers)s.", len(moved),
-                    ) % {"court": court, "count": len(moved), "numbers": numbers or "—"})
+                    messages.warning(
+                        request,
+                        ngettext(
+                            "%(court)s is closed: %(count)s game moved. Reprint its sheet: %(numbers)s.",
+                            "%(court)s is closed: %(count)s games moved. Reprint their sheets: %(numbers)s.",
+                            len(moved),
+                        )
+                        % {"court": court, "count": len(moved), "numbers": numbers or "—"},
+                    )
                     if numbers:
                         return redirect(reverse("tournament:schedule", args=[event.slug]) + f"?moved={numbers}")
                 return redirect("tournament:schedule", event.slug)
@@ -382,11 +423,16 @@ def schedule(request, slug):
     return render(
         request,
         "tournament/schedule.html",
-        {"event": event, "table": table, "courts": event.courts.all(), "organiser": event.is_organiser(request.user),
-         "layouts": layout_summary(event),
-         "moved": ",".join(n for n in request.GET.get("moved", "").split(",") if n.isdigit()),
-         "added": ",".join(n for n in request.GET.get("added", "").split(",") if n.isdigit()),
-         "has_groups": Group.objects.filter(division__event=event).exists()},
+        {
+            "event": event,
+            "table": table,
+            "courts": event.courts.all(),
+            "organiser": event.is_organiser(request.user),
+            "layouts": layout_summary(event),
+            "moved": ",".join(n for n in request.GET.get("moved", "").split(",") if n.isdigit()),
+            "added": ",".join(n for n in request.GET.get("added", "").split(",") if n.isdigit()),
+            "has_groups": Group.objects.filter(division__event=event).exists(),
+        },
     )
 
 
@@ -431,7 +477,9 @@ def cross_table(table):
 def _lot_order(request, teams):
     """The teams of a lot form (``team_<pk>`` = position) best first; ``ServiceError`` when a
     position repeats or a team is not one of ``teams``."""
-    picks = [(int(value), key[5:]) for key, value in request.POST.items() if key.startswith("team_") and value.isdigit()]
+    picks = [
+        (int(value), key[5:]) for key, value in request.POST.items() if key.startswith("team_") and value.isdigit()
+    ]
     by_pk = {str(t.pk): t for t in teams}
     if len(picks) != len({p for p, _t in picks}) or any(t not in by_pk for _p, t in picks):
         raise services.ServiceError(_("Give each tied team a different position."))
@@ -452,8 +500,11 @@ def standings_view(request, slug):
         except services.ServiceError as e:
             messages.error(request, str(e))
         return redirect("tournament:standings", event.slug)
-    return render(request, "tournament/standings.html",
-                  {"event": event, "divisions": standings_context(event), "organiser": event.is_organiser(request.user)})
+    return render(
+        request,
+        "tournament/standings.html",
+        {"event": event, "divisions": standings_context(event), "organiser": event.is_organiser(request.user)},
+    )
 
 
 def bracket_context(event):
@@ -461,7 +512,10 @@ def bracket_context(event):
     rounds_by_division = []
     for division in event.divisions.all():
         games = list(
-            schedule_queryset(event).filter(division=division).exclude(stage=Match.Stage.GROUP).order_by("round", "bracket_position", "match_number")
+            schedule_queryset(event)
+            .filter(division=division)
+            .exclude(stage=Match.Stage.GROUP)
+            .order_by("round", "bracket_position", "match_number")
         )
         if not games:
             continue
@@ -489,7 +543,9 @@ def knockout(request, slug):
                 division = get_object_or_404(Division, event=event, pk=request.POST.get("division"))
                 ordered = _lot_order(request, division.teams.all())
                 services.record_runner_up_lot(division, ordered, request.POST.get("method", "lot"), request.user)
-                messages.success(request, _("The order of the tied runners-up of %(division)s is recorded.") % {"division": division})
+                messages.success(
+                    request, _("The order of the tied runners-up of %(division)s is recorded.") % {"division": division}
+                )
             else:
                 count = services.seed_knockout(event, reset="reset" in request.POST)
                 messages.success(request, _("Bracket seeded: %(count)s games.") % {"count": count})
@@ -497,8 +553,11 @@ def knockout(request, slug):
             messages.error(request, str(e))
         return redirect("tournament:knockout", event.slug)
     ties = [(d, teams) for d in event.divisions.all() if (teams := services.runner_up_tie(d))]
-    return render(request, "tournament/knockout.html",
-                  {"event": event, "brackets": bracket_context(event), "organiser": True, "runner_up_ties": ties})
+    return render(
+        request,
+        "tournament/knockout.html",
+        {"event": event, "brackets": bracket_context(event), "organiser": True, "runner_up_ties": ties},
+    )
 
 
 # --- Downloads -------------------------------------------------------------------------
@@ -521,7 +580,11 @@ def recording_sheets(request, slug):
     event = _event_for_organiser(request, slug)
     matches = event.matches.all()
     label = "all"
-    division, court, round_index = int_param(request, "division"), int_param(request, "court"), int_param(request, "round")
+    division, court, round_index = (
+        int_param(request, "division"),
+        int_param(request, "court"),
+        int_param(request, "round"),
+    )
     if division is not None:
         matches = matches.filter(division_id=division)
         label = f"division{division}"
@@ -554,9 +617,18 @@ def print_menu(request, slug):
     return render(
         request,
         "tournament/print_menu.html",
-        {"event": event, "divisions": event.divisions.all(), "courts": event.courts.all(), "rounds": [(r, r + 1) for r in rounds],
-         "export_kinds": [("standings", _("standings")), ("games", _("all games")), ("timetable", _("timetable")),
-                          ("teams", _("teams with players"))]},
+        {
+            "event": event,
+            "divisions": event.divisions.all(),
+            "courts": event.courts.all(),
+            "rounds": [(r, r + 1) for r in rounds],
+            "export_kinds": [
+                ("standings", _("standings")),
+                ("games", _("all games")),
+                ("timetable", _("timetable")),
+                ("teams", _("teams with players")),
+            ],
+        },
     )
 
 
@@ -608,7 +680,8 @@ def people(request, slug):
             messages.success(request, _("%(user)s is now a recorder of this event.") % {"user": user})
         return redirect("tournament:people", event.slug)
     return render(
-        request, "tournament/people.html",
+        request,
+        "tournament/people.html",
         {"event": event, "form": form, "organisers": event.organisers.all(), "recorders": event.recorders.all()},
     )
 
@@ -629,10 +702,13 @@ def layout_summary(event):
         slots = games.aggregate(m=_Max("slot"))["m"]
         first = games.order_by("slot").values_list("slot", flat=True).first()
         used = (slots - first + 1) if slots is not None else None
-        rows.append({
-            "division": division, "slots": used,
-            "bound": scheduling.lower_bound(sizes, courts, rest=division.rest_rule),
-        })
+        rows.append(
+            {
+                "division": division,
+                "slots": used,
+                "bound": scheduling.lower_bound(sizes, courts, rest=division.rest_rule),
+            }
+        )
     return rows
 
 

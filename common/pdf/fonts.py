@@ -85,10 +85,10 @@ class FontConfigurationError(ValueError):
 @dataclass(frozen=True)
 class _FontState:
     name: str
-    path: str | None          # None for the CID fallback
+    path: str | None  # None for the CID fallback
     subfont_index: int
     embedded: bool
-    codepoints: frozenset[int] | None   # None = unknown coverage (CID fallback)
+    codepoints: frozenset[int] | None  # None = unknown coverage (CID fallback)
 
 
 _lock = threading.Lock()
@@ -96,6 +96,7 @@ _state: _FontState | None = None
 
 
 # --------------------------------------------------------------------------- sfnt probing
+
 
 def _parse_spec(spec: str) -> tuple[str, int | None]:
     """``'/x/font.ttc#1'`` -> ``('/x/font.ttc', 1)``; no suffix -> index None."""
@@ -117,8 +118,7 @@ def _outline_kind(path: str, index: int) -> str:
                 (count,) = struct.unpack(">I", head[8:12])
                 if not 0 <= index < count:
                     raise FontConfigurationError(
-                        f"{path}: collection has {count} faces (#0..#{count - 1}); "
-                        f"index #{index} does not exist"
+                        f"{path}: collection has {count} faces (#0..#{count - 1}); index #{index} does not exist"
                     )
                 fh.seek(12 + 4 * index)
                 (offset,) = struct.unpack(">I", fh.read(4))
@@ -163,6 +163,7 @@ def _load_truetype(path: str, index: int) -> TTFont:
 
 # --------------------------------------------------------------------------- discovery
 
+
 def _fc_match_candidates() -> list[str]:
     exe = shutil.which("fc-match")
     if not exe:
@@ -172,7 +173,10 @@ def _fc_match_candidates() -> list[str]:
         try:
             out = subprocess.run(
                 [exe, "-f", "%{file}#%{index}", pattern],
-                capture_output=True, text=True, timeout=5, check=False,
+                capture_output=True,
+                text=True,
+                timeout=5,
+                check=False,
             ).stdout.strip()
         except (OSError, subprocess.SubprocessError):
             continue
@@ -225,11 +229,11 @@ def _discover() -> _FontState:
         "No Japanese TrueType font found (install fonts-ipaexfont-gothic or set %s); "
         "falling back to the non-embedded CID font %s: Japanese text may be blank or "
         "substituted on some PDF viewers",
-        ENV_VAR, FALLBACK_CID_FONT,
+        ENV_VAR,
+        FALLBACK_CID_FONT,
     )
     pdfmetrics.registerFont(UnicodeCIDFont(FALLBACK_CID_FONT))
-    return _FontState(name=FALLBACK_CID_FONT, path=None, subfont_index=0,
-                      embedded=False, codepoints=None)
+    return _FontState(name=FALLBACK_CID_FONT, path=None, subfont_index=0, embedded=False, codepoints=None)
 
 
 def _current() -> _FontState:
@@ -244,6 +248,7 @@ def _current() -> _FontState:
 
 
 # --------------------------------------------------------------------------- public API
+
 
 def japanese_font() -> str:
     """Register (once) and return the reportlab font name to use for Japanese text.

@@ -12,6 +12,7 @@ from tests.browser.support import log_in, shot
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "entries-sample.xlsx"
 
+
 @pytest.fixture
 def organiser(django_user_model, transactional_db):
     from django.contrib.auth.models import Permission

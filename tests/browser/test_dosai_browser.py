@@ -7,9 +7,9 @@ stored calls. Skipped where Chromium or Playwright is missing, except under CI=t
 (tests/browser/conftest.py). Screenshots go to test-artifacts/screenshots/.
 """
 
-
 from tests.browser import support
 from tests.browser.support import go_back, shot
+
 
 def submit(page, selector):
     """Click a submit button and wait for the page it leads to (POST, redirect, GET)."""
@@ -36,8 +36,10 @@ def engine_ledger(hand):
 
 def page_totals(page, table, key):
     rows = page.locator(f"#{table} tr[data-{key}]")
-    return {rows.nth(i).get_attribute(f"data-{key}"): int(rows.nth(i).locator("td.total").inner_text())
-            for i in range(rows.count())}
+    return {
+        rows.nth(i).get_attribute(f"data-{key}"): int(rows.nth(i).locator("td.total").inner_text())
+        for i in range(rows.count())
+    }
 
 
 def test_a_new_user_reads_a_full_hand_with_six_players(browser, live_server, django_user_model, transactional_db):
@@ -120,6 +122,7 @@ def test_a_new_user_reads_a_full_hand_with_six_players(browser, live_server, dja
 
 def test_a_person_reads_and_the_reader_taps_the_numbers(browser, live_server, django_user_model, transactional_db):
     from django.contrib.auth import SESSION_KEY  # noqa: F401
+
     from dosai import services
     from dosai.models import Hand
     from tests.dosai.factories import PLAYERS6, make_session
@@ -142,7 +145,7 @@ def test_a_person_reads_and_the_reader_taps_the_numbers(browser, live_server, dj
 
     numbers = sorted(IN_PLAY)
     for h in range(1, 7):
-        c = numbers[(h - 1) * 10:h * 10]
+        c = numbers[(h - 1) * 10 : h * 10]
         page.select_option(f"#id_{h}_holder", PLAYERS6[(h - 1) % 4])
         for row, cards in (("head", c[:1]), ("upper", c[1:4]), ("middle", c[4:7]), ("lower", c[7:])):
             page.fill(f"#id_{h}_{row}", " ".join(map(str, cards)))
@@ -171,7 +174,9 @@ def hand_and_tablets(browser, django_user_model, players=4, reader="app", **kwar
     return hand, f"/games/dosai/sessions/{session.pk}/hands/1/", context
 
 
-def test_a_second_tablet_shows_the_call_recorded_on_the_first(browser, live_server, django_user_model, transactional_db):
+def test_a_second_tablet_shows_the_call_recorded_on_the_first(
+    browser, live_server, django_user_model, transactional_db
+):
     from dosai.models import Hand
 
     _hand, path, context = hand_and_tablets(browser, django_user_model)
@@ -226,8 +231,9 @@ def test_a_second_tablet_keeps_asking_after_the_wifi_drops(browser, live_server,
     context.close()
 
 
-def test_a_tablet_says_so_when_its_hand_was_deleted_on_another(browser, live_server, django_user_model,
-                                                                transactional_db):
+def test_a_tablet_says_so_when_its_hand_was_deleted_on_another(
+    browser, live_server, django_user_model, transactional_db
+):
     from dosai import services
 
     hand, path, context = hand_and_tablets(browser, django_user_model)
@@ -241,14 +247,16 @@ def test_a_tablet_says_so_when_its_hand_was_deleted_on_another(browser, live_ser
     context.close()
 
 
-def test_a_second_tablet_keeps_a_choice_being_made_and_offers_the_latest(browser, live_server, django_user_model,
-                                                                          transactional_db):
-    from dosai.engine import rules
+def test_a_second_tablet_keeps_a_choice_being_made_and_offers_the_latest(
+    browser, live_server, django_user_model, transactional_db
+):
     from dosai import services
+    from dosai.engine import rules
     from dosai.models import Hand
 
-    hand, path, context = hand_and_tablets(browser, django_user_model, players=3, reader="human",
-                                           options=rules.Options(end_free_turn="choice"))
+    hand, path, context = hand_and_tablets(
+        browser, django_user_model, players=3, reader="human", options=rules.Options(end_free_turn="choice")
+    )
     for k, n in enumerate([n for n in sorted(rules.IN_PLAY) if n not in (46, 50)][:50]):
         services.record_call(hand, n, k)
     first, second = context.new_page(), context.new_page()

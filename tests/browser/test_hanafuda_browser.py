@@ -7,11 +7,9 @@ of the same captures. Skipped where Chromium or Playwright is missing, except un
 CI=true. Screenshots go to test-artifacts/screenshots/hanafuda-*.png.
 """
 
-
 from hanafuda.engine import musashino
 from tests.browser.support import go_back, log_in, shot
 from tests.hanafuda.helpers import months
-
 
 PASSWORD = "hanafuda-test-pw"
 PLAYERS = ["あき", "ふゆ", "なつ"]
@@ -55,8 +53,9 @@ def tap_round(page, plan):
         page.click(f".round-form .rest-button[data-side='{rest}']")
 
 
-def test_a_twelve_round_evening_on_a_tablet_ends_with_the_engines_settlement(browser, live_server, django_user_model,
-                                                                             transactional_db):
+def test_a_twelve_round_evening_on_a_tablet_ends_with_the_engines_settlement(
+    browser, live_server, django_user_model, transactional_db
+):
     django_user_model.objects.create_user("scorer", password=PASSWORD)
     page = browser.new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
     errors = []
@@ -138,8 +137,9 @@ def test_a_twelve_round_evening_on_a_tablet_ends_with_the_engines_settlement(bro
     shown = {line.split("\t")[0].strip(): int(line.split("\t")[1].strip()) for line in rows}
     assert shown == {PLAYERS[u]: total for u, total in expected.totals.items()}
     transfers = page.locator("table.transfers tr").all_inner_texts()[1:]
-    assert [t.split("\t") for t in transfers] == [[PLAYERS[t.payer], PLAYERS[t.payee], str(t.amount)]
-                                                  for t in expected.transfers]
+    assert [t.split("\t") for t in transfers] == [
+        [PLAYERS[t.payer], PLAYERS[t.payee], str(t.amount)] for t in expected.transfers
+    ]
     # The dealer of every round is the winner of the one before, after the correction too.
     page.goto(session_url)
     dealers = page.locator("table.rounds tr td:nth-child(2)").all_inner_texts()
@@ -177,7 +177,9 @@ def test_the_grid_in_english_and_without_javascript(browser, live_server, django
     assert session.round_set.get().captures == [[], months(1, 3), sorted(set(musashino.CARD_BY_ID) - set(months(1, 3)))]
 
 
-def test_the_back_button_never_sends_cards_the_grid_does_not_show(browser, live_server, django_user_model, transactional_db):
+def test_the_back_button_never_sends_cards_the_grid_does_not_show(
+    browser, live_server, django_user_model, transactional_db
+):
     """Field report: after saving round 1, Back showed round 2 with an empty grid while the
     browser had restored round 1's radio choices; saving made round 2 a copy of round 1."""
     from hanafuda.models import Round
@@ -193,7 +195,8 @@ def test_the_back_button_never_sends_cards_the_grid_does_not_show(browser, live_
     page.wait_for_url("**/rounds/1/")
     go_back(page)
     checked = page.evaluate(
-        "Array.from(document.querySelectorAll('.round-form input[type=radio]:checked')).filter(r => r.value !== '').length")
+        "Array.from(document.querySelectorAll('.round-form input[type=radio]:checked')).filter(r => r.value !== '').length"
+    )
     shown = page.locator(".round-form .hcard.taken").count()
     assert checked == shown == 0  # what is sent is what is shown: nothing yet for round 2
     page.click("button[name=save]")
@@ -201,8 +204,9 @@ def test_the_back_button_never_sends_cards_the_grid_does_not_show(browser, live_
     assert Round.objects.filter(session=session).count() == 1
 
 
-def test_rules_that_depend_on_the_order_are_entered_capture_by_capture(browser, live_server, django_user_model,
-                                                                        transactional_db):
+def test_rules_that_depend_on_the_order_are_entered_capture_by_capture(
+    browser, live_server, django_user_model, transactional_db
+):
     """M10(b): the Sun rule counts only a Crane taken after the storm card, so the grid
     records the order of the taps; a taken card tapped again leaves the order."""
     from hanafuda.models import Round
@@ -279,8 +283,9 @@ def test_rules_that_depend_on_the_order_are_entered_capture_by_capture(browser, 
     assert not errors, errors
 
 
-def test_taps_not_yet_saved_survive_a_reload_and_are_forgotten_once_saved(browser, live_server, django_user_model,
-                                                                          transactional_db):
+def test_taps_not_yet_saved_survive_a_reload_and_are_forgotten_once_saved(
+    browser, live_server, django_user_model, transactional_db
+):
     """A tablet that reloads, loses the connection or has its tab discarded mid-round keeps
     the taps (and their order) until the round is saved."""
     from hanafuda.models import Round

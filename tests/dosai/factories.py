@@ -21,8 +21,13 @@ def club_values(edition=cards.MATSUI_TENGUDO, class_counts=cards.MATSUI_CLASS_CO
 
 
 def ready_edition(owner, name="Matsui Tengudô"):
-    return ClubEdition.objects.create(owner=owner, name=name, base=ClubEdition.BASE_MATSUI,
-                                      values={str(k): v for k, v in club_values().items()}, source="club set")
+    return ClubEdition.objects.create(
+        owner=owner,
+        name=name,
+        base=ClubEdition.BASE_MATSUI,
+        values={str(k): v for k, v in club_values().items()},
+        source="club set",
+    )
 
 
 PLAYERS6 = ["Aoki", "Baba", "Chiba", "Doi", "Endo", "Fujii"]

@@ -12,7 +12,17 @@ import sys
 import pytest
 
 from dosai.engine import cards, rules
-from dosai.engine.cards import MATSUI_CLASS_COUNTS, MATSUI_CLASS_COUNTS_FULL_DECK, MATSUI_TENGUDO, Edition, Subject, blank_edition, check_edition, points_in_play, ready_to_play
+from dosai.engine.cards import (
+    MATSUI_CLASS_COUNTS,
+    MATSUI_CLASS_COUNTS_FULL_DECK,
+    MATSUI_TENGUDO,
+    Edition,
+    Subject,
+    blank_edition,
+    check_edition,
+    points_in_play,
+    ready_to_play,
+)
 from dosai.engine.rules import IN_PLAY
 
 # Every value the sources give for the Matsui Tengudô set, and which one gives it.

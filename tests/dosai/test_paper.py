@@ -39,7 +39,9 @@ def test_the_points_table_lists_the_62_subjects_with_values_and_classes(client, 
 def test_the_points_table_is_japanese_by_default(client, user):
     club = ready_edition(user)
     client.defaults.pop("HTTP_ACCEPT_LANGUAGE")
-    text = PdfReader(io.BytesIO(client.get(reverse("dosai:points_table", args=[club.pk])).content)).pages[0].extract_text()
+    text = (
+        PdfReader(io.BytesIO(client.get(reverse("dosai:points_table", args=[club.pk])).content)).pages[0].extract_text()
+    )
     assert "道才かるた点数表" in text and "化札" in text
 
 
@@ -71,7 +73,7 @@ def test_the_hand_workbook_reads_back_with_the_replayed_figures(client, user):
     calls = rows[1:51]
     assert [row[1] for row in calls] == hand.calls
     names = [h["name"] for h in hand.houses]
-    running = [list(row[10 + 6: 10 + 12]) for row in calls]
+    running = [list(row[10 + 6 : 10 + 12]) for row in calls]
     assert running[-1] == [r.lines[-1].running[n] for n in names]
     for row, line in zip(calls, r.lines):
         assert list(row[10:16]) == [line.result.payments[n] for n in names]

@@ -11,7 +11,31 @@ from dataclasses import FrozenInstanceError, dataclass, field
 
 import pytest
 
-from dosai.engine.rules import END_FREE, IN_PLAY, REMOVED_BEFORE_PLAY, ROW_SIZES, EatenRow, EndFreeTurn, ExemptionTiming, FeeBasis, HandState, House, NoNobori, Options, PaymentUnit, PendingEat, Row, call, call_sequence, hand_over, house_in_dealt_order, net_by_player, new_hand, settle_hand, total_payments
+from dosai.engine.rules import (
+    END_FREE,
+    IN_PLAY,
+    REMOVED_BEFORE_PLAY,
+    ROW_SIZES,
+    EatenRow,
+    EndFreeTurn,
+    ExemptionTiming,
+    FeeBasis,
+    HandState,
+    House,
+    NoNobori,
+    Options,
+    PaymentUnit,
+    PendingEat,
+    Row,
+    call,
+    call_sequence,
+    hand_over,
+    house_in_dealt_order,
+    net_by_player,
+    new_hand,
+    settle_hand,
+    total_payments,
+)
 
 NAMES = ("A", "B", "C", "D", "E", "F")
 ROWS = {"H": Row.HEAD, "U": Row.UPPER, "M": Row.MIDDLE, "L": Row.LOWER}

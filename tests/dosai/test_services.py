@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from dosai.engine import cards, rules
 from dosai import services
+from dosai.engine import cards, rules
 from dosai.models import ClubEdition, Hand
 from tests.dosai.factories import PLAYERS6, club_values, make_session, ready_edition
 
@@ -126,8 +126,10 @@ def _layout():
     numbers = sorted(rules.IN_PLAY)
     houses = []
     for i in range(6):
-        cards_ = numbers[i * 10:(i + 1) * 10]
-        houses.append({"name": str(i + 1), "head": cards_[:1], "upper": cards_[1:4], "middle": cards_[4:7], "lower": cards_[7:]})
+        cards_ = numbers[i * 10 : (i + 1) * 10]
+        houses.append(
+            {"name": str(i + 1), "head": cards_[:1], "upper": cards_[1:4], "middle": cards_[4:7], "lower": cards_[7:]}
+        )
     return houses
 
 

@@ -4,8 +4,8 @@ screen, undo, double submits, 404 for another user's objects, nothing half-saved
 import pytest
 from django.urls import reverse
 
-from dosai.engine import rules
 from dosai import services
+from dosai.engine import rules
 from dosai.models import ClubEdition, Hand, Session
 from tests.dosai.factories import PLAYERS6, club_values, make_session
 
@@ -55,8 +55,12 @@ def test_session_form_refuses_d17_and_creates_with_options(client, user):
     form = client.get(reverse("dosai:session_new")).content.decode()
     assert "D17" in form and "D2" in form
     base = {"title": "t", "edition": edition.pk, "player_1": "A", "player_2": "B", "player_3": "C"}
-    base.update({f"opt_{k}": ("1" if v else "0") if isinstance(v, bool) else v
-                 for k, v in rules.options_as_dict(rules.Options()).items()})
+    base.update(
+        {
+            f"opt_{k}": ("1" if v else "0") if isinstance(v, bool) else v
+            for k, v in rules.options_as_dict(rules.Options()).items()
+        }
+    )
     refused = client.post(reverse("dosai:session_new"), {**base, "opt_tk2_ruleset": "1"})
     assert refused.status_code == 200 and "not implemented" in refused.content.decode()
     assert not Session.objects.exists()
@@ -70,7 +74,9 @@ def test_session_form_refuses_d17_and_creates_with_options(client, user):
 def test_a_hand_cannot_start_while_the_edition_is_not_ready(client, user):
     edition = ClubEdition.objects.create(owner=user, name="m", base="matsui")
     session = services.create_session(user, "t", edition, PLAYERS6, rules.Options())
-    response = client.post(reverse("dosai:hand_new", args=[session.pk]), {"dealing": "app", "reader": "app"}, follow=True)
+    response = client.post(
+        reverse("dosai:hand_new", args=[session.pk]), {"dealing": "app", "reader": "app"}, follow=True
+    )
     page = response.content.decode()
     assert reverse("dosai:edition", args=[edition.pk]) in page
     assert not Hand.objects.exists()
@@ -107,10 +113,17 @@ def test_entered_layout_through_the_form(client, user):
     numbers = sorted(rules.IN_PLAY)
     data = {"dealing": "entered", "layout": "1", "reader": "human"}
     for i in range(6):
-        c = numbers[i * 10:(i + 1) * 10]
+        c = numbers[i * 10 : (i + 1) * 10]
         h = i + 1
-        data.update({f"{h}_holder": PLAYERS6[i], f"{h}_head": str(c[0]), f"{h}_upper": " ".join(map(str, c[1:4])),
-                     f"{h}_middle": ",".join(map(str, c[4:7])), f"{h}_lower": "、".join(str(n).translate(FULL_WIDTH) for n in c[7:])})
+        data.update(
+            {
+                f"{h}_holder": PLAYERS6[i],
+                f"{h}_head": str(c[0]),
+                f"{h}_upper": " ".join(map(str, c[1:4])),
+                f"{h}_middle": ",".join(map(str, c[4:7])),
+                f"{h}_lower": "、".join(str(n).translate(FULL_WIDTH) for n in c[7:]),
+            }
+        )
     bad = dict(data, **{"2_upper": "11 12 8"})
     response = client.post(url, bad)
     assert response.status_code == 200
@@ -128,9 +141,14 @@ def test_another_users_objects_answer_404(client, user, django_user_model):
     other = django_user_model.objects.create_user("other")
     session = make_session(other)
     services.start_hand(session, dealing="app", reader="app")
-    for url in [reverse("dosai:edition", args=[session.edition.pk]), reverse("dosai:session", args=[session.pk]),
-                reverse("dosai:hand", args=[session.pk, 1]), reverse("dosai:hand_xlsx", args=[session.pk, 1]),
-                reverse("dosai:session_xlsx", args=[session.pk]), reverse("dosai:points_table", args=[session.edition.pk])]:
+    for url in [
+        reverse("dosai:edition", args=[session.edition.pk]),
+        reverse("dosai:session", args=[session.pk]),
+        reverse("dosai:hand", args=[session.pk, 1]),
+        reverse("dosai:hand_xlsx", args=[session.pk, 1]),
+        reverse("dosai:session_xlsx", args=[session.pk]),
+        reverse("dosai:points_table", args=[session.edition.pk]),
+    ]:
         assert client.get(url).status_code == 404, url
     assert client.post(reverse("dosai:hand_call", args=[session.pk, 1]), {"expected": 0}).status_code == 404
     assert client.post(reverse("dosai:hand_undo", args=[session.pk, 1]), {"expected": 0}).status_code == 404
@@ -191,7 +209,9 @@ def test_the_end_of_hand_message_says_what_was_turned_free(client, user, last_ca
     numbers = (others[:48] + [46, 50]) if last_calls_include_46_and_50 else others[:50]
     for k, n in enumerate(numbers[:-1]):
         services.record_call(hand, n, k)
-    page = client.post(reverse("dosai:hand_call", args=[session.pk, 1]), {"number": numbers[-1], "expected": 49}, follow=True)
+    page = client.post(
+        reverse("dosai:hand_call", args=[session.pk, 1]), {"number": numbers[-1], "expected": 49}, follow=True
+    )
     text = page.content.decode()
     if last_calls_include_46_and_50:
         assert "nos. 46 and 50 were already called" in text
@@ -208,8 +228,12 @@ def test_back_and_send_a_create_form_again_creates_one_object(client, user):
     assert edition.source == "club set"  # in the language of the page (English here)
     key = client.get(reverse("dosai:session_new")).context["creation_key"]
     data = {"title": "t", "edition": edition.pk, "player_1": "A", "player_2": "B", "player_3": "C", "creation_key": key}
-    data.update({f"opt_{k}": ("1" if v else "0") if isinstance(v, bool) else v
-                 for k, v in rules.options_as_dict(rules.Options()).items()})
+    data.update(
+        {
+            f"opt_{k}": ("1" if v else "0") if isinstance(v, bool) else v
+            for k, v in rules.options_as_dict(rules.Options()).items()
+        }
+    )
     first = client.post(reverse("dosai:session_new"), data)
     again = client.post(reverse("dosai:session_new"), data)
     assert Session.objects.count() == 1 and again.url == first.url
@@ -218,8 +242,12 @@ def test_back_and_send_a_create_form_again_creates_one_object(client, user):
 def test_a_repeated_player_name_is_marked_on_its_field_and_saves_nothing(client, user):
     edition = ClubEdition.objects.create(owner=user, name="m", base="matsui")
     data = {"title": "t", "edition": edition.pk, "player_1": "A", "player_2": "B", "player_3": "A"}
-    data.update({f"opt_{k}": ("1" if v else "0") if isinstance(v, bool) else v
-                 for k, v in rules.options_as_dict(rules.Options()).items()})
+    data.update(
+        {
+            f"opt_{k}": ("1" if v else "0") if isinstance(v, bool) else v
+            for k, v in rules.options_as_dict(rules.Options()).items()
+        }
+    )
     response = client.post(reverse("dosai:session_new"), data)
     assert response.status_code == 200
     assert "different name" in " ".join(response.context["form"].errors["player_3"])
@@ -297,11 +325,14 @@ def test_rename_an_edition_and_a_session_from_their_pages(client, user):
     assert client.get(reverse("dosai:session_rename", args=[session.pk])).status_code == 200  # the form alone
 
 
-@pytest.mark.parametrize("data, error", [
-    ({"title": "   "}, "Title of the session: give it a title."),
-    ({}, "Title of the session: give it a title."),
-    ({"title": "x" * 101}, "Title of the session: at most 100 characters (it has 101)."),
-])
+@pytest.mark.parametrize(
+    "data, error",
+    [
+        ({"title": "   "}, "Title of the session: give it a title."),
+        ({}, "Title of the session: give it a title."),
+        ({"title": "x" * 101}, "Title of the session: at most 100 characters (it has 101)."),
+    ],
+)
 def test_a_bad_session_title_is_named_and_saves_nothing(client, user, data, error):
     session = make_session(user)
     response = client.post(reverse("dosai:session_rename", args=[session.pk]), data)
@@ -314,8 +345,10 @@ def test_a_bad_session_title_is_named_and_saves_nothing(client, user, data, erro
 
 def test_a_bad_edition_name_is_named_and_saves_nothing(client, user):
     edition = ClubEdition.objects.create(owner=user, name="m", base="matsui")
-    for data, error in [({"name": ""}, "Name of the edition: give it a name."),
-                        ({"name": "x" * 150}, "Name of the edition: at most 100 characters (it has 150).")]:
+    for data, error in [
+        ({"name": ""}, "Name of the edition: give it a name."),
+        ({"name": "x" * 150}, "Name of the edition: at most 100 characters (it has 150)."),
+    ]:
         response = client.post(reverse("dosai:edition_rename", args=[edition.pk]), data)
         assert response.status_code == 200
         assert response.context["form"].errors["name"] == [error]
@@ -393,10 +426,12 @@ def test_another_user_can_neither_rename_nor_delete(client, user, django_user_mo
     session = make_session(other)
     edition = session.edition
     spare = ClubEdition.objects.create(owner=other, name="spare", base="matsui")
-    for name, pk, data in [("dosai:session_rename", session.pk, {"title": "taken"}),
-                           ("dosai:session_delete", session.pk, {"confirm": "yes", "hands": 0, "calls": 0}),
-                           ("dosai:edition_rename", edition.pk, {"name": "taken"}),
-                           ("dosai:edition_delete", spare.pk, {"confirm": "yes"})]:
+    for name, pk, data in [
+        ("dosai:session_rename", session.pk, {"title": "taken"}),
+        ("dosai:session_delete", session.pk, {"confirm": "yes", "hands": 0, "calls": 0}),
+        ("dosai:edition_rename", edition.pk, {"name": "taken"}),
+        ("dosai:edition_delete", spare.pk, {"confirm": "yes"}),
+    ]:
         url = reverse(name, args=[pk])
         assert client.get(url).status_code == 404, url
         assert client.post(url, data).status_code == 404, url
@@ -405,7 +440,9 @@ def test_another_user_can_neither_rename_nor_delete(client, user, django_user_mo
     assert session.title == "Test table" and edition.name == "Matsui Tengudô"
     assert ClubEdition.objects.filter(pk=spare.pk).exists()
     client.logout()
-    response = client.post(reverse("dosai:session_delete", args=[session.pk]), {"confirm": "yes", "hands": 0, "calls": 0})
+    response = client.post(
+        reverse("dosai:session_delete", args=[session.pk]), {"confirm": "yes", "hands": 0, "calls": 0}
+    )
     assert response.status_code == 302 and response.url.startswith(reverse("login"))
     assert Session.objects.filter(pk=session.pk).exists()
 

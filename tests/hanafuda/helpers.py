@@ -1,7 +1,7 @@
 """Shared helpers of the hanafuda app tests: sessions and complete, possible rounds."""
 
-from hanafuda.engine import musashino
 from hanafuda import services
+from hanafuda.engine import musashino
 
 
 def months(*month_numbers):
@@ -29,8 +29,14 @@ INSTA = [[10, 12], [11, 13, 21, 22, 31, 32, 41, 42, 51, 52, 71, 72, 112, 113], [
 def new_session(user, *, rounds=12, options=None, teams=False, title="花札の夕べ", first_dealer=0):
     if teams:
         options = options or musashino.Options(players=musashino.Players.TWO_TEAMS, rounds=rounds)
-        return services.create_session(user, title, ["甲・丙", "乙・丁"], options, first_dealer=first_dealer,
-                                       team_members=[["甲", "丙"], ["乙", "丁"]])
+        return services.create_session(
+            user,
+            title,
+            ["甲・丙", "乙・丁"],
+            options,
+            first_dealer=first_dealer,
+            team_members=[["甲", "丙"], ["乙", "丁"]],
+        )
     options = options or musashino.Options(rounds=rounds)
     return services.create_session(user, title, ["一郎", "二郎", "三郎"], options, first_dealer=first_dealer)
 

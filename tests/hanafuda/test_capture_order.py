@@ -7,17 +7,17 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from hanafuda.engine import musashino
 from hanafuda import services
+from hanafuda.engine import musashino
 from hanafuda.models import Round, RoundRevision
 from tests.hanafuda.helpers import INSTA, full_round, months, new_session
 
 pytestmark = pytest.mark.usefixtures("english")
 
-SUN_AFTER = musashino.Options(storm=musashino.Storm.A, sun_rule=True,
-                              sun_timing=musashino.SunTiming.AFTER_STORM_CARD)
-BLOCK_AT_FORMATION = musashino.Options(storm=musashino.Storm.A,
-                                       storm_insta_win=musashino.StormOnInstaWin.BLOCKED_WHEN_FORMED)
+SUN_AFTER = musashino.Options(storm=musashino.Storm.A, sun_rule=True, sun_timing=musashino.SunTiming.AFTER_STORM_CARD)
+BLOCK_AT_FORMATION = musashino.Options(
+    storm=musashino.Storm.A, storm_insta_win=musashino.StormOnInstaWin.BLOCKED_WHEN_FORMED
+)
 
 # MB-4 as a complete round: 一郎 (seat 0) holds both storm cards, 二郎 (seat 1) the Crane with
 # takasago, moon and flower banquet, cuckoo moon and butterflies, 三郎 (seat 2) the rest.
@@ -72,14 +72,17 @@ def test_taps_of_one_side_and_one_month_in_a_row_are_one_capture(user):
     assert events[:4] == [[1, [10, 11, 12, 13]], [0, [110, 113]], [1, [30, 31, 32, 33]], [1, [40, 41, 42, 43]]]
 
 
-@pytest.mark.parametrize("order, message", [
-    (CRANE_FIRST[1:] + CRANE_FIRST[:1], re.escape("Capture 1 (二郎, ")),
-    (CRANE_FIRST[:-1], "leaves out"),
-    (CRANE_FIRST + [10], "twice"),
-    ([999] + CRANE_FIRST, "999 is not a card number"),
-    ([1] + CRANE_FIRST, "1 is not a card number"),
-    ([], "order they happened"),
-])
+@pytest.mark.parametrize(
+    "order, message",
+    [
+        (CRANE_FIRST[1:] + CRANE_FIRST[:1], re.escape("Capture 1 (二郎, ")),
+        (CRANE_FIRST[:-1], "leaves out"),
+        (CRANE_FIRST + [10], "twice"),
+        ([999] + CRANE_FIRST, "999 is not a card number"),
+        ([1] + CRANE_FIRST, "1 is not a card number"),
+        ([], "order they happened"),
+    ],
+)
 def test_a_wrong_order_names_the_problem_and_saves_nothing(user, order, message):
     session = new_session(user, options=SUN_AFTER)
     with pytest.raises(services.RoundError, match=message):
@@ -141,8 +144,10 @@ def post(piles, number, order, **extra):
 def test_the_session_form_accepts_the_rules_and_the_grid_asks_for_the_order(client_in, user):
     from tests.hanafuda.test_views import NEW
 
-    response = client_in.post(reverse("hanafuda:session_create"),
-                              {**NEW, "storm": "block_cards", "sun_rule": "on", "sun_timing": "after_storm_card"})
+    response = client_in.post(
+        reverse("hanafuda:session_create"),
+        {**NEW, "storm": "block_cards", "sun_rule": "on", "sun_timing": "after_storm_card"},
+    )
     session = services.sessions_for(user).get()
     assert response.status_code == 302 and session.rules().needs_capture_order
     page = client_in.get(reverse("hanafuda:round_entry", args=[session.pk])).content.decode()

@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from hanafuda.engine import musashino
 from hanafuda import services
+from hanafuda.engine import musashino
 from tests.hanafuda.helpers import INSTA, ROUND_A, ROUND_B, engine_game
 
 pytestmark = pytest.mark.django_db
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 def test_the_workbook_has_the_rounds_and_the_settlement(client, django_user_model):
     user = django_user_model.objects.create_user("scorer")
-    s = services.create_session(user, "=HYPERLINK(\"x\")", ["=1+1", "B", "C"], musashino.Options(rounds=6))
+    s = services.create_session(user, '=HYPERLINK("x")', ["=1+1", "B", "C"], musashino.Options(rounds=6))
     rounds = [ROUND_A, ROUND_B, INSTA]
     for n, piles in enumerate(rounds, start=1):
         services.record_round(s, n, piles)
@@ -45,5 +45,6 @@ def test_the_workbook_has_the_rounds_and_the_settlement(client, django_user_mode
     assert got == {s.sides[u]: t for u, t in settlement.totals.items()}
     flat = [c for row in totals.iter_rows(values_only=True) for c in row if c is not None]
     assert "3 of 6 rounds played" in flat
-    assert sum(t.amount for t in settlement.transfers) == sum(r[2] for r in totals.iter_rows(min_row=7, values_only=True)
-                                                             if isinstance(r[2], int))
+    assert sum(t.amount for t in settlement.transfers) == sum(
+        r[2] for r in totals.iter_rows(min_row=7, values_only=True) if isinstance(r[2], int)
+    )

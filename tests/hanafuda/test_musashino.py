@@ -16,7 +16,39 @@ from pathlib import Path
 import pytest
 
 from hanafuda.engine import musashino as mb
-from hanafuda.engine.musashino import CARD_BY_ID, CARDS, DEKIYAKU, DEKIYAKU_BY_CODE, M7_NAMED, CardType, FlowerCards, FourBrights, FourPlayerDeal, InstaWinCheck, InstaWinPayment, LightningCard, Options, Players, Repeats, RibbonKind, RoundResult, Storm, StormOnInstaWin, Suppression, SunTiming, TeamPayment, TieRule, cards_of_month, composition, deal_layout, first_dealer, formed_dekiyaku, is_misdeal, score_round, settle
+from hanafuda.engine.musashino import (
+    CARD_BY_ID,
+    CARDS,
+    DEKIYAKU,
+    DEKIYAKU_BY_CODE,
+    M7_NAMED,
+    CardType,
+    FlowerCards,
+    FourBrights,
+    FourPlayerDeal,
+    InstaWinCheck,
+    InstaWinPayment,
+    LightningCard,
+    Options,
+    Players,
+    Repeats,
+    RibbonKind,
+    RoundResult,
+    Storm,
+    StormOnInstaWin,
+    SunTiming,
+    Suppression,
+    TeamPayment,
+    TieRule,
+    cards_of_month,
+    composition,
+    deal_layout,
+    first_dealer,
+    formed_dekiyaku,
+    is_misdeal,
+    score_round,
+    settle,
+)
 
 A, B, C = "A", "B", "C"
 
@@ -24,30 +56,54 @@ A, B, C = "A", "B", "C"
 
 # id: (type, ribbon kind, Japanese name) — copied from the table of ref §1.1.
 REFERENCE_DECK = {
-    10: ("B", None, "松に鶴"), 11: ("R", "poetry", "松に赤短"),
-    12: ("C", None, "松のカス"), 13: ("C", None, "松のカス"),
-    20: ("A", None, "梅に鶯"), 21: ("R", "poetry", "梅に赤短"),
-    22: ("C", None, "梅のカス"), 23: ("C", None, "梅のカス"),
-    30: ("B", None, "桜に幕"), 31: ("R", "poetry", "桜に赤短"),
-    32: ("C", None, "桜のカス"), 33: ("C", None, "桜のカス"),
-    40: ("A", None, "藤に不如帰"), 41: ("R", "plain", "藤に短冊"),
-    42: ("C", None, "藤のカス"), 43: ("C", None, "藤のカス"),
-    50: ("A", None, "菖蒲に八橋"), 51: ("R", "plain", "菖蒲に短冊"),
-    52: ("C", None, "菖蒲のカス"), 53: ("C", None, "菖蒲のカス"),
-    60: ("A", None, "牡丹に蝶"), 61: ("R", "blue", "牡丹に青短"),
-    62: ("C", None, "牡丹のカス"), 63: ("C", None, "牡丹のカス"),
-    70: ("A", None, "萩に猪"), 71: ("R", "plain", "萩に短冊"),
-    72: ("C", None, "萩のカス"), 73: ("C", None, "萩のカス"),
-    80: ("B", None, "芒に月"), 81: ("A", None, "芒に雁"),
-    82: ("C", None, "芒のカス"), 83: ("C", None, "芒のカス"),
-    90: ("A", None, "菊に盃"), 91: ("R", "blue", "菊に青短"),
-    92: ("C", None, "菊のカス"), 93: ("C", None, "菊のカス"),
-    100: ("A", None, "紅葉に鹿"), 101: ("R", "blue", "紅葉に青短"),
-    102: ("C", None, "紅葉のカス"), 103: ("C", None, "紅葉のカス"),
-    110: ("B", None, "柳に小野道風"), 111: ("A", None, "柳に燕"),
-    112: ("R", "plain", "柳に短冊"), 113: ("C", None, "柳のカス"),
-    120: ("B", None, "桐に鳳凰"), 121: ("C", None, "桐のカス"),
-    122: ("C", None, "桐のカス"), 123: ("C", None, "桐のカス"),
+    10: ("B", None, "松に鶴"),
+    11: ("R", "poetry", "松に赤短"),
+    12: ("C", None, "松のカス"),
+    13: ("C", None, "松のカス"),
+    20: ("A", None, "梅に鶯"),
+    21: ("R", "poetry", "梅に赤短"),
+    22: ("C", None, "梅のカス"),
+    23: ("C", None, "梅のカス"),
+    30: ("B", None, "桜に幕"),
+    31: ("R", "poetry", "桜に赤短"),
+    32: ("C", None, "桜のカス"),
+    33: ("C", None, "桜のカス"),
+    40: ("A", None, "藤に不如帰"),
+    41: ("R", "plain", "藤に短冊"),
+    42: ("C", None, "藤のカス"),
+    43: ("C", None, "藤のカス"),
+    50: ("A", None, "菖蒲に八橋"),
+    51: ("R", "plain", "菖蒲に短冊"),
+    52: ("C", None, "菖蒲のカス"),
+    53: ("C", None, "菖蒲のカス"),
+    60: ("A", None, "牡丹に蝶"),
+    61: ("R", "blue", "牡丹に青短"),
+    62: ("C", None, "牡丹のカス"),
+    63: ("C", None, "牡丹のカス"),
+    70: ("A", None, "萩に猪"),
+    71: ("R", "plain", "萩に短冊"),
+    72: ("C", None, "萩のカス"),
+    73: ("C", None, "萩のカス"),
+    80: ("B", None, "芒に月"),
+    81: ("A", None, "芒に雁"),
+    82: ("C", None, "芒のカス"),
+    83: ("C", None, "芒のカス"),
+    90: ("A", None, "菊に盃"),
+    91: ("R", "blue", "菊に青短"),
+    92: ("C", None, "菊のカス"),
+    93: ("C", None, "菊のカス"),
+    100: ("A", None, "紅葉に鹿"),
+    101: ("R", "blue", "紅葉に青短"),
+    102: ("C", None, "紅葉のカス"),
+    103: ("C", None, "紅葉のカス"),
+    110: ("B", None, "柳に小野道風"),
+    111: ("A", None, "柳に燕"),
+    112: ("R", "plain", "柳に短冊"),
+    113: ("C", None, "柳のカス"),
+    120: ("B", None, "桐に鳳凰"),
+    121: ("C", None, "桐のカス"),
+    122: ("C", None, "桐のカス"),
+    123: ("C", None, "桐のカス"),
 }
 TYPE_LETTER = {CardType.BRIGHT: "B", CardType.ANIMAL: "A", CardType.RIBBON: "R", CardType.CHAFF: "C"}
 FLOWERS_JA = ["松", "梅", "桜", "藤", "菖蒲", "牡丹", "萩", "芒", "菊", "紅葉", "柳", "桐"]
@@ -85,7 +141,10 @@ def test_deck_counts_by_type_and_ribbon_kind_are_those_of_the_reference():
     assert sum(c.standard_points for c in CARDS) == 264
     assert CardType.PLAIN is CardType.CHAFF
     assert [t.ja for t in (CardType.BRIGHT, CardType.ANIMAL, CardType.RIBBON, CardType.PLAIN)] == [
-        "光", "種", "短冊", "カス",
+        "光",
+        "種",
+        "短冊",
+        "カス",
     ]
 
 
@@ -143,7 +202,7 @@ def test_every_dekiyaku_of_the_reference_is_data_with_its_exact_cards_and_value(
         assert _slot_set(composition(d.code)) == _slot_set(slots), d.code
         assert d.cards <= set(CARD_BY_ID)
         assert d.name_en and d.reading and d.rule and d.source and d.status
-    assert mb.INSTA_WIN_CODES == {"five_kings", "seven_red_ribbons"}
+    assert {"five_kings", "seven_red_ribbons"} == mb.INSTA_WIN_CODES
     assert DEKIYAKU_BY_CODE["four_brights"].suppresses == ("three_brights",)
     assert "boar_deer_butterflies" not in DEKIYAKU_BY_CODE  # 猪鹿蝶 does not exist in this game (seed l.74)
 
@@ -155,13 +214,18 @@ def test_options_change_the_compositions_as_the_ambiguities_say():
     assert _slot_set(composition("four_brights", old_deck)) == [[10], [80], [110], [120]]  # M16
     assert old_deck.storm_cards == {110} and Options().storm_cards == {110, 113}
     assert _slot_set(composition("three_purple_flowers", Options(flower_cards=FlowerCards.CHAFF))) == [
-        [42, 43], [52, 53], [121, 122, 123],
+        [42, 43],
+        [52, 53],
+        [121, 122, 123],
     ]  # M6(b)
     assert _slot_set(composition("three_red_flowers", Options(flower_cards=FlowerCards.ANY_CARD))) == [
-        [20, 21, 22, 23], [60, 61, 62, 63], [70, 71, 72, 73],
+        [20, 21, 22, 23],
+        [60, 61, 62, 63],
+        [70, 71, 72, 73],
     ]  # M6(c)
     assert _slot_set(composition("coat_of_arms", Options(any_card_of_month=M7_NAMED))) == [
-        [90, 91, 92, 93], [120, 121, 122, 123],
+        [90, 91, 92, 93],
+        [120, 121, 122, 123],
     ]  # M7(b)
     with pytest.raises(ValueError, match="unknown dekiyaku"):
         composition("boar_deer_butterflies")
@@ -205,15 +269,27 @@ MB8 = {A: [22, 62, 72, 121, 42, 52], B: [], C: []}
 MB9 = {A: [10, 30, 100, 110, 81, 120, 20, 60, 90], B: [], C: [61, 91, 101, 42, 52, 122]}
 MB10 = {A: [20, 40, 111], B: [61, 91, 101], C: [70, 60]}
 
-MB1_YAKU = {A: {"three_brights": 1, "large_birds": 1},
-            B: {"flower_banquet": 1, "butterflies_flowers": 1, "boar_peony": 1},
-            C: {"small_birds": 1}}
-MB4_FULL = {A: {"purple_ribbons": 1, "three_purple_flowers": 1},
-            B: {"takasago": 1, "moon_banquet": 1, "flower_banquet": 1, "cuckoo_moon": 1, "butterflies_flowers": 1},
-            C: {"plum_pot": 1}}
+MB1_YAKU = {
+    A: {"three_brights": 1, "large_birds": 1},
+    B: {"flower_banquet": 1, "butterflies_flowers": 1, "boar_peony": 1},
+    C: {"small_birds": 1},
+}
+MB4_FULL = {
+    A: {"purple_ribbons": 1, "three_purple_flowers": 1},
+    B: {"takasago": 1, "moon_banquet": 1, "flower_banquet": 1, "cuckoo_moon": 1, "butterflies_flowers": 1},
+    C: {"plum_pot": 1},
+}
 MB4_STORMED = {**MB4_FULL, B: {"takasago": 1}}
-MB9_A = {"kemari_court": 1, "large_birds": 1, "front_sugawara": 1, "takasago": 1, "coat_of_arms": 1,
-         "flower_banquet": 1, "autumn_leaves": 1, "butterflies_flowers": 1}
+MB9_A = {
+    "kemari_court": 1,
+    "large_birds": 1,
+    "front_sugawara": 1,
+    "takasago": 1,
+    "coat_of_arms": 1,
+    "flower_banquet": 1,
+    "autumn_leaves": 1,
+    "butterflies_flowers": 1,
+}
 MB9_C = {"purple_ribbons": 1, "three_purple_flowers": 1}
 
 STORM_A = Options(storm=Storm.A)
@@ -222,62 +298,167 @@ STORM_A_SUN_AFTER = Options(storm=Storm.A, sun_rule=True, sun_timing=SunTiming.A
 
 EXAMPLES = [
     Example("MB-1 basic stacking", MB1, MB1_YAKU, {A: 4, B: 3, C: 2}, {A: 3, B: -1, C: -2}),
-    Example("MB-2 four brights replace three brights", MB2,
-            {A: {"four_brights": 1, "large_birds": 1}, B: {}, C: {"boar_peony": 1}},
-            {A: 6, B: 0, C: 1}, {A: 11, B: -6, C: -5}),
-    Example("MB-2 M4(b) curtain variant", MB2,
-            {A: {"three_brights": 1, "large_birds": 1}, B: {}, C: {"boar_peony": 1}},
-            {A: 4, B: 0, C: 1}, {A: 7, B: -4, C: -3}, Options(four_brights=FourBrights.CURTAIN)),
-    Example("MB-3 storm off", MB3,
-            {A: {"kemari_court": 1}, B: {"moon_banquet": 1, "cuckoo_moon": 1}, C: {"purple_ribbons": 1}},
-            {A: 4, B: 2, C: 2}, {A: 4, B: -2, C: -2}),
-    Example("MB-3 storm A", MB3, {A: {"kemari_court": 1}, B: {}, C: {"purple_ribbons": 1}},
-            {A: 4, B: 0, C: 2}, {A: 6, B: -4, C: -2}, STORM_A),
-    Example("MB-3 storm B", MB3, {A: {"kemari_court": 1}, B: {"cuckoo_moon": 1}, C: {"purple_ribbons": 1}},
-            {A: 4, B: 1, C: 2}, {A: 5, B: -3, C: -2}, Options(storm=Storm.B)),
-    Example("MB-3 storm A + sun (crane with the storm holder)", MB3,
-            {A: {"kemari_court": 1}, B: {}, C: {"purple_ribbons": 1}},
-            {A: 4, B: 0, C: 2}, {A: 6, B: -4, C: -2}, STORM_A_SUN),
-    Example("MB-3 storm B + sun (crane with the storm holder)", MB3,
-            {A: {"kemari_court": 1}, B: {"cuckoo_moon": 1}, C: {"purple_ribbons": 1}},
-            {A: 4, B: 1, C: 2}, {A: 5, B: -3, C: -2}, Options(storm=Storm.B, sun_rule=True)),
+    Example(
+        "MB-2 four brights replace three brights",
+        MB2,
+        {A: {"four_brights": 1, "large_birds": 1}, B: {}, C: {"boar_peony": 1}},
+        {A: 6, B: 0, C: 1},
+        {A: 11, B: -6, C: -5},
+    ),
+    Example(
+        "MB-2 M4(b) curtain variant",
+        MB2,
+        {A: {"three_brights": 1, "large_birds": 1}, B: {}, C: {"boar_peony": 1}},
+        {A: 4, B: 0, C: 1},
+        {A: 7, B: -4, C: -3},
+        Options(four_brights=FourBrights.CURTAIN),
+    ),
+    Example(
+        "MB-3 storm off",
+        MB3,
+        {A: {"kemari_court": 1}, B: {"moon_banquet": 1, "cuckoo_moon": 1}, C: {"purple_ribbons": 1}},
+        {A: 4, B: 2, C: 2},
+        {A: 4, B: -2, C: -2},
+    ),
+    Example(
+        "MB-3 storm A",
+        MB3,
+        {A: {"kemari_court": 1}, B: {}, C: {"purple_ribbons": 1}},
+        {A: 4, B: 0, C: 2},
+        {A: 6, B: -4, C: -2},
+        STORM_A,
+    ),
+    Example(
+        "MB-3 storm B",
+        MB3,
+        {A: {"kemari_court": 1}, B: {"cuckoo_moon": 1}, C: {"purple_ribbons": 1}},
+        {A: 4, B: 1, C: 2},
+        {A: 5, B: -3, C: -2},
+        Options(storm=Storm.B),
+    ),
+    Example(
+        "MB-3 storm A + sun (crane with the storm holder)",
+        MB3,
+        {A: {"kemari_court": 1}, B: {}, C: {"purple_ribbons": 1}},
+        {A: 4, B: 0, C: 2},
+        {A: 6, B: -4, C: -2},
+        STORM_A_SUN,
+    ),
+    Example(
+        "MB-3 storm B + sun (crane with the storm holder)",
+        MB3,
+        {A: {"kemari_court": 1}, B: {"cuckoo_moon": 1}, C: {"purple_ribbons": 1}},
+        {A: 4, B: 1, C: 2},
+        {A: 5, B: -3, C: -2},
+        Options(storm=Storm.B, sun_rule=True),
+    ),
     Example("MB-4 storm off", MB4, MB4_FULL, {A: 4, B: 6, C: 1}, {A: -2, B: 7, C: -5}),
     Example("MB-4 storm A, sun off", MB4, MB4_STORMED, {A: 4, B: 2, C: 1}, {A: 5, B: -2, C: -3}, STORM_A),
     Example("MB-4 storm A + sun", MB4, MB4_FULL, {A: 4, B: 6, C: 1}, {A: -2, B: 7, C: -5}, STORM_A_SUN),
-    Example("MB-4 storm A + sun M10(b), crane before the storm cards", MB4, MB4_STORMED,
-            {A: 4, B: 2, C: 1}, {A: 5, B: -2, C: -3}, STORM_A_SUN_AFTER,
-            order=[(B, 10), (A, 110), (A, 113)]),
-    Example("MB-5 insta-win", MB5, {A: {"seven_red_ribbons": 1}, B: {}, C: {}},
-            {A: 8, B: 0, C: 0}, {A: 16, B: -8, C: -8}, order=MB5_ORDER),
-    Example("MB-5 insta-win, no capture order", MB5, {A: {"seven_red_ribbons": 1}, B: {}, C: {}},
-            {A: 8, B: 0, C: 0}, {A: 16, B: -8, C: -8}),
-    Example("MB-5 M1(b) shared", MB5, {A: {"seven_red_ribbons": 1}, B: {}, C: {}},
-            {A: 8, B: 0, C: 0}, {A: 8, B: -4, C: -4},
-            Options(insta_win_payment=InstaWinPayment.SHARED), order=MB5_ORDER),
-    Example("MB-6 teams", MB6,
-            {"T1": {"front_sugawara": 1, "back_sugawara": 1}, "T2": {"crop_pests": 1, "cuckoo_moon": 1}},
-            {"T1": 4, "T2": 3}, {"T1": 1, "T2": -1}, Options(players=Players.TWO_TEAMS)),
-    Example("MB-7 counted once", MB7, {A: {"coat_of_arms": 1, "flower_banquet": 1, "autumn_leaves": 1}, B: {}, C: {}},
-            {A: 3, B: 0, C: 0}, {A: 6, B: -3, C: -3}),
-    Example("MB-7 M8(b) per disjoint set", MB7,
-            {A: {"coat_of_arms": 1, "flower_banquet": 2, "autumn_leaves": 2}, B: {}, C: {}},
-            {A: 5, B: 0, C: 0}, {A: 10, B: -5, C: -5}, Options(repeats=Repeats.PER_DISJOINT_SET)),
-    Example("MB-8 flower assumptions", MB8, {A: {"three_red_flowers": 1}, B: {}, C: {}},
-            {A: 2, B: 0, C: 0}, {A: 4, B: -2, C: -2}),
-    Example("MB-8 M6(b) yellow chaff allowed", MB8,
-            {A: {"three_red_flowers": 1, "three_purple_flowers": 1}, B: {}, C: {}},
-            {A: 4, B: 0, C: 0}, {A: 8, B: -4, C: -4}, Options(flower_cards=FlowerCards.CHAFF)),
+    Example(
+        "MB-4 storm A + sun M10(b), crane before the storm cards",
+        MB4,
+        MB4_STORMED,
+        {A: 4, B: 2, C: 1},
+        {A: 5, B: -2, C: -3},
+        STORM_A_SUN_AFTER,
+        order=[(B, 10), (A, 110), (A, 113)],
+    ),
+    Example(
+        "MB-5 insta-win",
+        MB5,
+        {A: {"seven_red_ribbons": 1}, B: {}, C: {}},
+        {A: 8, B: 0, C: 0},
+        {A: 16, B: -8, C: -8},
+        order=MB5_ORDER,
+    ),
+    Example(
+        "MB-5 insta-win, no capture order",
+        MB5,
+        {A: {"seven_red_ribbons": 1}, B: {}, C: {}},
+        {A: 8, B: 0, C: 0},
+        {A: 16, B: -8, C: -8},
+    ),
+    Example(
+        "MB-5 M1(b) shared",
+        MB5,
+        {A: {"seven_red_ribbons": 1}, B: {}, C: {}},
+        {A: 8, B: 0, C: 0},
+        {A: 8, B: -4, C: -4},
+        Options(insta_win_payment=InstaWinPayment.SHARED),
+        order=MB5_ORDER,
+    ),
+    Example(
+        "MB-6 teams",
+        MB6,
+        {"T1": {"front_sugawara": 1, "back_sugawara": 1}, "T2": {"crop_pests": 1, "cuckoo_moon": 1}},
+        {"T1": 4, "T2": 3},
+        {"T1": 1, "T2": -1},
+        Options(players=Players.TWO_TEAMS),
+    ),
+    Example(
+        "MB-7 counted once",
+        MB7,
+        {A: {"coat_of_arms": 1, "flower_banquet": 1, "autumn_leaves": 1}, B: {}, C: {}},
+        {A: 3, B: 0, C: 0},
+        {A: 6, B: -3, C: -3},
+    ),
+    Example(
+        "MB-7 M8(b) per disjoint set",
+        MB7,
+        {A: {"coat_of_arms": 1, "flower_banquet": 2, "autumn_leaves": 2}, B: {}, C: {}},
+        {A: 5, B: 0, C: 0},
+        {A: 10, B: -5, C: -5},
+        Options(repeats=Repeats.PER_DISJOINT_SET),
+    ),
+    Example(
+        "MB-8 flower assumptions",
+        MB8,
+        {A: {"three_red_flowers": 1}, B: {}, C: {}},
+        {A: 2, B: 0, C: 0},
+        {A: 4, B: -2, C: -2},
+    ),
+    Example(
+        "MB-8 M6(b) yellow chaff allowed",
+        MB8,
+        {A: {"three_red_flowers": 1, "three_purple_flowers": 1}, B: {}, C: {}},
+        {A: 4, B: 0, C: 0},
+        {A: 8, B: -4, C: -4},
+        Options(flower_cards=FlowerCards.CHAFF),
+    ),
     Example("MB-9 no cap", MB9, {A: MB9_A, B: {}, C: MB9_C}, {A: 14, B: 0, C: 4}, {A: 24, B: -14, C: -10}),
-    Example("MB-9 cap 8", MB9, {A: MB9_A, B: {}, C: MB9_C}, {A: 14, B: 0, C: 4}, {A: 16, B: -8, C: -8},
-            Options(payment_cap=8)),
-    Example("MB-10 tie goes to the leader", MB10,
-            {A: {"small_birds": 1}, B: {"purple_ribbons": 1}, C: {"boar_peony": 1}},
-            {A: 2, B: 2, C: 1}, {A: 1, B: 0, C: -1}, winners=(A,)),
-    Example("MB-10 every side scores 0", {A: [], B: [], C: []}, {A: {}, B: {}, C: {}},
-            {A: 0, B: 0, C: 0}, {A: 0, B: 0, C: 0}, winners=(A,)),
-    Example("MB-10 all sides tie", {A: [20, 40, 111], B: [61, 91, 101], C: [10, 60, 90]},
-            {A: {"small_birds": 1}, B: {"purple_ribbons": 1}, C: {"takasago": 1}},
-            {A: 2, B: 2, C: 2}, {A: 0, B: 0, C: 0}, winners=(A,)),
+    Example(
+        "MB-9 cap 8",
+        MB9,
+        {A: MB9_A, B: {}, C: MB9_C},
+        {A: 14, B: 0, C: 4},
+        {A: 16, B: -8, C: -8},
+        Options(payment_cap=8),
+    ),
+    Example(
+        "MB-10 tie goes to the leader",
+        MB10,
+        {A: {"small_birds": 1}, B: {"purple_ribbons": 1}, C: {"boar_peony": 1}},
+        {A: 2, B: 2, C: 1},
+        {A: 1, B: 0, C: -1},
+        winners=(A,),
+    ),
+    Example(
+        "MB-10 every side scores 0",
+        {A: [], B: [], C: []},
+        {A: {}, B: {}, C: {}},
+        {A: 0, B: 0, C: 0},
+        {A: 0, B: 0, C: 0},
+        winners=(A,),
+    ),
+    Example(
+        "MB-10 all sides tie",
+        {A: [20, 40, 111], B: [61, 91, 101], C: [10, 60, 90]},
+        {A: {"small_birds": 1}, B: {"purple_ribbons": 1}, C: {"takasago": 1}},
+        {A: 2, B: 2, C: 2},
+        {A: 0, B: 0, C: 0},
+        winners=(A,),
+    ),
 ]
 
 
@@ -340,8 +521,9 @@ def test_mb4_sun_rule_m10b_crane_after_the_storm_cards_cancels_them():
 
 
 def test_mb4_sun_rule_m10c_protects_only_the_crane_holder():
-    result = score_round(MB4, Options(storm=Storm.A, sun_rule=True, sun_timing=SunTiming.CRANE_HOLDER_ONLY),
-                         partial=True)
+    result = score_round(
+        MB4, Options(storm=Storm.A, sun_rule=True, sun_timing=SunTiming.CRANE_HOLDER_ONLY), partial=True
+    )
     assert dict(result.net) == {A: -2, B: 7, C: -5}
     assert B not in result.storm and result.storm[C].storm_cards == (110, 113)
 
@@ -368,8 +550,9 @@ def test_mb6_team_ledger_and_each_player_payments():
     teams = {"T1": ("P1", "P3"), "T2": ("P2", "P4")}
     ledger = score_round(MB6, Options(players=Players.TWO_TEAMS), teams=teams, partial=True)
     assert dict(ledger.net) == {"T1": 1, "T2": -1} and ledger.payments == (mb.Payment("T2", "T1", 1, 1),)
-    each = score_round(MB6, Options(players=Players.TWO_TEAMS, team_payment=TeamPayment.EACH_PLAYER),
-                       teams=teams, partial=True)
+    each = score_round(
+        MB6, Options(players=Players.TWO_TEAMS, team_payment=TeamPayment.EACH_PLAYER), teams=teams, partial=True
+    )
     assert dict(each.net) == {"P1": 2, "P3": 2, "P2": -2, "P4": -2}
     assert dict(each.side_net) == {"T1": 4, "T2": -4}
 
@@ -480,7 +663,8 @@ def test_m7b_reads_the_named_dekiyaku_as_any_card_of_their_months():
     pile = {A: [92, 122, 62, 93, 102], B: [], C: []}
     assert _yaku(score_round(pile, partial=True))[A] == {}
     assert _yaku(score_round(pile, Options(any_card_of_month=M7_NAMED), partial=True))[A] == {
-        "purple_ribbons": 1, "coat_of_arms": 1,
+        "purple_ribbons": 1,
+        "coat_of_arms": 1,
     }
 
 
@@ -576,9 +760,15 @@ def test_options_round_trip_through_plain_values_and_reject_nonsense():
     assert Options.from_dict(data) == options
     assert Options(storm="banquets").storm is Storm.B
     for bad in (
-        {"storm": "C"}, {"sun_rule": 1}, {"rounds": 0}, {"payment_cap": 0}, {"insta_win_value": True},
-        {"any_card_of_month": {"plum_pot"}}, {"any_card_of_month": {"three_red_flowers"}},
-        {"any_card_of_month": {"nope"}}, {"any_card_of_month": "coat_of_arms"},
+        {"storm": "C"},
+        {"sun_rule": 1},
+        {"rounds": 0},
+        {"payment_cap": 0},
+        {"insta_win_value": True},
+        {"any_card_of_month": {"plum_pot"}},
+        {"any_card_of_month": {"three_red_flowers"}},
+        {"any_card_of_month": {"nope"}},
+        {"any_card_of_month": "coat_of_arms"},
     ):
         with pytest.raises(ValueError, match="Options"):
             Options(**bad)
@@ -611,17 +801,26 @@ PINE_A = sorted(c for c in FULL_ROUND[A] if c // 10 == 1)  # A holds the Crane a
         ({A: "10 11", B: [], C: []}, {"partial": True}, "collection of card ids"),
         ({A: [10], B: [], C: []}, {}, "month 1"),
         ({A: [10, 11], B: [], C: []}, {}, "not captured"),
-        ({A: [10, 30, 80, 110, 120], B: [11, 21, 31, 41, 51, 71, 112], C: []}, {"partial": True},
-         "more than one side"),
+        ({A: [10, 30, 80, 110, 120], B: [11, 21, 31, 41, 51, 71, 112], C: []}, {"partial": True}, "more than one side"),
         ({A: [10], B: [], C: []}, {"partial": True, "dealer": "D"}, "unknown dealer"),
         ({A: [10], B: [], C: []}, {"partial": True, "insta_win": A}, "stopped the round"),
         (MB5, {"partial": True, "insta_win": B}, "formed by 'A'"),
         (MB4, {"partial": True, "options": STORM_A_SUN_AFTER}, "need capture_order"),
         (MB1, {"partial": True, "teams": {A: (1, 2)}}, "only for players=TWO_TEAMS"),
-        (MB6, {"partial": True, "options": Options(players=Players.TWO_TEAMS, team_payment=TeamPayment.EACH_PLAYER)},
-         "needs teams"),
-        (MB6, {"partial": True, "options": Options(players=Players.TWO_TEAMS),
-               "teams": {"T1": ("P1", "P2"), "T2": ("P2", "P4")}}, "in both teams"),
+        (
+            MB6,
+            {"partial": True, "options": Options(players=Players.TWO_TEAMS, team_payment=TeamPayment.EACH_PLAYER)},
+            "needs teams",
+        ),
+        (
+            MB6,
+            {
+                "partial": True,
+                "options": Options(players=Players.TWO_TEAMS),
+                "teams": {"T1": ("P1", "P2"), "T2": ("P2", "P4")},
+            },
+            "in both teams",
+        ),
     ],
 )
 def test_impossible_input_is_a_value_error_naming_the_problem(captures, kwargs, message):

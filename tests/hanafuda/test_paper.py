@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from hanafuda.engine import musashino
 from hanafuda import pdf, services
+from hanafuda.engine import musashino
 from tests.hanafuda.helpers import INSTA, ROUND_A, ROUND_B, ROUND_C, engine_game, months, new_session
 
 pytestmark = pytest.mark.django_db
@@ -23,8 +23,6 @@ def _text(data):
 def _keep(name, data):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / name).write_bytes(data)
-
-
 
 
 def test_the_score_sheet_has_every_planned_round_the_rounds_played_and_the_settlement(client, user):
@@ -58,8 +56,9 @@ def test_a_zero_total_prints_as_0_like_the_rows(user):
 
 
 def test_the_score_sheet_of_teams_paid_per_player_lists_the_players(user):
-    options = musashino.Options(players=musashino.Players.TWO_TEAMS, rounds=3,
-                                team_payment=musashino.TeamPayment.EACH_PLAYER, payment_cap=8)
+    options = musashino.Options(
+        players=musashino.Players.TWO_TEAMS, rounds=3, team_payment=musashino.TeamPayment.EACH_PLAYER, payment_cap=8
+    )
     s = new_session(user, teams=True, options=options)
     services.record_round(s, 1, [ROUND_A[0] + ROUND_A[2], ROUND_A[1]])
     data = pdf.score_sheet(services.session_state(s), ["支払いの上限: 8"])
@@ -85,20 +84,23 @@ def test_the_reference_card_lists_every_dekiyaku_with_its_cards_and_value_on_one
 
 
 def test_the_reference_card_follows_the_sessions_options(client, user):
-    options = musashino.Options(four_brights=musashino.FourBrights.CURTAIN, flower_cards=musashino.FlowerCards.ANY_CARD,
-                                insta_win_value=10)
+    options = musashino.Options(
+        four_brights=musashino.FourBrights.CURTAIN, flower_cards=musashino.FlowerCards.ANY_CARD, insta_win_value=10
+    )
     s = new_session(user, options=options)
     client.force_login(user)
     response = client.get(reverse("hanafuda:reference_card", args=[s.pk]))
     _keep("reference-card-options.pdf", response.content)
     _, text = _text(response.content)
     flat = text.replace("\n", "")
-    assert pdf.yaku_cards_text("four_brights", options) == "松に鶴〔光〕 ＋ 芒に月〔光〕 ＋ 桜に幕〔光〕 ＋ 桐に鳳凰〔光〕"
+    assert (
+        pdf.yaku_cards_text("four_brights", options) == "松に鶴〔光〕 ＋ 芒に月〔光〕 ＋ 桜に幕〔光〕 ＋ 桐に鳳凰〔光〕"
+    )
     assert "梅の札どれか1枚" in flat and "10" in flat
 
 
 def test_a_name_the_font_cannot_print_is_refused_with_a_message(client, user):
-    s = services.create_session(user, "x", ["A", "B", "\U0001F600"], musashino.Options())
+    s = services.create_session(user, "x", ["A", "B", "\U0001f600"], musashino.Options())
     client.force_login(user)
     response = client.get(reverse("hanafuda:score_sheet", args=[s.pk]), follow=True)
     assert response.status_code == 200 and "U+1F600" in response.content.decode()

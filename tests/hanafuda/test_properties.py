@@ -7,10 +7,26 @@ import random
 
 import pytest
 
-from hanafuda.engine.musashino import DEKIYAKU, FourBrights, LightningCard, Options, Repeats, Suppression, cards_of_month, composition, formed_dekiyaku, score_round
+from hanafuda.engine.musashino import (
+    DEKIYAKU,
+    FourBrights,
+    LightningCard,
+    Options,
+    Repeats,
+    Suppression,
+    cards_of_month,
+    composition,
+    formed_dekiyaku,
+    score_round,
+)
 
-VARIANTS = [Options(), Options(four_brights=FourBrights.CURTAIN), Options(lightning=LightningCard.RAIN_MAN),
-            Options(suppression=Suppression.SUBSET_OF_HIGHER), Options(payment_cap=8)]
+VARIANTS = [
+    Options(),
+    Options(four_brights=FourBrights.CURTAIN),
+    Options(lightning=LightningCard.RAIN_MAN),
+    Options(suppression=Suppression.SUBSET_OF_HIGHER),
+    Options(payment_cap=8),
+]
 
 
 def rounds(count, seed):

@@ -2,14 +2,12 @@
 
 import pytest
 
-from hanafuda.engine import musashino
 from hanafuda import services
+from hanafuda.engine import musashino
 from hanafuda.models import Round, RoundRevision
 from tests.hanafuda.helpers import INSTA, ROUND_A, ROUND_B, ROUND_C, engine_game, months, new_session
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
-
-
 
 
 def test_a_session_stores_the_sides_and_the_rules_as_plain_values(user):
@@ -22,11 +20,14 @@ def test_a_session_stores_the_sides_and_the_rules_as_plain_values(user):
     assert state.next_number == 1 and state.next_dealer == 2 and state.settlement.totals == {}
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    ({"sides": ["a", "b"]}, "need 3 sides"),
-    ({"sides": ["a", "a", "b"]}, "different"),
-    ({"first_dealer": 3}, "first_dealer"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"sides": ["a", "b"]}, "need 3 sides"),
+        ({"sides": ["a", "a", "b"]}, "different"),
+        ({"first_dealer": 3}, "first_dealer"),
+    ],
+)
 def test_bad_sessions_are_refused_and_nothing_is_saved(user, kwargs, message):
     args = {"sides": ["a", "b", "c"], "options": musashino.Options(), "first_dealer": 0, **kwargs}
     with pytest.raises(ValueError, match=message):
@@ -67,7 +68,12 @@ def test_a_correction_re_derives_the_dealers_and_totals_of_the_later_rounds(user
     assert after.settlement.totals == settlement.totals != before.settlement.totals
     rev = RoundRevision.objects.get()
     assert (rev.number, rev.action, rev.old_captures, rev.new_captures, rev.changed_by) == (
-        1, "corrected", ROUND_A, corrected, user)
+        1,
+        "corrected",
+        ROUND_A,
+        corrected,
+        user,
+    )
 
 
 def test_an_unchanged_correction_records_nothing(user):
@@ -100,15 +106,30 @@ def test_undo_removes_the_last_round_and_keeps_its_cards_in_the_history(user):
         services.undo_last_round(s)
 
 
-@pytest.mark.parametrize("piles, message", [
-    ([ROUND_A[0][:-2], ROUND_A[1], ROUND_A[2]], "2 card\\(s\\) are not given to any side: Paulownia chaff 2, Paulownia chaff 3"),
-    ([ROUND_A[0] + [20], [c for c in ROUND_A[1] if c != 20], ROUND_A[2]], "一郎 has 1 card\\(s\\) of Plum blossom \\(2\\) \\(Bush warbler\\)"),
-    ([[10, 11], [10], []], "given to both"),
-    ([[10, 11, 999], [], []], "Unknown card"),
-    ([[10], []], "each of the 3 sides"),
-    ([[10, 30, 80, 110, 120, 12, 32, 82, 111, 122], [11, 21, 31, 41, 51, 71, 112, 13, 22, 33, 42, 52, 72, 113], []],
-     "both hold a complete insta-win"),
-])
+@pytest.mark.parametrize(
+    "piles, message",
+    [
+        (
+            [ROUND_A[0][:-2], ROUND_A[1], ROUND_A[2]],
+            "2 card\\(s\\) are not given to any side: Paulownia chaff 2, Paulownia chaff 3",
+        ),
+        (
+            [ROUND_A[0] + [20], [c for c in ROUND_A[1] if c != 20], ROUND_A[2]],
+            "一郎 has 1 card\\(s\\) of Plum blossom \\(2\\) \\(Bush warbler\\)",
+        ),
+        ([[10, 11], [10], []], "given to both"),
+        ([[10, 11, 999], [], []], "Unknown card"),
+        ([[10], []], "each of the 3 sides"),
+        (
+            [
+                [10, 30, 80, 110, 120, 12, 32, 82, 111, 122],
+                [11, 21, 31, 41, 51, 71, 112, 13, 22, 33, 42, 52, 72, 113],
+                [],
+            ],
+            "both hold a complete insta-win",
+        ),
+    ],
+)
 def test_impossible_rounds_are_refused_with_the_problem_named(user, piles, message):
     s = new_session(user)
     with pytest.raises(services.RoundError, match=message):
@@ -132,8 +153,9 @@ def test_only_the_next_round_can_be_recorded_and_never_twice(user):
 
 
 def test_teams_share_a_pile_and_settle_per_team_or_per_player(user):
-    per_player = musashino.Options(players=musashino.Players.TWO_TEAMS, rounds=3,
-                                   team_payment=musashino.TeamPayment.EACH_PLAYER)
+    per_player = musashino.Options(
+        players=musashino.Players.TWO_TEAMS, rounds=3, team_payment=musashino.TeamPayment.EACH_PLAYER
+    )
     for options, units in [(None, (0, 1)), (per_player, ("甲", "丙", "乙", "丁"))]:
         s = new_session(user, teams=True, options=options, rounds=3)
         piles = [months(1, 2, 3, 4, 5, 6), months(7, 8, 9, 10, 11, 12)]

@@ -4,14 +4,12 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from hanafuda.engine import musashino
 from hanafuda import services
+from hanafuda.engine import musashino
 from hanafuda.models import Round, RoundRevision, Session
 from tests.hanafuda.helpers import INSTA, ROUND_A, ROUND_B, engine_game, months, new_session
 
 pytestmark = pytest.mark.django_db
-
-
 
 
 def grid_post(piles, number, rest=""):
@@ -22,12 +20,29 @@ def grid_post(piles, number, rest=""):
     return data
 
 
-NEW = {"title": "月例会", "kind": "three_players", "player_1": "A", "player_2": "B", "player_3": "C",
-       "rounds": "12", "first_dealer": "1", "four_brights": "lightning", "lightning": "willow_chaff",
-       "flower_cards": "chaff_except_yellow", "suppression": "four_brights_only", "repeats": "once", "storm": "off",
-       "sun_timing": "any_order", "storm_insta_win": "not_affected", "insta_win_value": "8",
-       "insta_win_payment": "each_side", "insta_win_check": "after_each_capture", "tie_rule": "leader",
-       "team_payment": "team_ledger", "four_player_deal": "5+8"}
+NEW = {
+    "title": "月例会",
+    "kind": "three_players",
+    "player_1": "A",
+    "player_2": "B",
+    "player_3": "C",
+    "rounds": "12",
+    "first_dealer": "1",
+    "four_brights": "lightning",
+    "lightning": "willow_chaff",
+    "flower_cards": "chaff_except_yellow",
+    "suppression": "four_brights_only",
+    "repeats": "once",
+    "storm": "off",
+    "sun_timing": "any_order",
+    "storm_insta_win": "not_affected",
+    "insta_win_value": "8",
+    "insta_win_payment": "each_side",
+    "insta_win_check": "after_each_capture",
+    "tie_rule": "leader",
+    "team_payment": "team_ledger",
+    "four_player_deal": "5+8",
+}
 
 
 def test_a_new_session_is_created_from_the_form(client_in, user):
@@ -41,26 +56,48 @@ def test_a_new_session_is_created_from_the_form(client_in, user):
 
 
 def test_a_teams_session_names_its_teams_after_the_players(client_in):
-    data = {**NEW, "kind": "two_teams", "team_a_1": "P1", "team_a_2": "P3", "team_b_1": "P2", "team_b_2": "P4",
-            "rounds": "6", "first_dealer": "0", "team_payment": "each_player"}
+    data = {
+        **NEW,
+        "kind": "two_teams",
+        "team_a_1": "P1",
+        "team_a_2": "P3",
+        "team_b_1": "P2",
+        "team_b_2": "P4",
+        "rounds": "6",
+        "first_dealer": "0",
+        "team_payment": "each_player",
+    }
     client_in.post(reverse("hanafuda:session_create"), data)
     session = Session.objects.get()
     assert session.sides == ["P1・P3", "P2・P4"] and session.team_members == [["P1", "P3"], ["P2", "P4"]]
     assert session.rules().team_payment == "each_player"
 
 
-@pytest.mark.parametrize("change, field, message", [
-    ({"player_2": ""}, "player_2", "Enter the name"),
-    ({"player_3": "A"}, "player_3", "same name"),
-    ({"rounds": "5"}, "rounds", "Select a valid choice"),
-    ({"kind": "two_teams", "team_a_1": "a", "team_a_2": "b", "team_b_1": "c", "team_b_2": "d", "first_dealer": "2"},
-     "first_dealer", "team A or team B"),
-    ({"payment_cap": "0"}, "payment_cap", "greater than or equal to 1"),
-    # Refinements of the Storm rule without the rule they refine would be silently ignored.
-    ({"sun_rule": "on"}, "sun_rule", "only with the Storm rule"),
-    ({"storm": "block_cards", "sun_timing": "after_storm_card"}, "sun_timing", "only when the Sun rule is on"),
-    ({"storm": "banquets", "storm_insta_win": "blocked_when_formed"}, "storm_insta_win", "only under Storm rule A"),
-])
+@pytest.mark.parametrize(
+    "change, field, message",
+    [
+        ({"player_2": ""}, "player_2", "Enter the name"),
+        ({"player_3": "A"}, "player_3", "same name"),
+        ({"rounds": "5"}, "rounds", "Select a valid choice"),
+        (
+            {
+                "kind": "two_teams",
+                "team_a_1": "a",
+                "team_a_2": "b",
+                "team_b_1": "c",
+                "team_b_2": "d",
+                "first_dealer": "2",
+            },
+            "first_dealer",
+            "team A or team B",
+        ),
+        ({"payment_cap": "0"}, "payment_cap", "greater than or equal to 1"),
+        # Refinements of the Storm rule without the rule they refine would be silently ignored.
+        ({"sun_rule": "on"}, "sun_rule", "only with the Storm rule"),
+        ({"storm": "block_cards", "sun_timing": "after_storm_card"}, "sun_timing", "only when the Sun rule is on"),
+        ({"storm": "banquets", "storm_insta_win": "blocked_when_formed"}, "storm_insta_win", "only under Storm rule A"),
+    ],
+)
 def test_a_bad_session_form_names_the_field_and_saves_nothing(client_in, change, field, message):
     response = client_in.post(reverse("hanafuda:session_create"), {**NEW, **change})
     assert response.status_code == 200
@@ -145,8 +182,10 @@ def test_a_correction_that_changes_nothing_says_so_and_logs_nothing(client_in, u
 def test_a_bad_correction_saves_nothing(client_in, user):
     s = new_session(user)
     services.record_round(s, 1, ROUND_A)
-    response = client_in.post(reverse("hanafuda:round_detail", args=[s.pk, 1]),
-                              grid_post([ROUND_A[0] + [20], [c for c in ROUND_A[1] if c != 20], ROUND_A[2]], 1))
+    response = client_in.post(
+        reverse("hanafuda:round_detail", args=[s.pk, 1]),
+        grid_post([ROUND_A[0] + [20], [c for c in ROUND_A[1] if c != 20], ROUND_A[2]], 1),
+    )
     assert response.status_code == 200 and "Nothing was saved" in response.content.decode()
     assert Round.objects.get().captures == ROUND_A and not RoundRevision.objects.exists()
 
@@ -165,8 +204,14 @@ def test_another_users_session_is_not_found_even_by_post(client, user, django_us
     s = new_session(user)
     services.record_round(s, 1, ROUND_A)
     client.force_login(django_user_model.objects.create_user("other"))
-    for name, args in [("session_detail", [s.pk]), ("round_entry", [s.pk]), ("round_detail", [s.pk, 1]),
-                       ("round_undo", [s.pk]), ("settlement", [s.pk]), ("session_xlsx", [s.pk])]:
+    for name, args in [
+        ("session_detail", [s.pk]),
+        ("round_entry", [s.pk]),
+        ("round_detail", [s.pk, 1]),
+        ("round_undo", [s.pk]),
+        ("settlement", [s.pk]),
+        ("session_xlsx", [s.pk]),
+    ]:
         assert client.get(reverse(f"hanafuda:{name}", args=args)).status_code == 404
     assert client.post(reverse("hanafuda:round_undo", args=[s.pk])).status_code == 404
     assert client.post(reverse("hanafuda:round_detail", args=[s.pk, 1]), grid_post(ROUND_B, 1)).status_code == 404
@@ -184,10 +229,15 @@ def test_pages_in_japanese_by_default(client, user):
     s = new_session(user)
     services.record_round(s, 1, ROUND_A)
     with translation.override("ja"):
-        for url in (reverse("hanafuda:session_list"), reverse("hanafuda:session_create"),
-                    reverse("hanafuda:session_detail", args=[s.pk]), reverse("hanafuda:round_entry", args=[s.pk]),
-                    reverse("hanafuda:round_detail", args=[s.pk, 1]), reverse("hanafuda:history", args=[s.pk]),
-                    reverse("hanafuda:settlement", args=[s.pk])):
+        for url in (
+            reverse("hanafuda:session_list"),
+            reverse("hanafuda:session_create"),
+            reverse("hanafuda:session_detail", args=[s.pk]),
+            reverse("hanafuda:round_entry", args=[s.pk]),
+            reverse("hanafuda:round_detail", args=[s.pk, 1]),
+            reverse("hanafuda:history", args=[s.pk]),
+            reverse("hanafuda:settlement", args=[s.pk]),
+        ):
             response = client.get(url)
             assert response.status_code == 200, url
     assert "松に鶴" in client.get(reverse("hanafuda:round_entry", args=[s.pk])).content.decode()
@@ -217,8 +267,9 @@ def test_a_correction_made_on_a_stale_page_is_refused(client_in, user):
 def test_a_teams_session_is_entered_and_settled_per_player(client_in, user):
     from hanafuda.engine import musashino
 
-    options = musashino.Options(players=musashino.Players.TWO_TEAMS, rounds=3,
-                                team_payment=musashino.TeamPayment.EACH_PLAYER)
+    options = musashino.Options(
+        players=musashino.Players.TWO_TEAMS, rounds=3, team_payment=musashino.TeamPayment.EACH_PLAYER
+    )
     s = new_session(user, teams=True, options=options)
     html = client_in.get(reverse("hanafuda:round_entry", args=[s.pk])).content.decode()
     assert 'data-side="1"' in html and 'data-side="2"' not in html
@@ -244,10 +295,13 @@ def test_the_drawn_cards_decide_the_first_dealer(client_in):
     assert "C drew the earliest card and deals first" in response.content.decode()
 
 
-@pytest.mark.parametrize("draws, field, message", [
-    ({"draw_player_1": "30"}, "draw_player_2", "every player drew"),
-    ({"draw_player_1": "30", "draw_player_2": "30", "draw_player_3": "10"}, "draw_player_3", "same card"),
-])
+@pytest.mark.parametrize(
+    "draws, field, message",
+    [
+        ({"draw_player_1": "30"}, "draw_player_2", "every player drew"),
+        ({"draw_player_1": "30", "draw_player_2": "30", "draw_player_3": "10"}, "draw_player_3", "same card"),
+    ],
+)
 def test_incomplete_or_impossible_draws_are_refused(client_in, draws, field, message):
     response = client_in.post(reverse("hanafuda:session_create"), {**NEW, **draws})
     assert message in " ".join(response.context["form"].errors.get(field, []))
@@ -255,16 +309,35 @@ def test_incomplete_or_impossible_draws_are_refused(client_in, draws, field, mes
 
 
 def test_teams_draw_for_the_first_dealer_too(client_in):
-    data = {**NEW, "kind": "two_teams", "team_a_1": "P1", "team_a_2": "P3", "team_b_1": "P2", "team_b_2": "P4",
-            "draw_team_a_1": "40", "draw_team_a_2": "52", "draw_team_b_1": "41", "draw_team_b_2": "120"}
+    data = {
+        **NEW,
+        "kind": "two_teams",
+        "team_a_1": "P1",
+        "team_a_2": "P3",
+        "team_b_1": "P2",
+        "team_b_2": "P4",
+        "draw_team_a_1": "40",
+        "draw_team_a_2": "52",
+        "draw_team_b_1": "41",
+        "draw_team_b_2": "120",
+    }
     client_in.post(reverse("hanafuda:session_create"), data)
     assert Session.objects.get().first_dealer == 0  # 40 (Cuckoo) outranks 41 in April
 
 
-@pytest.mark.parametrize("data", [
-    {"number": "abc"}, {"number": "0"}, {"number": "1", "c10": "5"}, {"number": "1", "rest": "9"},
-    {"number": "1", "c10": "x" * 500}, {}, {"number": "2", "rest": "0"}, {"number": "1", "base": "x" * 100},
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"number": "abc"},
+        {"number": "0"},
+        {"number": "1", "c10": "5"},
+        {"number": "1", "rest": "9"},
+        {"number": "1", "c10": "x" * 500},
+        {},
+        {"number": "2", "rest": "0"},
+        {"number": "1", "base": "x" * 100},
+    ],
+)
 def test_garbage_round_posts_are_form_errors_never_500(client_in, user, data):
     s = new_session(user)
     response = client_in.post(reverse("hanafuda:round_entry", args=[s.pk]), data)
@@ -272,8 +345,17 @@ def test_garbage_round_posts_are_form_errors_never_500(client_in, user, data):
     assert not Round.objects.exists()
 
 
-@pytest.mark.parametrize("change", [{"kind": "four"}, {"rounds": "x"}, {"storm": "hurricane"}, {"title": ""},
-                                    {"any_card_of_month": ["three_red_flowers"]}, {"insta_win_value": "-1"}])
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"kind": "four"},
+        {"rounds": "x"},
+        {"storm": "hurricane"},
+        {"title": ""},
+        {"any_card_of_month": ["three_red_flowers"]},
+        {"insta_win_value": "-1"},
+    ],
+)
 def test_garbage_session_posts_are_form_errors_never_500(client_in, change):
     response = client_in.post(reverse("hanafuda:session_create"), {**NEW, **change})
     assert response.status_code == 200 and response.context["form"].errors
@@ -288,8 +370,10 @@ def test_back_and_send_the_new_session_form_again_creates_one_session(client_in)
     again = client_in.post(reverse("hanafuda:session_create"), {**NEW, "creation_key": key})
     assert Session.objects.count() == 1
     assert again.status_code == 302 and again.url == first.url
-    client_in.post(reverse("hanafuda:session_create"), {**NEW, "creation_key": client_in.get(
-        reverse("hanafuda:session_create")).context["creation_key"]})
+    client_in.post(
+        reverse("hanafuda:session_create"),
+        {**NEW, "creation_key": client_in.get(reverse("hanafuda:session_create")).context["creation_key"]},
+    )
     assert Session.objects.count() == 2  # a new form is a new session
 
 
@@ -300,7 +384,9 @@ def test_the_any_card_of_the_month_choices_follow_the_page_language(client_in):
 
 
 def test_team_choices_are_not_kept_for_three_players(client_in):
-    client_in.post(reverse("hanafuda:session_create"), {**NEW, "team_payment": "each_player", "four_player_deal": "6+0"})
+    client_in.post(
+        reverse("hanafuda:session_create"), {**NEW, "team_payment": "each_player", "four_player_deal": "6+0"}
+    )
     rules = Session.objects.get().rules()
     assert rules.team_payment == musashino.DEFAULT_OPTIONS.team_payment
     assert rules.four_player_deal == musashino.DEFAULT_OPTIONS.four_player_deal
@@ -310,7 +396,8 @@ def test_the_rules_summary_lists_the_sun_rule_before_its_timing():
     from hanafuda.views import rules_summary
 
     with translation.override("en"):
-        lines = rules_summary(musashino.Options(storm=musashino.Storm.A, sun_rule=True,
-                                                sun_timing=musashino.SunTiming.CRANE_HOLDER_ONLY))
+        lines = rules_summary(
+            musashino.Options(storm=musashino.Storm.A, sun_rule=True, sun_timing=musashino.SunTiming.CRANE_HOLDER_ONLY)
+        )
     sun = lines.index("Sun rule: on")
     assert lines[sun + 1].startswith("Sun rule timing")

@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 from django.db import IntegrityError, connection, transaction
 
-from judging.engine import rules
 from judging import services
+from judging.engine import rules
 from judging.models import RecordingSheet, SheetEvent
 from tests import factories
 from tournament import services as tournament_services
@@ -175,7 +175,9 @@ def test_two_recorders_confirming_the_same_version_at_once_confirm_it_once_witho
 def test_the_same_submission_posted_twice_at_once_makes_one_version(game):
     outcomes = run_together(
         *[
-            lambda: services.submit_sheet(fresh(game), VALUES, base_version=0, submission_key="retry-key", court=game.court)
+            lambda: services.submit_sheet(
+                fresh(game), VALUES, base_version=0, submission_key="retry-key", court=game.court
+            )
             for _ in range(2)
         ]
     )
@@ -191,11 +193,13 @@ def test_two_submissions_based_on_the_same_version_make_one_version_and_the_othe
     services.submit_sheet(game, VALUES, base_version=0, court=game.court)
     outcomes = run_together(
         lambda: services.submit_sheet(fresh(game), VALUES, base_version=1, submission_key="tablet", court=game.court),
-        lambda: services.submit_sheet(fresh(game), OTHER_VALUES, base_version=1, submission_key="laptop", court=game.court),
+        lambda: services.submit_sheet(
+            fresh(game), OTHER_VALUES, base_version=1, submission_key="laptop", court=game.court
+        ),
     )
     errors = [error for _result, error in outcomes if error is not None]
     assert len(errors) == 1 and isinstance(errors[0], services.Conflict)
-    (saved, created), = [result for result, error in outcomes if error is None]
+    ((saved, created),) = [result for result, error in outcomes if error is None]
     assert created and saved.version == 2
     assert errors[0].current.pk == saved.pk  # the conflict shows the version that won
     assert sorted(RecordingSheet.objects.filter(match=game).values_list("version", flat=True)) == [1, 2]

@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from judging.engine import rules
 from judging import services
+from judging.engine import rules
 from judging.models import Dispute, RecordingSheet
 from tests import factories
 from tournament import services as tournament_services
@@ -35,8 +35,16 @@ def court_urls(token, number):
 
 
 def post_values(**overrides):
-    data = {"cards_a": "30", "cards_b": "26", "referee_cards": "0", "joker_holder": "A", "rps_winner": "", "rps_used": "0",
-            "base_version": "0", "submission_key": "tablet-1"}
+    data = {
+        "cards_a": "30",
+        "cards_b": "26",
+        "referee_cards": "0",
+        "joker_holder": "A",
+        "rps_winner": "",
+        "rps_used": "0",
+        "base_version": "0",
+        "submission_key": "tablet-1",
+    }
     data.update(overrides)
     return data
 
@@ -82,9 +90,13 @@ def test_a_court_link_on_another_courts_game_answers_404_and_reveals_nothing(cli
             assert response.status_code == 404, url
             page = response.content.decode()
             assert other.team_a.name not in page and other.team_b.name not in page
-    assert client.post(
-        reverse("judging:court_dispute", args=[court_1.token, other.match_number]), {"state_a": "both", "state_b": "both", "rps_winner": "A"}
-    ).status_code == 404
+    assert (
+        client.post(
+            reverse("judging:court_dispute", args=[court_1.token, other.match_number]),
+            {"state_a": "both", "state_b": "both", "rps_winner": "A"},
+        ).status_code
+        == 404
+    )
     assert RecordingSheet.objects.filter(match=other).count() == 1
     assert not Dispute.objects.exists()
     # The court's own home page does not list the other court's games either.
@@ -138,7 +150,9 @@ def test_the_court_links_page_cannot_touch_another_events_court(client, day, org
     foreign = factories.make_event(courts=1).courts.get()
     token = foreign.token
     client.force_login(organiser)
-    response = client.post(reverse("tournament:court_links", args=[day.slug]), {"court": foreign.pk, "action": "revoke"})
+    response = client.post(
+        reverse("tournament:court_links", args=[day.slug]), {"court": foreign.pk, "action": "revoke"}
+    )
     assert response.status_code == 404
     foreign.refresh_from_db()
     assert foreign.link_enabled and foreign.token == token
@@ -164,12 +178,12 @@ def test_the_court_links_page_shows_an_inline_svg_qr_code_for_each_active_court(
     client.force_login(organiser)
     url = reverse("tournament:court_links", args=[day.slug])
     page = client.get(url).content.decode()
-    assert page.count('<svg') == 2
+    assert page.count("<svg") == 2
     for court in (court_1, court_2):
         assert f"http://testserver/court/{court.token}/" in page
     revoke(client, day, court_2)
     page = client.get(url).content.decode()
-    assert page.count('<svg') == 1
+    assert page.count("<svg") == 1
     assert court_1.token in page and court_2.token not in page  # a revoked link is not shown
 
 
@@ -183,7 +197,9 @@ def svg_to_png(svg, path, pixels=8):
     image = Image.new("L", (modules * pixels, modules * pixels), 255)
     draw = ImageDraw.Draw(image)
     x = y = 0.0
-    for command, a, b in re.findall(r"([MmHhVv])(-?[\d.]+)(?:[ ,](-?[\d.]+))?", re.search(r' d="([^"]+)"', svg).group(1)):
+    for command, a, b in re.findall(
+        r"([MmHhVv])(-?[\d.]+)(?:[ ,](-?[\d.]+))?", re.search(r' d="([^"]+)"', svg).group(1)
+    ):
         if command == "M":
             x, y = float(a), float(b)
         elif command == "m":
@@ -191,7 +207,9 @@ def svg_to_png(svg, path, pixels=8):
         elif command in "hH":
             end = x + float(a) if command == "h" else float(a)
             row = int(y)  # the run is drawn on the line y + 0.5
-            draw.rectangle([int(min(x, end)) * pixels, row * pixels, int(max(x, end)) * pixels - 1, (row + 1) * pixels - 1], fill=0)
+            draw.rectangle(
+                [int(min(x, end)) * pixels, row * pixels, int(max(x, end)) * pixels - 1, (row + 1) * pixels - 1], fill=0
+            )
             x = end
         else:
             raise AssertionError(f"unexpected path command {command}")

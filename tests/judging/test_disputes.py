@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from judging.engine import rules
 from judging import services
+from judging.engine import rules
 from judging.models import Dispute, SheetEvent
 from tournament.models import Match
 
@@ -37,7 +37,7 @@ def entry_url(match):
 
 def verdict_text(page):
     start = page.index('class="verdict-text"')
-    return page[page.index(">", start) + 1: page.index("</div>", start)].strip()
+    return page[page.index(">", start) + 1 : page.index("</div>", start)].strip()
 
 
 def test_the_matrix_covers_all_sixteen_combinations():
@@ -103,7 +103,9 @@ def test_a_rps_verdict_without_a_winner_is_refused_and_nothing_is_logged(client,
 
 def test_after_three_rps_decisions_a_fourth_is_refused_and_the_page_warns_at_the_limit(client, match):
     for state_a, state_b in RPS_PAIRS[:3]:
-        response = client.post(dispute_url(match), {"state_a": state_a, "state_b": state_b, "rps_winner": "A"}, follow=True)
+        response = client.post(
+            dispute_url(match), {"state_a": state_a, "state_b": state_b, "rps_winner": "A"}, follow=True
+        )
         assert not response.context["form"].non_field_errors()
     assert Dispute.objects.filter(match=match, verdict="rps").count() == 3
     assert response.context["rps_count"] == 3
@@ -112,7 +114,10 @@ def test_after_three_rps_decisions_a_fourth_is_refused_and_the_page_warns_at_the
     # Another kind of verdict is still logged.
     client.post(dispute_url(match), {"state_a": "correct_only", "state_b": "neither"})
     response = client.post(dispute_url(match), {"state_a": "both", "state_b": "both", "rps_winner": "B"}, follow=True)
-    assert tr("This game already had three じゃんけん decisions, the most the rules allow.") in response.context["form"].non_field_errors()
+    assert (
+        tr("This game already had three じゃんけん decisions, the most the rules allow.")
+        in response.context["form"].non_field_errors()
+    )
     assert Dispute.objects.filter(match=match, verdict="rps").count() == 3
     assert Dispute.objects.filter(match=match).count() == 4
     assert SheetEvent.objects.filter(match=match, action=SheetEvent.Action.DISPUTE).count() == 4
@@ -129,7 +134,9 @@ def test_below_the_limit_there_is_no_warning(client, match):
 
 def test_the_limit_is_counted_per_game(client, day, match):
     other = Match.objects.filter(event=day, court=match.court).exclude(pk=match.pk).order_by("match_number").first()
-    counts = [services.log_dispute(match, "both", "both", rps_winner="A", court=match.court).rps_count for _ in range(3)]
+    counts = [
+        services.log_dispute(match, "both", "both", rps_winner="A", court=match.court).rps_count for _ in range(3)
+    ]
     assert counts == [1, 2, 3]
     client.post(dispute_url(other), {"state_a": "both", "state_b": "both", "rps_winner": "A"})
     assert Dispute.objects.filter(match=other).count() == 1
@@ -161,7 +168,9 @@ def test_a_recorder_logs_a_dispute_on_the_recorders_screen(client, day, match, d
     day.recorders.add(recorder)
     client.force_login(recorder)
     url = reverse("judging:organiser_dispute", args=[day.slug, match.match_number])
-    assert client.get(url, {"state_a": "neither", "state_b": "neither"}).context["verdict"] is rules.Verdict.FIRST_TO_TOUCH
+    assert (
+        client.get(url, {"state_a": "neither", "state_b": "neither"}).context["verdict"] is rules.Verdict.FIRST_TO_TOUCH
+    )
     client.post(url, {"state_a": "neither", "state_b": "wrong_only"})
     dispute = Dispute.objects.get(match=match)
     assert (dispute.verdict, dispute.user, dispute.court) == ("A", recorder, None)

@@ -40,7 +40,7 @@ from judging.paper import (
     touch_matrix_pdf,
 )
 
-UTC = datetime.timezone.utc
+UTC = datetime.UTC
 TEAM_A = "ひたち海浜かるた会・Ａ組"
 TEAM_B = "常陸太田カルタ部々員会①"
 EVENT = EventInfo("ひたち郷土かるた大会", 12, datetime.date(2025, 5, 3), "多賀市民プラザ")
@@ -90,6 +90,7 @@ def assert_footer(texts: list[str]) -> None:
 
 # --------------------------------------------------------------------------- data builders
 
+
 def tt_game(n, court=0, team_a=TEAM_A, team_b=TEAM_B, result="", **kw):
     values = dict(
         match_number=n,
@@ -127,8 +128,9 @@ def group(letter: str, n: int = 4, names=None) -> GroupSheet:
     ranks = ["1", "2=", "2=", "4", "5", "6", "7", "8", "9", "10"]
     decided = ["", "勝数", "", "得失札差", "取り札数", "直接対決", "抽選", "勝数", "勝数", "勝数"]
     lines = [
-        StandingLine(ranks[i], names[i], "日立市立会瀬小", n - 1, n - 1 - i, i, 90 - i * 8, 70 + i * 4,
-                     20 - i * 12, decided[i])
+        StandingLine(
+            ranks[i], names[i], "日立市立会瀬小", n - 1, n - 1 - i, i, 90 - i * 8, 70 + i * 4, 20 - i * 12, decided[i]
+        )
         for i in range(n)
     ]
     cross = [["" if i == j else ("○ 30-26" if i < j else "● 26-30") for j in range(n)] for i in range(n)]
@@ -140,7 +142,7 @@ def bracket16() -> tuple[list[BracketGame], list[BracketGame]]:
     games, number = [], 1
     for r, count, stage in ((0, 8, "1回戦"), (1, 4, "準々決勝"), (2, 2, "準決勝"), (3, 1, "決勝")):
         for p in range(count):
-            span = 2 ** r
+            span = 2**r
             a, b = names[(2 * p) * span], names[(2 * p + 1) * span]
             games.append(BracketGame(r, p, stage, number, a, b, "30", "26", "A"))
             number += 1
@@ -150,13 +152,20 @@ def bracket16() -> tuple[list[BracketGame], list[BracketGame]]:
 
 # --------------------------------------------------------------------------- 対戦表
 
+
 def test_timetables_one_page_per_court_with_names_times_and_undecided():
     courts = []
     for c in range(9):
-        games = [tt_game(c * 12 + i + 1, team_a=TEAM_A if i % 2 else TEAM_B,
-                         start=datetime.datetime(2025, 5, 3, 0, 30 + 2 * i, tzinfo=UTC),
-                         team_b=None if i == 11 else f"{AREAS[c]}かるた会", result="30-26" if i == 0 else "")
-                 for i in range(12)]
+        games = [
+            tt_game(
+                c * 12 + i + 1,
+                team_a=TEAM_A if i % 2 else TEAM_B,
+                start=datetime.datetime(2025, 5, 3, 0, 30 + 2 * i, tzinfo=UTC),
+                team_b=None if i == 11 else f"{AREAS[c]}かるた会",
+                result="30-26" if i == 0 else "",
+            )
+            for i in range(12)
+        ]
         courts.append((f"第{c + 1}コート", games))
     pdf = court_timetables_pdf(EVENT, courts)
     texts = pages_text(pdf)
@@ -172,7 +181,7 @@ def test_timetables_one_page_per_court_with_names_times_and_undecided():
         assert UNDECIDED in text
         assert "対戦表" in text and "試合番号" in text and "結果" in text
         assert "予選リーグ Aリーグ" in text and "小学生高学年の部" in text
-        assert "09:30" in text        # 00:30 UTC printed in Tokyo time
+        assert "09:30" in text  # 00:30 UTC printed in Tokyo time
         assert "00:30" not in text
         assert "30-26" in text
         assert re.search(rf"(?<!\d){c * 12 + 12}(?!\d)", text)
@@ -182,8 +191,11 @@ def test_timetables_one_page_per_court_with_names_times_and_undecided():
 
 
 def test_timetable_games_sorted_by_time_and_none_teams_print_undecided():
-    games = [tt_game(3, start=None, team_a=None, team_b=None, stage="決勝", group=""),
-             tt_game(2, team_a="十王かるた会"), tt_game(1, team_a="多賀かるた会")]
+    games = [
+        tt_game(3, start=None, team_a=None, team_b=None, stage="決勝", group=""),
+        tt_game(2, team_a="十王かるた会"),
+        tt_game(1, team_a="多賀かるた会"),
+    ]
     (text,) = pages_text(court_timetables_pdf(EVENT, [("Ａコート", games)]))
     assert text.count(UNDECIDED) == 2
     assert text.index("多賀かるた会") < text.index("十王かるた会") < text.index("決勝")
@@ -200,7 +212,7 @@ def test_long_court_continues_with_repeated_header():
         assert "試合番号" in text and "Aチーム" in text and "Bチーム" in text
     assert "（続き）" in first_court[1]
     numbers = re.findall(r"(?m)^(\d{1,2})\s*\d\d:\d\d", "\n".join(first_court))
-    assert sorted(map(int, numbers)) == list(range(1, 41))   # every game exactly once
+    assert sorted(map(int, numbers)) == list(range(1, 41))  # every game exactly once
     assert_footer(texts)
 
 
@@ -210,6 +222,7 @@ def test_empty_timetable_still_gives_a_page():
 
 
 # --------------------------------------------------------------------------- 受付名簿
+
 
 def test_reception_list_120_teams_never_splits_a_team():
     teams = reception_teams(120)
@@ -237,20 +250,37 @@ def test_reception_list_120_teams_never_splits_a_team():
 
 
 def test_reception_list_prints_furigana_grade_and_marks():
-    team = ReceptionTeam(7, "小学生高学年の部", TEAM_B, "常陸太田市立太田小学校", [
-        ReceptionPlayer("小野寺 大知", "おのでら たいち", "5年", True, False),
-        ReceptionPlayer("髙橋 美咲", "たかはし みさき", "4年", False, False),
-        ReceptionPlayer("佐藤 一", "さとう はじめ", "6年", False, True),
-    ])
+    team = ReceptionTeam(
+        7,
+        "小学生高学年の部",
+        TEAM_B,
+        "常陸太田市立太田小学校",
+        [
+            ReceptionPlayer("小野寺 大知", "おのでら たいち", "5年", True, False),
+            ReceptionPlayer("髙橋 美咲", "たかはし みさき", "4年", False, False),
+            ReceptionPlayer("佐藤 一", "さとう はじめ", "6年", False, True),
+        ],
+    )
     (text,) = pages_text(reception_list_pdf(EVENT, [team, ReceptionTeam(8, "小学生高学年の部", TEAM_A, "", [])]))
-    for s in (TEAM_B, TEAM_A, "常陸太田市立太田小学校", "小野寺 大知", "おのでら たいち", "たかはし みさき",
-              "さとう はじめ", "5年", "主将", "補欠"):
+    for s in (
+        TEAM_B,
+        TEAM_A,
+        "常陸太田市立太田小学校",
+        "小野寺 大知",
+        "おのでら たいち",
+        "たかはし みさき",
+        "さとう はじめ",
+        "5年",
+        "主将",
+        "補欠",
+    ):
         assert s in text, s
-    assert text.count("主将") >= 2   # the mark, plus the legend
+    assert text.count("主将") >= 2  # the mark, plus the legend
     assert "本人" in text and "受付" in text
 
 
 # --------------------------------------------------------------------------- 順位表
+
 
 def test_standings_portrait_with_cross_table_ranks_and_note():
     note = "勝数 → 得失札差 → 取り札数 → 直接対決 → 抽選"
@@ -305,6 +335,7 @@ def test_standings_cross_must_match_lines():
 
 # --------------------------------------------------------------------------- トーナメント表
 
+
 def test_bracket_16_teams_with_third_place():
     games, third = bracket16()
     pdf = bracket_pdf(EVENT, [("小学生高学年の部", games, third)])
@@ -332,9 +363,9 @@ def test_bracket_undecided_slots_and_byes():
     texts = pages_text(pdf)
     assert len(texts) == 2
     first = texts[0]
-    for name in names:               # byes (十王, 多賀) are drawn on their own line
+    for name in names:  # byes (十王, 多賀) are drawn on their own line
         assert first.count(name) == 1, name
-    assert first.count(UNDECIDED) >= 3    # champion box, third-place teams and result
+    assert first.count(UNDECIDED) >= 3  # champion box, third-place teams and result
     assert "6チーム" in first
     assert "組み合わせは未定です" in texts[1]
     assert_footer(texts)
@@ -350,37 +381,64 @@ def test_bracket_rejects_duplicate_positions_and_bad_winner():
 
 # --------------------------------------------------------------------------- 成績一覧
 
+
 def test_final_results_list():
-    pdf = final_results_pdf(EVENT, [
-        ("小学生低学年の部", [
-            ResultEntry("優勝", TEAM_A, "日立市立会瀬小学校", ["山田 花子", "佐々木 健太郎", "髙橋 美咲"]),
-            ResultEntry("準優勝", TEAM_B, "常陸太田市立太田小", []),
-            ResultEntry("第3位", "十王かるた会", "", ["小野寺 大知"]),
-        ]),
-        ("小学生高学年の部", [ResultEntry("優勝", "多賀かるた会", "多賀地区子ども会", [])]),
-    ])
+    pdf = final_results_pdf(
+        EVENT,
+        [
+            (
+                "小学生低学年の部",
+                [
+                    ResultEntry("優勝", TEAM_A, "日立市立会瀬小学校", ["山田 花子", "佐々木 健太郎", "髙橋 美咲"]),
+                    ResultEntry("準優勝", TEAM_B, "常陸太田市立太田小", []),
+                    ResultEntry("第3位", "十王かるた会", "", ["小野寺 大知"]),
+                ],
+            ),
+            ("小学生高学年の部", [ResultEntry("優勝", "多賀かるた会", "多賀地区子ども会", [])]),
+        ],
+    )
     texts = pages_text(pdf)
     assert len(texts) == 1
     text = texts[0]
     assert "（敬称略）" in text
     assert "成績一覧" in text and TITLE in text and "2025年5月3日(土)" in text
     assert "▽小学生低学年の部" in text and "▽小学生高学年の部" in text
-    for s in ("(1)", "(2)", "(3)", "優勝", "準優勝", "第3位", TEAM_A, TEAM_B, "（日立市立会瀬小学校）",
-              "山田 花子", "佐々木 健太郎", "髙橋 美咲", "小野寺 大知"):
+    for s in (
+        "(1)",
+        "(2)",
+        "(3)",
+        "優勝",
+        "準優勝",
+        "第3位",
+        TEAM_A,
+        TEAM_B,
+        "（日立市立会瀬小学校）",
+        "山田 花子",
+        "佐々木 健太郎",
+        "髙橋 美咲",
+        "小野寺 大知",
+    ):
         assert s in text, s
     assert text.index("(1)") < text.index(TEAM_A) < text.index("(2)") < text.index(TEAM_B)
 
 
 def test_final_results_many_divisions_run_over_pages_with_keisho_ryaku_on_each():
-    divisions = [(f"第{d}部門の部", [ResultEntry(p, f"{AREAS[d % 10]}かるた会{d:02d}{p}", "所属",
-                                                   ["選手 一", "選手 二", "選手 三"])
-                                  for p in ("優勝", "準優勝", "第3位", "第3位")]) for d in range(12)]
+    divisions = [
+        (
+            f"第{d}部門の部",
+            [
+                ResultEntry(p, f"{AREAS[d % 10]}かるた会{d:02d}{p}", "所属", ["選手 一", "選手 二", "選手 三"])
+                for p in ("優勝", "準優勝", "第3位", "第3位")
+            ],
+        )
+        for d in range(12)
+    ]
     texts = pages_text(final_results_pdf(EVENT, divisions))
     assert len(texts) > 1
     for text in texts:
         assert "（敬称略）" in text
     flat = [squash(t) for t in texts]
-    for d in range(12):     # a division's entries stay together with its heading
+    for d in range(12):  # a division's entries stay together with its heading
         pages = {p for p, t in enumerate(flat) if f"かるた会{d:02d}" in t}
         assert len(pages) == 1
     assert_footer(texts)
@@ -406,9 +464,22 @@ def test_touch_matrix_is_one_page_with_every_label():
     assert len(texts) == 1
     text = texts[0]
     flat = squash(text)
-    for label in ("判定表", "両方触った", "正しい札だけ", "間違った札だけ", "どちらも触らない",
-                  "Aチーム", "Bチーム", "じゃんけん", "先に正しい札に触れたチーム",
-                  "お手つき", "最後の2枚", "最大3回", "1枚だけ", "2枚とも"):
+    for label in (
+        "判定表",
+        "両方触った",
+        "正しい札だけ",
+        "間違った札だけ",
+        "どちらも触らない",
+        "Aチーム",
+        "Bチーム",
+        "じゃんけん",
+        "先に正しい札に触れたチーム",
+        "お手つき",
+        "最後の2枚",
+        "最大3回",
+        "1枚だけ",
+        "2枚とも",
+    ):
         assert label in flat, label
     # 5 cells A, 5 cells B, 5 cells じゃんけん, 1 cell 先に正しい札に触れたチーム
     assert flat.count("Aチームが取る") == 5
@@ -421,6 +492,7 @@ def test_touch_matrix_is_one_page_with_every_label():
 
 
 # --------------------------------------------------------------------------- all kinds
+
 
 def every_kind() -> dict[str, bytes]:
     games, third = bracket16()
@@ -466,8 +538,14 @@ def test_every_font_is_embedded_in_every_kind():
 
 
 def test_metadata_and_paper_sizes():
-    sizes = {"timetable": (595, 842), "reception": (595, 842), "standings": (595, 842),
-             "bracket": (842, 595), "results": (595, 842), "touch": (842, 595)}
+    sizes = {
+        "timetable": (595, 842),
+        "reception": (595, 842),
+        "standings": (595, 842),
+        "bracket": (842, 595),
+        "results": (595, 842),
+        "touch": (842, 595),
+    }
     for kind, pdf in every_kind().items():
         reader = PdfReader(BytesIO(pdf))
         assert page_size(pdf) == sizes[kind], kind
@@ -481,8 +559,9 @@ def test_character_missing_from_font_raises_naming_the_field():
         court_timetables_pdf(EVENT, [("第1コート", [tt_game(1, team_b="かるた部😀")])])
     assert "U+1F600" in str(info.value) and "courts[0].games[0].team_b" in str(info.value)
     team = reception_teams(1)[0]
-    bad = ReceptionTeam(1, team.division, team.name, team.affiliation,
-                        [ReceptionPlayer("山田 花子", "やまだ✂はなこ", "5年")])
+    bad = ReceptionTeam(
+        1, team.division, team.name, team.affiliation, [ReceptionPlayer("山田 花子", "やまだ✂はなこ", "5年")]
+    )
     with pytest.raises(ValueError, match=r"teams\[0\]\.players\[0\]\.furigana"):
         reception_list_pdf(EVENT, [bad])
     with pytest.raises(ValueError, match="event.venue"):
@@ -508,13 +587,15 @@ def test_every_kind_renders_with_poppler(tmp_path):
     for kind, pdf in every_kind().items():
         src = tmp_path / f"{kind}.pdf"
         src.write_bytes(pdf)
-        out = subprocess.run(["pdftoppm", "-r", "30", "-png", str(src), str(tmp_path / kind)],
-                             capture_output=True, text=True, timeout=60)
+        out = subprocess.run(
+            ["pdftoppm", "-r", "30", "-png", str(src), str(tmp_path / kind)], capture_output=True, text=True, timeout=60
+        )
         assert out.returncode == 0 and not out.stderr.strip(), (kind, out.stderr)
         assert list(tmp_path.glob(f"{kind}*.png")), kind
 
 
 # --------------------------------------------------------------------------- fitting
+
 
 def test_names_split_at_natural_points():
     font = japanese_font()

@@ -19,7 +19,7 @@ from common.pdf import fonts
 from common.pdf.fonts import FontConfigurationError, check_glyphs, font_is_embedded, japanese_font, reset_font_cache
 from judging.pdf import SheetGame, _fit, recording_sheets_pdf
 
-UTC = datetime.timezone.utc
+UTC = datetime.UTC
 TEAM_A = "ひたち海浜かるた会・Ａ組"
 TEAM_B = "常陸太田カルタ部々員会①"
 URL = "https://karuta.example.jp/e/12/g/0042?t=3f9a2c"
@@ -68,6 +68,7 @@ def has_truetype_font() -> bool:
 
 # --------------------------------------------------------------------------- text content
 
+
 def test_sheet_contains_names_match_number_and_labels():
     pdf = recording_sheets_pdf([game()])
     (text,) = pages_text(pdf)
@@ -75,9 +76,23 @@ def test_sheet_contains_names_match_number_and_labels():
     assert TEAM_B in text
     assert "試合番号" in text
     assert re.search(r"(?<!\d)42(?!\d)", text)
-    for label in ("第12回 ひたち郷土かるた大会", "2025年5月3日(土)", "09:30", "小学生高学年の部",
-                  "予選リーグ Aリーグ", "第3コート", "Aチーム", "Bチーム", "取り札", "審判預かり札",
-                  "「り」", "じゃんけん", "主将", "審判", "記録係"):
+    for label in (
+        "第12回 ひたち郷土かるた大会",
+        "2025年5月3日(土)",
+        "09:30",
+        "小学生高学年の部",
+        "予選リーグ Aリーグ",
+        "第3コート",
+        "Aチーム",
+        "Bチーム",
+        "取り札",
+        "審判預かり札",
+        "「り」",
+        "じゃんけん",
+        "主将",
+        "審判",
+        "記録係",
+    ):
         assert label in text, label
     assert URL in squash(text)  # printed under the QR code, possibly on two lines
     assert "56" in text and "合計" in text
@@ -152,8 +167,7 @@ def test_fit_never_overflows(length):
 
 
 def test_unknown_teams_print_blank_boxes():
-    (text,) = pages_text(recording_sheets_pdf([game(team_a=None, team_b=None, stage="決勝",
-                                                    group="")]))
+    (text,) = pages_text(recording_sheets_pdf([game(team_a=None, team_b=None, stage="決勝", group="")]))
     assert TEAM_A not in text and TEAM_B not in text
     assert re.search(r"チーム名\s*取り札", text), text
     assert "決勝" in text
@@ -172,8 +186,7 @@ def test_two_per_page_halves_the_pages():
 def test_batch_of_200_sheets():
     import time
 
-    games = [game(n, team_a=f"{TEAM_A}{n}", url=f"https://karuta.example.jp/g/{n}")
-             for n in range(1, 201)]
+    games = [game(n, team_a=f"{TEAM_A}{n}", url=f"https://karuta.example.jp/g/{n}") for n in range(1, 201)]
     started = time.perf_counter()
     pdf = recording_sheets_pdf(games)
     elapsed = time.perf_counter() - started
@@ -202,6 +215,7 @@ def test_no_qr_without_url():
 
 # --------------------------------------------------------------------------- validation
 
+
 def test_non_ascii_entry_url_is_rejected():
     with pytest.raises(ValueError, match="ASCII"):
         recording_sheets_pdf([game(url="https://karuta.example.jp/チーム/かるた会Ａ")])
@@ -226,31 +240,38 @@ def test_control_characters_in_names_are_not_drawn():
 
 
 def test_start_time_is_printed_in_tokyo():
-    (text,) = pages_text(recording_sheets_pdf([game(
-        start=datetime.datetime(2025, 5, 2, 23, 30, tzinfo=UTC))]))
+    (text,) = pages_text(recording_sheets_pdf([game(start=datetime.datetime(2025, 5, 2, 23, 30, tzinfo=UTC))]))
     assert "08:30" in text and "23:30" not in text
 
 
 # --------------------------------------------------------------------------- QR code
 
-@pytest.mark.skipif(not (shutil.which("pdftoppm") and shutil.which("zbarimg")),
-                    reason="poppler-utils / zbar-tools not installed")
+
+@pytest.mark.skipif(
+    not (shutil.which("pdftoppm") and shutil.which("zbarimg")), reason="poppler-utils / zbar-tools not installed"
+)
 @pytest.mark.parametrize("per_page", [1, 2])
 def test_qr_code_decodes_to_entry_url(tmp_path, per_page):
     pdf_path = tmp_path / "sheet.pdf"
     pdf_path.write_bytes(recording_sheets_pdf([game(), game(43)], per_page=per_page))
-    subprocess.run(["pdftoppm", "-r", "150", "-f", "1", "-l", "1", "-png", str(pdf_path),
-                    str(tmp_path / "page")], check=True)
+    subprocess.run(
+        ["pdftoppm", "-r", "150", "-f", "1", "-l", "1", "-png", str(pdf_path), str(tmp_path / "page")], check=True
+    )
     (png,) = tmp_path.glob("page*.png")
-    out = subprocess.run(["zbarimg", "-q", "--raw", str(png)], capture_output=True,
-                         text=True, timeout=60)
+    out = subprocess.run(["zbarimg", "-q", "--raw", str(png)], capture_output=True, text=True, timeout=60)
     decoded = out.stdout.strip().splitlines()
     assert decoded and all(line == URL for line in decoded), out.stdout + out.stderr
     assert len(decoded) == per_page
 
 
-@pytest.mark.parametrize("url", [URL, "https://k.example.jp/g/1", "https://karuta.example.jp/"
-                                 "judging/court/8f3K2x9QpL0aZ/entry/117/?lang=ja&t=7d1c0e"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        URL,
+        "https://k.example.jp/g/1",
+        "https://karuta.example.jp/judging/court/8f3K2x9QpL0aZ/entry/117/?lang=ja&t=7d1c0e",
+    ],
+)
 def test_qr_matrix_matches_reportlab(url):
     """The faster mask scoring picks exactly what reportlab's QrCodeWidget would."""
     from reportlab.graphics.barcode.qr import QrCodeWidget
@@ -271,6 +292,7 @@ def test_qr_matrix_matches_reportlab(url):
 
 # --------------------------------------------------------------------------- font config
 
+
 def test_cff_otf_fails_fast_with_clear_message(tmp_path, monkeypatch):
     otf = tmp_path / "NotoSansCJKjp-Regular.otf"
     otf.write_bytes(b"OTTO" + b"\x00" * 64)
@@ -284,8 +306,14 @@ def test_cff_otf_fails_fast_with_clear_message(tmp_path, monkeypatch):
 
 def test_ttc_index_out_of_range_is_reported(tmp_path, monkeypatch):
     ttc = tmp_path / "collection.ttc"
-    ttc.write_bytes(b"ttcf" + b"\x00\x01\x00\x00" + (1).to_bytes(4, "big") + (16).to_bytes(4, "big")
-                    + b"\x00\x01\x00\x00" + b"\x00" * 32)
+    ttc.write_bytes(
+        b"ttcf"
+        + b"\x00\x01\x00\x00"
+        + (1).to_bytes(4, "big")
+        + (16).to_bytes(4, "big")
+        + b"\x00\x01\x00\x00"
+        + b"\x00" * 32
+    )
     monkeypatch.setenv(fonts.ENV_VAR, f"{ttc}#3")
     with pytest.raises(FontConfigurationError, match="#3"):
         japanese_font()
@@ -323,8 +351,7 @@ def test_fallback_cid_font_logs_warning_and_still_renders(monkeypatch, caplog):
         name = japanese_font()
     assert name == "HeiseiKakuGo-W5"
     assert not font_is_embedded()
-    assert any(r.levelno == logging.WARNING and "HeiseiKakuGo-W5" in r.getMessage()
-               for r in caplog.records)
+    assert any(r.levelno == logging.WARNING and "HeiseiKakuGo-W5" in r.getMessage() for r in caplog.records)
     pdf = recording_sheets_pdf([game()])
     assert len(PdfReader(BytesIO(pdf)).pages) == 1
     with pytest.raises(ValueError):

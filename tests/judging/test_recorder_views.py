@@ -6,8 +6,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateformat import format as date_format
 
-from judging.engine import rules
 from judging import services
+from judging.engine import rules
 from judging.models import RecordingSheet
 from tests import factories
 from tournament.models import Match
@@ -98,7 +98,12 @@ def test_a_recorder_cannot_open_the_setup_pages(client, day, recorder):
         assert client.get(url).status_code == 403, url
     court = day.courts.first()
     token = court.token
-    assert client.post(reverse("tournament:court_links", args=[day.slug]), {"court": court.pk, "action": "renew"}).status_code == 403
+    assert (
+        client.post(
+            reverse("tournament:court_links", args=[day.slug]), {"court": court.pk, "action": "renew"}
+        ).status_code
+        == 403
+    )
     court.refresh_from_db()
     assert court.token == token and court.link_enabled
 
@@ -206,7 +211,9 @@ def test_the_court_board_lists_a_disputed_game_and_counts_a_finished_one(client,
     assert rows["1"]["current"] == on_1[0]  # the rejected game is to be entered again
 
 
-def test_a_result_sent_after_the_login_expired_comes_back_after_logging_in_and_saves_once(client, day, django_user_model):
+def test_a_result_sent_after_the_login_expired_comes_back_after_logging_in_and_saves_once(
+    client, day, django_user_model
+):
     """Field fault: a recorder's session expired with the page open; sending lost the typed sheet."""
     user = django_user_model.objects.create_user("kept", password="karuta-test-pw")
     day.recorders.add(user)
@@ -215,8 +222,16 @@ def test_a_result_sent_after_the_login_expired_comes_back_after_logging_in_and_s
     page = client.get(game_url(match))
     key = page.context["form"]["submission_key"].value()
     client.logout()  # the session expired
-    typed = {"cards_a": "31", "cards_b": "25", "referee_cards": "0", "joker_holder": "B", "rps_winner": "",
-             "rps_used": "0", "submission_key": key, "base_version": "0"}
+    typed = {
+        "cards_a": "31",
+        "cards_b": "25",
+        "referee_cards": "0",
+        "joker_holder": "B",
+        "rps_winner": "",
+        "rps_used": "0",
+        "submission_key": key,
+        "base_version": "0",
+    }
     response = client.post(game_url(match), typed)
     assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
     assert not RecordingSheet.objects.filter(match=match).exists()

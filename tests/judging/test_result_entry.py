@@ -35,7 +35,14 @@ def entry_url(match, court=None):
 
 
 def post_values(**overrides):
-    data = {"cards_a": "30", "cards_b": "26", "referee_cards": "0", "joker_holder": "A", "rps_winner": "", "rps_used": "0"}
+    data = {
+        "cards_a": "30",
+        "cards_b": "26",
+        "referee_cards": "0",
+        "joker_holder": "A",
+        "rps_winner": "",
+        "rps_used": "0",
+    }
     data.update(overrides)
     return data
 
@@ -72,7 +79,9 @@ def test_posting_a_valid_sheet_creates_version_1_confirmed_and_sets_the_winner(c
 
 def test_full_width_digits_typed_on_a_tablet_are_accepted(client, day):
     match = first_game(day)
-    response = client.post(entry_url(match), post_values(cards_a="２６", cards_b="３０", referee_cards="０", joker_holder="B"))
+    response = client.post(
+        entry_url(match), post_values(cards_a="２６", cards_b="３０", referee_cards="０", joker_holder="B")
+    )
     assert response.status_code == 302
     sheet = RecordingSheet.objects.get(match=match)
     assert (sheet.cards_a, sheet.cards_b) == (26, 30)
@@ -82,7 +91,9 @@ def test_full_width_digits_typed_on_a_tablet_are_accepted(client, day):
 
 def test_a_blank_referee_count_means_none(client, day):
     match = first_game(day)
-    response = client.post(entry_url(match), post_values(cards_a="２８", cards_b="２８", referee_cards="", joker_holder="B"))
+    response = client.post(
+        entry_url(match), post_values(cards_a="２８", cards_b="２８", referee_cards="", joker_holder="B")
+    )
     assert response.status_code == 302
     sheet = RecordingSheet.objects.get(match=match)
     assert (sheet.referee_cards, sheet.winner_side, sheet.decided_by) == (0, "B", "joker")
@@ -90,7 +101,9 @@ def test_a_blank_referee_count_means_none(client, day):
 
 def test_a_level_game_with_the_joker_at_the_referee_is_decided_by_rps(client, day):
     match = first_game(day)
-    data = post_values(cards_a="27", cards_b="27", referee_cards="2", joker_holder="referee", rps_winner="B", rps_used="3")
+    data = post_values(
+        cards_a="27", cards_b="27", referee_cards="2", joker_holder="referee", rps_winner="B", rps_used="3"
+    )
     assert client.post(entry_url(match), data).status_code == 302
     sheet = RecordingSheet.objects.get(match=match)
     assert (sheet.winner_side, sheet.decided_by, sheet.rps_winner, sheet.rps_used) == ("B", "rps", "B", 3)
@@ -135,7 +148,9 @@ def test_a_correction_creates_version_2_and_keeps_version_1_unconfirmed(client, 
     match = first_game(day)
     client.post(entry_url(match), post_values())
     # The correction is made on the page showing version 1.
-    response = client.post(entry_url(match), post_values(cards_a="20", cards_b="36", joker_holder="B", base_version="1"))
+    response = client.post(
+        entry_url(match), post_values(cards_a="20", cards_b="36", joker_holder="B", base_version="1")
+    )
     assert response.status_code == 302
     sheets = {s.version: s for s in RecordingSheet.objects.filter(match=match)}
     assert set(sheets) == {1, 2}
@@ -181,7 +196,13 @@ def test_a_walkover_through_the_form_gives_the_present_team_28_to_0(client, day)
     response = client.post(entry_url(match), {"action": "walkover", "absent_side": "B"})
     assert response.status_code == 302
     sheet = RecordingSheet.objects.get(match=match)
-    assert (sheet.cards_a, sheet.cards_b, sheet.is_walkover, sheet.decided_by, sheet.is_confirmed) == (28, 0, True, "walkover", True)
+    assert (sheet.cards_a, sheet.cards_b, sheet.is_walkover, sheet.decided_by, sheet.is_confirmed) == (
+        28,
+        0,
+        True,
+        "walkover",
+        True,
+    )
     match.refresh_from_db()
     assert match.status == Match.Status.WALKOVER
     assert match.winner_id == match.team_a_id
@@ -228,11 +249,12 @@ def test_submit_result_refuses_an_invalid_sheet_and_saves_nothing(day):
 
 def test_the_database_refuses_two_confirmed_sheets_for_one_game(day):
     match = first_game(day)
-    fields = dict(match=match, cards_a=30, cards_b=26, joker_holder="A", winner_side="A", decided_by="cards", is_confirmed=True)
+    fields = dict(
+        match=match, cards_a=30, cards_b=26, joker_holder="A", winner_side="A", decided_by="cards", is_confirmed=True
+    )
     RecordingSheet.objects.create(version=1, **fields)
-    with pytest.raises(IntegrityError):
-        with transaction.atomic():
-            RecordingSheet.objects.create(version=2, **fields)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        RecordingSheet.objects.create(version=2, **fields)
     assert RecordingSheet.objects.filter(match=match, is_confirmed=True).count() == 1
 
 
@@ -240,9 +262,8 @@ def test_the_database_refuses_two_sheets_with_one_version_number(day):
     match = first_game(day)
     fields = dict(match=match, version=1, cards_a=30, cards_b=26, joker_holder="A", winner_side="A", decided_by="cards")
     RecordingSheet.objects.create(**fields)
-    with pytest.raises(IntegrityError):
-        with transaction.atomic():
-            RecordingSheet.objects.create(**fields)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        RecordingSheet.objects.create(**fields)
 
 
 def test_a_knockout_game_whose_teams_are_not_known_sends_the_referee_back_to_the_court_home(client, day):

@@ -8,7 +8,23 @@ cards go to the holder of 「り」, じゃんけん when the referee holds it, 
 import pytest
 
 from judging.engine import rules
-from judging.engine.rules import CARD_TOTAL, MAX_RPS_DECISIONS, TOUCH_MATRIX, DecidedBy, JokerHolder, Outcome, SheetProblem, SheetValues, Side, TouchState, Verdict, decide_winner, touch_verdict, validate_sheet, walkover_cards
+from judging.engine.rules import (
+    CARD_TOTAL,
+    MAX_RPS_DECISIONS,
+    TOUCH_MATRIX,
+    DecidedBy,
+    JokerHolder,
+    Outcome,
+    SheetProblem,
+    SheetValues,
+    Side,
+    TouchState,
+    Verdict,
+    decide_winner,
+    touch_verdict,
+    validate_sheet,
+    walkover_cards,
+)
 
 A, B, REF = JokerHolder.A, JokerHolder.B, JokerHolder.REFEREE
 
@@ -49,8 +65,16 @@ PROBLEMS = [
         [("joker_holder", SheetProblem.JOKER_WITH_REFEREE_NEEDS_REFEREE_CARD)],
     ),
     ("tie_referee_joker_without_rps", sheet(27, 27, 2, joker=REF), [("rps_winner", SheetProblem.TIE_NEEDS_RPS_WINNER)]),
-    ("rps_winner_on_a_card_win", sheet(30, 26, rps_winner=Side.A), [("rps_winner", SheetProblem.RPS_WINNER_NOT_APPLICABLE)]),
-    ("rps_winner_on_a_joker_tie", sheet(28, 28, joker=B, rps_winner=Side.B), [("rps_winner", SheetProblem.RPS_WINNER_NOT_APPLICABLE)]),
+    (
+        "rps_winner_on_a_card_win",
+        sheet(30, 26, rps_winner=Side.A),
+        [("rps_winner", SheetProblem.RPS_WINNER_NOT_APPLICABLE)],
+    ),
+    (
+        "rps_winner_on_a_joker_tie",
+        sheet(28, 28, joker=B, rps_winner=Side.B),
+        [("rps_winner", SheetProblem.RPS_WINNER_NOT_APPLICABLE)],
+    ),
     ("rps_used_four", sheet(30, 26, rps_used=4), [("rps_used", SheetProblem.RPS_USED_OUT_OF_RANGE)]),
     ("rps_used_negative", sheet(30, 26, rps_used=-1), [("rps_used", SheetProblem.RPS_USED_OUT_OF_RANGE)]),
     ("rps_used_text", sheet(30, 26, rps_used="1"), [("rps_used", SheetProblem.NOT_A_WHOLE_NUMBER)]),
@@ -160,7 +184,12 @@ def test_the_touch_matrix_has_exactly_sixteen_cells():
     assert set(TOUCH_MATRIX) == {(a, b) for a in TouchState for b in TouchState}
 
 
-SWAPPED = {Verdict.A: Verdict.B, Verdict.B: Verdict.A, Verdict.RPS: Verdict.RPS, Verdict.FIRST_TO_TOUCH: Verdict.FIRST_TO_TOUCH}
+SWAPPED = {
+    Verdict.A: Verdict.B,
+    Verdict.B: Verdict.A,
+    Verdict.RPS: Verdict.RPS,
+    Verdict.FIRST_TO_TOUCH: Verdict.FIRST_TO_TOUCH,
+}
 
 
 @pytest.mark.parametrize("state_a, state_b", [(a, b) for a in TouchState for b in TouchState])

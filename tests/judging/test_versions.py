@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from judging.engine import rules
 from judging import services
+from judging.engine import rules
 from judging.models import Dispute, RecordingSheet, SheetEvent
 from tournament import services as tournament_services
 from tournament.models import Match
@@ -46,14 +46,29 @@ def game_url(match):
 
 
 def post_values(base_version=0, submission_key="", **overrides):
-    data = {"cards_a": "30", "cards_b": "26", "referee_cards": "0", "joker_holder": "A", "rps_winner": "", "rps_used": "0",
-            "base_version": str(base_version), "submission_key": submission_key}
+    data = {
+        "cards_a": "30",
+        "cards_b": "26",
+        "referee_cards": "0",
+        "joker_holder": "A",
+        "rps_winner": "",
+        "rps_used": "0",
+        "base_version": str(base_version),
+        "submission_key": submission_key,
+    }
     data.update(overrides)
     return data
 
 
 def retype_values(**overrides):
-    data = {"cards_a": "30", "cards_b": "26", "referee_cards": "0", "joker_holder": "A", "rps_winner": "", "rps_used": "0"}
+    data = {
+        "cards_a": "30",
+        "cards_b": "26",
+        "referee_cards": "0",
+        "joker_holder": "A",
+        "rps_winner": "",
+        "rps_used": "0",
+    }
     data.update(overrides)
     return {f"retype-{k}": v for k, v in data.items()}
 
@@ -83,7 +98,9 @@ def standings_of(match):
 # --- conflicts and retries -------------------------------------------------------------------
 
 
-def test_a_stale_form_is_refused_with_a_409_conflict_page_showing_both_results_and_keeping_the_typed_values(client, day):
+def test_a_stale_form_is_refused_with_a_409_conflict_page_showing_both_results_and_keeping_the_typed_values(
+    client, day
+):
     match = first_game(day)
     services.submit_sheet(match, A_WINS, base_version=0, court=match.court)  # someone saved in between
     typed = post_values(base_version=0, submission_key="stale-form", cards_a="20", cards_b="36", joker_holder="B")
@@ -92,10 +109,7 @@ def test_a_stale_form_is_refused_with_a_409_conflict_page_showing_both_results_a
     assert "judging/conflict.html" in [t.name for t in response.templates]
     assert response.context["current"].version == 1
     page = response.content.decode()
-    rows = {
-        label: cells
-        for label, cells in re.findall(r"<tr><th>([^<]*)</th>((?:<td>[^<]*</td>)+)</tr>", page)
-    }
+    rows = {label: cells for label, cells in re.findall(r"<tr><th>([^<]*)</th>((?:<td>[^<]*</td>)+)</tr>", page)}
     assert rows[f"{match.team_a.name} (A)"] == "<td>30</td><td>20</td>"  # saved, then typed
     assert rows[f"{match.team_b.name} (B)"] == "<td>26</td><td>36</td>"
     hidden = conflict_form_inputs(page)
@@ -126,7 +140,9 @@ def test_posting_the_conflict_pages_form_saves_the_typed_values_as_a_new_version
 def test_a_stale_walkover_form_is_refused_too_and_its_conflict_page_sends_the_walkover_again(client, day):
     match = first_game(day)
     services.submit_sheet(match, A_WINS, base_version=0, court=match.court)
-    response = client.post(entry_url(match), {"action": "walkover", "absent_side": "A", "base_version": "0", "submission_key": "w"})
+    response = client.post(
+        entry_url(match), {"action": "walkover", "absent_side": "A", "base_version": "0", "submission_key": "w"}
+    )
     assert response.status_code == 409
     hidden = conflict_form_inputs(response.content.decode())
     assert (hidden["action"], hidden["absent_side"], hidden["base_version"]) == ("walkover", "A", "1")
@@ -249,7 +265,9 @@ def test_a_retype_that_differs_lists_the_differing_fields_and_confirms_nothing(c
     response = client.post(game_url(match), {"action": "retype", "version": "1", **typed}, follow=True)
     shown = messages_of(response)
     for label, entered, paper in (
-        ("cards of team A", "30", "26"), ("cards of team B", "26", "30"), ("「り」 holder", "A", "B"),
+        ("cards of team A", "30", "26"),
+        ("cards of team B", "26", "30"),
+        ("「り」 holder", "A", "B"),
     ):
         assert any(m.startswith(tr(label)) and entered in m and paper in m for m in shown), (label, shown)
     assert not any(m.startswith(tr("cards held by the referee")) for m in shown)
@@ -263,7 +281,10 @@ def test_a_retype_mismatch_is_logged_in_the_history(client, day, recorder):
     match = first_game(day)
     client.post(entry_url(match), post_values())
     client.force_login(recorder)
-    client.post(game_url(match), {"action": "retype", "version": "1", **retype_values(cards_a="26", cards_b="30", joker_holder="B")})
+    client.post(
+        game_url(match),
+        {"action": "retype", "version": "1", **retype_values(cards_a="26", cards_b="30", joker_holder="B")},
+    )
     mismatch = SheetEvent.objects.get(match=match, action=Action.RETYPE_MISMATCH)
     assert mismatch.user == recorder
     assert mismatch.note == "cards_a, cards_b, joker_holder"
@@ -273,7 +294,9 @@ def test_a_retype_that_matches_confirms_the_version(client, day, recorder):
     match = first_game(day)
     client.post(entry_url(match), post_values())
     client.force_login(recorder)
-    response = client.post(game_url(match), {"action": "retype", "version": "1", **retype_values(cards_a="３０")}, follow=True)
+    response = client.post(
+        game_url(match), {"action": "retype", "version": "1", **retype_values(cards_a="３０")}, follow=True
+    )
     assert response.status_code == 200
     sheet = RecordingSheet.objects.get(match=match)
     assert sheet.is_confirmed and sheet.confirmed_by == recorder
@@ -309,12 +332,16 @@ def test_rejecting_a_version_disputes_the_game_and_the_court_shows_it_as_its_cur
     assert match not in response.context["waiting"]
     assert tr("The recorder rejected the last entry: enter the result again.") in response.content.decode()
     # The referee enters the sheet again: a new version, waiting again.
-    assert client.post(entry_url(match), post_values(base_version=1, cards_a="29", cards_b="27"))["Location"] == saved_url(match, 2)
+    assert client.post(entry_url(match), post_values(base_version=1, cards_a="29", cards_b="27"))[
+        "Location"
+    ] == saved_url(match, 2)
     match.refresh_from_db()
     assert match.status == Match.Status.SUBMITTED
 
 
-def test_restoring_an_earlier_version_adds_a_new_version_with_its_values_logged_as_restored(client, day, organiser, recorder):
+def test_restoring_an_earlier_version_adds_a_new_version_with_its_values_logged_as_restored(
+    client, day, organiser, recorder
+):
     match = first_game(day)
     client.post(entry_url(match), post_values(base_version=0))
     client.post(entry_url(match), post_values(base_version=1, cards_a="20", cards_b="36", joker_holder="B"))
@@ -402,7 +429,9 @@ def test_an_auto_confirm_event_confirms_a_court_entry_at_once(client, day):
     assert standings_of(match)[match.team_a_id] == (1, 1)
 
 
-def test_without_auto_confirm_public_pages_and_standings_ignore_an_unconfirmed_sheet_until_it_is_confirmed(client, day, recorder):
+def test_without_auto_confirm_public_pages_and_standings_ignore_an_unconfirmed_sheet_until_it_is_confirmed(
+    client, day, recorder
+):
     match = first_game(day)
     client.post(entry_url(match), post_values(cards_a="31", cards_b="25"))
     public = [
@@ -456,7 +485,12 @@ def knockout_day(day):
 
 
 def test_knockout_advancement_happens_only_on_confirmation(client, knockout_day, recorder):
-    semi = Match.objects.filter(event=knockout_day, stage=Match.Stage.SEMIFINAL).select_related("court").order_by("match_number").first()
+    semi = (
+        Match.objects.filter(event=knockout_day, stage=Match.Stage.SEMIFINAL)
+        .select_related("court")
+        .order_by("match_number")
+        .first()
+    )
     final, third = semi.feeds, semi.loser_feeds
     assert final.stage == Match.Stage.FINAL and third.stage == Match.Stage.THIRD_PLACE
     slot = "team_a_id" if semi.feeds_side == "A" else "team_b_id"
@@ -508,10 +542,18 @@ def test_a_void_group_game_does_not_keep_its_group_incomplete(day, organiser):
 
 def test_a_walkover_entered_on_the_court_screen_waits_for_a_recorder_then_counts(client, day, recorder):
     match = first_game(day)
-    response = client.post(entry_url(match), {"action": "walkover", "absent_side": "B", "base_version": "0", "submission_key": "wo"})
+    response = client.post(
+        entry_url(match), {"action": "walkover", "absent_side": "B", "base_version": "0", "submission_key": "wo"}
+    )
     assert response["Location"] == saved_url(match, 1)
     sheet = RecordingSheet.objects.get(match=match)
-    assert (sheet.cards_a, sheet.cards_b, sheet.is_walkover, sheet.decided_by, sheet.is_confirmed) == (28, 0, True, "walkover", False)
+    assert (sheet.cards_a, sheet.cards_b, sheet.is_walkover, sheet.decided_by, sheet.is_confirmed) == (
+        28,
+        0,
+        True,
+        "walkover",
+        False,
+    )
     assert sheet.court == match.court
     match.refresh_from_db()
     assert match.status == Match.Status.SUBMITTED
@@ -525,7 +567,9 @@ def test_a_walkover_entered_on_the_court_screen_waits_for_a_recorder_then_counts
 def test_the_organiser_enters_a_walkover_on_the_recorder_screen(client, day, organiser, recorder):
     match = first_game(day)
     client.force_login(organiser)
-    response = client.post(game_url(match), {"action": "walkover", "absent_side": "A", "base_version": "0", "submission_key": "wo"})
+    response = client.post(
+        game_url(match), {"action": "walkover", "absent_side": "A", "base_version": "0", "submission_key": "wo"}
+    )
     assert response["Location"] == game_url(match)
     sheet = RecordingSheet.objects.get(match=match)
     assert (sheet.cards_a, sheet.cards_b, sheet.is_walkover, sheet.winner_side) == (0, 28, True, "B")
@@ -542,23 +586,27 @@ def test_the_organiser_enters_a_walkover_on_the_recorder_screen(client, day, org
 def test_the_history_has_one_row_per_action_with_who_did_it(client, day, organiser, recorder, second_recorder):
     match = first_game(day)
     court = match.court
-    client.post(entry_url(match), post_values(base_version=0, submission_key="k1"))           # v1 submitted (court)
-    client.post(entry_url(match), post_values(base_version=0, submission_key="k1"))           # a retry: nothing new
+    client.post(entry_url(match), post_values(base_version=0, submission_key="k1"))  # v1 submitted (court)
+    client.post(entry_url(match), post_values(base_version=0, submission_key="k1"))  # a retry: nothing new
     client.force_login(recorder)
-    client.post(game_url(match), {"action": "reject", "version": "1"})                        # rejected
+    client.post(game_url(match), {"action": "reject", "version": "1"})  # rejected
     client.logout()
-    client.post(entry_url(match), post_values(base_version=1, cards_a="20", cards_b="36", joker_holder="B"))  # v2 submitted
+    client.post(
+        entry_url(match), post_values(base_version=1, cards_a="20", cards_b="36", joker_holder="B")
+    )  # v2 submitted
     client.force_login(recorder)
-    client.post(game_url(match), {"action": "confirm", "version": "2"})                       # confirmed
-    client.post(game_url(match), {"action": "confirm", "version": "2"})                       # again: nothing new
+    client.post(game_url(match), {"action": "confirm", "version": "2"})  # confirmed
+    client.post(game_url(match), {"action": "confirm", "version": "2"})  # again: nothing new
     client.force_login(organiser)
-    client.post(game_url(match), {"action": "restore", "version": "1"})                       # v3 restored
+    client.post(game_url(match), {"action": "restore", "version": "1"})  # v3 restored
     client.force_login(second_recorder)
-    client.post(game_url(match), {"action": "confirm", "version": "3"})                       # confirmed
-    client.post(reverse("judging:court_dispute", args=[court.token, match.match_number]),
-                {"state_a": "correct_only", "state_b": "neither"})                          # dispute (court)
+    client.post(game_url(match), {"action": "confirm", "version": "3"})  # confirmed
+    client.post(
+        reverse("judging:court_dispute", args=[court.token, match.match_number]),
+        {"state_a": "correct_only", "state_b": "neither"},
+    )  # dispute (court)
     client.force_login(organiser)
-    client.post(game_url(match), {"action": "void", "version": "3", "reason": "やり直し"})     # voided
+    client.post(game_url(match), {"action": "void", "version": "3", "reason": "やり直し"})  # voided
 
     rows = list(SheetEvent.objects.filter(match=match).order_by("at", "pk").select_related("sheet"))
     assert [(r.action, r.sheet.version if r.sheet else None) for r in rows] == [
@@ -573,8 +621,14 @@ def test_the_history_has_one_row_per_action_with_who_did_it(client, day, organis
     ]
     who = [(r.user, r.court) for r in rows]
     assert who == [
-        (None, court), (recorder, None), (None, court), (recorder, None),
-        (organiser, None), (second_recorder, None), (None, court), (organiser, None),
+        (None, court),
+        (recorder, None),
+        (None, court),
+        (recorder, None),
+        (organiser, None),
+        (second_recorder, None),
+        (None, court),
+        (organiser, None),
     ]
     assert RecordingSheet.objects.filter(match=match).count() == 3
     assert Dispute.objects.filter(match=match).count() == 1

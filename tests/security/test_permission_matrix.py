@@ -52,7 +52,13 @@ EXPECTED = {
     "tournament:team_add": ORGANISER,
     "tournament:team_edit": ORGANISER,
     # POST only: a GET is refused once logged in, whoever asks.
-    "tournament:team_withdraw": {"anonymous": 302, "stranger": 405, "recorder": 405, "organiser": 405, "other_organiser": 405},
+    "tournament:team_withdraw": {
+        "anonymous": 302,
+        "stranger": 405,
+        "recorder": 405,
+        "organiser": 405,
+        "other_organiser": 405,
+    },
     "tournament:team_import": ORGANISER,
     "tournament:import_template": ORGANISER,
     # An unknown upload: 404 for the organiser, 403 before that for anyone else.
@@ -160,8 +166,8 @@ def _hanafuda_session():
     """A session owned by the "organiser" user, with round 1 entered."""
     from django.contrib.auth import get_user_model
 
-    from hanafuda.engine import musashino
     from hanafuda import services
+    from hanafuda.engine import musashino
     from hanafuda.models import Session
 
     owner = get_user_model().objects.get(username="organiser")
@@ -175,7 +181,10 @@ def _hanafuda_session():
 
 def concrete_url(name, event, match):
     if name.startswith("hanafuda:") and name not in (
-            "hanafuda:session_list", "hanafuda:session_create", "hanafuda:reference_card_default"):
+        "hanafuda:session_list",
+        "hanafuda:session_create",
+        "hanafuda:reference_card_default",
+    ):
         kwargs = {"pk": _hanafuda_session().pk}
         if name == "hanafuda:round_detail":
             kwargs["number"] = 1
@@ -207,8 +216,12 @@ def concrete_url(name, event, match):
     if name.startswith("dosai:"):
         kwargs = _dosai_kwargs(name)
     if kwargs is None:
-        kwargs = {"slug": event.slug} if name.startswith(("tournament:", "judging:")) and name not in (
-            "tournament:public_home", "tournament:event_list") else {}
+        kwargs = (
+            {"slug": event.slug}
+            if name.startswith(("tournament:", "judging:"))
+            and name not in ("tournament:public_home", "tournament:event_list")
+            else {}
+        )
     return reverse(name, kwargs=kwargs)
 
 
@@ -255,7 +268,12 @@ def test_an_organiser_of_another_event_changes_nothing_by_posting(client, day):
         (reverse("tournament:event_edit", args=[event.slug]), {"name": "乗っ取り"}),
         (reverse("tournament:groups", args=[event.slug]), {"draw": "1"}),
         (reverse("tournament:schedule", args=[event.slug]), {"clear": "1"}),
-        (reverse("tournament:team_withdraw", args=[event.slug, Team.objects.filter(division__event=event).first().pk]), {}),
+        (
+            reverse(
+                "tournament:team_withdraw", args=[event.slug, Team.objects.filter(division__event=event).first().pk]
+            ),
+            {},
+        ),
         (reverse("judging:game_detail", args=[event.slug, match.match_number]), {"action": "confirm", "version": "1"}),
     ]:
         assert client.post(url, data).status_code == 403, url
@@ -292,7 +310,13 @@ def _dosai_kwargs(name):
     hand = Hand.objects.select_related("session").first()
     if name in ("dosai:edition", "dosai:points_table", "dosai:edition_rename", "dosai:edition_delete"):
         return {"pk": hand.session.edition_id}
-    if name in ("dosai:session", "dosai:session_xlsx", "dosai:hand_new", "dosai:session_rename", "dosai:session_delete"):
+    if name in (
+        "dosai:session",
+        "dosai:session_xlsx",
+        "dosai:hand_new",
+        "dosai:session_rename",
+        "dosai:session_delete",
+    ):
         return {"pk": hand.session_id}
     if name.startswith("dosai:hand"):
         return {"pk": hand.session_id, "number": hand.number}

@@ -12,7 +12,12 @@ from tournament.models import Event, Player
 pytestmark = pytest.mark.django_db
 
 PUBLIC_URLS = [
-    "/", "/e/demo/", "/e/demo/results/", "/e/demo/standings/", "/e/demo/bracket/", "/e/demo/final/",
+    "/",
+    "/e/demo/",
+    "/e/demo/results/",
+    "/e/demo/standings/",
+    "/e/demo/bracket/",
+    "/e/demo/final/",
 ]
 
 

@@ -14,8 +14,8 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 
-from tests import factories
 from ops import backups
+from tests import factories
 from tournament import services
 from tournament.imports import ParsedEntries
 from tournament.models import Event, Team
@@ -115,7 +115,9 @@ def test_automatic_backups_before_the_schedule_the_knockout_and_an_import(settin
     services.draw_groups(event, seed=1)
     assert backups.list_backups() == []
     services.make_schedule(event)
-    assert [p.name.split("-auto-")[1] for p in backups.list_backups()] == ["make-schedule.sqlite3" if connection.vendor == "sqlite" else "make-schedule.pgdump"]
+    assert [p.name.split("-auto-")[1] for p in backups.list_backups()] == [
+        "make-schedule.sqlite3" if connection.vendor == "sqlite" else "make-schedule.pgdump"
+    ]
     call_command("simulate_results", event.slug, "--seed", "1", stdout=io.StringIO())
     services.seed_knockout(event)
     services.import_entries(event, ParsedEntries(teams=[], problems=[]), dry_run=True)

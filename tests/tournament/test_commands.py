@@ -36,7 +36,11 @@ def test_load_demo_twice_is_idempotent():
     assert "demo" in first
     after_first = counts()
     event = Event.objects.get(slug="demo")
-    assert (event.divisions.count(), event.courts.count(), Team.objects.filter(division__event=event).count()) == (3, 9, 34)
+    assert (event.divisions.count(), event.courts.count(), Team.objects.filter(division__event=event).count()) == (
+        3,
+        9,
+        34,
+    )
     second = run("load_demo")
     assert "already exists" in second
     assert counts() == after_first
@@ -44,8 +48,20 @@ def test_load_demo_twice_is_idempotent():
 
 @pytest.mark.django_db
 def test_the_full_scripted_day(tmp_path):
-    out = run("create_event", "hitachi-2027", "--name", "ひたち郷土かるた大会", "--date", "2027-01-17",
-              "--courts", "9", "--edition", "21", "--venue", "多賀市民プラザ")
+    out = run(
+        "create_event",
+        "hitachi-2027",
+        "--name",
+        "ひたち郷土かるた大会",
+        "--date",
+        "2027-01-17",
+        "--courts",
+        "9",
+        "--edition",
+        "21",
+        "--venue",
+        "多賀市民プラザ",
+    )
     assert "hitachi-2027" in out
     event = Event.objects.get(slug="hitachi-2027")
     assert (event.date, event.edition, event.courts.count()) == (datetime.date(2027, 1, 17), 21, 9)

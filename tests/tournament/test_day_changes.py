@@ -9,8 +9,8 @@ from django.utils import timezone, translation
 from judging.engine import rules
 from judging.services import record_confirmed_result
 from tests import factories
-from tournament.engine import scheduling
 from tournament import services
+from tournament.engine import scheduling
 from tournament.models import Court, Match
 
 pytestmark = pytest.mark.django_db
@@ -18,7 +18,9 @@ pytestmark = pytest.mark.django_db
 
 def day_with(layout="one_group_per_court", courts=2, teams=8, groups_courts=None, rest=False, **event_fields):
     event = factories.make_event(courts=courts, **event_fields)
-    division = factories.make_division(event, courts=groups_courts or list(range(1, courts + 1)), layout=layout, rest_rule=rest)
+    division = factories.make_division(
+        event, courts=groups_courts or list(range(1, courts + 1)), layout=layout, rest_rule=rest
+    )
     factories.make_teams(division, teams)
     services.draw_groups(event, seed=1)
     services.make_schedule(event)
@@ -48,7 +50,11 @@ def test_the_rest_rule_keeps_every_team_from_playing_twice_in_a_row():
 
 def test_the_lunch_break_pushes_games_after_it():
     event, _division = day_with(
-        courts=1, teams=4, start_time=datetime.time(11, 0), lunch_start=datetime.time(11, 30), lunch_end=datetime.time(12, 30),
+        courts=1,
+        teams=4,
+        start_time=datetime.time(11, 0),
+        lunch_start=datetime.time(11, 30),
+        lunch_end=datetime.time(12, 30),
     )
     starts = [local(m.start_at) for m in event.matches.order_by("slot")]
     # 15-minute games + 5-minute changeover: 11:00, 11:20 would end 11:35 in lunch → 12:30.
@@ -75,7 +81,11 @@ def test_a_delay_moves_only_the_courts_games_that_have_not_started():
     moved = services.delay_court(court, 15)
     assert moved == len(games) - 1
     for m in event.matches.all():
-        expected = before[m.pk] + datetime.timedelta(minutes=15) if (m.court_id == court.pk and m.pk != games[0].pk) else before[m.pk]
+        expected = (
+            before[m.pk] + datetime.timedelta(minutes=15)
+            if (m.court_id == court.pk and m.pk != games[0].pk)
+            else before[m.pk]
+        )
         assert m.start_at == expected
 
 
@@ -136,7 +146,17 @@ def test_opening_and_submitting_a_game_records_its_actual_times(client):
     client.get(url)
     match.refresh_from_db()
     assert match.actual_start is not None and match.actual_end is None
-    client.post(url, {"cards_a": "30", "cards_b": "26", "referee_cards": "0", "joker_holder": "A", "rps_used": "0", "base_version": "0"})
+    client.post(
+        url,
+        {
+            "cards_a": "30",
+            "cards_b": "26",
+            "referee_cards": "0",
+            "joker_holder": "A",
+            "rps_used": "0",
+            "base_version": "0",
+        },
+    )
     match.refresh_from_db()
     assert match.actual_end is not None and match.actual_end >= match.actual_start
 
@@ -167,7 +187,9 @@ def test_closing_a_court_offers_to_reprint_only_the_moved_games(client, django_u
     client.force_login(user)
     court = event.courts.get(name="2")
     moved = set(event.matches.filter(court=court).values_list("match_number", flat=True))
-    response = client.post(reverse("tournament:schedule", args=[event.slug]), {"court": court.pk, "close": "1"}, follow=True)
+    response = client.post(
+        reverse("tournament:schedule", args=[event.slug]), {"court": court.pk, "close": "1"}, follow=True
+    )
     link = response.context["moved"]
     assert set(map(int, link.split(","))) == moved
     pdf = client.get(reverse("tournament:recording_sheets", args=[event.slug]) + f"?numbers={link}")
@@ -186,8 +208,11 @@ def test_the_events_era_setting_reaches_the_printed_paper(client, django_user_mo
     user = django_user_model.objects.create_user("org")
     event.organisers.add(user)
     client.force_login(user)
-    url = (reverse("tournament:recording_sheets", args=[event.slug]) if kind == "sheets"
-           else reverse("tournament:print_paper", args=[event.slug, kind]))
+    url = (
+        reverse("tournament:recording_sheets", args=[event.slug])
+        if kind == "sheets"
+        else reverse("tournament:print_paper", args=[event.slug, kind])
+    )
     pdf = client.get(url)
     assert pdf.status_code == 200
     assert "令和9年1月17日(日)" in PdfReader(BytesIO(pdf.content)).pages[0].extract_text()
@@ -204,10 +229,14 @@ def test_a_late_entry_joins_a_group_and_plays_everyone_after_the_games_under_way
     added = services.add_late_team(late, group)
     late.refresh_from_db()
     assert late.group == group
-    assert len(added) == 3 and {m.team_a_id for m in added} == set(group.teams.exclude(pk=late.pk).values_list("pk", flat=True))
+    assert len(added) == 3 and {m.team_a_id for m in added} == set(
+        group.teams.exclude(pk=late.pk).values_list("pk", flat=True)
+    )
     assert all(m.team_b_id == late.pk and m.slot >= 1 for m in added)
     assert sorted(m.match_number for m in added) == [len(before) + 1, len(before) + 2, len(before) + 3]
-    assert {m.pk: (m.court_id, m.slot, m.match_number) for m in event.matches.exclude(pk__in=[m.pk for m in added])} == before
+    assert {
+        m.pk: (m.court_id, m.slot, m.match_number) for m in event.matches.exclude(pk__in=[m.pk for m in added])
+    } == before
     problems, _rows = services.schedule_checks(event)
     assert problems == []  # nobody in two places, every pair of the group meets once
     slots = [(m.court_id, m.slot) for m in event.matches.all()]
@@ -243,8 +272,13 @@ def test_the_groups_page_adds_a_late_entry_and_offers_its_sheets(client, django_
     group = division.groups.first()
     page = client.get(reverse("tournament:groups", args=[event.slug]))
     assert late.name in page.content.decode() and 'name="late"' in page.content.decode()
-    response = client.post(reverse("tournament:groups", args=[event.slug]), {"late": "1", "team": late.pk, "group": group.pk})
-    added = ",".join(str(n) for n in event.matches.filter(team_b=late).order_by("match_number").values_list("match_number", flat=True))
+    response = client.post(
+        reverse("tournament:groups", args=[event.slug]), {"late": "1", "team": late.pk, "group": group.pk}
+    )
+    added = ",".join(
+        str(n)
+        for n in event.matches.filter(team_b=late).order_by("match_number").values_list("match_number", flat=True)
+    )
     assert response["Location"].endswith(f"?added={added}")
     schedule = client.get(response["Location"])
     assert f"?numbers={added}" in schedule.content.decode()

@@ -37,19 +37,26 @@ import pytest
 from django.db import OperationalError, connection, transaction
 from django.urls import reverse
 
-from judging.engine import rules
+from config.middleware import classify
 from judging import services as judging_services
+from judging.engine import rules
 from judging.models import RecordingSheet, SheetEvent
 from tests import factories
 from tournament import services
-from config.middleware import classify
 from tournament.models import Match
 
 BASE = Path(__file__).resolve().parent.parent.parent
 
 
 def post_values(**overrides):
-    data = {"cards_a": "30", "cards_b": "26", "referee_cards": "0", "joker_holder": "A", "rps_winner": "", "rps_used": "0"}
+    data = {
+        "cards_a": "30",
+        "cards_b": "26",
+        "referee_cards": "0",
+        "joker_holder": "A",
+        "rps_winner": "",
+        "rps_used": "0",
+    }
     data.update(overrides)
     return data
 
@@ -95,10 +102,14 @@ def test_an_error_after_the_sheet_row_is_written_leaves_nothing(client):
         seen["sheet rows before the crash"] = RecordingSheet.objects.filter(match=match).count()
         raise RuntimeError("the server died here")
 
-    with mock.patch.object(SheetEvent.objects, "create", side_effect=crash):
-        with pytest.raises(RuntimeError):
-            judging_services.submit_sheet(match, rules.SheetValues(30, 26, 0, rules.JokerHolder.A),
-                                          base_version=0, submission_key="k1", court=match.court)
+    with mock.patch.object(SheetEvent.objects, "create", side_effect=crash), pytest.raises(RuntimeError):
+        judging_services.submit_sheet(
+            match,
+            rules.SheetValues(30, 26, 0, rules.JokerHolder.A),
+            base_version=0,
+            submission_key="k1",
+            court=match.court,
+        )
     assert seen == {"sheet rows before the crash": 1}  # the row was written inside the transaction …
     assert RecordingSheet.objects.filter(match=match).count() == 0  # … and rolled back with it
     assert SheetEvent.objects.filter(match=match).count() == 0
@@ -174,15 +185,22 @@ def _database_url_for_subprocess():
 @pytest.mark.django_db(transaction=True)
 def test_a_server_killed_inside_the_transaction_keeps_what_was_acknowledged_and_nothing_else(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
-    env.update({"KARUTA_DATA_DIR": str(tmp_path), "DJANGO_SETTINGS_MODULE": "config.settings", "KARUTA_AUTO_BACKUP": "0",
-                "PYTHONPATH": str(BASE)})
+    env.update(
+        {
+            "KARUTA_DATA_DIR": str(tmp_path),
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "KARUTA_AUTO_BACKUP": "0",
+            "PYTHONPATH": str(BASE),
+        }
+    )
     url = _database_url_for_subprocess()
     if url:
         env["DATABASE_URL"] = url  # the test database, which this test leaves committed to
 
     def run(phase):
-        return subprocess.run([sys.executable, "-c", KILL_SCRIPT, phase], cwd=BASE, env=env,
-                              capture_output=True, text=True, timeout=120)
+        return subprocess.run(
+            [sys.executable, "-c", KILL_SCRIPT, phase], cwd=BASE, env=env, capture_output=True, text=True, timeout=120
+        )
 
     setup = run("setup")
     assert setup.returncode == 0, setup.stderr
@@ -265,7 +283,7 @@ class LockHolder(threading.Thread):
                 list(Match.objects.select_for_update().filter(pk=self.match_pk))  # PostgreSQL: the game's row
                 self.locked.set()
                 time.sleep(self.seconds)
-        except Exception as error:  # noqa: BLE001 - reported to the test
+        except Exception as error:
             self.error = error
             self.locked.set()
         finally:
@@ -317,7 +335,9 @@ def test_a_post_locked_out_longer_than_the_wait_gets_a_503_that_keeps_the_values
     match = first_game(event)
     url = entry_url(match)
     form = form_fields(client.get(url).content.decode())
-    typed = post_values(cards_a="31", cards_b="25", base_version=form["base_version"], submission_key=form["submission_key"])
+    typed = post_values(
+        cards_a="31", cards_b="25", base_version=form["base_version"], submission_key=form["submission_key"]
+    )
     holder = LockHolder(match.pk, 2.0)
     holder.start()
     assert holder.locked.wait(10) and holder.error is None
@@ -360,7 +380,9 @@ def test_a_read_only_database_gives_a_clear_page_and_keeps_the_values(client):
             cursor.execute("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY")
     try:
         assert client.get(reverse("tournament:public_timetable", args=[event.slug])).status_code == 200  # reading works
-        response = client.post(url, post_values(submission_key=form["submission_key"], base_version=form["base_version"]))
+        response = client.post(
+            url, post_values(submission_key=form["submission_key"], base_version=form["base_version"])
+        )
     finally:
         with connection.cursor() as cursor:
             if connection.vendor == "sqlite":
@@ -417,10 +439,10 @@ def test_a_get_while_the_database_is_unreachable_offers_a_reload(client):
         ("attempt to write a readonly database", "readonly"),
         ("cannot execute INSERT in a read-only transaction", "readonly"),
         ("database or disk is full", "full"),
-        ("could not extend file \"base/1/2\": No space left on device", "full"),
-        ("connection to server at \"127.0.0.1\", port 5432 failed: Connection refused", "unavailable"),
+        ('could not extend file "base/1/2": No space left on device', "full"),
+        ('connection to server at "127.0.0.1", port 5432 failed: Connection refused', "unavailable"),
         ("no such table: tournament_match", None),
-        ("near \"SELEC\": syntax error", None),
+        ('near "SELEC": syntax error', None),
     ],
 )
 def test_which_database_errors_are_trouble(message, kind):

@@ -34,6 +34,7 @@ def english_messages():
     with translation.override("en"):
         yield
 
+
 DATA = Path(__file__).resolve().parent.parent / "data"
 SAMPLE = DATA / "entries-sample.xlsx"
 
@@ -93,8 +94,12 @@ def locations(result: ParsedEntries):
 
 def summary(team: TeamEntry):
     """A team without its row number, for comparing layouts."""
-    return (team.division, team.name, team.affiliation, [
-        (p.name, p.furigana, p.grade, p.is_leader, p.is_substitute) for p in team.players])
+    return (
+        team.division,
+        team.name,
+        team.affiliation,
+        [(p.name, p.furigana, p.grade, p.is_leader, p.is_substitute) for p in team.players],
+    )
 
 
 @pytest.fixture(scope="module")
@@ -178,14 +183,14 @@ def test_a_django_uploaded_file_is_accepted(sample):
 @pytest.fixture
 def bad_rows():
     rows = with_header(
-        team_row(LOW, "みなと子ども会Ａ"),                                       # 5 fine
-        team_row(LOW, None, players=PLAYERS),                                   # 6 no team name
-        team_row(LOW, "東町子ども会A", players=PLAYERS[:2]),                    # 7 two players
+        team_row(LOW, "みなと子ども会Ａ"),  # 5 fine
+        team_row(LOW, None, players=PLAYERS),  # 6 no team name
+        team_row(LOW, "東町子ども会A", players=PLAYERS[:2]),  # 7 two players
         team_row(LOW, "宮田台子ども会A", players=[PLAYERS[0], ("井上 颯太", "いのうえ そうた", "①"), PLAYERS[2]]),  # 8
         team_row(LOW, "城南小学校", players=[("小川 光", "ogawa", "2年"), *PLAYERS[1:]]),  # 9 furigana
-        team_row(LOW, "みなと子ども会A\u3000"),                                   # 10 duplicate of row 5
+        team_row(LOW, "みなと子ども会A\u3000"),  # 10 duplicate of row 5
         team_row(HIGH, "みなと子ども会A", players=[("井上 凛", "いのうえ りん", "6年")] + PLAYERS[1:]),  # 11 fine
-        team_row(None, "川尻浜子ども会"),                                          # 12 no division
+        team_row(None, "川尻浜子ども会"),  # 12 no division
         team_row(LOW, "金沢台子ども会", players=[PLAYERS[0], (None, "いのうえ そうた", "3年"), PLAYERS[2]]),  # 13
         team_row(LOW, "坂下子ども会", players=[PLAYERS[0], ("井上 颯太", "いのうえ そうた", "7年"), PLAYERS[2]]),  # 14
     )
@@ -282,7 +287,9 @@ def test_more_than_two_substitutes_are_reported_at_the_third_substitute():
 
 
 def test_numbers_typed_in_excel_lose_their_decimal_point():
-    rows = with_header(team_row(LOW, 7, players=[("小川 光", None, 2), ("井上 颯太", None, 3.0), ("木村 心春", None, "２年")]))
+    rows = with_header(
+        team_row(LOW, 7, players=[("小川 光", None, 2), ("井上 颯太", None, 3.0), ("木村 心春", None, "２年")])
+    )
     result = parse_entry_workbook(xlsx(rows))
     assert result.ok, [str(p) for p in result.problems]
     assert result.teams[0].name == "7"
@@ -290,8 +297,14 @@ def test_numbers_typed_in_excel_lose_their_decimal_point():
 
 
 def test_strings_are_normalised_and_control_characters_removed():
-    rows = with_header(team_row(" 小学生低学年の部 ", "ひたち\tかるた会Ａ", " みなと\u3000子ども会 ",
-                                players=[("小川\u3000光", "ｵｶﾞﾜ ﾋｶﾙ", "小２"), *PLAYERS[1:]]))
+    rows = with_header(
+        team_row(
+            " 小学生低学年の部 ",
+            "ひたち\tかるた会Ａ",
+            " みなと\u3000子ども会 ",
+            players=[("小川\u3000光", "ｵｶﾞﾜ ﾋｶﾙ", "小２"), *PLAYERS[1:]],
+        )
+    )
     result = parse_entry_workbook(xlsx(rows))
     assert result.ok, [str(p) for p in result.problems]
     team = result.teams[0]
@@ -300,7 +313,9 @@ def test_strings_are_normalised_and_control_characters_removed():
 
 
 def test_division_spelling_variants_are_merged_into_the_first_spelling():
-    rows = with_header(team_row("小学生 低学年の部", "みなと子ども会A"), team_row("小学生低学年の部", "みなと子ども会B"))
+    rows = with_header(
+        team_row("小学生 低学年の部", "みなと子ども会A"), team_row("小学生低学年の部", "みなと子ども会B")
+    )
     result = parse_entry_workbook(xlsx(rows))
     assert result.divisions == ["小学生 低学年の部"]
 
@@ -317,8 +332,18 @@ def player_rows(teams, *, blank_team_on_followers=False):
     for team in teams:
         for index, player in enumerate(team.players):
             name = team.name if index == 0 or not blank_team_on_followers else None
-            rows.append([team.division, name, team.affiliation, player.name, player.furigana,
-                         player.grade, "○" if player.is_leader else None, "○" if player.is_substitute else None])
+            rows.append(
+                [
+                    team.division,
+                    name,
+                    team.affiliation,
+                    player.name,
+                    player.furigana,
+                    player.grade,
+                    "○" if player.is_leader else None,
+                    "○" if player.is_substitute else None,
+                ]
+            )
     return rows
 
 
@@ -366,36 +391,36 @@ def test_per_player_rows_are_grouped_by_normalised_team_name_and_leader_comes_fi
 
 def test_per_player_faults_are_reported_with_row_and_column():
     rows = [
-        PLAYER_HEADER,                                                            # 1
-        [LOW, "みなと子ども会A", None, "小川 光", None, None, None, None],          # 2 no leader in team
-        [LOW, "みなと子ども会A", None, "井上 颯太", None, None, None, None],        # 3
-        [LOW, "みなと子ども会A", None, "木村 心春", None, None, None, None],        # 4
-        [LOW, "東町子ども会A", "東町子ども会", "森 陽菜", None, None, "○", None],   # 5
-        [LOW, "東町子ども会A", "西町子ども会", "高橋 翼", None, None, "○", None],   # 6 second leader, other club
-        [LOW, "東町子ども会A", None, "中村 蒼", None, None, None, None],           # 7
-        [LOW, "東町子ども会A", None, "伊藤 莉子", None, None, None, None],         # 8 fourth regular
-        [LOW, "東町子ども会A", None, "伊藤 蓮", None, None, "○", "○"],             # 9 substitute leader
-        [LOW, None, None, "山田 紬", None, None, None, None],                      # 10 continues row 9
-        [],                                                                       # 11
-        [LOW, None, None, "山本 樹", None, None, None, None],                      # 12 no team name
-        [LOW, "宮田台子ども会A", None, "山崎 翼", None, None, "○", None],           # 13 only one player
-        [LOW, "坂下子ども会", None, "A", None, None, "○", None],                   # 14
+        PLAYER_HEADER,  # 1
+        [LOW, "みなと子ども会A", None, "小川 光", None, None, None, None],  # 2 no leader in team
+        [LOW, "みなと子ども会A", None, "井上 颯太", None, None, None, None],  # 3
+        [LOW, "みなと子ども会A", None, "木村 心春", None, None, None, None],  # 4
+        [LOW, "東町子ども会A", "東町子ども会", "森 陽菜", None, None, "○", None],  # 5
+        [LOW, "東町子ども会A", "西町子ども会", "高橋 翼", None, None, "○", None],  # 6 second leader, other club
+        [LOW, "東町子ども会A", None, "中村 蒼", None, None, None, None],  # 7
+        [LOW, "東町子ども会A", None, "伊藤 莉子", None, None, None, None],  # 8 fourth regular
+        [LOW, "東町子ども会A", None, "伊藤 蓮", None, None, "○", "○"],  # 9 substitute leader
+        [LOW, None, None, "山田 紬", None, None, None, None],  # 10 continues row 9
+        [],  # 11
+        [LOW, None, None, "山本 樹", None, None, None, None],  # 12 no team name
+        [LOW, "宮田台子ども会A", None, "山崎 翼", None, None, "○", None],  # 13 only one player
+        [LOW, "坂下子ども会", None, "A", None, None, "○", None],  # 14
         [LOW, "坂下子ども会", None, "B", None, None, None, None],
         [LOW, "坂下子ども会", None, "C", None, None, None, None],
         [LOW, "坂下子ども会", None, "D", None, None, None, "○"],
         [LOW, "坂下子ども会", None, "E", None, None, None, "○"],
-        [LOW, "坂下子ども会", None, "F", None, None, None, "レ"],                   # 19 third substitute
+        [LOW, "坂下子ども会", None, "F", None, None, None, "レ"],  # 19 third substitute
     ]
     result = parse_entry_workbook(xlsx(rows))
     assert locations(result) == {
-        (2, "G (リーダー)"),      # no leader
-        (6, "C (所属)"),          # affiliation differs from row 5
-        (6, "G (リーダー)"),      # more than one leader
-        (8, "D (氏名)"),          # fourth regular player
-        (9, "G (リーダー)"),      # a substitute cannot be the leader
-        (12, "B (チーム名)"),     # team name missing after a blank row
-        (13, "D (氏名)"),         # one player only
-        (19, "H (補欠)"),         # third substitute
+        (2, "G (リーダー)"),  # no leader
+        (6, "C (所属)"),  # affiliation differs from row 5
+        (6, "G (リーダー)"),  # more than one leader
+        (8, "D (氏名)"),  # fourth regular player
+        (9, "G (リーダー)"),  # a substitute cannot be the leader
+        (12, "B (チーム名)"),  # team name missing after a blank row
+        (13, "D (氏名)"),  # one player only
+        (19, "H (補欠)"),  # third substitute
     }
     messages = {(p.row, p.column): p.message for p in result.problems}
     assert "row 5" in messages[(6, "G (リーダー)")]
@@ -422,7 +447,7 @@ def test_without_a_leader_column_the_first_player_of_each_team_leads():
     [
         pytest.param(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 600, ".xls", id="old-xls-magic-bytes"),
         pytest.param(b"this is not a spreadsheet at all", ".xlsx", id="garbage-bytes"),
-        pytest.param("部門,チーム名\n".encode("utf-8"), ".xlsx", id="csv-text"),
+        pytest.param("部門,チーム名\n".encode(), ".xlsx", id="csv-text"),
         pytest.param(b"", "empty", id="empty-file"),
         pytest.param(b"PK\x03\x04" + b"\0" * 100, "damaged", id="truncated-zip"),
         pytest.param(b"PK\x03\x04" + b"\0" * MAX_FILE_BYTES, "MB", id="over-5-mb"),
@@ -477,8 +502,10 @@ def inflate(data: bytes, *, dimension: str, empty_rows_from: int, empty_rows: in
             if item.filename == "xl/worksheets/sheet1.xml":
                 text = content.decode("utf-8")
                 text = re.sub(r'<dimension ref="[^"]*"\s*/>', f'<dimension ref="{dimension}"/>', text)
-                filler = "".join(f'<row r="{n}" ht="15" customHeight="1"/>'
-                                 for n in range(empty_rows_from, empty_rows_from + empty_rows))
+                filler = "".join(
+                    f'<row r="{n}" ht="15" customHeight="1"/>'
+                    for n in range(empty_rows_from, empty_rows_from + empty_rows)
+                )
                 text = text.replace("</sheetData>", filler + "</sheetData>")
                 content = text.encode("utf-8")
             dst.writestr(item, content)
@@ -497,9 +524,9 @@ def test_a_bogus_sheet_dimension_and_a_million_formatted_rows_are_not_read():
 
 
 def test_rows_after_50_blank_rows_are_not_read():
-    rows = with_header(team_row(LOW, "みなと子ども会A"))          # team at row 5
-    rows += [[] for _ in range(50)]                                # rows 6..55 blank
-    rows.append(team_row(LOW, "遠くの子ども会"))                     # row 56
+    rows = with_header(team_row(LOW, "みなと子ども会A"))  # team at row 5
+    rows += [[] for _ in range(50)]  # rows 6..55 blank
+    rows.append(team_row(LOW, "遠くの子ども会"))  # row 56
     result = parse_entry_workbook(xlsx(rows))
     assert result.ok
     assert [t.name for t in result.teams] == ["みなと子ども会A"]
@@ -512,8 +539,9 @@ def test_rows_after_49_blank_rows_are_still_read():
 
 
 def test_a_cell_in_a_far_away_column_does_not_matter():
-    result = parse_entry_workbook(xlsx(with_header(team_row(LOW, "みなと子ども会A")),
-                                       setup=lambda ws: ws.cell(row=5, column=16000, value="x")))
+    result = parse_entry_workbook(
+        xlsx(with_header(team_row(LOW, "みなと子ども会A")), setup=lambda ws: ws.cell(row=5, column=16000, value="x"))
+    )
     assert result.ok
     assert len(result.teams) == 1
 
@@ -540,9 +568,27 @@ def test_more_than_5000_rows_give_a_problem():
 
 
 def test_merged_titles_extra_columns_and_comment_rows_are_tolerated():
-    header = ["No.", "部門", "チーム名", "備考", "所属", "選手1（リーダー）氏名", "ふりがな", "学年",
-              "選手2 氏名", "ふりがな", "学年", "選手3 氏名", "ふりがな", "学年", "補欠 氏名", "ふりがな", "学年",
-              "引率者", "引率者 電話"]
+    header = [
+        "No.",
+        "部門",
+        "チーム名",
+        "備考",
+        "所属",
+        "選手1（リーダー）氏名",
+        "ふりがな",
+        "学年",
+        "選手2 氏名",
+        "ふりがな",
+        "学年",
+        "選手3 氏名",
+        "ふりがな",
+        "学年",
+        "補欠 氏名",
+        "ふりがな",
+        "学年",
+        "引率者",
+        "引率者 電話",
+    ]
 
     def body(team, number):
         return [number, team[0], team[1], "よろしく", *team[2:], "菊池 陽翔", "0294-12-3456"]
@@ -562,17 +608,37 @@ def test_merged_titles_extra_columns_and_comment_rows_are_tolerated():
     def merge(ws):
         ws.merge_cells("A1:S1")
 
-    result = parse_entry_workbook(xlsx(rows, setup=merge, sheets_before=[("記入方法", [["記入方法"], ["1. 部門を選ぶ"]])]))
+    result = parse_entry_workbook(
+        xlsx(rows, setup=merge, sheets_before=[("記入方法", [["記入方法"], ["1. 部門を選ぶ"]])])
+    )
     assert result.problems == []
     assert result.sheet == "申込書"
     assert result.header_row == 2
-    assert [(t.row, t.division, t.name) for t in result.teams] == [(5, LOW, "みなと子ども会A"), (8, HIGH, "みなと子ども会A")]
+    assert [(t.row, t.division, t.name) for t in result.teams] == [
+        (5, LOW, "みなと子ども会A"),
+        (8, HIGH, "みなと子ども会A"),
+    ]
     assert result.teams[0].leader.name == "小川 光"
 
 
 def test_english_column_titles_are_recognised():
-    header = ["Division", "Team name", "Club", "Player 1 (leader)", "Furigana", "Grade",
-              "Player 2", "Furigana", "Grade", "Player 3", "Furigana", "Grade", "Substitute", "Furigana", "Grade"]
+    header = [
+        "Division",
+        "Team name",
+        "Club",
+        "Player 1 (leader)",
+        "Furigana",
+        "Grade",
+        "Player 2",
+        "Furigana",
+        "Grade",
+        "Player 3",
+        "Furigana",
+        "Grade",
+        "Substitute",
+        "Furigana",
+        "Grade",
+    ]
     rows = [header, team_row(LOW, "Team Mito", substitute=("森 陽菜", "もり ひな", "1"))]
     result = parse_entry_workbook(xlsx(rows))
     assert result.ok, [str(p) for p in result.problems]
@@ -594,8 +660,10 @@ def test_a_leader_marked_on_player_2_is_listed_first():
 
 
 def test_import_problem_reads_as_a_sentence():
-    assert str(ImportProblem(7, "C (チーム名)", "The team name is missing.")) == \
-        "Row 7, column C (チーム名): The team name is missing."
+    assert (
+        str(ImportProblem(7, "C (チーム名)", "The team name is missing."))
+        == "Row 7, column C (チーム名): The team name is missing."
+    )
     assert str(ImportProblem(7, None, "Too many rows.")) == "Row 7: Too many rows."
     assert str(ImportProblem(None, None, "Not an .xlsx file.")) == "Not an .xlsx file."
 
@@ -647,8 +715,10 @@ def test_the_template_is_set_up_for_a4_landscape_printing_with_a_frozen_header(t
     assert ws.page_setup.orientation == "landscape"
     assert str(ws.page_setup.paperSize) == str(ws.PAPERSIZE_A4)
     assert ws.print_title_rows == "$4:$4"
-    widths = {ws.cell(row=4, column=n).value: ws.column_dimensions[ws.cell(row=4, column=n).column_letter].width
-              for n in range(1, 4)}
+    widths = {
+        ws.cell(row=4, column=n).value: ws.column_dimensions[ws.cell(row=4, column=n).column_letter].width
+        for n in range(1, 4)
+    }
     assert widths["チーム名"] >= 20 and widths["部門"] >= 18
 
 

@@ -2,7 +2,14 @@
 
 import pytest
 
-from tournament.engine.names import GRADE_CHOICES, grade_sort_key, name_key, normalize_grade, normalize_team_name, normalize_text
+from tournament.engine.names import (
+    GRADE_CHOICES,
+    grade_sort_key,
+    name_key,
+    normalize_grade,
+    normalize_team_name,
+    normalize_text,
+)
 
 
 @pytest.mark.parametrize(

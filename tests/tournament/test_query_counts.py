@@ -15,8 +15,8 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from judging.engine import rules
 from judging import services as judging_services
+from judging.engine import rules
 from judging.models import RecordingSheet
 from tests import factories
 from tournament import services
@@ -36,14 +36,20 @@ def build(label, teams):
     services.make_schedule(event)
     for match in Match.objects.filter(event=event).select_related("event").order_by("match_number"):
         a_wins = match.team_a.entry_number < match.team_b.entry_number
-        values = rules.SheetValues(30, 26, 0, rules.JokerHolder.A) if a_wins else rules.SheetValues(26, 30, 0, rules.JokerHolder.B)
+        values = (
+            rules.SheetValues(30, 26, 0, rules.JokerHolder.A)
+            if a_wins
+            else rules.SheetValues(26, 30, 0, rules.JokerHolder.B)
+        )
         judging_services.record_confirmed_result(match, values)
     services.seed_knockout(event)
     Event.objects.filter(pk=event.pk).update(auto_confirm=False)
     event.refresh_from_db()
     first_round = list(
         Match.objects.filter(event=event, team_a__isnull=False, team_b__isnull=False)
-        .exclude(stage=Match.Stage.GROUP).select_related("event", "court").order_by("match_number")
+        .exclude(stage=Match.Stage.GROUP)
+        .select_related("event", "court")
+        .order_by("match_number")
     )
     # Half the playable knockout games submitted and waiting; one of them disputed.
     for match in first_round[: max(1, len(first_round) // 2)]:
@@ -105,7 +111,10 @@ PAGES = {
     "division display": (False, lambda e: reverse("tournament:division_display", args=[e.slug, division_of(e).pk])),
     "court display": (False, lambda e: reverse("tournament:court_display", args=[e.slug, court_of(e).pk])),
     "court home": (False, lambda e: reverse("judging:court_home", args=[court_of(e).token])),
-    "court entry": (False, lambda e: reverse("judging:court_entry", args=[court_of(e).token, current_game(e).match_number])),
+    "court entry": (
+        False,
+        lambda e: reverse("judging:court_entry", args=[court_of(e).token, current_game(e).match_number]),
+    ),
 }
 
 # Pages whose query count is known to grow with the event. Strict: once the view is
@@ -141,6 +150,8 @@ def test_page_queries_do_not_grow_with_the_event(page, events, client, db, reque
     if counts["small"] != counts["big"]:
         small, big = (Counter(normalise(q) for q in sql[label]) for label in ("small", "big"))
         grown = [f"{big[q]}× (vs {small[q]}×) {q[:300]}" for q in big if big[q] != small[q]][:3]
-        pytest.fail(f"{page}: {counts['small']} queries for {SIZES['small']} teams, {counts['big']} for "
-                    f"{SIZES['big']} teams; repeated: {grown}")
+        pytest.fail(
+            f"{page}: {counts['small']} queries for {SIZES['small']} teams, {counts['big']} for "
+            f"{SIZES['big']} teams; repeated: {grown}"
+        )
     assert counts["small"] < 40, f"{page}: {counts['small']} queries"

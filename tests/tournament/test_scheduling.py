@@ -14,7 +14,25 @@ from collections import Counter, defaultdict
 
 import pytest
 
-from tournament.engine.scheduling import LAYOUTS, Clock, Plan, PlannedGame, ScheduleReport, TimedGame, _balance_sides, berger_rounds, check_schedule, check_timed, lower_bound, plan, plan_groups_on_courts, report, shift, slot_start, timed_games
+from tournament.engine.scheduling import (
+    LAYOUTS,
+    Clock,
+    Plan,
+    PlannedGame,
+    ScheduleReport,
+    TimedGame,
+    _balance_sides,
+    berger_rounds,
+    check_schedule,
+    check_timed,
+    lower_bound,
+    plan,
+    plan_groups_on_courts,
+    report,
+    shift,
+    slot_start,
+    timed_games,
+)
 
 # --------------------------------------------------------------------------
 # Published FIDE Berger tables (test vectors)
@@ -60,9 +78,7 @@ def parse_table(text: str) -> list[list[tuple[int, int]]]:
     rounds = []
     for line in text.strip().splitlines():
         body = line.split(":", 1)[1].strip().rstrip(".")
-        rounds.append(
-            [tuple(int(x) for x in game.strip().split("-")) for game in body.split(",")]
-        )
+        rounds.append([tuple(int(x) for x in game.strip().split("-")) for game in body.split(",")])
     return rounds
 
 
@@ -215,9 +231,7 @@ def assert_valid_plan(groups, courts, games):
     for gi, group in enumerate(groups):
         ordered = sorted(by_group[gi], key=lambda g: g.slot)
         expected = [
-            (ri, group[a - 1], group[b - 1])
-            for ri, rnd in enumerate(berger_rounds(len(group)))
-            for a, b in rnd
+            (ri, group[a - 1], group[b - 1]) for ri, rnd in enumerate(berger_rounds(len(group))) for a, b in rnd
         ]
         assert [(g.round, g.team_a, g.team_b) for g in ordered] == expected
 
@@ -245,9 +259,7 @@ def test_plan_many_shapes():
             # Uniform groups of every size 2..16 ...
             shapes = [[size] * n_groups for size in range(2, 17)]
             # ... and a mixed, deterministic spread of sizes.
-            shapes.append(
-                [2 + (7 * n_groups + 3 * n_courts + 5 * i) % 15 for i in range(n_groups)]
-            )
+            shapes.append([2 + (7 * n_groups + 3 * n_courts + 5 * i) % 15 for i in range(n_groups)])
             for sizes in shapes:
                 groups = make_groups(sizes)
                 games = plan_groups_on_courts(groups, courts)
@@ -305,9 +317,7 @@ def test_plan_sorted_by_slot_then_court_order():
 
 def test_plan_groups_on_courts_is_deterministic():
     groups = make_groups([5, 4, 6, 3, 2])
-    assert plan_groups_on_courts(groups, [1, 2, 3]) == plan_groups_on_courts(
-        groups, [1, 2, 3]
-    )
+    assert plan_groups_on_courts(groups, [1, 2, 3]) == plan_groups_on_courts(groups, [1, 2, 3])
 
 
 def test_plan_empty_groups_list():
@@ -363,9 +373,7 @@ def test_slot_start_keeps_tzinfo():
     assert slot_start(start, 2, 15, 5) == datetime.datetime(2027, 1, 17, 10, 10, tzinfo=tz)
 
 
-@pytest.mark.parametrize(
-    "slot,game,change", [(-1, 15, 5), (0, -15, 5), (0, 15, -5), (2, 15, -1)]
-)
+@pytest.mark.parametrize("slot,game,change", [(-1, 15, 5), (0, -15, 5), (0, 15, -5), (2, 15, -1)])
 def test_slot_start_rejects_negative(slot, game, change):
     with pytest.raises(ValueError):
         slot_start(START, slot, game, change)
@@ -435,8 +443,7 @@ def test_check_finds_problem_in_real_plan_after_tampering():
     # Move a game of court 2 onto court 1 in the same slot -> both checks fire.
     g = next(x for x in games if x.court == 2 and x.slot == 0)
     tampered = [x for x in games if x is not g] + [
-        PlannedGame(slot=0, court=1, group=g.group, round=g.round,
-                    team_a=g.team_a, team_b=g.team_b)
+        PlannedGame(slot=0, court=1, group=g.group, round=g.round, team_a=g.team_a, team_b=g.team_b)
     ]
     assert check_schedule(tampered, groups) == ["court 1 has 2 games in slot 0"]
 
@@ -444,9 +451,7 @@ def test_check_finds_problem_in_real_plan_after_tampering():
 def test_check_rest_flag_finds_back_to_back():
     games = [G(0, 1, 2, 3), G(1, 1, 1, 2), G(3, 1, 3, 1)]
     assert check_schedule(games, GROUPS3) == []
-    assert check_schedule(games, GROUPS3, rest=True) == [
-        "team 2 plays in consecutive slots 0 and 1"
-    ]
+    assert check_schedule(games, GROUPS3, rest=True) == ["team 2 plays in consecutive slots 0 and 1"]
     spaced = [G(0, 1, 2, 3), G(2, 1, 1, 2), G(4, 1, 3, 1)]
     assert check_schedule(spaced, GROUPS3, rest=True) == []
 
@@ -657,9 +662,7 @@ def test_plan_rejects_unknown_layout():
 @pytest.mark.parametrize("rest", [False, True])
 def test_plan_deterministic(layout, rest):
     groups = make_groups([5, 4, 6, 3, 2])
-    assert plan(groups, [1, 2, 3], layout, rest=rest) == plan(
-        groups, [1, 2, 3], layout, rest=rest
-    )
+    assert plan(groups, [1, 2, 3], layout, rest=rest) == plan(groups, [1, 2, 3], layout, rest=rest)
 
 
 # Reference §2.4, exact optima computed with CP-SAT:
@@ -810,9 +813,7 @@ def test_lower_bound_monotone():
             assert lower_bound(sizes, nc, True) >= lower_bound(sizes, nc, False)
 
 
-@pytest.mark.parametrize(
-    "sizes,courts", [([1], 1), ([4, 0], 2), ([4], 0), ([4], -1), ([4], 1.5), (["4"], 1)]
-)
+@pytest.mark.parametrize("sizes,courts", [([1], 1), ([4, 0], 2), ([4], 0), ([4], -1), ([4], 1.5), (["4"], 1)])
 def test_lower_bound_rejects_bad_input(sizes, courts):
     with pytest.raises(ValueError):
         lower_bound(sizes, courts)
@@ -830,6 +831,7 @@ def brute_force_rest_optimum(n: int, courts: int, limit: int) -> int | None:
     def matchings(avail_teams, todo):
         # every set of disjoint remaining games among avail teams, <= courts
         out = [0]
+
         def grow(start, used, mask, size):
             for i in range(start, len(pairs)):
                 a, b = pairs[i]
@@ -840,6 +842,7 @@ def brute_force_rest_optimum(n: int, courts: int, limit: int) -> int | None:
                 out.append(mask | (1 << i))
                 if size + 1 < courts:
                     grow(i + 1, used | {a, b}, mask | (1 << i), size + 1)
+
         grow(0, frozenset(), 0, 0)
         return out
 
@@ -857,9 +860,7 @@ def brute_force_rest_optimum(n: int, courts: int, limit: int) -> int | None:
     return None
 
 
-@pytest.mark.parametrize(
-    "n,courts", [(2, 1), (3, 1), (3, 2), (4, 1), (4, 2), (4, 3), (5, 1), (5, 2), (5, 3)]
-)
+@pytest.mark.parametrize("n,courts", [(2, 1), (3, 1), (3, 2), (4, 1), (4, 2), (4, 3), (5, 1), (5, 2), (5, 3)])
 def test_rest_bound_and_plan_against_brute_force(n, courts):
     best = brute_force_rest_optimum(n, courts, 20)
     assert lower_bound([n], courts, rest=True) <= best
@@ -903,11 +904,16 @@ def test_report_flags_broken_plan():
     groups = [[1, 2, 3]]
     good = plan(groups, [1], "one_group_per_court", rest=True)
     squeezed = Plan(
-        games=[PlannedGame(slot=i, court=1, group=0, round=g.round,
-                           team_a=g.team_a, team_b=g.team_b)
-               for i, g in enumerate(good.games)],
-        slots=3, lower_bound=5, layout=good.layout, rest=True,
-        groups=good.groups, courts=good.courts,
+        games=[
+            PlannedGame(slot=i, court=1, group=0, round=g.round, team_a=g.team_a, team_b=g.team_b)
+            for i, g in enumerate(good.games)
+        ],
+        slots=3,
+        lower_bound=5,
+        layout=good.layout,
+        rest=True,
+        groups=good.groups,
+        courts=good.courts,
     )
     problems = report(squeezed).problems
     assert any("consecutive slots" in pr for pr in problems)
@@ -936,15 +942,12 @@ def test_shared_streaks_not_worse_than_one_court_order():
 
 def test_balance_sides_swaps_when_it_helps():
     games = [
-        PlannedGame(slot=i, court=1, group=0, round=i, team_a=1, team_b=b)
-        for i, b in enumerate([2, 3, 4])
+        PlannedGame(slot=i, court=1, group=0, round=i, team_a=1, team_b=b) for i, b in enumerate([2, 3, 4])
     ]  # team 1 on side A three times
     out = _balance_sides(games)
     a_count = Counter(g.team_a for g in out)
     assert a_count[1] == 2  # 2 A, 1 B: within 1
-    assert {frozenset((g.team_a, g.team_b)) for g in out} == {
-        frozenset((1, b)) for b in (2, 3, 4)
-    }
+    assert {frozenset((g.team_a, g.team_b)) for g in out} == {frozenset((1, b)) for b in (2, 3, 4)}
     # Berger games are left alone.
     p = plan(make_groups([6]), [1], "one_group_per_court")
     assert _balance_sides(p.games) == p.games
@@ -956,8 +959,7 @@ def test_balance_sides_swaps_when_it_helps():
 
 
 def T_(court, a, b, start, end, group=0):
-    return TimedGame(court=court, team_a=a, team_b=b, start_minute=start,
-                     end_minute=end, group=group)
+    return TimedGame(court=court, team_a=a, team_b=b, start_minute=start, end_minute=end, group=group)
 
 
 TIMED_OK = [T_(1, 2, 3, 540, 560), T_(1, 1, 2, 560, 580), T_(2, 3, 1, 600, 620)]
@@ -987,8 +989,14 @@ def test_check_timed_team_overlap(second):
 
 def test_check_timed_nested_overlap_reports_each_pair():
     # Game 0 spans two shorter games of team 1.
-    games = [T_(1, 1, 2, 540, 640), T_(2, 1, 3, 550, 560), T_(3, 1, 4, 600, 610),
-             T_(1, 2, 3, 700, 710), T_(1, 2, 4, 720, 730), T_(1, 3, 4, 740, 750)]
+    games = [
+        T_(1, 1, 2, 540, 640),
+        T_(2, 1, 3, 550, 560),
+        T_(3, 1, 4, 600, 610),
+        T_(1, 2, 3, 700, 710),
+        T_(1, 2, 4, 720, 730),
+        T_(1, 3, 4, 740, 750),
+    ]
     problems = [p for p in check_timed(games) if p.startswith("team 1 ")]
     assert problems == [
         "team 1 is in games 0 (540-640) and 1 (550-560) at once",
@@ -1019,8 +1027,7 @@ def test_check_timed_pairs():
 
 
 def test_check_timed_groups_given():
-    games = [T_(1, 1, 2, 0, 10), T_(1, 3, 4, 10, 20, group=1), T_(2, 1, 3, 20, 30),
-             T_(2, 5, 1, 40, 50)]
+    games = [T_(1, 1, 2, 0, 10), T_(1, 3, 4, 10, 20, group=1), T_(2, 1, 3, 20, 30), T_(2, 5, 1, 40, 50)]
     problems = check_timed(games, [[1, 2], [3, 4]])
     assert "team 5 in game 3 is not in any group" in problems
     assert any("game 2 (1 v 3)" in p for p in problems)
@@ -1062,10 +1069,7 @@ def test_check_timed_on_shared_plan_with_late_court():
     p = plan(groups, [1, 2, 3], "shared")
     assert check_timed(timed_games(p, Clock(540, 20, 5)), groups) == []
     where = {(g.slot, t): g.court for g in p.games for t in (g.team_a, g.team_b)}
-    movers = {
-        t for (k, t), court in where.items()
-        if court == 2 and where.get((k + 1, t)) not in (None, 2)
-    }
+    movers = {t for (k, t), court in where.items() if court == 2 and where.get((k + 1, t)) not in (None, 2)}
     assert movers  # the shared layout moves teams between courts here
     problems = check_timed(timed_games(p, Clock(540, 20, 5, court_start={2: 550})), groups)
     reported = {int(pr.split()[1]) for pr in problems}
@@ -1139,9 +1143,7 @@ def test_clock_property_matches_simulation():
                         previous = None
                         for slot in range(30):
                             s = clock.start_of(slot, court)
-                            expected = simulate(
-                                start, game, change, lunch, court_start, slot, court
-                            )
+                            expected = simulate(start, game, change, lunch, court_start, slot, court)
                             assert s == expected
                             if lunch:
                                 assert s >= lunch[1] or s + game <= lunch[0]

@@ -12,7 +12,14 @@ import random
 
 import pytest
 
-from tournament.engine.seeding import Qualifier, bracket_size, first_round_pairs, meeting_round, seed_bracket, standard_seed_order
+from tournament.engine.seeding import (
+    Qualifier,
+    bracket_size,
+    first_round_pairs,
+    meeting_round,
+    seed_bracket,
+    standard_seed_order,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -119,8 +126,14 @@ class TestCrossOverTables:
         runners_up = [q(f"{g}2") for g in LETTERS]
         lineup = lineup_labels(seed_bracket(winners + runners_up))
         assert first_round_pairs(lineup) == [
-            ("A1", "B2"), ("C1", "D2"), ("E1", "F2"), ("G1", "H2"),
-            ("B1", "A2"), ("D1", "C2"), ("F1", "E2"), ("H1", "G2"),
+            ("A1", "B2"),
+            ("C1", "D2"),
+            ("E1", "F2"),
+            ("G1", "H2"),
+            ("B1", "A2"),
+            ("D1", "C2"),
+            ("F1", "E2"),
+            ("H1", "G2"),
         ]
 
     def test_three_groups_top_two_uses_the_8_bracket_of_the_reference(self):

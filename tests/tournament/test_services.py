@@ -163,7 +163,9 @@ def test_seeded_teams_1_to_3_are_drawn_into_different_groups(seed):
 def test_the_same_seed_gives_the_same_draw():
     def draw(seed):
         services.draw_groups(event, seed=seed)
-        return sorted((t.name, t.group.name, t.group_seat) for t in Team.objects.filter(division=division).select_related("group"))
+        return sorted(
+            (t.name, t.group.name, t.group_seat) for t in Team.objects.filter(division=division).select_related("group")
+        )
 
     event = new_event(3)
     division = factories.make_division(event, courts=[1, 2, 3])
@@ -295,7 +297,7 @@ def test_start_times_are_event_start_plus_slot_times_game_and_changeover_in_toky
         assert m.start_at == start + datetime.timedelta(minutes=15 * m.slot)
     first = Match.objects.get(event=event, match_number=1)
     assert first.start_at.astimezone(TOKYO).strftime("%Y-%m-%d %H:%M") == "2027-01-17 10:00"
-    assert first.start_at == datetime.datetime(2027, 1, 17, 1, 0, tzinfo=datetime.timezone.utc)
+    assert first.start_at == datetime.datetime(2027, 1, 17, 1, 0, tzinfo=datetime.UTC)
 
 
 @pytest.mark.django_db
@@ -512,7 +514,9 @@ def test_four_groups_give_two_semifinals_a_final_and_a_third_place_game(four_gro
     assert services.seed_knockout(event) == 4
     games = list(Match.objects.filter(event=event).exclude(stage=Match.Stage.GROUP))
     assert Counter(m.stage for m in games) == {
-        Match.Stage.SEMIFINAL: 2, Match.Stage.FINAL: 1, Match.Stage.THIRD_PLACE: 1,
+        Match.Stage.SEMIFINAL: 2,
+        Match.Stage.FINAL: 1,
+        Match.Stage.THIRD_PLACE: 1,
     }
     winners = {t.rows[0].team for t in services.division_standings(division)}
     semis = [m for m in games if m.stage == Match.Stage.SEMIFINAL]
@@ -632,7 +636,9 @@ def test_two_qualifiers_from_each_of_two_groups_cross_over(db):
     tables = services.division_standings(division)
     a1, a2 = (r.team for r in tables[0].rows[:2])
     b1, b2 = (r.team for r in tables[1].rows[:2])
-    semis = {frozenset((m.team_a_id, m.team_b_id)) for m in Match.objects.filter(event=event, stage=Match.Stage.SEMIFINAL)}
+    semis = {
+        frozenset((m.team_a_id, m.team_b_id)) for m in Match.objects.filter(event=event, stage=Match.Stage.SEMIFINAL)
+    }
     assert semis == {frozenset((a1, b2)), frozenset((b1, a2))}
 
 
@@ -748,8 +754,12 @@ def test_head_to_head_is_applied_again_to_the_two_teams_still_tied(league_of_fou
     win(c, d, 36, 20)
     (table,) = services.division_standings(division)
     rows = [(r.team, r.rank, r.tied, r.separated_by) for r in table.rows]
-    assert rows == [(a.pk, 1, False, None), (b.pk, 2, False, "head_to_head"), (c.pk, 3, False, "head_to_head"),
-                    (d.pk, 4, False, "wins")]
+    assert rows == [
+        (a.pk, 1, False, None),
+        (b.pk, 2, False, "head_to_head"),
+        (c.pk, 3, False, "head_to_head"),
+        (d.pk, 4, False, "wins"),
+    ]
 
 
 def test_the_head_to_head_first_preset_puts_the_direct_game_before_card_difference(league_of_four):

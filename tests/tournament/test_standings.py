@@ -15,7 +15,20 @@ from dataclasses import astuple
 
 import pytest
 
-from tournament.engine.standings import CARD_DIFF, CARDS_TAKEN, HEAD_TO_HEAD, LOT, PRESET_HEAD_TO_HEAD_FIRST, PRESET_JAPANESE, PRESETS, WINS, GameResult, StandingRow, compare_across_groups, rank_group
+from tournament.engine.standings import (
+    CARD_DIFF,
+    CARDS_TAKEN,
+    HEAD_TO_HEAD,
+    LOT,
+    PRESET_HEAD_TO_HEAD_FIRST,
+    PRESET_JAPANESE,
+    PRESETS,
+    WINS,
+    GameResult,
+    StandingRow,
+    compare_across_groups,
+    rank_group,
+)
 
 A, B, C, D = 1, 2, 3, 4
 
@@ -332,10 +345,24 @@ class TestCompareAcrossGroups:
     @staticmethod
     def row(team, played, wins, taken, conceded, card_games=None):
         return StandingRow(
-            team=team, rank=1, tied=False, played=played, wins=wins, losses=played - wins,
-            cards_taken=taken, cards_conceded=conceded, card_diff=taken - conceded,
-            joker_wins=0, rps_wins=0, walkover_wins=0, walkover_losses=0,
-            separated_by=None, settled_by_lot=False, h2h_wins=1, h2h_card_diff=2, card_games=card_games,
+            team=team,
+            rank=1,
+            tied=False,
+            played=played,
+            wins=wins,
+            losses=played - wins,
+            cards_taken=taken,
+            cards_conceded=conceded,
+            card_diff=taken - conceded,
+            joker_wins=0,
+            rps_wins=0,
+            walkover_wins=0,
+            walkover_losses=0,
+            separated_by=None,
+            settled_by_lot=False,
+            h2h_wins=1,
+            h2h_card_diff=2,
+            card_games=card_games,
         )
 
     def test_orders_by_wins_then_card_difference_then_cards_taken_per_game(self):
@@ -378,11 +405,17 @@ def test_lots_across_groups_settle_a_block_only_when_every_team_has_a_position()
     from tournament.engine.standings import apply_lots_across_groups
 
     row = TestCompareAcrossGroups.row
-    rows = compare_across_groups([row(1, 2, 1, 56, 56), row(2, 2, 1, 56, 56), row(3, 2, 1, 56, 56), row(4, 2, 0, 52, 60)])
+    rows = compare_across_groups(
+        [row(1, 2, 1, 56, 56), row(2, 2, 1, 56, 56), row(3, 2, 1, 56, 56), row(4, 2, 0, 52, 60)]
+    )
     assert [r.rank for r in rows] == [1, 1, 1, 4]
     settled = apply_lots_across_groups(rows, {3: 1, 1: 2, 2: 3})
     assert [(r.team, r.rank, r.tied, r.settled_by_lot) for r in settled] == [
-        (3, 1, False, True), (1, 2, False, True), (2, 3, False, True), (4, 4, False, False)]
+        (3, 1, False, True),
+        (1, 2, False, True),
+        (2, 3, False, True),
+        (4, 4, False, False),
+    ]
     assert [r.separated_by for r in settled[1:3]] == [LOT, LOT]
     partly = apply_lots_across_groups(rows, {3: 1, 1: 2})
     assert [(r.rank, r.tied) for r in partly] == [(1, True), (1, True), (1, True), (4, False)]

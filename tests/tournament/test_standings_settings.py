@@ -31,7 +31,12 @@ def play_in_seat_order(event):
     for match in Match.objects.filter(event=event).select_related("team_a", "team_b", "group"):
         gap = abs(match.team_a.group_seat - match.team_b.group_seat)
         # Losers in later groups take fewer cards: teams of different groups never tie.
-        play(match, "A" if match.team_a.group_seat < match.team_b.group_seat else "B", 28 + gap, 28 - gap - match.group.order)
+        play(
+            match,
+            "A" if match.team_a.group_seat < match.team_b.group_seat else "B",
+            28 + gap,
+            28 - gap - match.group.order,
+        )
 
 
 def group_of_three(event=None, **division_fields):
@@ -77,11 +82,19 @@ def test_the_organiser_records_a_play_off_order_on_the_standings_page(client, dj
     group = division.groups.get()
     response = client.post(
         reverse("tournament:standings", args=[event.slug]),
-        {"group": group.pk, f"team_{teams[0].pk}": "2", f"team_{teams[1].pk}": "1", f"team_{teams[2].pk}": "3", "method": "playoff"},
+        {
+            "group": group.pk,
+            f"team_{teams[0].pk}": "2",
+            f"team_{teams[1].pk}": "1",
+            f"team_{teams[2].pk}": "3",
+            "method": "playoff",
+        },
     )
     assert response.status_code == 302
     assert list(TieBreak.objects.filter(group=group).values_list("team", "position", "method")) == [
-        (teams[1].pk, 1, "playoff"), (teams[0].pk, 2, "playoff"), (teams[2].pk, 3, "playoff"),
+        (teams[1].pk, 1, "playoff"),
+        (teams[0].pk, 2, "playoff"),
+        (teams[2].pk, 3, "playoff"),
     ]
     page = client.get(reverse("tournament:standings", args=[event.slug]), HTTP_ACCEPT_LANGUAGE="en")
     assert "settled by play-off" in page.content.decode()
@@ -147,11 +160,23 @@ def test_a_custom_ranking_order_is_saved_as_data(client, django_user_model):
     user = django_user_model.objects.create_user("org")
     event.organisers.add(user)
     client.force_login(user)
-    response = client.post(reverse("tournament:division_add", args=[event.slug]), {
-        "name": "中学生の部", "order": "1", "preset": "custom", "criterion_1": "wins", "criterion_2": "cards_taken",
-        "criterion_3": "head_to_head", "criterion_4": "lot", "walkover_cards": "exclude", "withdrawal": "walkover", "layout": "one_group_per_court",
-        "qualifiers_per_group": "2", "best_runners_up": "0",
-    })
+    response = client.post(
+        reverse("tournament:division_add", args=[event.slug]),
+        {
+            "name": "中学生の部",
+            "order": "1",
+            "preset": "custom",
+            "criterion_1": "wins",
+            "criterion_2": "cards_taken",
+            "criterion_3": "head_to_head",
+            "criterion_4": "lot",
+            "walkover_cards": "exclude",
+            "withdrawal": "walkover",
+            "layout": "one_group_per_court",
+            "qualifiers_per_group": "2",
+            "best_runners_up": "0",
+        },
+    )
     assert response.status_code == 302
     division = event.divisions.get()
     assert division.criteria == ("wins", "cards_taken", "head_to_head", "lot")
@@ -163,11 +188,21 @@ def test_a_lot_before_another_criterion_is_refused(client, django_user_model):
     user = django_user_model.objects.create_user("org")
     event.organisers.add(user)
     client.force_login(user)
-    response = client.post(reverse("tournament:division_add", args=[event.slug]), {
-        "name": "中学生の部", "order": "1", "preset": "custom", "criterion_1": "lot", "criterion_2": "wins",
-        "walkover_cards": "count", "withdrawal": "annul", "qualifiers_per_group": "1", "best_runners_up": "0",
-        "layout": "one_group_per_court",
-    })
+    response = client.post(
+        reverse("tournament:division_add", args=[event.slug]),
+        {
+            "name": "中学生の部",
+            "order": "1",
+            "preset": "custom",
+            "criterion_1": "lot",
+            "criterion_2": "wins",
+            "walkover_cards": "count",
+            "withdrawal": "annul",
+            "qualifiers_per_group": "1",
+            "best_runners_up": "0",
+            "layout": "one_group_per_court",
+        },
+    )
     assert response.status_code == 200
     assert "preset" in response.context["form"].errors
     assert not event.divisions.exists()
@@ -202,7 +237,9 @@ def test_without_a_third_place_game_both_semifinal_losers_share_third(client):
     assert not Match.objects.filter(event=event, stage=Match.Stage.THIRD_PLACE).exists()
     for semi in Match.objects.filter(event=event, stage=Match.Stage.SEMIFINAL):
         play(semi, "A")
-    page = client.get(reverse("tournament:public_bracket", args=[event.slug]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    page = client.get(
+        reverse("tournament:public_bracket", args=[event.slug]), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
     assert "Third place (shared)" in page
 
 
@@ -217,7 +254,9 @@ def test_the_hall_screens_show_standings_and_the_court_and_refresh_by_fragment(c
     first = Match.objects.filter(court=court).order_by("match_number").first()
     assert first.team_a.name in page.content.decode()
     play(first, "A")
-    page = client.get(reverse("tournament:court_display", args=[event.slug, court.pk]) + "?fragment=1", HTTP_ACCEPT_LANGUAGE="en")
+    page = client.get(
+        reverse("tournament:court_display", args=[event.slug, court.pk]) + "?fragment=1", HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert "Last result" in page.content.decode()
 
 
@@ -272,13 +311,33 @@ def test_runners_up_tied_across_groups_are_settled_by_a_lot_on_the_knockout_page
 
     # A repeated position is refused and saves nothing.
     first, second, third = runners_up[2], runners_up[0], runners_up[1]
-    bad = {"lot": "1", "division": division.pk, "method": "lot", f"team_{first.pk}": "1", f"team_{second.pk}": "1", f"team_{third.pk}": "2"}
+    bad = {
+        "lot": "1",
+        "division": division.pk,
+        "method": "lot",
+        f"team_{first.pk}": "1",
+        f"team_{second.pk}": "1",
+        f"team_{third.pk}": "2",
+    }
     client.post(url, bad)
     assert not division.runner_up_lots.exists()
 
-    client.post(url, {"lot": "1", "division": division.pk, "method": "lot",
-                      f"team_{first.pk}": "1", f"team_{second.pk}": "2", f"team_{third.pk}": "3"})
-    assert list(division.runner_up_lots.values_list("team_id", "position")) == [(first.pk, 1), (second.pk, 2), (third.pk, 3)]
+    client.post(
+        url,
+        {
+            "lot": "1",
+            "division": division.pk,
+            "method": "lot",
+            f"team_{first.pk}": "1",
+            f"team_{second.pk}": "2",
+            f"team_{third.pk}": "3",
+        },
+    )
+    assert list(division.runner_up_lots.values_list("team_id", "position")) == [
+        (first.pk, 1),
+        (second.pk, 2),
+        (third.pk, 3),
+    ]
     assert client.get(url).context["runner_up_ties"] == []
     client.post(url, {"seed": "1"})
     semis = Match.objects.filter(event=event, stage=Match.Stage.SEMIFINAL)

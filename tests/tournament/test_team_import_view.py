@@ -52,11 +52,21 @@ def workbook(rows):
 
 def team_row(name, grade="2年", division="小学生低学年の部"):
     return [
-        division, name, "みなと子ども会",
-        "小川 光", "おがわ ひかる", "2年",
-        "井上 颯太", "いのうえ そうた", grade,
-        "木村 心春", "きむら こはる", "2年",
-        None, None, None,
+        division,
+        name,
+        "みなと子ども会",
+        "小川 光",
+        "おがわ ひかる",
+        "2年",
+        "井上 颯太",
+        "いのうえ そうた",
+        grade,
+        "木村 心春",
+        "きむら こはる",
+        "2年",
+        None,
+        None,
+        None,
     ]
 
 
@@ -121,7 +131,7 @@ def test_a_bad_row_is_shown_with_its_row_number_and_nothing_is_saved(client, eve
     assert "<td>3</td>" in page
     assert report.problems[0].column in page
     # The upload is kept only for the problems report: no import button is offered.
-    assert b"name=\"token\"" not in response.content
+    assert b'name="token"' not in response.content
     assert 'name="token"' not in page
     assert len(pending_files()) == len(before) + 1  # kept for the problems report
     assert Team.objects.count() == 0
@@ -148,7 +158,7 @@ def test_uploading_the_same_sample_again_reports_every_team_as_already_registere
     for team, problem in zip(sorted(report.teams, key=lambda t: t.row), sorted(report.problems, key=lambda p: p.row)):
         assert team.name in problem.message
     # The upload is kept only for the problems report: no import button is offered.
-    assert b"name=\"token\"" not in response.content
+    assert b'name="token"' not in response.content
     assert Team.objects.count() == 34
 
 

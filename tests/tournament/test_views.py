@@ -15,9 +15,7 @@ SECRET_PLAYERS = ["秘密山田", "秘密佐藤", "秘密鈴木"]
 
 
 def team_with_secret_players(division, name, n):
-    players = [
-        services.PlayerData(f"{SECRET_PLAYERS[i]}{n}号", "ひみつ", "小3", is_leader=i == 1) for i in range(3)
-    ]
+    players = [services.PlayerData(f"{SECRET_PLAYERS[i]}{n}号", "ひみつ", "小3", is_leader=i == 1) for i in range(3)]
     return services.save_team(division, name, f"{name}の会", players)
 
 
@@ -233,9 +231,16 @@ def logged_in(client, django_user_model, db):
 
 def new_event_data(**overrides):
     data = {
-        "name": "ひたち郷土かるた大会", "edition": "22", "slug": "hitachi-2028", "date": "2028-01-16",
-        "venue": "多賀市民プラザ", "start_time": "09:00", "game_minutes": "15", "changeover_minutes": "5",
-        "card_total": "56", "court_count": "3",
+        "name": "ひたち郷土かるた大会",
+        "edition": "22",
+        "slug": "hitachi-2028",
+        "date": "2028-01-16",
+        "venue": "多賀市民プラザ",
+        "start_time": "09:00",
+        "game_minutes": "15",
+        "changeover_minutes": "5",
+        "card_total": "56",
+        "court_count": "3",
     }
     data.update(overrides)
     return data
@@ -266,8 +271,19 @@ def test_adding_a_division_with_courts(client, logged_in):
     courts = list(event.courts.all())
     response = client.post(
         f"/manage/{event.slug}/divisions/add/",
-        {"name": "小学生の部", "grade_band": "小1〜小6", "order": "1", "courts": [courts[0].pk, courts[2].pk],
-         "preset": "japanese", "walkover_cards": "count", "withdrawal": "annul", "best_runners_up": "0", "layout": "one_group_per_court", "qualifiers_per_group": "1", "third_place_game": "on"},
+        {
+            "name": "小学生の部",
+            "grade_band": "小1〜小6",
+            "order": "1",
+            "courts": [courts[0].pk, courts[2].pk],
+            "preset": "japanese",
+            "walkover_cards": "count",
+            "withdrawal": "annul",
+            "best_runners_up": "0",
+            "layout": "one_group_per_court",
+            "qualifiers_per_group": "1",
+            "third_place_game": "on",
+        },
     )
     assert response.status_code == 302
     division = Division.objects.get(event=event)
@@ -282,8 +298,17 @@ def test_a_court_of_another_event_cannot_be_given_to_a_division(client, logged_i
     foreign = factories.make_event(courts=1, slug="foreign").courts.get()
     response = client.post(
         f"/manage/{event.slug}/divisions/add/",
-        {"name": "小学生の部", "order": "1", "courts": [foreign.pk], "preset": "japanese", "withdrawal": "annul", "best_runners_up": "0", "layout": "one_group_per_court",
-         "walkover_cards": "count", "qualifiers_per_group": "1"},
+        {
+            "name": "小学生の部",
+            "order": "1",
+            "courts": [foreign.pk],
+            "preset": "japanese",
+            "withdrawal": "annul",
+            "best_runners_up": "0",
+            "layout": "one_group_per_court",
+            "walkover_cards": "count",
+            "qualifiers_per_group": "1",
+        },
     )
     assert response.status_code == 200
     assert "courts" in response.context["form"].errors
@@ -299,11 +324,26 @@ def division(client, logged_in):
 
 def team_data(division, name="みなと子ども会A", **overrides):
     data = {
-        "division": str(division.pk), "name": name, "affiliation": "みなと子ども会", "seed": "", "leader": "2",
-        "p1_name": "小川 光", "p1_furigana": "おがわ ひかる", "p1_grade": "小2",
-        "p2_name": "井上 颯太", "p2_furigana": "いのうえ そうた", "p2_grade": "小3",
-        "p3_name": "木村 心春", "p3_furigana": "きむら こはる", "p3_grade": "小2",
-        "p4_name": "", "p4_furigana": "", "p4_grade": "", "p5_name": "", "p5_furigana": "", "p5_grade": "",
+        "division": str(division.pk),
+        "name": name,
+        "affiliation": "みなと子ども会",
+        "seed": "",
+        "leader": "2",
+        "p1_name": "小川 光",
+        "p1_furigana": "おがわ ひかる",
+        "p1_grade": "小2",
+        "p2_name": "井上 颯太",
+        "p2_furigana": "いのうえ そうた",
+        "p2_grade": "小3",
+        "p3_name": "木村 心春",
+        "p3_furigana": "きむら こはる",
+        "p3_grade": "小2",
+        "p4_name": "",
+        "p4_furigana": "",
+        "p4_grade": "",
+        "p5_name": "",
+        "p5_furigana": "",
+        "p5_grade": "",
     }
     data.update(overrides)
     return data
@@ -358,7 +398,9 @@ def test_a_furigana_without_a_name_is_refused(client, division):
 def test_editing_a_team_keeps_its_own_name_allowed(client, division):
     add_team(client, division)
     team = Team.objects.get()
-    response = client.post(f"/manage/{division.event.slug}/teams/{team.pk}/", team_data(division, affiliation="港子ども会"))
+    response = client.post(
+        f"/manage/{division.event.slug}/teams/{team.pk}/", team_data(division, affiliation="港子ども会")
+    )
     assert response.status_code == 302
     team.refresh_from_db()
     assert team.affiliation == "港子ども会" and team.players.count() == 3
@@ -377,8 +419,14 @@ def test_drawing_and_scheduling_through_the_pages(client, division):
 
 
 @pytest.mark.parametrize(
-    "query", ["schedule/?court=abc", "schedule/?team=abc", "teams/?division=abc", "print/sheets.pdf?court=abc",
-              "print/sheets.pdf?division=abc"],
+    "query",
+    [
+        "schedule/?court=abc",
+        "schedule/?team=abc",
+        "teams/?division=abc",
+        "print/sheets.pdf?court=abc",
+        "print/sheets.pdf?division=abc",
+    ],
 )
 def test_a_non_numeric_filter_in_the_query_string_never_gives_a_server_error(client, event, organiser, query):
     client.force_login(organiser)
@@ -402,8 +450,12 @@ def test_an_organiser_cannot_open_rows_of_another_event_through_their_own_event(
     client.force_login(organiser)
     _, division, court, team = foreign
     slug = event.slug
-    for url in (f"/manage/{slug}/teams/{team.pk}/", f"/manage/{slug}/divisions/{division.pk}/", f"/manage/{slug}/courts/{court.pk}/",
-                f"/manage/{slug}/games/999/"):
+    for url in (
+        f"/manage/{slug}/teams/{team.pk}/",
+        f"/manage/{slug}/divisions/{division.pk}/",
+        f"/manage/{slug}/courts/{court.pk}/",
+        f"/manage/{slug}/games/999/",
+    ):
         assert client.get(url).status_code == 404, url
     response = client.post(f"/manage/{slug}/teams/{team.pk}/", team_data(division, name="乗っ取り"))
     assert response.status_code == 404

@@ -7,9 +7,19 @@ from io import BytesIO
 import openpyxl
 import pytest
 
-from common.xlsx import MAX_TITLE_LEN, add_sheet, cell_value, display_width, new_workbook, safe_sheet_title, workbook_bytes, write_cell, write_table
+from common.xlsx import (
+    MAX_TITLE_LEN,
+    add_sheet,
+    cell_value,
+    display_width,
+    new_workbook,
+    safe_sheet_title,
+    workbook_bytes,
+    write_cell,
+    write_table,
+)
 
-UTC = datetime.timezone.utc
+UTC = datetime.UTC
 
 
 def _reload(wb):
@@ -17,6 +27,7 @@ def _reload(wb):
 
 
 # --------------------------------------------------------------------------- sheet titles
+
 
 def test_titles_identical_after_truncation_get_distinct_suffix():
     wb = new_workbook()
@@ -69,6 +80,7 @@ def test_suffix_never_exceeds_31_even_for_many_collisions():
 
 
 # --------------------------------------------------------------------------- cell values
+
 
 def test_formula_looking_text_reads_back_as_text():
     wb = new_workbook()
@@ -127,6 +139,7 @@ def test_other_values():
 
 # --------------------------------------------------------------------------- tables
 
+
 def test_widths_count_full_width_characters_twice():
     assert display_width("ひたち海浜カルタ愛好会Ａ") == 24
     assert display_width("Team Mito") == 9
@@ -143,8 +156,10 @@ def test_write_table_layout_and_print_setup():
     ws = add_sheet(wb, "星取表")
     headers = ["順位", "チーム", "勝", "敗", "取り札", "差", "備考", "決定"]
     long_remark = "長い備考" * 30
-    rows = [[1, "ひたち海浜かるた会・Ａ組", 3, 0, 98, 28, long_remark, "勝数"],
-            [2, "常陸太田カルタ部々員会①", 2, 1, 80, 5, "", "取り札差"]]
+    rows = [
+        [1, "ひたち海浜かるた会・Ａ組", 3, 0, 98, 28, long_remark, "勝数"],
+        [2, "常陸太田カルタ部々員会①", 2, 1, 80, 5, "", "取り札差"],
+    ]
     last = write_table(ws, headers, rows, start_row=3)
     assert last == 5
     assert ws["A3"].font.b and ws["A3"].fill.fgColor.rgb.endswith("DDE4EE")
@@ -173,8 +188,7 @@ def test_second_table_on_a_sheet_keeps_first_widths():
     ws = add_sheet(wb, "Aリーグ")
     last = write_table(ws, ["チーム", "勝"], [["ひたち海浜カルタ愛好会Ａ", 3]])
     first_width = ws.column_dimensions["A"].width
-    last2 = write_table(ws, ["番号", "結果"], [[1, "○"]], start_row=last + 2,
-                        freeze=False, autofilter=False)
+    last2 = write_table(ws, ["番号", "結果"], [[1, "○"]], start_row=last + 2, freeze=False, autofilter=False)
     assert last2 == last + 3
     assert ws.column_dimensions["A"].width == first_width
     assert ws.freeze_panes == "A2"

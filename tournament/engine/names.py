@@ -97,9 +97,18 @@ def name_key(s) -> str:
 _LEVEL_NAMES = {"小": "elementary school", "中": "junior high school", "高": "high school"}
 _LEVEL_MAX = {"小": 6, "中": 3, "高": 3}
 _LEVEL_PREFIXES = {
-    "小学校": "小", "小学生": "小", "小学": "小", "小": "小",
-    "中学校": "中", "中学生": "中", "中学": "中", "中": "中",
-    "高等学校": "高", "高校生": "高", "高校": "高", "高": "高",
+    "小学校": "小",
+    "小学生": "小",
+    "小学": "小",
+    "小": "小",
+    "中学校": "中",
+    "中学生": "中",
+    "中学": "中",
+    "中": "中",
+    "高等学校": "高",
+    "高校生": "高",
+    "高校": "高",
+    "高": "高",
 }
 _ADULT_WORDS = {"一般", "大人", "成人", "社会人", "adult"}
 _KANJI_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
@@ -169,17 +178,13 @@ def normalize_grade(s, division_hint: str = "") -> str:
         return "一般"
     match = _GRADE_RE.match(text)
     if not match:
-        raise ValueError(
-            f"Unrecognised grade: {raw!r} (expected e.g. '小2', '2年', '中1' or '一般')."
-        )
+        raise ValueError(f"Unrecognised grade: {raw!r} (expected e.g. '小2', '2年', '中1' or '一般').")
     num_text = match.group("num")
     year = _KANJI_DIGITS[num_text] if num_text in _KANJI_DIGITS else int(num_text)
     prefix = match.group("level")
     level = _LEVEL_PREFIXES[prefix] if prefix else _level_from_hint(division_hint)
     if not 1 <= year <= _LEVEL_MAX[level]:
-        raise ValueError(
-            f"Grade {raw!r} is out of range: {_LEVEL_NAMES[level]} years are 1 to {_LEVEL_MAX[level]}."
-        )
+        raise ValueError(f"Grade {raw!r} is out of range: {_LEVEL_NAMES[level]} years are 1 to {_LEVEL_MAX[level]}.")
     return f"{level}{year}"
 
 

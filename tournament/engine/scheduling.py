@@ -302,9 +302,7 @@ def _validate(groups: list[list[int]], courts: list[int]) -> None:
     seen: set[int] = set()
     for gi, group in enumerate(groups):
         if len(group) < 2:
-            raise ValueError(
-                f"group {gi} has {len(group)} team(s); a group needs at least 2"
-            )
+            raise ValueError(f"group {gi} has {len(group)} team(s); a group needs at least 2")
         for team in group:
             if team in seen:
                 raise ValueError(f"team {team!r} appears more than once in the groups")
@@ -419,9 +417,7 @@ def plan(
     )
 
 
-def plan_groups_on_courts(
-    groups: list[list[int]], courts: list[int]
-) -> list[PlannedGame]:
+def plan_groups_on_courts(groups: list[list[int]], courts: list[int]) -> list[PlannedGame]:
     """Lay groups out on courts, one group per court (official Hitachi format).
 
     Thin wrapper: ``plan(groups, courts, "one_group_per_court").games``.
@@ -492,9 +488,7 @@ def _one_court_order(n: int, rest: bool) -> tuple[tuple[int, int, int] | None, .
             boards = list(rnd)
             if out:
                 prev = {out[-1][1], out[-1][2]}
-                first = next(
-                    i for i, (a, b) in enumerate(boards) if a not in prev and b not in prev
-                )
+                first = next(i for i, (a, b) in enumerate(boards) if a not in prev and b not in prev)
                 boards.insert(0, boards.pop(first))
             out.extend((ri, a, b) for a, b in boards)
         return tuple(out)
@@ -536,9 +530,7 @@ def _one_court_order(n: int, rest: bool) -> tuple[tuple[int, int, int] | None, .
     return tuple(out2)
 
 
-def _plan_pinned(
-    groups: list[list[int]], courts: list[int], court_of: list[int], rest: bool
-) -> list[PlannedGame]:
+def _plan_pinned(groups: list[list[int]], courts: list[int], court_of: list[int], rest: bool) -> list[PlannedGame]:
     next_slot = [0] * len(courts)
     games: list[PlannedGame] = []
     for gi, group in enumerate(groups):
@@ -737,8 +729,7 @@ class _SlotWriter:
             used[gi].append(chosen[idx])
             ri, _, a, b = g
             self.out.append(
-                PlannedGame(slot=slot, court=self.courts[chosen[idx]], group=gi,
-                            round=ri, team_a=a, team_b=b)
+                PlannedGame(slot=slot, court=self.courts[chosen[idx]], group=gi, round=ri, team_a=a, team_b=b)
             )
         self.last_courts.update(used)
 
@@ -1008,9 +999,7 @@ def _improve(
 # --------------------------------------------------------------------------
 
 
-def _plan_shared_rest(
-    groups: list[list[int]], courts: list[int], bound: int
-) -> list[PlannedGame]:
+def _plan_shared_rest(groups: list[list[int]], courts: list[int], bound: int) -> list[PlannedGame]:
     """Shared courts, no team in two consecutive slots.
 
     Greedy list scheduling, slot by slot: teams that played in the previous
@@ -1062,9 +1051,7 @@ def _greedy_rest(groups: list[list[int]], courts: list[int], variant: int) -> li
     def tie() -> float:
         return rng.random() if rng is not None else 0.0
 
-    key_of = {
-        gi: (-(len(grp) - 1), -len(remaining[gi]), tie(), gi) for gi, grp in enumerate(groups)
-    }
+    key_of = {gi: (-(len(grp) - 1), -len(remaining[gi]), tie(), gi) for gi, grp in enumerate(groups)}
     active = set(range(len(groups)))
     t = 0
     while active:
@@ -1075,15 +1062,16 @@ def _greedy_rest(groups: list[list[int]], courts: list[int], variant: int) -> li
             if len(items) >= c:
                 break
             cands = [
-                g for g in remaining[gi]
-                if last.get(g[2]) != t - 1 and last.get(g[3]) != t - 1
-                and g[2] not in used and g[3] not in used
+                g
+                for g in remaining[gi]
+                if last.get(g[2]) != t - 1 and last.get(g[3]) != t - 1 and g[2] not in used and g[3] not in used
             ]
             if not cands:
                 continue
             if variant != 1:
-                cands.sort(key=lambda g: (-(left_team[g[2]] + left_team[g[3]]),
-                                          -max(left_team[g[2]], left_team[g[3]]), tie()))
+                cands.sort(
+                    key=lambda g: (-(left_team[g[2]] + left_team[g[3]]), -max(left_team[g[2]], left_team[g[3]]), tie())
+                )
             took = 0
             for g in cands:
                 if g[2] in used or g[3] in used:
@@ -1142,8 +1130,9 @@ def _balance_sides(games: list[PlannedGame]) -> list[PlannedGame]:
             if d[g.team_a] - d[g.team_b] >= 3:
                 d[g.team_a] -= 2
                 d[g.team_b] += 2
-                out[i] = PlannedGame(slot=g.slot, court=g.court, group=g.group,
-                                     round=g.round, team_a=g.team_b, team_b=g.team_a)
+                out[i] = PlannedGame(
+                    slot=g.slot, court=g.court, group=g.group, round=g.round, team_a=g.team_b, team_b=g.team_a
+                )
                 changed = True
     return out
 
@@ -1262,9 +1251,7 @@ def slot_start(
     ):
         if value < 0:
             raise ValueError(f"{name} must not be negative, got {value}")
-    return event_start + datetime.timedelta(
-        minutes=slot * (game_minutes + changeover_minutes)
-    )
+    return event_start + datetime.timedelta(minutes=slot * (game_minutes + changeover_minutes))
 
 
 def _pairs_not_meeting_once(
@@ -1275,23 +1262,19 @@ def _pairs_not_meeting_once(
         (gi, a, b, pair_count.get((a, b), 0))
         for gi, members in groups_members
         for i, a in enumerate(members)
-        for b in members[i + 1:]
+        for b in members[i + 1 :]
         if pair_count.get((a, b), 0) != 1
     ]
 
 
-def _pair_problems(
-    pair_count: Counter, groups_members: list[tuple[int, list[int]]]
-) -> list[str]:
+def _pair_problems(pair_count: Counter, groups_members: list[tuple[int, list[int]]]) -> list[str]:
     return [
         f"teams {a} and {b} of group {gi} meet {count} times instead of once"
         for gi, a, b, count in _pairs_not_meeting_once(pair_count, groups_members)
     ]
 
 
-def check_schedule(
-    games: list[PlannedGame], groups: list[list[int]], *, rest: bool = False
-) -> list[str]:
+def check_schedule(games: list[PlannedGame], groups: list[list[int]], *, rest: bool = False) -> list[str]:
     """Return the problems of a slot-based schedule as English sentences; ``[]`` = fine.
 
     Checks (reference §2.1 hard constraints, §2.6 invariants):
@@ -1310,9 +1293,7 @@ def check_schedule(
     for gi, group in enumerate(groups):
         for team in group:
             if team in group_of and group_of[team] != gi:
-                problems.append(
-                    f"team {team} is listed in groups {group_of[team]} and {gi}"
-                )
+                problems.append(f"team {team} is listed in groups {group_of[team]} and {gi}")
             group_of.setdefault(team, gi)
 
     team_slots: Counter[tuple[int, int]] = Counter()
@@ -1328,9 +1309,7 @@ def check_schedule(
         problems.append(f"court {court} has {count} games in slot {slot}")
     if rest:
         for slot, team in sorted(k for k in team_slots if (k[0] + 1, k[1]) in team_slots):
-            problems.append(
-                f"team {team} plays in consecutive slots {slot} and {slot + 1}"
-            )
+            problems.append(f"team {team} plays in consecutive slots {slot} and {slot + 1}")
 
     # Game problems are reported in (slot, court) order, then input order.
     game_problems: list[tuple[int, int, int, str]] = []
@@ -1345,26 +1324,23 @@ def check_schedule(
         if ga is None or gb is None:
             for t in (g.team_a, g.team_b):
                 if t not in group_of:
-                    game_problems.append(
-                        (*where, f"team {t} in slot {g.slot} is not in any group")
-                    )
+                    game_problems.append((*where, f"team {t} in slot {g.slot} is not in any group"))
             continue
         if ga != gb:
-            game_problems.append((
-                *where,
-                f"game {g.team_a} v {g.team_b} in slot {g.slot} is between "
-                f"teams of different groups ({ga} and {gb})",
-            ))
+            game_problems.append(
+                (
+                    *where,
+                    f"game {g.team_a} v {g.team_b} in slot {g.slot} is between "
+                    f"teams of different groups ({ga} and {gb})",
+                )
+            )
             continue
         a, b = (g.team_a, g.team_b) if g.team_a < g.team_b else (g.team_b, g.team_a)
         pair_count[(a, b)] += 1
     game_problems.sort(key=lambda p: p[:3])
     problems += [p[3] for p in game_problems]
 
-    members = [
-        (gi, [t for t in sorted(set(group)) if group_of.get(t) == gi])
-        for gi, group in enumerate(groups)
-    ]
+    members = [(gi, [t for t in sorted(set(group)) if group_of.get(t) == gi]) for gi, group in enumerate(groups)]
     problems += _pair_problems(pair_count, members)
     return problems
 
@@ -1451,9 +1427,7 @@ def _overlaps(items: list[tuple[int, int, int]], kind: str, key: int) -> list[Ti
     return problems
 
 
-def check_timed(
-    games: list[TimedGame], groups: list[list[int]] | None = None
-) -> list[str]:
+def check_timed(games: list[TimedGame], groups: list[list[int]] | None = None) -> list[str]:
     """Return the problems of a timed schedule as English sentences; ``[]`` = fine.
 
     The sentences of :func:`timed_problems`, which gives the same problems as data.
@@ -1461,9 +1435,7 @@ def check_timed(
     return [str(p) for p in timed_problems(games, groups)]
 
 
-def timed_problems(
-    games: list[TimedGame], groups: list[list[int]] | None = None
-) -> list[TimedProblem]:
+def timed_problems(games: list[TimedGame], groups: list[list[int]] | None = None) -> list[TimedProblem]:
     """Return the problems of a timed schedule as ``TimedProblem`` data; ``[]`` = fine.
 
     A game occupies ``[start_minute, end_minute)`` (minutes); games are
@@ -1518,16 +1490,18 @@ def timed_problems(
             if bad:
                 continue
             if group_of[g.team_a] != group_of[g.team_b] or group_of[g.team_a] != g.group:
-                problems.append(TimedProblem(
-                    "wrong_group", games=(i,), teams=(g.team_a, g.team_b), group=g.group,
-                    groups=(group_of[g.team_a], group_of[g.team_b]),
-                ))
+                problems.append(
+                    TimedProblem(
+                        "wrong_group",
+                        games=(i,),
+                        teams=(g.team_a, g.team_b),
+                        group=g.group,
+                        groups=(group_of[g.team_a], group_of[g.team_b]),
+                    )
+                )
                 continue
             pair_count[(min(g.team_a, g.team_b), max(g.team_a, g.team_b))] += 1
-        members = [
-            (gi, [t for t in sorted(set(group)) if group_of.get(t) == gi])
-            for gi, group in enumerate(groups)
-        ]
+        members = [(gi, [t for t in sorted(set(group)) if group_of.get(t) == gi]) for gi, group in enumerate(groups)]
     else:
         seen: dict[int, set[int]] = defaultdict(set)
         for g in games:
@@ -1586,8 +1560,7 @@ class Clock:
             lunch = (ls, le)
         self.lunch = lunch
         self.court_start = {
-            court: _check_int(f"start of court {court}", m, 0)
-            for court, m in (court_start or {}).items()
+            court: _check_int(f"start of court {court}", m, 0) for court, m in (court_start or {}).items()
         }
 
     def __repr__(self) -> str:
@@ -1641,9 +1614,16 @@ def timed_games(games: list[PlannedGame] | Plan, clock: Clock) -> list[TimedGame
     out = []
     for g in items:
         start = clock.start_of(g.slot, g.court)
-        out.append(TimedGame(court=g.court, team_a=g.team_a, team_b=g.team_b,
-                             start_minute=start, end_minute=start + clock.game_minutes,
-                             group=g.group))
+        out.append(
+            TimedGame(
+                court=g.court,
+                team_a=g.team_a,
+                team_b=g.team_b,
+                start_minute=start,
+                end_minute=start + clock.game_minutes,
+                group=g.group,
+            )
+        )
     return out
 
 
@@ -1659,7 +1639,4 @@ def shift(games_starts: dict, from_minute: int, delay: int) -> dict:
     """
     _check_int("from_minute", from_minute)
     _check_int("delay", delay, 0)
-    return {
-        gid: (start + delay if start >= from_minute else start)
-        for gid, start in games_starts.items()
-    }
+    return {gid: (start + delay if start >= from_minute else start) for gid, start in games_starts.items()}

@@ -21,8 +21,8 @@ every qualifier is known.  Every function is deterministic.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 __all__ = [
     "Qualifier",

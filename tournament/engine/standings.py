@@ -26,9 +26,9 @@ recorded counts are always used, never "56 minus the opponent".
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Iterable, Mapping, Sequence
 
 __all__ = [
     "CARDS_TAKEN",
@@ -400,12 +400,17 @@ def apply_lots_across_groups(rows: list[StandingRow], positions: Mapping[int, in
         j = i
         while j + 1 < len(rows) and rows[j + 1].rank == rows[i].rank:
             j += 1
-        block = rows[i:j + 1]
+        block = rows[i : j + 1]
         if len(block) > 1 and all(r.team in positions for r in block):
             ordered = sorted(block, key=lambda r: positions[r.team])
             out += [
-                replace(r, rank=rows[i].rank + k, tied=False, settled_by_lot=True,
-                        separated_by=LOT if k else rows[i].separated_by)
+                replace(
+                    r,
+                    rank=rows[i].rank + k,
+                    tied=False,
+                    settled_by_lot=True,
+                    separated_by=LOT if k else rows[i].separated_by,
+                )
                 for k, r in enumerate(ordered)
             ]
         else:

@@ -11,7 +11,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("-o", "--output", help="write the backup to this file instead")
-        parser.add_argument("--list", dest="list_only", action="store_true", help="list the backups, oldest first, and stop")
+        parser.add_argument(
+            "--list", dest="list_only", action="store_true", help="list the backups, oldest first, and stop"
+        )
 
     def handle(self, output=None, list_only=False, **options):
         if list_only:

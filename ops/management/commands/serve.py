@@ -11,12 +11,11 @@ code of it in the terminal, and replaces itself by gunicorn.
 from __future__ import annotations
 
 import ipaddress
-import secrets
 import os
+import secrets
 import socket
 import subprocess
 import sys
-
 from urllib.parse import urlsplit
 
 from django.core.management.base import BaseCommand
@@ -93,16 +92,29 @@ def default_workers():
 
 def gunicorn_argv(host, port, workers, threads, timeout):
     return [
-        sys.executable, "-m", "gunicorn", "config.wsgi:application",
-        "--bind", f"{host}:{port}",
-        "--workers", str(workers),
-        "--threads", str(threads),
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "config.wsgi:application",
+        "--bind",
+        f"{host}:{port}",
+        "--workers",
+        str(workers),
+        "--threads",
+        str(threads),
         # A writer may wait up to SQLite's 20 s busy timeout; the worker must outlive it.
-        "--timeout", str(timeout),
-        "--graceful-timeout", "30",
-        "--max-requests", "2000", "--max-requests-jitter", "200",
-        "--access-logfile", os.environ.get("ACCESS_LOG", "") or "/dev/null",
-        "--error-logfile", "-",
+        "--timeout",
+        str(timeout),
+        "--graceful-timeout",
+        "30",
+        "--max-requests",
+        "2000",
+        "--max-requests-jitter",
+        "200",
+        "--access-logfile",
+        os.environ.get("ACCESS_LOG", "") or "/dev/null",
+        "--error-logfile",
+        "-",
         "--no-control-socket",
     ]
 
@@ -127,7 +139,9 @@ class Command(BaseCommand):
         parser.add_argument("--threads", type=int, default=int(os.environ.get("THREADS") or 4))
         parser.add_argument("--timeout", type=int, default=60)
         parser.add_argument("--no-qr", action="store_true")
-        parser.add_argument("--dry-run", action="store_true", help="print the address and the gunicorn command, do not serve")
+        parser.add_argument(
+            "--dry-run", action="store_true", help="print the address and the gunicorn command, do not serve"
+        )
 
     def check_accounts(self):
         """A first organiser with a random password on an empty database; warn about the demo password.
@@ -148,10 +162,12 @@ class Command(BaseCommand):
         candidates = User.objects.filter(is_active=True).filter(Q(username="organiser") | Q(is_superuser=True))[:10]
         weak = [u.username for u in candidates if u.check_password(DEMO_PASSWORD)]
         if weak:
-            self.stdout.write(self.style.WARNING(
-                f"  WARNING: {', '.join(weak)} still has the demo password {DEMO_PASSWORD!r}; anyone on the Wi-Fi "
-                f"could log in. Change it: python manage.py changepassword {weak[0]}"
-            ))
+            self.stdout.write(
+                self.style.WARNING(
+                    f"  WARNING: {', '.join(weak)} still has the demo password {DEMO_PASSWORD!r}; anyone on the Wi-Fi "
+                    f"could log in. Change it: python manage.py changepassword {weak[0]}"
+                )
+            )
 
     def handle(self, host, port, workers, threads, timeout, no_qr, dry_run, **options):
         self.check_accounts()

@@ -21,7 +21,9 @@ class Command(BaseCommand):
         path = Path(file)
         if not path.is_file():
             raise CommandError(f"No such file: {file}")
-        report = import_entries(event, parse_entry_workbook(path.read_bytes(), default_division=division), dry_run=dry_run)
+        report = import_entries(
+            event, parse_entry_workbook(path.read_bytes(), default_division=division), dry_run=dry_run
+        )
         if not report.ok:
             for problem in report.problems:
                 self.stderr.write(str(problem))

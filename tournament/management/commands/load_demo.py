@@ -27,22 +27,38 @@ class Command(BaseCommand):
             return
         with transaction.atomic():
             event = Event.objects.create(
-                slug=info["slug"], name=info["name"], edition=info.get("edition"),
-                date=datetime.date.fromisoformat(info["date"]), venue=info.get("venue", ""),
+                slug=info["slug"],
+                name=info["name"],
+                edition=info.get("edition"),
+                date=datetime.date.fromisoformat(info["date"]),
+                venue=info.get("venue", ""),
                 start_time=datetime.time.fromisoformat(info.get("start_time", "09:30")),
-                game_minutes=info.get("game_minutes", 15), changeover_minutes=info.get("changeover_minutes", 5),
+                game_minutes=info.get("game_minutes", 15),
+                changeover_minutes=info.get("changeover_minutes", 5),
                 card_total=info.get("card_total", 56),
             )
-            courts = {name: Court.objects.create(event=event, name=name, order=i) for i, name in enumerate(data["courts"], 1)}
+            courts = {
+                name: Court.objects.create(event=event, name=name, order=i) for i, name in enumerate(data["courts"], 1)
+            }
             teams = 0
             for order, d in enumerate(data["divisions"], 1):
-                division = Division.objects.create(event=event, name=d["name"], grade_band=d.get("grade_band", ""), order=order)
+                division = Division.objects.create(
+                    event=event, name=d["name"], grade_band=d.get("grade_band", ""), order=order
+                )
                 division.courts.set([courts[c] for c in d.get("courts", [])])
                 for t in d["teams"]:
                     players = [
-                        PlayerData(p["name"], p.get("furigana", ""), p.get("grade", ""), bool(p.get("leader")), bool(p.get("substitute")))
+                        PlayerData(
+                            p["name"],
+                            p.get("furigana", ""),
+                            p.get("grade", ""),
+                            bool(p.get("leader")),
+                            bool(p.get("substitute")),
+                        )
                         for p in t["players"]
                     ]
                     save_team(division, t["name"], t.get("affiliation", ""), players)
                     teams += 1
-        self.stdout.write(f"Created the demo tournament {event.slug!r}: {len(data['divisions'])} divisions, {teams} teams, {len(courts)} courts.")
+        self.stdout.write(
+            f"Created the demo tournament {event.slug!r}: {len(data['divisions'])} divisions, {teams} teams, {len(courts)} courts."
+        )

@@ -18,4 +18,6 @@ class Command(BaseCommand):
         except ServiceError as e:
             raise CommandError(str(e)) from None
         last = event.matches.order_by("-start_at").first()
-        self.stdout.write(f"{event.slug}: {count} games scheduled; the last starts at {timezone.localtime(last.start_at):%H:%M}.")
+        self.stdout.write(
+            f"{event.slug}: {count} games scheduled; the last starts at {timezone.localtime(last.start_at):%H:%M}."
+        )

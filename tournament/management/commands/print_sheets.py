@@ -30,7 +30,9 @@ class Command(BaseCommand):
             matches = matches.filter(court__name=court)
         if not matches.exists():
             raise CommandError("No games to print: make the schedule first.")
-        data = event_sheets_pdf(event, matches, base_url=settings.SITE_URL or "http://127.0.0.1:8000", per_page=per_page)
+        data = event_sheets_pdf(
+            event, matches, base_url=settings.SITE_URL or "http://127.0.0.1:8000", per_page=per_page
+        )
         try:
             Path(output).write_bytes(data)
         except OSError as e:

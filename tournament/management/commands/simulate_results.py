@@ -18,7 +18,9 @@ def random_sheet(rng, card_total=rules.CARD_TOTAL):
     else:
         a = rng.randint(10, card_total - referee - 10)
         b = card_total - referee - a
-    holders = [h for h, n in ((rules.JokerHolder.A, a), (rules.JokerHolder.B, b), (rules.JokerHolder.REFEREE, referee)) if n]
+    holders = [
+        h for h, n in ((rules.JokerHolder.A, a), (rules.JokerHolder.B, b), (rules.JokerHolder.REFEREE, referee)) if n
+    ]
     holder = rng.choice(holders)
     rps_winner = rng.choice([rules.Side.A, rules.Side.B]) if a == b and holder is rules.JokerHolder.REFEREE else None
     return rules.SheetValues(a, b, referee, holder, rps_winner, rng.choice([0, 0, 0, 1, 2]))
@@ -40,9 +42,12 @@ class Command(BaseCommand):
         while True:
             games = event.matches.filter(
                 status__in=[Match.Status.SCHEDULED, Match.Status.SUBMITTED, Match.Status.DISPUTED],
-                team_a__isnull=False, team_b__isnull=False,
+                team_a__isnull=False,
+                team_b__isnull=False,
             )
-            games = games.filter(stage=Match.Stage.GROUP) if stage == "groups" else games.exclude(stage=Match.Stage.GROUP)
+            games = (
+                games.filter(stage=Match.Stage.GROUP) if stage == "groups" else games.exclude(stage=Match.Stage.GROUP)
+            )
             batch = list(games.order_by("match_number"))
             if not batch:
                 break
