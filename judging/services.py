@@ -19,15 +19,15 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from common.errors import UserError
 from judging.engine import rules
 from judging.models import Dispute, RecordingSheet, SheetEvent
 from tournament.models import Match
-from tournament.services import ServiceError, advance_knockout
 
 SHEET_FIELDS = ("cards_a", "cards_b", "referee_cards", "joker_holder", "rps_winner", "rps_used")
 
 
-class Conflict(ServiceError):
+class Conflict(UserError):
     """The form was based on an older version: someone saved the game in between."""
 
     def __init__(self, current):
@@ -35,7 +35,7 @@ class Conflict(ServiceError):
         self.current = current
 
 
-class Mismatch(ServiceError):
+class Mismatch(UserError):
     """A recorder's blind re-typing differs from the submitted version."""
 
     def __init__(self, differences):
@@ -75,7 +75,7 @@ def submit_sheet(
     ``base_version`` is the version the form showed (0 for none); when a newer version
     exists the submission is refused with ``Conflict`` (None skips the check, for
     scripts). A ``submission_key`` already used for this game returns that version
-    instead of a new one. Raises ``ServiceError`` for an invalid sheet or a game whose
+    instead of a new one. Raises ``UserError`` for an invalid sheet or a game whose
     teams are not known. Returns ``(sheet, created)``.
     """
     if is_walkover:
@@ -85,7 +85,7 @@ def submit_sheet(
     else:
         problems = rules.validate_sheet(values, match.event.card_total)
         if problems:
-            raise ServiceError(_("The recording sheet is not valid: %(problems)s") % {"problems": problems})
+            raise UserError(_("The recording sheet is not valid: %(problems)s") % {"problems": problems})
         outcome = rules.decide_winner(values, match.event.card_total)
     try:
         with transaction.atomic():
@@ -95,11 +95,9 @@ def submit_sheet(
                 if existing is not None:
                     return existing, False
             if not match.teams_known:
-                raise ServiceError(
-                    _("Both teams of game %(number)s are not known yet.") % {"number": match.match_number}
-                )
+                raise UserError(_("Both teams of game %(number)s are not known yet.") % {"number": match.match_number})
             if match.status == Match.Status.VOID:
-                raise ServiceError(_("This game is void; the organiser can reopen it."))
+                raise UserError(_("This game is void; the organiser can reopen it."))
             current = latest_sheet(match)
             if base_version is not None and current is not None and current.version != base_version:
                 raise Conflict(current)
@@ -163,6 +161,30 @@ def _confirm(match, sheet, user, action):
         advance_knockout(match)
 
 
+def advance_knockout(match):
+    """Put a knockout game's winner (and loser, for the third-place game) into the next game.
+
+    Called in the same transaction as the result. Refused when the next game already
+    has a result, since changing its teams would silently rewrite history.
+    """
+    for target, side, team_id in (
+        (match.feeds, match.feeds_side, match.winner_id),
+        (match.loser_feeds, match.loser_feeds_side, match.loser_id),
+    ):
+        if target is None:
+            continue
+        target.refresh_from_db()
+        current = target.team_a_id if side == "A" else target.team_b_id
+        if current == team_id:
+            continue
+        if target.has_result:
+            raise UserError(
+                _("Game %(number)s already has a result; correct it first.") % {"number": target.match_number}
+            )
+        setattr(target, "team_a_id" if side == "A" else "team_b_id", team_id)
+        target.save(update_fields=["team_a", "team_b"])
+
+
 def confirm_sheet(sheet, user, *, retyped: rules.SheetValues | None = None):
     try:
         return _confirm_sheet(sheet, user, retyped)
@@ -182,7 +204,7 @@ def _confirm_sheet(sheet, user, retyped):
     """A recorder confirms a submitted version, optionally after re-typing it blind.
 
     Only the newest version can be confirmed, and never by the person who submitted it
-    (``ServiceError``). With ``retyped`` (the values typed from the paper sheet without
+    (``UserError``). With ``retyped`` (the values typed from the paper sheet without
     seeing the entry) any difference raises ``Mismatch`` listing the fields, and
     nothing is confirmed. Confirming a confirmed version changes nothing.
     """
@@ -190,15 +212,15 @@ def _confirm_sheet(sheet, user, retyped):
         match = _locked(sheet.match)
         sheet = RecordingSheet.objects.get(pk=sheet.pk)
         if _same_person(sheet, user=user):
-            raise ServiceError(_("You submitted this version, so someone else must confirm it."))
+            raise UserError(_("You submitted this version, so someone else must confirm it."))
         newest = latest_sheet(match)
         if newest.pk != sheet.pk:
-            raise ServiceError(
+            raise UserError(
                 _("Version %(v)s is not the newest (version %(newest)s is); confirm the newest.")
                 % {"v": sheet.version, "newest": newest.version}
             )
         if match.status == Match.Status.VOID:
-            raise ServiceError(_("This game is void."))
+            raise UserError(_("This game is void."))
         if retyped is not None:
             differences = sheet.same_values(retyped)
             if differences:
@@ -214,11 +236,11 @@ def reject_sheet(sheet, user, reason=""):
     with transaction.atomic():
         match = _locked(sheet.match)
         if match.status == Match.Status.VOID:
-            raise ServiceError(_("This game is void."))
+            raise UserError(_("This game is void."))
         if latest_sheet(match).pk != sheet.pk:
-            raise ServiceError(_("Only the newest version can be rejected."))
+            raise UserError(_("Only the newest version can be rejected."))
         if sheet.is_confirmed:
-            raise ServiceError(_("A confirmed version cannot be rejected; restore or enter a correction instead."))
+            raise UserError(_("A confirmed version cannot be rejected; restore or enter a correction instead."))
         match.status = Match.Status.DISPUTED
         match.save(update_fields=["status"])
         SheetEvent.objects.create(
@@ -249,7 +271,7 @@ def void_match(match, user, reason=""):
             (m, side) for m, side in ((match.feeds, match.feeds_side), (match.loser_feeds, match.loser_feeds_side)) if m
         ]
         if any(m.has_result for m, _side in fed):
-            raise ServiceError(_("The next game already has a result."))
+            raise UserError(_("The next game already has a result."))
         for target, side in fed:
             setattr(target, "team_a" if side == "A" else "team_b", None)
             target.save(update_fields=["team_a", "team_b"])
@@ -265,7 +287,7 @@ def reopen_match(match, user):
     with transaction.atomic():
         match = _locked(match)
         if match.status != Match.Status.VOID:
-            raise ServiceError(_("This game is not void."))
+            raise UserError(_("This game is not void."))
         match.status = Match.Status.SUBMITTED if match.sheets.exists() else Match.Status.SCHEDULED
         match.save(update_fields=["status"])
         SheetEvent.objects.create(match=match, user=user, action=SheetEvent.Action.REOPENED)
@@ -304,7 +326,7 @@ def log_dispute(match, state_a, state_b, *, rps_winner="", court=None, user=None
     if verdict is not rules.Verdict.RPS:
         rps_winner = ""
     elif rps_winner not in ("A", "B"):
-        raise ServiceError(_("Enter who won the じゃんけん."))
+        raise UserError(_("Enter who won the じゃんけん."))
     with transaction.atomic():
         match = _locked(match)
         if submission_key:
@@ -314,7 +336,7 @@ def log_dispute(match, state_a, state_b, *, rps_winner="", court=None, user=None
                 return existing
         count = match.disputes.filter(verdict=rules.Verdict.RPS).count()
         if verdict is rules.Verdict.RPS and count >= rules.MAX_RPS_DECISIONS:
-            raise ServiceError(_("This game already had three じゃんけん decisions, the most the rules allow."))
+            raise UserError(_("This game already had three じゃんけん decisions, the most the rules allow."))
         dispute = Dispute.objects.create(
             match=match,
             state_a=state_a,
@@ -338,3 +360,9 @@ def log_dispute(match, state_a, state_b, *, rps_winner="", court=None, user=None
 
 def rps_logged(match):
     return match.disputes.filter(verdict=rules.Verdict.RPS).count()
+
+
+def mark_started(match):
+    """Record when the referee opened the game (its actual start), once."""
+    if match.actual_start is None and match.awaits_result:
+        Match.objects.filter(pk=match.pk, actual_start__isnull=True).update(actual_start=timezone.now())

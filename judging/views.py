@@ -18,12 +18,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.downloads import PDF, file_response
+from common.errors import UserError
 from judging import services
 from judging.engine import rules
 from judging.forms import DisputeForm, RejectForm, ResultForm, RetypeForm, WalkoverForm
 from judging.models import Dispute, RecordingSheet
+from judging.services import mark_started
 from tournament.models import Court, Match
-from tournament.services import ServiceError, mark_started
 from tournament.views import _event_for_organiser, _event_for_recorder
 
 GAME_RELATED = ("event", "division", "group", "court", "team_a", "team_b", "winner")
@@ -127,7 +128,7 @@ def _handle_entry(request, match, *, who, saved_url, template, extra):
                     },
                     status=409,
                 )
-            except ServiceError as e:
+            except UserError as e:
                 bound.add_error(None, str(e))
             else:
                 return redirect(saved_url(sheet))
@@ -199,7 +200,7 @@ def _dispute(request, match, *, who, extra, template):
                     submission_key=request.POST.get("submission_key", "")[:64],
                     **who,
                 )
-            except ServiceError as e:
+            except UserError as e:
                 form.add_error(None, str(e))
             else:
                 messages.success(request, _("Dispute logged: %(verdict)s.") % {"verdict": logged.get_verdict_display()})
@@ -328,7 +329,7 @@ def _recorder_action(request, event, match, here):
         try:
             services.reopen_match(match, request.user)
             messages.success(request, _("The game is open again."))
-        except ServiceError as e:
+        except UserError as e:
             messages.error(request, str(e))
         return redirect(here)
     if action == "void" and not match.sheets.exists():
@@ -337,7 +338,7 @@ def _recorder_action(request, event, match, here):
         try:
             services.void_match(match, request.user, request.POST.get("reason", ""))
             messages.warning(request, _("The game is void."))
-        except ServiceError as e:
+        except UserError as e:
             messages.error(request, str(e))
         return redirect(here)
     sheet = get_object_or_404(RecordingSheet, match=match, version=request.POST.get("version") or 0)
@@ -396,7 +397,7 @@ def _recorder_action(request, event, match, here):
                 % {"field": labels[field], "entered": text(entered), "typed": text(typed)},
             )
         messages.error(request, _("Not confirmed: the entry and the paper sheet differ."))
-    except ServiceError as e:
+    except UserError as e:
         messages.error(request, str(e))
     return redirect(here)
 

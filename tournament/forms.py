@@ -238,7 +238,7 @@ class TeamForm(forms.Form):
         return data
 
     def players(self):
-        from tournament.services import PlayerData
+        from tournament.services.registration import PlayerData
 
         data = self.cleaned_data
         return [

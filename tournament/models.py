@@ -386,15 +386,19 @@ class Match(models.Model):
     def teams_known(self):
         return self.team_a_id is not None and self.team_b_id is not None
 
-    def team_for(self, side):
-        return self.team_a if side == rules.Side.A else self.team_b
+    @property
+    def loser_id(self):
+        """The team (id) that lost a game with a winner; None before a result."""
+        if self.winner_id is None:
+            return None
+        return self.team_b_id if self.winner_id == self.team_a_id else self.team_a_id
 
-    def side_of(self, team_id):
-        if team_id == self.team_a_id:
-            return rules.Side.A
-        if team_id == self.team_b_id:
-            return rules.Side.B
-        return None
+    @property
+    def loser(self):
+        """The team that lost a game with a winner (``team_a``/``team_b``, no query of its own)."""
+        if self.winner_id is None:
+            return None
+        return self.team_b if self.winner_id == self.team_a_id else self.team_a
 
 
 class LotRecord(models.Model):

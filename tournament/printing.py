@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from judging import paper
 from tournament.models import Player, Team
-from tournament.services import division_standings
+from tournament.reports import division_standings
 from tournament.tables import separation_text
 
 PLACES = {1: "優勝", 2: "準優勝", 3: "第3位"}

@@ -26,8 +26,9 @@ from judging import services
 from judging.engine import rules
 from judging.models import RecordingSheet, SheetEvent
 from tests import factories
-from tournament import services as tournament_services
 from tournament.models import Match
+from tournament.services.draw import draw_groups
+from tournament.services.schedule import make_schedule
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -74,8 +75,8 @@ def game(file_database):
     event = factories.make_event(courts=1, auto_confirm=False)
     division = factories.make_division(event, courts=[1])
     factories.make_teams(division, 3)
-    tournament_services.draw_groups(event, seed=1)
-    tournament_services.make_schedule(event)
+    draw_groups(event, seed=1)
+    make_schedule(event)
     return Match.objects.filter(event=event).order_by("match_number").first()
 
 
@@ -132,7 +133,7 @@ def test_two_recorders_confirming_two_different_versions_at_once_leave_exactly_o
         lambda: services.confirm_sheet(fresh(second), recorders[1]),
     )
     errors = [error for _result, error in outcomes if error is not None]
-    assert len(errors) == 1 and type(errors[0]) is services.ServiceError  # the older version: "not the newest"
+    assert len(errors) == 1 and type(errors[0]) is services.UserError  # the older version: "not the newest"
     assert outcomes[1][1] is None
     confirmed = list(RecordingSheet.objects.filter(match=game, is_confirmed=True))
     assert [s.version for s in confirmed] == [2]
@@ -151,7 +152,7 @@ def test_a_correction_racing_a_confirmation_never_leaves_two_confirmed_versions(
     assert outcomes[1][1] is None  # the correction is based on version 1 and always saved
     # Either the confirmation came first (version 1 confirmed, version 2 waits), or the
     # correction did and version 1 is no longer the newest: refused, nothing confirmed.
-    assert outcomes[0][1] is None or type(outcomes[0][1]) is services.ServiceError
+    assert outcomes[0][1] is None or type(outcomes[0][1]) is services.UserError
     assert RecordingSheet.objects.filter(match=game).count() == 2
     assert RecordingSheet.objects.filter(match=game, is_confirmed=True).count() == (1 if outcomes[0][1] is None else 0)
     game.refresh_from_db()

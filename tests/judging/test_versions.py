@@ -11,8 +11,9 @@ from django.utils import translation
 from judging import services
 from judging.engine import rules
 from judging.models import Dispute, RecordingSheet, SheetEvent
-from tournament import services as tournament_services
+from tournament import reports
 from tournament.models import Match
+from tournament.services.knockout import seed_knockout
 
 A_WINS = rules.SheetValues(30, 26, 0, rules.JokerHolder.A)
 B_WINS = rules.SheetValues(20, 36, 0, rules.JokerHolder.B)
@@ -89,9 +90,7 @@ def conflict_form_inputs(page):
 def standings_of(match):
     """{team id: (played, wins)} from the division's group tables."""
     return {
-        row.team: (row.played, row.wins)
-        for table in tournament_services.division_standings(match.division)
-        for row in table.rows
+        row.team: (row.played, row.wins) for table in reports.division_standings(match.division) for row in table.rows
     }
 
 
@@ -446,7 +445,7 @@ def test_without_auto_confirm_public_pages_and_standings_ignore_an_unconfirmed_s
         page = client.get(url).content.decode()
         assert "31 - 25" not in page and "31-25" not in page and "25-31" not in page, url
     assert standings_of(match)[match.team_a_id] == (0, 0)
-    assert all(not table.complete for table in tournament_services.division_standings(match.division))
+    assert all(not table.complete for table in reports.division_standings(match.division))
 
     client.force_login(recorder)
     client.post(game_url(match), {"action": "confirm", "version": "1"})
@@ -480,7 +479,7 @@ def knockout_day(day):
     for match in games(day):
         a_wins = match.team_a.entry_number < match.team_b.entry_number  # no tie anywhere
         services.record_confirmed_result(match, A_WINS if a_wins else B_WINS)
-    tournament_services.seed_knockout(day)
+    seed_knockout(day)
     return day
 
 
@@ -533,8 +532,8 @@ def test_a_void_group_game_does_not_keep_its_group_incomplete(day, organiser):
     for match in played:
         a_wins = match.team_a.entry_number < match.team_b.entry_number
         services.record_confirmed_result(match, A_WINS if a_wins else B_WINS)
-    assert all(table.complete for table in tournament_services.division_standings(void.division))
-    assert tournament_services.seed_knockout(day) > 0
+    assert all(table.complete for table in reports.division_standings(void.division))
+    assert seed_knockout(day) > 0
 
 
 # --- walkovers ---------------------------------------------------------------------------------

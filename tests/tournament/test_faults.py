@@ -42,8 +42,9 @@ from judging import services as judging_services
 from judging.engine import rules
 from judging.models import RecordingSheet, SheetEvent
 from tests import factories
-from tournament import services
 from tournament.models import Match
+from tournament.services.draw import draw_groups
+from tournament.services.schedule import make_schedule
 
 BASE = Path(__file__).resolve().parent.parent.parent
 
@@ -65,8 +66,8 @@ def make_day(courts=1, teams=3):
     event = factories.make_event(courts=courts)
     division = factories.make_division(event, courts=list(range(1, courts + 1)))
     factories.make_teams(division, teams)
-    services.draw_groups(event, seed=1)
-    services.make_schedule(event)
+    draw_groups(event, seed=1)
+    make_schedule(event)
     return event
 
 
@@ -131,8 +132,9 @@ KILL_SCRIPT = textwrap.dedent(
     from judging import services as judging_services
     from judging.engine import rules
     from judging.models import RecordingSheet, SheetEvent
-    from tournament import services
     from tournament.models import Court, Division, Event, Match
+    from tournament.services.draw import draw_groups
+    from tournament.services.schedule import make_schedule
     from tests import factories
 
     phase = sys.argv[1]
@@ -142,8 +144,8 @@ KILL_SCRIPT = textwrap.dedent(
         event = factories.make_event(courts=1, slug="killed")
         division = factories.make_division(event, courts=[1])
         factories.make_teams(division, 3)
-        services.draw_groups(event, seed=1)
-        services.make_schedule(event)
+        draw_groups(event, seed=1)
+        make_schedule(event)
     elif phase == "kill":
         games = list(Match.objects.filter(event__slug="killed").select_related("event", "court").order_by("match_number"))
         values = rules.SheetValues(30, 26, 0, rules.JokerHolder.A)
