@@ -84,10 +84,6 @@ def _strip_illegal(text: str) -> str:
     return _EXTRA_ILLEGAL_RE.sub("", ILLEGAL_CHARACTERS_RE.sub("", text))
 
 
-def _utf16_len(text: str) -> int:
-    return sum(2 if ord(ch) > 0xFFFF else 1 for ch in text)
-
-
 def _truncate_utf16(text: str, limit: int) -> str:
     """Longest prefix of ``text`` that is at most ``limit`` UTF-16 code units."""
     out, used = [], 0

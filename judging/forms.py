@@ -112,8 +112,6 @@ class ResultForm(forms.Form):
                 "sum": (values.cards_a or 0) + (values.cards_b or 0) + (values.referee_cards or 0),
             }
             self.add_error(None if field == "__all__" else field, MESSAGES[problem] % params)
-        if not self.errors:
-            self.outcome = rules.decide_winner(values, self.card_total)
         return data
 
 

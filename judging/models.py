@@ -101,7 +101,7 @@ class RecordingSheet(models.Model):
             rps_used=self.rps_used,
         )
 
-    def same_values(self, values):
+    def differences(self, values):
         """The fields where ``values`` (rules.SheetValues) differ from this sheet: [(field, ours, theirs)]."""
         mine = self.values
         return [
@@ -119,7 +119,7 @@ class RecordingSheet(models.Model):
         return "—"
 
 
-class SheetEvent(models.Model):
+class HistoryEntry(models.Model):
     """The history of a game's recording sheet: who did what, when. Never edited."""
 
     class Action(models.TextChoices):

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from common.errors import UserError
 from judging.engine import rules
-from judging.models import Dispute, RecordingSheet, SheetEvent
+from judging.models import Dispute, HistoryEntry, RecordingSheet
 from tournament.models import Match
 
 SHEET_FIELDS = ("cards_a", "cards_b", "referee_cards", "joker_holder", "rps_winner", "rps_used")
@@ -125,16 +125,16 @@ def submit_sheet(
                 match.actual_end = now
                 match.actual_start = match.actual_start or now
                 match.save(update_fields=["actual_start", "actual_end"])
-            SheetEvent.objects.create(
+            HistoryEntry.objects.create(
                 match=match,
                 sheet=sheet,
                 court=court,
                 user=sheet.submitted_by,
-                action=SheetEvent.Action.RESTORED if restored_from else SheetEvent.Action.SUBMITTED,
+                action=HistoryEntry.Action.RESTORED if restored_from else HistoryEntry.Action.SUBMITTED,
                 note=_("from version %(v)s") % {"v": restored_from.version} if restored_from else "",
             )
             if match.event.auto_confirm:
-                _confirm(match, sheet, None, SheetEvent.Action.AUTO_CONFIRMED)
+                _confirm(match, sheet, None, HistoryEntry.Action.AUTO_CONFIRMED)
             else:
                 match.status = Match.Status.SUBMITTED
                 match.save(update_fields=["status"])
@@ -156,7 +156,7 @@ def _confirm(match, sheet, user, action):
     match.status = Match.Status.WALKOVER if sheet.is_walkover else Match.Status.CONFIRMED
     match.winner_id = match.team_a_id if sheet.winner_side == rules.Side.A else match.team_b_id
     match.save(update_fields=["status", "winner"])
-    SheetEvent.objects.create(match=match, sheet=sheet, user=sheet.confirmed_by, action=action)
+    HistoryEntry.objects.create(match=match, sheet=sheet, user=sheet.confirmed_by, action=action)
     if not match.is_group_game:
         advance_knockout(match)
 
@@ -190,11 +190,11 @@ def confirm_sheet(sheet, user, *, retyped: rules.SheetValues | None = None):
         return _confirm_sheet(sheet, user, retyped)
     except Mismatch as mismatch:
         # Logged after the transaction, which a Mismatch rolls back.
-        SheetEvent.objects.create(
+        HistoryEntry.objects.create(
             match_id=sheet.match_id,
             sheet=sheet,
             user=user,
-            action=SheetEvent.Action.RETYPE_MISMATCH,
+            action=HistoryEntry.Action.RETYPE_MISMATCH,
             note=", ".join(field for field, _ours, _theirs in mismatch.differences),
         )
         raise
@@ -222,12 +222,12 @@ def _confirm_sheet(sheet, user, retyped):
         if match.status == Match.Status.VOID:
             raise UserError(_("This game is void."))
         if retyped is not None:
-            differences = sheet.same_values(retyped)
+            differences = sheet.differences(retyped)
             if differences:
                 raise Mismatch(differences)
         if sheet.is_confirmed:
             return sheet
-        _confirm(match, sheet, user, SheetEvent.Action.CONFIRMED)
+        _confirm(match, sheet, user, HistoryEntry.Action.CONFIRMED)
     return sheet
 
 
@@ -243,8 +243,8 @@ def reject_sheet(sheet, user, reason=""):
             raise UserError(_("A confirmed version cannot be rejected; restore or enter a correction instead."))
         match.status = Match.Status.DISPUTED
         match.save(update_fields=["status"])
-        SheetEvent.objects.create(
-            match=match, sheet=sheet, user=user, action=SheetEvent.Action.REJECTED, note=reason[:300]
+        HistoryEntry.objects.create(
+            match=match, sheet=sheet, user=user, action=HistoryEntry.Action.REJECTED, note=reason[:300]
         )
 
 
@@ -279,7 +279,7 @@ def void_match(match, user, reason=""):
         match.status = Match.Status.VOID
         match.winner = None
         match.save(update_fields=["status", "winner"])
-        SheetEvent.objects.create(match=match, user=user, action=SheetEvent.Action.VOIDED, note=reason[:300])
+        HistoryEntry.objects.create(match=match, user=user, action=HistoryEntry.Action.VOIDED, note=reason[:300])
 
 
 def reopen_match(match, user):
@@ -290,7 +290,7 @@ def reopen_match(match, user):
             raise UserError(_("This game is not void."))
         match.status = Match.Status.SUBMITTED if match.sheets.exists() else Match.Status.SCHEDULED
         match.save(update_fields=["status"])
-        SheetEvent.objects.create(match=match, user=user, action=SheetEvent.Action.REOPENED)
+        HistoryEntry.objects.create(match=match, user=user, action=HistoryEntry.Action.REOPENED)
 
 
 def record_confirmed_result(match, values: rules.SheetValues, *, note="", **who):
@@ -299,20 +299,24 @@ def record_confirmed_result(match, values: rules.SheetValues, *, note="", **who)
         sheet, _created = submit_sheet(match, values, **who)
         match.refresh_from_db()
         if not sheet.is_confirmed:
-            _confirm(_locked(match), sheet, None, SheetEvent.Action.AUTO_CONFIRMED)
+            _confirm(_locked(match), sheet, None, HistoryEntry.Action.AUTO_CONFIRMED)
     return sheet
 
 
-def submit_result(match, values: rules.SheetValues, **who):
-    """Compatibility wrapper: submit a version (confirmed only under auto-confirm)."""
-    return submit_sheet(match, values, **who)[0]
+def walkover_values(match, winner: rules.Side) -> rules.SheetValues:
+    """The recording sheet of a walkover (不戦勝) won by ``winner``: half the event's cards in play
+    to none (28–0 with 56 cards; docs/rules/hitachi-karuta.md, "Walkovers"). The one place that
+    computes a walkover's score."""
+    return rules.SheetValues(*rules.walkover_cards(winner, match.event.card_total // 2))
 
 
-def submit_walkover(match, absent_side: rules.Side, **who):
-    """Record a walkover (不戦勝): the team present wins 28–0 (rules page default)."""
+def submit_walkover(match, absent_side: rules.Side, **kwargs):
+    """Record a walkover: the team present wins; ``kwargs`` as for ``submit_sheet``.
+
+    Returns ``(sheet, created)``; raises ``UserError`` or ``Conflict`` as ``submit_sheet`` does.
+    """
     winner = rules.Side(absent_side).other
-    cards_a, cards_b = rules.walkover_cards(winner, match.event.card_total // 2)
-    return submit_sheet(match, rules.SheetValues(cards_a=cards_a, cards_b=cards_b), is_walkover=True, **who)[0]
+    return submit_sheet(match, walkover_values(match, winner), is_walkover=True, **kwargs)
 
 
 def log_dispute(match, state_a, state_b, *, rps_winner="", court=None, user=None, submission_key=""):
@@ -347,11 +351,11 @@ def log_dispute(match, state_a, state_b, *, rps_winner="", court=None, user=None
             user=user if user is not None and user.is_authenticated else None,
             submission_key=submission_key,
         )
-        SheetEvent.objects.create(
+        HistoryEntry.objects.create(
             match=match,
             court=court,
             user=dispute.user,
-            action=SheetEvent.Action.DISPUTE,
+            action=HistoryEntry.Action.DISPUTE,
             note=f"{state_a} / {state_b} → {verdict.value}{(' ' + rps_winner) if rps_winner else ''}",
         )
     dispute.rps_count = count + (1 if verdict is rules.Verdict.RPS else 0)

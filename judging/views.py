@@ -106,10 +106,8 @@ def _handle_entry(request, match, *, who, saved_url, template, extra):
             keys = {"base_version": data.get("base_version") or 0, "submission_key": data.get("submission_key") or ""}
             try:
                 if is_walkover:
-                    winner = rules.Side(data["absent_side"]).other
-                    values = rules.SheetValues(*rules.walkover_cards(winner, event.card_total // 2))
-                    sheet, created = services.submit_sheet(
-                        match, values, is_walkover=True, **keys, **who, **_client(request)
+                    sheet, created = services.submit_walkover(
+                        match, rules.Side(data["absent_side"]), **keys, **who, **_client(request)
                     )
                 else:
                     sheet, created = services.submit_sheet(match, bound.values(), **keys, **who, **_client(request))

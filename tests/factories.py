@@ -2,6 +2,7 @@
 
 import datetime
 
+from judging import services as judging_services
 from tournament.models import Court, Division, Event
 from tournament.services.registration import PlayerData, save_team
 
@@ -46,3 +47,9 @@ def make_team(division, name, affiliation="", seed=None):
 
 def make_teams(division, count, prefix="チーム"):
     return [make_team(division, f"{prefix}{i}", affiliation=f"{prefix}子ども会{i % 3}") for i in range(1, count + 1)]
+
+
+def submit_result(match, values, **who):
+    """Submit a version of ``match``'s recording sheet (``rules.SheetValues``) as a referee
+    would; returns the sheet (confirmed only under auto-confirm)."""
+    return judging_services.submit_sheet(match, values, **who)[0]

@@ -24,7 +24,7 @@ from django.db import IntegrityError, connection, transaction
 
 from judging import services
 from judging.engine import rules
-from judging.models import RecordingSheet, SheetEvent
+from judging.models import HistoryEntry, RecordingSheet
 from tests import factories
 from tournament.models import Match
 from tournament.services.draw import draw_groups
@@ -140,7 +140,7 @@ def test_two_recorders_confirming_two_different_versions_at_once_leave_exactly_o
     assert confirmed[0].confirmed_by == recorders[1]
     game.refresh_from_db()
     assert game.status == Match.Status.CONFIRMED and game.winner_id == game.team_b_id
-    assert SheetEvent.objects.filter(match=game, action=SheetEvent.Action.CONFIRMED).count() == 1
+    assert HistoryEntry.objects.filter(match=game, action=HistoryEntry.Action.CONFIRMED).count() == 1
 
 
 def test_a_correction_racing_a_confirmation_never_leaves_two_confirmed_versions(game, recorders):
@@ -168,7 +168,7 @@ def test_two_recorders_confirming_the_same_version_at_once_confirm_it_once_witho
     assert [error for _result, error in outcomes] == [None, None]
     assert [result.pk for result, _error in outcomes] == [sheet.pk, sheet.pk]
     assert RecordingSheet.objects.filter(match=game, is_confirmed=True).count() == 1
-    assert SheetEvent.objects.filter(match=game, action=SheetEvent.Action.CONFIRMED).count() == 1
+    assert HistoryEntry.objects.filter(match=game, action=HistoryEntry.Action.CONFIRMED).count() == 1
     game.refresh_from_db()
     assert game.status == Match.Status.CONFIRMED
 
@@ -187,7 +187,7 @@ def test_the_same_submission_posted_twice_at_once_makes_one_version(game):
     assert sheet_1.pk == sheet_2.pk
     assert sorted([created_1, created_2]) == [False, True]
     assert RecordingSheet.objects.filter(match=game).count() == 1
-    assert SheetEvent.objects.filter(match=game, action=SheetEvent.Action.SUBMITTED).count() == 1
+    assert HistoryEntry.objects.filter(match=game, action=HistoryEntry.Action.SUBMITTED).count() == 1
 
 
 def test_two_submissions_based_on_the_same_version_make_one_version_and_the_other_gets_a_conflict(game):

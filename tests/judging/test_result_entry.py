@@ -8,8 +8,9 @@ from django.urls import reverse
 from common.errors import UserError
 from judging.engine import rules
 from judging.models import RecordingSheet
-from judging.services import submit_result, submit_walkover
+from judging.services import submit_walkover
 from tests import factories
+from tests.factories import submit_result
 from tournament import reports
 from tournament.models import Match
 from tournament.services.draw import draw_groups
@@ -214,7 +215,7 @@ def test_a_walkover_through_the_form_gives_the_present_team_28_to_0(client, day)
 
 def test_a_walkover_for_an_absent_team_a_gives_b_the_win(day):
     match = first_game(day)
-    sheet = submit_walkover(match, rules.Side.A)
+    sheet, _created = submit_walkover(match, rules.Side.A)
     assert (sheet.cards_a, sheet.cards_b, sheet.winner_side) == (0, 28, "B")
 
 

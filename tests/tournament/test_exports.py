@@ -124,8 +124,8 @@ def test_the_recording_sheet_pdf_of_a_court_has_one_page_per_game_with_its_team_
 
 def test_a_shared_rank_is_exported_with_an_equals_sign(db):
     from judging.engine import rules
-    from judging.services import submit_result
     from tests import factories
+    from tests.factories import submit_result
 
     event = factories.make_event(courts=1, slug="tie")
     event.refresh_from_db()

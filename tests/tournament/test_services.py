@@ -10,8 +10,8 @@ from django.utils import translation
 
 from common.errors import UserError
 from judging.engine import rules
-from judging.services import submit_result
 from tests import factories
+from tests.factories import submit_result
 from tournament import reports
 from tournament.engine import standings
 from tournament.models import Event, Group, Match, Team

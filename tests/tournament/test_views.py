@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from judging.engine import rules
-from judging.services import submit_result
 from tests import factories
+from tests.factories import submit_result
 from tournament.models import Court, Division, Event, Match, Player, Team
 from tournament.services.draw import draw_groups
 from tournament.services.knockout import seed_knockout

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from common.errors import UserError
 from judging.engine import rules
-from judging.services import record_confirmed_result, void_match
+from judging.services import record_confirmed_result, void_match, walkover_values
 from tournament.models import (
     Match,
 )
@@ -36,8 +36,7 @@ def withdraw_team(team, user=None):
         for match in unplayed:
             if team.division.withdrawal == "walkover":
                 winner = rules.Side.B if match.team_a_id == team.pk else rules.Side.A
-                cards = rules.walkover_cards(winner, match.event.card_total // 2)
-                record_confirmed_result(match, rules.SheetValues(*cards), is_walkover=True, user=user)
+                record_confirmed_result(match, walkover_values(match, winner), is_walkover=True, user=user)
             else:
                 void_match(match, user, reason=str(_("team withdrew")))
             changed += 1
