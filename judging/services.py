@@ -47,7 +47,8 @@ def _locked(match):
     return Match.objects.select_for_update().select_related("event").get(pk=match.pk)
 
 
-def _same_person(sheet, user=None, court=None):
+def is_submitter(sheet, user=None, court=None):
+    """Whether ``user`` (a logged-in person) or ``court`` (its link, no login) submitted ``sheet``."""
     if user is not None and user.is_authenticated:
         return sheet.submitted_by_id == user.pk
     return court is not None and sheet.court_id == court.pk and sheet.submitted_by_id is None
@@ -211,7 +212,7 @@ def _confirm_sheet(sheet, user, retyped):
     with transaction.atomic():
         match = _locked(sheet.match)
         sheet = RecordingSheet.objects.get(pk=sheet.pk)
-        if _same_person(sheet, user=user):
+        if is_submitter(sheet, user=user):
             raise UserError(_("You submitted this version, so someone else must confirm it."))
         newest = latest_sheet(match)
         if newest.pk != sheet.pk:
