@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""Time and measure the court scheduler (tournament/scheduling.py).
+"""Time and measure the court scheduler (the package tournament/engine/scheduling/).
 
 Usage (from anywhere)::
 
@@ -14,7 +14,8 @@ most games in a row for a team, largest spread of a team's waits (slots),
 "ok" when check_schedule finds nothing, run time of ``plan`` in ms.
 
 The last lines say whether every shared/no-rest case reached the lower bound
-(reference §2.2/§2.4 says it always can), and sum up the gaps with rest.
+(docs/rules/scheduling-standings-seeding.md, sections 2.2 and 2.4, says it
+always can), and sum up the gaps with rest.
 ``--grid`` adds the family used by the tests, in full: 1-12 groups of 2-16
 teams (uniform sizes and one mixed spread) on 1-16 courts, shared layout
 without rest (3,072 plans, about 45 s more).  No Django needed.

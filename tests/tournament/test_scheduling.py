@@ -14,6 +14,7 @@ from collections import Counter, defaultdict
 
 import pytest
 
+from tests.engine.scheduling_helpers import check_timed, plan_groups_on_courts, shift, slot_start, timed_games
 from tournament.engine.scheduling import (
     LAYOUTS,
     Clock,
@@ -21,18 +22,13 @@ from tournament.engine.scheduling import (
     PlannedGame,
     ScheduleReport,
     TimedGame,
-    _balance_sides,
     berger_rounds,
     check_schedule,
-    check_timed,
     lower_bound,
     plan,
-    plan_groups_on_courts,
     report,
-    shift,
-    slot_start,
-    timed_games,
 )
+from tournament.engine.scheduling.layouts import balance_sides
 
 # --------------------------------------------------------------------------
 # Published FIDE Berger tables (test vectors)
@@ -940,17 +936,17 @@ def test_shared_streaks_not_worse_than_one_court_order():
         assert shared.max_streak <= pinned.max_streak
 
 
-def test_balance_sides_swaps_when_it_helps():
+def testbalance_sides_swaps_when_it_helps():
     games = [
         PlannedGame(slot=i, court=1, group=0, round=i, team_a=1, team_b=b) for i, b in enumerate([2, 3, 4])
     ]  # team 1 on side A three times
-    out = _balance_sides(games)
+    out = balance_sides(games)
     a_count = Counter(g.team_a for g in out)
     assert a_count[1] == 2  # 2 A, 1 B: within 1
     assert {frozenset((g.team_a, g.team_b)) for g in out} == {frozenset((1, b)) for b in (2, 3, 4)}
     # Berger games are left alone.
     p = plan(make_groups([6]), [1], "one_group_per_court")
-    assert _balance_sides(p.games) == p.games
+    assert balance_sides(p.games) == p.games
 
 
 # --------------------------------------------------------------------------
