@@ -33,13 +33,6 @@ from tournament.engine.standings import (
 A, B, C, D = 1, 2, 3, 4
 
 
-@pytest.fixture(autouse=True)
-def _default_language_after_each_test():
-    """Overrides the Django language reset of tests/conftest.py: this module is
-    pure, so it also runs with ``-p no:django`` and no settings configured."""
-    yield
-
-
 def win(winner: int, loser: int, margin: int, loser_cards: int = 10, **extra) -> GameResult:
     """A game ``winner`` won by ``margin`` cards (winner listed as team A)."""
     return GameResult(winner, loser, loser_cards + margin, loser_cards, winner, **extra)

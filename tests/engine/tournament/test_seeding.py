@@ -22,13 +22,6 @@ from tournament.engine.seeding import (
 )
 
 
-@pytest.fixture(autouse=True)
-def _default_language_after_each_test():
-    """Overrides the Django language reset of tests/conftest.py: this module is
-    pure, so it also runs with ``-p no:django`` and no settings configured."""
-    yield
-
-
 LETTERS = "ABCDEFGH"
 
 
