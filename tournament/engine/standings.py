@@ -3,12 +3,14 @@
 Responsibility
 --------------
 * ``rank_group`` ranks the teams of one group (league) from its confirmed
-  group games, following the organiser's ordered list of criteria (rules page
-  "Standings, walkovers, knockout"; reference §3.3).  Every row says which
-  criterion separated it from the row above, and teams tied on everything
-  share a rank until the organiser records a lot or a play-off.
+  group games, following the organiser's ordered list of criteria
+  (``docs/rules/hitachi-karuta.md``, "Standings, walkovers, knockout";
+  ``docs/rules/scheduling-standings-seeding.md``, section 3.3).  Every row
+  says which criterion separated it from the row above, and teams tied on
+  everything share a rank until the organiser records a lot or a play-off.
 * ``compare_across_groups`` orders teams from different groups (all group
-  winners, all runners-up, ...) by per-game values (reference §3.5).
+  winners, all runners-up, ...) by per-game values
+  (``docs/rules/scheduling-standings-seeding.md``, section 3.5).
 
 What it must not do
 -------------------
@@ -54,9 +56,9 @@ WINS, HEAD_TO_HEAD, CARD_DIFF, CARDS_TAKEN, LOT = (
 )
 CRITERIA = (WINS, HEAD_TO_HEAD, CARD_DIFF, CARDS_TAKEN, LOT)
 
-# Default of the rules page (Japanese karuta practice).
+# Default of docs/rules/hitachi-karuta.md, "Standings, walkovers, knockout" (Japanese karuta practice).
 PRESET_JAPANESE = (WINS, CARD_DIFF, CARDS_TAKEN, HEAD_TO_HEAD, LOT)
-# Second preset of the rules page: head-to-head right after wins (UEFA-like).
+# Second preset of the same section: head-to-head right after wins (UEFA-like).
 PRESET_HEAD_TO_HEAD_FIRST = (WINS, HEAD_TO_HEAD, CARD_DIFF, CARDS_TAKEN, LOT)
 PRESETS = {
     "japanese": PRESET_JAPANESE,
@@ -346,9 +348,11 @@ def rank_group(
       card columns and of the head-to-head card difference, but still count
       as played, won and lost).
 
-    Algorithm (rules page "Standings"; reference §3.3): recursive partition
-    refinement, never a pairwise comparator.  A block of teams is split by
-    the first criterion, in order, whose values differ inside it; each
+    Algorithm (``docs/rules/hitachi-karuta.md``, "Standings, walkovers,
+    knockout"; ``docs/rules/scheduling-standings-seeding.md``, section 3.3):
+    recursive partition refinement, never a pairwise comparator.  A block of
+    teams is split by the first criterion, in order, whose values differ
+    inside it; each
     sub-block (best first) of two or more teams is resolved again from the
     top of the list, so head-to-head is re-applied to any smaller block still
     tied.  A block that no criterion splits is a tie: its teams share the
@@ -389,10 +393,11 @@ def compare_across_groups(rows: Iterable[StandingRow]) -> list[StandingRow]:
     """Order teams from different groups (e.g. all group winners); best first.
 
     Groups may differ in size (after a withdrawal), so values are taken per
-    game (reference §3.5): wins per game played, then card difference per
-    game, then cards taken per game (cards per game: over ``card_games`` when
-    the row has it, so excluded walkovers do not dilute the average).  Head-to-
-    head is impossible across groups and lots are not applied here.
+    game (``docs/rules/scheduling-standings-seeding.md``, section 3.5): wins
+    per game played, then card difference per game, then cards taken per
+    game (cards per game: over ``card_games`` when the row has it, so
+    excluded walkovers do not dilute the average).  Head-to-head is
+    impossible across groups and lots are not applied here.  Raises nothing.
 
     Returns new ``StandingRow`` objects (copies of the inputs) whose ``rank``,
     ``tied`` and ``separated_by`` describe this cross-group table

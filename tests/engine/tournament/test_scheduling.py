@@ -1,8 +1,9 @@
 """Tests for tournament.engine.scheduling (pure: no Django, no database).
 
-The FIDE Berger tables below are copied from the published tables (FIDE
-Handbook C.05 Annex 1), "x-y" = x on side A (White), y on side B.  They are
-kept inline on purpose: the tests must not read reference files at run time.
+The FIDE Berger tables below are copied from docs/rules/scheduling-standings-seeding.md,
+section 1.2 (the published FIDE tables), "x-y" = x on side A (White), y on side B.
+Section numbers below are those of that page.  The tables are kept inline on
+purpose: the tests do not read files at run time.
 """
 
 from __future__ import annotations
@@ -453,7 +454,7 @@ def test_check_rest_flag_finds_back_to_back():
 
 
 # --------------------------------------------------------------------------
-# plan(): layouts, lower bound, reference §2.4 / §2.6
+# plan(): layouts, lower bound, sections 2.4 and 2.6
 # --------------------------------------------------------------------------
 
 
@@ -476,7 +477,7 @@ def berger_orientation(groups):
 
 
 def assert_valid(groups, courts, p, rest):
-    """Every hard constraint of reference §2.1, checked explicitly."""
+    """Every hard constraint of section 2.1, checked explicitly."""
     games = p.games
     assert isinstance(p, Plan)
     assert p.rest is rest
@@ -661,7 +662,7 @@ def test_plan_deterministic(layout, rest):
     assert plan(groups, [1, 2, 3], layout, rest=rest) == plan(groups, [1, 2, 3], layout, rest=rest)
 
 
-# Reference §2.4, exact optima computed with CP-SAT:
+# Section 2.4, exact optima computed with CP-SAT:
 # (teams per group, groups, courts, free, free+rest, pinned, pinned+rest);
 # None where pinning is impossible (fewer courts than groups).
 OPTIMA = [
@@ -722,7 +723,7 @@ def test_reference_optima_table(row):
         assert plan(groups, courts, "one_group_per_court", rest=True).slots == pinned_rest
 
 
-# Reference §2.6 scenarios.
+# Section 2.6 scenarios.
 
 
 @pytest.mark.parametrize("layout", LAYOUTS)
@@ -735,7 +736,7 @@ def test_small_group_alone_on_one_court_with_rest(layout, n, slots):
 
 
 def test_small_group_on_one_court_rest_orders():
-    # §2.3: 3 teams: AB, -, AC, -, BC; 4 teams: two disjoint games, idle, ...
+    # Section 2.3: 3 teams: AB, -, AC, -, BC; 4 teams: two disjoint games, idle, ...
     p3 = plan([[1, 2, 3]], [1], "one_group_per_court", rest=True)
     assert [g.slot for g in p3.games] == [0, 2, 4]
     p4 = plan([[1, 2, 3, 4]], [1], "one_group_per_court", rest=True)
@@ -784,12 +785,12 @@ def test_lower_bound_without_rest_is_court_or_rounds():
 @pytest.mark.parametrize(
     "sizes,courts,expected",
     [
-        ([3], 1, 5),  # §2.3
-        ([4], 1, 8),  # §2.3, only the one-court argument gives 8
+        ([3], 1, 5),  # section 2.3
+        ([4], 1, 8),  # section 2.3, only the one-court argument gives 8
         ([4], 2, 5),  # per team 2·3-1
         ([5], 2, 9),  # window: 2 games per two slots
         ([6], 3, 9),  # per team 2·5-1
-        ([4, 4], 1, 12),  # court capacity; rest costs nothing (§2.3)
+        ([4, 4], 1, 12),  # court capacity; rest costs nothing (section 2.3)
         ([3, 3, 3], 2, 6),  # global window bound
         ([2], 1, 1),
         ([2, 2], 1, 2),

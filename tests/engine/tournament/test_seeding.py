@@ -1,8 +1,8 @@
 """Tests for tournament.engine.seeding (pure: no Django, no database).
 
-Seed orders, byes and cross-over tables are copied from the algorithms
-reference (scheduling-standings-seeding.md §4.1, §4.2), written out here on
-purpose: the tests must not read files outside the project at run time.
+Seed orders, byes and cross-over tables are copied from docs/rules/scheduling-standings-seeding.md,
+sections 4.1 and 4.2, written out here on purpose: the tests do not read files
+at run time.
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ class TestBracketSize:
 
 
 class TestByes:
-    # reference §4.1: first rounds with byes to the top seeds
+    # docs/rules/scheduling-standings-seeding.md, section 4.1: first rounds with byes to the top seeds
     EXPECTED = {
         5: [(1, None), (4, 5), (2, None), (3, None)],
         6: [(1, None), (4, 5), (2, None), (3, 6)],
@@ -159,7 +159,7 @@ class TestCrossOverTables:
 
 class TestSearch:
     def test_three_winners_and_the_runner_up_of_the_best_winners_group(self):
-        # reference §4.2: if R comes from W1's group, SF1 W1-W3 and SF2 W2-R
+        # section 4.2, "3 groups": if R comes from W1's group, SF1 W1-W3 and SF2 W2-R
         lineup = lineup_labels(seed_bracket([q("A1"), q("B1"), q("C1"), q("A2")]))
         assert {frozenset(p) for p in first_round_pairs(lineup)} == {frozenset({"A1", "C1"}), frozenset({"B1", "A2"})}
 

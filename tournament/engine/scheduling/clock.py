@@ -92,5 +92,5 @@ class Clock:
         return le + (slot - j) * step
 
     def end_of(self, slot: int, court: int) -> int:
-        """End minute of the game in ``slot`` on ``court`` (start + game)."""
+        """End minute of the game in ``slot`` on ``court`` (start + game); ``ValueError`` for a negative slot."""
         return self.start_of(slot, court) + self.game_minutes
