@@ -57,8 +57,7 @@ def configurations(quick: bool) -> list[tuple[list[int], int]]:
         most = 1000 // size  # 250, 200, 166, 142, 125 groups
         counts = (2, 10, 50, most) if not quick else (2, 25, most)
         for n_groups in counts:
-            for courts in courts_list:
-                configs.append(([size] * n_groups, courts))
+            configs.extend(([size] * n_groups, courts) for courts in courts_list)
     # Mixed sizes 4-8, 1,000 teams in 167 groups.
     mixed = [4 + (7 * i) % 5 for i in range(400)]
     total, sizes = 0, []
@@ -67,8 +66,7 @@ def configurations(quick: bool) -> list[tuple[list[int], int]]:
             break
         sizes.append(s)
         total += s
-    for courts in (1, 10, 100) if not quick else (10,):
-        configs.append((sizes, courts))
+    configs.extend((sizes, courts) for courts in ((1, 10, 100) if not quick else (10,)))
     return configs
 
 

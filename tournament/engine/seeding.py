@@ -165,7 +165,7 @@ def _check(qualifiers: list[Qualifier]) -> None:
         raise ValueError("a team is listed twice")
     if len({(q.group, q.place) for q in qualifiers}) != len(qualifiers):
         raise ValueError("two qualifiers share a group and a place")
-    if any(a.place > b.place for a, b in zip(qualifiers, qualifiers[1:])):
+    if any(a.place > b.place for a, b in zip(qualifiers, qualifiers[1:], strict=False)):
         raise ValueError("qualifiers must be in seed order: places never decrease")
 
 

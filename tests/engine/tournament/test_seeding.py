@@ -21,7 +21,6 @@ from tournament.engine.seeding import (
     standard_seed_order,
 )
 
-
 LETTERS = "ABCDEFGH"
 
 
@@ -208,13 +207,13 @@ class TestPropertiesForUpTo16Qualifiers:
     CASES = list(one_or_two_per_group_cases())
 
     def test_every_team_appears_once_and_byes_fill_the_rest(self):
-        for n, g, qualifiers in self.CASES:
+        for n, _g, qualifiers in self.CASES:
             lineup = seed_bracket(qualifiers)
             assert len(lineup) == bracket_size(n)
             assert sorted(t for t in lineup if t is not None) == sorted(x.team for x in qualifiers)
 
     def test_byes_go_to_the_best_places(self):
-        for n, g, qualifiers in self.CASES:
+        for _n, _g, qualifiers in self.CASES:
             place = {x.team: x.place for x in qualifiers}
             pairs = first_round_pairs(seed_bracket(qualifiers))
             with_bye = [place[a or b] for a, b in pairs if None in (a, b)]
@@ -253,13 +252,13 @@ class TestPropertiesForUpTo16Qualifiers:
                 (7, ("A1", "B1", "C1", "B2", "C2", "A3", "C3")),
             ]
         ]
-        for n, _, qualifiers in cases:
+        for _n, _, qualifiers in cases:
             lineup = seed_bracket(qualifiers)
             size = len(lineup)
             rounds = size.bit_length() - 1
             position_of_seed = {s: i for i, s in enumerate(standard_seed_order(size))}
 
-            def profile(line):
+            def profile(line, rounds=rounds, qualifiers=qualifiers):
                 counts = [0] * (rounds + 1)
                 for r in meetings(qualifiers, line):
                     counts[r] += 1
@@ -275,8 +274,8 @@ class TestPropertiesForUpTo16Qualifiers:
             teams_of = {p: [t for t, tp in lower_teams.items() if tp == p] for p in places}
             for perms in itertools.product(*(itertools.permutations(teams_of[p]) for p in places)):
                 line = list(lineup)
-                for p, perm in zip(places, perms):
-                    for s, t in zip(by_place[p], perm):
+                for p, perm in zip(places, perms, strict=True):
+                    for s, t in zip(by_place[p], perm, strict=True):
                         line[position_of_seed[s]] = t
                 if best is None or profile(line) < best:
                     best = profile(line)

@@ -26,6 +26,7 @@ from tournament.engine.standings import (
     WINS,
     GameResult,
     StandingRow,
+    apply_lots_across_groups,
     compare_across_groups,
     rank_group,
 )
@@ -395,8 +396,6 @@ class TestCompareAcrossGroups:
 
 
 def test_lots_across_groups_settle_a_block_only_when_every_team_has_a_position():
-    from tournament.engine.standings import apply_lots_across_groups
-
     row = TestCompareAcrossGroups.row
     rows = compare_across_groups(
         [row(1, 2, 1, 56, 56), row(2, 2, 1, 56, 56), row(3, 2, 1, 56, 56), row(4, 2, 0, 52, 60)]
