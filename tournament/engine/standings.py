@@ -236,7 +236,14 @@ class _Resolver:
     whose block was split by the lot.
     """
 
-    def __init__(self, games, stats, criteria, lots, walkover_cards):
+    def __init__(
+        self,
+        games: list[GameResult],
+        stats: dict[int, _Tally],
+        criteria: tuple[str, ...],
+        lots: dict[int, int],
+        walkover_cards: str,
+    ) -> None:
         self.games = games
         self.stats = stats
         self.criteria = criteria

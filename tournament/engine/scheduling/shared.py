@@ -19,7 +19,9 @@ from tournament.engine.scheduling.round_robin import Game, group_games
 _Option = tuple[frozenset[int], list[Game]]
 
 
-def _profile_slot(games, caps, c, slots, t, left, done) -> list[int]:
+def _profile_slot(
+    games: list[int], caps: list[int], c: int, slots: int, t: int, left: list[int], done: list[int]
+) -> list[int]:
     """How many games each group plays in slot ``t`` (see :func:`_profile`)."""
     n_groups = len(games)
     later = slots - t - 1
