@@ -6,7 +6,7 @@ Responsibility
 ``seeding.seed_bracket`` returns it) into the games of every round: which team or which
 earlier game's winner fills each side, the round's size (1 game: the final, 2: the
 semifinals …), and the third-place game between the semifinal losers when asked for
-(docs/rules/scheduling-standings-seeding.md, "Knockout").
+(docs/rules/scheduling-standings-seeding.md, 4.1 and 4.4; docs/rules/hitachi-karuta.md, "Standings, walkovers, knockout").
 
 What it must not do
 -------------------

@@ -6,7 +6,7 @@ Responsibility
   courts, in proportion to its teams (largest remainder), at least one each.
 * ``spread_into_groups`` deals a division's teams into its groups: seeded teams first in
   seed order, the others in a random order, in snake order (A B C, C B A, …), then swaps
-  teams of one seeding tier to keep teams of one club apart (docs/rules/draw.md).
+  teams of one seeding tier to keep teams of one club apart (docs/rules/draw.md, "Groups").
 
 What it must not do
 -------------------
