@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""Time each kind of printed tournament paper (judging.paper) on realistic sizes.
+"""Time each kind of printed paper (tournament.paper, judging.paper.touch_matrix) on realistic sizes.
 
 Usage (from anywhere)::
 
@@ -26,21 +26,21 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from common.pdf.fonts import describe_font, japanese_font  # noqa: E402
-from judging.paper import (  # noqa: E402
-    BracketGame,
+from judging.paper.touch_matrix import touch_matrix_pdf  # noqa: E402
+from tournament.paper import (  # noqa: E402
+    BracketMatch,
     EventInfo,
     GroupSheet,
     ReceptionPlayer,
     ReceptionTeam,
     ResultEntry,
     StandingLine,
-    TimetableGame,
+    TimetableMatch,
     bracket_pdf,
     court_timetables_pdf,
     final_results_pdf,
     reception_list_pdf,
     standings_pdf,
-    touch_matrix_pdf,
 )
 
 AREAS = [
@@ -99,7 +99,7 @@ def timetables(courts: int = 40, games: int = 12):
         for g in range(games):
             knockout = g >= games - 2
             rows.append(
-                TimetableGame(
+                TimetableMatch(
                     match_number=c * games + g + 1,
                     start=T0 + datetime.timedelta(minutes=20 * g),
                     division=DIVISIONS[c % len(DIVISIONS)],
@@ -167,7 +167,7 @@ def brackets(divisions: int = 4, teams: int = 16):
             for p in range(count):
                 span = 2**r
                 games.append(
-                    BracketGame(
+                    BracketMatch(
                         r,
                         p,
                         stages.get(count, f"{r + 1}回戦"),
@@ -182,7 +182,7 @@ def brackets(divisions: int = 4, teams: int = 16):
                 number += 1
             count //= 2
             r += 1
-        third = [BracketGame(r - 1, 0, "3位決定戦", number, names[4], names[12], "28", "28", "B")]
+        third = [BracketMatch(r - 1, 0, "3位決定戦", number, names[4], names[12], "28", "28", "B")]
         out.append((DIVISIONS[d % 4], games, third))
     return out
 

@@ -1,49 +1,44 @@
-"""Printable recording sheets (記録用紙) for Hitachi Folk Karuta games.
+"""Printable recording sheets (記録用紙) for Hitachi Folk Karuta matches.
 
-Pure Python + reportlab (no Django): views build :class:`SheetGame` values and call
-:func:`recording_sheets_pdf`, which returns the PDF bytes.
+Pure Python + reportlab (no Django): callers build :class:`SheetMatch` values (see
+:mod:`judging.paper.match_sheets`) and call :func:`recording_sheets_pdf`, which returns
+the PDF bytes.
 
 * A4 portrait; one sheet per page, or two per page with a cut line (``per_page=2``).
 * Japanese text uses :func:`common.pdf.fonts.japanese_font` (an embedded TrueType subset when
   a font such as IPAex Gothic is installed).  Every data string is checked with
   :func:`common.pdf.fonts.check_glyphs`, so a character the font lacks raises ``ValueError``
   instead of printing as a blank box.
-* The QR code holds the game's entry URL, which must be ASCII (field-faults A6); the same
-  URL is printed under it as the fallback.
-* Drawn with canvas primitives (no platypus) so a batch of 200 sheets takes well under 5 s.
+* The QR code holds the match's entry URL, which must be ASCII (``docs/rules/paper.md``);
+  the same URL is printed under it as the fallback.
+* Drawn with canvas primitives (no platypus) so a batch of 200 sheets takes well under 5 s:
+  the form itself (frames, labels, hints) is drawn once per layout into a PDF form XObject
+  and each match's own fields on top of it.
 """
 
 from __future__ import annotations
 
 import datetime
 import math
-import re
-import threading
 from dataclasses import dataclass
 from io import BytesIO
 
-from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfgen.canvas import Canvas
 
-from common.dates import TOKYO
+from common.dates import format_date, format_time
 from common.pdf.fonts import check_glyphs, japanese_font
+from common.pdf.layout import open_canvas
+from common.pdf.pen import BAND, HINT, INK, LINE, MUTED, RENDER_LOCK, SHADE, WHITE, Pen
+from common.pdf.qr import draw_qr, qr_modules
+from common.pdf.text import CONTROL_RE, clean, edition_title, fit
+from judging.engine.rules import CARD_TOTAL
 
-__all__ = ["SheetGame", "recording_sheets_pdf", "CARD_TOTAL"]
-
-CARD_TOTAL = 56
-
-# reportlab keeps per-document subset state on the shared TTFont object and documents
-# "you cannot use the same TTFont object for different documents at the same time":
-# serialise rendering (threaded servers) — a 200-sheet batch takes about 1.5 s.
-_RENDER_LOCK = threading.Lock()
-WEEKDAYS = "月火水木金土日"
+__all__ = ["SheetMatch", "recording_sheets_pdf"]
 
 
 @dataclass(frozen=True)
-class SheetGame:
+class SheetMatch:
     """Everything printed on one recording sheet (already translated / formatted text)."""
 
     event_name: str
@@ -62,259 +57,9 @@ class SheetGame:
     japanese_era: bool = False  # print the date as 令和…年 (the event's setting)
 
 
-# --------------------------------------------------------------------------- colours
-
-INK = (0.10, 0.10, 0.10)
-LINE = (0.22, 0.22, 0.22)
-MUTED = (0.38, 0.38, 0.38)
-HINT = (0.55, 0.55, 0.55)
-BAND = (0.86, 0.86, 0.86)  # header cells
-SHADE = (0.945, 0.945, 0.945)  # label cells
-WHITE = (1, 1, 1)
-
-
-# --------------------------------------------------------------------------- text helpers
-
-_CONTROL_RE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-_SPACE_RE = re.compile(r"\s+")
-
-# Japanese line-breaking rules (禁則): never start a line with these …
-_NO_LINE_START = set(
-    "、。，．,.・:：;；!！?？%％)）]］}｝」』】〕〉》〙〗”’ー～々ゝゞヽヾ"
-    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
-)
-# … and never end one with these.
-_NO_LINE_END = set("(（[［{｛「『【〔〈《〘〖“‘")
-
-
-def _clean(value: object) -> str:
-    """Data string for printing: str, control characters -> space, whitespace collapsed."""
-    if value is None:
-        return ""
-    text = _CONTROL_RE.sub(" ", str(value))
-    return _SPACE_RE.sub(" ", text).strip()
-
-
-def _is_ascii_word_char(ch: str) -> bool:
-    return ch.isascii() and (ch.isalnum() or ch in "-_'&")
-
-
-def _split_two(text: str, font: str) -> list[str]:
-    """Split ``text`` into two lines of balanced width, respecting 禁則 and ASCII words."""
-    n = len(text)
-    if n < 2:
-        return [text]
-    widths = [stringWidth(ch, font, 1.0) for ch in text]
-    total = sum(widths)
-    best: tuple[float, int, int] | None = None  # (score, cut_start, cut_end)
-    left = 0.0
-    for i in range(1, n):
-        left += widths[i - 1]
-        before, after = text[i - 1], text[i]
-        if after == " ":
-            continue  # break *after* the space run instead
-        cut_start = i
-        while cut_start > 0 and text[cut_start - 1] == " ":
-            cut_start -= 1
-        if cut_start == 0:
-            continue
-        w1 = left - sum(widths[cut_start:i])
-        w2 = total - left
-        score = max(w1, w2)
-        natural = before == " " or before in "・/／-－"
-        if after in _NO_LINE_START or text[cut_start - 1] in _NO_LINE_END:
-            score *= 1.6
-        elif _is_ascii_word_char(before) and _is_ascii_word_char(after):
-            score *= 1.35
-        elif not natural:
-            score *= 1.08  # prefer a space or 「・」 when it is nearly as balanced
-        if best is None or score < best[0]:
-            best = (score, cut_start, i)
-    if best is None:
-        return [text]
-    _, cut_start, cut_end = best
-    return [text[:cut_start], text[cut_end:]]
-
-
-def _fit(
-    text: str,
-    font: str,
-    box_w: float,
-    box_h: float,
-    max_size: float,
-    min_size: float,
-    max_lines: int = 2,
-    leading: float = 1.18,
-) -> tuple[float, list[str]]:
-    """Font size and lines so ``text`` fits ``box_w`` × ``box_h`` (points).
-
-    One line shrunk down to ``min_size``; then two balanced lines; below ``min_size`` only
-    as a last resort (the text is never clipped or allowed to overflow).
-    """
-    unit = stringWidth(text, font, 1.0) or 1.0
-    size = min(max_size, box_w / unit, box_h / 1.05)
-    if size >= min_size or max_lines < 2 or len(text) < 2:
-        return size, [text]
-    lines = _split_two(text, font)
-    widest = max(stringWidth(line, font, 1.0) for line in lines) or 1.0
-    size2 = min(max_size, box_w / widest, box_h / (len(lines) * leading))
-    if size2 < size:  # wrapping did not help (e.g. a single unbreakable word)
-        return size, [text]
-    return size2, lines
-
-
-class _Pen:
-    """Thin wrapper over the canvas with the Japanese font and helpers in mm."""
-
-    def __init__(self, c: Canvas, font: str):
-        self.c = c
-        self.font = font
-
-    # geometry -------------------------------------------------------------
-    def rect(self, x, y, w, h, *, fill=None, stroke=LINE, width=0.6, radius=0.0, dash=None):
-        c = self.c
-        if fill is not None:
-            c.setFillColorRGB(*fill)
-        if stroke is not None:
-            c.setStrokeColorRGB(*stroke)
-            c.setLineWidth(width)
-        if dash:
-            c.setDash(*dash)
-        if radius:
-            c.roundRect(x, y, w, h, radius, stroke=stroke is not None, fill=fill is not None)
-        else:
-            c.rect(x, y, w, h, stroke=stroke is not None, fill=fill is not None)
-        if dash:
-            c.setDash()
-
-    def line(self, x1, y1, x2, y2, *, width=0.6, color=LINE, dash=None):
-        c = self.c
-        c.setStrokeColorRGB(*color)
-        c.setLineWidth(width)
-        if dash:
-            c.setDash(*dash)
-        c.line(x1, y1, x2, y2)
-        if dash:
-            c.setDash()
-
-    def hline(self, x1, x2, y, **style):
-        self.line(x1, y, x2, y, **style)
-
-    def vline(self, x, y1, y2, **style):
-        self.line(x, y1, x, y2, **style)
-
-    # text -----------------------------------------------------------------
-    def width(self, text: str, size: float) -> float:
-        return stringWidth(text, self.font, size)
-
-    def text(self, x, y, text: str, size: float, *, align="left", bold=False, color=INK):
-        """Draw one line with its baseline at ``y``; ``bold`` = fill+stroke (fake bold)."""
-        if not text:
-            return
-        c = self.c
-        if align != "left":
-            w = stringWidth(text, self.font, size)
-            x -= w if align == "right" else w / 2
-        t = c.beginText(x, y)
-        t.setFont(self.font, size)
-        c.setFillColorRGB(*color)
-        if bold:
-            c.setStrokeColorRGB(*color)
-            c.setLineWidth(size * 0.045)
-            t.setTextRenderMode(2)
-        t.textOut(text)
-        if bold:
-            t.setTextRenderMode(0)
-        c.drawText(t)
-
-    def text_mid(self, x, cy, text, size, **kw):
-        """Draw one line vertically centred on ``cy`` (CJK em-box centre)."""
-        self.text(x, cy - size * 0.36, text, size, **kw)
-
-    def fitted(
-        self,
-        x,
-        y,
-        w,
-        h,
-        text: str,
-        *,
-        max_size,
-        min_size,
-        align="center",
-        bold=False,
-        color=INK,
-        pad=1.2 * mm,
-        max_lines=2,
-    ):
-        """Fit ``text`` into the box (shrink, then wrap to two lines) and draw it centred."""
-        if not text:
-            return
-        inner_w, inner_h = w - 2 * pad, h - 2 * pad * 0.6
-        size, lines = _fit(text, self.font, inner_w, inner_h, max_size, min_size, max_lines)
-        leading = size * 1.18
-        block = leading * (len(lines) - 1)
-        cy = y + h / 2 + block / 2
-        if align == "center":
-            tx = x + w / 2
-        elif align == "right":
-            tx = x + w - pad
-        else:
-            tx = x + pad
-        for i, line in enumerate(lines):
-            self.text_mid(tx, cy - i * leading, line, size, align=align, bold=bold, color=color)
-
-
-# --------------------------------------------------------------------------- formatting
-
-ERAS = (  # (first day, name): the modern Japanese eras
-    (datetime.date(2019, 5, 1), "令和"),
-    (datetime.date(1989, 1, 8), "平成"),
-    (datetime.date(1926, 12, 25), "昭和"),
-)
-
-
-def japanese_year(d: datetime.date) -> str:
-    """2027 → 「令和9年」 (the first year of an era is 元年); before 昭和, 「1925年」."""
-    for start, name in ERAS:
-        if d >= start:
-            year = d.year - start.year + 1
-            return f"{name}{'元' if year == 1 else year}年"
-    return f"{d.year}年"
-
-
-def format_date(d: datetime.date | None, era: bool = False) -> str:
-    """A date as 「2027年1月17日(日)」, or 「令和9年1月17日(日)」 with ``era`` (the event's 和暦
-    setting); "" for None. An aware datetime is read in Asia/Tokyo."""
-    if d is None:
-        return ""
-    if isinstance(d, datetime.datetime):
-        d = _to_tokyo(d).date()
-    year = japanese_year(d) if era else f"{d.year}年"
-    return f"{year}{d.month}月{d.day}日({WEEKDAYS[d.weekday()]})"
-
-
-def _to_tokyo(dt: datetime.datetime) -> datetime.datetime:
-    """Aware -> Asia/Tokyo; a naive value is taken to be Tokyo wall-clock time already."""
-    return dt.astimezone(TOKYO) if dt.tzinfo is not None else dt
-
-
-def _format_time(dt: datetime.datetime | None) -> str:
-    return "" if dt is None else _to_tokyo(dt).strftime("%H:%M")
-
-
-def _event_title(game: SheetGame) -> str:
-    name = _clean(game.event_name)
-    if game.edition:
-        prefix = f"第{game.edition}回"
-        if not name.startswith(prefix):
-            return f"{prefix} {name}".strip()
-    return name
-
-
 @dataclass(frozen=True)
 class _Prepared:
-    game: SheetGame
+    game: SheetMatch
     title: str
     date: str
     division: str
@@ -327,16 +72,16 @@ class _Prepared:
     qr: list[list[bool]] | None
 
 
-def _prepare(game: SheetGame, *, qr_cache: dict) -> _Prepared:
+def _prepare(game: SheetMatch, *, qr_cache: dict) -> _Prepared:
     """Validate and format every data field (raises ValueError on unprintable input)."""
-    stage = " ".join(p for p in (_clean(game.stage), _clean(game.group)) if p)
+    stage = " ".join(p for p in (clean(game.stage), clean(game.group)) if p)
     fields = {
-        "event_name": _event_title(game),
-        "division": _clean(game.division),
+        "event_name": edition_title(game.event_name, game.edition),
+        "division": clean(game.division),
         "stage/group": stage,
-        "court": _clean(game.court),
-        "team_a": _clean(game.team_a),
-        "team_b": _clean(game.team_b),
+        "court": clean(game.court),
+        "team_a": clean(game.team_a),
+        "team_b": clean(game.team_b),
     }
     for what, value in fields.items():
         check_glyphs(value, what)
@@ -349,12 +94,12 @@ def _prepare(game: SheetGame, *, qr_cache: dict) -> _Prepared:
                 f"entry_url must be ASCII (QR readers disagree on non-ASCII payloads); "
                 f"found {bad!r} (U+{ord(bad):04X}) in {url!r}: percent-encode it or use an ID"
             )
-        if _CONTROL_RE.search(url) or " " in url:
+        if CONTROL_RE.search(url) or " " in url:
             raise ValueError(f"entry_url contains whitespace or control characters: {url!r}")
         check_glyphs(url, "entry_url")
         qr = qr_cache.get(url)
         if qr is None:
-            qr = qr_cache[url] = _qr_modules(url)
+            qr = qr_cache[url] = qr_modules(url)
     return _Prepared(
         game=game,
         title=fields["event_name"],
@@ -362,7 +107,7 @@ def _prepare(game: SheetGame, *, qr_cache: dict) -> _Prepared:
         division=fields["division"],
         stage=stage,
         court=fields["court"],
-        start=_format_time(game.start),
+        start=format_time(game.start),
         team_a=fields["team_a"],
         team_b=fields["team_b"],
         url=url,
@@ -370,85 +115,7 @@ def _prepare(game: SheetGame, *, qr_cache: dict) -> _Prepared:
     )
 
 
-_FINDER_LIKE = "10111010000"
-
-
-def _qr_penalty(modules: list[list[bool]]) -> int:
-    """Mask penalty, the same value as reportlab's ``QRUtil.getLostPoint`` but computed
-    with string / integer operations (about 10x faster; equality is checked in the tests).
-    """
-    n = len(modules)
-    rows = ["".join("1" if m else "0" for m in row) for row in modules]
-    cols = ["".join(col) for col in zip(*rows)]
-    score = 0
-    run = re.compile(r"0{5,}|1{5,}")
-    for line in rows + cols:
-        # rule 1: runs of five or more modules of one colour score (length - 2)
-        for m in run.finditer(line):
-            score += len(m.group()) - 2
-    for line in rows:
-        # rule 3 as reportlab scores it: rows only (its column pass compares tuples with a
-        # list and never matches), one direction, non-overlapping, last cell excluded
-        score += 40 * line[:-1].count(_FINDER_LIKE)
-    # rule 2: 2x2 blocks of one colour
-    ints = [int(line[::-1], 2) for line in rows]  # bit j = module j
-    mask = (1 << (n - 1)) - 1
-    for a, b in zip(ints, ints[1:]):
-        same_v = ~(a ^ b)
-        same_h = ~(a ^ (a >> 1))
-        score += 3 * (same_v & (same_v >> 1) & same_h & mask).bit_count()
-    # rule 4: proportion of dark modules
-    dark = sum(line.count("1") for line in rows)
-    score += 10 * (abs(100 * dark // (n * n) - 50) // 5)
-    return score
-
-
-def _qr_modules(url: str) -> list[list[bool]]:
-    """Module matrix (True = dark) encoded by reportlab's QrCodeWidget (level M).
-
-    Same result as ``widget.qr.make()``; only the mask-penalty scoring is faster.
-    """
-    widget = QrCodeWidget(url, barLevel="M")
-    qr = widget.qr
-    if qr.version is None:
-        qr.version = qr.calculate_version()
-    best_score, best_mask = None, 0
-    for mask in range(8):
-        qr.makeImpl(True, mask)
-        score = _qr_penalty(qr.modules)
-        if best_score is None or score < best_score:
-            best_score, best_mask = score, mask
-    qr.makeImpl(False, best_mask)
-    return [[bool(m) for m in row] for row in qr.modules]
-
-
-# --------------------------------------------------------------------------- one sheet
-
-
-def _draw_qr(pen: _Pen, modules: list[list[bool]], x: float, y: float, size: float, border: int = 4) -> None:
-    """Draw the QR code (with its quiet zone) into the square ``size`` at (x, y)."""
-    n = len(modules)
-    box = size / (n + 2 * border)
-    c = pen.c
-    c.setFillColorRGB(*WHITE)
-    c.rect(x, y, size, size, stroke=0, fill=1)
-    c.setFillColorRGB(0, 0, 0)
-    path = c.beginPath()
-    for r, row in enumerate(modules):
-        top = y + size - (r + border) * box
-        col = 0
-        while col < n:
-            if row[col]:
-                start = col
-                while col < n and row[col]:
-                    col += 1
-                path.rect(x + (start + border) * box, top - box, (col - start) * box, box)
-            else:
-                col += 1
-    c.drawPath(path, stroke=0, fill=1)
-
-
-def _label_cell(pen: _Pen, x, y, w, h, main: str, sub: str = "", *, fill=SHADE, size=9.0, bold=True):
+def _label_cell(pen: Pen, x, y, w, h, main: str, sub: str = "", *, fill=SHADE, size=9.0, bold=True):
     pen.rect(x, y, w, h, fill=fill, stroke=None)
     cx = x + w / 2
     if sub:
@@ -458,12 +125,12 @@ def _label_cell(pen: _Pen, x, y, w, h, main: str, sub: str = "", *, fill=SHADE, 
         pen.text_mid(cx, y + h / 2, main, size, align="center", bold=bold)
 
 
-def _checkbox(pen: _Pen, x, y, s, *, width=0.7):
+def _checkbox(pen: Pen, x, y, s, *, width=0.7):
     pen.rect(x, y, s, s, fill=WHITE, stroke=LINE, width=width)
 
 
 def _draw_sheet(
-    pen: _Pen, p: _Prepared, x0: float, y0: float, w: float, h: float, *, compact: bool, sheet_title: str, part: str
+    pen: Pen, p: _Prepared, x0: float, y0: float, w: float, h: float, *, compact: bool, sheet_title: str, part: str
 ) -> None:
     """Draw one recording sheet inside the box (x0, y0, w, h) — points, origin bottom-left.
 
@@ -561,8 +228,8 @@ def _draw_sheet(
         qx = nx + num_w + gap
         url_h = 5 * mm
         side = min(qr_w, head_h - url_h)
-        _draw_qr(pen, p.qr, qx + (qr_w - side) / 2, top - side, side)
-        url_size, url_lines = _fit(p.url, pen.font, qr_w + 1 * mm, url_h, 6.0, 5.2)
+        draw_qr(pen, p.qr, qx + (qr_w - side) / 2, top - side, side)
+        url_size, url_lines = fit(p.url, pen.font, qr_w + 1 * mm, url_h, 6.0, 5.2)
         ly = top - side - url_size * 0.9
         for line in url_lines:
             pen.text(qx + qr_w / 2, ly, line, url_size, align="center", color=MUTED)
@@ -725,7 +392,7 @@ def _draw_sheet(
             f"A＋B＋預かり＝{total}枚を確かめて署名。同数は「り」を持つチームの勝ち。"
             f"用紙は記録係へ提出。"
         )
-        size, _ = _fit(note, pen.font, w, note_h, 7.0, 4.5, max_lines=1)
+        size, _ = fit(note, pen.font, w, note_h, 7.0, 4.5, max_lines=1)
         pen.text(x0, y0 + 0.6 * mm, note, size, color=MUTED)
 
 
@@ -746,7 +413,7 @@ def _page_boxes(per_page: int) -> list[tuple[float, float, float, float, bool]]:
     ]
 
 
-def _cut_line(pen: _Pen) -> None:
+def _cut_line(pen: Pen) -> None:
     pw, ph = A4
     y = ph / 2
     label = "きりとり線"
@@ -756,7 +423,7 @@ def _cut_line(pen: _Pen) -> None:
     pen.text_mid(pw / 2, y, label, 7, align="center", color=HINT)
 
 
-def recording_sheets_pdf(games: list[SheetGame], per_page: int = 1, title: str = "記録用紙") -> bytes:
+def recording_sheets_pdf(games: list[SheetMatch], per_page: int = 1, title: str = "記録用紙") -> bytes:
     """Render recording sheets for ``games`` and return the PDF bytes.
 
     ``per_page`` is 1 (one sheet per A4 page) or 2 (two sheets per page with a cut line).
@@ -765,25 +432,28 @@ def recording_sheets_pdf(games: list[SheetGame], per_page: int = 1, title: str =
     if per_page not in (1, 2):
         raise ValueError(f"per_page must be 1 or 2, not {per_page!r}")
     font = japanese_font()
-    title = _clean(title) or "記録用紙"
+    title = clean(title) or "記録用紙"
     check_glyphs(title, "title")
 
     qr_cache: dict[str, list[list[bool]]] = {}
     prepared = [_prepare(g, qr_cache=qr_cache) for g in games]  # validate before drawing
 
-    with _RENDER_LOCK:
+    with RENDER_LOCK:
         return _render(prepared, per_page, title, font)
 
 
 def _render(prepared: list[_Prepared], per_page: int, title: str, font: str) -> bytes:
     buf = BytesIO()
-    c = Canvas(buf, pagesize=A4, pageCompression=1, initialFontName=font, lang="ja")
     events = sorted({p.title for p in prepared if p.title})
-    c.setTitle(f"{title} {events[0]}" if len(events) == 1 else title)
-    c.setSubject(" / ".join(events) if events else title)
-    c.setCreator("ひたち郷土かるた大会 運営システム")
-    c.setKeywords(["ひたち郷土かるた", "記録用紙", "karuta"])
-    pen = _Pen(c, font)
+    c = open_canvas(
+        buf,
+        A4,
+        font,
+        title=f"{title} {events[0]}" if len(events) == 1 else title,
+        subject=" / ".join(events) if events else title,
+        keywords=["記録用紙", "karuta"],
+    )
+    pen = Pen(c, font)
 
     if not prepared:
         pw, ph = A4
@@ -801,7 +471,7 @@ def _render(prepared: list[_Prepared], per_page: int, title: str, font: str) -> 
         chunk = prepared[page * per_page : (page + 1) * per_page]
         if per_page == 2:
             _cut_line(pen)
-        for p, (x, y, w, h, compact) in zip(chunk, boxes):
+        for p, (x, y, w, h, compact) in zip(chunk, boxes, strict=False):  # the last page may hold one sheet
             key = (x, y, w, h, compact, p.qr is not None, p.game.card_total)
             form = forms.get(key)
             if form is None:
