@@ -184,211 +184,273 @@ def _games(node: _Node) -> list[_Node]:
     return [node] + [g for c in node.children for g in _games(c)]
 
 
+@dataclass
+class _Geometry:
+    """Where everything of one division's bracket goes (points); computed by :func:`_layout`."""
+
+    x0: float
+    x1: float
+    top0: float  # content top (under the page header)
+    head_h: float  # the division heading
+    label_h: float  # the row of round labels
+    area_top: float
+    area_bottom: float
+    n_cols: int  # junction columns (rounds)
+    leaves: list[_Node]  # team lines, top to bottom
+    name_w: float
+    champ_w: float
+    third_w: float
+    third_h: float
+    thirds_h: float
+    slot: float = 0.0  # height of one team line
+    step: float = 0.0  # distance between junction columns
+    left: float = 0.0  # left end of the team lines
+    xj: list[float] = field(default_factory=list)  # x of each junction column
+
+    @property
+    def w(self) -> float:
+        return self.x1 - self.x0
+
+
+def _layout(roots: list[_Node], third: list[dict], size: tuple[float, float], top0: float) -> _Geometry:
+    """Positions of a division's bracket on a page of ``size`` with content from ``top0`` down.
+
+    Sets the y of every node; a small bracket (≤ 8 lines, no third-place match) is centred.
+    The third-place boxes go to the bottom right corner; when they would overlap the
+    bracket, the bracket is laid out again above them.
+    """
+    pw, _ = size
+    x0, x1 = MARGIN, pw - MARGIN
+    head_h, label_h = 10 * mm, 7 * mm
+    name_w = min(66 * mm, (x1 - x0) * 0.25)
+    third_h = 30 * mm
+    geo = _Geometry(
+        x0=x0,
+        x1=x1,
+        top0=top0,
+        head_h=head_h,
+        label_h=label_h,
+        area_top=top0 - head_h - label_h,
+        area_bottom=CONTENT_BOTTOM + 2 * mm,
+        n_cols=max((r.col + 1 for r in roots), default=0),
+        leaves=[leaf for r in roots for leaf in _leaves(r)],
+        name_w=name_w,
+        champ_w=50 * mm,
+        third_w=min(name_w, 56 * mm) + 24 * mm + 14 * mm + 44 * mm,
+        third_h=third_h,
+        thirds_h=third_h * len(third) + 3 * mm * max(len(third) - 1, 0),
+        left=x0,
+    )
+    _place(geo, roots, third, geo.area_bottom)
+    if third:
+        rect = (x1 - geo.third_w, geo.area_bottom, x1, geo.area_bottom + geo.thirds_h)
+        if _hits(geo, roots, rect):
+            _place(geo, roots, third, geo.area_bottom + geo.thirds_h + 6 * mm)
+    return geo
+
+
+def _place(geo: _Geometry, roots: list[_Node], third: list[dict], bottom: float) -> None:
+    """Slot height, junction columns and every node's y for a bracket above ``bottom``."""
+    lines = len(geo.leaves) + max(len(roots) - 1, 0)  # a blank slot between separate trees
+    slot = min(16 * mm, (geo.area_top - bottom) / max(lines, 1))
+    span = slot * lines
+    centre = lines <= 8 and not third
+    top = geo.area_top - max(0.0, (geo.area_top - bottom - span) / 2) if centre else geo.area_top
+    n_cols, w = geo.n_cols, geo.w
+    step = min(48 * mm, (w - geo.name_w - geo.champ_w - 6 * mm) / (n_cols + 0.55)) if n_cols else 0
+    used = geo.name_w + step * (n_cols + 0.55) + 2 * mm + geo.champ_w
+    geo.left = left = geo.x0 + max(0.0, (w - used) / 2)  # small brackets centred
+    geo.xj = [left + geo.name_w + step * (k + 1) for k in range(n_cols)]
+    geo.slot, geo.step = slot, step
+    i = 0
+    for root in roots:
+        for leaf in _leaves(root):
+            leaf.y = top - slot * (i + 0.5)
+            i += 1
+        i += 1
+    for root in roots:
+        _assign_y(root)
+
+
+def _overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _hits(geo: _Geometry, roots: list[_Node], rect: tuple[float, float, float, float]) -> bool:
+    """Whether any line, score or the champion box of the bracket enters ``rect``
+    (x0, y0, x1, y1 in points)."""
+    xj = geo.xj
+    for root in roots:
+        for g in _games(root):
+            gx = xj[g.col]
+            for c in g.children:
+                cx = geo.left if c.game is None else xj[c.col]
+                if _overlaps((min(cx, gx), min(c.y, g.y) - 4 * mm, gx + 26 * mm, max(c.y, g.y) + 4 * mm), rect):
+                    return True
+        if root.col == geo.n_cols - 1 and _overlaps((xj[-1], root.y - 12 * mm, geo.x1, root.y + 12 * mm), rect):
+            return True  # the champion box
+    return False
+
+
 def _bracket_drawer(
     dname: str, roots: list[_Node], third: list[dict], size: tuple[float, float], top0: float
 ) -> Callable[[Pen], None]:
-    pw, ph = size
-    x0, x1 = MARGIN, pw - MARGIN
-    w = x1 - x0
-    head_h = 10 * mm
-    label_h = 7 * mm
-    area_top = top0 - head_h - label_h
-    area_bottom = CONTENT_BOTTOM + 2 * mm
-    n_cols = max((r.col + 1 for r in roots), default=0)
-    all_leaves = [leaf for r in roots for leaf in _leaves(r)]
-    L = len(all_leaves) + max(len(roots) - 1, 0)  # a blank slot between separate trees
+    """The page's drawing of one division: layout now, drawing when the page renders."""
+    geo = _layout(roots, third, size, top0)
+    return lambda pen: _draw_bracket(pen, dname, roots, third, geo)
 
-    name_w = min(66 * mm, w * 0.25)
-    champ_w = 50 * mm
-    third_w = min(name_w, 56 * mm) + 24 * mm + 14 * mm + 44 * mm
-    third_h = 30 * mm
-    thirds_h = third_h * len(third) + 3 * mm * max(len(third) - 1, 0)
 
-    geo = {"left": x0}
+def _draw_bracket(pen: Pen, dname: str, roots: list[_Node], third: list[dict], geo: _Geometry) -> None:
+    leaves = geo.leaves
+    heading_block(
+        geo.x0, geo.w, f"▽{dname}", f"{len(leaves)}チーム" if leaves else "", size=13.5, height=geo.head_h
+    ).draw(pen, geo.top0)
+    if not roots and not third:
+        cy = (geo.area_top + geo.area_bottom) / 2
+        pen.text_mid((geo.x0 + geo.x1) / 2, cy, "組み合わせは未定です。", 12, align="center", color=MUTED)
+        return
+    _draw_round_labels(pen, roots, geo)
+    _draw_team_lines(pen, geo)
+    games = [g for root in roots for g in _games(root)]
+    _draw_lines(pen, games, geo)
+    for g in games:
+        _draw_scores(pen, g, geo)
+    _draw_winners(pen, roots, geo)
+    # third-place matches, bottom right
+    y = geo.area_bottom + geo.thirds_h
+    for t in third:
+        _draw_third(pen, t, geo.x1 - geo.third_w, y - geo.third_h, geo.third_w, geo.third_h, min(geo.name_w, 56 * mm))
+        y -= geo.third_h + 3 * mm
 
-    def layout(bottom: float):
-        slot = min(16 * mm, (area_top - bottom) / max(L, 1))
-        span = slot * L
-        centre = L <= 8 and not third
-        top = area_top - max(0.0, (area_top - bottom - span) / 2) if centre else area_top
-        step = min(48 * mm, (w - name_w - champ_w - 6 * mm) / (n_cols + 0.55)) if n_cols else 0
-        used = name_w + step * (n_cols + 0.55) + 2 * mm + champ_w
-        geo["left"] = left = x0 + max(0.0, (w - used) / 2)  # small brackets centred
-        xj = [left + name_w + step * (k + 1) for k in range(n_cols)]
-        i = 0
-        for root in roots:
-            for leaf in _leaves(root):
-                leaf.y = top - slot * (i + 0.5)
-                i += 1
-            i += 1
-        for root in roots:
-            _assign_y(root)
-        return slot, xj, step
 
-    def bbox_hits(slot, xj, rect) -> bool:
-        rx0, ry0, rx1, ry1 = rect
-        for root in roots:
-            for g in _games(root):
-                gx = xj[g.col]
-                for c in g.children:
-                    cx = geo["left"] if c.game is None else xj[c.col]
-                    seg = (min(cx, gx), min(c.y, g.y) - 4 * mm, gx + 26 * mm, max(c.y, g.y) + 4 * mm)
-                    if seg[0] < rx1 and rx0 < seg[2] and seg[1] < ry1 and ry0 < seg[3]:
-                        return True
-            if root.col == n_cols - 1:  # champion box
-                seg = (xj[-1], root.y - 12 * mm, x1, root.y + 12 * mm)
-                if seg[0] < rx1 and rx0 < seg[2] and seg[1] < ry1 and ry0 < seg[3]:
-                    return True
-        return False
+def _single_final(roots: list[_Node], geo: _Geometry) -> bool:
+    """One tree whose final is in the last column: it gets the 「優勝」 box."""
+    return bool(roots) and roots[0].col == geo.n_cols - 1 and len(roots) == 1
 
-    bottom = area_bottom
-    slot, xj, step = layout(bottom)
-    if third:
-        rect = (x1 - third_w, area_bottom, x1, area_bottom + thirds_h)
-        if bbox_hits(slot, xj, rect):
-            bottom = area_bottom + thirds_h + 6 * mm
-            slot, xj, step = layout(bottom)
 
-    def draw(pen: Pen) -> None:
-        top = top0
-        heading_block(
-            x0, w, f"▽{dname}", f"{len(all_leaves)}チーム" if all_leaves else "", size=13.5, height=head_h
-        ).draw(pen, top)
-        if not roots and not third:
-            pen.text_mid(
-                pw / 2, (area_top + area_bottom) / 2, "組み合わせは未定です。", 12, align="center", color=MUTED
+def _draw_round_labels(pen: Pen, roots: list[_Node], geo: _Geometry) -> None:
+    """The stage name over each junction column (the most common one of its matches)."""
+    stages: dict[int, Counter] = {}
+    for root in roots:
+        for g in _games(root):
+            stages.setdefault(g.col, Counter())[g.game["stage"]] += 1
+    step = geo.step
+    ly = geo.top0 - geo.head_h - geo.label_h / 2
+    for col, counter in stages.items():
+        label = counter.most_common(1)[0][0]
+        if label:
+            cx = geo.xj[col] - step / 2
+            s = shrink(pen, label, step - 3 * mm, 10)
+            pen.rect(
+                cx - step / 2 + 1.5 * mm, ly - 2.6 * mm, step - 3 * mm, 5.2 * mm, fill=SHADE, stroke=None, radius=1 * mm
             )
-            return
-        # round labels
-        stages: dict[int, Counter] = {}
-        for root in roots:
-            for g in _games(root):
-                stages.setdefault(g.col, Counter())[g.game["stage"]] += 1
-        ly = top0 - head_h - label_h / 2
-        for col, counter in stages.items():
-            label = counter.most_common(1)[0][0]
-            if label:
-                cx = xj[col] - step / 2
-                s = shrink(pen, label, step - 3 * mm, 10)
-                pen.rect(
-                    cx - step / 2 + 1.5 * mm,
-                    ly - 2.6 * mm,
-                    step - 3 * mm,
-                    5.2 * mm,
-                    fill=SHADE,
-                    stroke=None,
-                    radius=1 * mm,
-                )
-                pen.text_mid(cx, ly, label, s, align="center", bold=True, color=MUTED)
-        if roots and roots[0].col == n_cols - 1 and len(roots) == 1:
-            cx = xj[-1] + step * 0.55 + 2 * mm + (champ_w - 2 * mm) / 2
-            pen.text_mid(cx, ly, "優勝", 10, align="center", bold=True, color=INK)
-        # team lines
-        nh = min(slot * 0.78, 9.5 * mm)
-        left = geo["left"]
-        for leaf in all_leaves:
-            name, undecided = leaf.team
-            pen.rect(left, leaf.y - nh / 2, name_w, nh, fill=WHITE, stroke=MUTED, width=0.5, radius=0.8 * mm)
-            draw_fitted(
-                pen,
-                left,
-                leaf.y - nh / 2,
-                name_w,
-                nh,
-                name,
-                max_size=11.5,
-                min_size=6,
-                align="left",
-                bold=not undecided,
-                color=HINT if undecided else INK,
-                pad=1.6 * mm,
-                vpad=min(0.8 * mm, nh * 0.08),
-            )
-        games = [g for root in roots for g in _games(root)]
-        # plain lines first, the winners' path on top
-        for emphasised in (False, True):
-            for g in games:
-                gx = xj[g.col]
-                for side, c in zip("AB", g.children, strict=True):
-                    win = g.game["winner"] == side
-                    if win != emphasised:
-                        continue
-                    cx = left + name_w if c.game is None else xj[c.col]
-                    color, width = (RED, 2.2) if win else (LINE, 0.7)
-                    pen.hline(cx, gx, c.y, width=width, color=color)
-                    pen.vline(gx, c.y, g.y, width=width, color=color)
-        # scores and match numbers
+            pen.text_mid(cx, ly, label, s, align="center", bold=True, color=MUTED)
+    if _single_final(roots, geo):
+        cx = geo.xj[-1] + step * 0.55 + 2 * mm + (geo.champ_w - 2 * mm) / 2
+        pen.text_mid(cx, ly, "優勝", 10, align="center", bold=True, color=INK)
+
+
+def _draw_team_lines(pen: Pen, geo: _Geometry) -> None:
+    nh = min(geo.slot * 0.78, 9.5 * mm)
+    for leaf in geo.leaves:
+        name, undecided = leaf.team
+        pen.rect(geo.left, leaf.y - nh / 2, geo.name_w, nh, fill=WHITE, stroke=MUTED, width=0.5, radius=0.8 * mm)
+        draw_fitted(
+            pen,
+            geo.left,
+            leaf.y - nh / 2,
+            geo.name_w,
+            nh,
+            name,
+            max_size=11.5,
+            min_size=6,
+            align="left",
+            bold=not undecided,
+            color=HINT if undecided else INK,
+            pad=1.6 * mm,
+            vpad=min(0.8 * mm, nh * 0.08),
+        )
+
+
+def _draw_lines(pen: Pen, games: list[_Node], geo: _Geometry) -> None:
+    """The bracket lines: plain lines first, the winners' path in red on top."""
+    for emphasised in (False, True):
         for g in games:
-            gx = xj[g.col]
-            (ca, cb) = g.children
-            mouth = abs(ca.y - cb.y)
-            ss = min(9.0, mouth / 2.6)
-            if ss >= 5.5:
-                # each score inside the mouth, next to its own line
-                for side, c, key in (("A", ca, "score_a"), ("B", cb, "score_b")):
-                    score = g.game[key]
-                    if not score:
-                        continue
-                    win = g.game["winner"] == side
-                    by = c.y - ss * 1.05 if side == "A" else c.y + ss * 0.3
-                    pen.text(gx - 1.3 * mm, by, score, ss, align="right", bold=win, color=RED if win else MUTED)
-            elif g.game["score_a"] or g.game["score_b"]:
-                # a narrow mouth: one 「30-24」 line in the middle, winner's score in red
-                cs = max(4.5, min(7.0, mouth * 0.62))
-                parts = [
-                    (g.game["score_a"], g.game["winner"] == "A"),
-                    ("-", False),
-                    (g.game["score_b"], g.game["winner"] == "B"),
-                ]
-                x = gx - 1.1 * mm - sum(pen.width(t, cs) for t, _ in parts)
-                for t, win in parts:
-                    pen.text_mid(x, g.y, t, cs, bold=win, color=RED if win else MUTED)
-                    x += pen.width(t, cs)
-            label = f"第{g.game['number']}試合"
-            ms = max(5.0, min(7.0, slot * 0.45))
-            out_end = xj[g.col + 1] if g.col + 1 < len(xj) else gx + step * 0.55
-            ms = min(ms, shrink(pen, label, (out_end - gx) - 3 * mm, ms))
-            pen.text(gx + 1.3 * mm, g.y + 1.1 * mm, label, ms, color=MUTED)
-        # the winner of each tree
-        for root in roots:
-            gx = xj[root.col]
-            decided = root.game["winner"] in ("A", "B")
-            end = gx + step * 0.55
-            pen.hline(gx, end + 2 * mm, root.y, width=2.2 if decided else 0.7, color=RED if decided else LINE)
-            if root is roots[0] and root.col == n_cols - 1 and len(roots) == 1:
-                bw, bh = champ_w - 2 * mm, min(max(slot * 0.9, 10 * mm), 14 * mm)
-                bx = end + 2 * mm
-                name, undecided = _winner_name(root.game)
-                pen.rect(
-                    bx,
-                    root.y - bh / 2,
-                    bw,
-                    bh,
-                    fill=WHITE,
-                    stroke=RED if decided else LINE,
-                    width=1.8 if decided else 0.8,
-                    radius=1.2 * mm,
-                )
-                draw_fitted(
-                    pen,
-                    bx,
-                    root.y - bh / 2,
-                    bw,
-                    bh,
-                    name,
-                    max_size=13,
-                    min_size=6,
-                    bold=not undecided,
-                    color=HINT if undecided else INK,
-                    pad=2 * mm,
-                )
-        # third-place games, bottom right
-        y = area_bottom + thirds_h
-        for t in third:
-            _draw_third(pen, t, x1 - third_w, y - third_h, third_w, third_h, min(name_w, 56 * mm))
-            y -= third_h + 3 * mm
+            gx = geo.xj[g.col]
+            for side, c in zip("AB", g.children, strict=True):
+                win = g.game["winner"] == side
+                if win != emphasised:
+                    continue
+                cx = geo.left + geo.name_w if c.game is None else geo.xj[c.col]
+                color, width = (RED, 2.2) if win else (LINE, 0.7)
+                pen.hline(cx, gx, c.y, width=width, color=color)
+                pen.vline(gx, c.y, g.y, width=width, color=color)
 
-    return draw
+
+def _draw_scores(pen: Pen, g: _Node, geo: _Geometry) -> None:
+    """The scores in the junction's mouth and the match number on its outgoing line."""
+    gx = geo.xj[g.col]
+    (ca, cb) = g.children
+    mouth = abs(ca.y - cb.y)
+    ss = min(9.0, mouth / 2.6)
+    if ss >= 5.5:
+        # each score inside the mouth, next to its own line
+        for side, c, key in (("A", ca, "score_a"), ("B", cb, "score_b")):
+            score = g.game[key]
+            if not score:
+                continue
+            win = g.game["winner"] == side
+            by = c.y - ss * 1.05 if side == "A" else c.y + ss * 0.3
+            pen.text(gx - 1.3 * mm, by, score, ss, align="right", bold=win, color=RED if win else MUTED)
+    elif g.game["score_a"] or g.game["score_b"]:
+        # a narrow mouth: one 「30-24」 line in the middle, winner's score in red
+        cs = max(4.5, min(7.0, mouth * 0.62))
+        parts = [
+            (g.game["score_a"], g.game["winner"] == "A"),
+            ("-", False),
+            (g.game["score_b"], g.game["winner"] == "B"),
+        ]
+        x = gx - 1.1 * mm - sum(pen.width(t, cs) for t, _ in parts)
+        for t, win in parts:
+            pen.text_mid(x, g.y, t, cs, bold=win, color=RED if win else MUTED)
+            x += pen.width(t, cs)
+    label = f"第{g.game['number']}試合"
+    ms = max(5.0, min(7.0, geo.slot * 0.45))
+    out_end = geo.xj[g.col + 1] if g.col + 1 < len(geo.xj) else gx + geo.step * 0.55
+    ms = min(ms, shrink(pen, label, (out_end - gx) - 3 * mm, ms))
+    pen.text(gx + 1.3 * mm, g.y + 1.1 * mm, label, ms, color=MUTED)
+
+
+def _draw_winners(pen: Pen, roots: list[_Node], geo: _Geometry) -> None:
+    """The outgoing line of each tree's last match, and the 「優勝」 box of a single final."""
+    for root in roots:
+        gx = geo.xj[root.col]
+        decided = root.game["winner"] in ("A", "B")
+        end = gx + geo.step * 0.55
+        pen.hline(gx, end + 2 * mm, root.y, width=2.2 if decided else 0.7, color=RED if decided else LINE)
+        if root is roots[0] and _single_final(roots, geo):
+            bw, bh = geo.champ_w - 2 * mm, min(max(geo.slot * 0.9, 10 * mm), 14 * mm)
+            _winner_box(pen, root.game, end + 2 * mm, root.y - bh / 2, bw, bh, decided=decided)
+
+
+def _winner_box(pen: Pen, game: dict, bx: float, by: float, bw: float, bh: float, *, decided: bool) -> None:
+    name, undecided = _winner_name(game)
+    pen.rect(
+        bx, by, bw, bh, fill=WHITE, stroke=RED if decided else LINE, width=1.8 if decided else 0.8, radius=1.2 * mm
+    )
+    draw_fitted(
+        pen,
+        bx,
+        by,
+        bw,
+        bh,
+        name,
+        max_size=13,
+        min_size=6,
+        bold=not undecided,
+        color=HINT if undecided else INK,
+        pad=2 * mm,
+    )
 
 
 def _assign_y(node: _Node) -> None:
