@@ -84,6 +84,14 @@ class GroupSheet:
 _MARKS = set("○●◯△×✕□■▲◎")
 
 
+FIXED = [10, 44]  # mm: 順位, チーム名
+STATS = [8, 8, 8, 10, 10, 10, 16]  # mm: 試合 勝 敗 取札 失札 差 決定
+LEGEND = (
+    "○＝勝ち　●＝負け　取札＝取った札の合計　失札＝取られた札の合計　"
+    "差＝取札－失札　決定＝上の順位との差がついた基準　「=」は同順位"
+)
+
+
 def standings_pdf(event: EventInfo, groups: list[GroupSheet], precedence_note: str = "") -> bytes:
     """順位表 with the 星取表 of each group.
 
@@ -96,56 +104,15 @@ def standings_pdf(event: EventInfo, groups: list[GroupSheet], precedence_note: s
     column.  A group is kept on one page when it fits.  Groups of up to 5 teams are packed
     onto A4 portrait pages; a wider group gets A4 landscape page(s) of its own, so one
     document may mix both orientations (in the order of ``groups``).  Raises
-    ``ValueError`` if ``cross`` does not match ``lines``.  Returns the PDF bytes.
+    ``ValueError`` if ``cross`` does not match ``lines``, or naming the field for a
+    character the font lacks.  Returns the PDF bytes.
     """
     font = japanese_font()
     ev = prepare_event(event)
     note = checked(precedence_note, "precedence_note")
-    prepared = []
-    for gi, g in enumerate(groups):
-        w = f"groups[{gi}]"
-        n = len(g.lines)
-        if len(g.cross) != n or any(len(row) != n for row in g.cross):
-            raise ValueError(f"{w}.cross must be a {n}×{n} table in the order of lines")
-        lines = []
-        for li, ln in enumerate(g.lines):
-            lw = f"{w}.lines[{li}]"
-            lines.append(
-                dict(
-                    rank=checked(ln.rank, f"{lw}.rank"),
-                    team=checked(ln.team, f"{lw}.team") or UNDECIDED,
-                    affiliation=checked(ln.affiliation, f"{lw}.affiliation"),
-                    stats=[
-                        str(ln.played),
-                        str(ln.wins),
-                        str(ln.losses),
-                        str(ln.cards_taken),
-                        str(ln.cards_conceded),
-                        _signed(ln.card_diff),
-                    ],
-                    decided_by=checked(ln.decided_by, f"{lw}.decided_by"),
-                )
-            )
-        cross = [[checked(cell, f"{w}.cross[{i}][{j}]") for j, cell in enumerate(row)] for i, row in enumerate(g.cross)]
-        prepared.append(
-            dict(
-                division=checked(g.division, f"{w}.division"),
-                group=checked(g.group, f"{w}.group"),
-                court=checked(g.court, f"{w}.court"),
-                lines=lines,
-                cross=cross,
-            )
-        )
-
-    fixed = [10, 44]  # 順位, チーム名
-    stats = [8, 8, 8, 10, 10, 10, 16]  # 試合 勝 敗 取札 失札 差 決定
-    portrait_room = (PORTRAIT[0] - 2 * MARGIN) / mm - sum(fixed) - sum(stats)
-    legend = (
-        "○＝勝ち　●＝負け　取札＝取った札の合計　失札＝取られた札の合計　"
-        "差＝取札－失札　決定＝上の順位との差がついた基準　「=」は同順位"
-    )
+    prepared = [_prepare_group(g, f"groups[{gi}]") for gi, g in enumerate(groups)]
     note_lines = (
-        [f"順位の決め方：{note}" if note and not note.startswith("順位") else note, legend] if note else [legend]
+        [f"順位の決め方：{note}" if note and not note.startswith("順位") else note, LEGEND] if note else [LEGEND]
     )
     note_lines = [s for s in note_lines if s]
 
@@ -154,34 +121,7 @@ def standings_pdf(event: EventInfo, groups: list[GroupSheet], precedence_note: s
         page = Page(size, lambda pen: draw_page_header(pen, size, "順位表", ev, note_lines))
         return page, size[1] - header_height(len(note_lines))
 
-    sections = []
-    for g in prepared:
-        n = len(g["lines"])
-        size = PORTRAIT if n * 12 <= portrait_room else LANDSCAPE
-        x0, w = MARGIN, size[0] - 2 * MARGIN
-        room = w / mm - sum(fixed) - sum(stats)
-        cross_w = min(20.0, room / n) if n else 0.0
-        name_w = min(80.0, fixed[1] + (room - cross_w * n))  # leftover goes to the names
-        widths_mm = [fixed[0], name_w] + [cross_w] * n + stats
-        widths = scale_cols(widths_mm, w) if sum(widths_mm) > w / mm else [v * mm for v in widths_mm]
-        xs = cols_x(x0, widths)
-        title = "　".join(p for p in (g["division"], g["group"]) if p) or "リーグ"
-        court = g["court"]
-        right = (court if "コート" in court else f"コート {court}") if court else ""
-
-        tw = sum(widths)
-
-        def heading(continued: bool, title=title, right=right, tw=tw) -> Block:
-            return heading_block(
-                MARGIN, tw, f"▽{title}" + ("（続き）" if continued else ""), right, size=12.5, height=9.5 * mm
-            )
-
-        header = _standings_header(xs, g["lines"], n)
-        rh = 11.5 * mm
-        blocks = [_standing_row(xs, g, i, rh) for i in range(n)]
-        if not blocks:
-            blocks = [message_row(x0, w, "チームがありません。", 10 * mm)]
-        sections.append(Section(heading, header, blocks, keep_together=True, gap_after=7 * mm, size=size))
+    sections = [_group_section(g) for g in prepared]
     if not sections:
         sections.append(
             Section(None, None, [message_row(MARGIN, PORTRAIT[0] - 2 * MARGIN, "リーグがありません。", 14 * mm)])
@@ -194,6 +134,70 @@ def standings_pdf(event: EventInfo, groups: list[GroupSheet], precedence_note: s
         footer_mid="順位表・星取表",
     )
     return sections_pdf(sections, page_factory, doc, font)
+
+
+def _prepare_group(g: GroupSheet, w: str) -> dict:
+    """The printed text of group ``g`` (``w`` names it in errors), checked for the font."""
+    n = len(g.lines)
+    if len(g.cross) != n or any(len(row) != n for row in g.cross):
+        raise ValueError(f"{w}.cross must be a {n}×{n} table in the order of lines")
+    lines = []
+    for li, ln in enumerate(g.lines):
+        lw = f"{w}.lines[{li}]"
+        lines.append(
+            dict(
+                rank=checked(ln.rank, f"{lw}.rank"),
+                team=checked(ln.team, f"{lw}.team") or UNDECIDED,
+                affiliation=checked(ln.affiliation, f"{lw}.affiliation"),
+                stats=[
+                    str(ln.played),
+                    str(ln.wins),
+                    str(ln.losses),
+                    str(ln.cards_taken),
+                    str(ln.cards_conceded),
+                    _signed(ln.card_diff),
+                ],
+                decided_by=checked(ln.decided_by, f"{lw}.decided_by"),
+            )
+        )
+    cross = [[checked(cell, f"{w}.cross[{i}][{j}]") for j, cell in enumerate(row)] for i, row in enumerate(g.cross)]
+    return dict(
+        division=checked(g.division, f"{w}.division"),
+        group=checked(g.group, f"{w}.group"),
+        court=checked(g.court, f"{w}.court"),
+        lines=lines,
+        cross=cross,
+    )
+
+
+def _group_section(g: dict) -> Section:
+    """One group: portrait when its cross table fits the width, else landscape."""
+    portrait_room = (PORTRAIT[0] - 2 * MARGIN) / mm - sum(FIXED) - sum(STATS)
+    n = len(g["lines"])
+    size = PORTRAIT if n * 12 <= portrait_room else LANDSCAPE
+    x0, w = MARGIN, size[0] - 2 * MARGIN
+    room = w / mm - sum(FIXED) - sum(STATS)
+    cross_w = min(20.0, room / n) if n else 0.0
+    name_w = min(80.0, FIXED[1] + (room - cross_w * n))  # leftover goes to the names
+    widths_mm = [FIXED[0], name_w] + [cross_w] * n + STATS
+    widths = scale_cols(widths_mm, w) if sum(widths_mm) > w / mm else [v * mm for v in widths_mm]
+    xs = cols_x(x0, widths)
+    title = "　".join(p for p in (g["division"], g["group"]) if p) or "リーグ"
+    court = g["court"]
+    right = (court if "コート" in court else f"コート {court}") if court else ""
+    tw = sum(widths)
+
+    def heading(continued: bool) -> Block:
+        return heading_block(
+            MARGIN, tw, f"▽{title}" + ("（続き）" if continued else ""), right, size=12.5, height=9.5 * mm
+        )
+
+    header = _standings_header(xs, g["lines"], n)
+    rh = 11.5 * mm
+    blocks = [_standing_row(xs, g, i, rh) for i in range(n)]
+    if not blocks:
+        blocks = [message_row(x0, w, "チームがありません。", 10 * mm)]
+    return Section(heading, header, blocks, keep_together=True, gap_after=7 * mm, size=size)
 
 
 def _signed(value: int) -> str:

@@ -8,6 +8,7 @@ pairs; output: PDF bytes.  Layout rules shared by every paper are in
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from reportlab.lib.units import mm
@@ -69,15 +70,59 @@ class TimetableMatch:
 def court_timetables_pdf(event: EventInfo, courts: list[tuple[str, list[TimetableMatch]]]) -> bytes:
     """対戦表 for the wall: one A4 portrait page per court.
 
-    Input: the event, and ``(court name, games)`` pairs in print order.  Games are sorted
-    by start time (unknown times last), then match number.  Each page shows the court
-    name very large, then one row per game: match number, start time (HH:MM, Asia/Tokyo),
-    division / stage / group, team A 「対」 team B (``None`` -> 「未定」) and a result box
-    (``result`` printed, or blank to write in).  A court with more games than fit
-    continues on a second page with the table header repeated.  Returns the PDF bytes.
+    Input: the event, and ``(court name, matches)`` pairs in print order.  Matches are
+    sorted by start time (unknown times last), then match number.  Each page shows the
+    court name very large, then one row per match: match number, start time (HH:MM,
+    Asia/Tokyo), division / stage / group, team A 「対」 team B (``None`` -> 「未定」) and a
+    result box (``result`` printed, or blank to write in).  A court with more matches than
+    fit continues on a second page with the table header repeated.  Returns the PDF bytes;
+    raises ``ValueError`` naming the field for a character the font lacks.
     """
     font = japanese_font()
     ev = prepare_event(event)
+    prepared = _prepare_courts(courts)
+    size = PORTRAIT
+    pw, ph = size
+    x0, w = MARGIN, pw - 2 * MARGIN
+    widths = scale_cols([15, 16, 30, 48, 7, 48, 22], w)
+    xs = cols_x(x0, widths)
+    header_h = 9 * mm
+    heading_h = 36 * mm
+    top0 = ph - header_height()
+
+    def page_factory(index: int, _size=None) -> tuple[Page, float]:
+        return Page(size, lambda pen: draw_page_header(pen, size, "対戦表", ev)), top0
+
+    labels = ["試合番号", "開始", "部門・区分", "Aチーム", "", "Bチーム", "結果"]
+    sections = []
+    for cname, rows in prepared:
+        divisions = list(dict.fromkeys(r["division"] for r in rows if r["division"]))
+        summary = f"{len(rows)}試合"
+        if divisions:
+            summary = "・".join(divisions) + f"　全{len(rows)}試合"
+        avail = top0 - CONTENT_BOTTOM - heading_h - header_h
+        rh = max(12.5 * mm, min(21 * mm, avail / max(len(rows), 1)))
+        header = header_row(x0, list(zip(labels, widths, strict=True)), header_h, size=10)
+        blocks = [_timetable_row(xs, r, rh, i) for i, r in enumerate(rows)]
+        if not blocks:
+            blocks = [message_row(x0, w, "この コートの試合はまだありません。", 14 * mm)]
+        heading = _court_heading(x0, w, heading_h, cname, summary)
+        sections.append(Section(heading, header, blocks, keep_together=False, page_break_before=True, gap_after=0))
+    if not sections:
+        sections.append(Section(None, None, [message_row(x0, w, "コートがありません。", 14 * mm)]))
+
+    doc = Document(
+        title=f"対戦表 {ev.title}",
+        subject=ev.title,
+        keywords=["対戦表"],
+        footer_left=ev.title,
+        footer_mid="対戦表",
+    )
+    return sections_pdf(sections, page_factory, doc, font)
+
+
+def _prepare_courts(courts: list[tuple[str, list[TimetableMatch]]]) -> list[tuple[str, list[dict]]]:
+    """Each court's name and its rows of printed text, in time order (checked for the font)."""
     prepared = []
     for ci, (court, games) in enumerate(courts):
         cname = checked(court, f"courts[{ci}].name")
@@ -106,72 +151,36 @@ def court_timetables_pdf(event: EventInfo, courts: list[tuple[str, list[Timetabl
                 )
             )
         prepared.append((cname, rows))
+    return prepared
 
-    size = PORTRAIT
-    pw, ph = size
-    x0, w = MARGIN, pw - 2 * MARGIN
-    widths = scale_cols([15, 16, 30, 48, 7, 48, 22], w)
-    xs = cols_x(x0, widths)
-    header_h = 9 * mm
-    heading_h = 36 * mm
-    top0 = ph - header_height()
 
-    def page_factory(index: int, _size=None) -> tuple[Page, float]:
-        return Page(size, lambda pen: draw_page_header(pen, size, "対戦表", ev)), top0
+def _court_heading(x0: float, w: float, heading_h: float, cname: str, summary: str) -> Callable[[bool], Block]:
+    """The court name in a large frame with the summary under it (「（続き）」 when continued)."""
 
-    sections = []
-    for cname, rows in prepared:
-        divisions = list(dict.fromkeys(r["division"] for r in rows if r["division"]))
-        summary = f"{len(rows)}試合"
-        if divisions:
-            summary = "・".join(divisions) + f"　全{len(rows)}試合"
-        avail = top0 - CONTENT_BOTTOM - heading_h - header_h
-        rh = max(12.5 * mm, min(21 * mm, avail / max(len(rows), 1)))
+    def heading(continued: bool) -> Block:
+        def draw(pen: Pen, top: float) -> None:
+            label = cname + ("（続き）" if continued else "")
+            bh = heading_h - 6 * mm
+            pen.rect(x0, top - bh, w, bh, stroke=INK, width=2.4, radius=2 * mm)
+            draw_fitted(
+                pen,
+                x0,
+                top - bh + 4.5 * mm,
+                w,
+                bh - 4.5 * mm,
+                label,
+                max_size=60,
+                min_size=20,
+                bold=True,
+                pad=4 * mm,
+                max_lines=1,
+            )
+            s = shrink(pen, summary, w - 10 * mm, 10)
+            pen.text(x0 + w / 2, top - bh + 2.6 * mm, summary, s, align="center", color=MUTED)
 
-        def heading(continued: bool, cname=cname, summary=summary) -> Block:
-            def draw(pen: Pen, top: float) -> None:
-                label = cname + ("（続き）" if continued else "")
-                bh = heading_h - 6 * mm
-                pen.rect(x0, top - bh, w, bh, stroke=INK, width=2.4, radius=2 * mm)
-                draw_fitted(
-                    pen,
-                    x0,
-                    top - bh + 4.5 * mm,
-                    w,
-                    bh - 4.5 * mm,
-                    label,
-                    max_size=60,
-                    min_size=20,
-                    bold=True,
-                    pad=4 * mm,
-                    max_lines=1,
-                )
-                s = shrink(pen, summary, w - 10 * mm, 10)
-                pen.text(x0 + w / 2, top - bh + 2.6 * mm, summary, s, align="center", color=MUTED)
+        return Block(heading_h, draw)
 
-            return Block(heading_h, draw)
-
-        header = header_row(
-            x0,
-            list(zip(["試合番号", "開始", "部門・区分", "Aチーム", "", "Bチーム", "結果"], widths, strict=True)),
-            header_h,
-            size=10,
-        )
-        blocks = [_timetable_row(xs, r, rh, i) for i, r in enumerate(rows)]
-        if not blocks:
-            blocks = [message_row(x0, w, "この コートの試合はまだありません。", 14 * mm)]
-        sections.append(Section(heading, header, blocks, keep_together=False, page_break_before=True, gap_after=0))
-    if not sections:
-        sections.append(Section(None, None, [message_row(x0, w, "コートがありません。", 14 * mm)]))
-
-    doc = Document(
-        title=f"対戦表 {ev.title}",
-        subject=ev.title,
-        keywords=["対戦表"],
-        footer_left=ev.title,
-        footer_mid="対戦表",
-    )
-    return sections_pdf(sections, page_factory, doc, font)
+    return heading
 
 
 def _timetable_row(xs: list[float], r: dict, rh: float, index: int) -> Block:
