@@ -257,6 +257,7 @@ def _standings_header(xs: list[float], lines: list[dict], n: int) -> Block:
 
 
 def _standing_row(xs: list[float], g: dict, i: int, rh: float) -> Block:
+    """Row ``i`` of group ``g``: rank, team, its line of the cross table, the stats."""
     line = g["lines"][i]
     n = len(g["lines"])
 
@@ -265,63 +266,12 @@ def _standing_row(xs: list[float], g: dict, i: int, rh: float) -> Block:
         x0, x1 = xs[0], xs[-1]
         if i % 2:
             pen.rect(x0, y, x1 - x0, rh, fill=ZEBRA, stroke=None)
+        rank_w = xs[1] - xs[0]
         draw_fitted(
-            pen,
-            xs[0],
-            y,
-            xs[1] - xs[0],
-            rh,
-            line["rank"],
-            max_size=15,
-            min_size=6,
-            bold=True,
-            max_lines=1,
-            pad=0.6 * mm,
+            pen, xs[0], y, rank_w, rh, line["rank"], max_size=15, min_size=6, bold=True, max_lines=1, pad=0.6 * mm
         )
-        nw = xs[2] - xs[1]
         pen.text(xs[1] + 1.3 * mm, top - 2.9 * mm, str(i + 1), 6.5, color=MUTED)
-        if line["affiliation"]:
-            draw_fitted(
-                pen,
-                xs[1] + 2.4 * mm,
-                y + rh * 0.36,
-                nw - 2.4 * mm,
-                rh * 0.64,
-                line["team"],
-                max_size=11,
-                min_size=8.5,
-                align="left",
-                bold=True,
-                pad=1.2 * mm,
-            )
-            draw_fitted(
-                pen,
-                xs[1] + 2.4 * mm,
-                y + 0.3 * mm,
-                nw - 2.4 * mm,
-                rh * 0.38,
-                line["affiliation"],
-                max_size=7.5,
-                min_size=5,
-                align="left",
-                color=MUTED,
-                pad=1.2 * mm,
-                max_lines=1,
-            )
-        else:
-            draw_fitted(
-                pen,
-                xs[1] + 2.4 * mm,
-                y,
-                nw - 2.4 * mm,
-                rh,
-                line["team"],
-                max_size=11,
-                min_size=6,
-                align="left",
-                bold=True,
-                pad=1.2 * mm,
-            )
+        _draw_team_cell(pen, xs[1] + 2.4 * mm, y, xs[2] - xs[1] - 2.4 * mm, rh, line)
         for j in range(n):
             cx, cw = xs[2 + j], xs[3 + j] - xs[2 + j]
             if i == j:
@@ -333,19 +283,8 @@ def _standing_row(xs: list[float], g: dict, i: int, rh: float) -> Block:
             _cross_cell(pen, cx, y, cw, rh, g["cross"][i][j])
         for k, value in enumerate(line["stats"]):
             c = 2 + n + k
-            draw_fitted(
-                pen,
-                xs[c],
-                y,
-                xs[c + 1] - xs[c],
-                rh,
-                value,
-                max_size=11,
-                min_size=5,
-                bold=k == 1,
-                max_lines=1,
-                pad=0.5 * mm,
-            )
+            cw = xs[c + 1] - xs[c]
+            draw_fitted(pen, xs[c], y, cw, rh, value, max_size=11, min_size=5, bold=k == 1, max_lines=1, pad=0.5 * mm)
         c = 2 + n + 6
         draw_fitted(pen, xs[c], y, xs[c + 1] - xs[c], rh, line["decided_by"], max_size=8.5, min_size=4.5, pad=0.6 * mm)
         for x in xs[1:-1]:
@@ -356,6 +295,40 @@ def _standing_row(xs: list[float], g: dict, i: int, rh: float) -> Block:
         pen.hline(x0, x1, y, width=1.1 if i == n - 1 else 0.4, color=LINE if i == n - 1 else MUTED)
 
     return Block(rh, draw)
+
+
+def _draw_team_cell(pen: Pen, x: float, y: float, w: float, h: float, line: dict) -> None:
+    """The team name, with its affiliation small under it when there is one."""
+    if line["affiliation"]:
+        draw_fitted(
+            pen,
+            x,
+            y + h * 0.36,
+            w,
+            h * 0.64,
+            line["team"],
+            max_size=11,
+            min_size=8.5,
+            align="left",
+            bold=True,
+            pad=1.2 * mm,
+        )
+        draw_fitted(
+            pen,
+            x,
+            y + 0.3 * mm,
+            w,
+            h * 0.38,
+            line["affiliation"],
+            max_size=7.5,
+            min_size=5,
+            align="left",
+            color=MUTED,
+            pad=1.2 * mm,
+            max_lines=1,
+        )
+    else:
+        draw_fitted(pen, x, y, w, h, line["team"], max_size=11, min_size=6, align="left", bold=True, pad=1.2 * mm)
 
 
 def _cross_cell(pen: Pen, x: float, y: float, w: float, h: float, text: str) -> None:
