@@ -157,6 +157,7 @@ def _badge(pen: Pen, cx: float, cy: float, label: str, size: float, *, filled: b
 
 
 def _reception_block(xs: list[float], team: dict) -> Block:
+    """A team's block: number, name and affiliation, a team box, one row per player."""
     rh = 9 * mm
     n = max(len(team["players"]), 1)
     height = max(n * rh, 16 * mm)
@@ -167,85 +168,78 @@ def _reception_block(xs: list[float], team: dict) -> Block:
         x0, x1 = xs[0], xs[-1]
         # entry number and team cell (spanning the player rows)
         pen.rect(xs[0], y, xs[1] - xs[0], height, fill=SHADE, stroke=None)
+        nw = xs[1] - xs[0]
         draw_fitted(
-            pen,
-            xs[0],
-            y,
-            xs[1] - xs[0],
-            height,
-            team["number"],
-            max_size=13,
-            min_size=6,
-            bold=True,
-            max_lines=1,
-            pad=0.8 * mm,
+            pen, xs[0], y, nw, height, team["number"], max_size=13, min_size=6, bold=True, max_lines=1, pad=0.8 * mm
         )
-        tw = xs[2] - xs[1]
-        if team["affiliation"]:
-            name_h = min(height - 7 * mm, 12 * mm)
-            block = name_h + 5.5 * mm
-            by = y + (height - block) / 2
-            draw_fitted(
-                pen,
-                xs[1],
-                by + 5.5 * mm,
-                tw,
-                name_h,
-                team["name"],
-                max_size=12.5,
-                min_size=9,
-                align="left",
-                bold=True,
-                pad=2 * mm,
-            )
-            draw_fitted(
-                pen,
-                xs[1],
-                by,
-                tw,
-                5.5 * mm,
-                team["affiliation"],
-                max_size=8.5,
-                min_size=5.5,
-                align="left",
-                color=MUTED,
-                pad=2 * mm,
-                max_lines=1,
-            )
-        else:
-            draw_fitted(
-                pen, xs[1], y, tw, height, team["name"], max_size=12.5, min_size=7, align="left", bold=True, pad=2 * mm
-            )
+        _draw_team_cell(pen, xs[1], y, xs[2] - xs[1], height, team)
         s = 7 * mm
         checkbox(pen, (xs[2] + xs[3]) / 2 - s / 2, y + height / 2 - s / 2, s, width=1.1)
         # player rows
         for i in range(n):
             ry = top - (i + 1) * rh
-            p = team["players"][i] if i < len(team["players"]) else None
             if i:
                 pen.hline(xs[3], x1, ry + rh, width=0.35, color=MUTED)
-            if p is None:
-                continue
-            marks = p["marks"]
-            for k, m in enumerate(marks):
-                cy = ry + rh / 2 + (len(marks) - 1 - 2 * k) * 2.4 * mm
-                _badge(pen, (xs[3] + xs[4]) / 2, cy, m, 7.5 if len(marks) == 1 else 6.5, filled=m == "主将")
-            nx, nw = xs[4], xs[5] - xs[4]
-            if p["furigana"]:
-                fs = min(6.5, shrink(pen, p["furigana"], nw - 4 * mm, 6.5))
-                pen.text(nx + 2 * mm, ry + rh - 1.3 * mm - fs * 0.9, p["furigana"], fs, color=MUTED)
-                draw_fitted(
-                    pen, nx, ry, nw, rh - 3.2 * mm, p["name"], max_size=12.5, min_size=7, align="left", pad=2 * mm
-                )
-            else:
-                draw_fitted(pen, nx, ry, nw, rh, p["name"], max_size=12.5, min_size=7, align="left", pad=2 * mm)
-            draw_fitted(
-                pen, xs[5], ry, xs[6] - xs[5], rh, p["grade"], max_size=10, min_size=5.5, max_lines=1, pad=0.8 * mm
-            )
-            s2 = 5.2 * mm
-            checkbox(pen, (xs[6] + xs[7]) / 2 - s2 / 2, ry + rh / 2 - s2 / 2, s2)
+            if i < len(team["players"]):
+                _draw_player_row(pen, xs, ry, rh, team["players"][i])
         for x in xs[1:-1]:
             pen.vline(x, y, top, width=0.4, color=MUTED)
         pen.rect(x0, y, x1 - x0, height, stroke=LINE, width=1.0)
 
     return Block(height, draw)
+
+
+def _draw_team_cell(pen: Pen, x: float, y: float, w: float, h: float, team: dict) -> None:
+    """The team name, with its affiliation small under it when there is one."""
+    if team["affiliation"]:
+        name_h = min(h - 7 * mm, 12 * mm)
+        block = name_h + 5.5 * mm
+        by = y + (h - block) / 2
+        draw_fitted(
+            pen,
+            x,
+            by + 5.5 * mm,
+            w,
+            name_h,
+            team["name"],
+            max_size=12.5,
+            min_size=9,
+            align="left",
+            bold=True,
+            pad=2 * mm,
+        )
+        draw_fitted(
+            pen,
+            x,
+            by,
+            w,
+            5.5 * mm,
+            team["affiliation"],
+            max_size=8.5,
+            min_size=5.5,
+            align="left",
+            color=MUTED,
+            pad=2 * mm,
+            max_lines=1,
+        )
+    else:
+        draw_fitted(pen, x, y, w, h, team["name"], max_size=12.5, min_size=7, align="left", bold=True, pad=2 * mm)
+
+
+def _draw_player_row(pen: Pen, xs: list[float], ry: float, rh: float, p: dict) -> None:
+    """主将 / 補欠 badges, the name under its furigana, the grade and the check-in box."""
+    marks = p["marks"]
+    for k, m in enumerate(marks):
+        cy = ry + rh / 2 + (len(marks) - 1 - 2 * k) * 2.4 * mm
+        _badge(pen, (xs[3] + xs[4]) / 2, cy, m, 7.5 if len(marks) == 1 else 6.5, filled=m == "主将")
+    nx, nw = xs[4], xs[5] - xs[4]
+    if p["furigana"]:
+        fs = min(6.5, shrink(pen, p["furigana"], nw - 4 * mm, 6.5))
+        pen.text(nx + 2 * mm, ry + rh - 1.3 * mm - fs * 0.9, p["furigana"], fs, color=MUTED)
+        draw_fitted(pen, nx, ry, nw, rh - 3.2 * mm, p["name"], max_size=12.5, min_size=7, align="left", pad=2 * mm)
+    else:
+        draw_fitted(pen, nx, ry, nw, rh, p["name"], max_size=12.5, min_size=7, align="left", pad=2 * mm)
+    gw = xs[6] - xs[5]
+    draw_fitted(pen, xs[5], ry, gw, rh, p["grade"], max_size=10, min_size=5.5, max_lines=1, pad=0.8 * mm)
+    s2 = 5.2 * mm
+    checkbox(pen, (xs[6] + xs[7]) / 2 - s2 / 2, ry + rh / 2 - s2 / 2, s2)
