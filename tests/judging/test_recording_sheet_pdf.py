@@ -1,8 +1,8 @@
 """Tests for the PDF recording sheets (judging.paper.recording_sheet), the QR codes
 (common.pdf.qr) and font handling (common.pdf.fonts).
 
-Field faults covered: A1 (tofu / silently dropped kana), A2 (non-embedded fonts),
-A3 (CFF .otf / .ttc), A6 (non-ASCII QR payloads).
+Faults of docs/rules/paper.md covered: 1 (tofu / silently dropped kana), 2 (non-embedded
+fonts), 3 (CFF .otf / .ttc), 6 (non-ASCII QR payloads).
 """
 
 import datetime
@@ -10,6 +10,7 @@ import logging
 import re
 import shutil
 import subprocess
+import time
 from io import BytesIO
 
 import pytest
@@ -17,6 +18,7 @@ from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.barcode.qrencoder import QRUtil
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from common.pdf import fonts
 from common.pdf.fonts import FontConfigurationError, check_glyphs, font_is_embedded, japanese_font, reset_font_cache
@@ -159,8 +161,6 @@ def test_long_team_name_fits_and_is_present():
 @pytest.mark.parametrize("length", [1, 5, 12, 20, 40, 80, 200])
 def test_fit_never_overflows(length):
     font = japanese_font()
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     text = ("常陸太田カルタ部・Team Mito " * 20)[:length]
     box_w, box_h = 200.0, 40.0
     size, lines = fit(text, font, box_w, box_h, max_size=20, min_size=10)
@@ -189,8 +189,6 @@ def test_two_per_page_halves_the_pages():
 
 
 def test_batch_of_200_sheets():
-    import time
-
     games = [game(n, team_a=f"{TEAM_A}{n}", url=f"https://karuta.example.jp/g/{n}") for n in range(1, 201)]
     started = time.perf_counter()
     pdf = recording_sheets_pdf(games)

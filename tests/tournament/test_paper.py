@@ -2,8 +2,9 @@
 トーナメント表, 成績一覧, with the referees' 判定表 (judging.paper.touch_matrix) and the
 text fitting they share (common.pdf.text).
 
-Text is extracted back with pypdf and compared exactly (field fault A1); fonts must be
-embedded (A2); rows / team blocks must never be split across pages (A22).  No Django.
+Text is extracted back with pypdf and compared exactly (fault 1 of docs/rules/paper.md); fonts
+must be embedded (fault 2); rows / team blocks must never be split across pages (fault 22).
+No Django.
 """
 
 import dataclasses
@@ -230,7 +231,7 @@ def test_reception_list_120_teams_never_splits_a_team():
     assert len(texts) >= 5
     assert page_size(pdf) == (595, 842)
     flat = [squash(t) for t in texts]
-    for i, team in enumerate(teams):
+    for team in teams:
         name, last = squash(team.name), squash(team.players[-1].name)
         on = [p for p, t in enumerate(flat) if name in t]
         assert len(on) == 1, (team.name, on)
@@ -445,7 +446,7 @@ def test_final_results_many_divisions_run_over_pages_with_keisho_ryaku_on_each()
 
 # --------------------------------------------------------------------------- 判定表
 
-RULES_PAGE_MATRIX = [  # shared/rules/hitachi-karuta.md, rows team A, columns team B
+RULES_PAGE_MATRIX = [  # docs/rules/paper.md (touch judgment matrix), rows team A, columns team B
     ["じゃんけん", "B", "A", "じゃんけん"],
     ["A", "じゃんけん", "A", "A"],
     ["B", "B", "じゃんけん", "B"],
