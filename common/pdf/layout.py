@@ -100,6 +100,9 @@ class Section:
 
 @dataclass
 class Page:
+    """One page: its paper ``size`` (points), the ``header`` drawn first, the blocks placed
+    on it with the y of their top, and ``extra`` drawings (e.g. a bracket) drawn last."""
+
     size: tuple[float, float]
     header: Callable[[Pen], None]
     blocks: list[tuple[Block, float]] = field(default_factory=list)
@@ -270,14 +273,16 @@ def draw_page_header(
 
 
 def header_height(note_lines: int = 0) -> float:
-    """Distance from the page top to the content top for :func:`draw_page_header`."""
+    """Distance (points) from the page top to the content top under :func:`draw_page_header`
+    with ``note_lines`` lines of notes."""
     return MARGIN + 12.2 * mm + (3 * mm if not note_lines else 1.8 * mm + 4.2 * mm * note_lines)
 
 
 def heading_block(
     x0: float, w: float, text: str, right: str = "", *, size: float = 13, height: float = 10 * mm
 ) -> Block:
-    """▽ heading with a rule under it; ``right`` is a muted note at the right end."""
+    """▽ heading of ``height`` points across ``w`` from ``x0``, with a rule under it; the text
+    shrinks from ``size`` points to fit; ``right`` is a muted note at the right end."""
 
     def draw(pen: Pen, top: float) -> None:
         base = top - height + 2.6 * mm
@@ -292,7 +297,8 @@ def heading_block(
 
 
 def header_row(x0: float, cols: Sequence[tuple[str, float]], height: float, *, size: float = 8.5) -> Block:
-    """Grey table header row; a label may hold a line break ("チーム\\n受付")."""
+    """Grey table header row of ``height`` points: ``cols`` are (label, width in points); a
+    label may hold a line break ("チーム\\n受付"); an empty label merges with its neighbours."""
 
     def draw(pen: Pen, top: float) -> None:
         y = top - height
@@ -317,6 +323,7 @@ def header_row(x0: float, cols: Sequence[tuple[str, float]], height: float, *, s
 
 
 def cols_x(x0: float, widths: Sequence[float]) -> list[float]:
+    """The x of every column edge, from ``x0`` through each width (one more than ``widths``)."""
     xs = [x0]
     for w in widths:
         xs.append(xs[-1] + w)
@@ -324,11 +331,14 @@ def cols_x(x0: float, widths: Sequence[float]) -> list[float]:
 
 
 def scale_cols(widths: Sequence[float], total: float) -> list[float]:
+    """``widths`` (any unit) scaled so that they add up to ``total`` (points)."""
     k = total / sum(widths)
     return [w * k for w in widths]
 
 
 def message_row(x0: float, w: float, text: str, h: float) -> Block:
+    """A row of height ``h`` with ``text`` centred and muted (e.g. 「登録チームがありません。」)."""
+
     def draw(pen: Pen, top: float) -> None:
         pen.text_mid(x0 + w / 2, top - h / 2, text, 11, align="center", color=MUTED)
 

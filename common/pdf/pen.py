@@ -64,6 +64,8 @@ class Pen:
 
     # geometry -------------------------------------------------------------
     def rect(self, x, y, w, h, *, fill=None, stroke=LINE, width=0.6, radius=0.0, dash=None):
+        """A rectangle (rounded by ``radius``), filled with ``fill`` and outlined in ``stroke``
+        ``width`` points wide; ``None`` leaves either out; ``dash`` = (on, off) points."""
         c = self.c
         if fill is not None:
             c.setFillColorRGB(*fill)
@@ -80,6 +82,7 @@ class Pen:
             c.setDash()
 
     def line(self, x1, y1, x2, y2, *, width=0.6, color=LINE, dash=None):
+        """A line ``width`` points wide from (x1, y1) to (x2, y2); ``dash`` = (on, off)."""
         c = self.c
         c.setStrokeColorRGB(*color)
         c.setLineWidth(width)
@@ -90,13 +93,16 @@ class Pen:
             c.setDash()
 
     def hline(self, x1, x2, y, **style):
+        """A horizontal line at ``y`` (see :meth:`line` for the style)."""
         self.line(x1, y, x2, y, **style)
 
     def vline(self, x, y1, y2, **style):
+        """A vertical line at ``x`` (see :meth:`line` for the style)."""
         self.line(x, y1, x, y2, **style)
 
     # text -----------------------------------------------------------------
     def width(self, text: str, size: float) -> float:
+        """Width in points of ``text`` at ``size`` points in the pen's font."""
         return stringWidth(text, self.font, size)
 
     def text(self, x, y, text: str, size: float, *, align="left", bold=False, color=INK):
