@@ -47,12 +47,12 @@ RED = (0.78, 0.09, 0.11)  # winners' path in the bracket (赤線)
 
 @dataclass(frozen=True)
 class BracketMatch:
-    """A knockout game.
+    """A knockout match.
 
     ``round``: rounds are consecutive integers (0- or 1-based), the final being the highest.
-    ``position``: the game's index within its round (0- or 1-based, the same base for all
-    games of a division); game ``(r, p)`` is fed by games ``(r-1, 2p)`` (side A) and
-    ``(r-1, 2p+1)`` (side B) in 0-based terms.  A side with no feeding game is a team
+    ``position``: the match's index within its round (0- or 1-based, the same base for all
+    matches of a division); match ``(r, p)`` is fed by matches ``(r-1, 2p)`` (side A) and
+    ``(r-1, 2p+1)`` (side B) in 0-based terms.  A side with no feeding match is a team
     entering in that round (a bye) and is drawn on its own line.
     ``stage`` names the round (「準決勝」, 「決勝」, 「3位決定戦」…).  ``team_a``/``team_b`` of
     ``None`` print 「未定」; ``score_a``/``score_b`` are text (``""`` = not played);
@@ -72,7 +72,7 @@ class BracketMatch:
 
 @dataclass
 class _Node:
-    """Bracket node: a game, or a leaf (a team line)."""
+    """Bracket node: a match, or a leaf (a team line)."""
 
     game: dict | None
     team: tuple[str, bool] | None = None  # leaf: (name, undecided)
@@ -470,7 +470,7 @@ def _winner_name(game: dict) -> tuple[str, bool]:
 
 
 def _draw_third(pen: Pen, g: dict, x: float, y: float, w: float, h: float, name_w: float) -> None:
-    """A single game drawn as a small bracket: label, two team lines, result box."""
+    """A single match drawn as a small bracket: label, two team lines, result box."""
     label_h = 6 * mm
     pen.rect(x, y, w, h, fill=None, stroke=HINT, width=0.4, radius=1.5 * mm, dash=(2, 1.5))
     lab = g["stage"] or "3位決定戦"

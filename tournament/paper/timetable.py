@@ -49,7 +49,7 @@ __all__ = ["TimetableMatch", "court_timetables_pdf"]
 
 @dataclass(frozen=True)
 class TimetableMatch:
-    """One game on a court's 対戦表.
+    """One match on a court's 対戦表.
 
     ``start`` is an aware datetime printed as HH:MM in Asia/Tokyo (a naive value is taken
     as Tokyo wall-clock time; ``None`` leaves the time blank).  ``team_a``/``team_b`` of
