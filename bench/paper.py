@@ -205,7 +205,7 @@ def results(divisions: int = 12):
 
 def pages(pdf: bytes) -> int:
     try:
-        from pypdf import PdfReader  # noqa: PLC0415 - optional: the bench runs without pypdf
+        from pypdf import PdfReader  # optional: the bench runs without pypdf
     except ImportError:  # pragma: no cover
         return -1
     return len(PdfReader(BytesIO(pdf)).pages)

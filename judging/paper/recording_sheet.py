@@ -436,7 +436,7 @@ def _draw_keep_row(table: _Table) -> None:
 
 
 def _draw_janken_row(table: _Table) -> None:
-    """じゃんけん tally: three boxes (at most 3 per match, docs/rules/paper.md)."""
+    """じゃんけん tally: three boxes (at most 3 per match, docs/rules/hitachi-karuta.md)."""
     sheet = table.sheet
     pen = sheet.pen
     rh = table.row("janken", "じゃんけん", "1試合 最大3回")

@@ -1,7 +1,7 @@
 """判定表: the touch-judgment matrix on one A4 landscape page, for the referees.
 
 The verdicts come from :data:`judging.engine.rules.TOUCH_MATRIX`; the notes under the
-matrix quote the rules (``docs/rules/paper.md``).  No Django.
+matrix quote the rules (``docs/rules/hitachi-karuta.md``).  No Django.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def touch_matrix_cells() -> list[list[str]]:
     return [[VERDICT_LABELS[TOUCH_MATRIX[(ra, cb)]][0] for cb, _, _ in TOUCH_LABELS] for ra, _, _ in TOUCH_LABELS]
 
 
-#: The notes under the matrix: (heading, text), from the rules (docs/rules/paper.md).
+#: The notes under the matrix: (heading, text), from the rules (docs/rules/hitachi-karuta.md).
 NOTES = [
     (
         "お手つき",
@@ -81,7 +81,7 @@ def touch_matrix_pdf(title: str = "判定表") -> bytes:
     Input: the page title (default 「判定表」).  Rows are team A's state (両方触った /
     正しい札だけ / 間違った札だけ / どちらも触らない), columns team B's; cells read A / B /
     じゃんけん / 先に正しい札に触れたチーム, from :data:`judging.engine.rules.TOUCH_MATRIX`
-    (``docs/rules/paper.md``).  Under the matrix: notes on お手つき (the correct
+    (``docs/rules/hitachi-karuta.md``).  Under the matrix: notes on お手つき (the correct
     card goes to the opponent, one card only however many wrong touches), the last two
     cards (leaders only; whoever takes the first takes both) and じゃんけん (at most 3 per
     match).  Returns the PDF bytes; raises ``ValueError`` when the font lacks a character

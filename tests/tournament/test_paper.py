@@ -446,7 +446,7 @@ def test_final_results_many_divisions_run_over_pages_with_keisho_ryaku_on_each()
 
 # --------------------------------------------------------------------------- 判定表
 
-RULES_PAGE_MATRIX = [  # docs/rules/paper.md (touch judgment matrix), rows team A, columns team B
+RULES_PAGE_MATRIX = [  # docs/rules/hitachi-karuta.md (touch judgment matrix), rows team A, columns team B
     ["じゃんけん", "B", "A", "じゃんけん"],
     ["A", "じゃんけん", "A", "A"],
     ["B", "B", "じゃんけん", "B"],
