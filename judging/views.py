@@ -26,7 +26,7 @@ from judging import services
 from judging.engine import rules
 from judging.forms import DisputeForm, RejectForm, ResultForm, RetypeForm, WalkoverForm
 from judging.models import Dispute, RecordingSheet
-from judging.paper import touch_matrix_pdf
+from judging.paper.touch_matrix import touch_matrix_pdf
 from judging.services import mark_started
 from tournament.models import Court, Match
 from tournament.views import _event_for_organiser, _event_for_recorder

@@ -582,7 +582,7 @@ def export_workbook(request, slug):
 
 @login_required
 def recording_sheets(request, slug):
-    from judging.pdf_sheets import event_sheets_pdf
+    from judging.paper.match_sheets import event_sheets_pdf
 
     event = _event_for_organiser(request, slug)
     matches = event.matches.all()
