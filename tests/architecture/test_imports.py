@@ -34,7 +34,15 @@ LAYERS = [
     ("engines and common", ["*.engine", "*.engine.*", "common", "common.*"]),
     (
         "models",
-        ["*.models", "*.apps", "tournament.clock", "tournament.access", "tournament.imports", "ops.backups"],
+        [
+            "*.models",
+            "*.apps",
+            "*.labels",
+            "tournament.clock",
+            "tournament.access",
+            "tournament.imports",
+            "ops.backups",
+        ],
     ),
     ("read side", ["tournament.reports", "tournament.reports.*"]),
     ("results", ["judging.services"]),
@@ -43,7 +51,16 @@ LAYERS = [
     ("urls and project", ["*.urls", "config", "config.*"]),
     ("presentation", ["*"]),  # forms, tables, exports, paper, admin, commands, middleware …
 ]
-ORDER = ["engines and common", "models", "read side", "results", "services", "presentation", "views", "urls and project"]
+ORDER = [
+    "engines and common",
+    "models",
+    "read side",
+    "results",
+    "services",
+    "presentation",
+    "views",
+    "urls and project",
+]
 
 # What an app may import of the others (prefixes).
 MAY_IMPORT = {
