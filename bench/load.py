@@ -32,6 +32,7 @@ is bounded by the duration and by a count; it only ever connects to 127.0.0.1.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import os
 import random
@@ -197,10 +198,8 @@ def start_server(args, data_dir, port, log_path):
 def stop_server(process):
     """Stop `make serve` and gunicorn: the process group this script started, and only it."""
     if process.poll() is None:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
         try:
             process.wait(timeout=30)
         except subprocess.TimeoutExpired:
@@ -214,10 +213,8 @@ def stop_server(process):
             break
         time.sleep(0.5)
     else:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
     process.log.close()
 
 
@@ -460,7 +457,7 @@ def verify(slug, stats):
             problems.append(
                 f"game {number}: acknowledged key {key[:8]}… as version {version}, saved as {by_key.get((number, key))}"
             )
-    for number, key, first, again in stats.retries:
+    for number, _key, first, again in stats.retries:
         if first != again:
             problems.append(f"game {number}: the same form answered version {first}, then {again}")
     for number, versions in by_game.items():

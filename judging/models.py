@@ -148,6 +148,9 @@ class HistoryEntry(models.Model):
         verbose_name = _("history entry")
         verbose_name_plural = _("history")
 
+    def __str__(self):
+        return f"{self.match} {self.get_action_display()} {self.at:%H:%M}"
+
     @property
     def who(self):
         if self.user_id:
@@ -196,3 +199,6 @@ class Dispute(models.Model):
                 fields=["match", "submission_key"], condition=~Q(submission_key=""), name="one_dispute_per_submission"
             ),
         ]
+
+    def __str__(self):
+        return f"{self.match}: {self.state_a} / {self.state_b} → {self.verdict}"

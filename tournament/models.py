@@ -80,14 +80,14 @@ class Event(models.Model):
     def __str__(self):
         return self.title
 
+    def get_absolute_url(self):
+        return reverse("tournament:event_detail", args=[self.slug])
+
     @property
     def title(self):
         if self.edition:
             return _("No. %(edition)s %(name)s") % {"edition": self.edition, "name": self.name}
         return self.name
-
-    def get_absolute_url(self):
-        return reverse("tournament:event_detail", args=[self.slug])
 
     def is_organiser(self, user):
         if not user.is_authenticated:
@@ -433,6 +433,9 @@ class TieBreak(LotRecord):
         verbose_name_plural = _("lots and play-offs")
         constraints = [models.UniqueConstraint(fields=["group", "team"], name="one_tie_break_per_team")]
 
+    def __str__(self):
+        return f"{self.group}: {self.team} {self.position}"
+
 
 class RunnerUpLot(LotRecord):
     """A lot drawn (or play-off played) between best runners-up of different groups who are
@@ -452,3 +455,6 @@ class RunnerUpLot(LotRecord):
         verbose_name = _("lot between runners-up")
         verbose_name_plural = _("lots between runners-up")
         constraints = [models.UniqueConstraint(fields=["division", "team"], name="one_runner_up_lot_per_team")]
+
+    def __str__(self):
+        return f"{self.division}: {self.team} {self.position}"

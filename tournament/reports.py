@@ -5,6 +5,7 @@ every time (they are never stored)."""
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -294,7 +295,7 @@ def schedule_checks(event):
         team_games.sort(key=lambda g: g.start_minute)
         streak = best = 1
         longest_wait = 0
-        for before, after in zip(team_games, team_games[1:]):
+        for before, after in itertools.pairwise(team_games):
             wait = after.start_minute - before.end_minute
             streak = streak + 1 if wait < gap_limit else 1
             best = max(best, streak)

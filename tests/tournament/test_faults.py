@@ -414,9 +414,11 @@ def test_a_full_disk_gives_a_clear_page_in_english_too(client):
 def test_other_database_errors_stay_errors(client):
     event = make_day()
     match = first_game(event)
-    with mock.patch.object(RecordingSheet.objects, "create", side_effect=OperationalError("no such table: x")):
-        with pytest.raises(OperationalError):
-            client.post(entry_url(match), post_values())
+    with (
+        mock.patch.object(RecordingSheet.objects, "create", side_effect=OperationalError("no such table: x")),
+        pytest.raises(OperationalError, match="no such table: x"),
+    ):
+        client.post(entry_url(match), post_values())
 
 
 @pytest.mark.django_db
