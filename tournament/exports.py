@@ -11,7 +11,6 @@ from openpyxl import Workbook
 
 from common import downloads, xlsx
 from tournament import reports
-from tournament.models import Team
 
 XLSX = downloads.XLSX
 
@@ -149,8 +148,7 @@ def teams_headers():
 
 def teams_rows(event):
     rows = []
-    teams = Team.objects.filter(division__event=event).select_related("division", "group").prefetch_related("players")
-    for team in teams.order_by("division__order", "entry_number"):
+    for team in reports.teams_with_players(event):
         for player in team.players.all():
             role = _("leader") if player.is_leader else _("substitute") if player.is_substitute else ""
             rows.append(

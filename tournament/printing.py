@@ -5,12 +5,10 @@ paper, screen and Excel agree. Personal data (players' names, furigana, grades) 
 list and, when asked for, the results list: callers check who may have them.
 """
 
-from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
 from judging import paper
 from tournament import reports
-from tournament.models import Player, Team
 
 
 def event_info(event):
@@ -45,12 +43,7 @@ def court_timetables(event):
 
 def reception_list(event):
     """受付名簿 with furigana and a check-in box per player (personal data: organisers only)."""
-    teams = (
-        Team.objects.filter(division__event=event)
-        .select_related("division")
-        .prefetch_related(Prefetch("players", queryset=Player.objects.order_by("order")))
-        .order_by("division__order", "entry_number")
-    )
+    teams = reports.teams_with_players(event)
     return paper.reception_list_pdf(
         event_info(event),
         [

@@ -2,8 +2,8 @@
 
 Nothing here writes. One module per kind of report: ``standings`` (group tables, 星取表,
 tied blocks, qualifiers), ``bracket`` (knockout rounds, sources, final places),
-``timetable`` (games with their confirmed results) and ``checks`` (the organiser's
-schedule checks). The names below are the ones the rest of the project uses.
+``timetable`` (games with their confirmed results), ``checks`` (the organiser's
+schedule checks) and ``teams`` (teams with players: personal data, organisers only). The names below are the ones the rest of the project uses.
 """
 
 from tournament.reports.bracket import PLACES, DivisionBracket, division_brackets, final_places
@@ -26,6 +26,7 @@ from tournament.reports.standings import (
     standing_lines,
     tied_blocks,
 )
+from tournament.reports.teams import teams_with_players
 from tournament.reports.timetable import (
     GameLine,
     confirmed_sheet,
@@ -63,5 +64,6 @@ __all__ = [
     "runner_up_tie",
     "schedule_checks",
     "standing_lines",
+    "teams_with_players",
     "tied_blocks",
 ]

@@ -1,7 +1,9 @@
 """The organiser's schedule checks and the layout summary of the schedule page.
 
-Nothing here writes. The checks follow ``docs/rules/hitachi-karuta.md`` (nobody in two
-places at once, a court holds one game at a time, each pair of a group meets once)."""
+Nothing here writes. The checks themselves (nobody in two places at once, a court holds
+one game at a time, each pair of a group meets once) are the scheduling engine's
+(``tournament.engine.scheduling.timed_problems``); here they are read from the database
+and put into the organiser's words."""
 
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
 """Group standings: computed from confirmed group-stage recording sheets, and shaped once
 for every medium (the organiser's and public pages, Excel, the 順位表 PDF, the JSON API).
 
-Nothing here writes. Standings are computed every time (they are never stored). The rules
-they follow are in ``docs/rules/hitachi-karuta.md``."""
+Nothing here writes. Standings are computed every time (they are never stored); how they
+are shown ("1=" for a shared rank, the deciding criterion, the 星取表 marks) is described
+in ``docs/rules/standings-display.md``."""
 
 from __future__ import annotations
 
