@@ -28,8 +28,9 @@ from judging.forms import DisputeForm, RejectForm, ResultForm, RetypeForm, Walko
 from judging.models import Dispute, RecordingSheet
 from judging.paper.touch_matrix import touch_matrix_pdf
 from judging.services import mark_started
+from tournament.access import event_for_organiser as _event_for_organiser
+from tournament.access import event_for_recorder as _event_for_recorder
 from tournament.models import Court, Match
-from tournament.views import _event_for_organiser, _event_for_recorder
 
 GAME_RELATED = ("event", "division", "group", "court", "team_a", "team_b", "winner")
 

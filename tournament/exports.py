@@ -1,7 +1,7 @@
 """Excel exports of an event: standings per group (with the 星取表) and all games.
 
-The workbook is built from the same functions the pages use (``division_standings``),
-so the exported standings equal the standings page. Values only, never formulas; text
+The workbook reads the read side (``tournament.reports``) like the pages, the PDFs and
+the JSON API, so the exported standings equal the standings page. Values only, never formulas; text
 that looks like a formula stays text (``common.xlsx``).
 """
 
@@ -10,8 +10,7 @@ from django.utils.translation import gettext as _
 from openpyxl import Workbook
 
 from common import downloads, xlsx
-from tournament.reports import division_standings
-from tournament.tables import separation_text
+from tournament import reports
 
 XLSX = downloads.XLSX
 
@@ -33,46 +32,35 @@ def standings_headers():
     ]
 
 
-def standings_rows(table):
-    rows = []
-    for row in table.rows:
-        team = table.teams[row.team]
-        rows.append(
-            [
-                f"{row.rank}=" if row.tied else row.rank,
-                team.name,
-                team.affiliation,
-                row.played,
-                row.wins,
-                row.losses,
-                row.cards_taken,
-                row.cards_conceded,
-                row.card_diff,
-                row.joker_wins,
-                row.rps_wins,
-                str(separation_text(row)),
-            ]
-        )
-    return rows
+def standings_rows(lines):
+    """Spreadsheet rows of a group's standings from its ``reports.StandingLine`` rows."""
+    return [
+        [
+            line.rank_text if line.tied else line.rank,
+            line.team.name,
+            line.team.affiliation,
+            line.played,
+            line.wins,
+            line.losses,
+            line.cards_taken,
+            line.cards_conceded,
+            line.card_diff,
+            line.joker_wins,
+            line.rps_wins,
+            line.decided_by_text,
+        ]
+        for line in lines
+    ]
 
 
-def cross_table_rows(table):
-    order = [table.teams[r.team] for r in table.rows]
-    header = [""] + [t.name for t in order]
-    rows = []
-    for row_team in order:
-        cells = [row_team.name]
-        for col_team in order:
-            if row_team.pk == col_team.pk:
-                cells.append("＼")
-                continue
-            cell = table.cells.get((row_team.pk, col_team.pk))
-            cells.append(
-                ""
-                if cell is None
-                else f"{'○' if cell[0] else '●'} {cell[1]}-{cell[2]}{(' ' + cell[3]) if cell[3] else ''}"
-            )
-        rows.append(cells)
+# The diagonal of the 星取表 (a team against itself) in a spreadsheet cell.
+SELF_CELL = "＼"
+
+
+def cross_table_rows(cross):
+    """The 星取表 (``reports.CrossTable``) as a header row and rows of text cells."""
+    header = [""] + [t.name for t in cross.teams]
+    rows = [[team.name] + [SELF_CELL if cell.is_self else cell.text for cell in cells] for team, cells in cross.grid]
     return header, rows
 
 
@@ -97,26 +85,22 @@ def games_headers():
 
 
 def games_rows(event):
-    matches = (
-        event.matches.select_related("division", "group", "court", "team_a", "team_b", "winner")
-        .prefetch_related("sheets")
-        .order_by("match_number")
-    )
+    """Spreadsheet rows of every game by match number, with its confirmed result."""
     rows = []
-    for m in matches:
-        sheet = next((s for s in m.sheets.all() if s.is_confirmed), None)
+    for line in reports.game_lines(event):
+        m, sheet = line.match, line.sheet
         rows.append(
             [
-                m.match_number,
-                m.division.name,
-                str(m.get_stage_display()),
-                m.group.name if m.group else "",
-                m.court.name if m.court else "",
-                timezone.localtime(m.start_at) if m.start_at else None,
-                m.team_a.name if m.team_a else _("to be decided"),
+                line.number,
+                line.division,
+                line.stage_text,
+                line.group,
+                line.court,
+                timezone.localtime(line.start) if line.start else None,
+                line.team_a.name if line.team_a else _("to be decided"),
                 sheet.cards_a if sheet else None,
                 sheet.cards_b if sheet else None,
-                m.team_b.name if m.team_b else _("to be decided"),
+                line.team_b.name if line.team_b else _("to be decided"),
                 sheet.referee_cards if sheet else None,
                 str(sheet.get_joker_holder_display()) if sheet and sheet.joker_holder else "",
                 m.winner.name if m.winner else "",
@@ -132,20 +116,18 @@ def timetable_headers():
 
 
 def timetable_rows(event):
-    matches = event.matches.select_related("division", "group", "court", "team_a", "team_b").order_by(
-        "court__order", "slot", "match_number"
-    )
+    """Spreadsheet rows of the timetable: per court in order, then by slot."""
     return [
         [
-            m.court.name if m.court else "",
-            timezone.localtime(m.start_at) if m.start_at else None,
-            m.match_number,
-            m.division.name,
-            f"{m.get_stage_display()} {m.group.name if m.group else ''}".strip(),
-            m.team_a.name if m.team_a else _("to be decided"),
-            m.team_b.name if m.team_b else _("to be decided"),
+            line.court,
+            timezone.localtime(line.start) if line.start else None,
+            line.number,
+            line.division,
+            line.stage_and_group,
+            line.team_a.name if line.team_a else _("to be decided"),
+            line.team_b.name if line.team_b else _("to be decided"),
         ]
-        for m in matches
+        for line in reports.game_lines(event, order=("court__order", "slot", "match_number"))
     ]
 
 
@@ -165,11 +147,8 @@ def teams_headers():
 
 
 def teams_rows(event):
-    from tournament.models import Team
-
     rows = []
-    teams = Team.objects.filter(division__event=event).select_related("division", "group").prefetch_related("players")
-    for team in teams.order_by("division__order", "entry_number"):
+    for team in reports.teams_with_players(event):
         for player in team.players.all():
             role = _("leader") if player.is_leader else _("substitute") if player.is_substitute else ""
             rows.append(
@@ -194,18 +173,18 @@ KINDS = ("standings", "games", "timetable", "teams")
 
 
 def _standings_sheets(wb, event):
-    for division in event.divisions.all():
-        for table in division_standings(division):
-            ws = xlsx.add_sheet(wb, f"{division.name} {table.group.name}")
+    for division, groups in reports.event_standings(event):
+        for group in groups:
+            ws = xlsx.add_sheet(wb, f"{division.name} {group.group.name}")
             xlsx.write_cell(
                 ws,
                 1,
                 1,
-                f"{event.title} {division.name} {table.group} ・ {_('ranking order')}: {division.criteria_text}",
+                f"{event.title} {division.name} {group.group} ・ {_('ranking order')}: {division.criteria_text}",
             )
-            last = xlsx.write_table(ws, standings_headers(), standings_rows(table), start_row=2)
+            last = xlsx.write_table(ws, standings_headers(), standings_rows(group.lines), start_row=2)
             xlsx.write_cell(ws, last + 2, 1, _("Cross table (星取表)"))
-            header, rows = cross_table_rows(table)
+            header, rows = cross_table_rows(group.cross)
             xlsx.write_table(ws, header, rows, start_row=last + 3, freeze=False, autofilter=False)
 
 

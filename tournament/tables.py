@@ -10,7 +10,8 @@ from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import CRITERION_LABELS, Match, Team
+from tournament import reports
+from tournament.models import Match, Team
 
 
 class TeamTable(tables.Table):
@@ -152,35 +153,32 @@ class StandingsTable(tables.Table):
         attrs = {"class": "table standings"}
 
 
-def standings_table(table):
-    rows = []
-    for row in table.rows:
-        team = table.teams[row.team]
-        rows.append(
+def standings_table(lines):
+    """The HTML standings table of a group from its ``reports.StandingLine`` rows."""
+    return StandingsTable(
+        [
             {
-                "rank": f"{row.rank}=" if row.tied else row.rank,
-                "team": team.name,
-                "affiliation": team.affiliation,
-                "played": row.played,
-                "wins": row.wins,
-                "losses": row.losses,
-                "cards_taken": row.cards_taken,
-                "cards_conceded": row.cards_conceded,
-                "card_diff": f"{row.card_diff:+d}",
-                "special": f"{row.joker_wins} / {row.rps_wins}",
-                "separated_by": separation_text(row),
+                "rank": line.rank_text,
+                "team": line.team.name,
+                "affiliation": line.team.affiliation,
+                "played": line.played,
+                "wins": line.wins,
+                "losses": line.losses,
+                "cards_taken": line.cards_taken,
+                "cards_conceded": line.cards_conceded,
+                "card_diff": f"{line.card_diff:+d}",
+                "special": f"{line.joker_wins} / {line.rps_wins}",
+                "separated_by": line.decided_by_text,
             }
-        )
-    return StandingsTable(rows)
+            for line in lines
+        ]
+    )
 
 
-def separation_text(row):
-    if row.tied:
-        return _("tied on every criterion: a lot or play-off is needed")
-    if row.separated_by is None:
-        return ""
-    if row.settled_by_lot:
-        if getattr(row, "lot_method", "") == "playoff":
-            return _("settled by play-off")
-        return _("settled by lot")
-    return CRITERION_LABELS.get(row.separated_by, row.separated_by)
+def standings_tables(event, division=None):
+    """``[(Division, [(reports.GroupStandings, StandingsTable)])]``: the read side's
+    standings of every division (or one) with the HTML table of each group."""
+    return [
+        (d, [(group, standings_table(group.lines)) for group in groups])
+        for d, groups in reports.event_standings(event, division)
+    ]

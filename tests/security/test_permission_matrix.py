@@ -39,6 +39,12 @@ EXPECTED = {
     "tournament:public_final": PUBLIC,
     "tournament:division_display": PUBLIC,
     "tournament:court_display": PUBLIC,
+    # The public JSON API v1: read-only, no personal data, for anyone.
+    "api:events": PUBLIC,
+    "api:timetable": PUBLIC,
+    "api:results": PUBLIC,
+    "api:standings": PUBLIC,
+    "api:bracket": PUBLIC,
     "tournament:event_list": LOGGED_IN,
     "tournament:event_detail": ORGANISER,
     "tournament:event_edit": ORGANISER,
@@ -218,8 +224,8 @@ def concrete_url(name, event, match):
     if kwargs is None:
         kwargs = (
             {"slug": event.slug}
-            if name.startswith(("tournament:", "judging:"))
-            and name not in ("tournament:public_home", "tournament:event_list")
+            if name.startswith(("tournament:", "judging:", "api:"))
+            and name not in ("tournament:public_home", "tournament:event_list", "api:events")
             else {}
         )
     return reverse(name, kwargs=kwargs)

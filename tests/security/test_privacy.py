@@ -19,6 +19,14 @@ PUBLIC_URLS = [
     "/e/demo/bracket/",
     "/e/demo/final/",
 ]
+# The JSON API v1: never players' names, whatever the event publishes.
+API_URLS = [
+    "/api/v1/events/",
+    "/api/v1/events/demo/timetable",
+    "/api/v1/events/demo/results",
+    "/api/v1/events/demo/standings",
+    "/api/v1/events/demo/bracket",
+]
 
 
 @pytest.fixture
@@ -47,7 +55,7 @@ def text_of(response):
 
 
 def test_public_pages_and_files_carry_no_players_names(client, finished_day):
-    everything = [client.get(url) for url in PUBLIC_URLS]
+    everything = [client.get(url) for url in PUBLIC_URLS + API_URLS]
     everything += [client.get("/e/demo/results.xlsx"), client.get("/e/demo/final/?format=pdf")]
     everything += [client.get(f"/e/demo/display/division/{d.pk}/") for d in finished_day.divisions.all()]
     everything += [client.get(f"/e/demo/team/{p.team_id}/") for p in Player.objects.all()[:5]]
@@ -66,6 +74,16 @@ def test_the_final_results_show_names_only_when_the_event_publishes_them(client,
     finished_day.save()
     assert leader in client.get("/e/demo/final/").content.decode()
     assert leader in text_of(client.get("/e/demo/final/?format=pdf")).replace("\n", "")
+
+
+def test_the_json_api_shows_no_names_even_when_the_event_publishes_them(client, finished_day):
+    finished_day.publish_names = True
+    finished_day.save()
+    for url in API_URLS:
+        response = client.get(url)
+        assert response.status_code == 200
+        leaked = [n for n in names() if n in response.content.decode()]
+        assert not leaked, (url, leaked[:3])
 
 
 def test_dates_follow_the_japanese_era_setting(client, finished_day):

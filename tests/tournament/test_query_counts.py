@@ -112,6 +112,11 @@ PAGES = {
     "public bracket": (False, lambda e: reverse("tournament:public_bracket", args=[e.slug])),
     "division display": (False, lambda e: reverse("tournament:division_display", args=[e.slug, division_of(e).pk])),
     "court display": (False, lambda e: reverse("tournament:court_display", args=[e.slug, court_of(e).pk])),
+    "api events": (False, lambda e: reverse("api:events")),
+    "api timetable": (False, lambda e: reverse("api:timetable", args=[e.slug])),
+    "api results": (False, lambda e: reverse("api:results", args=[e.slug])),
+    "api standings": (False, lambda e: reverse("api:standings", args=[e.slug])),
+    "api bracket": (False, lambda e: reverse("api:bracket", args=[e.slug])),
     "court home": (False, lambda e: reverse("judging:court_home", args=[court_of(e).token])),
     "court entry": (
         False,

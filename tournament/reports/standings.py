@@ -1,28 +1,24 @@
-"""The read side: what pages, Excel, PDF and the API show, shaped once from the database.
+"""Group standings: computed from confirmed group-stage recording sheets, and shaped once
+for every medium (the organiser's and public pages, Excel, the 順位表 PDF, the JSON API).
 
-Nothing here writes. Standings are computed from confirmed group-stage recording sheets
-every time (they are never stored)."""
+Nothing here writes. Standings are computed every time (they are never stored); how they
+are shown ("1=" for a shared rank, the deciding criterion, the 星取表 marks) is described
+in ``docs/rules/standings-display.md``."""
 
 from __future__ import annotations
 
-import itertools
 from collections import defaultdict
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from common.errors import UserError
 from judging.models import RecordingSheet
-from tournament.clock import event_midnight
-from tournament.engine import scheduling, seeding, standings
-from tournament.models import (
-    Group,
-    Match,
-    RunnerUpLot,
-    Team,
-    TieBreak,
-)
+from tournament.engine import seeding, standings
+from tournament.models import CRITERION_LABELS, Group, Match, RunnerUpLot, Team, TieBreak
+
+# The marks of the 星取表 for a game not decided on cards: by 「り」, by じゃんけん, walkover.
+DECIDED_MARKS = {"joker": "り", "rps": "じ", "walkover": "不"}
 
 
 @dataclass
@@ -97,9 +93,7 @@ def division_standings(division):
             row.lot_method = methods.get(row.team, "") if row.settled_by_lot else ""
         cells = {}
         for r in results:
-            mark = (
-                "" if r.decided_by == "cards" else {"joker": "り", "rps": "じ", "walkover": "不"}.get(r.decided_by, "")
-            )
+            mark = "" if r.decided_by == "cards" else DECIDED_MARKS.get(r.decided_by, "")
             cells[(r.team_a, r.team_b)] = (r.winner == r.team_a, r.cards_a, r.cards_b, mark)
             cells[(r.team_b, r.team_a)] = (r.winner == r.team_b, r.cards_b, r.cards_a, mark)
         playable = [m for m in group_matches if m.team_a_id not in excluded and m.team_b_id not in excluded]
@@ -190,123 +184,182 @@ def runner_up_tie(division):
     return []
 
 
-def _clock(minute):
-    return f"{minute // 60:02d}:{minute % 60:02d}"
+# --- Shaped once for every medium ----------------------------------------------------
 
 
-def _timed_problem_text(problem, context):
-    """One ``scheduling.TimedProblem`` as a sentence for the organiser (active language)."""
-    matches = [context["matches"][i] for i in problem.games]
-    game = [m.match_number for m in matches]
-    team = context["teams"].get(problem.team, problem.team)
-    if problem.kind in ("team_overlap", "court_overlap"):
-        (s1, e1), (s2, e2) = problem.minutes
-        values = {
-            "who": team if problem.kind == "team_overlap" else context["courts"].get(problem.court, problem.court),
-            "a": game[0],
-            "a_from": _clock(s1),
-            "a_to": _clock(e1),
-            "b": game[1],
-            "b_from": _clock(s2),
-            "b_to": _clock(e2),
-        }
-        if problem.kind == "team_overlap":
-            return (
-                _("%(who)s plays game %(a)s (%(a_from)s–%(a_to)s) and game %(b)s (%(b_from)s–%(b_to)s) at once")
-                % values
-            )
-        return _("%(who)s holds game %(a)s (%(a_from)s–%(a_to)s) and game %(b)s (%(b_from)s–%(b_to)s) at once") % values
-    if problem.kind == "bad_time":
-        start, end = problem.minutes[0]
-        return _("Game %(game)s ends at %(end)s, not after its start %(start)s") % {
-            "game": game[0],
-            "end": _clock(end),
-            "start": _clock(start),
-        }
-    if problem.kind == "plays_itself":
-        return _("%(team)s plays itself in game %(game)s") % {"team": team, "game": game[0]}
-    if problem.kind == "no_group":
-        return _("%(team)s plays game %(game)s but is in no group") % {"team": team, "game": game[0]}
-    a, b = (context["teams"].get(t, t) for t in problem.teams)
-    if problem.kind == "wrong_group":
-        return _(
-            "Game %(game)s (%(a)s v %(b)s) is a game of %(group)s, but the teams are in %(group_a)s and %(group_b)s"
-        ) % {
-            "game": game[0],
-            "a": a,
-            "b": b,
-            "group": context["groups"].get(problem.group, problem.group),
-            "group_a": context["groups"].get(problem.groups[0]),
-            "group_b": context["groups"].get(problem.groups[1]),
-        }
-    return ngettext(
-        "%(a)s and %(b)s of %(group)s meet %(count)d time instead of once",
-        "%(a)s and %(b)s of %(group)s meet %(count)d times instead of once",
-        problem.count,
-    ) % {"a": a, "b": b, "group": context["groups"].get(problem.group, problem.group), "count": problem.count}
+@dataclass(frozen=True)
+class StandingLine:
+    """One row of a group's standings as every medium shows it.
 
-
-def schedule_checks(event):
-    """The organiser's checks: overlaps of teams and courts in time, pairs meeting once, streaks.
-
-    Returns ``(problems, rows)``: problems as sentences in the active language, naming
-    games by their match number and times as HH:MM, and per team its games in a row at
-    most and its longest wait in minutes.
+    ``rank_text`` is the rank with "=" for a shared rank ("1="). ``decided_by`` is the code
+    of what placed the team below the row above: a criterion code of
+    ``tournament.engine.standings`` ("wins", "card_diff", …), "lot" or "playoff" for a
+    recorded lot or play-off, "tied" for a tie still to settle, "" for the first row;
+    ``decided_by_text`` says the same in the active language. Cards are counts of cards.
     """
-    games = list(
-        event.matches.filter(stage=Match.Stage.GROUP)
-        .exclude(status=Match.Status.VOID)
-        .select_related("team_a", "team_b")
-    )
-    length = event.game_minutes
-    timed = []
-    day = event_midnight(event)
-    groups = defaultdict(list)
-    for team in Team.objects.filter(division__event=event, group__isnull=False, withdrawn=False):
-        groups[team.group_id].append(team.pk)
-    group_index = {group_id: i for i, group_id in enumerate(groups)}
-    withdrawn = set(Team.objects.filter(division__event=event, withdrawn=True).values_list("pk", flat=True))
-    timed_matches = []
-    for g in games:
-        if g.start_at is None or g.team_a_id is None or g.team_b_id is None or {g.team_a_id, g.team_b_id} & withdrawn:
-            continue
-        start = int((g.start_at - day).total_seconds() // 60)
-        timed.append(
-            scheduling.TimedGame(
-                g.court_id or 0, g.team_a_id, g.team_b_id, start, start + length, group_index.get(g.group_id, -1)
+
+    rank: int
+    rank_text: str
+    tied: bool
+    team: Team
+    played: int
+    wins: int
+    losses: int
+    cards_taken: int
+    cards_conceded: int
+    card_diff: int
+    joker_wins: int
+    rps_wins: int
+    decided_by: str
+    decided_by_text: str
+    withdrawn: bool
+
+
+def rank_text(row):
+    """The rank as shown: "3", or "3=" for a rank shared with other teams."""
+    return f"{row.rank}=" if row.tied else str(row.rank)
+
+
+def decided_by_code(row):
+    """What placed ``row`` (a ``standings.StandingRow``): see ``StandingLine.decided_by``."""
+    if row.tied:
+        return "tied"
+    if row.separated_by is None:
+        return ""
+    if row.settled_by_lot:
+        return "playoff" if getattr(row, "lot_method", "") == "playoff" else "lot"
+    return row.separated_by
+
+
+def decided_by_text(code):
+    """The organiser's words for a ``decided_by`` code, in the active language."""
+    if code == "tied":
+        return _("tied on every criterion: a lot or play-off is needed")
+    if code == "playoff":
+        return _("settled by play-off")
+    if code == "lot":
+        return _("settled by lot")
+    return str(CRITERION_LABELS.get(code, code))
+
+
+def standing_lines(table):
+    """The rows of a ``StandingsTable`` shaped for display: a list of ``StandingLine``."""
+    lines = []
+    for row in table.rows:
+        code = decided_by_code(row)
+        team = table.teams[row.team]
+        lines.append(
+            StandingLine(
+                rank=row.rank,
+                rank_text=rank_text(row),
+                tied=row.tied,
+                team=team,
+                played=row.played,
+                wins=row.wins,
+                losses=row.losses,
+                cards_taken=row.cards_taken,
+                cards_conceded=row.cards_conceded,
+                card_diff=row.card_diff,
+                joker_wins=row.joker_wins,
+                rps_wins=row.rps_wins,
+                decided_by=code,
+                decided_by_text=decided_by_text(code) if code else "",
+                withdrawn=team.withdrawn,
             )
         )
-        timed_matches.append(g)
-    names_by_id = dict(Team.objects.filter(division__event=event).values_list("pk", "name"))
-    context = {
-        "teams": names_by_id,
-        "courts": {c.pk: str(c) for c in event.courts.all()},
-        "groups": dict(enumerate(map(Group.objects.in_bulk(list(groups)).get, groups))),
-        "matches": timed_matches,
-    }
-    problems = [_timed_problem_text(p, context) for p in scheduling.timed_problems(timed, list(groups.values()))]
-    per_team = defaultdict(list)
-    for g in timed:
-        per_team[g.team_a].append(g)
-        per_team[g.team_b].append(g)
-    rows = []
-    gap_limit = event.changeover_minutes + 1
-    for team_id, team_games in per_team.items():
-        team_games.sort(key=lambda g: g.start_minute)
-        streak = best = 1
-        longest_wait = 0
-        for before, after in itertools.pairwise(team_games):
-            wait = after.start_minute - before.end_minute
-            streak = streak + 1 if wait < gap_limit else 1
-            best = max(best, streak)
-            longest_wait = max(longest_wait, wait)
-        rows.append(
-            {
-                "team": names_by_id.get(team_id, team_id),
-                "games": len(team_games),
-                "in_a_row": best,
-                "longest_wait": longest_wait,
-            }
-        )
-    rows.sort(key=lambda r: (-r["in_a_row"], -r["longest_wait"], str(r["team"])))
-    return problems, rows
+    return lines
+
+
+@dataclass(frozen=True)
+class CrossCell:
+    """One cell of the 星取表, from the row team's side.
+
+    ``is_self`` for the diagonal (a team against itself); ``won`` is None for a game
+    without a confirmed result; cards are counts; ``mark`` is "り", "じ", "不" or "".
+    """
+
+    is_self: bool = False
+    won: bool | None = None
+    cards_for: int = 0
+    cards_against: int = 0
+    mark: str = ""
+
+    @property
+    def played(self):
+        return self.won is not None
+
+    @property
+    def score(self):
+        return f"{self.cards_for}-{self.cards_against}"
+
+    @property
+    def text(self):
+        """ "○ 30-26 り" for a played game, "" otherwise (the diagonal included)."""
+        if not self.played:
+            return ""
+        return f"{'○' if self.won else '●'} {self.score}{(' ' + self.mark) if self.mark else ''}"
+
+
+@dataclass(frozen=True)
+class CrossTable:
+    """The 星取表: ``teams`` in rank order; ``grid`` one (Team, [CrossCell]) per team."""
+
+    teams: list
+    grid: list
+
+
+def cross_table(table):
+    """The 星取表 of a ``StandingsTable``: rows and columns in rank order."""
+    order = [table.teams[r.team] for r in table.rows]
+    grid = []
+    for row_team in order:
+        cells = []
+        for col_team in order:
+            if row_team.pk == col_team.pk:
+                cells.append(CrossCell(is_self=True))
+                continue
+            cell = table.cells.get((row_team.pk, col_team.pk))
+            cells.append(CrossCell() if cell is None else CrossCell(False, *cell))
+        grid.append((row_team, cells))
+    return CrossTable(order, grid)
+
+
+def tied_blocks(table):
+    """Blocks of teams tied on every criterion, for the lot form: [[Team, …], …] by rank."""
+    blocks = defaultdict(list)
+    for row in table.rows:
+        if row.tied:
+            blocks[row.rank].append(table.teams[row.team])
+    return [blocks[rank] for rank in sorted(blocks)]
+
+
+@dataclass(frozen=True)
+class GroupStandings:
+    """Everything shown of one group: its ``StandingsTable``, lines, 星取表 and tied blocks."""
+
+    table: StandingsTable
+    lines: list
+    cross: CrossTable
+    blocks: list
+
+    @property
+    def group(self):
+        return self.table.group
+
+    @property
+    def complete(self):
+        return self.table.complete
+
+
+def group_standings(division):
+    """``[GroupStandings]`` of every group of ``division``, in group order (fixed query count)."""
+    return [
+        GroupStandings(table, standing_lines(table), cross_table(table), tied_blocks(table))
+        for table in division_standings(division)
+    ]
+
+
+def event_standings(event, division=None):
+    """``[(Division, [GroupStandings])]`` for every division of ``event`` (or only ``division``)."""
+    divisions = [division] if division is not None else list(event.divisions.all())
+    return [(d, group_standings(d)) for d in divisions]

@@ -1,19 +1,23 @@
-"""Public, read-only pages: timetable, results, standings, bracket.
+"""Public, read-only pages: timetable, results, standings, bracket, final results, Excel.
 
-No login. They show team names and affiliations and never players' names.
+No login. They show team names and affiliations and never players' names (the final
+results show them only when the event publishes them).
 """
 
 import hashlib
 
+from django.core.cache import cache
 from django.db.models import Q
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django_tables2 import RequestConfig
 
 from common.downloads import PDF, XLSX, file_response
+from tournament import exports, printing, reports
 from tournament.models import Court, Event, Team
-from tournament.tables import MatchTable
-from tournament.views import bracket_context, schedule_queryset, standings_context
+from tournament.tables import MatchTable, standings_tables
 
 FRESH_SECONDS = 5  # public pages may be this many seconds behind the last result
 
@@ -26,9 +30,6 @@ def cached_fragment(request, name, event, render):
     by time, not by change: a public page is at most a few seconds behind (the hall
     screens refresh every 5 s anyway). Organisers' pages are never cached.
     """
-    from django.core.cache import cache
-    from django.utils.translation import get_language
-
     parts = f"{name}|{event.pk}|{get_language()}|{request.get_full_path()}"
     key = "public-fragment:" + hashlib.sha256(parts.encode()).hexdigest()
     html = cache.get(key)
@@ -52,7 +53,7 @@ def home(request):
 
 def timetable(request, slug, court=None, team=None):
     event = get_object_or_404(Event, slug=slug)
-    matches = schedule_queryset(event)
+    matches = reports.match_queryset(event)
     court_obj = team_obj = None
     if court is not None:
         court_obj = get_object_or_404(Court, event=event, pk=court)
@@ -80,14 +81,12 @@ def timetable(request, slug, court=None, team=None):
 
 def results(request, slug):
     event = get_object_or_404(Event, slug=slug)
-    matches = schedule_queryset(event).exclude(status="scheduled").order_by("-match_number")
+    matches = reports.match_queryset(event).exclude(status="scheduled").order_by("-match_number")
     table_html = cached_table_html(request, event, MatchTable(matches, order_by=("-match_number",)), "results")
     return render(request, "public/results.html", {"event": event, "table_html": table_html})
 
 
 def standings(request, slug):
-    from django.template.loader import render_to_string
-
     event = get_object_or_404(Event, slug=slug)
     divisions = list(event.divisions.all())
     body = cached_fragment(
@@ -95,7 +94,7 @@ def standings(request, slug):
         "standings",
         event,
         lambda: render_to_string(
-            "includes/standings_tables.html", {"event": event, "divisions": standings_context(event)}, request
+            "includes/standings_tables.html", {"event": event, "divisions": standings_tables(event)}, request
         ),
     )
     return render(
@@ -105,53 +104,11 @@ def standings(request, slug):
 
 def bracket(request, slug):
     event = get_object_or_404(Event, slug=slug)
-    return render(request, "public/bracket.html", {"event": event, "brackets": bracket_context(event)})
-
-
-def _display(request, template, fragment, context):
-    """A hall screen: the whole page once, then only its fragment every few seconds."""
-    if request.GET.get("fragment"):
-        return render(request, fragment, context)
-    return render(request, template, {**context, "fragment_template": fragment})
-
-
-def division_display(request, slug, division):
-    """Projector view of a division: standings and bracket in large type, refreshing itself."""
-    from tournament.reports import division_standings
-    from tournament.tables import standings_table
-    from tournament.views import cross_table
-
-    event = get_object_or_404(Event, slug=slug)
-    division = get_object_or_404(event.divisions, pk=division)
-    tables = [(t, standings_table(t), cross_table(t), []) for t in division_standings(division)]
-    brackets = [b for b in bracket_context(event) if b[0].pk == division.pk]
-    return _display(
-        request,
-        "public/display.html",
-        "public/display_division.html",
-        {"event": event, "division": division, "divisions": [(division, tables)], "brackets": brackets},
-    )
-
-
-def court_display(request, slug, court):
-    """A court's screen: the current game and the next ones, refreshing itself."""
-    event = get_object_or_404(Event, slug=slug)
-    court = get_object_or_404(Court, event=event, pk=court)
-    games = list(schedule_queryset(event).filter(court=court).order_by("slot", "match_number"))
-    waiting = [g for g in games if g.awaits_result]
-    last = [g for g in games if g.has_result][-1:]
-    return _display(
-        request,
-        "public/display.html",
-        "public/display_court.html",
-        {"event": event, "court": court, "current": waiting[:1], "next_games": waiting[1:4], "last": last},
-    )
+    return render(request, "public/bracket.html", {"event": event, "brackets": reports.division_brackets(event)})
 
 
 def public_export(request, slug):
     """Standings, games and timetable as Excel, for anyone: team names only, no personal data."""
-    from tournament import exports
-
     event = get_object_or_404(Event, slug=slug)
     data = exports.event_workbook(event, ("standings", "games", "timetable"))
     return file_response(data, f"{event.slug}-{event.date:%Y%m%d}-results.xlsx", XLSX)
@@ -159,11 +116,9 @@ def public_export(request, slug):
 
 def final_results(request, slug):
     """成績一覧 for everyone: places per division; players' names only when the event publishes them."""
-    from tournament import printing
-
     event = get_object_or_404(Event, slug=slug)
     if request.GET.get("format") == "pdf":
         data = printing.final_results(event, with_names=event.publish_names)
         return file_response(data, f"{event.slug}-{event.date:%Y%m%d}-results.pdf", PDF, inline=True)
-    divisions = printing.final_places(event)
+    divisions = reports.final_places(event)
     return render(request, "public/final.html", {"event": event, "divisions": divisions, "names": event.publish_names})

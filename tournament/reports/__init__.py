@@ -1,0 +1,69 @@
+"""The read side: what pages, Excel, PDF and the JSON API show, shaped once from the database.
+
+Nothing here writes. One module per kind of report: ``standings`` (group tables, 星取表,
+tied blocks, qualifiers), ``bracket`` (knockout rounds, sources, final places),
+``timetable`` (games with their confirmed results), ``checks`` (the organiser's
+schedule checks) and ``teams`` (teams with players: personal data, organisers only). The names below are the ones the rest of the project uses.
+"""
+
+from tournament.reports.bracket import PLACES, DivisionBracket, division_brackets, final_places
+from tournament.reports.checks import layout_summary, schedule_checks
+from tournament.reports.standings import (
+    CrossCell,
+    CrossTable,
+    GroupStandings,
+    RunnerUpTie,
+    StandingLine,
+    StandingsTable,
+    cross_table,
+    decided_by_text,
+    division_standings,
+    event_standings,
+    group_standings,
+    qualifiers,
+    rank_text,
+    runner_up_tie,
+    standing_lines,
+    tied_blocks,
+)
+from tournament.reports.teams import teams_with_players
+from tournament.reports.timetable import (
+    GameLine,
+    confirmed_sheet,
+    court_timetables,
+    game_lines,
+    match_queryset,
+    result_text,
+)
+
+__all__ = [
+    "PLACES",
+    "CrossCell",
+    "CrossTable",
+    "DivisionBracket",
+    "GameLine",
+    "GroupStandings",
+    "RunnerUpTie",
+    "StandingLine",
+    "StandingsTable",
+    "confirmed_sheet",
+    "court_timetables",
+    "cross_table",
+    "decided_by_text",
+    "division_brackets",
+    "division_standings",
+    "event_standings",
+    "final_places",
+    "game_lines",
+    "group_standings",
+    "layout_summary",
+    "match_queryset",
+    "qualifiers",
+    "rank_text",
+    "result_text",
+    "runner_up_tie",
+    "schedule_checks",
+    "standing_lines",
+    "teams_with_players",
+    "tied_blocks",
+]

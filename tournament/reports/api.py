@@ -1,0 +1,185 @@
+"""The documents of the public JSON API v1 (``docs/api.md``), built from the read side.
+
+Plain dicts and lists ready for ``JsonResponse``. No personal data: teams appear with
+their id, name and affiliation only (the same rule as the public pages), never players.
+Times are ISO 8601 in Japan time (+09:00); cards are counts of cards.
+"""
+
+from __future__ import annotations
+
+from zoneinfo import ZoneInfo
+
+from django.db.models import Max
+from django.urls import reverse
+
+from judging.models import RecordingSheet
+from tournament.models import Match
+from tournament.reports.bracket import division_brackets
+from tournament.reports.standings import event_standings
+from tournament.reports.timetable import game_line, match_queryset
+
+JST = ZoneInfo("Asia/Tokyo")
+
+
+def iso(moment):
+    """An aware datetime as ISO 8601 in Japan time ("2026-11-03T09:30:00+09:00"), or None."""
+    return moment.astimezone(JST).isoformat() if moment is not None else None
+
+
+def last_change(event):
+    """The newest moment (aware datetime) a game or recording sheet of ``event`` changed,
+    as far as the database records it cheaply; the event's creation when nothing newer."""
+    sheets = RecordingSheet.objects.filter(match__event=event).aggregate(
+        submitted=Max("submitted_at"), confirmed=Max("confirmed_at")
+    )
+    games = event.matches.aggregate(moved=Max("changed_at"), started=Max("actual_start"), ended=Max("actual_end"))
+    moments = [event.created_at, *sheets.values(), *games.values()]
+    return max(m for m in moments if m is not None)
+
+
+def team(team):
+    """A team as the API shows it: ``{"id", "name", "affiliation"}``, or None (to be decided)."""
+    if team is None:
+        return None
+    return {"id": team.pk, "name": team.name, "affiliation": team.affiliation}
+
+
+def result(match, sheet):
+    """The confirmed result of a game, or None: cards of each side, the winning side ("A"
+    or "B"), how it was decided ("cards", "joker", "rps", "walkover")."""
+    if sheet is None or not match.has_result:
+        return None
+    winner = None
+    if match.winner_id is not None:
+        winner = "A" if match.winner_id == match.team_a_id else "B"
+    return {
+        "cards_a": sheet.cards_a,
+        "cards_b": sheet.cards_b,
+        "winner": winner,
+        "decided_by": sheet.decided_by,
+        "walkover": sheet.is_walkover,
+    }
+
+
+def game(line):
+    """One game (a ``reports.GameLine``) as the API shows it."""
+    return {
+        "number": line.number,
+        "court": line.court or None,
+        "start": iso(line.start),
+        "division": line.division,
+        "stage": line.stage,
+        "stage_text": line.stage_text,
+        "group": line.group or None,
+        "team_a": team(line.team_a),
+        "team_b": team(line.team_b),
+        "status": line.status,
+        "result": result(line.match, line.sheet),
+    }
+
+
+def event_summary(event):
+    """An event in the events list, with the addresses of its documents."""
+    return {
+        "slug": event.slug,
+        "title": event.title,
+        "date": event.date.isoformat(),
+        "venue": event.venue,
+        "links": {
+            kind: reverse(f"api:{kind}", args=[event.slug]) for kind in ("timetable", "results", "standings", "bracket")
+        },
+    }
+
+
+def _event_head(event):
+    return {"slug": event.slug, "title": event.title, "date": event.date.isoformat()}
+
+
+def events_document(events):
+    """``/api/v1/events/``: every event, newest first as given."""
+    return {"events": [event_summary(e) for e in events]}
+
+
+def timetable_document(event):
+    """``/api/v1/events/<slug>/timetable``: every game by match number."""
+    return {"event": _event_head(event), "games": [game(game_line(m)) for m in match_queryset(event)]}
+
+
+def results_document(event):
+    """``/api/v1/events/<slug>/results``: the games with a confirmed result, newest number first."""
+    matches = match_queryset(event).filter(status__in=(Match.Status.CONFIRMED, Match.Status.WALKOVER))
+    return {"event": _event_head(event), "games": [game(game_line(m)) for m in matches.order_by("-match_number")]}
+
+
+def _standing_row(line):
+    return {
+        "rank": line.rank,
+        "rank_text": line.rank_text,
+        "tied": line.tied,
+        "team": team(line.team),
+        "withdrawn": line.withdrawn,
+        "played": line.played,
+        "wins": line.wins,
+        "losses": line.losses,
+        "cards_taken": line.cards_taken,
+        "cards_conceded": line.cards_conceded,
+        "card_diff": line.card_diff,
+        "joker_wins": line.joker_wins,
+        "rps_wins": line.rps_wins,
+        "decided_by": line.decided_by,
+        "decided_by_text": line.decided_by_text,
+    }
+
+
+def standings_document(event):
+    """``/api/v1/events/<slug>/standings``: per division and group, the ranked rows."""
+    return {
+        "event": _event_head(event),
+        "divisions": [
+            {
+                "id": division.pk,
+                "name": division.name,
+                "criteria": list(division.criteria),
+                "criteria_text": division.criteria_text,
+                "groups": [
+                    {
+                        "name": g.group.name,
+                        "court": g.group.court.name if g.group.court else None,
+                        "complete": g.complete,
+                        "rows": [_standing_row(line) for line in g.lines],
+                    }
+                    for g in groups
+                ],
+            }
+            for division, groups in event_standings(event)
+        ],
+    }
+
+
+def _bracket_game(match, sources):
+    source_a, source_b = sources.get(match.pk, (None, None))
+    return {
+        **game(game_line(match)),
+        "round": match.round,
+        "position": match.bracket_position,
+        "sources": {"a": source_a, "b": source_b},
+    }
+
+
+def bracket_document(event):
+    """``/api/v1/events/<slug>/bracket``: per division, its knockout games with their round,
+    position, stage and sources ("A1": winner of group A, "W12": winner of game 12,
+    "L12": its loser), the joint third place and the places decided so far."""
+    return {
+        "event": _event_head(event),
+        "divisions": [
+            {
+                "id": b.division.pk,
+                "name": b.division.name,
+                "games": [_bracket_game(g, b.sources) for g in b.games],
+                "joint_third": [team(t) for t in b.joint_third],
+                "places": [{"place": place, "team": team(t)} for place, t in b.places()],
+            }
+            for b in division_brackets(event, with_sources=True)
+        ],
+    }

@@ -1,0 +1,168 @@
+"""The organiser's schedule checks and the layout summary of the schedule page.
+
+Nothing here writes. The checks themselves (nobody in two places at once, a court holds
+one game at a time, each pair of a group meets once) are the scheduling engine's
+(``tournament.engine.scheduling.timed_problems``); here they are read from the database
+and put into the organiser's words."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from itertools import pairwise
+
+from django.db.models import Max
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournament.clock import event_midnight
+from tournament.engine import scheduling
+from tournament.models import Group, Match, Team
+
+
+def _clock(minute):
+    return f"{minute // 60:02d}:{minute % 60:02d}"
+
+
+def _timed_problem_text(problem, context):
+    """One ``scheduling.TimedProblem`` as a sentence for the organiser (active language)."""
+    matches = [context["matches"][i] for i in problem.games]
+    game = [m.match_number for m in matches]
+    team = context["teams"].get(problem.team, problem.team)
+    if problem.kind in ("team_overlap", "court_overlap"):
+        (s1, e1), (s2, e2) = problem.minutes
+        values = {
+            "who": team if problem.kind == "team_overlap" else context["courts"].get(problem.court, problem.court),
+            "a": game[0],
+            "a_from": _clock(s1),
+            "a_to": _clock(e1),
+            "b": game[1],
+            "b_from": _clock(s2),
+            "b_to": _clock(e2),
+        }
+        if problem.kind == "team_overlap":
+            return (
+                _("%(who)s plays game %(a)s (%(a_from)s–%(a_to)s) and game %(b)s (%(b_from)s–%(b_to)s) at once")
+                % values
+            )
+        return _("%(who)s holds game %(a)s (%(a_from)s–%(a_to)s) and game %(b)s (%(b_from)s–%(b_to)s) at once") % values
+    if problem.kind == "bad_time":
+        start, end = problem.minutes[0]
+        return _("Game %(game)s ends at %(end)s, not after its start %(start)s") % {
+            "game": game[0],
+            "end": _clock(end),
+            "start": _clock(start),
+        }
+    if problem.kind == "plays_itself":
+        return _("%(team)s plays itself in game %(game)s") % {"team": team, "game": game[0]}
+    if problem.kind == "no_group":
+        return _("%(team)s plays game %(game)s but is in no group") % {"team": team, "game": game[0]}
+    a, b = (context["teams"].get(t, t) for t in problem.teams)
+    if problem.kind == "wrong_group":
+        return _(
+            "Game %(game)s (%(a)s v %(b)s) is a game of %(group)s, but the teams are in %(group_a)s and %(group_b)s"
+        ) % {
+            "game": game[0],
+            "a": a,
+            "b": b,
+            "group": context["groups"].get(problem.group, problem.group),
+            "group_a": context["groups"].get(problem.groups[0]),
+            "group_b": context["groups"].get(problem.groups[1]),
+        }
+    return ngettext(
+        "%(a)s and %(b)s of %(group)s meet %(count)d time instead of once",
+        "%(a)s and %(b)s of %(group)s meet %(count)d times instead of once",
+        problem.count,
+    ) % {"a": a, "b": b, "group": context["groups"].get(problem.group, problem.group), "count": problem.count}
+
+
+def schedule_checks(event):
+    """The organiser's checks: overlaps of teams and courts in time, pairs meeting once, streaks.
+
+    Returns ``(problems, rows)``: problems as sentences in the active language, naming
+    games by their match number and times as HH:MM, and per team its games in a row at
+    most and its longest wait in minutes.
+    """
+    games = list(
+        event.matches.filter(stage=Match.Stage.GROUP)
+        .exclude(status=Match.Status.VOID)
+        .select_related("team_a", "team_b")
+    )
+    length = event.game_minutes
+    timed = []
+    day = event_midnight(event)
+    groups = defaultdict(list)
+    for team in Team.objects.filter(division__event=event, group__isnull=False, withdrawn=False):
+        groups[team.group_id].append(team.pk)
+    group_index = {group_id: i for i, group_id in enumerate(groups)}
+    withdrawn = set(Team.objects.filter(division__event=event, withdrawn=True).values_list("pk", flat=True))
+    timed_matches = []
+    for g in games:
+        if g.start_at is None or g.team_a_id is None or g.team_b_id is None or {g.team_a_id, g.team_b_id} & withdrawn:
+            continue
+        start = int((g.start_at - day).total_seconds() // 60)
+        timed.append(
+            scheduling.TimedGame(
+                g.court_id or 0, g.team_a_id, g.team_b_id, start, start + length, group_index.get(g.group_id, -1)
+            )
+        )
+        timed_matches.append(g)
+    names_by_id = dict(Team.objects.filter(division__event=event).values_list("pk", "name"))
+    context = {
+        "teams": names_by_id,
+        "courts": {c.pk: str(c) for c in event.courts.all()},
+        "groups": dict(enumerate(map(Group.objects.in_bulk(list(groups)).get, groups))),
+        "matches": timed_matches,
+    }
+    problems = [_timed_problem_text(p, context) for p in scheduling.timed_problems(timed, list(groups.values()))]
+    per_team = defaultdict(list)
+    for g in timed:
+        per_team[g.team_a].append(g)
+        per_team[g.team_b].append(g)
+    rows = []
+    gap_limit = event.changeover_minutes + 1
+    for team_id, team_games in per_team.items():
+        team_games.sort(key=lambda g: g.start_minute)
+        streak = best = 1
+        longest_wait = 0
+        for before, after in pairwise(team_games):
+            wait = after.start_minute - before.end_minute
+            streak = streak + 1 if wait < gap_limit else 1
+            best = max(best, streak)
+            longest_wait = max(longest_wait, wait)
+        rows.append(
+            {
+                "team": names_by_id.get(team_id, team_id),
+                "games": len(team_games),
+                "in_a_row": best,
+                "longest_wait": longest_wait,
+            }
+        )
+    rows.sort(key=lambda r: (-r["in_a_row"], -r["longest_wait"], str(r["team"])))
+    return problems, rows
+
+
+def layout_summary(event):
+    """Per division: its layout, the slots it uses and the lower bound (the best possible).
+
+    Returns ``[{"division": Division, "slots": int | None, "bound": int}]`` for every
+    division with groups of two teams or more on at least one court; slots are counted
+    from the division's first slot to its last.
+    """
+    rows = []
+    for division in event.divisions.prefetch_related("groups__teams"):
+        sizes = [len([t for t in g.teams.all() if not t.withdrawn]) for g in division.groups.all()]
+        games = event.matches.filter(division=division, stage=Match.Stage.GROUP)
+        courts = games.values("court").distinct().count()
+        if not sizes or not courts or min(sizes) < 2:
+            continue
+        slots = games.aggregate(m=Max("slot"))["m"]
+        first = games.order_by("slot").values_list("slot", flat=True).first()
+        used = (slots - first + 1) if slots is not None else None
+        rows.append(
+            {
+                "division": division,
+                "slots": used,
+                "bound": scheduling.lower_bound(sizes, courts, rest=division.rest_rule),
+            }
+        )
+    return rows

@@ -1,0 +1,67 @@
+"""The tournament's addresses: the public pages (/, /e/<event>/…), the organisers' pages
+(/manage/…) and the public JSON API v1 (/api/v1/…).
+
+``urlpatterns`` is the "tournament" namespace, ``api_patterns`` the "api" namespace
+(``config/urls.py`` mounts both). Names and paths are an interface: links, printed QR
+codes and hall screens use them.
+"""
+
+from django.urls import include, path
+
+from judging import views as judging_views
+from tournament.views import api, displays, downloads, draw_schedule, people, public, setup, standings_stages, teams
+
+manage_patterns = [
+    path("", setup.event_list, name="event_list"),
+    path("<slug:slug>/", setup.event_detail, name="event_detail"),
+    path("<slug:slug>/edit/", setup.event_edit, name="event_edit"),
+    path("<slug:slug>/divisions/add/", setup.division_edit, name="division_add"),
+    path("<slug:slug>/divisions/<int:pk>/", setup.division_edit, name="division_edit"),
+    path("<slug:slug>/courts/", judging_views.court_links, name="court_links"),
+    path("<slug:slug>/people/", people.people, name="people"),
+    path("<slug:slug>/courts/add/", setup.court_edit, name="court_add"),
+    path("<slug:slug>/courts/<int:pk>/", setup.court_edit, name="court_edit"),
+    path("<slug:slug>/teams/", teams.team_list, name="team_list"),
+    path("<slug:slug>/teams/add/", teams.team_edit, name="team_add"),
+    path("<slug:slug>/teams/<int:pk>/", teams.team_edit, name="team_edit"),
+    path("<slug:slug>/teams/<int:pk>/withdraw/", teams.team_withdraw, name="team_withdraw"),
+    path("<slug:slug>/teams/import/", teams.team_import, name="team_import"),
+    path("<slug:slug>/teams/template.xlsx", teams.import_template, name="import_template"),
+    path("<slug:slug>/teams/import/<str:token>/problems.xlsx", teams.import_report, name="import_report"),
+    path("<slug:slug>/groups/", draw_schedule.groups, name="groups"),
+    path("<slug:slug>/schedule/", draw_schedule.schedule, name="schedule"),
+    path("<slug:slug>/schedule/checks/", draw_schedule.schedule_checks, name="schedule_checks"),
+    path("<slug:slug>/standings/", standings_stages.standings_view, name="standings"),
+    path("<slug:slug>/knockout/", standings_stages.knockout, name="knockout"),
+    path("<slug:slug>/print/", downloads.print_menu, name="print_menu"),
+    path("<slug:slug>/print/sheets.pdf", downloads.recording_sheets, name="recording_sheets"),
+    path("<slug:slug>/print/<slug:kind>.pdf", downloads.print_paper, name="print_paper"),
+    path("<slug:slug>/export/results.xlsx", downloads.export_workbook, name="export_workbook"),
+]
+
+public_patterns = [
+    path("", public.home, name="public_home"),
+    path("e/<slug:slug>/", public.timetable, name="public_timetable"),
+    path("e/<slug:slug>/court/<int:court>/", public.timetable, name="public_court"),
+    path("e/<slug:slug>/team/<int:team>/", public.timetable, name="public_team"),
+    path("e/<slug:slug>/results/", public.results, name="public_results"),
+    path("e/<slug:slug>/results.xlsx", public.public_export, name="public_export"),
+    path("e/<slug:slug>/standings/", public.standings, name="public_standings"),
+    path("e/<slug:slug>/bracket/", public.bracket, name="public_bracket"),
+    path("e/<slug:slug>/final/", public.final_results, name="public_final"),
+    path("e/<slug:slug>/display/division/<int:division>/", displays.division_display, name="division_display"),
+    path("e/<slug:slug>/display/court/<int:court>/", displays.court_display, name="court_display"),
+]
+
+app_name = "tournament"
+urlpatterns = [*public_patterns, path("manage/", include(manage_patterns))]
+
+# Mounted at /api/v1/. No trailing slash after a document's name: the paths match as
+# written, so APPEND_SLASH never redirects a screen's poll.
+api_patterns = [
+    path("events/", api.events, name="events"),
+    path("events/<slug:slug>/timetable", api.timetable, name="timetable"),
+    path("events/<slug:slug>/results", api.results, name="results"),
+    path("events/<slug:slug>/standings", api.standings, name="standings"),
+    path("events/<slug:slug>/bracket", api.bracket, name="bracket"),
+]

@@ -1,0 +1,69 @@
+"""The public read-only JSON API v1 (``docs/api.md``): events, timetable, results,
+standings and bracket.
+
+No login, no personal data. Every answer carries an ``ETag`` (a hash of its body) and a
+``Last-Modified``, and a conditional GET that matches is answered ``304 Not Modified``;
+``Cache-Control: no-cache`` makes screens revalidate every time. An unknown event is a
+404 with a JSON body.
+"""
+
+import datetime
+import hashlib
+
+from django.http import JsonResponse
+from django.utils.cache import get_conditional_response
+from django.utils.http import http_date
+from django.views.decorators.http import require_safe
+
+from tournament.models import Event
+from tournament.reports import api
+
+JSON_OPTIONS = {"ensure_ascii": False}
+NO_CHANGE = datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC)  # Last-Modified of an empty list
+
+
+def _answer(request, document, changed_at):
+    """``document`` as JSON with ETag, Last-Modified and no-cache; 304 when the client's copy
+    is current (``If-None-Match``, else ``If-Modified-Since``)."""
+    response = JsonResponse(document, json_dumps_params=JSON_OPTIONS)
+    etag = '"' + hashlib.sha256(response.content).hexdigest()[:40] + '"'
+    last_modified = int(changed_at.timestamp())
+    response["ETag"] = etag
+    response["Last-Modified"] = http_date(last_modified)
+    response["Cache-Control"] = "no-cache"
+    return get_conditional_response(request, etag=etag, last_modified=last_modified, response=response)
+
+
+def _event_answer(request, slug, build):
+    event = Event.objects.filter(slug=slug).first()
+    if event is None:
+        return JsonResponse({"error": "unknown event", "slug": slug}, status=404, json_dumps_params=JSON_OPTIONS)
+    return _answer(request, build(event), api.last_change(event))
+
+
+@require_safe
+def events(request):
+    """``/api/v1/events/``: the events, newest first."""
+    listed = list(Event.objects.all())
+    changed_at = max((e.created_at for e in listed), default=NO_CHANGE)
+    return _answer(request, api.events_document(listed), changed_at)
+
+
+@require_safe
+def timetable(request, slug):
+    return _event_answer(request, slug, api.timetable_document)
+
+
+@require_safe
+def results(request, slug):
+    return _event_answer(request, slug, api.results_document)
+
+
+@require_safe
+def standings(request, slug):
+    return _event_answer(request, slug, api.standings_document)
+
+
+@require_safe
+def bracket(request, slug):
+    return _event_answer(request, slug, api.bracket_document)

@@ -1,0 +1,96 @@
+"""Downloads for the organiser: the Excel workbook, recording sheets, the other paper of the
+day (PDF) and the print menu."""
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from common.downloads import PDF, XLSX, file_response
+from judging.paper.match_sheets import event_sheets_pdf
+from tournament import exports, printing
+from tournament.access import event_for_organiser, int_param
+from tournament.models import Match
+
+
+@login_required
+def export_workbook(request, slug):
+    """One workbook with the kinds ticked (default standings and games), or one kind alone."""
+    event = event_for_organiser(request, slug)
+    kinds = [k for k in request.GET.getlist("kind") if k in exports.KINDS] or ["standings", "games"]
+    data = exports.event_workbook(event, kinds)
+    name = "results" if kinds == ["standings", "games"] else "-".join(kinds)
+    return file_response(data, f"{event.slug}-{event.date:%Y%m%d}-{name}.xlsx", XLSX)
+
+
+@login_required
+def recording_sheets(request, slug):
+    event = event_for_organiser(request, slug)
+    matches = event.matches.all()
+    label = "all"
+    division, court, round_index = (
+        int_param(request, "division"),
+        int_param(request, "court"),
+        int_param(request, "round"),
+    )
+    if division is not None:
+        matches = matches.filter(division_id=division)
+        label = f"division{division}"
+    if court is not None:
+        matches = matches.filter(court_id=court)
+        label += f"-court{court}"
+    if request.GET.get("stage") == "knockout":
+        matches = matches.exclude(stage=Match.Stage.GROUP)
+        label += "-knockout"
+    elif request.GET.get("stage") == "group":
+        matches = matches.filter(stage=Match.Stage.GROUP)
+    numbers = [int(n) for n in request.GET.get("numbers", "").split(",") if n.strip().isdigit()]
+    if numbers:  # only the sheets that changed (a closed court, a delay)
+        matches = matches.filter(match_number__in=numbers)
+        label += "-changed"
+    if round_index is not None:
+        matches = matches.filter(round=round_index, stage=Match.Stage.GROUP)
+        label += f"-round{round_index + 1}"
+    per_page = 2 if request.GET.get("per_page") == "2" else 1
+    data = event_sheets_pdf(
+        event, matches, base_url=settings.SITE_URL or request.build_absolute_uri("/").rstrip("/"), per_page=per_page
+    )
+    return file_response(data, f"{event.slug}-{event.date:%Y%m%d}-sheets-{label}.pdf", PDF, inline=True)
+
+
+@login_required
+def print_menu(request, slug):
+    event = event_for_organiser(request, slug)
+    rounds = sorted(set(event.matches.filter(stage=Match.Stage.GROUP).values_list("round", flat=True)))
+    return render(
+        request,
+        "tournament/print_menu.html",
+        {
+            "event": event,
+            "divisions": event.divisions.all(),
+            "courts": event.courts.all(),
+            "rounds": [(r, r + 1) for r in rounds],
+            "export_kinds": [
+                ("standings", _("standings")),
+                ("games", _("all games")),
+                ("timetable", _("timetable")),
+                ("teams", _("teams with players")),
+            ],
+        },
+    )
+
+
+@login_required
+def print_paper(request, slug, kind):
+    """The other paper of the day as PDF: 対戦表, 受付名簿, 順位表, トーナメント表, 成績一覧, 判定表."""
+    event = event_for_organiser(request, slug)
+    if kind == "matrix":
+        data = printing.touch_matrix()
+    elif kind == "results":
+        data = printing.final_results(event, with_names=request.GET.get("names") == "1")
+    elif kind in printing.KINDS:
+        data = printing.KINDS[kind](event)
+    else:
+        raise Http404
+    return file_response(data, f"{event.slug}-{event.date:%Y%m%d}-{kind}.pdf", PDF, inline=True)

@@ -1,0 +1,184 @@
+"""Groups and schedule: the draw, moving a team, a late team, the schedule, its checks, and
+the day's changes to a court (a delay, a closed court)."""
+
+from collections import defaultdict
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch, Q
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django_tables2 import RequestConfig
+
+from common.errors import UserError
+from tournament import reports
+from tournament.access import event_for_organiser, event_for_recorder, int_param
+from tournament.models import Court, Group, Team
+from tournament.services.day_changes import add_late_team, close_court, delay_court
+from tournament.services.draw import draw_groups, move_team
+from tournament.services.schedule import clear_schedule, make_schedule
+from tournament.tables import MatchTable
+
+
+def _late_team(request, event):
+    """Add a late team to a group; returns a redirect to the new games, or None."""
+    team = get_object_or_404(Team, division__event=event, pk=request.POST.get("team"))
+    group = get_object_or_404(Group, division__event=event, pk=request.POST.get("group"))
+    added = add_late_team(team, group)
+    numbers = ",".join(str(m.match_number) for m in added)
+    messages.success(
+        request,
+        ngettext(
+            "%(team)s joined %(group)s: %(count)s game added (%(numbers)s).",
+            "%(team)s joined %(group)s: %(count)s games added (%(numbers)s).",
+            len(added),
+        )
+        % {"team": team, "group": group, "count": len(added), "numbers": numbers or "—"},
+    )
+    if numbers:
+        return redirect(reverse("tournament:schedule", args=[event.slug]) + f"?added={numbers}")
+    return None
+
+
+def _groups_post(request, event):
+    """The draw, a move or a late team; ``UserError`` when the service refuses."""
+    if "draw" in request.POST:
+        seed = request.POST.get("seed") or None
+        drawn = draw_groups(event, seed=int(seed) if seed and seed.isdigit() else None)
+        messages.success(request, _("Groups drawn for %(count)s divisions.") % {"count": len(drawn)})
+    elif "move" in request.POST:
+        team = get_object_or_404(Team, division__event=event, pk=request.POST.get("team"))
+        group = get_object_or_404(Group, division__event=event, pk=request.POST.get("group"))
+        move_team(team, group)
+        messages.success(request, _("%(team)s moved to %(group)s.") % {"team": team, "group": group})
+    elif "late" in request.POST:
+        return _late_team(request, event)
+    return None
+
+
+@login_required
+def groups(request, slug):
+    event = event_for_organiser(request, slug)
+    if request.method == "POST":
+        try:
+            response = _groups_post(request, event)
+        except UserError as e:
+            messages.error(request, str(e))
+        else:
+            if response is not None:
+                return response
+        return redirect("tournament:groups", event.slug)
+    divisions = event.divisions.prefetch_related(
+        Prefetch(
+            "groups",
+            queryset=Group.objects.select_related("court").prefetch_related(
+                Prefetch("teams", queryset=Team.objects.order_by("group_seat"))
+            ),
+        ),
+        "teams",
+    )
+    late = defaultdict(list)
+    for team in Team.objects.filter(division__event=event, group__isnull=True, withdrawn=False).order_by("name_key"):
+        late[team.division_id].append(team)
+    return render(
+        request,
+        "tournament/groups.html",
+        {"event": event, "divisions": [(d, late[d.pk]) for d in divisions], "scheduled": event.matches.exists()},
+    )
+
+
+def _court_change(request, event):
+    """A delay or a closed court; returns the redirect to the schedule."""
+    court = get_object_or_404(Court, event=event, pk=request.POST.get("court"))
+    if "delay" in request.POST:
+        minutes = request.POST.get("minutes", "").strip()
+        moved = delay_court(court, int(minutes) if minutes.lstrip("-").isdigit() else 0)
+        messages.success(
+            request,
+            ngettext(
+                "%(court)s: %(count)s game moved by %(minutes)s minutes.",
+                "%(court)s: %(count)s games moved by %(minutes)s minutes.",
+                moved,
+            )
+            % {"court": court, "count": moved, "minutes": minutes},
+        )
+        return redirect("tournament:schedule", event.slug)
+    moved = close_court(court)
+    numbers = ",".join(str(m.match_number) for m in moved)
+    messages.warning(
+        request,
+        ngettext(
+            "%(court)s is closed: %(count)s game moved. Reprint its sheet: %(numbers)s.",
+            "%(court)s is closed: %(count)s games moved. Reprint their sheets: %(numbers)s.",
+            len(moved),
+        )
+        % {"court": court, "count": len(moved), "numbers": numbers or "—"},
+    )
+    if numbers:
+        return redirect(reverse("tournament:schedule", args=[event.slug]) + f"?moved={numbers}")
+    return redirect("tournament:schedule", event.slug)
+
+
+def _schedule_post(request, event):
+    """Make or clear the schedule, or change a court; ``UserError`` when refused."""
+    if "delay" in request.POST or "close" in request.POST:
+        return _court_change(request, event)
+    if "make" in request.POST:
+        count = make_schedule(event)
+        messages.success(request, _("Schedule made: %(count)s games.") % {"count": count})
+    elif "clear" in request.POST:
+        clear_schedule(event)
+        messages.success(request, _("Schedule cleared."))
+    return redirect("tournament:schedule", event.slug)
+
+
+def _numbers_param(request, name):
+    """A comma-separated list of match numbers from the query, digits only."""
+    return ",".join(n for n in request.GET.get(name, "").split(",") if n.isdigit())
+
+
+@login_required
+def schedule(request, slug):
+    event = event_for_recorder(request, slug)
+    if request.method == "POST":
+        if not event.is_organiser(request.user):
+            raise PermissionDenied
+        try:
+            return _schedule_post(request, event)
+        except UserError as e:
+            messages.error(request, str(e))
+        return redirect("tournament:schedule", event.slug)
+    matches = reports.match_queryset(event)
+    court = int_param(request, "court")
+    team = int_param(request, "team")
+    if court is not None:
+        matches = matches.filter(court_id=court)
+    if team is not None:
+        matches = matches.filter(Q(team_a_id=team) | Q(team_b_id=team))
+    table = MatchTable(matches, entry_url_name="judging:game_detail", event=event)
+    RequestConfig(request, paginate=False).configure(table)
+    return render(
+        request,
+        "tournament/schedule.html",
+        {
+            "event": event,
+            "table": table,
+            "courts": event.courts.all(),
+            "organiser": event.is_organiser(request.user),
+            "layouts": reports.layout_summary(event),
+            "moved": _numbers_param(request, "moved"),
+            "added": _numbers_param(request, "added"),
+            "has_groups": Group.objects.filter(division__event=event).exists(),
+        },
+    )
+
+
+@login_required
+def schedule_checks(request, slug):
+    """The organiser's checks: nobody in two places at once, no double-booked court, pairs once."""
+    event = event_for_recorder(request, slug)
+    problems, rows = reports.schedule_checks(event)
+    return render(request, "tournament/schedule_checks.html", {"event": event, "problems": problems, "rows": rows})

@@ -1,0 +1,108 @@
+"""Setting up a tournament: the list of events, an event's page and settings, divisions, courts."""
+
+import datetime
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Q
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from common.errors import UserError
+from tournament.access import event_for_organiser
+from tournament.forms import CourtForm, DivisionForm, EventForm, NewEventForm
+from tournament.models import Court, Division, Event, Match
+from tournament.services.events import create_event
+
+
+@login_required
+def event_list(request):
+    if request.user.is_superuser:
+        events = Event.objects.all()
+    else:
+        events = Event.objects.filter(Q(organisers=request.user) | Q(recorders=request.user)).distinct()
+    may_create = request.user.has_perm("tournament.add_event") or request.user.organised_events.exists()
+    if request.method == "POST" and not may_create:
+        raise PermissionDenied
+    form = NewEventForm(request.POST or None, initial={"date": datetime.date.today()})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        fields = {
+            k: data[k] for k in ("edition", "venue", "start_time", "game_minutes", "changeover_minutes", "card_total")
+        }
+        try:
+            event = create_event(data["slug"], data["name"], data["date"], courts=data["court_count"], **fields)
+        except UserError as e:
+            form.add_error("slug", str(e))
+        else:
+            event.organisers.add(request.user)
+            messages.success(request, _("Tournament created. Next: add divisions, then register teams."))
+            return redirect(event)
+    return render(request, "tournament/event_list.html", {"events": events, "form": form, "may_create": may_create})
+
+
+@login_required
+def games(request):
+    """The club games besides tournaments: Musashino-bana and Sanjô Dôsai (issues 9 and 10)."""
+    return render(request, "tournament/games.html")
+
+
+@login_required
+def event_detail(request, slug):
+    event = event_for_organiser(request, slug)
+    divisions = event.divisions.prefetch_related("courts").annotate(
+        team_count=Count("teams", distinct=True), group_count=Count("groups", distinct=True)
+    )
+    counts = event.matches.aggregate(
+        total=Count("pk"),
+        done=Count("pk", filter=~Q(status=Match.Status.SCHEDULED)),
+        knockout=Count("pk", filter=~Q(stage=Match.Stage.GROUP)),
+    )
+    return render(
+        request,
+        "tournament/event_detail.html",
+        {"event": event, "divisions": divisions, "courts": event.courts.all(), "counts": counts},
+    )
+
+
+@login_required
+def event_edit(request, slug):
+    event = event_for_organiser(request, slug)
+    form = EventForm(request.POST or None, instance=event)
+    if request.method == "POST" and form.is_valid():
+        event = form.save()
+        messages.success(request, _("Saved."))
+        return redirect(event)
+    return render(request, "tournament/form.html", {"event": event, "form": form, "title": _("Tournament settings")})
+
+
+@login_required
+def division_edit(request, slug, pk=None):
+    event = event_for_organiser(request, slug)
+    division = get_object_or_404(Division, event=event, pk=pk) if pk else None
+    form = DivisionForm(request.POST or None, instance=division, event=event)
+    if request.method == "POST" and form.is_valid():
+        division = form.save(commit=False)
+        division.event = event
+        division.save()
+        form.save_m2m()
+        messages.success(request, _("Division “%(name)s” saved.") % {"name": division.name})
+        return redirect(event)
+    title = _("Edit division") if division else _("Add a division")
+    return render(request, "tournament/division_form.html", {"event": event, "form": form, "title": title})
+
+
+@login_required
+def court_edit(request, slug, pk=None):
+    event = event_for_organiser(request, slug)
+    court = get_object_or_404(Court, event=event, pk=pk) if pk else None
+    form = CourtForm(request.POST or None, instance=court, event=event)
+    if request.method == "POST" and form.is_valid():
+        court = form.save(commit=False)
+        court.event = event
+        court.save()
+        messages.success(request, _("Court saved."))
+        return redirect("tournament:court_links", event.slug)
+    title = _("Edit court") if court else _("Add a court")
+    return render(request, "tournament/form.html", {"event": event, "form": form, "title": title})
