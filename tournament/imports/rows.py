@@ -140,7 +140,8 @@ class RowReader:
         )
 
     def _grade(self, row: int, values, group: Group, grade_text: str, division: str) -> str:
-        # The grade is parsed from the raw cell: NFKC would turn "①" into a valid "1".
+        # The grade is parsed from the raw cell: NFKC would turn "①" into a valid "1"
+        # (docs/rules/entries.md, section 15).
         grade_value = values[group.grade.index] if group.grade.index < len(values) else None
         grade_shown = " ".join(grade_value.split()) if isinstance(grade_value, str) else grade_text
         try:

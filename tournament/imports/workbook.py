@@ -2,9 +2,9 @@
 
 Limits guard against files that would take minutes and gigabytes to read: the recorded sheet
 dimension is never trusted, reading stops after a run of blank rows, and the file size and the
-number of rows are capped (``docs/rules/entries.md``, "Excel import: read_only mode trusts a
-wrong sheet dimension"). Cells become text the way the organiser sees them: no ".0" after
-whole numbers, NFKC-normalised strings (``docs/rules/entries.md``, "Numbers from Excel").
+number of rows are capped (``docs/rules/entries.md``, section 13, "read_only mode trusts a wrong
+sheet dimension"). Cells become text the way the organiser sees them: no ".0" after whole
+numbers, NFKC-normalised strings (``docs/rules/entries.md``, section 15, "Numbers from Excel").
 """
 
 from __future__ import annotations
