@@ -41,6 +41,7 @@ LAYERS = [
             "tournament.clock",
             "tournament.access",
             "tournament.imports",
+            "tournament.imports.*",
             "ops.backups",
         ],
     ),

@@ -1,0 +1,216 @@
+"""Reading the uploaded file: the bytes, the workbook, the sheet with a header, the cell texts.
+
+Limits guard against files that would take minutes and gigabytes to read: the recorded sheet
+dimension is never trusted, reading stops after a run of blank rows, and the file size and the
+number of rows are capped (``docs/rules/entries.md``, section 13, "read_only mode trusts a wrong
+sheet dimension"). Cells become text the way the organiser sees them: no ".0" after whole
+numbers, NFKC-normalised strings (``docs/rules/entries.md``, section 15, "Numbers from Excel").
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import io
+from dataclasses import dataclass
+
+from openpyxl import load_workbook
+
+from tournament.engine.names import normalize_text
+from tournament.imports.header import Header, detect_header
+from tournament.imports.messages import _
+from tournament.imports.records import ImportProblem
+
+#: Uploads larger than this are refused (a 300-team entry file is far below 1 MB).
+MAX_FILE_BYTES = 5 * 1024 * 1024
+#: Non-blank rows read below the header before giving up with a problem.
+MAX_DATA_ROWS = 5000
+#: Reading stops after this many consecutive blank rows (the sheet's recorded
+#: dimension is never trusted).
+MAX_BLANK_RUN = 50
+#: The header row must be within this many rows from the top of the sheet.
+HEADER_SEARCH_ROWS = 20
+#: Columns beyond this are ignored.
+MAX_COLUMNS = 100
+
+_OLE_MAGIC = b"\xd0\xcf\x11\xe0"
+_ZIP_MAGIC = b"PK\x03\x04"
+
+
+@dataclass
+class EntrySheet:
+    """The sheet that holds the entries.
+
+    ``rows`` are the non-blank rows below the header as (1-based row number, cell texts, raw
+    cell values); ``problems`` the faults of reading it (too many rows).
+    """
+
+    title: str
+    header: Header
+    rows: list[tuple[int, list[str], tuple]]
+    problems: list[ImportProblem]
+
+
+def read_entry_sheet(source) -> EntrySheet | ImportProblem:
+    """Read *source* (bytes or a binary file-like object, such as a Django ``UploadedFile``).
+
+    Returns the first sheet having a header row within its first :data:`HEADER_SEARCH_ROWS`
+    rows, or the one :class:`ImportProblem` that makes the whole file unusable: unreadable,
+    over :data:`MAX_FILE_BYTES`, empty, ``.xls`` or password-protected, not an ``.xlsx``,
+    damaged, or without a header row. Never raises for bad input.
+    """
+    try:
+        data = _read_bytes(source)
+    except Exception:  # whatever a broken upload raises, it is reported as unreadable
+        data = None
+    refusal = _refuse_file(data)
+    if refusal is not None:
+        return refusal
+    try:
+        sheet = _first_sheet_with_header(data)
+    except Exception as exc:  # BadZipFile, KeyError, XML parse errors, ... from openpyxl
+        return ImportProblem(
+            None,
+            None,
+            _("The Excel file could not be read; it may be damaged or not a real .xlsx file (%(error)s).")
+            % {"error": exc.__class__.__name__},
+        )
+    if sheet is None:
+        return ImportProblem(
+            None,
+            None,
+            _(
+                "No header row was found. One of the first %(rows)d rows of the sheet must hold the "
+                "column titles, including チーム名 and 氏名 (as in the entry template)."
+            )
+            % {"rows": HEADER_SEARCH_ROWS},
+        )
+    return sheet
+
+
+def cell_text(value) -> str:
+    """Text of a cell: numbers without ".0", dates in ISO form, strings normalised."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else str(value)
+    if isinstance(value, datetime.datetime):
+        if value.time() == datetime.time(0, 0):
+            return value.date().isoformat()
+        return value.isoformat(sep=" ")
+    if isinstance(value, (datetime.date, datetime.time)):
+        return value.isoformat()
+    return normalize_text(value)
+
+
+def _read_bytes(source) -> bytes | None:
+    """Return at most MAX_FILE_BYTES + 1 bytes of *source* (bytes or a file-like object)."""
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return bytes(source[: MAX_FILE_BYTES + 1])
+    if hasattr(source, "seek"):
+        with contextlib.suppress(Exception):  # a stream that cannot seek is read from where it is
+            source.seek(0)
+    if hasattr(source, "chunks"):  # Django UploadedFile
+        buf = bytearray()
+        for chunk in source.chunks():
+            buf += chunk
+            if len(buf) > MAX_FILE_BYTES:
+                break
+        return bytes(buf)
+    data = source.read(MAX_FILE_BYTES + 1)
+    if isinstance(data, str):
+        return None
+    return bytes(data)
+
+
+def _refuse_file(data: bytes | None) -> ImportProblem | None:
+    """The problem that stops reading *data* before it is opened as a workbook, if any."""
+    if data is None:
+        return ImportProblem(None, None, _("The upload could not be read as a file."))
+    if len(data) > MAX_FILE_BYTES:
+        return ImportProblem(
+            None,
+            None,
+            _(
+                "The file is larger than %(limit)d MB. Entry files are normally much smaller; "
+                "remove pictures or extra sheets and try again."
+            )
+            % {"limit": MAX_FILE_BYTES // (1024 * 1024)},
+        )
+    if not data:
+        return ImportProblem(None, None, _("The file is empty."))
+    if data.startswith(_OLE_MAGIC):
+        return ImportProblem(
+            None,
+            None,
+            _(
+                "This file is in the old Excel 97-2003 format (.xls) or is password-protected. "
+                "Save it as an Excel Workbook (.xlsx) without a password and upload it again."
+            ),
+        )
+    if not data.startswith(_ZIP_MAGIC):
+        return ImportProblem(
+            None,
+            None,
+            _("This file is not an Excel workbook (.xlsx). Save it from Excel as an Excel Workbook (.xlsx)."),
+        )
+    return None
+
+
+def _first_sheet_with_header(data: bytes) -> EntrySheet | None:
+    workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    try:
+        for ws in workbook.worksheets:
+            problems: list[ImportProblem] = []
+            read = _read_sheet(ws, problems)
+            if read:
+                header, rows = read
+                return EntrySheet(ws.title, header, rows, problems)
+    finally:
+        workbook.close()
+    return None
+
+
+def _is_blank(values) -> bool:
+    return all(v is None or (isinstance(v, str) and not normalize_text(v)) for v in values)
+
+
+def _read_sheet(ws, problems: list[ImportProblem]):
+    """Find the header row of *ws* and return (header, [(rownum, texts, raw values), ...]) or None."""
+    ws.reset_dimensions()  # never trust the recorded dimension
+    rows = ws.iter_rows(min_row=1, max_col=MAX_COLUMNS, values_only=True)
+    header = None
+    for rownum, values in enumerate(rows, start=1):
+        header = detect_header(values, rownum)
+        if header or rownum >= HEADER_SEARCH_ROWS:
+            break
+    if header is None:
+        return None
+    data = []
+    blank_run = 0
+    for rownum, values in enumerate(rows, start=header.row + 1):
+        if _is_blank(values):
+            blank_run += 1
+            if blank_run >= MAX_BLANK_RUN:
+                break
+            continue
+        blank_run = 0
+        if len(data) >= MAX_DATA_ROWS:
+            problems.append(
+                ImportProblem(
+                    rownum,
+                    None,
+                    _(
+                        "The sheet has more than %(limit)d rows of entries; only the first %(limit)d were read. "
+                        "Split the entries into several files."
+                    )
+                    % {"limit": MAX_DATA_ROWS},
+                )
+            )
+            break
+        data.append((rownum, [cell_text(v) for v in values], values))
+    return header, data
