@@ -39,9 +39,9 @@ def timed(fn, repeat=20):
 
 def hanafuda_session(owner, played=12):
     from hanafuda import services
-    from hanafuda.engine import musashino
+    from hanafuda.engine.options import Options
 
-    session = services.create_session(owner, "bench", ["一郎", "二郎", "三郎"], musashino.Options(rounds=12))
+    session = services.create_session(owner, "bench", ["一郎", "二郎", "三郎"], Options(rounds=12))
     rng = random.Random(1)
     for number in range(1, played + 1):
         piles = [[], [], []]

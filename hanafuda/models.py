@@ -21,7 +21,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from hanafuda.engine import musashino
+from hanafuda.engine.options import Options
 
 
 class Session(models.Model):
@@ -51,9 +51,9 @@ class Session(models.Model):
     def __str__(self):
         return self.title
 
-    def rules(self) -> musashino.Options:
+    def rules(self) -> Options:
         """The stored house rules as ``Options`` (``ValueError`` if the stored values are bad)."""
-        return musashino.Options.from_dict(self.options)
+        return Options.from_dict(self.options)
 
     @property
     def is_teams(self) -> bool:

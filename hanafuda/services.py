@@ -23,7 +23,11 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from hanafuda import labels
-from hanafuda.engine import musashino
+from hanafuda.engine.deck import CARD_BY_ID
+from hanafuda.engine.formation import formed_dekiyaku
+from hanafuda.engine.options import Options, Players, TeamPayment
+from hanafuda.engine.scoring import CapturesAfterInstaWin, CardsNotCaptured, RoundResult, score_round
+from hanafuda.engine.settlement import Settlement, settle
 from hanafuda.models import Round, RoundRevision, Session
 
 
@@ -42,7 +46,7 @@ def create_session(
     owner,
     title: str,
     sides: Sequence[str],
-    options: musashino.Options,
+    options: Options,
     *,
     first_dealer: int = 0,
     team_members: Sequence[Sequence[str]] = (),
@@ -61,7 +65,7 @@ def create_session(
     if any(not s for s in sides) or len(set(sides)) != len(sides):
         raise ValueError("side names must be given and different")
     members = [[str(p).strip() for p in team] for team in team_members]
-    if options.players is musashino.Players.TWO_TEAMS:
+    if options.players is Players.TWO_TEAMS:
         flat = [p for team in members for p in team]
         if len(members) != 2 or any(len(t) != 2 for t in members) or len(set(flat)) != 4 or not all(flat):
             raise ValueError("two teams need two different players each")
@@ -112,7 +116,7 @@ def normalise_captures(session: Session, captures: Sequence[Sequence[int]]) -> l
     for seat, pile in enumerate(captures):
         ids = []
         for value in pile:
-            if isinstance(value, bool) or not isinstance(value, int) or value not in musashino.CARD_BY_ID:
+            if isinstance(value, bool) or not isinstance(value, int) or value not in CARD_BY_ID:
                 raise RoundError(_("Unknown card %(card)r.") % {"card": value})
             if value in owner:
                 raise RoundError(
@@ -148,7 +152,7 @@ def order_of_captures(session: Session, piles: Sequence[Sequence[int]], tapped: 
     seat_of = {c: seat for seat, pile in enumerate(piles) for c in pile}
     seen: set[int] = set()
     for value in tapped:
-        if value not in musashino.CARD_BY_ID:
+        if value not in CARD_BY_ID:
             raise RoundError(
                 _(
                     "%(value)s is not a card number: a card's number is its month × 10 plus 0 to 3, as "
@@ -204,7 +208,7 @@ def _grouped(seat_of: Mapping[int, int], tapped: Sequence[int]) -> list[list]:
     return events
 
 
-def _precheck(session: Session, piles: list[list[int]], options: musashino.Options, ordered: bool = False) -> None:
+def _precheck(session: Session, piles: list[list[int]], options: Options, ordered: bool = False) -> None:
     """The checks of ``score_round`` again, with messages in the players' words.
 
     With the order of captures (``ordered``) the engine finds the insta-win that stopped the
@@ -228,9 +232,7 @@ def _precheck(session: Session, piles: list[list[int]], options: musashino.Optio
                     }
                 )
     insta = [
-        seat
-        for seat, pile in enumerate(piles)
-        if any(y.dekiyaku.insta_win for y in musashino.formed_dekiyaku(pile, options))
+        seat for seat, pile in enumerate(piles) if any(y.dekiyaku.insta_win for y in formed_dekiyaku(pile, options))
     ]
     if len(insta) > 1 and not ordered:
         raise RoundError(
@@ -242,12 +244,12 @@ def _precheck(session: Session, piles: list[list[int]], options: musashino.Optio
         )
     if not insta:
         given = {c for pile in piles for c in pile}
-        missing = [c for c in sorted(musashino.CARD_BY_ID) if c not in given]
+        missing = [c for c in sorted(CARD_BY_ID) if c not in given]
         if missing:
             raise _not_captured(missing)
 
 
-def _after_insta_win(session: Session, exc: musashino.CapturesAfterInstaWin) -> RoundError:
+def _after_insta_win(session: Session, exc: CapturesAfterInstaWin) -> RoundError:
     return RoundError(
         _(
             "%(side)s formed %(yaku)s with capture %(k)d and the round stopped there, but captures were entered "
@@ -283,9 +285,9 @@ def score(
     session: Session,
     piles: Sequence[Sequence[int]],
     dealer: int,
-    options: musashino.Options | None = None,
+    options: Options | None = None,
     order: Sequence[Sequence] | None = None,
-) -> musashino.RoundResult:
+) -> RoundResult:
     """Score one round of the session with the engine (``score_round``).
 
     Input: one list of card ids per seat, the dealer's seat and, when the house rules need
@@ -300,17 +302,17 @@ def score(
         raise _order_missing()
     _precheck(session, piles, options, ordered=bool(order))
     try:
-        return musashino.score_round(
+        return score_round(
             {seat: pile for seat, pile in enumerate(piles)},
             options,
             dealer=dealer,
             teams=_teams(session),
             capture_order=[(seat, cards) for seat, cards in order] if order else None,
         )
-    except musashino.CardsNotCaptured as exc:
-        held = [y for pile in piles for y in musashino.formed_dekiyaku(pile, options) if y.dekiyaku.insta_win]
+    except CardsNotCaptured as exc:
+        held = [y for pile in piles for y in formed_dekiyaku(pile, options) if y.dekiyaku.insta_win]
         raise _not_captured(exc.missing, labels.join(labels.yaku_name(y.dekiyaku) for y in held)) from exc
-    except musashino.CapturesAfterInstaWin as exc:
+    except CapturesAfterInstaWin as exc:
         raise _after_insta_win(session, exc) from exc
     except ValueError as exc:
         raise RoundError(_("The scoring rules refused the round: %(error)s") % {"error": exc}) from exc
@@ -318,7 +320,7 @@ def score(
 
 def preview_round(
     session: Session, number: int, captures: Sequence[Sequence[int]], tapped: Sequence[int] = ()
-) -> musashino.RoundResult:
+) -> RoundResult:
     """Score the cards entered so far for round ``number``, as the grid shows them mid-entry.
 
     The engine scores the piles as they stand (``partial``: 1 or 3 cards of a month and
@@ -341,7 +343,7 @@ def preview_round(
             raise RoundError(_("The order of captures does not match the cards given to the sides."))
         events = [(seat, cards) for seat, cards in _grouped(seat_of, tapped)]
     try:
-        result = musashino.score_round(
+        result = score_round(
             {seat: pile for seat, pile in enumerate(piles)},
             options,
             dealer=dealer,
@@ -349,11 +351,11 @@ def preview_round(
             capture_order=events,
             partial=True,
         )
-    except musashino.CapturesAfterInstaWin as exc:
+    except CapturesAfterInstaWin as exc:
         raise _after_insta_win(session, exc) from exc
     except ValueError as exc:
         raise RoundError(_("These cards cannot be scored as they stand.")) from exc
-    if result.insta_win is not None or sum(len(p) for p in piles) == len(musashino.CARD_BY_ID):
+    if result.insta_win is not None or sum(len(p) for p in piles) == len(CARD_BY_ID):
         # The round looks complete: the checks of saving, so a refusal shows before the save.
         score(session, piles, dealer, options, _order_for(session, piles, tapped, options))
     return result
@@ -366,7 +368,7 @@ class RoundState:
     number: int
     round: Round
     dealer: int
-    result: musashino.RoundResult
+    result: RoundResult
     running: Mapping[Hashable, int]
 
 
@@ -380,9 +382,9 @@ class SessionState:
     """
 
     session: Session
-    options: musashino.Options
+    options: Options
     rounds: tuple[RoundState, ...]
-    settlement: musashino.Settlement
+    settlement: Settlement
     next_dealer: int
 
     @property
@@ -399,17 +401,14 @@ class SessionState:
         """The ledger units: the seats, or the players under team payments per player (M13(b))."""
         if self.rounds:
             return self.settlement.units
-        per_player = (
-            self.options.players is musashino.Players.TWO_TEAMS
-            and self.options.team_payment is musashino.TeamPayment.EACH_PLAYER
-        )
+        per_player = self.options.players is Players.TWO_TEAMS and self.options.team_payment is TeamPayment.EACH_PLAYER
         if per_player:
             return tuple(p for team in self.session.team_members for p in team)
         return tuple(range(len(self.session.sides)))
 
 
 def session_state(
-    session: Session, rounds: Sequence[Round] | None = None, options: musashino.Options | None = None
+    session: Session, rounds: Sequence[Round] | None = None, options: Options | None = None
 ) -> SessionState:
     """Re-score every stored round in order and settle the game (seed l.13, l.37; ``settle``).
 
@@ -430,7 +429,7 @@ def session_state(
         results.append(result)
         states.append((row, dealer, result))
         dealer = result.next_dealer
-    settlement = musashino.settle(results, options)
+    settlement = settle(results, options)
     played = tuple(
         RoundState(row.number, row, d, result, settlement.running[i]) for i, (row, d, result) in enumerate(states)
     )
@@ -478,7 +477,7 @@ def record_round(
             raise RoundAlreadySaved(_("Round %(n)d was saved already.") % {"n": number}) from exc
 
 
-def _order_for(session: Session, piles, tapped: Sequence[int], options: musashino.Options) -> list:
+def _order_for(session: Session, piles, tapped: Sequence[int], options: Options) -> list:
     """The order of captures to store: built from ``tapped`` when the rules need it, else empty."""
     if not options.needs_capture_order:
         return []

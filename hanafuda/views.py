@@ -13,7 +13,10 @@ from django.utils.translation import gettext as _
 from common import once
 from common.downloads import PDF, XLSX, file_response
 from hanafuda import exports, labels, pdf, services
-from hanafuda.engine import musashino
+from hanafuda.engine.deck import CARD_BY_ID
+from hanafuda.engine.dekiyaku import DEKIYAKU
+from hanafuda.engine.formation import composition
+from hanafuda.engine.options import DEFAULT_OPTIONS
 from hanafuda.forms import OPTION_CHOICES, RoundForm, SessionForm
 
 SIDE_CSS = ("side-0", "side-1", "side-2")
@@ -157,7 +160,7 @@ def _context(state, **extra):
 def rules_summary(options):
     """The house rules that differ from the defaults, as short translated lines."""
     lines = []
-    defaults = musashino.DEFAULT_OPTIONS
+    defaults = DEFAULT_OPTIONS
     for name, (label, choices, _help) in OPTION_CHOICES.items():
         if name == "sun_timing" and options.sun_rule:  # the rule before its timing
             lines.append(_("Sun rule: on"))
@@ -192,10 +195,10 @@ def _grid_data(session, options):
             "name": labels.yaku_name(d),
             "value": d.value,
             "insta": d.insta_win,
-            "slots": [sorted(s) for s in musashino.composition(d.code, options)],
+            "slots": [sorted(s) for s in composition(d.code, options)],
             "suppresses": list(d.suppresses),
         }
-        for d in musashino.DEKIYAKU
+        for d in DEKIYAKU
     ]
     return {
         "sides": session.sides,
@@ -323,7 +326,7 @@ def _order_rows(session, order):
             "k": k,
             "name": session.sides[seat],
             "css": SIDE_CSS[seat],
-            "cards": [(labels.card_name(c), labels.type_mark(c), musashino.CARD_BY_ID[c].type.value) for c in cards],
+            "cards": [(labels.card_name(c), labels.type_mark(c), CARD_BY_ID[c].type.value) for c in cards],
         }
         for k, (seat, cards) in enumerate(order or (), start=1)
     ]
@@ -334,7 +337,7 @@ def _captured(session, captures):
         {
             "name": session.sides[seat],
             "css": SIDE_CSS[seat],
-            "cards": [(labels.card_name(c), labels.type_mark(c), musashino.CARD_BY_ID[c].type.value) for c in pile],
+            "cards": [(labels.card_name(c), labels.type_mark(c), CARD_BY_ID[c].type.value) for c in pile],
         }
         for seat, pile in enumerate(captures)
     ]
@@ -446,7 +449,7 @@ def score_sheet_pdf(request, pk):
 @login_required
 def reference_card_pdf(request, pk=None):
     if pk is None:
-        options, title = musashino.DEFAULT_OPTIONS, ""
+        options, title = DEFAULT_OPTIONS, ""
         lines = []
     else:
         session = _session_for(request, pk)

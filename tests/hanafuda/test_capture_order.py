@@ -8,16 +8,16 @@ from django.urls import reverse
 from django.utils import translation
 
 from hanafuda import services
-from hanafuda.engine import musashino
+from hanafuda.engine.dekiyaku import DEKIYAKU_BY_CODE
+from hanafuda.engine.options import Options, Storm, StormOnInstaWin, SunTiming
+from hanafuda.engine.scoring import score_round
 from hanafuda.models import Round, RoundRevision
 from tests.hanafuda.helpers import INSTA, full_round, months, new_session
 
 pytestmark = pytest.mark.usefixtures("english")
 
-SUN_AFTER = musashino.Options(storm=musashino.Storm.A, sun_rule=True, sun_timing=musashino.SunTiming.AFTER_STORM_CARD)
-BLOCK_AT_FORMATION = musashino.Options(
-    storm=musashino.Storm.A, storm_insta_win=musashino.StormOnInstaWin.BLOCKED_WHEN_FORMED
-)
+SUN_AFTER = Options(storm=Storm.A, sun_rule=True, sun_timing=SunTiming.AFTER_STORM_CARD)
+BLOCK_AT_FORMATION = Options(storm=Storm.A, storm_insta_win=StormOnInstaWin.BLOCKED_WHEN_FORMED)
 
 # MB-4 as a complete round: 一郎 (seat 0) holds both storm cards, 二郎 (seat 1) the Crane with
 # takasago, moon and flower banquet, cuckoo moon and butterflies, 三郎 (seat 2) the rest.
@@ -42,7 +42,7 @@ def engine(order_taps, options=SUN_AFTER, piles=MB4, dealer=0):
             events[-1][1].append(c)
         else:
             events.append((seat[c], [c]))
-    return musashino.score_round(dict(enumerate(piles)), options, dealer=dealer, capture_order=events)
+    return score_round(dict(enumerate(piles)), options, dealer=dealer, capture_order=events)
 
 
 def test_sessions_with_rules_that_need_the_order_can_be_created(user):
@@ -276,7 +276,7 @@ def test_the_storm_shows_on_paper_and_in_excel(client_in, user):
     assert lost
     pdf = client_in.get(reverse("hanafuda:score_sheet", args=[session.pk])).content
     text = "".join(page.extract_text() for page in PdfReader(BytesIO(pdf)).pages)
-    assert "嵐で" in text and musashino.DEKIYAKU_BY_CODE[lost[0]].name_ja in text
+    assert "嵐で" in text and DEKIYAKU_BY_CODE[lost[0]].name_ja in text
     book = load_workbook(BytesIO(client_in.get(reverse("hanafuda:session_xlsx", args=[session.pk])).content))
     rows = list(book["Rounds"].iter_rows(values_only=True))
     column = rows[0].index("Storm and Sun rules")

@@ -7,18 +7,11 @@ import random
 
 import pytest
 
-from hanafuda.engine.musashino import (
-    DEKIYAKU,
-    FourBrights,
-    LightningCard,
-    Options,
-    Repeats,
-    Suppression,
-    cards_of_month,
-    composition,
-    formed_dekiyaku,
-    score_round,
-)
+from hanafuda.engine.deck import cards_of_month
+from hanafuda.engine.dekiyaku import DEKIYAKU
+from hanafuda.engine.formation import composition, formed_dekiyaku
+from hanafuda.engine.options import FourBrights, LightningCard, Options, Repeats, Suppression
+from hanafuda.engine.scoring import score_round
 
 VARIANTS = [
     Options(),
