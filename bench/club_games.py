@@ -55,7 +55,7 @@ def hanafuda_session(owner, played=12):
 
 def dosai_hand(owner):
     from dosai import services
-    from dosai.engine import rules
+    from dosai.engine.options import Options
     from dosai.models import ClubEdition
     from tests.dosai.factories import club_values
 
@@ -66,9 +66,9 @@ def dosai_hand(owner):
         values={str(k): v for k, v in club_values().items()},
         source="bench",
     )
-    session = services.create_session(owner, "bench", edition, ["A", "B", "C", "D", "E", "F"], rules.Options())
+    session = services.create_session(owner, "bench", edition, ["A", "B", "C", "D", "E", "F"], Options())
     hand = services.start_hand(session, dealing="app", reader="app", rng=random.Random(1))
-    for k in range(rules.Options().calls_per_hand):
+    for k in range(Options().calls_per_hand):
         services.record_call(hand, None, k)
     hand.refresh_from_db()
     return hand, lambda: services.replay(hand)

@@ -2,7 +2,7 @@
 
 Only what was observed is stored: the values read from the club's efuda, the layout of the
 houses, who holds which house, and the yomifuda called in order. The state of a hand, its
-payments and the ledger are derived by replaying ``dosai.engine.rules`` (``dosai.services.replay``),
+payments and the ledger are derived by replaying the engine (``dosai.engine.calls``, ``dosai.services.replay``),
 so undoing the last call is exact.
 """
 
@@ -41,7 +41,7 @@ class ClubEdition(models.Model):
 class Session(models.Model):
     """A sitting of three to six players with one edition and one set of house rules.
 
-    ``options`` holds ``dosai.engine.rules.options_as_dict``; ``players`` the names in seating order."""
+    ``options`` holds ``dosai.engine.options.options_as_dict``; ``players`` the names in seating order."""
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="dosai_sessions")
     title = models.CharField(_("title"), max_length=100)

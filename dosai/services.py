@@ -1,8 +1,8 @@
 """The work behind the Sanjô Dôsai screens: editions, sessions, dealing, calls, the ledger.
 
 Views call these functions; they hold the rules of storage and leave the rules of play to
-``dosai.engine.rules`` and the card table to ``dosai.engine.cards``. A hand stores only what was observed
-(layout, holdings, calls); ``replay`` derives its state, every payment and the ledger by
+``dosai.engine`` (hand, calls, settlement) and the card table to ``dosai.engine.cards``. A
+hand stores only what was observed (layout, holdings, calls); ``replay`` derives its state, every payment and the ledger by
 running the engine again (``new_hand`` + ``call`` + ``settle_hand``), so an undo is exact.
 
 Every change runs in ``transaction.atomic`` and either saves all of it or nothing; refusals
@@ -20,7 +20,24 @@ from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from dosai.engine import cards, rules
+from dosai.engine import cards
+from dosai.engine.calls import CallResult, call, hand_over
+from dosai.engine.facts import (
+    BAKEFUDA,
+    END_FREE,
+    HOUSE_COUNT,
+    IN_PLAY,
+    MAX_HOUSES_PER_PLAYER,
+    MIN_PLAYERS,
+    NEVER_EATEN,
+    REMOVED_BEFORE_PLAY,
+    ROW_SIZES,
+    SUBJECT_NUMBERS,
+    Row,
+)
+from dosai.engine.hand import HandState, House, PendingEat, house_in_dealt_order, new_hand
+from dosai.engine.options import EndFreeTurn, Options, options_as_dict, options_from_dict
+from dosai.engine.settlement import Settlement, net_by_player, settle_hand, total_payments
 from dosai.models import ClubEdition, Hand, Session
 
 _RNG = random.SystemRandom()
@@ -216,18 +233,18 @@ def delete_edition(club: ClubEdition) -> str:
 # --- sessions ---------------------------------------------------------------------------------
 
 
-def create_session(owner, title: str, edition: ClubEdition, players: Sequence[str], options: rules.Options) -> Session:
+def create_session(owner, title: str, edition: ClubEdition, players: Sequence[str], options: Options) -> Session:
     """A session of 3–6 players (seed l.66; six houses, at most two per player, l.74) with
-    its house rules (``rules.Options``, stored with ``options_as_dict``)."""
+    its house rules (``Options``, stored with ``options_as_dict``)."""
     names = [p.strip() for p in players if p and p.strip()]
-    if not rules.MIN_PLAYERS <= len(names) <= rules.HOUSE_COUNT:
+    if not MIN_PLAYERS <= len(names) <= HOUSE_COUNT:
         raise DosaiError(_("A session has three to six players."))
     if len(set(names)) != len(names):
         raise DosaiError(_("Give each player a different name."))
     if edition.owner_id != owner.pk and not owner.is_superuser:
         raise DosaiError(_("Choose one of your editions."))
     return Session.objects.create(
-        owner=owner, title=title.strip(), edition=edition, players=names, options=rules.options_as_dict(options)
+        owner=owner, title=title.strip(), edition=edition, players=names, options=options_as_dict(options)
     )
 
 
@@ -277,8 +294,8 @@ def delete_session(session: Session, *, hands: int, calls: int) -> str:
     return title
 
 
-def session_options(session: Session) -> rules.Options:
-    return rules.options_from_dict(session.options)
+def session_options(session: Session) -> Options:
+    return options_from_dict(session.options)
 
 
 def deal_numeral_cards(players: Sequence[str], rng=None) -> dict[str, list[str]]:
@@ -287,7 +304,7 @@ def deal_numeral_cards(players: Sequence[str], rng=None) -> dict[str, list[str]]
 
     Input: the players in seating order. Output: player -> house names ("1".."6")."""
     rng = rng or _RNG
-    numerals = [str(n) for n in range(1, rules.HOUSE_COUNT + 1)]
+    numerals = [str(n) for n in range(1, HOUSE_COUNT + 1)]
     rng.shuffle(numerals)
     holdings = {p: [] for p in players}
     for i, numeral in enumerate(numerals):
@@ -297,23 +314,23 @@ def deal_numeral_cards(players: Sequence[str], rng=None) -> dict[str, list[str]]
 
 def deal_houses(rng=None) -> list[dict]:
     """Shuffle the 60 efuda in play (nos. 8 and 23 out, seed l.67) into six houses of ten
-    (seed l.68), laid out in dealt order (``rules.house_in_dealt_order``, D18)."""
+    (seed l.68), laid out in dealt order (``house_in_dealt_order``, D18)."""
     rng = rng or _RNG
-    efuda = sorted(rules.IN_PLAY)
+    efuda = sorted(IN_PLAY)
     rng.shuffle(efuda)
     houses = []
-    for i in range(rules.HOUSE_COUNT):
-        house = rules.house_in_dealt_order(str(i + 1), efuda[i * 10 : (i + 1) * 10])
+    for i in range(HOUSE_COUNT):
+        house = house_in_dealt_order(str(i + 1), efuda[i * 10 : (i + 1) * 10])
         houses.append(_house_dict(house))
     return houses
 
 
-def _house_dict(house: rules.House) -> dict:
+def _house_dict(house: House) -> dict:
     return {"name": house.name, **{row: list(house.row(row)) for row in ROWS}}
 
 
-def _house_of(data: Mapping) -> rules.House:
-    return rules.House(data["name"], *(tuple(data[row]) for row in ROWS))
+def _house_of(data: Mapping) -> House:
+    return House(data["name"], *(tuple(data[row]) for row in ROWS))
 
 
 def check_layout(
@@ -333,7 +350,7 @@ def check_layout(
         name = house["name"]
         for row in ROWS:
             numbers = house[row]
-            size = rules.ROW_SIZES[rules.Row(row)]
+            size = ROW_SIZES[Row(row)]
             where = _("house %(house)s, %(row)s") % {"house": name, "row": row_names[row]}
             if len(numbers) != size:
                 problems.append(
@@ -344,14 +361,14 @@ def check_layout(
                     )
                 )
             for n in numbers:
-                if n not in rules.SUBJECT_NUMBERS:
+                if n not in SUBJECT_NUMBERS:
                     problems.append(
                         (
                             f"{name}_{row}",
                             _("%(where)s: %(n)s is not an efuda number (1–62)") % {"where": where, "n": n},
                         )
                     )
-                elif n in rules.REMOVED_BEFORE_PLAY:
+                elif n in REMOVED_BEFORE_PLAY:
                     problems.append(
                         (f"{name}_{row}", _("%(where)s: no. %(n)s is removed before play") % {"where": where, "n": n})
                     )
@@ -365,7 +382,7 @@ def check_layout(
                     )
                 else:
                     seen[n] = where
-    missing = sorted(rules.IN_PLAY - set(seen))
+    missing = sorted(IN_PLAY - set(seen))
     if missing and not problems:
         problems.append(("", _("These efuda are missing: %(numbers)s") % {"numbers": ", ".join(map(str, missing))}))
     counts = {p: 0 for p in players}
@@ -380,7 +397,7 @@ def check_layout(
     for player, count in counts.items():
         if count == 0:
             problems.append(("", _("%(player)s holds no house") % {"player": player}))
-        elif count > rules.MAX_HOUSES_PER_PLAYER:
+        elif count > MAX_HOUSES_PER_PLAYER:
             problems.append(
                 ("", _("%(player)s holds %(count)s houses; at most two") % {"player": player, "count": count})
             )
@@ -434,7 +451,7 @@ def start_hand(session: Session, *, dealing: str, reader: str, houses=None, hold
         order = sorted(options.yomifuda)
         rng.shuffle(order)
     try:
-        rules.new_hand([_house_of(h) for h in laid], points, options, holdings=holdings, carried_pool=carried)
+        new_hand([_house_of(h) for h in laid], points, options, holdings=holdings, carried_pool=carried)
     except ValueError as exc:
         raise DosaiError(str(exc)) from None
     return Hand.objects.create(
@@ -459,15 +476,15 @@ class CallLine:
     """One call of the ledger: the engine's result, the subject read and each house's
     running total after it."""
 
-    result: rules.CallResult
+    result: CallResult
     subject: cards.Subject
     running: Mapping[str, int]
-    pending_before: rules.PendingEat | None  # the eat waiting when this call was read
+    pending_before: PendingEat | None  # the eat waiting when this call was read
 
     @property
     def no2_saved(self) -> bool:
         """No. 2 was read while an eat was pending: it is never eaten (seed l.87)."""
-        return self.pending_before is not None and self.result.number == rules.NEVER_EATEN
+        return self.pending_before is not None and self.result.number == NEVER_EATEN
 
 
 @dataclass(frozen=True)
@@ -475,18 +492,18 @@ class HandReplay:
     """A hand derived from its stored layout and calls (see ``replay``)."""
 
     hand: Hand
-    options: rules.Options
+    options: Options
     owners: Mapping[str, str]
-    initial: rules.HandState
+    initial: HandState
     lines: tuple[CallLine, ...]
-    state: rules.HandState
-    settlement: rules.Settlement | None
+    state: HandState
+    settlement: Settlement | None
     house_totals: Mapping[str, int]
     player_totals: Mapping[str, int]
 
     @property
     def over(self) -> bool:
-        return rules.hand_over(self.state, self.options)
+        return hand_over(self.state, self.options)
 
     @property
     def calls_made(self) -> int:
@@ -527,28 +544,28 @@ def replay(hand: Hand) -> HandReplay:
     """Rebuild a hand with the engine: ``new_hand`` from the stored layout, points, holdings
     and carried pool, ``call`` for each stored call, ``settle_hand`` once the hand is over
     (seed l.94–96). Output: a ``HandReplay`` with each call's payments and running totals, the
-    settlement, and the totals per house and per player (``rules.net_by_player``)."""
+    settlement, and the totals per house and per player (``net_by_player``)."""
     options = session_options(hand.session)
     houses = [_house_of(h) for h in hand.houses]
     points = {int(k): v for k, v in hand.points.items()}
-    state = rules.new_hand(houses, points, options, holdings=hand.holdings, carried_pool=hand.carried_pool)
+    state = new_hand(houses, points, options, holdings=hand.holdings, carried_pool=hand.carried_pool)
     initial = state
     running = {h.name: 0 for h in houses}
     lines = []
     for number in hand.calls:
         pending = state.pending_eat
-        result = rules.call(state, number, options)
+        result = call(state, number, options)
         for house, amount in result.payments.items():
             running[house] += amount
         lines.append(CallLine(result, subject(number), dict(running), pending))
         state = result.state
     settlement = None
-    if rules.hand_over(state, options):
-        turn = None if options.end_free_turn is rules.EndFreeTurn.AUTOMATIC else list(hand.turn_free or [])
-        settlement = rules.settle_hand(state, options, turn_free=turn)
+    if hand_over(state, options):
+        turn = None if options.end_free_turn is EndFreeTurn.AUTOMATIC else list(hand.turn_free or [])
+        settlement = settle_hand(state, options, turn_free=turn)
     items = [line.result for line in lines] + ([settlement] if settlement else [])
     totals = {h.name: 0 for h in houses}
-    for house, amount in rules.total_payments(items).items():
+    for house, amount in total_payments(items).items():
         totals[house] += amount
     owners = {h: p for p, hs in hand.holdings.items() for h in hs}
     return HandReplay(
@@ -560,7 +577,7 @@ def replay(hand: Hand) -> HandReplay:
         state=state,
         settlement=settlement,
         house_totals=totals,
-        player_totals=rules.net_by_player(totals, hand.holdings),
+        player_totals=net_by_player(totals, hand.holdings),
     )
 
 
@@ -621,7 +638,7 @@ def record_call(hand: Hand, number: int | None, expected: int) -> HandReplay:
     if number not in options.yomifuda:
         raise DosaiError(_("No. %(number)s is not in the reading pile (D2).") % {"number": number})
     try:
-        rules.call(before.state, number, options)
+        call(before.state, number, options)
     except ValueError as exc:
         raise DosaiError(str(exc)) from None
     hand.calls = [*hand.calls, number]
@@ -649,7 +666,7 @@ def set_turn_free(hand: Hand, numbers: Sequence[int]) -> HandReplay:
     """Under D12 CHOICE, the efuda 46 / 50 their holders turn free at the end (seed l.94)."""
     hand = Hand.objects.select_for_update().select_related("session").get(pk=hand.pk)
     options = session_options(hand.session)
-    if options.end_free_turn is not rules.EndFreeTurn.CHOICE:
+    if options.end_free_turn is not EndFreeTurn.CHOICE:
         raise DosaiError(_("Nos. 46 and 50 are turned automatically with these rules (D12)."))
     if hand.session.hands.filter(number__gt=hand.number).exists():
         raise DosaiError(_("A later hand has started; this hand can no longer change."))
@@ -657,7 +674,7 @@ def set_turn_free(hand: Hand, numbers: Sequence[int]) -> HandReplay:
     if not current.over:
         raise DosaiError(_("The hand is not over yet."))
     try:
-        rules.settle_hand(current.state, options, turn_free=list(numbers))
+        settle_hand(current.state, options, turn_free=list(numbers))
     except ValueError as exc:
         raise DosaiError(str(exc)) from None
     hand.turn_free = sorted(set(numbers))
@@ -704,7 +721,7 @@ def house_label(name: str) -> str:
     return _("house %(house)s") % {"house": name}
 
 
-def announcements(line: CallLine, options: rules.Options) -> list[str]:
+def announcements(line: CallLine, options: Options) -> list[str]:
     """What the reader announces after a call: hako (seed l.83), an eat applied (l.85, l.88),
     no. 2 never eaten (l.87), a new pending eat; translated sentences."""
     r = line.result
@@ -729,7 +746,7 @@ def announcements(line: CallLine, options: rules.Options) -> list[str]:
                 % {"eater": house_label(line.pending_before.house)}
             )
     eat = r.state.pending_eat
-    if eat is not None and r.number in rules.BAKEFUDA:
+    if eat is not None and r.number in BAKEFUDA:
         out.append(
             _("%(house)s extinguished bakefuda no. %(bakefuda)s: the next call is paid to %(house)s (except no. 2).")
             % {"house": house_label(eat.house), "bakefuda": eat.bakefuda}
@@ -751,7 +768,7 @@ def reader_context(r: HandReplay) -> dict:
     houses = []
     for h in state.houses:
         rows = []
-        for row in rules.Row:
+        for row in Row:
             efuda = []
             for n in h.row(row):
                 efuda.append(
@@ -761,8 +778,8 @@ def reader_context(r: HandReplay) -> dict:
                         "points": state.points[n],
                         "down": n in final.face_down,
                         "freed": r.settlement is not None and n in r.settlement.turned_free,
-                        "bakefuda": n in rules.BAKEFUDA,
-                        "end_free": n in rules.END_FREE,
+                        "bakefuda": n in BAKEFUDA,
+                        "end_free": n in END_FREE,
                         "just": n == just,
                     }
                 )
@@ -816,7 +833,7 @@ def reader_context(r: HandReplay) -> dict:
             "pool_in": s.pool_in,
             "pool_out": s.pool_out,
             "payments": [(house_label(h), r.owners.get(h, ""), v) for h, v in s.payments.items()],
-            "choice": r.options.end_free_turn is rules.EndFreeTurn.CHOICE,
-            "available": [n for n in sorted(rules.END_FREE) if r.state.is_face_up(n)],
+            "choice": r.options.end_free_turn is EndFreeTurn.CHOICE,
+            "available": [n for n in sorted(END_FREE) if r.state.is_face_up(n)],
         }
     return context

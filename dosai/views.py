@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from common import once
 from common.downloads import PDF, XLSX, file_response
 from dosai import paper, services
-from dosai.engine import rules
+from dosai.engine.options import EndFreeTurn, Options, options_as_dict
 from dosai.forms import (
     ENUM_CHOICES,
     OPTION_LABELS,
@@ -282,9 +282,7 @@ def session_delete(request, pk):
 
 def _option_lines(session):
     """(label, value, is default) for each option of the session, for the session page."""
-    from dosai.engine import rules
-
-    defaults = rules.options_as_dict(rules.Options())
+    defaults = options_as_dict(Options())
     lines = []
     for name, value in services.session_options(session).__dict__.items():
         value = getattr(value, "value", value)
@@ -384,7 +382,7 @@ def hand_call(request, pk, number):
         except services.DosaiError as exc:
             messages.error(request, str(exc))
         else:
-            if r.over and r.options.end_free_turn is rules.EndFreeTurn.CHOICE:
+            if r.over and r.options.end_free_turn is EndFreeTurn.CHOICE:
                 messages.success(
                     request,
                     _(

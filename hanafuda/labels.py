@@ -1,6 +1,6 @@
 """Display names of the engine's data (cards, dekiyaku, types) in the active language.
 
-The engine (``hanafuda.engine.musashino``) carries both a Japanese and an English name for every
+The engine (``hanafuda.engine.deck`` and ``hanafuda.engine.dekiyaku``) carries both a Japanese and an English name for every
 card and dekiyaku; these helpers pick the one of the active language (Japanese by default,
 English with the Japanese name beside it, so the players still recognise the cards).
 """

@@ -3,7 +3,7 @@
 Only observations are stored: the sides, the house rules, the first dealer and, per round,
 the cards each side captured. Everything else (the dealer of each later round, dekiyaku,
 scores, payments, running totals, settlement) is derived by re-scoring with
-``hanafuda.engine.musashino`` (see ``hanafuda.services.session_state``), so a correction to one
+``hanafuda.engine.scoring`` (see ``hanafuda.services.session_state``), so a correction to one
 round re-derives every later round.
 
 Captures are stored as a list aligned with ``Session.sides`` (index = seat, in seating

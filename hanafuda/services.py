@@ -2,7 +2,7 @@
 
 Responsible for: creating a session, recording / correcting / undoing a round (each in one
 transaction, never half-saved), and ``session_state``: every round re-scored with the
-engine (``hanafuda.engine.musashino``) from the stored captures, with the dealers derived (round 1:
+engine (``hanafuda.engine.scoring``) from the stored captures, with the dealers derived (round 1:
 the first dealer; round k + 1: the winner of round k, seed l.13) and the running totals and
 settlement (``settle``). Nothing derived is stored, so a correction to round k changes the
 dealers and totals of every later round.

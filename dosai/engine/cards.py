@@ -2,7 +2,7 @@
 
 Responsible for: the 62 subjects (number, proverb, rough English, points, and where each
 value comes from), the check of an edition against its point classes, and the gate
-``points_in_play`` that gives ``dosai.engine.rules`` a complete points table.
+``points_in_play`` that gives ``dosai.engine.hand.new_hand`` a complete points table.
 
 Must not: import Django, or invent a value. A point value is entered only with its source;
 every value the sources do not give is None until the club enters it from its own set (each
@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from dosai.engine.rules import BAKEFUDA, END_FREE, IN_PLAY, NEVER_EATEN, REMOVED_BEFORE_PLAY, SUBJECT_NUMBERS
+from dosai.engine.facts import BAKEFUDA, END_FREE, IN_PLAY, NEVER_EATEN, REMOVED_BEFORE_PLAY, SUBJECT_NUMBERS
 
 SEED = "seed 000_cbe12c8f7d017dd4 (Andy's Playing Cards, Dôsai Karuta)"
 TK1 = "TK1 (Takahashi, 伝統ゲーム紹介「道才かるた」, card list 1–39; ref §3.2)"
@@ -224,7 +224,7 @@ def ready_to_play(edition: Edition) -> bool:
 
 
 def points_in_play(edition: Edition) -> dict[int, int]:
-    """The points table for ``dosai.engine.rules.new_hand``: efuda number -> points for the 60 in
+    """The points table for ``dosai.engine.hand.new_hand``: efuda number -> points for the 60 in
     play. Raises ValueError listing the problems of ``check_edition`` when the edition is
     not ready ("a hand cannot start until the 60 cards in play have values", issue 10)."""
     problems = check_edition(edition)

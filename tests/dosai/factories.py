@@ -5,7 +5,8 @@ order, the values still missing from each class of ``MATSUI_CLASS_COUNTS`` after
 values known from the sources. Test data only: the app never invents a value.
 """
 
-from dosai.engine import cards, rules
+from dosai.engine import cards
+from dosai.engine.options import Options
 from dosai.models import ClubEdition
 
 
@@ -37,4 +38,4 @@ def make_session(owner, players=PLAYERS6, options=None, edition=None):
     from dosai import services
 
     edition = edition or ready_edition(owner)
-    return services.create_session(owner, "Test table", edition, players, options or rules.Options())
+    return services.create_session(owner, "Test table", edition, players, options or Options())

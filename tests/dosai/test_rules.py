@@ -1,4 +1,4 @@
-"""The rules of Sanjô Dôsai as a pure module (dosai.engine.rules), table-driven.
+"""The rules of Sanjô Dôsai as a pure module (dosai.engine: facts, options, hand, calls, settlement), table-driven.
 
 The eleven worked examples D-1 … D-11 and their variants are copied from
 shared/reference/other-games.md §3.5 (the tests do not read that file). Where an example
@@ -11,31 +11,11 @@ from dataclasses import FrozenInstanceError, dataclass, field
 
 import pytest
 
-from dosai.engine.rules import (
-    END_FREE,
-    IN_PLAY,
-    REMOVED_BEFORE_PLAY,
-    ROW_SIZES,
-    EatenRow,
-    EndFreeTurn,
-    ExemptionTiming,
-    FeeBasis,
-    HandState,
-    House,
-    NoNobori,
-    Options,
-    PaymentUnit,
-    PendingEat,
-    Row,
-    call,
-    call_sequence,
-    hand_over,
-    house_in_dealt_order,
-    net_by_player,
-    new_hand,
-    settle_hand,
-    total_payments,
-)
+from dosai.engine.calls import call, call_sequence, hand_over
+from dosai.engine.facts import END_FREE, IN_PLAY, REMOVED_BEFORE_PLAY, ROW_SIZES, Row
+from dosai.engine.hand import HandState, House, PendingEat, house_in_dealt_order, new_hand
+from dosai.engine.options import EatenRow, EndFreeTurn, ExemptionTiming, FeeBasis, NoNobori, Options, PaymentUnit
+from dosai.engine.settlement import net_by_player, settle_hand, total_payments
 
 NAMES = ("A", "B", "C", "D", "E", "F")
 ROWS = {"H": Row.HEAD, "U": Row.UPPER, "M": Row.MIDDLE, "L": Row.LOWER}
@@ -630,7 +610,7 @@ def test_a_nobori_house_never_pays_a_call(seed):
 
 
 def test_options_round_trip_through_plain_values():
-    from dosai.engine.rules import options_as_dict, options_from_dict
+    from dosai.engine.options import options_as_dict, options_from_dict
 
     options = Options(no_nobori="carry_pool", payment_unit="player", hako_every=4, bozu=True)
     data = options_as_dict(options)

@@ -6,7 +6,12 @@ import random
 import pytest
 
 from dosai import services
-from dosai.engine import cards, rules
+from dosai.engine import cards
+from dosai.engine.calls import call_sequence
+from dosai.engine.facts import IN_PLAY
+from dosai.engine.hand import House, new_hand
+from dosai.engine.options import Options
+from dosai.engine.settlement import net_by_player, total_payments
 from dosai.models import ClubEdition, Hand
 from tests.dosai.factories import PLAYERS6, club_values, make_session, ready_edition
 
@@ -99,9 +104,9 @@ def test_a_blank_edition_takes_every_value_from_the_club(owner):
 def test_a_session_needs_three_to_six_different_players(owner):
     edition = ready_edition(owner)
     with pytest.raises(services.DosaiError, match="three to six"):
-        services.create_session(owner, "t", edition, ["A", "B"], rules.Options())
+        services.create_session(owner, "t", edition, ["A", "B"], Options())
     with pytest.raises(services.DosaiError, match="different"):
-        services.create_session(owner, "t", edition, ["A", "B", "A"], rules.Options())
+        services.create_session(owner, "t", edition, ["A", "B", "A"], Options())
 
 
 @pytest.mark.parametrize("players, sizes", [(3, [2, 2, 2]), (4, [2, 2, 1, 1]), (5, [2, 1, 1, 1, 1]), (6, [1] * 6)])
@@ -116,14 +121,14 @@ def test_the_app_deals_sixty_efuda_into_six_houses_and_shuffles_the_reading(owne
     session = make_session(owner, players=PLAYERS6[:4])
     hand = services.start_hand(session, dealing="app", reader="app", rng=random.Random(1))
     dealt = [n for h in hand.houses for row in services.ROWS for n in h[row]]
-    assert sorted(dealt) == sorted(rules.IN_PLAY)
+    assert sorted(dealt) == sorted(IN_PLAY)
     assert [len(h["head"]) for h in hand.houses] == [1] * 6
-    assert sorted(hand.reading_order) == sorted(rules.IN_PLAY)
+    assert sorted(hand.reading_order) == sorted(IN_PLAY)
     assert sum(len(v) for v in hand.holdings.values()) == 6
 
 
 def _layout():
-    numbers = sorted(rules.IN_PLAY)
+    numbers = sorted(IN_PLAY)
     houses = []
     for i in range(6):
         cards_ = numbers[i * 10 : (i + 1) * 10]
@@ -160,7 +165,7 @@ def test_a_wrong_layout_names_the_house_and_row_and_saves_nothing(owner):
 
 def test_a_hand_cannot_start_until_the_edition_is_ready(owner):
     club = services.create_edition(owner, "Matsui", ClubEdition.BASE_MATSUI)
-    session = services.create_session(owner, "t", club, PLAYERS6, rules.Options())
+    session = services.create_session(owner, "t", club, PLAYERS6, Options())
     with pytest.raises(services.DosaiError, match="not ready"):
         services.start_hand(session, dealing="app", reader="app")
     assert not Hand.objects.exists()
@@ -205,13 +210,13 @@ def test_calls_and_the_ledger_equal_the_engines_replay(owner):
     session = make_session(owner, players=PLAYERS6[:4])
     hand = services.start_hand(session, dealing="app", reader="app", rng=random.Random(7))
     r = _read_all(hand, 23)
-    houses = [rules.House(h["name"], h["head"], h["upper"], h["middle"], h["lower"]) for h in hand.houses]
-    state = rules.new_hand(houses, {int(k): v for k, v in hand.points.items()}, holdings=hand.holdings)
-    results = rules.call_sequence(state, hand.reading_order[:23])
+    houses = [House(h["name"], h["head"], h["upper"], h["middle"], h["lower"]) for h in hand.houses]
+    state = new_hand(houses, {int(k): v for k, v in hand.points.items()}, holdings=hand.holdings)
+    results = call_sequence(state, hand.reading_order[:23])
     assert hand.calls == hand.reading_order[:23]
     assert [dict(line.result.payments) for line in r.lines] == [dict(x.payments) for x in results]
-    assert r.house_totals == rules.total_payments(results)
-    assert r.player_totals == rules.net_by_player(r.house_totals, hand.holdings)
+    assert r.house_totals == total_payments(results)
+    assert r.player_totals == net_by_player(r.house_totals, hand.holdings)
     assert r.lines[4].result.hako and r.lines[-1].running == r.house_totals
 
 
@@ -276,9 +281,9 @@ def test_a_full_hand_ends_after_fifty_calls_settles_and_the_next_hand_adds_up(ow
 
 
 def test_d12_choice_lets_the_holder_turn_46_and_50(owner):
-    session = make_session(owner, options=rules.Options(end_free_turn="choice"))
+    session = make_session(owner, options=Options(end_free_turn="choice"))
     hand = services.start_hand(session, dealing="app", reader="human", rng=random.Random(5))
-    for i, n in enumerate(x for x in sorted(rules.IN_PLAY) if x not in (46, 50)):
+    for i, n in enumerate(x for x in sorted(IN_PLAY) if x not in (46, 50)):
         if i == 50:
             break
         services.record_call(hand, n, i)
@@ -290,7 +295,7 @@ def test_d12_choice_lets_the_holder_turn_46_and_50(owner):
 
 
 def test_d13_carry_pool_moves_into_the_next_hand(owner):
-    session = make_session(owner, options=rules.Options(no_nobori="carry_pool"))
+    session = make_session(owner, options=Options(no_nobori="carry_pool"))
     for seed in range(40):
         hand = services.start_hand(session, dealing="app", reader="app", rng=random.Random(seed))
         r = _read_all(hand)

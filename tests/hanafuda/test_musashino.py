@@ -1,4 +1,4 @@
-"""Musashino-bana as pure Python (hanafuda.engine.musashino), table-driven.
+"""Musashino-bana as pure Python (the modules of hanafuda.engine), table-driven.
 
 The expectations are copied from ``reference/other-games.md`` (the deck of §1.1, the
 dekiyaku of §2.1, the ambiguities M1–M16 of §2.4 and the worked examples MB-1…MB-10 of
