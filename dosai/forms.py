@@ -7,6 +7,7 @@ import unicodedata
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from dosai import services
 from dosai.engine.facts import HOUSE_COUNT, MIN_PLAYERS
 from dosai.engine.options import Options, options_as_dict
 from dosai.models import ClubEdition, Hand
@@ -228,9 +229,9 @@ class SessionForm(forms.Form):
         if self.errors:
             return data
         try:
-            data["options"] = Options(**{k[4:]: v for k, v in data.items() if k.startswith("opt_")})
-        except ValueError as exc:
-            self.add_error(None, str(exc))
+            data["options"] = services.options_from_form({k[4:]: v for k, v in data.items() if k.startswith("opt_")})
+        except services.DosaiError as exc:
+            self.add_error(None, exc.message)
         if "options" in data and data["options"].calls_per_hand < 1:
             self.add_error("opt_uncalled_at_end", _("Leave fewer yomifuda than there are in the pile."))
         data["players"] = names
@@ -279,8 +280,6 @@ class LayoutForm(forms.Form):
         ]
 
     def clean(self):
-        from dosai.services import check_layout
-
         data = super().clean()
         houses = []
         for h in range(1, HOUSE_COUNT + 1):
@@ -300,7 +299,7 @@ class LayoutForm(forms.Form):
         if self.errors:
             return data
         holders = {str(h): data.get(f"{h}_holder") for h in range(1, HOUSE_COUNT + 1)}
-        for key, message in check_layout(houses, holders, self.players):
+        for key, message in services.check_layout(houses, holders, self.players):
             self.add_error(key or None, message)
         data["houses"], data["holders"] = houses, holders
         return data

@@ -2,11 +2,13 @@
 
 Views call these functions; they hold the rules of storage and leave the rules of play to
 ``dosai.engine`` (hand, calls, settlement) and the card table to ``dosai.engine.cards``. A
-hand stores only what was observed (layout, holdings, calls); ``replay`` derives its state, every payment and the ledger by
-running the engine again (``new_hand`` + ``call`` + ``settle_hand``), so an undo is exact.
+hand stores only what was observed (layout, holdings, calls); ``replay`` derives its state,
+every payment and the ledger by running the engine again (``new_hand`` + ``call`` +
+``settle_hand``), so an undo is exact.
 
 Every change runs in ``transaction.atomic`` and either saves all of it or nothing; refusals
-raise ``DosaiError`` (a ``ValueError``) with a message fit for the screen.
+raise ``DosaiError`` (a ``common.errors.UserError``) with a message fit for the screen; the
+engine's refusals (``ValueError``) are translated into it here.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from common.errors import UserError
 from dosai.engine import cards
 from dosai.engine.calls import CallResult, call, hand_over
 from dosai.engine.facts import (
@@ -36,7 +39,7 @@ from dosai.engine.facts import (
     Row,
 )
 from dosai.engine.hand import HandState, House, PendingEat, house_in_dealt_order, new_hand
-from dosai.engine.options import EndFreeTurn, Options, options_as_dict, options_from_dict
+from dosai.engine.options import EndFreeTurn, OptionError, Options, options_as_dict, options_from_dict
 from dosai.engine.settlement import Settlement, net_by_player, settle_hand, total_payments
 from dosai.models import ClubEdition, Hand, Session
 
@@ -44,7 +47,7 @@ _RNG = random.SystemRandom()
 ROWS = ("head", "upper", "middle", "lower")
 
 
-class DosaiError(ValueError):
+class DosaiError(UserError):
     """A refusal with a message for the screen; nothing was saved."""
 
 
@@ -296,6 +299,16 @@ def delete_session(session: Session, *, hands: int, calls: int) -> str:
 
 def session_options(session: Session) -> Options:
     return options_from_dict(session.options)
+
+
+def options_from_form(values: Mapping[str, object]) -> Options:
+    """The ``Options`` of a new session from the form's choices (option name -> value).
+
+    DosaiError (the engine's message, naming the option) when the engine refuses them."""
+    try:
+        return Options(**values)
+    except OptionError as exc:
+        raise DosaiError(str(exc)) from exc
 
 
 def deal_numeral_cards(players: Sequence[str], rng=None) -> dict[str, list[str]]:

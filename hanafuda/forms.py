@@ -3,7 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from hanafuda import labels
+from hanafuda import labels, services
 from hanafuda.engine import dealing
 from hanafuda.engine.deck import CARD_BY_ID, CARDS
 from hanafuda.engine.dekiyaku import DEKIYAKU, MONTH_READABLE
@@ -15,7 +15,6 @@ from hanafuda.engine.options import (
     InstaWinCheck,
     InstaWinPayment,
     LightningCard,
-    Options,
     Repeats,
     Storm,
     StormOnInstaWin,
@@ -330,9 +329,9 @@ class SessionForm(forms.Form):
             values["four_player_deal"] = DEFAULT_OPTIONS.four_player_deal
         values["rounds"] = data.get("rounds") or 12
         try:
-            options = Options(**values)
-        except ValueError as exc:
-            raise forms.ValidationError(_("These house rules do not fit together: %(error)s") % {"error": exc})
+            options = services.house_rules(values)
+        except services.HouseRulesError as exc:
+            raise forms.ValidationError(exc.message) from exc
         data["options"] = options
         return data
 
@@ -366,11 +365,10 @@ class SessionForm(forms.Form):
                 self.add_error(name, _("Enter the card every player drew, or none."))
         if len(given) < len(fields):
             return
-        try:
-            winner = dealing.first_dealer(given)
-        except ValueError:
+        if len(set(given.values())) < len(given):  # the choices hold only real cards: repeats are the one refusal
             self.add_error(fields[-1][0], _("Two players cannot draw the same card."))
             return
+        winner = dealing.first_dealer(given)
         data["first_dealer"] = dict(fields)[winner]
         data["drawn_by"] = (data.get(winner.removeprefix("draw_")) or "").strip()
 

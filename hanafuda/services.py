@@ -8,8 +8,9 @@ settlement (``settle``). Nothing derived is stored, so a correction to round k c
 dealers and totals of every later round.
 
 Sides are the seat indices 0, 1, 2 (or 0, 1 for teams) in the engine; ``unit_label`` turns
-a side or a player of the settlement into its name. Bad input raises ``RoundError`` (a
-``ValueError``) with a translated message that names the problem.
+a side or a player of the settlement into its name. A refusal raises a ``UserError``
+(``RoundError``, ``SessionDataError``, ``HouseRulesError``, ``NotPrintable``) with a
+translated message that names the problem; the engine's own exceptions are translated here.
 """
 
 from __future__ import annotations
@@ -22,17 +23,32 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from common.errors import UserError
+from common.pdf.fonts import missing_glyphs
 from hanafuda import labels
 from hanafuda.engine.deck import CARD_BY_ID
 from hanafuda.engine.formation import formed_dekiyaku
-from hanafuda.engine.options import Options, Players, TeamPayment
+from hanafuda.engine.options import OptionError, Options, Players, TeamPayment
 from hanafuda.engine.scoring import CapturesAfterInstaWin, CardsNotCaptured, RoundResult, score_round
 from hanafuda.engine.settlement import Settlement, settle
 from hanafuda.models import Round, RoundRevision, Session
 
 
-class RoundError(ValueError):
+class RoundError(UserError):
     """A round that cannot be recorded as entered; the message says why (translated)."""
+
+
+class SessionDataError(RoundError):
+    """The stored session is refused by the rules (its house rules, a round or the number of
+    rounds, e.g. after an edit in the admin): its pages cannot be derived."""
+
+
+class HouseRulesError(UserError):
+    """House rules chosen on the session form that the engine refuses (translated message)."""
+
+
+class NotPrintable(UserError):
+    """A name or title the PDF font cannot draw (it would print as a blank box)."""
 
 
 class RoundAlreadySaved(RoundError):
@@ -40,6 +56,25 @@ class RoundAlreadySaved(RoundError):
 
 
 # --- sessions ------------------------------------------------------------------------------
+
+
+def house_rules(values: Mapping[str, object]) -> Options:
+    """The ``Options`` of a session from the form's choices (field name -> value).
+
+    ``HouseRulesError`` (translated, naming the option) when the engine refuses them."""
+    try:
+        return Options(**values)
+    except OptionError as exc:
+        raise HouseRulesError(_("These house rules do not fit together: %(error)s") % {"error": exc}) from exc
+
+
+def stored_rules(session: Session) -> Options:
+    """The session's stored house rules; ``SessionDataError`` when the engine refuses them
+    (e.g. edited in the admin)."""
+    try:
+        return session.rules()
+    except OptionError as exc:
+        raise SessionDataError(_("The stored house rules are refused: %(error)s") % {"error": exc}) from exc
 
 
 def create_session(
@@ -296,7 +331,7 @@ def score(
     number of cards of a month (ref §1.2), cards missing without an insta-win, two
     insta-wins or captures entered after the insta-win (seed l.34), a missing order.
     """
-    options = options or session.rules()
+    options = options or stored_rules(session)
     piles = normalise_captures(session, piles)
     if options.needs_capture_order and not order:
         raise _order_missing()
@@ -331,7 +366,7 @@ def preview_round(
     saved. ``RoundError`` (translated) when the cards cannot be scored as they stand, or
     would be refused on saving.
     """
-    options = session.rules()
+    options = stored_rules(session)
     state = session_state(session, options=options)
     played = next((r for r in state.rounds if r.number == number), None)
     dealer = played.dealer if played else state.next_dealer
@@ -412,12 +447,17 @@ def session_state(
 ) -> SessionState:
     """Re-score every stored round in order and settle the game (seed l.13, l.37; ``settle``).
 
-    ``rounds`` defaults to the session's stored rounds (one query). A stored round the rules
-    now refuse raises ``RoundError`` naming the round.
+    ``rounds`` defaults to the session's stored rounds (one query). Stored data the rules
+    now refuse (the house rules, a round, more rounds than planned) raises
+    ``SessionDataError`` naming it.
     """
-    options = options or session.rules()
+    options = options or stored_rules(session)
     if rounds is None:
         rounds = list(session.round_set.order_by("number"))
+    if len(rounds) > options.rounds:
+        raise SessionDataError(
+            _("%(played)d rounds are stored, but the game has %(n)d.") % {"played": len(rounds), "n": options.rounds}
+        )
     dealer = session.first_dealer
     states = []
     results = []
@@ -425,7 +465,7 @@ def session_state(
         try:
             result = score(session, row.captures, dealer, options, row.capture_order)
         except RoundError as exc:
-            raise RoundError(_("Round %(n)d: %(error)s") % {"n": row.number, "error": exc}) from exc
+            raise SessionDataError(_("Round %(n)d: %(error)s") % {"n": row.number, "error": exc}) from exc
         results.append(result)
         states.append((row, dealer, result))
         dealer = result.next_dealer
@@ -529,7 +569,7 @@ def correct_round(
                 % {"n": number}
             )
         piles = normalise_captures(session, captures)
-        options = session.rules()
+        options = stored_rules(session)
         order = _order_for(session, piles, tapped, options)
         rounds = list(session.round_set.order_by("number"))
         dealer = session.first_dealer
@@ -576,3 +616,36 @@ def undo_last_round(session: Session, user=None) -> int:
         )
         row.delete()
         return row.number
+
+
+# --- paper ---------------------------------------------------------------------------------
+
+# Control characters print as a space (the PDF toolkit replaces them), so they are never missing.
+_CONTROL = frozenset(chr(c) for c in [*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029])
+
+
+def check_printable(texts: Mapping[str, object]) -> None:
+    """``NotPrintable`` naming the first character the PDF font cannot draw.
+
+    Input: what -> text, e.g. {"title": session.title, "sides[0]": "Ann"}: the texts typed by
+    the players that a paper prints. Run before building the PDF, so a name the font lacks is
+    a message on the screen rather than a blank box on paper."""
+    for what, text in texts.items():
+        missing = [ch for ch in missing_glyphs(str(text or "")) if ch not in _CONTROL]
+        if missing:
+            ch = missing[0]
+            raise NotPrintable(
+                _(
+                    "Character %(char)r (U+%(code)04X) in %(what)s is not in the PDF font; it would print as a blank box."
+                )
+                % {"char": ch, "code": ord(ch), "what": what}
+            )
+
+
+def paper_texts(session: Session, state: SessionState | None = None) -> dict[str, object]:
+    """The texts typed by the players that the score sheet prints: title, sides, players."""
+    texts: dict[str, object] = {"title": session.title}
+    texts.update({f"sides[{i}]": name for i, name in enumerate(session.sides)})
+    if state is not None:
+        texts.update({f"players[{i}]": unit_label(session, u) for i, u in enumerate(state.units)})
+    return texts

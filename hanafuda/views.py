@@ -30,7 +30,7 @@ def _session_for(request, pk):
 def _state(session):
     try:
         return services.session_state(session)
-    except ValueError as exc:  # stored data the rules refuse (e.g. edited in the admin)
+    except services.SessionDataError as exc:  # stored data the rules refuse (e.g. edited in the admin)
         raise Http404(str(exc)) from exc
 
 
@@ -359,7 +359,7 @@ def round_preview(request, pk):
         return JsonResponse({"problem": _("The form is incomplete.")}, status=400)
     try:
         result = services.preview_round(session, form.cleaned_data["number"], form.captures(), form.tapped())
-    except ValueError as exc:  # RoundError, or stored rounds the rules refuse
+    except services.RoundError as exc:  # the cards as they stand, or stored rounds the rules refuse
         return JsonResponse({"problem": str(exc)})
     insta = result.insta_win
     return JsonResponse(
@@ -439,10 +439,11 @@ def score_sheet_pdf(request, pk):
     with translation.override("ja"):  # the paper's words are Japanese
         rules = rules_summary(state.options)
     try:
-        data = pdf.score_sheet(state, rules)
-    except ValueError as exc:
+        services.check_printable(services.paper_texts(session, state))
+    except services.NotPrintable as exc:
         messages.error(request, _("The score sheet cannot be printed: %(error)s") % {"error": exc})
         return redirect("hanafuda:session_detail", pk=session.pk)
+    data = pdf.score_sheet(state, rules)
     return file_response(data, _filename(session, "-score-sheet.pdf"), PDF)
 
 
@@ -457,10 +458,11 @@ def reference_card_pdf(request, pk=None):
         with translation.override("ja"):
             lines = rules_summary(options)
     try:
-        data = pdf.reference_card(options, title=title, rules=lines)
-    except ValueError as exc:
+        services.check_printable({"title": title})
+    except services.NotPrintable as exc:
         messages.error(request, _("The reference card cannot be printed: %(error)s") % {"error": exc})
         return redirect("hanafuda:session_detail", pk=pk) if pk else redirect("hanafuda:session_list")
+    data = pdf.reference_card(options, title=title, rules=lines)
     return file_response(data, "hanafuda-reference-card.pdf", PDF)
 
 

@@ -18,6 +18,11 @@ from dosai.engine.facts import IN_PLAY, SUBJECT_NUMBERS, is_whole_number
 # --- the options of ref §3.4 ----------------------------------------------------------------
 
 
+class OptionError(ValueError):
+    """An option value the engine refuses (wrong kind, unknown option, D17 turned on); the
+    message names the option. The services turn it into a message for the screen."""
+
+
 class PaymentUnit(enum.StrEnum):
     """D3: who is "each other player" that pays a call."""
 
@@ -74,20 +79,20 @@ _POSITIVE_INT_FIELDS = ("hako_every", "uncalled_at_end", "nobori_fee")
 
 def _checked_value(name: str, value: object) -> object:
     """The value of option ``name``, an enum field's string turned into its member.
-    ValueError when the value is of the wrong kind for that option."""
+    OptionError when the value is of the wrong kind for that option."""
     if name in _ENUM_FIELDS:
         kind = _ENUM_FIELDS[name]
         try:
             return kind(value)
         except ValueError:
             allowed = ", ".join(m.value for m in kind)
-            raise ValueError(f"Options.{name} must be one of {allowed}, not {value!r}") from None
+            raise OptionError(f"Options.{name} must be one of {allowed}, not {value!r}") from None
     if name in _POSITIVE_INT_FIELDS:
         if not is_whole_number(value) or value < 1:
-            raise ValueError(f"Options.{name} must be a whole number of at least 1, not {value!r}")
+            raise OptionError(f"Options.{name} must be a whole number of at least 1, not {value!r}")
         return value
     if not isinstance(value, bool):
-        raise ValueError(f"Options.{name} must be True or False, not {value!r}")
+        raise OptionError(f"Options.{name} must be True or False, not {value!r}")
     return value
 
 
@@ -142,8 +147,8 @@ class Options:
         takes the rows as given (``House``); ``house_in_dealt_order`` builds them from the
         dealt order. Default True.
 
-    Raises ValueError for a value of the wrong kind (enum fields also accept their string
-    values) or for D17 turned on.
+    Raises OptionError (a ValueError) for a value of the wrong kind (enum fields also accept
+    their string values) or for D17 turned on.
     """
 
     hako_every: int = 5
@@ -173,7 +178,7 @@ class Options:
         for f in fields(self):
             object.__setattr__(self, f.name, _checked_value(f.name, getattr(self, f.name)))
         if self.tk2_ruleset:
-            raise ValueError("Options.tk2_ruleset (D17): TK2's other ruleset (ref §3.6) is not implemented")
+            raise OptionError("Options.tk2_ruleset (D17): TK2's other ruleset (ref §3.6) is not implemented")
 
     @property
     def yomifuda(self) -> frozenset[int]:
@@ -204,11 +209,11 @@ def options_as_dict(options: Options) -> dict:
 
 def options_from_dict(data: Mapping) -> Options:
     """``Options`` from a mapping written by ``options_as_dict``. Missing keys take the
-    reference's default (ref §3.4); unknown keys raise ValueError, as do wrong values."""
+    reference's default (ref §3.4); unknown keys raise OptionError, as do wrong values."""
     if not isinstance(data, Mapping):
-        raise ValueError("options must be a mapping of option names to values")
+        raise OptionError("options must be a mapping of option names to values")
     known = {f.name for f in fields(Options)}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise ValueError(f"unknown options: {unknown}")
+        raise OptionError(f"unknown options: {unknown}")
     return Options(**dict(data))

@@ -5,7 +5,7 @@ keeps the code of its ambiguity (M1–M16), which the guides use. ``as_dict`` / 
 store the options as plain values.
 
 Must not: import Django, touch a database or produce translated text. A wrong value raises
-``ValueError`` naming the option.
+``OptionError`` (a ``ValueError``) naming the option.
 """
 
 from __future__ import annotations
@@ -16,6 +16,11 @@ from dataclasses import dataclass, fields
 
 from hanafuda.engine.deck import LIGHTNING, RAIN_MAN
 from hanafuda.engine.dekiyaku import DEKIYAKU_BY_CODE, FLOWER_CODES, MONTH_READABLE
+
+
+class OptionError(ValueError):
+    """A house rule value the engine refuses (wrong kind, unknown code or option); the message
+    names the option. The services turn it into a message for the screen."""
 
 
 class Players(enum.StrEnum):
@@ -219,27 +224,27 @@ class Options:
                     value = enum_cls(value)
                 except ValueError:
                     allowed = ", ".join(repr(m.value) for m in enum_cls)
-                    raise ValueError(f"Options.{name}: {value!r} is not one of {allowed}") from None
+                    raise OptionError(f"Options.{name}: {value!r} is not one of {allowed}") from None
                 object.__setattr__(self, name, value)
         for name in ("sun_rule", "misdeal_four_in_hand"):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"Options.{name} must be True or False, got {getattr(self, name)!r}")
+                raise OptionError(f"Options.{name} must be True or False, got {getattr(self, name)!r}")
         for name in ("rounds", "insta_win_value"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"Options.{name} must be a whole number of at least 1, got {value!r}")
+                raise OptionError(f"Options.{name} must be a whole number of at least 1, got {value!r}")
         cap = self.payment_cap
         if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 1):
-            raise ValueError(f"Options.payment_cap must be None or a whole number of at least 1, got {cap!r}")
+            raise OptionError(f"Options.payment_cap must be None or a whole number of at least 1, got {cap!r}")
         codes = self.any_card_of_month
         if isinstance(codes, str) or not isinstance(codes, Iterable):
-            raise ValueError(f"Options.any_card_of_month must be a set of dekiyaku codes, got {codes!r}")
+            raise OptionError(f"Options.any_card_of_month must be a set of dekiyaku codes, got {codes!r}")
         codes = frozenset(codes)
         for code in sorted(codes, key=str):
             if code not in DEKIYAKU_BY_CODE:
-                raise ValueError(f"Options.any_card_of_month: unknown dekiyaku code {code!r}")
+                raise OptionError(f"Options.any_card_of_month: unknown dekiyaku code {code!r}")
             if code not in MONTH_READABLE:
-                raise ValueError(
+                raise OptionError(
                     f"Options.any_card_of_month: {code!r} cannot be read as 'any card of its months'"
                     + (" (use flower_cards)" if code in FLOWER_CODES else " (its cards share a month)")
                 )
@@ -281,11 +286,11 @@ class Options:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Options:
-        """Options from ``as_dict`` values; unknown keys are a ``ValueError``, missing keys default."""
+        """Options from ``as_dict`` values; unknown keys are an ``OptionError``, missing keys default."""
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise ValueError(f"unknown option(s): {', '.join(unknown)}")
+            raise OptionError(f"unknown option(s): {', '.join(unknown)}")
         return cls(**data)
 
 
