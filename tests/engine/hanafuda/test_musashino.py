@@ -3,7 +3,7 @@
 The expectations are copied from ``reference/other-games.md`` (the deck of §1.1, the
 dekiyaku of §2.1, the ambiguities M1–M16 of §2.4 and the worked examples MB-1…MB-10 of
 §2.5) and the seed ``seeds/003_6c2bf69ceea37720.txt``. Nothing is read from those files at
-run time. Runs without Django: ``pytest -p no:django tests/hanafuda``.
+run time. Runs without Django: ``pytest -p no:django tests/engine/hanafuda``.
 """
 
 import itertools
@@ -773,7 +773,7 @@ def test_every_option_is_documented_and_the_module_does_not_import_django():
         assert f"``{name}``" in Options.__doc__, name
     modules = "deck, dekiyaku, options, formation, storm, round_input, payments, scoring, settlement, dealing"
     code = f"import sys; from hanafuda.engine import {modules}; assert not [m for m in sys.modules if 'django' in m]"
-    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[2])
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[3])
 
 
 # --- invalid input -------------------------------------------------------------------------
