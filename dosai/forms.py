@@ -180,7 +180,7 @@ ENUM_CHOICES = {
 
 class SessionForm(forms.Form):
     """Title, edition, 3–6 players in seating order, and every option of ``Options``
-    with its D-number (ref §3.4), the defaults preselected."""
+    with its D-number (sanjo-dosai.md s.3.4), the defaults preselected."""
 
     title = forms.CharField(label=_("Title"), max_length=100)
     edition = forms.ModelChoiceField(label=_("Edition"), queryset=ClubEdition.objects.none())
@@ -252,7 +252,7 @@ _NUMBERS = re.compile(r"[\s,、，・]+")
 
 class LayoutForm(forms.Form):
     """Six houses as laid out on the table: per house its holder and the numbers of each row
-    (head 1, upper/middle/lower 3, seed l.76), typed with spaces or commas between them."""
+    (head 1, upper/middle/lower 3, sanjo-dosai.md l.76), typed with spaces or commas between them."""
 
     reader = forms.ChoiceField(
         label=_("The reader"), choices=Hand.READERS, initial=Hand.READ_APP, widget=forms.RadioSelect

@@ -62,8 +62,8 @@ class Session(models.Model):
 class Hand(models.Model):
     """One hand of a session, as laid out on the table and as read.
 
-    houses: list of {"name", "head", "upper", "middle", "lower"} in seating order (seed l.76);
-    holdings: player -> house names (seed l.72–74); points: the edition's values when the hand
+    houses: list of {"name", "head", "upper", "middle", "lower"} in seating order (sanjo-dosai.md l.76);
+    holdings: player -> house names (sanjo-dosai.md l.72–74); points: the edition's values when the hand
     was dealt (number as text -> points), so a later edit of the edition never changes it;
     reading_order: the shuffled yomifuda when the app reads, else null; calls: the yomifuda
     read, in order; turn_free: efuda 46/50 their holders turned at the end (D12 CHOICE only);

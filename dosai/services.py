@@ -109,7 +109,7 @@ class EditionStatus:
 
 def edition_status(club: ClubEdition) -> EditionStatus:
     """Check a club edition against its class counts (Matsui: 1×20, 3×15, 7×10, 7×4, 10×3,
-    17×2, 15×1 over the 60 efuda in play, ref §3.2, D1). ``ready`` is ``cards.ready_to_play``."""
+    17×2, 15×1 over the 60 efuda in play, sanjo-dosai.md s.3.2, D1). ``ready`` is ``cards.ready_to_play``."""
     edition = edition_of(club)
     in_play = [s for s in edition.subjects if s.in_play]
     lines = []
@@ -237,7 +237,7 @@ def delete_edition(club: ClubEdition) -> str:
 
 
 def create_session(owner, title: str, edition: ClubEdition, players: Sequence[str], options: Options) -> Session:
-    """A session of 3–6 players (seed l.66; six houses, at most two per player, l.74) with
+    """A session of 3–6 players (sanjo-dosai.md l.66; six houses, at most two per player, l.74) with
     its house rules (``Options``, stored with ``options_as_dict``)."""
     names = [p.strip() for p in players if p and p.strip()]
     if not MIN_PLAYERS <= len(names) <= HOUSE_COUNT:
@@ -313,7 +313,7 @@ def options_from_form(values: Mapping[str, object]) -> Options:
 
 def deal_numeral_cards(players: Sequence[str], rng=None) -> dict[str, list[str]]:
     """Hand out the six black numeral cards round the table, so each player takes the
-    matching house(s): with fewer than six players some take two (seed l.72–74).
+    matching house(s): with fewer than six players some take two (sanjo-dosai.md l.72–74).
 
     Input: the players in seating order. Output: player -> house names ("1".."6")."""
     rng = rng or _RNG
@@ -326,8 +326,8 @@ def deal_numeral_cards(players: Sequence[str], rng=None) -> dict[str, list[str]]
 
 
 def deal_houses(rng=None) -> list[dict]:
-    """Shuffle the 60 efuda in play (nos. 8 and 23 out, seed l.67) into six houses of ten
-    (seed l.68), laid out in dealt order (``house_in_dealt_order``, D18)."""
+    """Shuffle the 60 efuda in play (nos. 8 and 23 out, sanjo-dosai.md l.67) into six houses of ten
+    (sanjo-dosai.md l.68), laid out in dealt order (``house_in_dealt_order``, D18)."""
     rng = rng or _RNG
     efuda = sorted(IN_PLAY)
     rng.shuffle(efuda)
@@ -354,8 +354,8 @@ def check_layout(
     Input: the houses ({"name", "head", "upper", "middle", "lower"} with lists of numbers),
     house name -> player, the session's players. Output: (field key, message) for each
     problem, the key being "<house>_<row>", "<house>_holder" or "" for the whole layout;
-    empty when the 60 efuda in play are there exactly once (seed l.67–68), each row has its
-    size (seed l.76) and each player holds one or two houses (seed l.74)."""
+    empty when the 60 efuda in play are there exactly once (sanjo-dosai.md l.67–68), each row has its
+    size (sanjo-dosai.md l.76) and each player holds one or two houses (sanjo-dosai.md l.74)."""
     problems: list[tuple[str, str]] = []
     seen: dict[int, str] = {}
     row_names = {"head": _("head"), "upper": _("upper row"), "middle": _("middle row"), "lower": _("lower row")}
@@ -496,7 +496,7 @@ class CallLine:
 
     @property
     def no2_saved(self) -> bool:
-        """No. 2 was read while an eat was pending: it is never eaten (seed l.87)."""
+        """No. 2 was read while an eat was pending: it is never eaten (sanjo-dosai.md l.87)."""
         return self.pending_before is not None and self.result.number == NEVER_EATEN
 
 
@@ -556,7 +556,7 @@ def subject(number: int) -> cards.Subject:
 def replay(hand: Hand) -> HandReplay:
     """Rebuild a hand with the engine: ``new_hand`` from the stored layout, points, holdings
     and carried pool, ``call`` for each stored call, ``settle_hand`` once the hand is over
-    (seed l.94–96). Output: a ``HandReplay`` with each call's payments and running totals, the
+    (sanjo-dosai.md l.94–96). Output: a ``HandReplay`` with each call's payments and running totals, the
     settlement, and the totals per house and per player (``net_by_player``)."""
     options = session_options(hand.session)
     houses = [_house_of(h) for h in hand.houses]
@@ -627,7 +627,7 @@ def _locked(hand: Hand, expected: int) -> Hand:
 
 @transaction.atomic
 def record_call(hand: Hand, number: int | None, expected: int) -> HandReplay:
-    """Record the next call of a hand (seed l.79–88).
+    """Record the next call of a hand (sanjo-dosai.md l.79–88).
 
     ``expected`` is the number of calls the screen showed: a form made for another count (a
     double submit) raises StaleForm and records nothing. With the app reading, ``number`` is
@@ -676,7 +676,7 @@ def undo_last_call(hand: Hand, expected: int) -> int:
 
 @transaction.atomic
 def set_turn_free(hand: Hand, numbers: Sequence[int]) -> HandReplay:
-    """Under D12 CHOICE, the efuda 46 / 50 their holders turn free at the end (seed l.94)."""
+    """Under D12 CHOICE, the efuda 46 / 50 their holders turn free at the end (sanjo-dosai.md l.94)."""
     hand = Hand.objects.select_for_update().select_related("session").get(pk=hand.pk)
     options = session_options(hand.session)
     if options.end_free_turn is not EndFreeTurn.CHOICE:
@@ -735,7 +735,7 @@ def house_label(name: str) -> str:
 
 
 def announcements(line: CallLine, options: Options) -> list[str]:
-    """What the reader announces after a call: hako (seed l.83), an eat applied (l.85, l.88),
+    """What the reader announces after a call: hako (sanjo-dosai.md l.83), an eat applied (l.85, l.88),
     no. 2 never eaten (l.87), a new pending eat; translated sentences."""
     r = line.result
     out = []

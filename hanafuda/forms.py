@@ -29,7 +29,8 @@ KIND_CHOICES = [("three_players", _("3 players")), ("two_teams", _("2 teams of 2
 NAME_MAX = 30
 
 # The house rules of ``Options``: field → (label, choices, help text citing the source).
-# "ref Mn" is the ambiguity n of reference/other-games.md §2.4; "seed l.n" a line of the seed.
+# "Mn" is the ambiguity n of docs/rules/musashino-bana.md s.2.4; "musashino-bana.md l.n" a line of the
+# FudaWiki page copied there.
 OPTION_CHOICES = {
     "four_brights": (
         _("Four Brights"),
@@ -337,7 +338,7 @@ class SessionForm(forms.Form):
 
     def _storm_choices_fit(self, data):
         """The Sun rule and its timing, and the Storm's effect on insta-wins, only mean something
-        with the Storm rule they refine (seed l.24–32; M9, M10): refused where they would be
+        with the Storm rule they refine (musashino-bana.md l.24–32; M9, M10): refused where they would be
         silently ignored."""
         storm = data.get("storm")
         if storm is None:
@@ -354,7 +355,7 @@ class SessionForm(forms.Form):
 
     def _first_dealer_from_draws(self, kind, data):
         """The drawn cards, when given, decide the first dealer: the earliest month, then the
-        higher card (seed l.12; ``first_dealer``)."""
+        higher card (musashino-bana.md l.12; ``first_dealer``)."""
         fields = DRAW_FIELDS[kind]
         given = {name: int(data[name]) for name, _seat in fields if data.get(name)}
         data["drawn_by"] = None

@@ -3,7 +3,7 @@
 Responsible for: creating a session, recording / correcting / undoing a round (each in one
 transaction, never half-saved), and ``session_state``: every round re-scored with the
 engine (``hanafuda.engine.scoring``) from the stored captures, with the dealers derived (round 1:
-the first dealer; round k + 1: the winner of round k, seed l.13) and the running totals and
+the first dealer; round k + 1: the winner of round k, musashino-bana.md l.13) and the running totals and
 settlement (``settle``). Nothing derived is stored, so a correction to round k changes the
 dealers and totals of every later round.
 
@@ -89,8 +89,8 @@ def create_session(
     """A new session owned by ``owner``.
 
     ``sides``: 3 player names, or 2 team names with ``team_members`` [[a, b], [c, d]]
-    (seed l.4); ``options``: the house rules, whose ``rounds`` is 12, 6 or 3 (seed l.7);
-    ``first_dealer``: the seat index of the first dealer (seed l.12). ``ValueError`` for
+    (musashino-bana.md l.4); ``options``: the house rules, whose ``rounds`` is 12, 6 or 3 (musashino-bana.md l.7);
+    ``first_dealer``: the seat index of the first dealer (musashino-bana.md l.12). ``ValueError`` for
     inconsistent input. Options that need the capture order (M9(b), M10(b)) are accepted:
     each round is then entered capture by capture (``order_of_captures``).
     """
@@ -176,7 +176,7 @@ def order_of_captures(session: Session, piles: Sequence[Sequence[int]], tapped: 
     ``piles``: one list of card ids per seat (``normalise_captures``); ``tapped``: every
     captured card once, first captured first. Cards tapped one after another that went to
     the same side and are of the same month form one capture (a turn's capture takes the
-    played or drawn card and the matching card or cards of the table, ref §1.2).
+    played or drawn card and the matching card or cards of the table, musashino-bana.md s.1.2).
 
     Output: ``[[seat, [card ids]], ...]`` as stored in ``Round.capture_order``. ``RoundError``
     when a card is tapped twice, is not captured, a captured card is left out, or a capture
@@ -299,7 +299,7 @@ def _after_insta_win(session: Session, exc: CapturesAfterInstaWin) -> RoundError
 
 
 def _not_captured(missing: Sequence[int], blocked: str = "") -> RoundError:
-    """Cards left out of a round that no insta-win stopped (ref §1.2); ``blocked``: the
+    """Cards left out of a round that no insta-win stopped (musashino-bana.md s.1.2); ``blocked``: the
     insta-win held at the end that the Storm rule blocked when it formed (M9(b))."""
     names = labels.join(labels.card_name(c) for c in missing[:8])
     if len(missing) > 8:
@@ -328,8 +328,8 @@ def score(
     Input: one list of card ids per seat, the dealer's seat and, when the house rules need
     it (M9(b), M10(b)), ``order``: the captures as they happened (``order_of_captures``).
     Output: the ``RoundResult``. ``RoundError`` names the problem: a card given twice, an odd
-    number of cards of a month (ref §1.2), cards missing without an insta-win, two
-    insta-wins or captures entered after the insta-win (seed l.34), a missing order.
+    number of cards of a month (musashino-bana.md s.1.2), cards missing without an insta-win, two
+    insta-wins or captures entered after the insta-win (musashino-bana.md l.34), a missing order.
     """
     options = options or stored_rules(session)
     piles = normalise_captures(session, piles)
@@ -412,7 +412,7 @@ class SessionState:
     """Everything the screens and papers show, derived from the stored captures.
 
     ``rounds``: the played rounds in order; ``settlement``: ``settle()`` of their results;
-    ``next_dealer``: the seat that deals the next round (seed l.13); ``next_number``: the
+    ``next_dealer``: the seat that deals the next round (musashino-bana.md l.13); ``next_number``: the
     number of the next round, or None when every planned round is played.
     """
 
@@ -445,7 +445,7 @@ class SessionState:
 def session_state(
     session: Session, rounds: Sequence[Round] | None = None, options: Options | None = None
 ) -> SessionState:
-    """Re-score every stored round in order and settle the game (seed l.13, l.37; ``settle``).
+    """Re-score every stored round in order and settle the game (musashino-bana.md l.13, l.37; ``settle``).
 
     ``rounds`` defaults to the session's stored rounds (one query). Stored data the rules
     now refuse (the house rules, a round, more rounds than planned) raises

@@ -115,7 +115,7 @@ def _scored(session, result):
 
 
 def _storm_lines(result, side):
-    """What the Storm rule did to a side in a round (seed l.24–29): the cards it could not use
+    """What the Storm rule did to a side in a round (musashino-bana.md l.24–29): the cards it could not use
     (Storm A) and the dekiyaku it lost, as short translated lines."""
     effect = result.storm.get(side)
     if effect is None:

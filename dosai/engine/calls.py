@@ -1,8 +1,8 @@
-"""One call of a Sanjô Dôsai hand: a yomifuda is read and settled (ref §3.3, "Per call").
+"""One call of a Sanjô Dôsai hand: a yomifuda is read and settled (sanjo-dosai.md s.3.3, "Per call").
 
 Responsible for: ``call`` (hako, the bakefuda "eat", the row exemption and who pays whom),
-``call_sequence`` and ``hand_over``. Houses, not players, are the unit of payment (ref §3.3,
-D3); one point is one stake unit (seed l.18).
+``call_sequence`` and ``hand_over``. Houses, not players, are the unit of payment (sanjo-dosai.md s.3.3,
+D3); one point is one stake unit (sanjo-dosai.md l.18).
 
 Must not: import Django, touch the database, read files, or know any card's points.
 Inputs that break the rules raise ``ValueError`` naming the problem.
@@ -71,16 +71,16 @@ class CallResult:
 
 
 def call(state: HandState, number: int, options: Options = DEFAULT_OPTIONS) -> CallResult:
-    """Read yomifuda ``number`` and settle it (ref §3.3, "Per call").
+    """Read yomifuda ``number`` and settle it (sanjo-dosai.md s.3.3, "Per call").
 
-    1. The holder of efuda ``number`` extinguishes it (seed l.79).
+    1. The holder of efuda ``number`` extinguishes it (sanjo-dosai.md l.79).
     2. Call k is hako when the hako count is a multiple of ``hako_every``: the amount is
-       doubled (seed l.83).
+       doubled (sanjo-dosai.md l.83).
     3. If the previous call extinguished a bakefuda (30, 33, 54, 61), its holder eats this
-       call and is paid instead of the holder (seed l.85, l.88), unless ``number`` is 2
-       (seed l.87; D7 says whether no. 2 uses the eat up).
+       call and is paid instead of the holder (sanjo-dosai.md l.85, l.88), unless ``number`` is 2
+       (sanjo-dosai.md l.87; D7 says whether no. 2 uses the eat up).
     4. Every other house pays the amount, except a house whose row of the called card is
-       already all extinguished (seed l.81; D4, D6), so a nobori house never pays; options
+       already all extinguished (sanjo-dosai.md l.81; D4, D6), so a nobori house never pays; options
        D3, D5, D9, D10, D11, D16 change who pays or how much.
     5. A called bakefuda gives its holder the eat of the next call (D8 for eaten ones).
 
@@ -162,7 +162,7 @@ def _check_call(state: HandState, number: int, options: Options) -> None:
     if state.calls_made >= options.calls_per_hand:
         raise ValueError(
             f"the hand is over: {state.calls_made} calls made, it ends when "
-            f"{options.uncalled_at_end} yomifuda are left (seed l.96)"
+            f"{options.uncalled_at_end} yomifuda are left (sanjo-dosai.md l.96)"
         )
     if number not in options.yomifuda:
         raise ValueError(f"yomifuda {number} is removed before play (D2, Options.remove_yomifuda_8_23)")
@@ -212,7 +212,7 @@ def _payers(
     options: Options,
 ) -> list[str]:
     """The houses that pay ``payee``, in house order: every other house whose ``exempt_row``
-    is not complete in ``judged`` (seed l.81; D4, D6), except bozu houses (D16) and, when the
+    is not complete in ``judged`` (sanjo-dosai.md l.81; D4, D6), except bozu houses (D16) and, when the
     call is eaten from ``eaten_holder`` and D5 (b) holds, that holder; one house per other
     player under PaymentUnit.PLAYER (D3 b)."""
     bozu = state.bozu_houses() if options.bozu else frozenset()  # D16
@@ -251,6 +251,6 @@ def call_sequence(
 
 def hand_over(state: HandState, options: Options = DEFAULT_OPTIONS) -> bool:
     """True once ``calls_per_hand`` calls were made: "The hand ends when ten yomifuda are
-    left uncalled" (seed l.96)."""
+    left uncalled" (sanjo-dosai.md l.96)."""
     check_options(options)
     return state.calls_made >= options.calls_per_hand

@@ -40,7 +40,7 @@ from dosai.engine.options import DEFAULT_OPTIONS, Options, check_options
 class House:
     """One house: its name (e.g. the numeral card 1–6, or "A"–"F") and its ten efuda by row.
 
-    ``head`` holds 1 card, ``upper``, ``middle`` and ``lower`` 3 each (seed l.76). Rows are
+    ``head`` holds 1 card, ``upper``, ``middle`` and ``lower`` 3 each (sanjo-dosai.md l.76). Rows are
     tuples of efuda numbers; lists are accepted and frozen. Raises ValueError for a blank
     name, a row of the wrong size or a number that is not a whole number.
     """
@@ -84,11 +84,11 @@ class House:
 
 
 def house_in_dealt_order(name: str, cards: Sequence[int]) -> House:
-    """Lay out a house from its ten efuda in dealt order (D18, ref §3.4).
+    """Lay out a house from its ten efuda in dealt order (D18, sanjo-dosai.md s.3.4).
 
     Input: the house name and 10 efuda numbers. Output: a ``House`` with cards 1–3 in the
     upper row, 4–6 in the middle, 7–9 in the lower and the last one at the head ("three rows
-    of three cards each, with the last card placed horizontally at the top", seed l.76).
+    of three cards each, with the last card placed horizontally at the top", sanjo-dosai.md l.76).
     Raises ValueError unless exactly 10 cards are given.
     """
     cards = tuple(cards)
@@ -210,7 +210,7 @@ class HandState:
 
     def row_complete(self, house: str, row: Row, face_down: frozenset[int] | None = None) -> bool:
         """True when every efuda of that row is extinguished (the head counts as a row,
-        seed l.81). ``face_down`` lets a caller judge another moment (D4)."""
+        sanjo-dosai.md l.81). ``face_down`` lets a caller judge another moment (D4)."""
         down = self.face_down if face_down is None else face_down
         return all(n in down for n in self.house(house).row(row))
 
@@ -218,11 +218,11 @@ class HandState:
         return tuple(n for n in self.house(house).cards if n not in self.face_down)
 
     def is_nobori(self, house: str) -> bool:
-        """All ten efuda extinguished ("nobori", seed l.92)."""
+        """All ten efuda extinguished ("nobori", sanjo-dosai.md l.92)."""
         return not self.face_up_cards(house)
 
     def bozu_houses(self) -> frozenset[str]:
-        """Houses dealt a bozu layout (TK2, ref §3.6): >= 6 two-point efuda, >= 6 one-point
+        """Houses dealt a bozu layout (TK2, sanjo-dosai.md s.3.6): >= 6 two-point efuda, >= 6 one-point
         efuda or the 4 bakefuda. They never pay when ``Options.bozu`` (D16) is on."""
         result = set()
         for h in self.houses:
@@ -244,9 +244,9 @@ class HandState:
 
 def _where_dealt(houses: tuple[House, ...]) -> dict[int, tuple[str, Row]]:
     """Efuda number -> (house name, row) for six houses holding the 60 efuda in play exactly
-    once (seed l.68); ValueError otherwise."""
+    once (sanjo-dosai.md l.68); ValueError otherwise."""
     if len(houses) != HOUSE_COUNT or not all(isinstance(h, House) for h in houses):
-        raise ValueError(f"a hand has {HOUSE_COUNT} houses (seed l.68), not {len(houses)}")
+        raise ValueError(f"a hand has {HOUSE_COUNT} houses (sanjo-dosai.md l.68), not {len(houses)}")
     names = [h.name for h in houses]
     if len(set(names)) != len(names):
         raise ValueError(f"house names must differ: {names}")
@@ -261,7 +261,7 @@ def _where_dealt(houses: tuple[House, ...]) -> dict[int, tuple[str, Row]]:
     if dealt != IN_PLAY:
         problems = []
         if dealt - IN_PLAY:
-            problems.append(f"not in play: {sorted(dealt - IN_PLAY)} (nos. 8 and 23 are removed, seed l.67)")
+            problems.append(f"not in play: {sorted(dealt - IN_PLAY)} (nos. 8 and 23 are removed, sanjo-dosai.md l.67)")
         if IN_PLAY - dealt:
             problems.append(f"missing: {sorted(IN_PLAY - dealt)}")
         raise ValueError("the houses must hold the 60 efuda in play; " + "; ".join(problems))
@@ -316,7 +316,7 @@ def new_hand(
 
 def owners_of(mapping: Mapping, house_names: Sequence[str], from_holdings: bool = False) -> dict[str, str]:
     """house -> player from either holdings (player -> houses) or owners (house -> player),
-    checked against the house names and the seed's limits."""
+    checked against the house names and the limits of the page (sanjo-dosai.md l.66, l.74)."""
     if not isinstance(mapping, Mapping):
         raise ValueError("holdings must map each player to the names of the houses it holds")
     owners: dict[str, str] = {}
@@ -340,8 +340,10 @@ def owners_of(mapping: Mapping, house_names: Sequence[str], from_holdings: bool 
     for player in owners.values():
         counts[player] = counts.get(player, 0) + 1
     if len(counts) < MIN_PLAYERS:
-        raise ValueError(f"Sanjô Dôsai needs at least {MIN_PLAYERS} players (seed l.66), not {len(counts)}")
+        raise ValueError(f"Sanjô Dôsai needs at least {MIN_PLAYERS} players (sanjo-dosai.md l.66), not {len(counts)}")
     crowded = sorted(p for p, c in counts.items() if c > MAX_HOUSES_PER_PLAYER)
     if crowded:
-        raise ValueError(f"a player holds at most {MAX_HOUSES_PER_PLAYER} houses (seed l.74); too many for {crowded}")
+        raise ValueError(
+            f"a player holds at most {MAX_HOUSES_PER_PLAYER} houses (sanjo-dosai.md l.74); too many for {crowded}"
+        )
     return {h: owners[h] for h in house_names}

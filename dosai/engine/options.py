@@ -1,6 +1,6 @@
 """The house rules of a Sanjô Dôsai table (``Options``): one field per ambiguity D1–D18.
 
-Responsible for: the options with the reference's defaults (ref §3.4), checking their
+Responsible for: the options with the reference's defaults (sanjo-dosai.md s.3.4), checking their
 values, and storing them as plain JSON values (``options_as_dict`` / ``options_from_dict``).
 The option codes (D2 … D18) are the ones the guides use.
 
@@ -15,7 +15,7 @@ from dataclasses import dataclass, fields
 
 from dosai.engine.facts import IN_PLAY, SUBJECT_NUMBERS, is_whole_number
 
-# --- the options of ref §3.4 ----------------------------------------------------------------
+# --- the options of sanjo-dosai.md s.3.4 ----------------------------------------------------------------
 
 
 class OptionError(ValueError):
@@ -62,7 +62,7 @@ class NoNobori(enum.StrEnum):
 class FeeBasis(enum.StrEnum):
     """D14: the end-of-hand fee is per house or per face-up efuda."""
 
-    PER_HOUSE = "per_house"  # default (seed l.96: "Each house ... pays twenty points")
+    PER_HOUSE = "per_house"  # default (sanjo-dosai.md l.96: "Each house ... pays twenty points")
     PER_FACE_UP_CARD = "per_face_up_card"
 
 
@@ -98,22 +98,22 @@ def _checked_value(name: str, value: object) -> object:
 
 @dataclass(frozen=True)
 class Options:
-    """The house rules of a Sanjô Dôsai table: one field per ambiguity of ref §3.4.
+    """The house rules of a Sanjô Dôsai table: one field per ambiguity of sanjo-dosai.md s.3.4.
 
     Every default is the reference's default. D1 (17 or 19 two-point cards) is a fact of
     the card table, not of play: see ``dosai.engine.cards.MATSUI_CLASS_COUNTS``.
 
     Fixed amounts [TEAM-SRC]:
-      hako_every: every this-many-th call is hako and pays double (seed l.83). Default 5.
-      uncalled_at_end: the hand ends when this many yomifuda are left (seed l.96). Default 10.
-      nobori_fee: what each unfinished house pays into the nobori pool (seed l.96). Default 20.
+      hako_every: every this-many-th call is hako and pays double (sanjo-dosai.md l.83). Default 5.
+      uncalled_at_end: the hand ends when this many yomifuda are left (sanjo-dosai.md l.96). Default 10.
+      nobori_fee: what each unfinished house pays into the nobori pool (sanjo-dosai.md l.96). Default 20.
 
     Ambiguities:
       D2 remove_yomifuda_8_23: yomifuda 8 and 23 are removed like their efuda, so 60
         yomifuda and 50 calls (default True [ASSUMED]). False: 62 yomifuda, 52 calls, and a
         call of 8 or 23 pays nobody. Then:
         removed_call_counts_for_hako: such a call counts toward the hako numbering (default
-          True [ASSUMED]: the seed counts yomifuda read, l.83);
+          True [ASSUMED]: the page counts yomifuda read, sanjo-dosai.md l.83);
         removed_call_consumes_eat: such a call uses up a pending eat (default True
           [ASSUMED]: the eat is of "the following call", l.85).
       D3 payment_unit: PaymentUnit.HOUSE (default). PLAYER: each other player pays once,
@@ -122,7 +122,7 @@ class Options:
         houses never pay.
       D4 exemption_timing: rows judged BEFORE_CALL (default) or AFTER_CALL.
       D5 eaten_holder_pays: when a call is eaten the real holder pays the eater like any
-        other house (default True; seed l.88 "including F").
+        other house (default True; sanjo-dosai.md l.88 "including F").
       D6 eaten_exemption_row: EatenRow.CALLED_CARD (default) or BAKEFUDA.
       D7 eat_survives_no2: a pending eat carries over no. 2 to the next call (default
         False: no. 2 uses it up).
@@ -133,7 +133,7 @@ class Options:
       D10 hako_doubles_eaten_call: an eaten hako call pays the eater double (default True).
         False: hako doubles only a payment to the real holder.
       D11 end_free_cards_pay_when_called: nos. 46 and 50 are paid normally when called
-        (default True, seed l.94). False (TK2 variant): they are face down from the deal
+        (default True, sanjo-dosai.md l.94). False (TK2 variant): they are face down from the deal
         and never pay.
       D12 end_free_turn: EndFreeTurn.AUTOMATIC (default) or CHOICE.
       D13 no_nobori: NoNobori.NO_PAYMENT (default), CARRY_POOL or FEWEST_FACE_UP.
@@ -141,7 +141,7 @@ class Options:
       D15 hako_doubles_end_fee: the nobori fee is doubled (default False).
       D16 bozu: TK2's bozu rule: a house dealt >= 6 two-point, >= 6 one-point cards or
         all 4 bakefuda never pays, neither calls nor the end fee (default False).
-      D17 tk2_ruleset: TK2's other ruleset (ref §3.6). Not implemented: only False is
+      D17 tk2_ruleset: TK2's other ruleset (sanjo-dosai.md s.3.6). Not implemented: only False is
         accepted.
       D18 rows_chosen_by_player: who arranges the rows. No effect on scoring: the engine
         takes the rows as given (``House``); ``house_in_dealt_order`` builds them from the
@@ -178,7 +178,9 @@ class Options:
         for f in fields(self):
             object.__setattr__(self, f.name, _checked_value(f.name, getattr(self, f.name)))
         if self.tk2_ruleset:
-            raise OptionError("Options.tk2_ruleset (D17): TK2's other ruleset (ref §3.6) is not implemented")
+            raise OptionError(
+                "Options.tk2_ruleset (D17): TK2's other ruleset (sanjo-dosai.md s.3.6) is not implemented"
+            )
 
     @property
     def yomifuda(self) -> frozenset[int]:
@@ -187,7 +189,7 @@ class Options:
 
     @property
     def calls_per_hand(self) -> int:
-        """Calls made in a hand: the yomifuda less the ones left uncalled (seed l.96)."""
+        """Calls made in a hand: the yomifuda less the ones left uncalled (sanjo-dosai.md l.96)."""
         return len(self.yomifuda) - self.uncalled_at_end
 
 
@@ -209,7 +211,7 @@ def options_as_dict(options: Options) -> dict:
 
 def options_from_dict(data: Mapping) -> Options:
     """``Options`` from a mapping written by ``options_as_dict``. Missing keys take the
-    reference's default (ref §3.4); unknown keys raise OptionError, as do wrong values."""
+    reference's default (sanjo-dosai.md s.3.4); unknown keys raise OptionError, as do wrong values."""
     if not isinstance(data, Mapping):
         raise OptionError("options must be a mapping of option names to values")
     known = {f.name for f in fields(Options)}

@@ -1,9 +1,9 @@
-"""The end of a Sanjô Dôsai hand and the ledgers (ref §3.3, "End of hand").
+"""The end of a Sanjô Dôsai hand and the ledgers (sanjo-dosai.md s.3.3, "End of hand").
 
 Responsible for: ``settle_hand`` (nos. 46 and 50 turned free, the nobori fee and pool),
 adding the payments of several calls and settlements (``total_payments``) and netting the
 houses of one player (``net_by_player``). Houses, not players, are the unit of payment
-(ref §3.3, D3); a player who holds two houses is settled net.
+(sanjo-dosai.md s.3.3, D3); a player who holds two houses is settled net.
 
 Must not: import Django, touch the database, read files, or know any card's points.
 Inputs that break the rules raise ``ValueError`` naming the problem.
@@ -50,7 +50,7 @@ class Settlement:
 def settle_hand(
     state: HandState, options: Options = DEFAULT_OPTIONS, turn_free: Iterable[int] | None = None
 ) -> Settlement:
-    """Settle the end of the hand (seed l.94–96, ref §3.3 "End of hand").
+    """Settle the end of the hand (sanjo-dosai.md l.94–96, s.3.3 "End of hand").
 
     1. Efuda 46 and 50 still face up are turned face down without payment: all of them
        under D12 AUTOMATIC, or those in ``turn_free`` under D12 CHOICE.
@@ -67,7 +67,9 @@ def settle_hand(
     """
     check_options(options)
     if not hand_over(state, options):
-        raise ValueError(f"the hand is not over: {state.calls_made} of {options.calls_per_hand} calls made (seed l.96)")
+        raise ValueError(
+            f"the hand is not over: {state.calls_made} of {options.calls_per_hand} calls made (sanjo-dosai.md l.96)"
+        )
     available = tuple(n for n in sorted(END_FREE) if state.is_face_up(n))
     if options.end_free_turn is EndFreeTurn.AUTOMATIC:
         if turn_free is not None:
@@ -77,7 +79,7 @@ def settle_hand(
         chosen = set(turn_free or ())
         wrong = sorted(chosen - set(available), key=repr)
         if wrong:
-            raise ValueError(f"only face-up efuda 46 and 50 can be turned free (seed l.94), not {wrong}")
+            raise ValueError(f"only face-up efuda 46 and 50 can be turned free (sanjo-dosai.md l.94), not {wrong}")
         freed = tuple(sorted(chosen))
     final = state.with_changes(face_down=state.face_down | set(freed), pending_eat=None)
 
@@ -141,13 +143,13 @@ def net_by_player(
     settlement: CallResult | Settlement | Mapping[str, int], holdings: Mapping[str, Iterable[str]]
 ) -> dict[str, int]:
     """Net the house payments per player: "players may hold several houses and are settled
-    net" (issue 10, ref §3.3, TK2).
+    net" (issue 10, sanjo-dosai.md s.3.3, TK2).
 
     Inputs: a ``Settlement`` or ``CallResult`` (or a house -> points mapping such as
     ``total_payments`` returns) and the holdings, player -> house names. Output: player ->
     net points, in the order of ``holdings``. Raises ValueError unless every house is held
-    by exactly one player, there are at least 3 players (seed l.66) and no player holds
-    more than 2 houses (seed l.74).
+    by exactly one player, there are at least 3 players (sanjo-dosai.md l.66) and no player holds
+    more than 2 houses (sanjo-dosai.md l.74).
     """
     payments = payments_of(settlement)
     owners = owners_of(holdings, list(payments), from_holdings=True)

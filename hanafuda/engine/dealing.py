@@ -24,7 +24,8 @@ class DealLayout:
 
 
 def deal_layout(options: Options = DEFAULT_OPTIONS) -> DealLayout:
-    """3 players: 7 each and 6 on the table (seed l.16); 4 players: 5 + 8 or 6 + 0 (seed l.17–19, M14)."""
+    """The deal for the options: 3 players get 7 each and 6 on the table (musashino-bana.md
+    l.16); 4 players 5 + 8 or 6 + 0 (musashino-bana.md l.17–19, M14)."""
     if options.players is Players.THREE:
         players, hand, table = 3, 7, 6
     elif options.four_player_deal is FourPlayerDeal.FIVE_EIGHT:
@@ -35,7 +36,7 @@ def deal_layout(options: Options = DEFAULT_OPTIONS) -> DealLayout:
 
 
 def is_misdeal(table: Iterable[int], hands: Iterable[Iterable[int]] = (), options: Options = DEFAULT_OPTIONS) -> bool:
-    """True when the deal must be redone: all 4 cards of a month on the table (seed l.21), or
+    """True when the deal must be redone: all 4 cards of a month on the table (musashino-bana.md l.21), or
     in one hand when ``options.misdeal_four_in_hand`` (M15). ``ValueError`` for bad ids."""
     groups = [checked_pile(table, "table")]
     if options.misdeal_four_in_hand:
@@ -49,7 +50,7 @@ def is_misdeal(table: Iterable[int], hands: Iterable[Iterable[int]] = (), option
 
 def first_dealer(draws: Mapping[Hashable, int]) -> Hashable:
     """The first dealer from one drawn card per player: the earliest month, and within a month
-    the higher-ranked card (lower rank number) (seed l.12). Cards are distinct, so there is
+    the higher-ranked card (lower rank number) (musashino-bana.md l.12). Cards are distinct, so there is
     always exactly one. ``ValueError`` for unknown or repeated cards."""
     if not isinstance(draws, Mapping) or not draws:
         raise ValueError(f"draws must map each player to the card drawn, got {draws!r}")

@@ -7,7 +7,7 @@ rules name (``CRANE``, ``LIGHTNING`` …) and checking card ids given by a calle
 Must not: import Django, touch a database or produce translated text. Bad input raises
 ``ValueError`` with a message that names the problem.
 
-Card ids are ``month × 10 + rank``, rank 0 being the highest card of the month (ref §1.1):
+Card ids are ``month × 10 + rank``, rank 0 being the highest card of the month (musashino-bana.md s.1.1):
 10 is the Crane, 113 the Lightning, 121 the yellow-bottom paulownia chaff.
 """
 
@@ -20,7 +20,7 @@ from types import MappingProxyType
 
 
 class CardType(enum.StrEnum):
-    """The four kinds of card (ref §1.1). ``PLAIN`` is another name for ``CHAFF`` (カス)."""
+    """The four kinds of card (musashino-bana.md s.1.1). ``PLAIN`` is another name for ``CHAFF`` (カス)."""
 
     BRIGHT = "bright"
     ANIMAL = "animal"
@@ -35,7 +35,7 @@ class CardType(enum.StrEnum):
 
     @property
     def standard_points(self) -> int:
-        """Card points in the games that use them (20/10/5/1, ref §1.1). Musashino does not."""
+        """Card points in the games that use them (20/10/5/1, musashino-bana.md s.1.1). Musashino does not."""
         return _TYPE_POINTS[self]
 
 
@@ -44,10 +44,10 @@ _TYPE_POINTS = {CardType.BRIGHT: 20, CardType.ANIMAL: 10, CardType.RIBBON: 5, Ca
 
 
 class RibbonKind(enum.StrEnum):
-    """Ribbon subtypes (ref §1.1). Poetry and plain ribbons are the "red ribbons" of Musashino."""
+    """Ribbon subtypes (musashino-bana.md s.1.1). Poetry and plain ribbons are the "red ribbons" of Musashino."""
 
     POETRY = "poetry"  # 赤短: red with writing
-    BLUE = "blue"  # 青短: printed purple (紫) in old decks, hence 紫短 (seed l.68)
+    BLUE = "blue"  # 青短: printed purple (紫) in old decks, hence 紫短 (musashino-bana.md l.68)
     PLAIN = "plain"  # red without writing
 
     @property
@@ -57,7 +57,7 @@ class RibbonKind(enum.StrEnum):
 
 @dataclass(frozen=True)
 class Flower:
-    """One of the 12 suits; the month is 1–12 (ref §1.1)."""
+    """One of the 12 suits; the month is 1–12 (musashino-bana.md s.1.1)."""
 
     month: int
     name_en: str
@@ -83,7 +83,7 @@ FLOWERS: tuple[Flower, ...] = (
 
 @dataclass(frozen=True)
 class Card:
-    """One card of the 48 (ref §1.1). ``id`` = month × 10 + rank; ``ribbon`` only for ribbons."""
+    """One card of the 48 (musashino-bana.md s.1.1). ``id`` = month × 10 + rank; ``ribbon`` only for ribbons."""
 
     id: int
     month: int
@@ -99,7 +99,7 @@ class Card:
 
     @property
     def is_red_ribbon(self) -> bool:
-        """Poetry and plain ribbons: the seven cards of Seven Red Ribbons (ref §2.1)."""
+        """Poetry and plain ribbons: the seven cards of Seven Red Ribbons (musashino-bana.md s.2.1)."""
         return self.ribbon in (RibbonKind.POETRY, RibbonKind.PLAIN)
 
     @property
@@ -110,7 +110,7 @@ class Card:
 _B, _A, _R, _C = CardType.BRIGHT, CardType.ANIMAL, CardType.RIBBON, CardType.CHAFF
 _POETRY, _BLUE, _PLAIN = RibbonKind.POETRY, RibbonKind.BLUE, RibbonKind.PLAIN
 
-# (id, type, ribbon kind, English name, Japanese name) — the table of ref §1.1.
+# (id, type, ribbon kind, English name, Japanese name) — the table of musashino-bana.md s.1.1.
 _CARD_ROWS = (
     (10, _B, None, "Crane (with sun)", "松に鶴"),
     (11, _R, _POETRY, "Pine poetry ribbon", "松に赤短"),
@@ -169,13 +169,13 @@ CARDS: tuple[Card, ...] = tuple(
 CARD_BY_ID: Mapping[int, Card] = MappingProxyType({c.id: c for c in CARDS})
 DECK_SIZE = 48
 
-# Cards the rules name (ref §1.1, §2.3).
-CRANE = 10  # the "Sun" of the Sun rule (seed l.31–32)
+# Cards the rules name (musashino-bana.md s.1.1, s.2.3).
+CRANE = 10  # the "Sun" of the Sun rule (musashino-bana.md l.31–32)
 CURTAIN = 30
 CHERRY_POETRY_RIBBON = 31
 FULL_MOON = 80
-RAIN_MAN = 110  # storm card (seed l.27)
-LIGHTNING = 113  # storm card; part of Four Brights (seed l.41)
+RAIN_MAN = 110  # storm card (musashino-bana.md l.27)
+LIGHTNING = 113  # storm card; part of Four Brights (musashino-bana.md l.41)
 PHOENIX = 120
 YELLOW_PAULOWNIA_CHAFF = 121
 

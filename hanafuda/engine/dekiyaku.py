@@ -3,12 +3,12 @@
 Responsible for: ``DEKIYAKU`` (the default composition of every dekiyaku, in table order),
 ``DEKIYAKU_BY_CODE`` and the sets of codes the options refer to (``INSTA_WIN_CODES``,
 ``FLOWER_CODES``, ``MONTH_READABLE``, ``M7_NAMED``). The game has no card points and no
-teyaku (seed l.5); only dekiyaku score (seed l.8, l.36). How the options change a
+teyaku (musashino-bana.md l.5); only dekiyaku score (musashino-bana.md l.8, l.36). How the options change a
 composition is ``hanafuda.engine.formation.composition``.
 
 Must not: import Django, touch a database or produce translated text.
 
-Values are in points (chips, mon 文). The exact card of every dekiyaku comes from ref §2.1
+Values are in points (chips, mon 文). The exact card of every dekiyaku comes from musashino-bana.md s.2.1
 (recovered from the card images of the FudaWiki page).
 """
 
@@ -23,11 +23,11 @@ from hanafuda.engine.deck import CARD_BY_ID
 
 @dataclass(frozen=True)
 class Dekiyaku:
-    """One dekiyaku as data (ref §2.1).
+    """One dekiyaku as data (musashino-bana.md s.2.1).
 
     ``slots``: one card is needed from each slot, with distinct cards; a slot of one card
     means "this exact card". ``value`` is in points. ``insta_win`` dekiyaku stop the round
-    (seed l.48, l.50). ``suppresses``: codes not counted when this one is scored (seed l.41).
+    (musashino-bana.md l.48, l.50). ``suppresses``: codes not counted when this one is scored (musashino-bana.md l.41).
     ``status`` is "SRC" (stated by FW-MB) or "ASSUMED" (FW-MB's own assumption).
     The compositions here are the defaults; ``composition()`` applies the options.
     """
@@ -60,7 +60,7 @@ def _slots(*groups: Iterable[int]) -> tuple[frozenset[int], ...]:
 
 
 DEKIYAKU: tuple[Dekiyaku, ...] = (
-    # Insta-win dekiyaku, 8 points (seed l.45–50; the value 8 is FW-MB's assumption, seed l.35).
+    # Insta-win dekiyaku, 8 points (musashino-bana.md l.45–50; the value 8 is FW-MB's assumption, l.35).
     Dekiyaku(
         "five_kings",
         "Five Kings",
@@ -70,7 +70,7 @@ DEKIYAKU: tuple[Dekiyaku, ...] = (
         _all(10, 30, 80, 110, 120),
         "Crane, Curtain, Full moon, Rain man, Phoenix",
         "SRC (value ASSUMED by FW-MB)",
-        "seed l.47–48; ref §2.1",
+        "musashino-bana.md l.47–48; s.2.1",
         insta_win=True,
     ),
     Dekiyaku(
@@ -82,10 +82,10 @@ DEKIYAKU: tuple[Dekiyaku, ...] = (
         _all(11, 21, 31, 41, 51, 71, 112),
         "all seven non-blue ribbons",
         "SRC (value ASSUMED by FW-MB)",
-        "seed l.49–50; ref §2.1",
+        "musashino-bana.md l.49–50; s.2.1",
         insta_win=True,
     ),
-    # Four-card dekiyaku, 4 points (seed l.51–56).
+    # Four-card dekiyaku, 4 points (musashino-bana.md l.51–56).
     Dekiyaku(
         "four_brights",
         "Four Brights",
@@ -95,7 +95,7 @@ DEKIYAKU: tuple[Dekiyaku, ...] = (
         _all(10, 80, 113, 120),
         "Crane, Full moon, Lightning, Phoenix (option: Curtain instead of Lightning)",
         "SRC",
-        "seed l.53–54, l.41; ref §2.1, M4",
+        "musashino-bana.md l.53–54, l.41; musashino-bana.md s.2.1, M4",
         suppresses=("three_brights",),
     ),
     Dekiyaku(
@@ -107,9 +107,9 @@ DEKIYAKU: tuple[Dekiyaku, ...] = (
         _all(10, 30, 100, 110),
         "Crane (pine), Curtain (cherry), Deer (maple), Rain man (willow)",
         "SRC",
-        "seed l.55–56; ref §2.1",
+        "musashino-bana.md l.55–56; s.2.1",
     ),
-    # Three-card dekiyaku, 2 points (seed l.57–78).
+    # Three-card dekiyaku, 2 points (musashino-bana.md l.57–78).
     Dekiyaku(
         "three_brights",
         "Three Brights (Sun-Moon-Star)",
@@ -119,7 +119,7 @@ DEKIYAKU: tuple[Dekiyaku, ...] = (
         _all(10, 80, 120),
         "Crane, Full moon, Phoenix",
         "SRC",
-        "seed l.59–60; ref §2.1",
+        "musashino-bana.md l.59–60; s.2.1",
     ),
     Dekiyaku(
         "takasago",
@@ -130,7 +130,7 @@ DEKIYAKU: tuple[Dekiyaku, ...] = (
         _all(10, 60, 90),
         "Crane, Butterflies, Sake cup",
         "SRC",
-        "seed l.61–62; ref §2.1",
+        "musashino-bana.md l.61–62; s.2.1",
     ),
     Dekiyaku(
         "front_sugawara",
@@ -141,7 +141,7 @@ DEKIYAKU: tuple[Dekiyaku, ...] = (
         _all(10, 20, 30),
         "Crane, Bush warbler, Curtain",
         "SRC",
-        "seed l.63–64; ref §2.1",
+        "musashino-bana.md l.63–64; s.2.1",
     ),
     Dekiyaku(
         "back_sugawara",
@@ -152,7 +152,7 @@ DEKIYAKU: tuple[Dekiyaku, ...] = (
         _all(11, 21, 31),
         "the three poetry ribbons",
         "SRC",
-        "seed l.65–66; ref §2.1",
+        "musashino-bana.md l.65–66; s.2.1",
     ),
     Dekiyaku(
         "purple_ribbons",
@@ -163,7 +163,7 @@ DEKIYAKU: tuple[Dekiyaku, ...] = (
         _all(61, 91, 101),
         "the three blue (purple) ribbons",
         "SRC",
-        "seed l.67–68; ref §2.1",
+        "musashino-bana.md l.67–68; s.2.1",
     ),
     Dekiyaku(
         "large_birds",
@@ -174,7 +174,7 @@ DEKIYAKU: tuple[Dekiyaku, ...] = (
         _all(10, 81, 120),
         "Crane, Geese, Phoenix",
         "SRC",
-        "seed l.69; ref §2.1",
+        "musashino-bana.md l.69; s.2.1",
     ),
     Dekiyaku(
         "small_birds",
@@ -185,7 +185,7 @@ DEKIYAKU: tuple[Dekiyaku, ...] = (
         _all(20, 40, 111),
         "Bush warbler, Cuckoo, Swallow",
         "SRC",
-        "seed l.71–72; ref §2.1",
+        "musashino-bana.md l.71–72; s.2.1",
     ),
     Dekiyaku(
         "crop_pests",
@@ -196,7 +196,7 @@ DEKIYAKU: tuple[Dekiyaku, ...] = (
         _all(70, 100, 81),
         "Boar, Deer, Geese",
         "SRC",
-        "seed l.73–74; ref §2.1",
+        "musashino-bana.md l.73–74; s.2.1",
     ),
     Dekiyaku(
         "three_red_flowers",
@@ -207,7 +207,7 @@ DEKIYAKU: tuple[Dekiyaku, ...] = (
         _slots({22, 23}, {62, 63}, {72, 73}),
         "a plum, a peony and a bush clover chaff",
         "ASSUMED by FW-MB",
-        "seed l.75–76; ref §2.1, M6",
+        "musashino-bana.md l.75–76; s.2.1, M6",
     ),
     Dekiyaku(
         "three_purple_flowers",
@@ -218,9 +218,9 @@ DEKIYAKU: tuple[Dekiyaku, ...] = (
         _slots({42, 43}, {52, 53}, {122, 123}),
         "a wisteria, an iris and a paulownia chaff (not the yellow 121)",
         "ASSUMED by FW-MB",
-        "seed l.77–78; ref §2.1, M6",
+        "musashino-bana.md l.77–78; s.2.1, M6",
     ),
-    # Two-card dekiyaku, 1 point (seed l.79–94).
+    # Two-card dekiyaku, 1 point (musashino-bana.md l.79–94).
     Dekiyaku(
         "coat_of_arms",
         "Coat of Arms",
@@ -230,7 +230,7 @@ DEKIYAKU: tuple[Dekiyaku, ...] = (
         _all(90, 120),
         "Sake cup, Phoenix",
         "SRC",
-        "seed l.81–82; ref §2.1",
+        "musashino-bana.md l.81–82; s.2.1",
     ),
     Dekiyaku(
         "moon_banquet",
@@ -241,7 +241,7 @@ DEKIYAKU: tuple[Dekiyaku, ...] = (
         _all(90, 80),
         "Sake cup, Full moon",
         "SRC",
-        "seed l.83; ref §2.1",
+        "musashino-bana.md l.83; s.2.1",
     ),
     Dekiyaku(
         "flower_banquet",
@@ -252,7 +252,7 @@ DEKIYAKU: tuple[Dekiyaku, ...] = (
         _slots({90}, {30, 31}),
         "Sake cup plus the Curtain or the cherry poetry ribbon",
         "SRC",
-        "seed l.85–86; ref §2.1",
+        "musashino-bana.md l.85–86; s.2.1",
     ),
     Dekiyaku(
         "autumn_leaves",
@@ -263,8 +263,8 @@ DEKIYAKU: tuple[Dekiyaku, ...] = (
         _slots({90}, {100, 101}),
         "Sake cup plus the Deer or the maple blue ribbon",
         "SRC",
-        "seed l.87–88; ref §2.1",
-        note="FW-MB gives the reading いちょうのが (ref §2.1 notes)",
+        "musashino-bana.md l.87–88; s.2.1",
+        note="FW-MB gives the reading いちょうのが (musashino-bana.md s.2.1 notes)",
     ),
     Dekiyaku(
         "cuckoo_moon",
@@ -275,7 +275,7 @@ DEKIYAKU: tuple[Dekiyaku, ...] = (
         _all(40, 80),
         "Cuckoo, Full moon",
         "SRC",
-        "seed l.89; ref §2.1",
+        "musashino-bana.md l.89; s.2.1",
     ),
     Dekiyaku(
         "butterflies_flowers",
@@ -286,7 +286,7 @@ DEKIYAKU: tuple[Dekiyaku, ...] = (
         _all(60, 30),
         "Butterflies, Curtain",
         "SRC",
-        "seed l.91; ref §2.1",
+        "musashino-bana.md l.91; s.2.1",
     ),
     Dekiyaku(
         "boar_peony",
@@ -297,9 +297,9 @@ DEKIYAKU: tuple[Dekiyaku, ...] = (
         _all(70, 60),
         "Boar, Butterflies (peony)",
         "SRC",
-        "seed l.93–94; ref §2.1",
+        "musashino-bana.md l.93–94; s.2.1",
     ),
-    # Four-of-a-kind dekiyaku, 1 point (seed l.95–104).
+    # Four-of-a-kind dekiyaku, 1 point (musashino-bana.md l.95–104).
     Dekiyaku(
         "plum_pot",
         "Plum Blossom Pot",
@@ -309,7 +309,7 @@ DEKIYAKU: tuple[Dekiyaku, ...] = (
         _all(20, 21, 22, 23),
         "the four plum cards",
         "SRC",
-        "seed l.97; ref §2.1",
+        "musashino-bana.md l.97; s.2.1",
     ),
     Dekiyaku(
         "wisteria_pot",
@@ -320,7 +320,7 @@ DEKIYAKU: tuple[Dekiyaku, ...] = (
         _all(40, 41, 42, 43),
         "the four wisteria cards",
         "SRC",
-        "seed l.99; ref §2.1",
+        "musashino-bana.md l.99; s.2.1",
     ),
     Dekiyaku(
         "iris_bridge",
@@ -331,7 +331,7 @@ DEKIYAKU: tuple[Dekiyaku, ...] = (
         _all(50, 51, 52, 53),
         "the four iris cards",
         "SRC",
-        "seed l.101; ref §2.1",
+        "musashino-bana.md l.101; s.2.1",
     ),
     Dekiyaku(
         "paulownia_pot",
@@ -342,7 +342,7 @@ DEKIYAKU: tuple[Dekiyaku, ...] = (
         _all(120, 121, 122, 123),
         "the four paulownia cards",
         "SRC",
-        "seed l.103; ref §2.1",
+        "musashino-bana.md l.103; s.2.1",
     ),
 )
 DEKIYAKU_BY_CODE: Mapping[str, Dekiyaku] = MappingProxyType({d.code: d for d in DEKIYAKU})
@@ -357,5 +357,5 @@ MONTH_READABLE: frozenset[str] = frozenset(
     for d in DEKIYAKU
     if d.code not in FLOWER_CODES and len({CARD_BY_ID[min(s)].month for s in d.slots}) == len(d.slots)
 )
-# The dekiyaku ref M7 names as candidates for option (b).
+# The dekiyaku M7 names as candidates for option (b).
 M7_NAMED: frozenset[str] = frozenset({"coat_of_arms", "kemari_court", "purple_ribbons"})

@@ -1,6 +1,7 @@
 """The Musashino-bana house rules as one settings object (``Options``).
 
-Responsible for: one field per house rule, with the default of ref §2.2/§2.4; each choice
+Responsible for: one field per house rule, with the default of musashino-bana.md s.2.2 and s.2.4;
+each choice
 keeps the code of its ambiguity (M1–M16), which the guides use. ``as_dict`` / ``from_dict``
 store the options as plain values.
 
@@ -117,65 +118,65 @@ _ENUM_FIELDS = {
 
 @dataclass(frozen=True)
 class Options:
-    """The house rules of a game. Every default is the one of ref §2.2/§2.4.
+    """The house rules of a game. Every default is the one of musashino-bana.md s.2.2 and s.2.4.
 
-    Table and game (ref §2.2):
+    Table and game (musashino-bana.md s.2.2):
 
     - ``players``: ``THREE`` players, or ``TWO_TEAMS`` of 2 sharing one pile per team
-      (seed l.4). Partners sit opposite each other [ASSUMED, ref §2.2.1], so turns
+      (musashino-bana.md l.4). Partners sit opposite each other [ASSUMED, musashino-bana.md s.2.2.1], so turns
       alternate between the teams.
     - ``rounds``: rounds in a game; 12 is traditional, 6 and 3 are the shorter options
-      (seed l.7). Any positive number is accepted as a house rule.
-    - ``four_player_deal`` (M14): ``5+8`` (5 each, 8 on the table) or ``6+0`` (seed
-      l.17–19). Default ``5+8``. It does not change scoring; see ``deal_layout``.
+      (musashino-bana.md l.7). Any positive number is accepted as a house rule.
+    - ``four_player_deal`` (M14): ``5+8`` (5 each, 8 on the table) or ``6+0``
+      (musashino-bana.md l.17–19). Default ``5+8``. It does not change scoring; see ``deal_layout``.
     - ``misdeal_four_in_hand`` (M15): also a misdeal when a *hand* holds 4 of one month.
-      Not specified by the seed (only the table, seed l.21); default ``False``.
+      Not specified by the page (only the table, musashino-bana.md l.21); default ``False``.
 
-    Composition of the dekiyaku (ref §2.1):
+    Composition of the dekiyaku (musashino-bana.md s.2.1):
 
-    - ``four_brights`` (M4): ``LIGHTNING`` {10, 80, 113, 120} (seed l.53–54, l.41) or
-      ``CURTAIN`` {10, 30, 80, 120} ("some players at the time", seed l.54). Default
+    - ``four_brights`` (M4): ``LIGHTNING`` {10, 80, 113, 120} (musashino-bana.md l.53–54, l.41) or
+      ``CURTAIN`` {10, 30, 80, 120} ("some players at the time", musashino-bana.md l.54). Default
       ``LIGHTNING``.
     - ``lightning`` (M16): which card is the Lightning. ``WILLOW_CHAFF`` = 113 in a modern
       deck (default); ``RAIN_MAN`` = 110 for an old Musashino deck, where the lightning is
-      drawn on the Rain man (seed l.105–108). It sets the Four Brights card and the storm
+      drawn on the Rain man (musashino-bana.md l.105–108). It sets the Four Brights card and the storm
       cards.
     - ``flower_cards`` (M6): Three Red / Three Purple Flowers take ``CHAFF_EXCEPT_YELLOW``
-      (default; the FW-MB assumption, seed l.76, l.78), any ``CHAFF`` (121 allowed), or
+      (default; the FW-MB assumption, musashino-bana.md l.76, l.78), any ``CHAFF`` (121 allowed), or
       ``ANY_CARD`` of each month.
     - ``any_card_of_month`` (M7): codes of dekiyaku read as "any card of their months"
       instead of the exact cards FW-MB pictures. Default empty = exact cards (M7(a));
       ``M7_NAMED`` holds the three the reference names. Allowed codes: ``MONTH_READABLE``.
 
-    Counting (ref §2.2.6):
+    Counting (musashino-bana.md s.2.2.6):
 
     - ``suppression`` (M5): ``FOUR_BRIGHTS_ONLY`` — Four Brights drops Three Brights
-      (seed l.41; default) — or ``SUBSET_OF_HIGHER``: any scored dekiyaku whose cards are
+      (musashino-bana.md l.41; default) — or ``SUBSET_OF_HIGHER``: any scored dekiyaku whose cards are
       a subset of a higher-valued scored one is dropped (FW-MB's first revision).
     - ``repeats`` (M8): a dekiyaku counts ``ONCE`` per side (default, ASSUMED) or
       ``PER_DISJOINT_SET``: once per disjoint choice of its alternative cards, the fixed
       cards being shared (MB-7 counts Flower Banquet twice with one Sake cup).
 
-    Storm and Sun rules (seed l.24–32, ref §2.3):
+    Storm and Sun rules (musashino-bana.md l.24–32, s.2.3):
 
-    - ``storm`` (M11): ``OFF`` (default: the seed calls it optional, l.24), ``A`` (an
-      opponent of the holder of an active storm card cannot use 80, 30, 31; seed l.26–29
-      first bullet) or ``B`` (that opponent loses Moon and Flower Banquet; seed l.29
+    - ``storm`` (M11): ``OFF`` (default: the page calls it optional, musashino-bana.md l.24), ``A`` (an
+      opponent of the holder of an active storm card cannot use 80, 30, 31; musashino-bana.md l.26–29
+      first bullet) or ``B`` (that opponent loses Moon and Flower Banquet; musashino-bana.md l.29
       second bullet).
     - ``sun_rule``: the Crane captured by an opponent of a storm card's holder cancels that
-      storm card (seed l.30–32). Works only with the Storm rule ("If Storm Rule is used",
-      seed l.30); with ``storm=OFF`` it has no effect. Default ``False``.
+      storm card (musashino-bana.md l.30–32). Works only with the Storm rule ("If Storm Rule is used",
+      musashino-bana.md l.30); with ``storm=OFF`` it has no effect. Default ``False``.
     - ``sun_timing`` (M10): ``ANY_ORDER`` — the Crane anywhere with an opponent at the end
       of the round cancels the storm card for everyone (default) — ``AFTER_STORM_CARD`` —
-      only if the Crane was captured after the storm card ("then", seed l.31; needs the
+      only if the Crane was captured after the storm card ("then", musashino-bana.md l.31; needs the
       capture order) — or ``CRANE_HOLDER_ONLY`` — the Crane protects only its holder.
     - ``storm_insta_win`` (M9): ``NOT_AFFECTED`` — the insta-win dekiyaku are never
       blocked (default) — or ``BLOCKED_WHEN_FORMED`` — under Storm A they are blocked if an
       opponent holds an active storm card when they would form (needs the capture order).
 
-    Payments (seed l.34–37, ref §1.3, §2.2.5–7):
+    Payments (musashino-bana.md l.34–37, s.1.3, s.2.2.5–7):
 
-    - ``insta_win_value``: points of an insta-win; 8 is FW-MB's assumption (seed l.34–35).
+    - ``insta_win_value``: points of an insta-win; 8 is FW-MB's assumption (musashino-bana.md l.34–35).
     - ``insta_win_payment`` (M1): ``EACH_SIDE`` — every opposing side pays the value
       (Taiyaku "take all chips"; default) — or ``SHARED`` — the value in total, shared
       equally by the losing sides.
@@ -257,12 +258,12 @@ class Options:
 
     @property
     def storm_cards(self) -> frozenset[int]:
-        """The Rain man and the Lightning (seed l.27); only the Rain man with an old deck."""
+        """The Rain man and the Lightning (musashino-bana.md l.27); only the Rain man with an old deck."""
         return frozenset({RAIN_MAN, self.lightning_card})
 
     @property
     def sides(self) -> int:
-        """Number of capture piles: 3 players or 2 teams (seed l.4)."""
+        """Number of capture piles: 3 players or 2 teams (musashino-bana.md l.4)."""
         return 3 if self.players is Players.THREE else 2
 
     @property

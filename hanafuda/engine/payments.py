@@ -1,4 +1,4 @@
-"""Who pays whom at the end of a Musashino-bana round (seed l.34–37, ref §1.3).
+"""Who pays whom at the end of a Musashino-bana round (musashino-bana.md l.34–37, s.1.3).
 
 Responsible for: the amounts before the cap, each loser paying the winner the difference
 (``difference_amounts``, ties by M3) or the insta-win value (``insta_win_amounts``, M1),
@@ -28,7 +28,7 @@ class Payment:
 
 def difference_amounts(scores, turn_order, options):
     """Winners, next dealer and (payer, payee, amount) before the cap: each loser pays the
-    winner the difference (seed l.37); ties by ``tie_rule`` (M3, ref §1.3)."""
+    winner the difference (musashino-bana.md l.37); ties by ``tie_rule`` (M3, musashino-bana.md s.1.3)."""
     top = max(scores.values())
     tied = [s for s in turn_order if scores[s] == top]
     leader = tied[0]  # the tied side first in turn order from the dealer
@@ -40,7 +40,7 @@ def difference_amounts(scores, turn_order, options):
 
 
 def insta_win_amounts(winner, turn_order, options):
-    """(payer, payee, amount) of an insta-win before the cap (seed l.34; M1)."""
+    """(payer, payee, amount) of an insta-win before the cap (musashino-bana.md l.34; M1)."""
     losers = [s for s in turn_order if s != winner]
     if options.insta_win_payment is InstaWinPayment.EACH_SIDE:
         amount = options.insta_win_value

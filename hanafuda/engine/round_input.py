@@ -43,7 +43,7 @@ def check_captures(captures: Mapping[Hashable, Iterable[int]], options: Options)
 
 def check_month_counts(piles: Mapping[Hashable, frozenset[int]]) -> None:
     """``ValueError`` unless each pile holds 0, 2 or 4 cards of each month."""
-    # Every capture takes 2 or 4 cards of one month (ref §1.2), so a pile holds 0, 2 or 4 of each.
+    # Every capture takes 2 or 4 cards of one month (musashino-bana.md s.1.2), so a pile holds 0, 2 or 4 of each.
     for side, pile in piles.items():
         for flower in FLOWERS:
             held = sorted(c for c in pile if CARD_BY_ID[c].month == flower.month)

@@ -1,7 +1,7 @@
 """Scoring one Musashino-bana round from each side's captured cards (``score_round``).
 
-Responsible for: the insta-win that stops a round (Five Kings, Seven Red Ribbons: seed
-l.34, l.42; M9, M12), each side's dekiyaku and points after the Storm and Sun rules and the
+Responsible for: the insta-win that stops a round (Five Kings, Seven Red Ribbons:
+musashino-bana.md l.34, l.42; M9, M12), each side's dekiyaku and points after the Storm and Sun rules and the
 suppression rule, the winners and the next dealer, and the round's payments (through
 ``hanafuda.engine.payments``). The result is a ``RoundResult``.
 
@@ -10,9 +10,9 @@ Must not: import Django, touch a database or produce translated text. Bad input 
 which the services turn into their own messages) naming the problem.
 
 Sides: a *side* is whoever owns a capture pile: one of the 3 players, or one of the 2
-teams of 2 (team members share one pile, seed l.4). Side keys are any hashable values
+teams of 2 (team members share one pile, musashino-bana.md l.4). Side keys are any hashable values
 (usually names); the order of the ``captures`` mapping is the seating order, i.e. the
-turn order (anti-clockwise, seed l.23) counted from any seat. Points throughout.
+turn order (anti-clockwise, musashino-bana.md l.23) counted from any seat. Points throughout.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from hanafuda.engine.storm import STORM_A_BLOCKED, STORM_B_LOST, StormEffect, st
 @dataclass(frozen=True)
 class InstaWin:
     """The insta-win that stopped the round: the side, its dekiyaku and, when the capture
-    order was given, the index of the capture that formed it (seed l.34)."""
+    order was given, the index of the capture that formed it (musashino-bana.md l.34)."""
 
     side: Hashable
     dekiyaku: tuple[ScoredYaku, ...]
@@ -51,14 +51,14 @@ class InstaWin:
 class RoundResult:
     """The outcome of one round (``score_round``). Points throughout.
 
-    - ``turn_order``: the sides from the dealer, anti-clockwise (seed l.23).
+    - ``turn_order``: the sides from the dealer, anti-clockwise (musashino-bana.md l.23).
     - ``dekiyaku``: side → scored dekiyaku in table order (for an insta-win round only the
-      winner's insta-win dekiyaku, seed l.42); ``scores``: side → points.
+      winner's insta-win dekiyaku, musashino-bana.md l.42); ``scores``: side → points.
     - ``suppressed``: side → codes formed but not counted (M5); ``storm``: stormed side →
       ``StormEffect``; ``storm_cancelled``: storm cards voided by the Sun rule.
     - ``winners``: usually one side; several under ``ALL_TIED_WIN``; none under
-      ``NO_SETTLEMENT`` with a tie. ``next_dealer``: the round's winner (seed l.13); on a tie
-      the tied side first in turn order from the dealer (ref §1.3).
+      ``NO_SETTLEMENT`` with a tie. ``next_dealer``: the round's winner (musashino-bana.md l.13); on a tie
+      the tied side first in turn order from the dealer (musashino-bana.md s.1.3).
     - ``payments``: between sides, or between players under M13(b); ``net``: unit →
       change of points (zero-sum); ``side_net``: the same summed per side.
     """
@@ -104,8 +104,8 @@ def score_round(
     Inputs:
 
     - ``captures``: side → captured card ids at the end of the round (or when an insta-win
-      stopped it). 3 sides for 3 players, 2 for teams (seed l.4); the mapping's order is the
-      seating order, i.e. the turn order (seed l.23).
+      stopped it). 3 sides for 3 players, 2 for teams (musashino-bana.md l.4); the mapping's order is the
+      seating order, i.e. the turn order (musashino-bana.md l.23).
     - ``options``: the house rules (``Options``).
     - ``capture_order``: the captures in the order they happened, as ``(side, card ids)``
       pairs, one per capture (2 or 4 cards of one month; a single id is allowed with
@@ -118,17 +118,18 @@ def score_round(
       dekiyaku. Insta-wins are detected from the cards; a disagreement is a ``ValueError``.
     - ``teams``: team → its two players; needed for ``team_payment=EACH_PLAYER`` (M13(b)).
     - ``partial``: the piles list only the cards that matter, as the worked examples do
-      (ref §2.5). Without it the piles must be possible: 0, 2 or 4 cards of each month per
-      pile, and all 48 cards captured when no insta-win stopped the round (in Hana-awase a
-      card that matches must capture, so every month ends fully captured; ref §1.2).
+      (musashino-bana.md s.2.5). Without it the piles must be possible: 0, 2 or 4 cards of
+      each month per pile, and all 48 cards captured when no insta-win stopped the round (in
+      Hana-awase a card that matches must capture, so every month ends fully captured;
+      musashino-bana.md s.1.2).
 
-    Rules applied: an insta-win dekiyaku (Five Kings, Seven Red Ribbons) stops the round and
-    only it is paid, ``insta_win_value`` by each opposing side (seed l.34–35, l.42; M1). Else
-    each side scores the sum of its dekiyaku values, all stacking except Four Brights over
-    Three Brights (seed l.36, l.40–41; M5, M8), after the Storm and Sun rules (seed l.24–32;
-    ref §2.3). The side with most points wins and each other side pays the difference (seed
-    l.37), capped by ``payment_cap`` (M2); ties by ``tie_rule`` (M3). The winner deals next
-    (seed l.13).
+    Rules applied (musashino-bana.md): an insta-win dekiyaku (Five Kings, Seven Red Ribbons)
+    stops the round and only it is paid, ``insta_win_value`` by each opposing side (l.34–35,
+    l.42; M1). Else each side scores the sum of its dekiyaku values, all stacking except Four
+    Brights over Three Brights (l.36, l.40–41; M5, M8), after the Storm and Sun rules
+    (l.24–32; s.2.3). The side with most points wins and each other side pays the difference
+    (l.37), capped by ``payment_cap`` (M2); ties by ``tie_rule`` (M3). The winner deals next
+    (l.13).
 
     Output: a ``RoundResult``. ``ValueError`` names any impossible or inconsistent input.
     """
@@ -150,7 +151,7 @@ def score_round(
             raise CardsNotCaptured(tuple(missing))
 
     if stop is not None:
-        # Only the insta-win is paid (seed l.34, l.42): no other dekiyaku, no storm.
+        # Only the insta-win is paid (musashino-bana.md l.34, l.42): no other dekiyaku, no storm.
         dekiyaku = {s: (stop.dekiyaku if s == stop.side else ()) for s in turn_order}
         scores = {s: (options.insta_win_value if s == stop.side else 0) for s in turn_order}
         suppressed: dict[Hashable, tuple[str, ...]] = dict.fromkeys(turn_order, ())
@@ -183,7 +184,7 @@ def score_round(
 
 
 def _turn_order(sides: tuple[Hashable, ...], dealer: Hashable | None) -> tuple[Hashable, ...]:
-    """The sides from the dealer on (seed l.23); the first side deals when ``dealer`` is None."""
+    """The sides from the dealer on (musashino-bana.md l.23); the first side deals when ``dealer`` is None."""
     if dealer is None:
         dealer = sides[0]
     elif dealer not in sides:
@@ -239,7 +240,7 @@ def _check_claim(insta_win: Hashable | None, stop: InstaWin | None, sides: tuple
 
 def _score_sides(piles, turn_order, options, position):
     """Each side's dekiyaku and points at the end of a round, after the Storm and Sun rules
-    (ref §2.3) and the suppression rule (M5)."""
+    (musashino-bana.md s.2.3) and the suppression rule (M5)."""
     hits, cancelled = storm_hits(piles, options, position)
     dekiyaku, scores, suppressed, storm = {}, {}, {}, {}
     for side in turn_order:
@@ -264,19 +265,19 @@ def _score_sides(piles, turn_order, options, position):
 
 
 class CardsNotCaptured(ValueError):
-    """No insta-win stopped the round, yet some cards were not captured (ref §1.2: a card
+    """No insta-win stopped the round, yet some cards were not captured (musashino-bana.md s.1.2: a card
     that matches must capture, so every card ends in a pile). ``missing``: their ids."""
 
     def __init__(self, missing: tuple[int, ...]):
         self.missing = missing
         super().__init__(
             f"the round ended without an insta-win, so all 48 cards were captured (a card that "
-            f"matches must capture, ref §1.2); not captured: {list(missing)}"
+            f"matches must capture, musashino-bana.md s.1.2); not captured: {list(missing)}"
         )
 
 
 class CapturesAfterInstaWin(ValueError):
-    """``capture_order`` goes on after an insta-win stopped the round (seed l.34).
+    """``capture_order`` goes on after an insta-win stopped the round (musashino-bana.md l.34).
 
     ``index``: the capture (0-based, in ``capture_order``) that formed the insta-win;
     ``side``: who formed it; ``codes``: the insta-win dekiyaku formed.
@@ -286,7 +287,7 @@ class CapturesAfterInstaWin(ValueError):
         self.index, self.side, self.codes = index, side, codes
         super().__init__(
             f"capture_order goes on after capture {index}, where {side!r} formed "
-            f"{', '.join(codes)} and the round stopped (seed l.34)"
+            f"{', '.join(codes)} and the round stopped (musashino-bana.md l.34)"
         )
 
 
@@ -296,7 +297,7 @@ def _find_insta_win(
     options: Options,
     events: tuple[tuple[Hashable, frozenset[int]], ...] | None,
 ) -> InstaWin | None:
-    """The insta-win that stopped the round, if any (seed l.34; ref §2.2.5, M9, M12)."""
+    """The insta-win that stopped the round, if any (musashino-bana.md l.34; s.2.2.5, M9, M12)."""
     block_at_formation = options.storm is Storm.A and options.storm_insta_win is StormOnInstaWin.BLOCKED_WHEN_FORMED
 
     def insta_wins_of(side, current, position):
@@ -311,7 +312,7 @@ def _find_insta_win(
             names = "; ".join(f"{side!r}: {', '.join(y.code for y in f)}" for side, f in found)
             raise ValueError(
                 f"more than one side holds a complete insta-win dekiyaku ({names}); the round stops at "
-                "the first one (seed l.34), so only one side can"
+                "the first one (musashino-bana.md l.34), so only one side can"
             )
         return InstaWin(found[0][0], found[0][1], None) if found else None
 

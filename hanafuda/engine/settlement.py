@@ -47,8 +47,8 @@ def settle(rounds: Sequence[RoundResult], options: Options = DEFAULT_OPTIONS) ->
     """Running totals and the final settlement of a game.
 
     Input: the ``RoundResult`` of each round played so far, in order, all scored with
-    ``options``; at most ``options.rounds`` of them (12, 6 or 3, seed l.7). Each round must be
-    dealt by the winner of the one before (seed l.13). Output: a ``Settlement`` in points.
+    ``options``; at most ``options.rounds`` of them (12, 6 or 3, musashino-bana.md l.7). Each round must be
+    dealt by the winner of the one before (musashino-bana.md l.13). Output: a ``Settlement`` in points.
     ``ValueError`` when the rounds are too many, scored with other options, have other
     players, or break the dealer rule.
     """
@@ -70,7 +70,7 @@ def settle(rounds: Sequence[RoundResult], options: Options = DEFAULT_OPTIONS) ->
         if i and result.dealer != rounds[i - 1].next_dealer:
             raise ValueError(
                 f"round {i + 1} is dealt by {result.dealer!r}, but {rounds[i - 1].next_dealer!r} won "
-                f"round {i} and deals next (seed l.13)"
+                f"round {i} and deals next (musashino-bana.md l.13)"
             )
     running = []
     totals = dict.fromkeys(units, 0)

@@ -1,4 +1,4 @@
-"""The Storm and Sun rules of Musashino-bana (seed l.24–32, ref §2.3).
+"""The Storm and Sun rules of Musashino-bana (musashino-bana.md l.24–32, s.2.3).
 
 Responsible for: which active storm card hits which side at a moment of the round, and
 which storm cards the Sun (the Crane) cancelled (``storm_hits``), plus what a stormed side
@@ -15,15 +15,15 @@ from dataclasses import dataclass
 from hanafuda.engine.deck import CHERRY_POETRY_RIBBON, CRANE, CURTAIN, FULL_MOON
 from hanafuda.engine.options import Options, Storm, SunTiming
 
-# Storm rule version A: an opponent-stormed side cannot use these (seed l.28–29, ref §2.3).
+# Storm rule version A: an opponent-stormed side cannot use these (musashino-bana.md l.28–29, s.2.3).
 STORM_A_BLOCKED: frozenset[int] = frozenset({FULL_MOON, CURTAIN, CHERRY_POETRY_RIBBON})
-# Storm rule version B: an opponent-stormed side loses these dekiyaku (seed l.29, ref §2.3).
+# Storm rule version B: an opponent-stormed side loses these dekiyaku (musashino-bana.md l.29, s.2.3).
 STORM_B_LOST: frozenset[str] = frozenset({"moon_banquet", "flower_banquet"})
 
 
 @dataclass(frozen=True)
 class StormEffect:
-    """How the Storm rule hit one side (ref §2.3).
+    """How the Storm rule hit one side (musashino-bana.md s.2.3).
 
     ``storm_cards``: the opponents' active storm cards; ``blocked_cards``: the side's own
     cards it could not use (Storm A); ``lost``: codes of the dekiyaku the storm took away.
@@ -37,7 +37,7 @@ class StormEffect:
 def storm_hits(
     piles: Mapping[Hashable, frozenset[int]], options: Options, position: Mapping[int, int] | None
 ) -> tuple[dict[Hashable, set[int]], set[int]]:
-    """Which active storm cards hit each side, and which storm cards the Sun cancelled (ref §2.3)."""
+    """Which active storm cards hit each side, and which storm cards the Sun cancelled (musashino-bana.md s.2.3)."""
     hits: dict[Hashable, set[int]] = {side: set() for side in piles}
     cancelled: set[int] = set()
     if options.storm is Storm.OFF:

@@ -25,7 +25,7 @@ def full_round(*piles, rest=None):
 ROUND_A = full_round(months(1, 3, 8, 12), months(2, 4, 11), [], rest=2)  # side 0: brights etc.
 ROUND_B = full_round(months(6, 7, 10), months(1, 2), [], rest=2)
 ROUND_C = full_round(months(1, 3, 5, 7), months(6, 9, 10, 11), [], rest=2)
-# Seven Red Ribbons for side 1 stops the round (insta-win, seed l.34): no need for 48 cards.
+# Seven Red Ribbons for side 1 stops the round (insta-win, musashino-bana.md l.34): no need for 48 cards.
 INSTA = [[10, 12], [11, 13, 21, 22, 31, 32, 41, 42, 51, 52, 71, 72, 112, 113], [20, 23]]
 
 

@@ -1,4 +1,4 @@
-"""House rules that depend on when cards were captured (M9(b), M10(b), ref §2.4): each round
+"""House rules that depend on when cards were captured (M9(b), M10(b), musashino-bana.md s.2.4): each round
 is entered capture by capture, the order is stored with the round and scored by the engine."""
 
 import re
@@ -56,7 +56,7 @@ def test_the_order_of_captures_decides_the_sun_rule_M10b(user, order, storm_stan
     row = services.record_round(session, 1, MB4, tapped=order)
     result = services.session_state(session).rounds[0].result
     assert result.scores == engine(order).scores
-    # ref MB-4: the storm stands when the Crane was taken before the storm cards: A +5, B −2, C −3
+    # MB-4: the storm stands when the Crane was taken before the storm cards: A +5, B −2, C −3
     # there; here 二郎's Full moon and Curtain are blocked, so his score drops.
     blocked = engine(CRANE_FIRST).scores[1]
     free = engine(STORM_FIRST).scores[1]

@@ -43,7 +43,7 @@ def test_recorded_rounds_derive_the_dealers_scores_and_totals_like_the_engine(us
     state = services.session_state(s)
     results, settlement = engine_game(rounds, s.rules(), first_dealer=1)
     assert [r.dealer for r in state.rounds] == [r.dealer for r in results]
-    # The winner deals next (seed l.13): round 2 is dealt by round 1's winner.
+    # The winner deals next (musashino-bana.md l.13): round 2 is dealt by round 1's winner.
     assert state.rounds[1].dealer == results[0].next_dealer
     assert state.rounds[2].result.insta_win.side == 1
     assert state.settlement.totals == settlement.totals

@@ -285,7 +285,7 @@ def test_the_grid_shows_the_japanese_card_names_with_the_english_ones_in_english
 
 
 def test_the_drawn_cards_decide_the_first_dealer(client_in):
-    # Player 3 drew the earliest month (seed l.12): the Pine chaff beats the Cherry and the Plum.
+    # Player 3 drew the earliest month (musashino-bana.md l.12): the Pine chaff beats the Cherry and the Plum.
     data = {**NEW, "first_dealer": "0", "draw_player_1": "30", "draw_player_2": "21", "draw_player_3": "13"}
     response = client_in.post(reverse("hanafuda:session_create"), data, follow=True)
     assert Session.objects.get().first_dealer == 2

@@ -1,7 +1,7 @@
 """The Dôsai Karuta card table as data (dosai.engine.cards).
 
-The expected values are copied from the sources (seed 000_cbe12c8f7d017dd4 and
-shared/reference/other-games.md §3.2); the tests do not read those files. The "club set"
+The expected values are copied from the sources (docs/rules/sanjo-dosai.md: the Andy's
+Playing Cards page and s.3.2); the tests do not read that file. The "club set"
 values used below to complete an edition are fictional stand-ins that fit the class counts:
 they are test data, never part of the module.
 """
@@ -28,13 +28,14 @@ from dosai.engine.hand import house_in_dealt_order, new_hand
 
 # Every value the sources give for the Matsui Tengudô set, and which one gives it.
 KNOWN = {
-    # seed l.21, l.25 (and TK2): the four generals
+    # sanjo-dosai.md l.21, l.25 (and TK2): the four generals
     10: 20, 38: 15, 2: 15, 19: 15,
-    # seed l.29–30: "no.20 (10 points), no.51 (4 points), no.32 (3 points), no.44 (2 points), no.42 (1 point)"
+    # sanjo-dosai.md l.29–30:
+    # "no.20 (10 points), no.51 (4 points), no.32 (3 points), no.44 (2 points), no.42 (1 point)"
     20: 10, 51: 4, 32: 3, 44: 2, 42: 1,
-    # seed l.16: "number 59, worth 2 points"; seed l.81: no. 41 pays "two points"
+    # sanjo-dosai.md l.16: "number 59, worth 2 points"; sanjo-dosai.md l.81: no. 41 pays "two points"
     59: 2, 41: 2,
-    # TK2, named class members (ref §3.2)
+    # TK2, named class members (sanjo-dosai.md s.3.2)
     5: 10, 21: 10, 26: 10, 28: 10, 36: 10, 37: 10, 12: 4, 3: 3, 1: 2, 11: 1,
 }  # fmt: skip
 FROM_SEED = {10, 38, 2, 19, 20, 51, 32, 44, 42, 59, 41}
@@ -74,7 +75,7 @@ def test_the_class_counts_follow_the_d1_reading():
     assert dict(MATSUI_CLASS_COUNTS) == {20: 1, 15: 3, 10: 7, 4: 7, 3: 10, 2: 17, 1: 15}
     assert sum(MATSUI_CLASS_COUNTS.values()) == 60
     assert sum(p * c for p, c in MATSUI_CLASS_COUNTS.items()) == 242
-    # seed l.32–44: 19 two-point subjects and 246 points in the 62-card deck
+    # sanjo-dosai.md l.32–44: 19 two-point subjects and 246 points in the 62-card deck
     assert sum(MATSUI_CLASS_COUNTS_FULL_DECK.values()) == 62
     assert sum(p * c for p, c in MATSUI_CLASS_COUNTS_FULL_DECK.items()) == 246
 

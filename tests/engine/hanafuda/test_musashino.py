@@ -1,9 +1,9 @@
 """Musashino-bana as pure Python (the modules of hanafuda.engine), table-driven.
 
-The expectations are copied from ``reference/other-games.md`` (the deck of §1.1, the
-dekiyaku of §2.1, the ambiguities M1–M16 of §2.4 and the worked examples MB-1…MB-10 of
-§2.5) and the seed ``seeds/003_6c2bf69ceea37720.txt``. Nothing is read from those files at
-run time. Runs without Django: ``pytest -p no:django tests/engine/hanafuda``.
+The expectations are copied from ``docs/rules/musashino-bana.md`` (the deck of s.1.1, the
+dekiyaku of s.2.1, the ambiguities M1–M16 of s.2.4, the worked examples MB-1…MB-10 of s.2.5
+and the FudaWiki page of its Part 1). Nothing is read from that file at run time.
+Runs without Django: ``pytest -p no:django tests/engine/hanafuda``.
 """
 
 import itertools
@@ -43,9 +43,9 @@ from hanafuda.engine.storm import StormEffect
 
 A, B, C = "A", "B", "C"
 
-# --- the deck (ref §1.1) -------------------------------------------------------------------
+# --- the deck (musashino-bana.md s.1.1) -------------------------------------------------------------------
 
-# id: (type, ribbon kind, Japanese name) — copied from the table of ref §1.1.
+# id: (type, ribbon kind, Japanese name) — copied from the table of musashino-bana.md s.1.1.
 REFERENCE_DECK = {
     10: ("B", None, "松に鶴"),
     11: ("R", "poetry", "松に赤短"),
@@ -148,9 +148,9 @@ def test_card_lookup_rejects_unknown_ids():
         cards_of_month(13)
 
 
-# --- the dekiyaku (ref §2.1) ---------------------------------------------------------------
+# --- the dekiyaku (musashino-bana.md s.2.1) ---------------------------------------------------------------
 
-# code: (value, insta-win, slots, Japanese name) — copied from the table of ref §2.1.
+# code: (value, insta-win, slots, Japanese name) — copied from the table of musashino-bana.md s.2.1.
 REFERENCE_DEKIYAKU = {
     "five_kings": (8, True, [{10}, {30}, {80}, {110}, {120}], "五王"),
     "seven_red_ribbons": (8, True, [{11}, {21}, {31}, {41}, {51}, {71}, {112}], "七夕"),
@@ -195,7 +195,9 @@ def test_every_dekiyaku_of_the_reference_is_data_with_its_exact_cards_and_value(
         assert d.name_en and d.reading and d.rule and d.source and d.status
     assert {"five_kings", "seven_red_ribbons"} == INSTA_WIN_CODES
     assert DEKIYAKU_BY_CODE["four_brights"].suppresses == ("three_brights",)
-    assert "boar_deer_butterflies" not in DEKIYAKU_BY_CODE  # 猪鹿蝶 does not exist in this game (seed l.74)
+    assert (
+        "boar_deer_butterflies" not in DEKIYAKU_BY_CODE
+    )  # 猪鹿蝶 does not exist in this game (musashino-bana.md l.74)
 
 
 def test_options_change_the_compositions_as_the_ambiguities_say():
@@ -222,7 +224,7 @@ def test_options_change_the_compositions_as_the_ambiguities_say():
         composition("boar_deer_butterflies")
 
 
-# --- the worked examples (ref §2.5) --------------------------------------------------------
+# --- the worked examples (musashino-bana.md s.2.5) --------------------------------------------------------
 
 
 @dataclass
@@ -476,7 +478,7 @@ def test_worked_example(example):
     assert sum(result.net.values()) == 0
     if example.winners is not None:
         assert result.winners == example.winners
-    # Every payment goes to a winner, and the winner deals next (seed l.13).
+    # Every payment goes to a winner, and the winner deals next (musashino-bana.md l.13).
     assert all(p.payee in result.winners for p in result.payments)
     assert result.next_dealer == result.winners[0]
 
@@ -575,7 +577,7 @@ def test_mb10_other_tie_rules():
 def complete_piles(listed, options, all_cards=True):
     """Give the unlisted cards to the sides so that every pile holds 0, 2 or 4 cards of each
     month and no side forms any dekiyaku beyond its listed ones ("only the listed cards
-    matter", ref §2.5). With ``all_cards`` every card is captured (a round played out)."""
+    matter", musashino-bana.md s.2.5). With ``all_cards`` every card is captured (a round played out)."""
     sides = list(listed)
     piles = {s: set(p) for s, p in listed.items()}
     target = {s: [(y.code, y.count) for y in formed_dekiyaku(piles[s], options)] for s in sides}
