@@ -123,12 +123,11 @@ def edition_status(club: ClubEdition) -> EditionStatus:
                 % {"points": points, "entered": entered, "required": required}
             )
     classes = set(edition.class_counts)
-    for s in in_play:
-        if s.points is not None and s.points not in classes:
-            problems.append(
-                _("no. %(number)s: %(points)s points is not a class of this edition")
-                % {"number": s.number, "points": s.points}
-            )
+    problems.extend(
+        _("no. %(number)s: %(points)s points is not a class of this edition") % {"number": s.number, "points": s.points}
+        for s in in_play
+        if s.points is not None and s.points not in classes
+    )
     unknown = edition.unknown_in_play
     if unknown:
         problems.append(
@@ -136,12 +135,12 @@ def edition_status(club: ClubEdition) -> EditionStatus:
             % {"count": len(unknown), "numbers": ", ".join(map(str, unknown))}
         )
     else:
-        for line in lines:
-            if line.entered < line.required:
-                problems.append(
-                    _("%(points)s-point efuda: %(entered)s entered, %(required)s needed")
-                    % {"points": line.points, "entered": line.entered, "required": line.required}
-                )
+        problems.extend(
+            _("%(points)s-point efuda: %(entered)s entered, %(required)s needed")
+            % {"points": line.points, "entered": line.entered, "required": line.required}
+            for line in lines
+            if line.entered < line.required
+        )
     ready = cards.ready_to_play(edition)
     if ready != (not problems):  # both checks must agree; the engine's word decides
         problems = problems or list(cards.check_edition(edition))
@@ -782,20 +781,19 @@ def reader_context(r: HandReplay) -> dict:
     for h in state.houses:
         rows = []
         for row in Row:
-            efuda = []
-            for n in h.row(row):
-                efuda.append(
-                    {
-                        "number": n,
-                        "short": short(subject(n).proverb),
-                        "points": state.points[n],
-                        "down": n in final.face_down,
-                        "freed": r.settlement is not None and n in r.settlement.turned_free,
-                        "bakefuda": n in BAKEFUDA,
-                        "end_free": n in END_FREE,
-                        "just": n == just,
-                    }
-                )
+            efuda = [
+                {
+                    "number": n,
+                    "short": short(subject(n).proverb),
+                    "points": state.points[n],
+                    "down": n in final.face_down,
+                    "freed": r.settlement is not None and n in r.settlement.turned_free,
+                    "bakefuda": n in BAKEFUDA,
+                    "end_free": n in END_FREE,
+                    "just": n == just,
+                }
+                for n in h.row(row)
+            ]
             rows.append(
                 {
                     "name": row.value,

@@ -1,6 +1,7 @@
 """Forms of the hanafuda scorekeeper: a new session (sides and house rules) and a round's captures."""
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from hanafuda import labels, services
@@ -15,6 +16,7 @@ from hanafuda.engine.options import (
     InstaWinCheck,
     InstaWinPayment,
     LightningCard,
+    Options,
     Repeats,
     Storm,
     StormOnInstaWin,
@@ -463,3 +465,27 @@ class RoundForm(forms.Form):
             cards = [CARD_BY_ID[month * 10 + r] for r in range(4)]
             rows.append((labels.month_name(month), [(c, self[f"c{c.id}"], c.type.value, c.type.ja) for c in cards]))
         return rows
+
+
+def rules_summary(options: Options) -> list[str]:
+    """The house rules that differ from the defaults, as short lines translated into the active
+    language (the session page, the score sheet and the reference card show them)."""
+    lines = []
+    defaults = DEFAULT_OPTIONS
+    for name, (label, choices, _help) in OPTION_CHOICES.items():
+        if name == "sun_timing" and options.sun_rule:  # the rule before its timing
+            lines.append(gettext("Sun rule: on"))
+        value = getattr(options, name)
+        if value != getattr(defaults, name):
+            text = dict((c.value, t) for c, t in choices)[value.value]
+            lines.append(f"{label}: {text}")
+    if options.any_card_of_month:
+        lines.append(
+            gettext("Any card of the months: %(yaku)s")
+            % {"yaku": "、".join(labels.yaku_name(c) for c in sorted(options.any_card_of_month))}
+        )
+    if options.insta_win_value != defaults.insta_win_value:
+        lines.append(gettext("Insta-win value: %(n)d") % {"n": options.insta_win_value})
+    if options.payment_cap is not None:
+        lines.append(gettext("Payment cap: %(n)d") % {"n": options.payment_cap})
+    return lines

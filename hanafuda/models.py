@@ -134,3 +134,6 @@ class RoundRevision(models.Model):
 
     class Meta:
         ordering = ["-changed_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.session} #{self.number} {self.action}"

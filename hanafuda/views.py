@@ -17,7 +17,7 @@ from hanafuda.engine.deck import CARD_BY_ID
 from hanafuda.engine.dekiyaku import DEKIYAKU
 from hanafuda.engine.formation import composition
 from hanafuda.engine.options import DEFAULT_OPTIONS
-from hanafuda.forms import OPTION_CHOICES, RoundForm, SessionForm
+from hanafuda.forms import RoundForm, SessionForm, rules_summary
 
 SIDE_CSS = ("side-0", "side-1", "side-2")
 
@@ -155,29 +155,6 @@ def _context(state, **extra):
         "sides": [{"name": n, "css": SIDE_CSS[i]} for i, n in enumerate(session.sides)],
         **extra,
     }
-
-
-def rules_summary(options):
-    """The house rules that differ from the defaults, as short translated lines."""
-    lines = []
-    defaults = DEFAULT_OPTIONS
-    for name, (label, choices, _help) in OPTION_CHOICES.items():
-        if name == "sun_timing" and options.sun_rule:  # the rule before its timing
-            lines.append(_("Sun rule: on"))
-        value = getattr(options, name)
-        if value != getattr(defaults, name):
-            text = dict((c.value, t) for c, t in choices)[value.value]
-            lines.append(f"{label}: {text}")
-    if options.any_card_of_month:
-        lines.append(
-            _("Any card of the months: %(yaku)s")
-            % {"yaku": "、".join(labels.yaku_name(c) for c in sorted(options.any_card_of_month))}
-        )
-    if options.insta_win_value != defaults.insta_win_value:
-        lines.append(_("Insta-win value: %(n)d") % {"n": options.insta_win_value})
-    if options.payment_cap is not None:
-        lines.append(_("Payment cap: %(n)d") % {"n": options.payment_cap})
-    return lines
 
 
 @login_required

@@ -75,7 +75,7 @@ def test_the_hand_workbook_reads_back_with_the_replayed_figures(client, user):
     names = [h["name"] for h in hand.houses]
     running = [list(row[10 + 6 : 10 + 12]) for row in calls]
     assert running[-1] == [r.lines[-1].running[n] for n in names]
-    for row, line in zip(calls, r.lines):
+    for row, line in zip(calls, r.lines, strict=True):
         assert list(row[10:16]) == [line.result.payments[n] for n in names]
         assert sum(row[10:16]) == 0
     flat = [c for row in rows for c in row if c is not None]

@@ -4,6 +4,7 @@ hand and next hand, totals, and properties over random full hands through the se
 import random
 
 import pytest
+from django.utils import translation
 
 from dosai import services
 from dosai.engine import cards
@@ -21,8 +22,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def english():
     """The messages are checked in English (the catalogue has the Japanese)."""
-    from django.utils import translation
-
     with translation.override("en"):
         yield
 

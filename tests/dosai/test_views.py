@@ -3,8 +3,10 @@ screen, undo, double submits, 404 for another user's objects, nothing half-saved
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from dosai import services
+from dosai.engine import cards
 from dosai.engine.facts import IN_PLAY
 from dosai.engine.options import NoNobori, Options, options_as_dict, options_from_dict
 from dosai.models import ClubEdition, Hand, Session
@@ -87,7 +89,7 @@ def test_the_reader_screen_records_calls_once_and_undoes(client, user):
     url = reverse("dosai:hand", args=[session.pk, 1])
     page = client.get(url).content.decode()
     first = hand.reading_order[0]
-    assert 'id="next-number">%d<' % first in page
+    assert f'id="next-number">{first}<' in page
     call = reverse("dosai:hand_call", args=[session.pk, 1])
     client.post(call, {"expected": 0})
     stale = client.post(call, {"expected": 0}, follow=True)
@@ -298,7 +300,7 @@ def test_rename_an_edition_and_a_session_from_their_pages(client, user):
     session = make_session(user)
     edition = session.edition
     page = client.get(reverse("dosai:edition", args=[edition.pk])).content.decode()
-    assert 'action="%s"' % reverse("dosai:edition_rename", args=[edition.pk]) in page
+    assert f'action="{reverse("dosai:edition_rename", args=[edition.pk])}"' in page
     assert reverse("dosai:edition_delete", args=[edition.pk]) in page
     response = client.post(reverse("dosai:edition_rename", args=[edition.pk]), {"name": "  うちの札  "}, follow=True)
     assert response.redirect_chain[-1][0] == reverse("dosai:edition", args=[edition.pk])
@@ -307,7 +309,7 @@ def test_rename_an_edition_and_a_session_from_their_pages(client, user):
     assert edition.name == "うちの札"
 
     page = client.get(reverse("dosai:session", args=[session.pk])).content.decode()
-    assert 'action="%s"' % reverse("dosai:session_rename", args=[session.pk]) in page
+    assert f'action="{reverse("dosai:session_rename", args=[session.pk])}"' in page
     assert reverse("dosai:session_delete", args=[session.pk]) in page
     response = client.post(reverse("dosai:session_rename", args=[session.pk]), {"title": "火曜の会"})
     assert response.url == reverse("dosai:session", args=[session.pk])
@@ -404,7 +406,7 @@ def test_delete_an_edition_with_its_entered_values(client, user):
     assert not Session.objects.exists()
     url = reverse("dosai:edition_delete", args=[edition.pk])
     page = client.get(url).content.decode()
-    assert "%d values entered from your efuda (source: club set)" % len(club_values()) in page
+    assert f"{len(club_values())} values entered from your efuda (source: club set)" in page
     assert client.post(url, {}, follow=True).redirect_chain[-1][0] == url  # not confirmed: nothing deleted
     assert ClubEdition.objects.filter(pk=edition.pk).exists()
     response = client.post(url, {"confirm": "yes"}, follow=True)
@@ -451,10 +453,6 @@ def test_rename_and_delete_pages_in_japanese(client, user):
 
 
 def test_the_reader_screen_shows_the_english_reading_only_on_english_pages(client, user):
-    from django.utils.html import escape
-
-    from dosai.engine import cards
-
     session = make_session(user)
     client.post(reverse("dosai:hand_new", args=[session.pk]), {"dealing": "app", "reader": "app"})
     hand = Hand.objects.get()

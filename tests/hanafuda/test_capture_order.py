@@ -2,10 +2,13 @@
 is entered capture by capture, the order is stored with the round and scored by the engine."""
 
 import re
+from io import BytesIO
 
 import pytest
 from django.urls import reverse
 from django.utils import translation
+from openpyxl import load_workbook
+from pypdf import PdfReader
 
 from hanafuda import services
 from hanafuda.engine.dekiyaku import DEKIYAKU_BY_CODE
@@ -13,6 +16,7 @@ from hanafuda.engine.options import Options, Storm, StormOnInstaWin, SunTiming
 from hanafuda.engine.scoring import score_round
 from hanafuda.models import Round, RoundRevision
 from tests.hanafuda.helpers import INSTA, full_round, months, new_session
+from tests.hanafuda.test_views import NEW
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -142,8 +146,6 @@ def post(piles, number, order, **extra):
 
 
 def test_the_session_form_accepts_the_rules_and_the_grid_asks_for_the_order(client_in, user):
-    from tests.hanafuda.test_views import NEW
-
     response = client_in.post(
         reverse("hanafuda:session_create"),
         {**NEW, "storm": "block_cards", "sun_rule": "on", "sun_timing": "after_storm_card"},
@@ -265,11 +267,6 @@ def test_the_preview_of_a_complete_round_warns_of_what_saving_would_refuse(clien
 
 
 def test_the_storm_shows_on_paper_and_in_excel(client_in, user):
-    from io import BytesIO
-
-    from openpyxl import load_workbook
-    from pypdf import PdfReader
-
     session = new_session(user, options=SUN_AFTER)
     services.record_round(session, 1, MB4, tapped=CRANE_FIRST)  # the storm stands: 二郎 loses the banquets
     lost = engine(CRANE_FIRST).storm[1].lost

@@ -7,6 +7,7 @@ from django.utils import translation
 from hanafuda import services
 from hanafuda.engine.dekiyaku import DEKIYAKU, MONTH_READABLE
 from hanafuda.engine.options import DEFAULT_OPTIONS, Options, Players, Storm, SunTiming, TeamPayment
+from hanafuda.forms import rules_summary
 from hanafuda.models import Round, RoundRevision, Session
 from tests.hanafuda.helpers import INSTA, ROUND_A, ROUND_B, engine_game, months, new_session
 
@@ -390,8 +391,6 @@ def test_team_choices_are_not_kept_for_three_players(client_in):
 
 
 def test_the_rules_summary_lists_the_sun_rule_before_its_timing():
-    from hanafuda.views import rules_summary
-
     with translation.override("en"):
         lines = rules_summary(Options(storm=Storm.A, sun_rule=True, sun_timing=SunTiming.CRANE_HOLDER_ONLY))
     sun = lines.index("Sun rule: on")

@@ -15,7 +15,17 @@ import pytest
 from dosai.engine.calls import call, call_sequence, hand_over
 from dosai.engine.facts import END_FREE, IN_PLAY, REMOVED_BEFORE_PLAY, ROW_SIZES, Row
 from dosai.engine.hand import HandState, House, PendingEat, house_in_dealt_order, new_hand
-from dosai.engine.options import EatenRow, EndFreeTurn, ExemptionTiming, FeeBasis, NoNobori, Options, PaymentUnit
+from dosai.engine.options import (
+    EatenRow,
+    EndFreeTurn,
+    ExemptionTiming,
+    FeeBasis,
+    NoNobori,
+    Options,
+    PaymentUnit,
+    options_as_dict,
+    options_from_dict,
+)
 from dosai.engine.settlement import net_by_player, settle_hand, total_payments
 
 NAMES = ("A", "B", "C", "D", "E", "F")
@@ -568,7 +578,7 @@ def _random_hand(seed):
     owners = list(players) + list(players)[: 6 - len(players)]
     rng.shuffle(owners)
     holdings = {}
-    for house, player in zip(NAMES, owners):
+    for house, player in zip(NAMES, owners, strict=True):
         holdings.setdefault(player, []).append(house)
     state = new_hand(houses, points, options, holdings=holdings, carried_pool=rng.choice((0, 0, 40, 120)))
     order = sorted(options.yomifuda)
@@ -611,8 +621,6 @@ def test_a_nobori_house_never_pays_a_call(seed):
 
 
 def test_options_round_trip_through_plain_values():
-    from dosai.engine.options import options_as_dict, options_from_dict
-
     options = Options(no_nobori="carry_pool", payment_unit="player", hako_every=4, bozu=True)
     data = options_as_dict(options)
     assert data["no_nobori"] == "carry_pool" and data["hako_every"] == 4
