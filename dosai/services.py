@@ -1,4 +1,7 @@
-"""The work behind the Sanjô Dôsai screens: editions, sessions, dealing, calls, the ledger.
+"""The work behind the Sanjô Dôsai screens: sessions, dealing, calls, the ledger.
+
+The editions (the points of the efuda) are ``dosai.editions``, what the reader screen shows
+is ``dosai.reader``.
 
 Views call these functions; they hold the rules of storage and leave the rules of play to
 ``dosai.engine`` (hand, calls, settlement) and the card table to ``dosai.engine.cards``. A
@@ -7,27 +10,23 @@ every payment and the ledger by running the engine again (``new_hand`` + ``call`
 ``settle_hand``), so an undo is exact.
 
 Every change runs in ``transaction.atomic`` and either saves all of it or nothing; refusals
-raise ``DosaiError`` (a ``common.errors.UserError``) with a message fit for the screen; the
-engine's refusals (``ValueError``) are translated into it here.
+raise ``DosaiError`` (``dosai.errors``, a ``common.errors.UserError``) with a message fit for
+the screen; the engine's refusals (``ValueError``) are translated into it here.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
-from common.errors import UserError
+from dosai.editions import edition_status
 from dosai.engine import cards
 from dosai.engine.calls import CallResult, call, hand_over
 from dosai.engine.facts import (
-    BAKEFUDA,
-    END_FREE,
     HOUSE_COUNT,
     IN_PLAY,
     MAX_HOUSES_PER_PLAYER,
@@ -41,195 +40,11 @@ from dosai.engine.facts import (
 from dosai.engine.hand import HandState, House, PendingEat, house_in_dealt_order, new_hand
 from dosai.engine.options import EndFreeTurn, OptionError, Options, options_as_dict, options_from_dict
 from dosai.engine.settlement import Settlement, net_by_player, settle_hand, total_payments
+from dosai.errors import DosaiError, StaleForm
 from dosai.models import ClubEdition, Hand, Session
 
 _RNG = random.SystemRandom()
 ROWS = ("head", "upper", "middle", "lower")
-
-
-class DosaiError(UserError):
-    """A refusal with a message for the screen; nothing was saved."""
-
-
-class StaleForm(DosaiError):
-    """The form was made for an earlier state of the hand (a double submit or a second
-    screen): nothing was recorded."""
-
-
-# --- editions ---------------------------------------------------------------------------------
-
-
-def base_edition(club: ClubEdition) -> cards.Edition:
-    """The built-in edition a club edition starts from: Matsui Tengudô (with the values the
-    sources give, ``cards.MATSUI_TENGUDO``) or a blank one (``cards.blank_edition``)."""
-    if club.base == ClubEdition.BASE_BLANK:
-        return cards.blank_edition(club.name or "edition")
-    return cards.MATSUI_TENGUDO
-
-
-def edition_of(club: ClubEdition) -> cards.Edition:
-    """The club edition as a ``cards.Edition``: the base with the club's values entered by
-    ``Edition.with_points`` (each marked with the club's source; sourced values stay)."""
-    edition = base_edition(club)
-    values = {int(k): v for k, v in (club.values or {}).items()}
-    if values:
-        edition = edition.with_points(values, club.source or _("club set"))
-    return replace(edition, name=club.name or edition.name)
-
-
-@dataclass(frozen=True)
-class ClassLine:
-    """One point class of an edition: its value, how many efuda in play need it, how many
-    have it now."""
-
-    points: int
-    required: int
-    entered: int
-
-    @property
-    def ok(self) -> bool:
-        return self.entered == self.required
-
-    @property
-    def over(self) -> bool:
-        return self.entered > self.required
-
-
-@dataclass(frozen=True)
-class EditionStatus:
-    """What the edition page shows: the edition, the class lines, the problems (translated,
-    from the same checks as ``cards.check_edition``) and whether a hand may start."""
-
-    edition: cards.Edition
-    classes: tuple[ClassLine, ...]
-    unknown: tuple[int, ...]
-    problems: tuple[str, ...]
-    ready: bool
-
-
-def edition_status(club: ClubEdition) -> EditionStatus:
-    """Check a club edition against its class counts (Matsui: 1×20, 3×15, 7×10, 7×4, 10×3,
-    17×2, 15×1 over the 60 efuda in play, sanjo-dosai.md s.3.2, D1). ``ready`` is ``cards.ready_to_play``."""
-    edition = edition_of(club)
-    in_play = [s for s in edition.subjects if s.in_play]
-    lines = []
-    problems = []
-    for points, required in edition.class_counts.items():
-        entered = sum(1 for s in in_play if s.points == points)
-        lines.append(ClassLine(points, required, entered))
-        if entered > required:
-            problems.append(
-                _("%(points)s-point efuda: %(entered)s entered, only %(required)s in this edition")
-                % {"points": points, "entered": entered, "required": required}
-            )
-    classes = set(edition.class_counts)
-    problems.extend(
-        _("no. %(number)s: %(points)s points is not a class of this edition") % {"number": s.number, "points": s.points}
-        for s in in_play
-        if s.points is not None and s.points not in classes
-    )
-    unknown = edition.unknown_in_play
-    if unknown:
-        problems.append(
-            _("%(count)s of the 60 efuda in play have no value yet: nos. %(numbers)s")
-            % {"count": len(unknown), "numbers": ", ".join(map(str, unknown))}
-        )
-    else:
-        problems.extend(
-            _("%(points)s-point efuda: %(entered)s entered, %(required)s needed")
-            % {"points": line.points, "entered": line.entered, "required": line.required}
-            for line in lines
-            if line.entered < line.required
-        )
-    ready = cards.ready_to_play(edition)
-    if ready != (not problems):  # both checks must agree; the engine's word decides
-        problems = problems or list(cards.check_edition(edition))
-    return EditionStatus(edition, tuple(lines), tuple(unknown), tuple(problems), ready)
-
-
-def create_edition(owner, name: str, base: str) -> ClubEdition:
-    """A new club edition with no values entered yet; the source of its values starts as
-    "club set" in the active language (the person changes it when saving values)."""
-    if base not in dict(ClubEdition.BASES):
-        raise DosaiError(_("Choose the edition to start from."))
-    return ClubEdition.objects.create(owner=owner, name=name.strip(), base=base, source=_("club set"))
-
-
-def save_values(club: ClubEdition, values: Mapping[int, int | None], source: str) -> EditionStatus:
-    """Save the club's values for the efuda the base edition leaves unknown (partial saves
-    allowed: None clears a value). A number the sources already give is refused (issue 10:
-    never overwrite a sourced value), as is a number not in play or not unknown.
-
-    Input: number -> points or None; the source text (e.g. "club set, read from the efuda").
-    Output: the new ``EditionStatus``. Raises DosaiError naming the card; saves nothing then."""
-    base = base_edition(club)
-    if not source or not source.strip():
-        raise DosaiError(_("Say where the values come from (for example: our club's set)."))
-    new = {}
-    for number, points in values.items():
-        subject = base.subject(number)
-        if not subject.in_play:
-            raise DosaiError(_("no. %(number)s is removed before play and needs no value") % {"number": number})
-        if subject.points is not None:
-            raise DosaiError(
-                _("no. %(number)s is %(points)s points per %(source)s; it cannot be changed")
-                % {"number": number, "points": subject.points, "source": subject.points_source}
-            )
-        if points is not None:
-            if not isinstance(points, int) or isinstance(points, bool) or points < 1:
-                raise DosaiError(_("no. %(number)s: points must be a whole number of at least 1") % {"number": number})
-            new[str(number)] = points
-    try:
-        base.with_points({int(k): v for k, v in new.items()}, source.strip())
-    except ValueError as exc:
-        raise DosaiError(str(exc)) from None
-    with transaction.atomic():
-        club.values = dict(sorted(new.items(), key=lambda kv: int(kv[0])))
-        club.source = source.strip()
-        club.save(update_fields=["values", "source", "updated"])
-    return edition_status(club)
-
-
-def rename_edition(club: ClubEdition, name: str) -> ClubEdition:
-    """Give an edition a new name (hands keep the points they were dealt with)."""
-    name = (name or "").strip()
-    if not name:
-        raise DosaiError(_("Give the edition a name."))
-    club.name = name
-    club.save(update_fields=["name", "updated"])
-    return club
-
-
-def edition_users(club: ClubEdition) -> list[Session]:
-    """The sessions that use an edition: while there is one, the edition cannot be deleted."""
-    return list(club.sessions.order_by("title", "pk"))
-
-
-@transaction.atomic
-def delete_edition(club: ClubEdition) -> str:
-    """Delete an edition with the values entered for it and their source (they are part of
-    the edition). Refused (DosaiError, nothing deleted) while a session uses it: a session's
-    hands were dealt from it. Returns the name, for the message."""
-    club = ClubEdition.objects.select_for_update().get(pk=club.pk)
-    users = edition_users(club)
-    if users:
-        raise DosaiError(
-            ngettext(
-                "The edition “%(name)s” is used by %(count)s session: %(titles)s. Delete it first; nothing was deleted.",
-                "The edition “%(name)s” is used by %(count)s sessions: %(titles)s. Delete them first; nothing was deleted.",
-                len(users),
-            )
-            % {"name": club.name, "count": len(users), "titles": "、".join(s.title for s in users)}
-        )
-    name = club.name
-    try:
-        club.delete()
-    except ProtectedError:  # a session made from it in the meantime
-        raise DosaiError(
-            _("The edition “%(name)s” is now used by a session. Delete that session first; nothing was deleted.")
-            % {"name": name}
-        ) from None
-    return name
 
 
 # --- sessions ---------------------------------------------------------------------------------
@@ -717,134 +532,3 @@ def session_totals(session: Session) -> SessionTotals:
         for h, v in r.house_totals.items():
             houses[h] = houses.get(h, 0) + v
     return SessionTotals(replays, players, dict(sorted(houses.items(), key=lambda kv: kv[0])))
-
-
-# --- what the reader screen shows --------------------------------------------------------------
-
-
-def short(text: str | None, size: int = 7) -> str:
-    """The first characters of a proverb, for the small efuda of the layout."""
-    if not text:
-        return ""
-    return text if len(text) <= size else text[:size] + "…"
-
-
-def house_label(name: str) -> str:
-    return _("house %(house)s") % {"house": name}
-
-
-def announcements(line: CallLine, options: Options) -> list[str]:
-    """What the reader announces after a call: hako (sanjo-dosai.md l.83), an eat applied (l.85, l.88),
-    no. 2 never eaten (l.87), a new pending eat; translated sentences."""
-    r = line.result
-    out = []
-    if r.hako:
-        out.append(
-            _("Call %(k)s: hako, double (%(amount)s from each payer).") % {"k": r.call_index, "amount": r.amount}
-        )
-    if r.holder is None:
-        out.append(_("No. %(number)s is removed before play: nobody pays (D2).") % {"number": r.number})
-    if r.eaten:
-        out.append(
-            _("%(eater)s ate with bakefuda no. %(bakefuda)s: this call is paid to %(eater)s, not to %(holder)s.")
-            % {"eater": house_label(r.payee), "bakefuda": line.pending_before.bakefuda, "holder": house_label(r.holder)}
-        )
-    if line.no2_saved:
-        if options.eat_survives_no2:
-            out.append(_("No. 2 is never eaten: it is paid to its holder, and the eat waits for the next call (D7)."))
-        else:
-            out.append(
-                _("No. 2 is never eaten: it is paid to its holder, and the eat of %(eater)s is used up (D7).")
-                % {"eater": house_label(line.pending_before.house)}
-            )
-    eat = r.state.pending_eat
-    if eat is not None and r.number in BAKEFUDA:
-        out.append(
-            _("%(house)s extinguished bakefuda no. %(bakefuda)s: the next call is paid to %(house)s (except no. 2).")
-            % {"house": house_label(eat.house), "bakefuda": eat.bakefuda}
-        )
-    if r.holder is not None and not r.transfers:
-        out.append(_("Nobody pays this call."))
-    return out
-
-
-def reader_context(r: HandReplay) -> dict:
-    """Everything the reader screen draws, from a replay: the houses as laid out with each
-    efuda face up or extinguished, the last call with who pays whom, the announcements,
-    the running ledger per house and per player, the next yomifuda or the unread ones."""
-    state = r.state
-    last = r.last
-    just = last.result.number if last else None
-    final = r.settlement.state if r.settlement else state
-    row_names = {"head": _("head"), "upper": _("upper"), "middle": _("middle"), "lower": _("lower")}
-    houses = []
-    for h in state.houses:
-        rows = []
-        for row in Row:
-            efuda = [
-                {
-                    "number": n,
-                    "short": short(subject(n).proverb),
-                    "points": state.points[n],
-                    "down": n in final.face_down,
-                    "freed": r.settlement is not None and n in r.settlement.turned_free,
-                    "bakefuda": n in BAKEFUDA,
-                    "end_free": n in END_FREE,
-                    "just": n == just,
-                }
-                for n in h.row(row)
-            ]
-            rows.append(
-                {
-                    "name": row.value,
-                    "label": row_names[row.value],
-                    "efuda": efuda,
-                    "complete": all(n in final.face_down for n in h.row(row)),
-                }
-            )
-        houses.append(
-            {
-                "name": h.name,
-                "label": house_label(h.name),
-                "holder": r.owners.get(h.name, ""),
-                "rows": rows,
-                "face_up": len(final.face_up_cards(h.name)),
-                "total": r.house_totals[h.name],
-                "last": last.result.payments[h.name] if last else 0,
-                "payee": bool(last and last.result.payee == h.name),
-                "nobori": final.is_nobori(h.name),
-                "eater": bool(state.pending_eat and state.pending_eat.house == h.name and not r.over),
-            }
-        )
-    context = {
-        "houses": houses,
-        "players": [{"name": p, "houses": r.hand.holdings.get(p, []), "total": v} for p, v in r.player_totals.items()],
-        "last": last,
-        "last_subject": last.subject if last else None,
-        "last_transfers": [
-            {"payer": t.payer, "payer_player": r.owners.get(t.payer, ""), "amount": t.amount}
-            for t in (last.result.transfers if last else ())
-        ],
-        "announce": announcements(last, r.options) if last else [],
-        "pending": state.pending_eat if not r.over else None,
-        "next_number": r.next_number,
-        "next_subject": subject(r.next_number) if r.next_number else None,
-        "next_hako": r.next_is_hako and not r.over,
-        "unread": r.unread,
-        "history": list(reversed(r.lines)),
-    }
-    if r.settlement is not None:
-        s = r.settlement
-        context["settle"] = {
-            "turned_free": s.turned_free,
-            "nobori": [house_label(h) for h in s.nobori],
-            "fees": [(house_label(h), v) for h, v in s.fees.items()],
-            "takers": [house_label(h) for h in s.takers],
-            "share": s.share,
-            "pool_in": s.pool_in,
-            "pool_out": s.pool_out,
-            "payments": [(house_label(h), r.owners.get(h, ""), v) for h, v in s.payments.items()],
-            "choice": r.options.end_free_turn is EndFreeTurn.CHOICE,
-            "available": [n for n in sorted(END_FREE) if r.state.is_face_up(n)],
-        }
-    return context

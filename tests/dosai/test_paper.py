@@ -8,7 +8,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from dosai import paper, services
+from dosai import editions, paper, services
 from dosai.models import ClubEdition
 from tests.dosai.factories import PLAYERS6, make_session, ready_edition
 
@@ -47,7 +47,7 @@ def test_the_points_table_is_japanese_by_default(client, user):
 
 def test_an_unfinished_edition_prints_with_blanks(user):
     club = ClubEdition.objects.create(owner=user, name="Other maker", base="blank")
-    text = PdfReader(io.BytesIO(paper.points_table_pdf(services.edition_status(club)))).pages[0].extract_text()
+    text = PdfReader(io.BytesIO(paper.points_table_pdf(editions.edition_status(club)))).pages[0].extract_text()
     assert "60" in text and "Other maker" in text
 
 

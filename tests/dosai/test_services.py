@@ -6,7 +6,7 @@ import random
 import pytest
 from django.utils import translation
 
-from dosai import services
+from dosai import editions, services
 from dosai.engine import cards
 from dosai.engine.calls import call_sequence
 from dosai.engine.facts import IN_PLAY
@@ -44,8 +44,8 @@ def _read_all(hand, count=None):
 
 
 def test_a_new_matsui_edition_is_not_ready_and_names_whats_missing(owner):
-    club = services.create_edition(owner, "Matsui Tengudô", ClubEdition.BASE_MATSUI)
-    status = services.edition_status(club)
+    club = editions.create_edition(owner, "Matsui Tengudô", ClubEdition.BASE_MATSUI)
+    status = editions.edition_status(club)
     assert not status.ready
     assert status.unknown == cards.MATSUI_TENGUDO.unknown_in_play
     assert any("39 of the 60" in p for p in status.problems)
@@ -53,48 +53,48 @@ def test_a_new_matsui_edition_is_not_ready_and_names_whats_missing(owner):
 
 
 def test_partial_values_are_saved_and_the_class_counts_follow(owner):
-    club = services.create_edition(owner, "Matsui", ClubEdition.BASE_MATSUI)
+    club = editions.create_edition(owner, "Matsui", ClubEdition.BASE_MATSUI)
     values = club_values()
     some = dict(list(values.items())[:10])
-    status = services.save_values(club, some, "club set")
+    status = editions.save_values(club, some, "club set")
     club.refresh_from_db()
     assert club.values == {str(k): v for k, v in some.items()}
     assert not status.ready and len(status.unknown) == len(values) - 10
-    status = services.save_values(club, values, "club set")
+    status = editions.save_values(club, values, "club set")
     assert status.ready and status.problems == ()
     assert cards.points_in_play(status.edition)[4] == values[4]
 
 
 def test_a_complete_table_with_wrong_class_counts_says_which_class(owner):
-    club = services.create_edition(owner, "Matsui", ClubEdition.BASE_MATSUI)
+    club = editions.create_edition(owner, "Matsui", ClubEdition.BASE_MATSUI)
     values = club_values()
     twos = [n for n, v in values.items() if v == 2][:2]
     for n in twos:
         values[n] = 3
-    status = services.save_values(club, values, "club set")
+    status = editions.save_values(club, values, "club set")
     assert not status.ready
     assert "2-point efuda: 15 entered, 17 needed" in status.problems
     assert "3-point efuda: 12 entered, only 10 in this edition" in status.problems
 
 
 def test_a_sourced_value_cannot_be_changed_or_overwritten(owner):
-    club = services.create_edition(owner, "Matsui", ClubEdition.BASE_MATSUI)
+    club = editions.create_edition(owner, "Matsui", ClubEdition.BASE_MATSUI)
     with pytest.raises(services.DosaiError, match="no. 10 is 20 points"):
-        services.save_values(club, {10: 4}, "club set")
+        editions.save_values(club, {10: 4}, "club set")
     with pytest.raises(services.DosaiError, match="no. 8 is removed"):
-        services.save_values(club, {8: 2}, "club set")
+        editions.save_values(club, {8: 2}, "club set")
     with pytest.raises(services.DosaiError, match="where the values come from"):
-        services.save_values(club, {4: 2}, " ")
+        editions.save_values(club, {4: 2}, " ")
     club.refresh_from_db()
     assert club.values == {}
 
 
 def test_a_blank_edition_takes_every_value_from_the_club(owner):
-    club = services.create_edition(owner, "Other maker", ClubEdition.BASE_BLANK)
-    status = services.edition_status(club)
+    club = editions.create_edition(owner, "Other maker", ClubEdition.BASE_BLANK)
+    status = editions.edition_status(club)
     assert len(status.unknown) == 60
     full = club_values(cards.blank_edition("x"))
-    assert services.save_values(club, full, "our set").ready
+    assert editions.save_values(club, full, "our set").ready
 
 
 # --- sessions and dealing ---
@@ -163,7 +163,7 @@ def test_a_wrong_layout_names_the_house_and_row_and_saves_nothing(owner):
 
 
 def test_a_hand_cannot_start_until_the_edition_is_ready(owner):
-    club = services.create_edition(owner, "Matsui", ClubEdition.BASE_MATSUI)
+    club = editions.create_edition(owner, "Matsui", ClubEdition.BASE_MATSUI)
     session = services.create_session(owner, "t", club, PLAYERS6, Options())
     with pytest.raises(services.DosaiError, match="not ready"):
         services.start_hand(session, dealing="app", reader="app")
@@ -174,18 +174,18 @@ def test_rename_needs_a_name_and_delete_refuses_an_edition_in_use(owner, monkeyp
     session = make_session(owner)
     edition = session.edition
     with pytest.raises(services.DosaiError, match="Give the edition a name"):
-        services.rename_edition(edition, "  ")
+        editions.rename_edition(edition, "  ")
     with pytest.raises(services.DosaiError, match="Give the session a title"):
         services.rename_session(session, "")
     edition.refresh_from_db()
     session.refresh_from_db()
     assert (edition.name, session.title) == ("Matsui Tengudô", "Test table")
     with pytest.raises(services.DosaiError, match="is used by 1 session: Test table"):
-        services.delete_edition(edition)
+        editions.delete_edition(edition)
     # A session made from it between the check and the delete: still refused, nothing deleted.
-    monkeypatch.setattr(services, "edition_users", lambda club: [])
+    monkeypatch.setattr(editions, "edition_users", lambda club: [])
     with pytest.raises(services.DosaiError, match="is now used by a session"):
-        services.delete_edition(edition)
+        editions.delete_edition(edition)
     assert ClubEdition.objects.filter(pk=edition.pk).exists()
 
 

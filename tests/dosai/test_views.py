@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
-from dosai import services
+from dosai import editions, services
 from dosai.engine import cards
 from dosai.engine.facts import IN_PLAY
 from dosai.engine.options import NoNobori, Options, options_as_dict, options_from_dict
@@ -396,7 +396,7 @@ def test_an_edition_in_use_cannot_be_deleted(client, user):
     assert "is used by 1 session: Test table. Delete it first; nothing was deleted." in response.content.decode()
     assert ClubEdition.objects.filter(pk=edition.pk).exists()
     with pytest.raises(services.DosaiError, match="is used by 1 session"):
-        services.delete_edition(edition)
+        editions.delete_edition(edition)
 
 
 def test_delete_an_edition_with_its_entered_values(client, user):
