@@ -9,8 +9,8 @@ dealers and totals of every later round.
 
 Sides are the seat indices 0, 1, 2 (or 0, 1 for teams) in the engine; ``unit_label`` turns
 a side or a player of the settlement into its name. A refusal raises a ``UserError``
-(``RoundError``, ``SessionDataError``, ``HouseRulesError``, ``NotPrintable``) with a
-translated message that names the problem; the engine's own exceptions are translated here.
+(``RoundError``, ``SessionDataError``, ``HouseRulesError``) with a translated message that
+names the problem; the engine's own exceptions are translated here.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
-from common.pdf.fonts import missing_glyphs
 from hanafuda import labels
 from hanafuda.engine.deck import CARD_BY_ID
 from hanafuda.engine.formation import formed_dekiyaku
@@ -45,10 +44,6 @@ class SessionDataError(RoundError):
 
 class HouseRulesError(UserError):
     """House rules chosen on the session form that the engine refuses (translated message)."""
-
-
-class NotPrintable(UserError):
-    """A name or title the PDF font cannot draw (it would print as a blank box)."""
 
 
 class RoundAlreadySaved(RoundError):
@@ -616,36 +611,3 @@ def undo_last_round(session: Session, user=None) -> int:
         )
         row.delete()
         return row.number
-
-
-# --- paper ---------------------------------------------------------------------------------
-
-# Control characters print as a space (the PDF toolkit replaces them), so they are never missing.
-_CONTROL = frozenset(chr(c) for c in [*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029])
-
-
-def check_printable(texts: Mapping[str, object]) -> None:
-    """``NotPrintable`` naming the first character the PDF font cannot draw.
-
-    Input: what -> text, e.g. {"title": session.title, "sides[0]": "Ann"}: the texts typed by
-    the players that a paper prints. Run before building the PDF, so a name the font lacks is
-    a message on the screen rather than a blank box on paper."""
-    for what, text in texts.items():
-        missing = [ch for ch in missing_glyphs(str(text or "")) if ch not in _CONTROL]
-        if missing:
-            ch = missing[0]
-            raise NotPrintable(
-                _(
-                    "Character %(char)r (U+%(code)04X) in %(what)s is not in the PDF font; it would print as a blank box."
-                )
-                % {"char": ch, "code": ord(ch), "what": what}
-            )
-
-
-def paper_texts(session: Session, state: SessionState | None = None) -> dict[str, object]:
-    """The texts typed by the players that the score sheet prints: title, sides, players."""
-    texts: dict[str, object] = {"title": session.title}
-    texts.update({f"sides[{i}]": name for i, name in enumerate(session.sides)})
-    if state is not None:
-        texts.update({f"players[{i}]": unit_label(session, u) for i, u in enumerate(state.units)})
-    return texts

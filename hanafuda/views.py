@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from common import once
 from common.downloads import PDF, XLSX, file_response
-from hanafuda import exports, labels, pdf, services
+from hanafuda import exports, labels, pdf, printing, services
 from hanafuda.engine.deck import CARD_BY_ID
 from hanafuda.engine.dekiyaku import DEKIYAKU
 from hanafuda.engine.formation import composition
@@ -416,8 +416,8 @@ def score_sheet_pdf(request, pk):
     with translation.override("ja"):  # the paper's words are Japanese
         rules = rules_summary(state.options)
     try:
-        services.check_printable(services.paper_texts(session, state))
-    except services.NotPrintable as exc:
+        printing.check_printable(printing.paper_texts(session, state))
+    except printing.NotPrintable as exc:
         messages.error(request, _("The score sheet cannot be printed: %(error)s") % {"error": exc})
         return redirect("hanafuda:session_detail", pk=session.pk)
     data = pdf.score_sheet(state, rules)
@@ -435,8 +435,8 @@ def reference_card_pdf(request, pk=None):
         with translation.override("ja"):
             lines = rules_summary(options)
     try:
-        services.check_printable({"title": title})
-    except services.NotPrintable as exc:
+        printing.check_printable({"title": title})
+    except printing.NotPrintable as exc:
         messages.error(request, _("The reference card cannot be printed: %(error)s") % {"error": exc})
         return redirect("hanafuda:session_detail", pk=pk) if pk else redirect("hanafuda:session_list")
     data = pdf.reference_card(options, title=title, rules=lines)

@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from common.errors import UserError
-from hanafuda import services
+from hanafuda import printing, services
 from hanafuda.engine.options import OptionError, Options
 from hanafuda.models import Round, Session
 from tests.hanafuda.helpers import ROUND_A, new_session
@@ -28,7 +28,7 @@ def raw_client(user):
 
 
 @pytest.mark.parametrize(
-    "error", [services.RoundError, services.SessionDataError, services.HouseRulesError, services.NotPrintable]
+    "error", [services.RoundError, services.SessionDataError, services.HouseRulesError, printing.NotPrintable]
 )
 def test_the_refusals_are_user_errors_and_not_value_errors(error):
     assert issubclass(error, UserError) and not issubclass(error, ValueError)
@@ -91,7 +91,7 @@ def test_a_plain_value_error_in_the_preview_answers_500_not_a_problem(raw_client
 
 def test_a_plain_value_error_in_the_paper_answers_500_not_a_message(raw_client, user, monkeypatch):
     s = new_session(user)
-    monkeypatch.setattr(services, "check_printable", _bug)
+    monkeypatch.setattr(printing, "check_printable", _bug)
     assert raw_client.get(reverse("hanafuda:score_sheet", args=[s.pk])).status_code == 500
     assert raw_client.get(reverse("hanafuda:reference_card", args=[s.pk])).status_code == 500
 
