@@ -25,7 +25,15 @@ import django
 
 django.setup()
 
+from django.contrib.auth.models import User  # noqa: E402
 from django.core.management import call_command  # noqa: E402
+
+from dosai import services as dosai_services  # noqa: E402
+from dosai.engine.options import Options as DosaiOptions  # noqa: E402
+from dosai.models import ClubEdition  # noqa: E402
+from hanafuda import services as hanafuda_services  # noqa: E402
+from hanafuda.engine.options import Options as HanafudaOptions  # noqa: E402
+from tests.dosai.factories import club_values  # noqa: E402
 
 
 def timed(fn, repeat=20):
@@ -38,10 +46,7 @@ def timed(fn, repeat=20):
 
 
 def hanafuda_session(owner, played=12):
-    from hanafuda import services
-    from hanafuda.engine import musashino
-
-    session = services.create_session(owner, "bench", ["一郎", "二郎", "三郎"], musashino.Options(rounds=12))
+    session = hanafuda_services.create_session(owner, "bench", ["一郎", "二郎", "三郎"], HanafudaOptions(rounds=12))
     rng = random.Random(1)
     for number in range(1, played + 1):
         piles = [[], [], []]
@@ -49,16 +54,11 @@ def hanafuda_session(owner, played=12):
             cards = [month * 10 + r for r in range(4)]
             piles[rng.randrange(3)] += cards[:2]
             piles[rng.randrange(3)] += cards[2:]
-        services.record_round(session, number, piles)
-    return session, lambda: services.session_state(session)
+        hanafuda_services.record_round(session, number, piles)
+    return session, lambda: hanafuda_services.session_state(session)
 
 
 def dosai_hand(owner):
-    from dosai import services
-    from dosai.engine import rules
-    from dosai.models import ClubEdition
-    from tests.dosai.factories import club_values
-
     edition = ClubEdition.objects.create(
         owner=owner,
         name="bench",
@@ -66,27 +66,23 @@ def dosai_hand(owner):
         values={str(k): v for k, v in club_values().items()},
         source="bench",
     )
-    session = services.create_session(owner, "bench", edition, ["A", "B", "C", "D", "E", "F"], rules.Options())
-    hand = services.start_hand(session, dealing="app", reader="app", rng=random.Random(1))
-    for k in range(rules.Options().calls_per_hand):
-        services.record_call(hand, None, k)
+    session = dosai_services.create_session(owner, "bench", edition, ["A", "B", "C", "D", "E", "F"], DosaiOptions())
+    hand = dosai_services.start_hand(session, dealing="app", reader="app", rng=random.Random(1))
+    for k in range(DosaiOptions().calls_per_hand):
+        dosai_services.record_call(hand, None, k)
     hand.refresh_from_db()
-    return hand, lambda: services.replay(hand)
+    return hand, lambda: dosai_services.replay(hand)
 
 
 def main():
     call_command("migrate", verbosity=0)
-    from django.contrib.auth.models import User
-
     owner = User.objects.create_user("bench")
     _session, state = hanafuda_session(owner)
     median, worst = timed(state)
     print(f"Musashino-bana: re-score 12 rounds and settle   median {median:6.1f} ms   max {worst:6.1f} ms")
     session, _state = hanafuda_session(owner, played=11)
-    from hanafuda import services
-
     half = [[10, 11, 30, 31, 80, 81], [20, 21], [50]]  # round 12, half tapped
-    median, worst = timed(lambda: services.preview_round(session, 12, half))
+    median, worst = timed(lambda: hanafuda_services.preview_round(session, 12, half))
     print(f"Musashino-bana: preview round 12 after 11 rounds median {median:6.1f} ms   max {worst:6.1f} ms")
     _hand, replay = dosai_hand(owner)
     median, worst = timed(replay)

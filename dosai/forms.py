@@ -7,7 +7,9 @@ import unicodedata
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from dosai.engine import rules
+from dosai import services
+from dosai.engine.facts import HOUSE_COUNT, MIN_PLAYERS
+from dosai.engine.options import Options, options_as_dict
 from dosai.models import ClubEdition, Hand
 from dosai.services import ROWS
 
@@ -177,8 +179,8 @@ ENUM_CHOICES = {
 
 
 class SessionForm(forms.Form):
-    """Title, edition, 3–6 players in seating order, and every option of ``rules.Options``
-    with its D-number (ref §3.4), the defaults preselected."""
+    """Title, edition, 3–6 players in seating order, and every option of ``Options``
+    with its D-number (sanjo-dosai.md s.3.4), the defaults preselected."""
 
     title = forms.CharField(label=_("Title"), max_length=100)
     edition = forms.ModelChoiceField(label=_("Edition"), queryset=ClubEdition.objects.none())
@@ -186,11 +188,11 @@ class SessionForm(forms.Form):
     def __init__(self, *args, editions, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["edition"].queryset = editions
-        for i in range(1, rules.HOUSE_COUNT + 1):
+        for i in range(1, HOUSE_COUNT + 1):
             self.fields[f"player_{i}"] = forms.CharField(
-                label=_("Player %(n)s") % {"n": i}, max_length=40, required=i <= rules.MIN_PLAYERS
+                label=_("Player %(n)s") % {"n": i}, max_length=40, required=i <= MIN_PLAYERS
             )
-        defaults = rules.options_as_dict(rules.Options())
+        defaults = options_as_dict(Options())
         for name, default in defaults.items():
             label, help_text = OPTION_LABELS[name], OPTION_HELP[name]
             if name in ENUM_CHOICES:
@@ -205,14 +207,14 @@ class SessionForm(forms.Form):
             self.fields[f"opt_{name}"] = field
 
     def player_fields(self):
-        return [self[f"player_{i}"] for i in range(1, rules.HOUSE_COUNT + 1)]
+        return [self[f"player_{i}"] for i in range(1, HOUSE_COUNT + 1)]
 
     def option_fields(self):
         return [self[name] for name in self.fields if name.startswith("opt_")]
 
     def clean(self):
         data = super().clean()
-        seats = [(i, (data.get(f"player_{i}") or "").strip()) for i in range(1, rules.HOUSE_COUNT + 1)]
+        seats = [(i, (data.get(f"player_{i}") or "").strip()) for i in range(1, HOUSE_COUNT + 1)]
         names = [n for _i, n in seats if n]
         seen = set()
         for i, name in seats:
@@ -227,9 +229,9 @@ class SessionForm(forms.Form):
         if self.errors:
             return data
         try:
-            data["options"] = rules.Options(**{k[4:]: v for k, v in data.items() if k.startswith("opt_")})
-        except ValueError as exc:
-            self.add_error(None, str(exc))
+            data["options"] = services.options_from_form({k[4:]: v for k, v in data.items() if k.startswith("opt_")})
+        except services.DosaiError as exc:
+            self.add_error(None, exc.message)
         if "options" in data and data["options"].calls_per_hand < 1:
             self.add_error("opt_uncalled_at_end", _("Leave fewer yomifuda than there are in the pile."))
         data["players"] = names
@@ -250,7 +252,7 @@ _NUMBERS = re.compile(r"[\s,、，・]+")
 
 class LayoutForm(forms.Form):
     """Six houses as laid out on the table: per house its holder and the numbers of each row
-    (head 1, upper/middle/lower 3, seed l.76), typed with spaces or commas between them."""
+    (head 1, upper/middle/lower 3, sanjo-dosai.md l.76), typed with spaces or commas between them."""
 
     reader = forms.ChoiceField(
         label=_("The reader"), choices=Hand.READERS, initial=Hand.READ_APP, widget=forms.RadioSelect
@@ -260,7 +262,7 @@ class LayoutForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.players = list(players)
         row_labels = {"head": _("head"), "upper": _("upper row"), "middle": _("middle row"), "lower": _("lower row")}
-        for h in range(1, rules.HOUSE_COUNT + 1):
+        for h in range(1, HOUSE_COUNT + 1):
             self.fields[f"{h}_holder"] = forms.ChoiceField(
                 label=_("house %(house)s: held by") % {"house": h}, choices=[("", "—")] + [(p, p) for p in self.players]
             )
@@ -274,15 +276,13 @@ class LayoutForm(forms.Form):
     def houses(self):
         return [
             {"house": h, "holder": self[f"{h}_holder"], "rows": [self[f"{h}_{row}"] for row in ROWS]}
-            for h in range(1, rules.HOUSE_COUNT + 1)
+            for h in range(1, HOUSE_COUNT + 1)
         ]
 
     def clean(self):
-        from dosai.services import check_layout
-
         data = super().clean()
         houses = []
-        for h in range(1, rules.HOUSE_COUNT + 1):
+        for h in range(1, HOUSE_COUNT + 1):
             house = {"name": str(h)}
             for row in ROWS:
                 text = unicodedata.normalize("NFKC", data.get(f"{h}_{row}") or "").strip()  # full-width digits too
@@ -298,8 +298,8 @@ class LayoutForm(forms.Form):
             houses.append(house)
         if self.errors:
             return data
-        holders = {str(h): data.get(f"{h}_holder") for h in range(1, rules.HOUSE_COUNT + 1)}
-        for key, message in check_layout(houses, holders, self.players):
+        holders = {str(h): data.get(f"{h}_holder") for h in range(1, HOUSE_COUNT + 1)}
+        for key, message in services.check_layout(houses, holders, self.players):
             self.add_error(key or None, message)
         data["houses"], data["holders"] = houses, holders
         return data

@@ -2,7 +2,7 @@
 
 Only what was observed is stored: the values read from the club's efuda, the layout of the
 houses, who holds which house, and the yomifuda called in order. The state of a hand, its
-payments and the ledger are derived by replaying ``dosai.engine.rules`` (``dosai.services.replay``),
+payments and the ledger are derived by replaying the engine (``dosai.engine.calls``, ``dosai.services.replay``),
 so undoing the last call is exact.
 """
 
@@ -41,7 +41,7 @@ class ClubEdition(models.Model):
 class Session(models.Model):
     """A sitting of three to six players with one edition and one set of house rules.
 
-    ``options`` holds ``dosai.engine.rules.options_as_dict``; ``players`` the names in seating order."""
+    ``options`` holds ``dosai.engine.options.options_as_dict``; ``players`` the names in seating order."""
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="dosai_sessions")
     title = models.CharField(_("title"), max_length=100)
@@ -62,8 +62,8 @@ class Session(models.Model):
 class Hand(models.Model):
     """One hand of a session, as laid out on the table and as read.
 
-    houses: list of {"name", "head", "upper", "middle", "lower"} in seating order (seed l.76);
-    holdings: player -> house names (seed l.72–74); points: the edition's values when the hand
+    houses: list of {"name", "head", "upper", "middle", "lower"} in seating order (sanjo-dosai.md l.76);
+    holdings: player -> house names (sanjo-dosai.md l.72–74); points: the edition's values when the hand
     was dealt (number as text -> points), so a later edit of the edition never changes it;
     reading_order: the shuffled yomifuda when the app reads, else null; calls: the yomifuda
     read, in order; turn_free: efuda 46/50 their holders turned at the end (D12 CHOICE only);

@@ -1,233 +1,67 @@
-"""The work behind the Sanjô Dôsai screens: editions, sessions, dealing, calls, the ledger.
+"""The work behind the Sanjô Dôsai screens: sessions, dealing, calls, the ledger.
+
+The editions (the points of the efuda) are ``dosai.editions``, what the reader screen shows
+is ``dosai.reader``.
 
 Views call these functions; they hold the rules of storage and leave the rules of play to
-``dosai.engine.rules`` and the card table to ``dosai.engine.cards``. A hand stores only what was observed
-(layout, holdings, calls); ``replay`` derives its state, every payment and the ledger by
-running the engine again (``new_hand`` + ``call`` + ``settle_hand``), so an undo is exact.
+``dosai.engine`` (hand, calls, settlement) and the card table to ``dosai.engine.cards``. A
+hand stores only what was observed (layout, holdings, calls); ``replay`` derives its state,
+every payment and the ledger by running the engine again (``new_hand`` + ``call`` +
+``settle_hand``), so an undo is exact.
 
 Every change runs in ``transaction.atomic`` and either saves all of it or nothing; refusals
-raise ``DosaiError`` (a ``ValueError``) with a message fit for the screen.
+raise ``DosaiError`` (``dosai.errors``, a ``common.errors.UserError``) with a message fit for
+the screen; the engine's refusals (``ValueError``) are translated into it here.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
-from dosai.engine import cards, rules
+from dosai.editions import edition_status
+from dosai.engine import cards
+from dosai.engine.calls import CallResult, call, hand_over
+from dosai.engine.facts import (
+    HOUSE_COUNT,
+    IN_PLAY,
+    MAX_HOUSES_PER_PLAYER,
+    MIN_PLAYERS,
+    NEVER_EATEN,
+    REMOVED_BEFORE_PLAY,
+    ROW_SIZES,
+    SUBJECT_NUMBERS,
+    Row,
+)
+from dosai.engine.hand import HandState, House, PendingEat, house_in_dealt_order, new_hand
+from dosai.engine.options import EndFreeTurn, OptionError, Options, options_as_dict, options_from_dict
+from dosai.engine.settlement import Settlement, net_by_player, settle_hand, total_payments
+from dosai.errors import DosaiError, StaleForm
 from dosai.models import ClubEdition, Hand, Session
 
 _RNG = random.SystemRandom()
 ROWS = ("head", "upper", "middle", "lower")
 
 
-class DosaiError(ValueError):
-    """A refusal with a message for the screen; nothing was saved."""
-
-
-class StaleForm(DosaiError):
-    """The form was made for an earlier state of the hand (a double submit or a second
-    screen): nothing was recorded."""
-
-
-# --- editions ---------------------------------------------------------------------------------
-
-
-def base_edition(club: ClubEdition) -> cards.Edition:
-    """The built-in edition a club edition starts from: Matsui Tengudô (with the values the
-    sources give, ``cards.MATSUI_TENGUDO``) or a blank one (``cards.blank_edition``)."""
-    if club.base == ClubEdition.BASE_BLANK:
-        return cards.blank_edition(club.name or "edition")
-    return cards.MATSUI_TENGUDO
-
-
-def edition_of(club: ClubEdition) -> cards.Edition:
-    """The club edition as a ``cards.Edition``: the base with the club's values entered by
-    ``Edition.with_points`` (each marked with the club's source; sourced values stay)."""
-    edition = base_edition(club)
-    values = {int(k): v for k, v in (club.values or {}).items()}
-    if values:
-        edition = edition.with_points(values, club.source or _("club set"))
-    return replace(edition, name=club.name or edition.name)
-
-
-@dataclass(frozen=True)
-class ClassLine:
-    """One point class of an edition: its value, how many efuda in play need it, how many
-    have it now."""
-
-    points: int
-    required: int
-    entered: int
-
-    @property
-    def ok(self) -> bool:
-        return self.entered == self.required
-
-    @property
-    def over(self) -> bool:
-        return self.entered > self.required
-
-
-@dataclass(frozen=True)
-class EditionStatus:
-    """What the edition page shows: the edition, the class lines, the problems (translated,
-    from the same checks as ``cards.check_edition``) and whether a hand may start."""
-
-    edition: cards.Edition
-    classes: tuple[ClassLine, ...]
-    unknown: tuple[int, ...]
-    problems: tuple[str, ...]
-    ready: bool
-
-
-def edition_status(club: ClubEdition) -> EditionStatus:
-    """Check a club edition against its class counts (Matsui: 1×20, 3×15, 7×10, 7×4, 10×3,
-    17×2, 15×1 over the 60 efuda in play, ref §3.2, D1). ``ready`` is ``cards.ready_to_play``."""
-    edition = edition_of(club)
-    in_play = [s for s in edition.subjects if s.in_play]
-    lines = []
-    problems = []
-    for points, required in edition.class_counts.items():
-        entered = sum(1 for s in in_play if s.points == points)
-        lines.append(ClassLine(points, required, entered))
-        if entered > required:
-            problems.append(
-                _("%(points)s-point efuda: %(entered)s entered, only %(required)s in this edition")
-                % {"points": points, "entered": entered, "required": required}
-            )
-    classes = set(edition.class_counts)
-    for s in in_play:
-        if s.points is not None and s.points not in classes:
-            problems.append(
-                _("no. %(number)s: %(points)s points is not a class of this edition")
-                % {"number": s.number, "points": s.points}
-            )
-    unknown = edition.unknown_in_play
-    if unknown:
-        problems.append(
-            _("%(count)s of the 60 efuda in play have no value yet: nos. %(numbers)s")
-            % {"count": len(unknown), "numbers": ", ".join(map(str, unknown))}
-        )
-    else:
-        for line in lines:
-            if line.entered < line.required:
-                problems.append(
-                    _("%(points)s-point efuda: %(entered)s entered, %(required)s needed")
-                    % {"points": line.points, "entered": line.entered, "required": line.required}
-                )
-    ready = cards.ready_to_play(edition)
-    if ready != (not problems):  # both checks must agree; the engine's word decides
-        problems = problems or list(cards.check_edition(edition))
-    return EditionStatus(edition, tuple(lines), tuple(unknown), tuple(problems), ready)
-
-
-def create_edition(owner, name: str, base: str) -> ClubEdition:
-    """A new club edition with no values entered yet; the source of its values starts as
-    "club set" in the active language (the person changes it when saving values)."""
-    if base not in dict(ClubEdition.BASES):
-        raise DosaiError(_("Choose the edition to start from."))
-    return ClubEdition.objects.create(owner=owner, name=name.strip(), base=base, source=_("club set"))
-
-
-def save_values(club: ClubEdition, values: Mapping[int, int | None], source: str) -> EditionStatus:
-    """Save the club's values for the efuda the base edition leaves unknown (partial saves
-    allowed: None clears a value). A number the sources already give is refused (issue 10:
-    never overwrite a sourced value), as is a number not in play or not unknown.
-
-    Input: number -> points or None; the source text (e.g. "club set, read from the efuda").
-    Output: the new ``EditionStatus``. Raises DosaiError naming the card; saves nothing then."""
-    base = base_edition(club)
-    if not source or not source.strip():
-        raise DosaiError(_("Say where the values come from (for example: our club's set)."))
-    new = {}
-    for number, points in values.items():
-        subject = base.subject(number)
-        if not subject.in_play:
-            raise DosaiError(_("no. %(number)s is removed before play and needs no value") % {"number": number})
-        if subject.points is not None:
-            raise DosaiError(
-                _("no. %(number)s is %(points)s points per %(source)s; it cannot be changed")
-                % {"number": number, "points": subject.points, "source": subject.points_source}
-            )
-        if points is not None:
-            if not isinstance(points, int) or isinstance(points, bool) or points < 1:
-                raise DosaiError(_("no. %(number)s: points must be a whole number of at least 1") % {"number": number})
-            new[str(number)] = points
-    try:
-        base.with_points({int(k): v for k, v in new.items()}, source.strip())
-    except ValueError as exc:
-        raise DosaiError(str(exc)) from None
-    with transaction.atomic():
-        club.values = dict(sorted(new.items(), key=lambda kv: int(kv[0])))
-        club.source = source.strip()
-        club.save(update_fields=["values", "source", "updated"])
-    return edition_status(club)
-
-
-def rename_edition(club: ClubEdition, name: str) -> ClubEdition:
-    """Give an edition a new name (hands keep the points they were dealt with)."""
-    name = (name or "").strip()
-    if not name:
-        raise DosaiError(_("Give the edition a name."))
-    club.name = name
-    club.save(update_fields=["name", "updated"])
-    return club
-
-
-def edition_users(club: ClubEdition) -> list[Session]:
-    """The sessions that use an edition: while there is one, the edition cannot be deleted."""
-    return list(club.sessions.order_by("title", "pk"))
-
-
-@transaction.atomic
-def delete_edition(club: ClubEdition) -> str:
-    """Delete an edition with the values entered for it and their source (they are part of
-    the edition). Refused (DosaiError, nothing deleted) while a session uses it: a session's
-    hands were dealt from it. Returns the name, for the message."""
-    club = ClubEdition.objects.select_for_update().get(pk=club.pk)
-    users = edition_users(club)
-    if users:
-        raise DosaiError(
-            ngettext(
-                "The edition “%(name)s” is used by %(count)s session: %(titles)s. Delete it first; nothing was deleted.",
-                "The edition “%(name)s” is used by %(count)s sessions: %(titles)s. Delete them first; nothing was deleted.",
-                len(users),
-            )
-            % {"name": club.name, "count": len(users), "titles": "、".join(s.title for s in users)}
-        )
-    name = club.name
-    try:
-        club.delete()
-    except ProtectedError:  # a session made from it in the meantime
-        raise DosaiError(
-            _("The edition “%(name)s” is now used by a session. Delete that session first; nothing was deleted.")
-            % {"name": name}
-        ) from None
-    return name
-
-
 # --- sessions ---------------------------------------------------------------------------------
 
 
-def create_session(owner, title: str, edition: ClubEdition, players: Sequence[str], options: rules.Options) -> Session:
-    """A session of 3–6 players (seed l.66; six houses, at most two per player, l.74) with
-    its house rules (``rules.Options``, stored with ``options_as_dict``)."""
+def create_session(owner, title: str, edition: ClubEdition, players: Sequence[str], options: Options) -> Session:
+    """A session of 3–6 players (sanjo-dosai.md l.66; six houses, at most two per player, l.74) with
+    its house rules (``Options``, stored with ``options_as_dict``)."""
     names = [p.strip() for p in players if p and p.strip()]
-    if not rules.MIN_PLAYERS <= len(names) <= rules.HOUSE_COUNT:
+    if not MIN_PLAYERS <= len(names) <= HOUSE_COUNT:
         raise DosaiError(_("A session has three to six players."))
     if len(set(names)) != len(names):
         raise DosaiError(_("Give each player a different name."))
     if edition.owner_id != owner.pk and not owner.is_superuser:
         raise DosaiError(_("Choose one of your editions."))
     return Session.objects.create(
-        owner=owner, title=title.strip(), edition=edition, players=names, options=rules.options_as_dict(options)
+        owner=owner, title=title.strip(), edition=edition, players=names, options=options_as_dict(options)
     )
 
 
@@ -277,17 +111,27 @@ def delete_session(session: Session, *, hands: int, calls: int) -> str:
     return title
 
 
-def session_options(session: Session) -> rules.Options:
-    return rules.options_from_dict(session.options)
+def session_options(session: Session) -> Options:
+    return options_from_dict(session.options)
+
+
+def options_from_form(values: Mapping[str, object]) -> Options:
+    """The ``Options`` of a new session from the form's choices (option name -> value).
+
+    DosaiError (the engine's message, naming the option) when the engine refuses them."""
+    try:
+        return Options(**values)
+    except OptionError as exc:
+        raise DosaiError(str(exc)) from exc
 
 
 def deal_numeral_cards(players: Sequence[str], rng=None) -> dict[str, list[str]]:
     """Hand out the six black numeral cards round the table, so each player takes the
-    matching house(s): with fewer than six players some take two (seed l.72–74).
+    matching house(s): with fewer than six players some take two (sanjo-dosai.md l.72–74).
 
     Input: the players in seating order. Output: player -> house names ("1".."6")."""
     rng = rng or _RNG
-    numerals = [str(n) for n in range(1, rules.HOUSE_COUNT + 1)]
+    numerals = [str(n) for n in range(1, HOUSE_COUNT + 1)]
     rng.shuffle(numerals)
     holdings = {p: [] for p in players}
     for i, numeral in enumerate(numerals):
@@ -296,24 +140,24 @@ def deal_numeral_cards(players: Sequence[str], rng=None) -> dict[str, list[str]]
 
 
 def deal_houses(rng=None) -> list[dict]:
-    """Shuffle the 60 efuda in play (nos. 8 and 23 out, seed l.67) into six houses of ten
-    (seed l.68), laid out in dealt order (``rules.house_in_dealt_order``, D18)."""
+    """Shuffle the 60 efuda in play (nos. 8 and 23 out, sanjo-dosai.md l.67) into six houses of ten
+    (sanjo-dosai.md l.68), laid out in dealt order (``house_in_dealt_order``, D18)."""
     rng = rng or _RNG
-    efuda = sorted(rules.IN_PLAY)
+    efuda = sorted(IN_PLAY)
     rng.shuffle(efuda)
     houses = []
-    for i in range(rules.HOUSE_COUNT):
-        house = rules.house_in_dealt_order(str(i + 1), efuda[i * 10 : (i + 1) * 10])
+    for i in range(HOUSE_COUNT):
+        house = house_in_dealt_order(str(i + 1), efuda[i * 10 : (i + 1) * 10])
         houses.append(_house_dict(house))
     return houses
 
 
-def _house_dict(house: rules.House) -> dict:
+def _house_dict(house: House) -> dict:
     return {"name": house.name, **{row: list(house.row(row)) for row in ROWS}}
 
 
-def _house_of(data: Mapping) -> rules.House:
-    return rules.House(data["name"], *(tuple(data[row]) for row in ROWS))
+def _house_of(data: Mapping) -> House:
+    return House(data["name"], *(tuple(data[row]) for row in ROWS))
 
 
 def check_layout(
@@ -324,8 +168,8 @@ def check_layout(
     Input: the houses ({"name", "head", "upper", "middle", "lower"} with lists of numbers),
     house name -> player, the session's players. Output: (field key, message) for each
     problem, the key being "<house>_<row>", "<house>_holder" or "" for the whole layout;
-    empty when the 60 efuda in play are there exactly once (seed l.67–68), each row has its
-    size (seed l.76) and each player holds one or two houses (seed l.74)."""
+    empty when the 60 efuda in play are there exactly once (sanjo-dosai.md l.67–68), each row has its
+    size (sanjo-dosai.md l.76) and each player holds one or two houses (sanjo-dosai.md l.74)."""
     problems: list[tuple[str, str]] = []
     seen: dict[int, str] = {}
     row_names = {"head": _("head"), "upper": _("upper row"), "middle": _("middle row"), "lower": _("lower row")}
@@ -333,7 +177,7 @@ def check_layout(
         name = house["name"]
         for row in ROWS:
             numbers = house[row]
-            size = rules.ROW_SIZES[rules.Row(row)]
+            size = ROW_SIZES[Row(row)]
             where = _("house %(house)s, %(row)s") % {"house": name, "row": row_names[row]}
             if len(numbers) != size:
                 problems.append(
@@ -344,14 +188,14 @@ def check_layout(
                     )
                 )
             for n in numbers:
-                if n not in rules.SUBJECT_NUMBERS:
+                if n not in SUBJECT_NUMBERS:
                     problems.append(
                         (
                             f"{name}_{row}",
                             _("%(where)s: %(n)s is not an efuda number (1–62)") % {"where": where, "n": n},
                         )
                     )
-                elif n in rules.REMOVED_BEFORE_PLAY:
+                elif n in REMOVED_BEFORE_PLAY:
                     problems.append(
                         (f"{name}_{row}", _("%(where)s: no. %(n)s is removed before play") % {"where": where, "n": n})
                     )
@@ -365,7 +209,7 @@ def check_layout(
                     )
                 else:
                     seen[n] = where
-    missing = sorted(rules.IN_PLAY - set(seen))
+    missing = sorted(IN_PLAY - set(seen))
     if missing and not problems:
         problems.append(("", _("These efuda are missing: %(numbers)s") % {"numbers": ", ".join(map(str, missing))}))
     counts = {p: 0 for p in players}
@@ -380,7 +224,7 @@ def check_layout(
     for player, count in counts.items():
         if count == 0:
             problems.append(("", _("%(player)s holds no house") % {"player": player}))
-        elif count > rules.MAX_HOUSES_PER_PLAYER:
+        elif count > MAX_HOUSES_PER_PLAYER:
             problems.append(
                 ("", _("%(player)s holds %(count)s houses; at most two") % {"player": player, "count": count})
             )
@@ -434,7 +278,7 @@ def start_hand(session: Session, *, dealing: str, reader: str, houses=None, hold
         order = sorted(options.yomifuda)
         rng.shuffle(order)
     try:
-        rules.new_hand([_house_of(h) for h in laid], points, options, holdings=holdings, carried_pool=carried)
+        new_hand([_house_of(h) for h in laid], points, options, holdings=holdings, carried_pool=carried)
     except ValueError as exc:
         raise DosaiError(str(exc)) from None
     return Hand.objects.create(
@@ -459,15 +303,15 @@ class CallLine:
     """One call of the ledger: the engine's result, the subject read and each house's
     running total after it."""
 
-    result: rules.CallResult
+    result: CallResult
     subject: cards.Subject
     running: Mapping[str, int]
-    pending_before: rules.PendingEat | None  # the eat waiting when this call was read
+    pending_before: PendingEat | None  # the eat waiting when this call was read
 
     @property
     def no2_saved(self) -> bool:
-        """No. 2 was read while an eat was pending: it is never eaten (seed l.87)."""
-        return self.pending_before is not None and self.result.number == rules.NEVER_EATEN
+        """No. 2 was read while an eat was pending: it is never eaten (sanjo-dosai.md l.87)."""
+        return self.pending_before is not None and self.result.number == NEVER_EATEN
 
 
 @dataclass(frozen=True)
@@ -475,18 +319,18 @@ class HandReplay:
     """A hand derived from its stored layout and calls (see ``replay``)."""
 
     hand: Hand
-    options: rules.Options
+    options: Options
     owners: Mapping[str, str]
-    initial: rules.HandState
+    initial: HandState
     lines: tuple[CallLine, ...]
-    state: rules.HandState
-    settlement: rules.Settlement | None
+    state: HandState
+    settlement: Settlement | None
     house_totals: Mapping[str, int]
     player_totals: Mapping[str, int]
 
     @property
     def over(self) -> bool:
-        return rules.hand_over(self.state, self.options)
+        return hand_over(self.state, self.options)
 
     @property
     def calls_made(self) -> int:
@@ -526,29 +370,29 @@ def subject(number: int) -> cards.Subject:
 def replay(hand: Hand) -> HandReplay:
     """Rebuild a hand with the engine: ``new_hand`` from the stored layout, points, holdings
     and carried pool, ``call`` for each stored call, ``settle_hand`` once the hand is over
-    (seed l.94–96). Output: a ``HandReplay`` with each call's payments and running totals, the
-    settlement, and the totals per house and per player (``rules.net_by_player``)."""
+    (sanjo-dosai.md l.94–96). Output: a ``HandReplay`` with each call's payments and running totals, the
+    settlement, and the totals per house and per player (``net_by_player``)."""
     options = session_options(hand.session)
     houses = [_house_of(h) for h in hand.houses]
     points = {int(k): v for k, v in hand.points.items()}
-    state = rules.new_hand(houses, points, options, holdings=hand.holdings, carried_pool=hand.carried_pool)
+    state = new_hand(houses, points, options, holdings=hand.holdings, carried_pool=hand.carried_pool)
     initial = state
     running = {h.name: 0 for h in houses}
     lines = []
     for number in hand.calls:
         pending = state.pending_eat
-        result = rules.call(state, number, options)
+        result = call(state, number, options)
         for house, amount in result.payments.items():
             running[house] += amount
         lines.append(CallLine(result, subject(number), dict(running), pending))
         state = result.state
     settlement = None
-    if rules.hand_over(state, options):
-        turn = None if options.end_free_turn is rules.EndFreeTurn.AUTOMATIC else list(hand.turn_free or [])
-        settlement = rules.settle_hand(state, options, turn_free=turn)
+    if hand_over(state, options):
+        turn = None if options.end_free_turn is EndFreeTurn.AUTOMATIC else list(hand.turn_free or [])
+        settlement = settle_hand(state, options, turn_free=turn)
     items = [line.result for line in lines] + ([settlement] if settlement else [])
     totals = {h.name: 0 for h in houses}
-    for house, amount in rules.total_payments(items).items():
+    for house, amount in total_payments(items).items():
         totals[house] += amount
     owners = {h: p for p, hs in hand.holdings.items() for h in hs}
     return HandReplay(
@@ -560,7 +404,7 @@ def replay(hand: Hand) -> HandReplay:
         state=state,
         settlement=settlement,
         house_totals=totals,
-        player_totals=rules.net_by_player(totals, hand.holdings),
+        player_totals=net_by_player(totals, hand.holdings),
     )
 
 
@@ -597,7 +441,7 @@ def _locked(hand: Hand, expected: int) -> Hand:
 
 @transaction.atomic
 def record_call(hand: Hand, number: int | None, expected: int) -> HandReplay:
-    """Record the next call of a hand (seed l.79–88).
+    """Record the next call of a hand (sanjo-dosai.md l.79–88).
 
     ``expected`` is the number of calls the screen showed: a form made for another count (a
     double submit) raises StaleForm and records nothing. With the app reading, ``number`` is
@@ -621,7 +465,7 @@ def record_call(hand: Hand, number: int | None, expected: int) -> HandReplay:
     if number not in options.yomifuda:
         raise DosaiError(_("No. %(number)s is not in the reading pile (D2).") % {"number": number})
     try:
-        rules.call(before.state, number, options)
+        call(before.state, number, options)
     except ValueError as exc:
         raise DosaiError(str(exc)) from None
     hand.calls = [*hand.calls, number]
@@ -646,10 +490,10 @@ def undo_last_call(hand: Hand, expected: int) -> int:
 
 @transaction.atomic
 def set_turn_free(hand: Hand, numbers: Sequence[int]) -> HandReplay:
-    """Under D12 CHOICE, the efuda 46 / 50 their holders turn free at the end (seed l.94)."""
+    """Under D12 CHOICE, the efuda 46 / 50 their holders turn free at the end (sanjo-dosai.md l.94)."""
     hand = Hand.objects.select_for_update().select_related("session").get(pk=hand.pk)
     options = session_options(hand.session)
-    if options.end_free_turn is not rules.EndFreeTurn.CHOICE:
+    if options.end_free_turn is not EndFreeTurn.CHOICE:
         raise DosaiError(_("Nos. 46 and 50 are turned automatically with these rules (D12)."))
     if hand.session.hands.filter(number__gt=hand.number).exists():
         raise DosaiError(_("A later hand has started; this hand can no longer change."))
@@ -657,7 +501,7 @@ def set_turn_free(hand: Hand, numbers: Sequence[int]) -> HandReplay:
     if not current.over:
         raise DosaiError(_("The hand is not over yet."))
     try:
-        rules.settle_hand(current.state, options, turn_free=list(numbers))
+        settle_hand(current.state, options, turn_free=list(numbers))
     except ValueError as exc:
         raise DosaiError(str(exc)) from None
     hand.turn_free = sorted(set(numbers))
@@ -688,135 +532,3 @@ def session_totals(session: Session) -> SessionTotals:
         for h, v in r.house_totals.items():
             houses[h] = houses.get(h, 0) + v
     return SessionTotals(replays, players, dict(sorted(houses.items(), key=lambda kv: kv[0])))
-
-
-# --- what the reader screen shows --------------------------------------------------------------
-
-
-def short(text: str | None, size: int = 7) -> str:
-    """The first characters of a proverb, for the small efuda of the layout."""
-    if not text:
-        return ""
-    return text if len(text) <= size else text[:size] + "…"
-
-
-def house_label(name: str) -> str:
-    return _("house %(house)s") % {"house": name}
-
-
-def announcements(line: CallLine, options: rules.Options) -> list[str]:
-    """What the reader announces after a call: hako (seed l.83), an eat applied (l.85, l.88),
-    no. 2 never eaten (l.87), a new pending eat; translated sentences."""
-    r = line.result
-    out = []
-    if r.hako:
-        out.append(
-            _("Call %(k)s: hako, double (%(amount)s from each payer).") % {"k": r.call_index, "amount": r.amount}
-        )
-    if r.holder is None:
-        out.append(_("No. %(number)s is removed before play: nobody pays (D2).") % {"number": r.number})
-    if r.eaten:
-        out.append(
-            _("%(eater)s ate with bakefuda no. %(bakefuda)s: this call is paid to %(eater)s, not to %(holder)s.")
-            % {"eater": house_label(r.payee), "bakefuda": line.pending_before.bakefuda, "holder": house_label(r.holder)}
-        )
-    if line.no2_saved:
-        if options.eat_survives_no2:
-            out.append(_("No. 2 is never eaten: it is paid to its holder, and the eat waits for the next call (D7)."))
-        else:
-            out.append(
-                _("No. 2 is never eaten: it is paid to its holder, and the eat of %(eater)s is used up (D7).")
-                % {"eater": house_label(line.pending_before.house)}
-            )
-    eat = r.state.pending_eat
-    if eat is not None and r.number in rules.BAKEFUDA:
-        out.append(
-            _("%(house)s extinguished bakefuda no. %(bakefuda)s: the next call is paid to %(house)s (except no. 2).")
-            % {"house": house_label(eat.house), "bakefuda": eat.bakefuda}
-        )
-    if r.holder is not None and not r.transfers:
-        out.append(_("Nobody pays this call."))
-    return out
-
-
-def reader_context(r: HandReplay) -> dict:
-    """Everything the reader screen draws, from a replay: the houses as laid out with each
-    efuda face up or extinguished, the last call with who pays whom, the announcements,
-    the running ledger per house and per player, the next yomifuda or the unread ones."""
-    state = r.state
-    last = r.last
-    just = last.result.number if last else None
-    final = r.settlement.state if r.settlement else state
-    row_names = {"head": _("head"), "upper": _("upper"), "middle": _("middle"), "lower": _("lower")}
-    houses = []
-    for h in state.houses:
-        rows = []
-        for row in rules.Row:
-            efuda = []
-            for n in h.row(row):
-                efuda.append(
-                    {
-                        "number": n,
-                        "short": short(subject(n).proverb),
-                        "points": state.points[n],
-                        "down": n in final.face_down,
-                        "freed": r.settlement is not None and n in r.settlement.turned_free,
-                        "bakefuda": n in rules.BAKEFUDA,
-                        "end_free": n in rules.END_FREE,
-                        "just": n == just,
-                    }
-                )
-            rows.append(
-                {
-                    "name": row.value,
-                    "label": row_names[row.value],
-                    "efuda": efuda,
-                    "complete": all(n in final.face_down for n in h.row(row)),
-                }
-            )
-        houses.append(
-            {
-                "name": h.name,
-                "label": house_label(h.name),
-                "holder": r.owners.get(h.name, ""),
-                "rows": rows,
-                "face_up": len(final.face_up_cards(h.name)),
-                "total": r.house_totals[h.name],
-                "last": last.result.payments[h.name] if last else 0,
-                "payee": bool(last and last.result.payee == h.name),
-                "nobori": final.is_nobori(h.name),
-                "eater": bool(state.pending_eat and state.pending_eat.house == h.name and not r.over),
-            }
-        )
-    context = {
-        "houses": houses,
-        "players": [{"name": p, "houses": r.hand.holdings.get(p, []), "total": v} for p, v in r.player_totals.items()],
-        "last": last,
-        "last_subject": last.subject if last else None,
-        "last_transfers": [
-            {"payer": t.payer, "payer_player": r.owners.get(t.payer, ""), "amount": t.amount}
-            for t in (last.result.transfers if last else ())
-        ],
-        "announce": announcements(last, r.options) if last else [],
-        "pending": state.pending_eat if not r.over else None,
-        "next_number": r.next_number,
-        "next_subject": subject(r.next_number) if r.next_number else None,
-        "next_hako": r.next_is_hako and not r.over,
-        "unread": r.unread,
-        "history": list(reversed(r.lines)),
-    }
-    if r.settlement is not None:
-        s = r.settlement
-        context["settle"] = {
-            "turned_free": s.turned_free,
-            "nobori": [house_label(h) for h in s.nobori],
-            "fees": [(house_label(h), v) for h, v in s.fees.items()],
-            "takers": [house_label(h) for h in s.takers],
-            "share": s.share,
-            "pool_in": s.pool_in,
-            "pool_out": s.pool_out,
-            "payments": [(house_label(h), r.owners.get(h, ""), v) for h, v in s.payments.items()],
-            "choice": r.options.end_free_turn is rules.EndFreeTurn.CHOICE,
-            "available": [n for n in sorted(rules.END_FREE) if r.state.is_face_up(n)],
-        }
-    return context

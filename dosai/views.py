@@ -13,8 +13,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from common import once
 from common.downloads import PDF, XLSX, file_response
-from dosai import paper, services
-from dosai.engine import rules
+from dosai import editions, paper, reader, services
+from dosai.engine.options import EndFreeTurn, Options, options_as_dict
 from dosai.forms import (
     ENUM_CHOICES,
     OPTION_LABELS,
@@ -55,12 +55,12 @@ def _hand(request, pk, number):
 
 @login_required
 def home(request):
-    editions = _mine(request, ClubEdition)
+    club_editions = _mine(request, ClubEdition)
     return render(
         request,
         "dosai/home.html",
         {
-            "editions": [(e, services.edition_status(e)) for e in editions],
+            "editions": [(e, editions.edition_status(e)) for e in club_editions],
             "sessions": _mine(request, Session).select_related("edition"),
         },
     )
@@ -73,7 +73,7 @@ def edition_new(request):
         return redirect(done)
     form = EditionForm(request.POST or None, initial={"name": _("Matsui Tengudô"), "base": ClubEdition.BASE_MATSUI})
     if request.method == "POST" and form.is_valid():
-        edition = services.create_edition(request.user, form.cleaned_data["name"], form.cleaned_data["base"])
+        edition = editions.create_edition(request.user, form.cleaned_data["name"], form.cleaned_data["base"])
         once.remember(request, reverse("dosai:edition", kwargs={"pk": edition.pk}))
         messages.success(request, _("Edition created. Enter the values printed on your efuda."))
         return redirect("dosai:edition", pk=edition.pk)
@@ -83,14 +83,14 @@ def edition_new(request):
 @login_required
 def edition(request, pk):
     club = _edition(request, pk)
-    base = services.base_edition(club)
-    status = services.edition_status(club)
+    base = editions.base_edition(club)
+    status = editions.edition_status(club)
     initial = {"source": club.source, **{f"n_{k}": v for k, v in club.values.items()}}
     form = ValuesForm(request.POST or None, initial=initial, edition=base, classes=base.class_counts)
     if request.method == "POST":
         if form.is_valid():
             try:
-                status = services.save_values(club, form.values(), form.cleaned_data["source"])
+                status = editions.save_values(club, form.values(), form.cleaned_data["source"])
             except services.DosaiError as exc:
                 form.add_error(None, str(exc))
             else:
@@ -159,7 +159,7 @@ def edition_rename(request, pk):
         request,
         club,
         form,
-        services.rename_edition,
+        editions.rename_edition,
         "name",
         heading=_("Rename the edition"),
         done=_("The edition is now called “%(name)s”."),
@@ -176,7 +176,7 @@ def edition_delete(request, pk):
             messages.error(request, _("Nothing was deleted: press the button on this page to confirm."))
             return redirect("dosai:edition_delete", pk=club.pk)
         try:
-            name = services.delete_edition(club)
+            name = editions.delete_edition(club)
         except services.DosaiError as exc:
             messages.error(request, str(exc))
             return redirect("dosai:edition_delete", pk=club.pk)
@@ -185,26 +185,26 @@ def edition_delete(request, pk):
     return render(
         request,
         "dosai/edition_delete.html",
-        {"club": club, "users": services.edition_users(club), "entered": len(club.values or {})},
+        {"club": club, "users": editions.edition_users(club), "entered": len(club.values or {})},
     )
 
 
 @login_required
 def points_table(request, pk):
     club = _edition(request, pk)
-    data = paper.points_table_pdf(services.edition_status(club))
+    data = paper.points_table_pdf(editions.edition_status(club))
     return file_response(data, "points-table.pdf", PDF, inline=True)
 
 
 @login_required
 def session_new(request):
-    editions = _mine(request, ClubEdition)
-    if not editions.exists():
+    club_editions = _mine(request, ClubEdition)
+    if not club_editions.exists():
         return render(request, "dosai/session_new.html", {"form": None})
     if request.method == "POST" and (done := once.already_created(request)):
         messages.info(request, _("This form was sent already: here is the session it created."))
         return redirect(done)
-    form = SessionForm(request.POST or None, editions=editions, initial={"edition": editions.first()})
+    form = SessionForm(request.POST or None, editions=club_editions, initial={"edition": club_editions.first()})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -224,7 +224,7 @@ def session_new(request):
 def session(request, pk):
     session = _session(request, pk)
     totals = services.session_totals(session)
-    status = services.edition_status(session.edition)
+    status = editions.edition_status(session.edition)
     last = totals.hands[-1] if totals.hands else None
     return render(
         request,
@@ -282,9 +282,7 @@ def session_delete(request, pk):
 
 def _option_lines(session):
     """(label, value, is default) for each option of the session, for the session page."""
-    from dosai.engine import rules
-
-    defaults = rules.options_as_dict(rules.Options())
+    defaults = options_as_dict(Options())
     lines = []
     for name, value in services.session_options(session).__dict__.items():
         value = getattr(value, "value", value)
@@ -301,7 +299,7 @@ def _option_lines(session):
 @login_required
 def hand_new(request, pk):
     session = _session(request, pk)
-    status = services.edition_status(session.edition)
+    status = editions.edition_status(session.edition)
     if not status.ready:
         messages.error(
             request, _("A hand cannot start until every efuda in play has its value. Complete the edition first.")
@@ -346,7 +344,7 @@ def hand(request, pk, number):
     hand = _hand(request, pk, number)
     r = services.replay(hand)
     later = hand.session.hands.filter(number__gt=hand.number).exists()
-    context = services.reader_context(r)
+    context = reader.reader_context(r)
     context.update(
         {"session": hand.session, "hand": hand, "r": r, "later": later, "live": services.hand_state(hand, later=later)}
     )
@@ -384,7 +382,7 @@ def hand_call(request, pk, number):
         except services.DosaiError as exc:
             messages.error(request, str(exc))
         else:
-            if r.over and r.options.end_free_turn is rules.EndFreeTurn.CHOICE:
+            if r.over and r.options.end_free_turn is EndFreeTurn.CHOICE:
                 messages.success(
                     request,
                     _(

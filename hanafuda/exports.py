@@ -2,7 +2,7 @@
 
 Sheets: 「回」 (one row per played round: dealer, each side's dekiyaku and score, the
 payments, each unit's net change and running total) and 「精算」 (totals, ranking and the
-transfers that settle the game, ``musashino.settle``). Names typed by the players go
+transfers that settle the game, ``settle``). Names typed by the players go
 through ``write_table``, so a name like "=1+1" stays text (no formula injection).
 """
 
@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from common.xlsx import add_sheet, new_workbook, workbook_bytes, write_table
 from hanafuda import services
-from hanafuda.engine import musashino
+from hanafuda.engine.options import Storm
 
 
 def session_workbook(state: services.SessionState, rows: list[dict]) -> bytes:
@@ -24,7 +24,7 @@ def session_workbook(state: services.SessionState, rows: list[dict]) -> bytes:
     for name in session.sides:
         headers += [_("%(name)s dekiyaku") % {"name": name}, _("%(name)s score") % {"name": name}]
     headers += [_("Insta-win"), _("Payments")]
-    storm = state.options.storm is not musashino.Storm.OFF
+    storm = state.options.storm is not Storm.OFF
     if storm:
         headers.append(_("Storm and Sun rules"))
     headers += [_("%(name)s net") % {"name": u} for u in units]

@@ -1,17 +1,22 @@
 """Forms of the hanafuda scorekeeper: a new session (sides and house rules) and a round's captures."""
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from hanafuda import labels
-from hanafuda.engine import musashino
-from hanafuda.engine.musashino import (
+from hanafuda import labels, services
+from hanafuda.engine import dealing
+from hanafuda.engine.deck import CARD_BY_ID, CARDS
+from hanafuda.engine.dekiyaku import DEKIYAKU, MONTH_READABLE
+from hanafuda.engine.options import (
+    DEFAULT_OPTIONS,
     FlowerCards,
     FourBrights,
     FourPlayerDeal,
     InstaWinCheck,
     InstaWinPayment,
     LightningCard,
+    Options,
     Repeats,
     Storm,
     StormOnInstaWin,
@@ -25,8 +30,9 @@ ROUND_CHOICES = [(12, _("12 rounds (traditional)")), (6, _("6 rounds")), (3, _("
 KIND_CHOICES = [("three_players", _("3 players")), ("two_teams", _("2 teams of 2 (4 players)"))]
 NAME_MAX = 30
 
-# The house rules of ``musashino.Options``: field → (label, choices, help text citing the source).
-# "ref Mn" is the ambiguity n of reference/other-games.md §2.4; "seed l.n" a line of the seed.
+# The house rules of ``Options``: field → (label, choices, help text citing the source).
+# "Mn" is the ambiguity n of docs/rules/musashino-bana.md s.2.4; "musashino-bana.md l.n" a line of the
+# FudaWiki page copied there.
 OPTION_CHOICES = {
     "four_brights": (
         _("Four Brights"),
@@ -146,13 +152,11 @@ OPTION_CHOICES = {
 
 
 def _yaku_choices():
-    return [(d.code, labels.yaku_name(d)) for d in musashino.DEKIYAKU if d.code in musashino.MONTH_READABLE]
+    return [(d.code, labels.yaku_name(d)) for d in DEKIYAKU if d.code in MONTH_READABLE]
 
 
 def _card_choices():
-    return [("", "—")] + [
-        (str(c.id), f"{labels.month_name(c.month)} ・ {labels.card_name(c.id)}") for c in musashino.CARDS
-    ]
+    return [("", "—")] + [(str(c.id), f"{labels.month_name(c.month)} ・ {labels.card_name(c.id)}") for c in CARDS]
 
 
 DRAW_FIELDS = {
@@ -260,7 +264,7 @@ class SessionForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        defaults = musashino.DEFAULT_OPTIONS
+        defaults = DEFAULT_OPTIONS
         for name, (label, choices, help_text) in OPTION_CHOICES.items():
             self.fields[name] = forms.ChoiceField(
                 label=label,
@@ -324,19 +328,19 @@ class SessionForm(forms.Form):
         values["any_card_of_month"] = frozenset(values["any_card_of_month"] or ())
         values["players"] = kind
         if kind == "three_players":  # the team choices mean nothing for 3 players (M13, M14)
-            values["team_payment"] = musashino.DEFAULT_OPTIONS.team_payment
-            values["four_player_deal"] = musashino.DEFAULT_OPTIONS.four_player_deal
+            values["team_payment"] = DEFAULT_OPTIONS.team_payment
+            values["four_player_deal"] = DEFAULT_OPTIONS.four_player_deal
         values["rounds"] = data.get("rounds") or 12
         try:
-            options = musashino.Options(**values)
-        except ValueError as exc:
-            raise forms.ValidationError(_("These house rules do not fit together: %(error)s") % {"error": exc})
+            options = services.house_rules(values)
+        except services.HouseRulesError as exc:
+            raise forms.ValidationError(exc.message) from exc
         data["options"] = options
         return data
 
     def _storm_choices_fit(self, data):
         """The Sun rule and its timing, and the Storm's effect on insta-wins, only mean something
-        with the Storm rule they refine (seed l.24–32; M9, M10): refused where they would be
+        with the Storm rule they refine (musashino-bana.md l.24–32; M9, M10): refused where they would be
         silently ignored."""
         storm = data.get("storm")
         if storm is None:
@@ -353,7 +357,7 @@ class SessionForm(forms.Form):
 
     def _first_dealer_from_draws(self, kind, data):
         """The drawn cards, when given, decide the first dealer: the earliest month, then the
-        higher card (seed l.12; ``musashino.first_dealer``)."""
+        higher card (musashino-bana.md l.12; ``first_dealer``)."""
         fields = DRAW_FIELDS[kind]
         given = {name: int(data[name]) for name, _seat in fields if data.get(name)}
         data["drawn_by"] = None
@@ -364,11 +368,10 @@ class SessionForm(forms.Form):
                 self.add_error(name, _("Enter the card every player drew, or none."))
         if len(given) < len(fields):
             return
-        try:
-            winner = musashino.first_dealer(given)
-        except ValueError:
+        if len(set(given.values())) < len(given):  # the choices hold only real cards: repeats are the one refusal
             self.add_error(fields[-1][0], _("Two players cannot draw the same card."))
             return
+        winner = dealing.first_dealer(given)
         data["first_dealer"] = dict(fields)[winner]
         data["drawn_by"] = (data.get(winner.removeprefix("draw_")) or "").strip()
 
@@ -412,7 +415,7 @@ class RoundForm(forms.Form):
         self.sides = list(sides)
         self.needs_order = needs_order
         side_choices = [(str(i), name) for i, name in enumerate(self.sides)]
-        for c in musashino.CARDS:
+        for c in CARDS:
             self.fields[f"c{c.id}"] = forms.ChoiceField(
                 label=labels.card_name(c.id),
                 required=False,
@@ -449,7 +452,7 @@ class RoundForm(forms.Form):
         """One sorted list of card ids per seat, with the remaining cards given to ``rest``."""
         piles = [[] for _ in self.sides]
         rest = self.cleaned_data.get("rest")
-        for c in musashino.CARDS:
+        for c in CARDS:
             seat = self.cleaned_data.get(f"c{c.id}") or rest
             if seat not in (None, ""):
                 piles[int(seat)].append(c.id)
@@ -459,6 +462,30 @@ class RoundForm(forms.Form):
         """The 12 months, each with its 4 cards: (month label, [(card, bound field, type css)])."""
         rows = []
         for month in range(1, 13):
-            cards = [musashino.CARD_BY_ID[month * 10 + r] for r in range(4)]
+            cards = [CARD_BY_ID[month * 10 + r] for r in range(4)]
             rows.append((labels.month_name(month), [(c, self[f"c{c.id}"], c.type.value, c.type.ja) for c in cards]))
         return rows
+
+
+def rules_summary(options: Options) -> list[str]:
+    """The house rules that differ from the defaults, as short lines translated into the active
+    language (the session page, the score sheet and the reference card show them)."""
+    lines = []
+    defaults = DEFAULT_OPTIONS
+    for name, (label, choices, _help) in OPTION_CHOICES.items():
+        if name == "sun_timing" and options.sun_rule:  # the rule before its timing
+            lines.append(gettext("Sun rule: on"))
+        value = getattr(options, name)
+        if value != getattr(defaults, name):
+            text = dict((c.value, t) for c, t in choices)[value.value]
+            lines.append(f"{label}: {text}")
+    if options.any_card_of_month:
+        lines.append(
+            gettext("Any card of the months: %(yaku)s")
+            % {"yaku": "、".join(labels.yaku_name(c) for c in sorted(options.any_card_of_month))}
+        )
+    if options.insta_win_value != defaults.insta_win_value:
+        lines.append(gettext("Insta-win value: %(n)d") % {"n": options.insta_win_value})
+    if options.payment_cap is not None:
+        lines.append(gettext("Payment cap: %(n)d") % {"n": options.payment_cap})
+    return lines

@@ -1,13 +1,15 @@
 """Display names of the engine's data (cards, dekiyaku, types) in the active language.
 
-The engine (``hanafuda.engine.musashino``) carries both a Japanese and an English name for every
+The engine (``hanafuda.engine.deck`` and ``hanafuda.engine.dekiyaku``) carries both a Japanese and an English name for every
 card and dekiyaku; these helpers pick the one of the active language (Japanese by default,
 English with the Japanese name beside it, so the players still recognise the cards).
 """
 
 from django.utils.translation import get_language
 
-from hanafuda.engine import musashino
+from hanafuda.engine.deck import CARD_BY_ID, FLOWERS
+from hanafuda.engine.dekiyaku import DEKIYAKU_BY_CODE, Dekiyaku
+from hanafuda.engine.formation import ScoredYaku
 
 
 def _japanese() -> bool:
@@ -16,7 +18,7 @@ def _japanese() -> bool:
 
 def card_name(card_id: int) -> str:
     """The card's name: 「松に鶴」, or "Crane (with sun)" in English."""
-    c = musashino.CARD_BY_ID[card_id]
+    c = CARD_BY_ID[card_id]
     return c.name_ja if _japanese() else c.name_en
 
 
@@ -28,27 +30,27 @@ def card_with_number(card_id: int) -> str:
 
 def type_mark(card_id: int) -> str:
     """The card's type in Japanese (光/種/短冊/カス); these marks are the players' own words."""
-    return musashino.CARD_BY_ID[card_id].type.ja
+    return CARD_BY_ID[card_id].type.ja
 
 
 def yaku_name(code_or_yaku) -> str:
     """A dekiyaku's name: 「四光」, or "Four Brights 四光" in English."""
     d = (
         code_or_yaku
-        if isinstance(code_or_yaku, musashino.Dekiyaku)
-        else musashino.DEKIYAKU_BY_CODE[getattr(code_or_yaku, "code", code_or_yaku)]
+        if isinstance(code_or_yaku, Dekiyaku)
+        else DEKIYAKU_BY_CODE[getattr(code_or_yaku, "code", code_or_yaku)]
     )
     return d.name_ja if _japanese() else f"{d.name_en} {d.name_ja}"
 
 
-def scored_label(y: musashino.ScoredYaku) -> str:
+def scored_label(y: ScoredYaku) -> str:
     """One scored dekiyaku with its points: 「三光 2」 (「花の宴 ×2 2」 when counted twice, M8(b))."""
     times = f" ×{y.count}" if y.count > 1 else ""
     return f"{yaku_name(y.dekiyaku)}{times} {y.points}"
 
 
 def month_name(month: int) -> str:
-    f = musashino.FLOWERS[month - 1]
+    f = FLOWERS[month - 1]
     return f"{month}月 {f.name_ja}" if _japanese() else f"{f.name_en} ({month})"
 
 
@@ -64,7 +66,7 @@ def cards_summary(card_ids) -> str:
     for month in range(1, 13):
         held = [c for c in ids if c // 10 == month]
         if len(held) == 4:
-            f = musashino.FLOWERS[month - 1]
+            f = FLOWERS[month - 1]
             parts.append(f"{f.name_ja}（4枚）" if _japanese() else f"{f.name_en} (all 4)")
         else:
             parts.extend(card_name(c) for c in held)

@@ -3,17 +3,17 @@
 Only observations are stored: the sides, the house rules, the first dealer and, per round,
 the cards each side captured. Everything else (the dealer of each later round, dekiyaku,
 scores, payments, running totals, settlement) is derived by re-scoring with
-``hanafuda.engine.musashino`` (see ``hanafuda.services.session_state``), so a correction to one
+``hanafuda.engine.scoring`` (see ``hanafuda.services.session_state``), so a correction to one
 round re-derives every later round.
 
 Captures are stored as a list aligned with ``Session.sides`` (index = seat, in seating
-order, seed l.23), each a sorted list of card ids (month × 10 + rank, ref §1.1). A list,
+order, musashino-bana.md l.23), each a sorted list of card ids (month × 10 + rank, musashino-bana.md s.1.1). A list,
 not an object keyed by name: database JSON may reorder object keys, and the seating order
 is the turn order.
 
 Under house rules that depend on when cards were captured (M9(b), M10(b)) a round also
 stores ``capture_order``: the captures as they happened, ``[[seat, [card ids]], ...]``, each
-capture 2 or 4 cards of one month (ref §2.4). Otherwise it is empty.
+capture 2 or 4 cards of one month (musashino-bana.md s.2.4). Otherwise it is empty.
 """
 
 from django.conf import settings
@@ -21,16 +21,17 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from hanafuda.engine import musashino
+from hanafuda.engine.options import Options
 
 
 class Session(models.Model):
-    """One game of Musashino-bana: 3 players, or 2 teams of 2 sharing a pile (seed l.4).
+    """One game of Musashino-bana: 3 players, or 2 teams of 2 sharing a pile (musashino-bana.md l.4).
 
     ``sides``: the side names in seating order (3 player names, or 2 team names).
     ``team_members``: for teams, ``[[p1, p3], [p2, p4]]`` aligned with ``sides``; else ``[]``.
     ``options``: ``Options.as_dict()`` of the house rules (its ``rounds`` is the number of
-    rounds: 12, 6 or 3, seed l.7). ``first_dealer``: seat index of the first dealer (seed l.12).
+    rounds: 12, 6 or 3, musashino-bana.md l.7). ``first_dealer``: seat index of the first
+    dealer (musashino-bana.md l.12).
     """
 
     owner = models.ForeignKey(
@@ -51,9 +52,9 @@ class Session(models.Model):
     def __str__(self):
         return self.title
 
-    def rules(self) -> musashino.Options:
+    def rules(self) -> Options:
         """The stored house rules as ``Options`` (``ValueError`` if the stored values are bad)."""
-        return musashino.Options.from_dict(self.options)
+        return Options.from_dict(self.options)
 
     @property
     def is_teams(self) -> bool:
@@ -133,3 +134,6 @@ class RoundRevision(models.Model):
 
     class Meta:
         ordering = ["-changed_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.session} #{self.number} {self.action}"

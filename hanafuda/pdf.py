@@ -23,11 +23,12 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from common.pdf.fonts import check_glyphs, japanese_font
-from common.pdf.pen import INK, LINE, MUTED, SHADE, WHITE
-from common.pdf.pen import RENDER_LOCK as _RENDER_LOCK
-from common.pdf.pen import Pen as _Pen
-from common.pdf.text import clean as _clean
-from hanafuda.engine import musashino
+from common.pdf.pen import INK, LINE, MUTED, RENDER_LOCK, SHADE, WHITE, Pen
+from common.pdf.text import clean
+from hanafuda.engine.deck import CARD_BY_ID, FLOWERS, CardType, cards_of_month
+from hanafuda.engine.dekiyaku import DEKIYAKU, DEKIYAKU_BY_CODE
+from hanafuda.engine.formation import ScoredYaku, composition
+from hanafuda.engine.options import DEFAULT_OPTIONS, Options
 
 __all__ = ["score_sheet", "reference_card", "slot_text", "yaku_cards_text"]
 
@@ -43,12 +44,12 @@ def _signed(points: int) -> str:
 
 
 def _checked(text: object, what: str) -> str:
-    text = _clean(text)
+    text = clean(text)
     check_glyphs(text, what)
     return text
 
 
-def _yaku_ja(y: musashino.ScoredYaku) -> str:
+def _yaku_ja(y: ScoredYaku) -> str:
     times = f"×{y.count}" if y.count > 1 else ""
     return f"{y.dekiyaku.name_ja}{times}{y.points}"
 
@@ -73,18 +74,18 @@ def score_sheet(state, rules: list[str] | None = None) -> bytes:
     title = _checked(session.title, "title")
     rules = [_checked(r, "rules") for r in (rules or [])]
     font = japanese_font()
-    with _RENDER_LOCK:
+    with RENDER_LOCK:
         buf = BytesIO()
         c = Canvas(buf, pagesize=landscape(A4), pageCompression=1)
         c.setTitle(f"{title} 得点表")
-        pen = _Pen(c, font)
+        pen = Pen(c, font)
         _draw_score_sheet(pen, state, title, sides, units, rules)
         c.showPage()
         c.save()
         return buf.getvalue()
 
 
-def _draw_score_sheet(pen: _Pen, state, title, sides, units, rules):
+def _draw_score_sheet(pen: Pen, state, title, sides, units, rules):
     page_w, page_h = landscape(A4)
     x0, top = MARGIN, page_h - MARGIN
     width = page_w - 2 * MARGIN
@@ -160,7 +161,7 @@ def _draw_score_sheet(pen: _Pen, state, title, sides, units, rules):
                 yaku = "一発勝ち " + yaku
             effect = res.storm.get(i)
             if effect is not None and effect.lost:  # seed l.24–29
-                lost = "・".join(musashino.DEKIYAKU_BY_CODE[c].name_ja for c in effect.lost)
+                lost = "・".join(DEKIYAKU_BY_CODE[c].name_ja for c in effect.lost)
                 yaku = (yaku + "　" if yaku else "") + f"（嵐で{lost}を失う）"
             pen.fitted(
                 xs[2 + 2 * i],
@@ -208,34 +209,26 @@ def _draw_score_sheet(pen: _Pen, state, title, sides, units, rules):
 def slot_text(slot: frozenset[int]) -> str:
     """One slot of a composition in words: a card 「松に鶴〔光〕」, or the choice it allows."""
     cards = sorted(slot)
-    month = musashino.CARD_BY_ID[cards[0]].month
-    flower = musashino.FLOWERS[month - 1].name_ja
+    month = CARD_BY_ID[cards[0]].month
+    flower = FLOWERS[month - 1].name_ja
     if len(cards) == 1:
-        c = musashino.CARD_BY_ID[cards[0]]
+        c = CARD_BY_ID[cards[0]]
         return f"{c.name_ja}〔{c.type.ja}〕"
-    if slot == musashino.cards_of_month(month):
+    if slot == cards_of_month(month):
         return f"{flower}の札どれか1枚"
-    if all(musashino.CARD_BY_ID[c].type is musashino.CardType.CHAFF for c in cards):
-        all_chaff = {
-            c for c in musashino.cards_of_month(month) if musashino.CARD_BY_ID[c].type is musashino.CardType.CHAFF
-        }
+    if all(CARD_BY_ID[c].type is CardType.CHAFF for c in cards):
+        all_chaff = {c for c in cards_of_month(month) if CARD_BY_ID[c].type is CardType.CHAFF}
         extra = "" if slot == all_chaff else "（黄カス以外）"
         return f"{flower}のカス{extra}1枚"
-    return (
-        "（"
-        + " か ".join(f"{musashino.CARD_BY_ID[c].name_ja}〔{musashino.CARD_BY_ID[c].type.ja}〕" for c in cards)
-        + "）"
-    )
+    return "（" + " か ".join(f"{CARD_BY_ID[c].name_ja}〔{CARD_BY_ID[c].type.ja}〕" for c in cards) + "）"
 
 
-def yaku_cards_text(code: str, options: musashino.Options = musashino.DEFAULT_OPTIONS) -> str:
+def yaku_cards_text(code: str, options: Options = DEFAULT_OPTIONS) -> str:
     """The cards of a dekiyaku under the options, in words (ref §2.1)."""
-    return " ＋ ".join(slot_text(s) for s in musashino.composition(code, options))
+    return " ＋ ".join(slot_text(s) for s in composition(code, options))
 
 
-def reference_card(
-    options: musashino.Options = musashino.DEFAULT_OPTIONS, *, title: str = "", rules: list[str] | None = None
-) -> bytes:
+def reference_card(options: Options = DEFAULT_OPTIONS, *, title: str = "", rules: list[str] | None = None) -> bytes:
     """The dekiyaku reference card as PDF bytes (one A4 portrait page).
 
     ``options``: the compositions and values in force (insta-win value, M4, M6, M7, M16);
@@ -244,17 +237,17 @@ def reference_card(
     title = _checked(title, "title")
     rules = [_checked(r, "rules") for r in (rules or [])]
     font = japanese_font()
-    with _RENDER_LOCK:
+    with RENDER_LOCK:
         buf = BytesIO()
         c = Canvas(buf, pagesize=A4, pageCompression=1)
         c.setTitle("武蔵野花 出来役一覧")
-        _draw_reference(_Pen(c, font), options, title, rules)
+        _draw_reference(Pen(c, font), options, title, rules)
         c.showPage()
         c.save()
         return buf.getvalue()
 
 
-def _draw_reference(pen: _Pen, options, title, rules):
+def _draw_reference(pen: Pen, options, title, rules):
     page_w, page_h = A4
     x0, top = MARGIN, page_h - MARGIN
     width = page_w - 2 * MARGIN
@@ -275,7 +268,7 @@ def _draw_reference(pen: _Pen, options, title, rules):
     head_top = top - 24 * mm
     head_h = 7 * mm
     footer = 14 * mm
-    n = len(musashino.DEKIYAKU)
+    n = len(DEKIYAKU)
     row_h = min(10 * mm, (head_top - head_h - MARGIN - footer) / n)
     pen.rect(x0, head_top - head_h, width, head_h, fill=SHADE)
     for x, w, label in (
@@ -285,7 +278,7 @@ def _draw_reference(pen: _Pen, options, title, rules):
     ):
         pen.fitted(x, head_top - head_h, w, head_h, label, max_size=9, min_size=6, bold=True)
     y = head_top - head_h
-    for d in musashino.DEKIYAKU:
+    for d in DEKIYAKU:
         y -= row_h
         value = options.insta_win_value if d.insta_win else d.value
         fill = (1.0, 0.96, 0.88) if d.insta_win else WHITE

@@ -2,14 +2,15 @@
 
 Responsible for: creating a session, recording / correcting / undoing a round (each in one
 transaction, never half-saved), and ``session_state``: every round re-scored with the
-engine (``hanafuda.engine.musashino``) from the stored captures, with the dealers derived (round 1:
-the first dealer; round k + 1: the winner of round k, seed l.13) and the running totals and
+engine (``hanafuda.engine.scoring``) from the stored captures, with the dealers derived (round 1:
+the first dealer; round k + 1: the winner of round k, musashino-bana.md l.13) and the running totals and
 settlement (``settle``). Nothing derived is stored, so a correction to round k changes the
 dealers and totals of every later round.
 
 Sides are the seat indices 0, 1, 2 (or 0, 1 for teams) in the engine; ``unit_label`` turns
-a side or a player of the settlement into its name. Bad input raises ``RoundError`` (a
-``ValueError``) with a translated message that names the problem.
+a side or a player of the settlement into its name. A refusal raises a ``UserError``
+(``RoundError``, ``SessionDataError``, ``HouseRulesError``) with a translated message that
+names the problem; the engine's own exceptions are translated here.
 """
 
 from __future__ import annotations
@@ -22,13 +23,27 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from common.errors import UserError
 from hanafuda import labels
-from hanafuda.engine import musashino
+from hanafuda.engine.deck import CARD_BY_ID
+from hanafuda.engine.formation import formed_dekiyaku
+from hanafuda.engine.options import OptionError, Options, Players, TeamPayment
+from hanafuda.engine.scoring import CapturesAfterInstaWin, CardsNotCaptured, RoundResult, score_round
+from hanafuda.engine.settlement import Settlement, settle
 from hanafuda.models import Round, RoundRevision, Session
 
 
-class RoundError(ValueError):
+class RoundError(UserError):
     """A round that cannot be recorded as entered; the message says why (translated)."""
+
+
+class SessionDataError(RoundError):
+    """The stored session is refused by the rules (its house rules, a round or the number of
+    rounds, e.g. after an edit in the admin): its pages cannot be derived."""
+
+
+class HouseRulesError(UserError):
+    """House rules chosen on the session form that the engine refuses (translated message)."""
 
 
 class RoundAlreadySaved(RoundError):
@@ -38,11 +53,30 @@ class RoundAlreadySaved(RoundError):
 # --- sessions ------------------------------------------------------------------------------
 
 
+def house_rules(values: Mapping[str, object]) -> Options:
+    """The ``Options`` of a session from the form's choices (field name -> value).
+
+    ``HouseRulesError`` (translated, naming the option) when the engine refuses them."""
+    try:
+        return Options(**values)
+    except OptionError as exc:
+        raise HouseRulesError(_("These house rules do not fit together: %(error)s") % {"error": exc}) from exc
+
+
+def stored_rules(session: Session) -> Options:
+    """The session's stored house rules; ``SessionDataError`` when the engine refuses them
+    (e.g. edited in the admin)."""
+    try:
+        return session.rules()
+    except OptionError as exc:
+        raise SessionDataError(_("The stored house rules are refused: %(error)s") % {"error": exc}) from exc
+
+
 def create_session(
     owner,
     title: str,
     sides: Sequence[str],
-    options: musashino.Options,
+    options: Options,
     *,
     first_dealer: int = 0,
     team_members: Sequence[Sequence[str]] = (),
@@ -50,8 +84,8 @@ def create_session(
     """A new session owned by ``owner``.
 
     ``sides``: 3 player names, or 2 team names with ``team_members`` [[a, b], [c, d]]
-    (seed l.4); ``options``: the house rules, whose ``rounds`` is 12, 6 or 3 (seed l.7);
-    ``first_dealer``: the seat index of the first dealer (seed l.12). ``ValueError`` for
+    (musashino-bana.md l.4); ``options``: the house rules, whose ``rounds`` is 12, 6 or 3 (musashino-bana.md l.7);
+    ``first_dealer``: the seat index of the first dealer (musashino-bana.md l.12). ``ValueError`` for
     inconsistent input. Options that need the capture order (M9(b), M10(b)) are accepted:
     each round is then entered capture by capture (``order_of_captures``).
     """
@@ -61,7 +95,7 @@ def create_session(
     if any(not s for s in sides) or len(set(sides)) != len(sides):
         raise ValueError("side names must be given and different")
     members = [[str(p).strip() for p in team] for team in team_members]
-    if options.players is musashino.Players.TWO_TEAMS:
+    if options.players is Players.TWO_TEAMS:
         flat = [p for team in members for p in team]
         if len(members) != 2 or any(len(t) != 2 for t in members) or len(set(flat)) != 4 or not all(flat):
             raise ValueError("two teams need two different players each")
@@ -112,7 +146,7 @@ def normalise_captures(session: Session, captures: Sequence[Sequence[int]]) -> l
     for seat, pile in enumerate(captures):
         ids = []
         for value in pile:
-            if isinstance(value, bool) or not isinstance(value, int) or value not in musashino.CARD_BY_ID:
+            if isinstance(value, bool) or not isinstance(value, int) or value not in CARD_BY_ID:
                 raise RoundError(_("Unknown card %(card)r.") % {"card": value})
             if value in owner:
                 raise RoundError(
@@ -137,7 +171,7 @@ def order_of_captures(session: Session, piles: Sequence[Sequence[int]], tapped: 
     ``piles``: one list of card ids per seat (``normalise_captures``); ``tapped``: every
     captured card once, first captured first. Cards tapped one after another that went to
     the same side and are of the same month form one capture (a turn's capture takes the
-    played or drawn card and the matching card or cards of the table, ref §1.2).
+    played or drawn card and the matching card or cards of the table, musashino-bana.md s.1.2).
 
     Output: ``[[seat, [card ids]], ...]`` as stored in ``Round.capture_order``. ``RoundError``
     when a card is tapped twice, is not captured, a captured card is left out, or a capture
@@ -148,7 +182,7 @@ def order_of_captures(session: Session, piles: Sequence[Sequence[int]], tapped: 
     seat_of = {c: seat for seat, pile in enumerate(piles) for c in pile}
     seen: set[int] = set()
     for value in tapped:
-        if value not in musashino.CARD_BY_ID:
+        if value not in CARD_BY_ID:
             raise RoundError(
                 _(
                     "%(value)s is not a card number: a card's number is its month × 10 plus 0 to 3, as "
@@ -204,7 +238,7 @@ def _grouped(seat_of: Mapping[int, int], tapped: Sequence[int]) -> list[list]:
     return events
 
 
-def _precheck(session: Session, piles: list[list[int]], options: musashino.Options, ordered: bool = False) -> None:
+def _precheck(session: Session, piles: list[list[int]], options: Options, ordered: bool = False) -> None:
     """The checks of ``score_round`` again, with messages in the players' words.
 
     With the order of captures (``ordered``) the engine finds the insta-win that stopped the
@@ -228,9 +262,7 @@ def _precheck(session: Session, piles: list[list[int]], options: musashino.Optio
                     }
                 )
     insta = [
-        seat
-        for seat, pile in enumerate(piles)
-        if any(y.dekiyaku.insta_win for y in musashino.formed_dekiyaku(pile, options))
+        seat for seat, pile in enumerate(piles) if any(y.dekiyaku.insta_win for y in formed_dekiyaku(pile, options))
     ]
     if len(insta) > 1 and not ordered:
         raise RoundError(
@@ -242,12 +274,12 @@ def _precheck(session: Session, piles: list[list[int]], options: musashino.Optio
         )
     if not insta:
         given = {c for pile in piles for c in pile}
-        missing = [c for c in sorted(musashino.CARD_BY_ID) if c not in given]
+        missing = [c for c in sorted(CARD_BY_ID) if c not in given]
         if missing:
             raise _not_captured(missing)
 
 
-def _after_insta_win(session: Session, exc: musashino.CapturesAfterInstaWin) -> RoundError:
+def _after_insta_win(session: Session, exc: CapturesAfterInstaWin) -> RoundError:
     return RoundError(
         _(
             "%(side)s formed %(yaku)s with capture %(k)d and the round stopped there, but captures were entered "
@@ -262,7 +294,7 @@ def _after_insta_win(session: Session, exc: musashino.CapturesAfterInstaWin) -> 
 
 
 def _not_captured(missing: Sequence[int], blocked: str = "") -> RoundError:
-    """Cards left out of a round that no insta-win stopped (ref §1.2); ``blocked``: the
+    """Cards left out of a round that no insta-win stopped (musashino-bana.md s.1.2); ``blocked``: the
     insta-win held at the end that the Storm rule blocked when it formed (M9(b))."""
     names = labels.join(labels.card_name(c) for c in missing[:8])
     if len(missing) > 8:
@@ -283,34 +315,34 @@ def score(
     session: Session,
     piles: Sequence[Sequence[int]],
     dealer: int,
-    options: musashino.Options | None = None,
+    options: Options | None = None,
     order: Sequence[Sequence] | None = None,
-) -> musashino.RoundResult:
+) -> RoundResult:
     """Score one round of the session with the engine (``score_round``).
 
     Input: one list of card ids per seat, the dealer's seat and, when the house rules need
     it (M9(b), M10(b)), ``order``: the captures as they happened (``order_of_captures``).
     Output: the ``RoundResult``. ``RoundError`` names the problem: a card given twice, an odd
-    number of cards of a month (ref §1.2), cards missing without an insta-win, two
-    insta-wins or captures entered after the insta-win (seed l.34), a missing order.
+    number of cards of a month (musashino-bana.md s.1.2), cards missing without an insta-win, two
+    insta-wins or captures entered after the insta-win (musashino-bana.md l.34), a missing order.
     """
-    options = options or session.rules()
+    options = options or stored_rules(session)
     piles = normalise_captures(session, piles)
     if options.needs_capture_order and not order:
         raise _order_missing()
     _precheck(session, piles, options, ordered=bool(order))
     try:
-        return musashino.score_round(
+        return score_round(
             {seat: pile for seat, pile in enumerate(piles)},
             options,
             dealer=dealer,
             teams=_teams(session),
             capture_order=[(seat, cards) for seat, cards in order] if order else None,
         )
-    except musashino.CardsNotCaptured as exc:
-        held = [y for pile in piles for y in musashino.formed_dekiyaku(pile, options) if y.dekiyaku.insta_win]
+    except CardsNotCaptured as exc:
+        held = [y for pile in piles for y in formed_dekiyaku(pile, options) if y.dekiyaku.insta_win]
         raise _not_captured(exc.missing, labels.join(labels.yaku_name(y.dekiyaku) for y in held)) from exc
-    except musashino.CapturesAfterInstaWin as exc:
+    except CapturesAfterInstaWin as exc:
         raise _after_insta_win(session, exc) from exc
     except ValueError as exc:
         raise RoundError(_("The scoring rules refused the round: %(error)s") % {"error": exc}) from exc
@@ -318,7 +350,7 @@ def score(
 
 def preview_round(
     session: Session, number: int, captures: Sequence[Sequence[int]], tapped: Sequence[int] = ()
-) -> musashino.RoundResult:
+) -> RoundResult:
     """Score the cards entered so far for round ``number``, as the grid shows them mid-entry.
 
     The engine scores the piles as they stand (``partial``: 1 or 3 cards of a month and
@@ -329,7 +361,7 @@ def preview_round(
     saved. ``RoundError`` (translated) when the cards cannot be scored as they stand, or
     would be refused on saving.
     """
-    options = session.rules()
+    options = stored_rules(session)
     state = session_state(session, options=options)
     played = next((r for r in state.rounds if r.number == number), None)
     dealer = played.dealer if played else state.next_dealer
@@ -341,7 +373,7 @@ def preview_round(
             raise RoundError(_("The order of captures does not match the cards given to the sides."))
         events = [(seat, cards) for seat, cards in _grouped(seat_of, tapped)]
     try:
-        result = musashino.score_round(
+        result = score_round(
             {seat: pile for seat, pile in enumerate(piles)},
             options,
             dealer=dealer,
@@ -349,11 +381,11 @@ def preview_round(
             capture_order=events,
             partial=True,
         )
-    except musashino.CapturesAfterInstaWin as exc:
+    except CapturesAfterInstaWin as exc:
         raise _after_insta_win(session, exc) from exc
     except ValueError as exc:
         raise RoundError(_("These cards cannot be scored as they stand.")) from exc
-    if result.insta_win is not None or sum(len(p) for p in piles) == len(musashino.CARD_BY_ID):
+    if result.insta_win is not None or sum(len(p) for p in piles) == len(CARD_BY_ID):
         # The round looks complete: the checks of saving, so a refusal shows before the save.
         score(session, piles, dealer, options, _order_for(session, piles, tapped, options))
     return result
@@ -366,7 +398,7 @@ class RoundState:
     number: int
     round: Round
     dealer: int
-    result: musashino.RoundResult
+    result: RoundResult
     running: Mapping[Hashable, int]
 
 
@@ -375,14 +407,14 @@ class SessionState:
     """Everything the screens and papers show, derived from the stored captures.
 
     ``rounds``: the played rounds in order; ``settlement``: ``settle()`` of their results;
-    ``next_dealer``: the seat that deals the next round (seed l.13); ``next_number``: the
+    ``next_dealer``: the seat that deals the next round (musashino-bana.md l.13); ``next_number``: the
     number of the next round, or None when every planned round is played.
     """
 
     session: Session
-    options: musashino.Options
+    options: Options
     rounds: tuple[RoundState, ...]
-    settlement: musashino.Settlement
+    settlement: Settlement
     next_dealer: int
 
     @property
@@ -399,26 +431,28 @@ class SessionState:
         """The ledger units: the seats, or the players under team payments per player (M13(b))."""
         if self.rounds:
             return self.settlement.units
-        per_player = (
-            self.options.players is musashino.Players.TWO_TEAMS
-            and self.options.team_payment is musashino.TeamPayment.EACH_PLAYER
-        )
+        per_player = self.options.players is Players.TWO_TEAMS and self.options.team_payment is TeamPayment.EACH_PLAYER
         if per_player:
             return tuple(p for team in self.session.team_members for p in team)
         return tuple(range(len(self.session.sides)))
 
 
 def session_state(
-    session: Session, rounds: Sequence[Round] | None = None, options: musashino.Options | None = None
+    session: Session, rounds: Sequence[Round] | None = None, options: Options | None = None
 ) -> SessionState:
-    """Re-score every stored round in order and settle the game (seed l.13, l.37; ``settle``).
+    """Re-score every stored round in order and settle the game (musashino-bana.md l.13, l.37; ``settle``).
 
-    ``rounds`` defaults to the session's stored rounds (one query). A stored round the rules
-    now refuse raises ``RoundError`` naming the round.
+    ``rounds`` defaults to the session's stored rounds (one query). Stored data the rules
+    now refuse (the house rules, a round, more rounds than planned) raises
+    ``SessionDataError`` naming it.
     """
-    options = options or session.rules()
+    options = options or stored_rules(session)
     if rounds is None:
         rounds = list(session.round_set.order_by("number"))
+    if len(rounds) > options.rounds:
+        raise SessionDataError(
+            _("%(played)d rounds are stored, but the game has %(n)d.") % {"played": len(rounds), "n": options.rounds}
+        )
     dealer = session.first_dealer
     states = []
     results = []
@@ -426,11 +460,11 @@ def session_state(
         try:
             result = score(session, row.captures, dealer, options, row.capture_order)
         except RoundError as exc:
-            raise RoundError(_("Round %(n)d: %(error)s") % {"n": row.number, "error": exc}) from exc
+            raise SessionDataError(_("Round %(n)d: %(error)s") % {"n": row.number, "error": exc}) from exc
         results.append(result)
         states.append((row, dealer, result))
         dealer = result.next_dealer
-    settlement = musashino.settle(results, options)
+    settlement = settle(results, options)
     played = tuple(
         RoundState(row.number, row, d, result, settlement.running[i]) for i, (row, d, result) in enumerate(states)
     )
@@ -478,7 +512,7 @@ def record_round(
             raise RoundAlreadySaved(_("Round %(n)d was saved already.") % {"n": number}) from exc
 
 
-def _order_for(session: Session, piles, tapped: Sequence[int], options: musashino.Options) -> list:
+def _order_for(session: Session, piles, tapped: Sequence[int], options: Options) -> list:
     """The order of captures to store: built from ``tapped`` when the rules need it, else empty."""
     if not options.needs_capture_order:
         return []
@@ -530,7 +564,7 @@ def correct_round(
                 % {"n": number}
             )
         piles = normalise_captures(session, captures)
-        options = session.rules()
+        options = stored_rules(session)
         order = _order_for(session, piles, tapped, options)
         rounds = list(session.round_set.order_by("number"))
         dealer = session.first_dealer

@@ -12,9 +12,12 @@ from django.utils.translation import gettext as _
 
 from common import once
 from common.downloads import PDF, XLSX, file_response
-from hanafuda import exports, labels, pdf, services
-from hanafuda.engine import musashino
-from hanafuda.forms import OPTION_CHOICES, RoundForm, SessionForm
+from hanafuda import exports, labels, pdf, printing, services
+from hanafuda.engine.deck import CARD_BY_ID
+from hanafuda.engine.dekiyaku import DEKIYAKU
+from hanafuda.engine.formation import composition
+from hanafuda.engine.options import DEFAULT_OPTIONS
+from hanafuda.forms import RoundForm, SessionForm, rules_summary
 
 SIDE_CSS = ("side-0", "side-1", "side-2")
 
@@ -27,7 +30,7 @@ def _session_for(request, pk):
 def _state(session):
     try:
         return services.session_state(session)
-    except ValueError as exc:  # stored data the rules refuse (e.g. edited in the admin)
+    except services.SessionDataError as exc:  # stored data the rules refuse (e.g. edited in the admin)
         raise Http404(str(exc)) from exc
 
 
@@ -112,7 +115,7 @@ def _scored(session, result):
 
 
 def _storm_lines(result, side):
-    """What the Storm rule did to a side in a round (seed l.24–29): the cards it could not use
+    """What the Storm rule did to a side in a round (musashino-bana.md l.24–29): the cards it could not use
     (Storm A) and the dekiyaku it lost, as short translated lines."""
     effect = result.storm.get(side)
     if effect is None:
@@ -154,29 +157,6 @@ def _context(state, **extra):
     }
 
 
-def rules_summary(options):
-    """The house rules that differ from the defaults, as short translated lines."""
-    lines = []
-    defaults = musashino.DEFAULT_OPTIONS
-    for name, (label, choices, _help) in OPTION_CHOICES.items():
-        if name == "sun_timing" and options.sun_rule:  # the rule before its timing
-            lines.append(_("Sun rule: on"))
-        value = getattr(options, name)
-        if value != getattr(defaults, name):
-            text = dict((c.value, t) for c, t in choices)[value.value]
-            lines.append(f"{label}: {text}")
-    if options.any_card_of_month:
-        lines.append(
-            _("Any card of the months: %(yaku)s")
-            % {"yaku": "、".join(labels.yaku_name(c) for c in sorted(options.any_card_of_month))}
-        )
-    if options.insta_win_value != defaults.insta_win_value:
-        lines.append(_("Insta-win value: %(n)d") % {"n": options.insta_win_value})
-    if options.payment_cap is not None:
-        lines.append(_("Payment cap: %(n)d") % {"n": options.payment_cap})
-    return lines
-
-
 @login_required
 def session_detail(request, pk):
     session = _session_for(request, pk)
@@ -192,10 +172,10 @@ def _grid_data(session, options):
             "name": labels.yaku_name(d),
             "value": d.value,
             "insta": d.insta_win,
-            "slots": [sorted(s) for s in musashino.composition(d.code, options)],
+            "slots": [sorted(s) for s in composition(d.code, options)],
             "suppresses": list(d.suppresses),
         }
-        for d in musashino.DEKIYAKU
+        for d in DEKIYAKU
     ]
     return {
         "sides": session.sides,
@@ -323,7 +303,7 @@ def _order_rows(session, order):
             "k": k,
             "name": session.sides[seat],
             "css": SIDE_CSS[seat],
-            "cards": [(labels.card_name(c), labels.type_mark(c), musashino.CARD_BY_ID[c].type.value) for c in cards],
+            "cards": [(labels.card_name(c), labels.type_mark(c), CARD_BY_ID[c].type.value) for c in cards],
         }
         for k, (seat, cards) in enumerate(order or (), start=1)
     ]
@@ -334,7 +314,7 @@ def _captured(session, captures):
         {
             "name": session.sides[seat],
             "css": SIDE_CSS[seat],
-            "cards": [(labels.card_name(c), labels.type_mark(c), musashino.CARD_BY_ID[c].type.value) for c in pile],
+            "cards": [(labels.card_name(c), labels.type_mark(c), CARD_BY_ID[c].type.value) for c in pile],
         }
         for seat, pile in enumerate(captures)
     ]
@@ -356,7 +336,7 @@ def round_preview(request, pk):
         return JsonResponse({"problem": _("The form is incomplete.")}, status=400)
     try:
         result = services.preview_round(session, form.cleaned_data["number"], form.captures(), form.tapped())
-    except ValueError as exc:  # RoundError, or stored rounds the rules refuse
+    except services.RoundError as exc:  # the cards as they stand, or stored rounds the rules refuse
         return JsonResponse({"problem": str(exc)})
     insta = result.insta_win
     return JsonResponse(
@@ -436,17 +416,18 @@ def score_sheet_pdf(request, pk):
     with translation.override("ja"):  # the paper's words are Japanese
         rules = rules_summary(state.options)
     try:
-        data = pdf.score_sheet(state, rules)
-    except ValueError as exc:
+        printing.check_printable(printing.paper_texts(session, state))
+    except printing.NotPrintable as exc:
         messages.error(request, _("The score sheet cannot be printed: %(error)s") % {"error": exc})
         return redirect("hanafuda:session_detail", pk=session.pk)
+    data = pdf.score_sheet(state, rules)
     return file_response(data, _filename(session, "-score-sheet.pdf"), PDF)
 
 
 @login_required
 def reference_card_pdf(request, pk=None):
     if pk is None:
-        options, title = musashino.DEFAULT_OPTIONS, ""
+        options, title = DEFAULT_OPTIONS, ""
         lines = []
     else:
         session = _session_for(request, pk)
@@ -454,10 +435,11 @@ def reference_card_pdf(request, pk=None):
         with translation.override("ja"):
             lines = rules_summary(options)
     try:
-        data = pdf.reference_card(options, title=title, rules=lines)
-    except ValueError as exc:
+        printing.check_printable({"title": title})
+    except printing.NotPrintable as exc:
         messages.error(request, _("The reference card cannot be printed: %(error)s") % {"error": exc})
         return redirect("hanafuda:session_detail", pk=pk) if pk else redirect("hanafuda:session_list")
+    data = pdf.reference_card(options, title=title, rules=lines)
     return file_response(data, "hanafuda-reference-card.pdf", PDF)
 
 

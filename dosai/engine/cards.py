@@ -2,15 +2,18 @@
 
 Responsible for: the 62 subjects (number, proverb, rough English, points, and where each
 value comes from), the check of an edition against its point classes, and the gate
-``points_in_play`` that gives ``dosai.engine.rules`` a complete points table.
+``points_in_play`` that gives ``dosai.engine.hand.new_hand`` a complete points table.
 
 Must not: import Django, or invent a value. A point value is entered only with its source;
 every value the sources do not give is None until the club enters it from its own set (each
-Matsui Tengudô efuda prints its value, ref §3.1), and ``check_edition`` says which are
+Matsui Tengudô efuda prints its value, sanjo-dosai.md s.3.1), and ``check_edition`` says which are
 missing. Proverb texts are given as far as the sources give them; None otherwise.
 
-Sources ("seed l.N" = line N of ``shared/seeds/000_cbe12c8f7d017dd4.txt``; "ref §N" = a
-section of ``shared/reference/other-games.md``, which names TK1, TK2, JPCM in its §0).
+Sources: "sanjo-dosai.md l.N" is line N of the Andy's Playing Cards page copied in
+``docs/rules/sanjo-dosai.md``, "sanjo-dosai.md s.N" a section of that file, whose section 0
+names TK1, TK2, JPCM. The ``points_source`` texts of the table keep the names the club has
+seen since the table was made ("seed 000_…", "ref §3.2"): they are data shown on the
+edition page.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from dosai.engine.rules import BAKEFUDA, END_FREE, IN_PLAY, NEVER_EATEN, REMOVED_BEFORE_PLAY, SUBJECT_NUMBERS
+from dosai.engine.facts import BAKEFUDA, END_FREE, IN_PLAY, NEVER_EATEN, REMOVED_BEFORE_PLAY, SUBJECT_NUMBERS
 
 SEED = "seed 000_cbe12c8f7d017dd4 (Andy's Playing Cards, Dôsai Karuta)"
 TK1 = "TK1 (Takahashi, 伝統ゲーム紹介「道才かるた」, card list 1–39; ref §3.2)"
@@ -27,9 +30,9 @@ TK2 = "TK2 (Takahashi, 道才かるたの遊び方, point classes with named car
 JPCM = "JPCM (Japan Playing Card Museum, Yamashiroya edition, same numbering; ref §3.2)"
 REF_GLOSS = "rough English made for ref §3.2"
 
-# D1 (ref §3.4): the seed's table (l.32–44) counts 19 two-point subjects in the 62-card
+# D1 (sanjo-dosai.md s.3.4): the page's table (sanjo-dosai.md l.32–44) counts 19 two-point subjects in the 62-card
 # deck; TK2 counts 17 among the 60 in play. Both hold when nos. 8 and 23 (removed before
-# play) are two-point cards, as they are in the Yamashiroya edition (ref §3.2). So the
+# play) are two-point cards, as they are in the Yamashiroya edition (sanjo-dosai.md s.3.2). So the
 # check below is over the 60 efuda in play, with 17 two-pointers.
 MATSUI_CLASS_COUNTS = MappingProxyType({20: 1, 15: 3, 10: 7, 4: 7, 3: 10, 2: 17, 1: 15})
 MATSUI_CLASS_COUNTS_FULL_DECK = MappingProxyType({20: 1, 15: 3, 10: 7, 4: 7, 3: 10, 2: 19, 1: 15})
@@ -37,7 +40,7 @@ MATSUI_CLASS_COUNTS_FULL_DECK = MappingProxyType({20: 1, 15: 3, 10: 7, 4: 7, 3: 
 
 @dataclass(frozen=True)
 class Subject:
-    """One of the 62 subjects (an efuda and its yomifuda share the number, seed l.16).
+    """One of the 62 subjects (an efuda and its yomifuda share the number, sanjo-dosai.md l.16).
 
       number: 1..62.
       proverb: the Japanese proverb, or None when no source gives it.
@@ -45,7 +48,7 @@ class Subject:
       points: the value printed on this edition's efuda, or None while unknown.
       points_source: where ``points`` comes from; None exactly when points is None.
       text_source: where the proverb / gloss come from.
-      title: the seed's name for the card ("first general" ...), if any.
+      title: the page's name for the card ("first general" ...), if any.
       note: variant spellings, doubts.
 
     Raises ValueError for a number outside 1..62, points that are not a whole number of at
@@ -71,22 +74,22 @@ class Subject:
 
     @property
     def in_play(self) -> bool:
-        """False for nos. 8 and 23, taken out before play (seed l.67)."""
+        """False for nos. 8 and 23, taken out before play (sanjo-dosai.md l.67)."""
         return self.number not in REMOVED_BEFORE_PLAY
 
     @property
     def bakefuda(self) -> bool:
-        """One of "the four bakefuda" that eat the next call (seed l.49, l.85)."""
+        """One of "the four bakefuda" that eat the next call (sanjo-dosai.md l.49, l.85)."""
         return self.number in BAKEFUDA
 
     @property
     def end_free(self) -> bool:
-        """No. 46 or 50: may be turned free at the end of the hand (seed l.94)."""
+        """No. 46 or 50: may be turned free at the end of the hand (sanjo-dosai.md l.94)."""
         return self.number in END_FREE
 
     @property
     def never_eaten(self) -> bool:
-        """No. 2, which a bakefuda never eats (seed l.87)."""
+        """No. 2, which a bakefuda never eats (sanjo-dosai.md l.87)."""
         return self.number == NEVER_EATEN
 
 
@@ -173,9 +176,9 @@ class Edition:
 def check_edition(edition: Edition) -> list[str]:
     """Problems that stop a hand with this edition; an empty list means it is ready.
 
-    Checks, over the 60 efuda in play (nos. 8 and 23 are left out, seed l.67): every efuda
+    Checks, over the 60 efuda in play (nos. 8 and 23 are left out, sanjo-dosai.md l.67): every efuda
     has a value, every value is one of the edition's classes, and each class has its count
-    (Matsui: 1×20, 3×15, 7×10, 7×4, 10×3, 17×2, 15×1, ref §3.2). While values are missing
+    (Matsui: 1×20, 3×15, 7×10, 7×4, 10×3, 17×2, 15×1, sanjo-dosai.md s.3.2). While values are missing
     it also says how many of each class remain to be entered.
 
     Input: an ``Edition``. Output: a list of messages in English, one per problem.
@@ -224,7 +227,7 @@ def ready_to_play(edition: Edition) -> bool:
 
 
 def points_in_play(edition: Edition) -> dict[int, int]:
-    """The points table for ``dosai.engine.rules.new_hand``: efuda number -> points for the 60 in
+    """The points table for ``dosai.engine.hand.new_hand``: efuda number -> points for the 60 in
     play. Raises ValueError listing the problems of ``check_edition`` when the edition is
     not ready ("a hand cannot start until the 60 cards in play have values", issue 10)."""
     problems = check_edition(edition)
@@ -235,8 +238,8 @@ def points_in_play(edition: Edition) -> dict[int, int]:
 
 def blank_edition(name: str, class_counts: Mapping[int, int] = MATSUI_CLASS_COUNTS, note: str = "") -> Edition:
     """Another manufacturer's set: the same numbering and proverbs (JPCM's Yamashiroya set
-    shares the numbering, ref §0), no values; the club enters them with ``with_points``.
-    Points "may follow a slightly different scheme" (seed l.27), hence ``class_counts``."""
+    shares the numbering, sanjo-dosai.md s.0), no values; the club enters them with ``with_points``.
+    Points "may follow a slightly different scheme" (sanjo-dosai.md l.27), hence ``class_counts``."""
     subjects = tuple(replace(s, points=None, points_source=None) for s in MATSUI_TENGUDO.subjects)
     return Edition(name=name, subjects=subjects, class_counts=class_counts, note=note)
 

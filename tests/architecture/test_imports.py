@@ -31,7 +31,7 @@ APPS = ("common", "config", "ops", "tournament", "judging", "hanafuda", "dosai")
 
 # Lowest first. A module belongs to the first layer with a matching pattern.
 LAYERS = [
-    ("engines and common", ["*.engine", "*.engine.*", "common", "common.*"]),
+    ("engines and common", ["*.engine", "*.engine.*", "common", "common.*", "*.errors"]),
     (
         "models",
         [
@@ -47,7 +47,7 @@ LAYERS = [
     ),
     ("read side", ["tournament.reports", "tournament.reports.*"]),
     ("results", ["judging.services"]),
-    ("services", ["*.services", "*.services.*"]),
+    ("services", ["*.services", "*.services.*", "dosai.editions", "dosai.reader"]),
     ("views", ["*.views", "*.views.*", "config.views"]),
     ("urls and project", ["*.urls", "config", "config.*"]),
     ("presentation", ["*"]),  # forms, tables, exports, paper, admin, commands, middleware …

@@ -22,16 +22,19 @@ def submit(page, selector):
 
 def engine_ledger(hand):
     """House and player totals of the stored hand, computed with the engine directly."""
-    from dosai.engine import rules
+    from dosai.engine.calls import call_sequence
+    from dosai.engine.hand import House, new_hand
+    from dosai.engine.options import options_from_dict
+    from dosai.engine.settlement import net_by_player, settle_hand, total_payments
 
-    options = rules.options_from_dict(hand.session.options)
-    houses = [rules.House(h["name"], h["head"], h["upper"], h["middle"], h["lower"]) for h in hand.houses]
+    options = options_from_dict(hand.session.options)
+    houses = [House(h["name"], h["head"], h["upper"], h["middle"], h["lower"]) for h in hand.houses]
     points = {int(k): v for k, v in hand.points.items()}
-    state = rules.new_hand(houses, points, options, holdings=hand.holdings)
-    results = rules.call_sequence(state, hand.calls, options)
-    settlement = rules.settle_hand(results[-1].state, options)
-    totals = rules.total_payments([*results, settlement])
-    return totals, rules.net_by_player(totals, hand.holdings)
+    state = new_hand(houses, points, options, holdings=hand.holdings)
+    results = call_sequence(state, hand.calls, options)
+    settlement = settle_hand(results[-1].state, options)
+    totals = total_payments([*results, settlement])
+    return totals, net_by_player(totals, hand.holdings)
 
 
 def page_totals(page, table, key):
@@ -141,7 +144,7 @@ def test_a_person_reads_and_the_reader_taps_the_numbers(browser, live_server, dj
     text = page.inner_text("#last-call")
     assert "2" in text
     page.goto(live_server.url + f"/games/dosai/sessions/{session.pk}/deal/?dealing=entered")
-    from dosai.engine.rules import IN_PLAY
+    from dosai.engine.facts import IN_PLAY
 
     numbers = sorted(IN_PLAY)
     for h in range(1, 7):
@@ -251,13 +254,14 @@ def test_a_second_tablet_keeps_a_choice_being_made_and_offers_the_latest(
     browser, live_server, django_user_model, transactional_db
 ):
     from dosai import services
-    from dosai.engine import rules
+    from dosai.engine.facts import IN_PLAY
+    from dosai.engine.options import Options
     from dosai.models import Hand
 
     hand, path, context = hand_and_tablets(
-        browser, django_user_model, players=3, reader="human", options=rules.Options(end_free_turn="choice")
+        browser, django_user_model, players=3, reader="human", options=Options(end_free_turn="choice")
     )
-    for k, n in enumerate([n for n in sorted(rules.IN_PLAY) if n not in (46, 50)][:50]):
+    for k, n in enumerate([n for n in sorted(IN_PLAY) if n not in (46, 50)][:50]):
         services.record_call(hand, n, k)
     first, second = context.new_page(), context.new_page()
     log_in(first, live_server, path)

@@ -7,7 +7,10 @@ of the same captures. Skipped where Chromium or Playwright is missing, except un
 CI=true. Screenshots go to test-artifacts/screenshots/hanafuda-*.png.
 """
 
-from hanafuda.engine import musashino
+from hanafuda.engine.deck import CARD_BY_ID
+from hanafuda.engine.options import Options
+from hanafuda.engine.scoring import score_round
+from hanafuda.engine.settlement import settle
 from tests.browser.support import go_back, log_in, shot
 from tests.hanafuda.helpers import months
 
@@ -39,7 +42,7 @@ def piles(plan):
     out = [sorted(taps.get(i, [])) for i in range(3)]
     if rest is not None:
         given = {c for p in out for c in p}
-        out[rest] = sorted(out[rest] + [c for c in musashino.CARD_BY_ID if c not in given])
+        out[rest] = sorted(out[rest] + [c for c in CARD_BY_ID if c not in given])
     return out
 
 
@@ -123,13 +126,13 @@ def test_a_twelve_round_evening_on_a_tablet_ends_with_the_engines_settlement(
     # The settlement equals the engine's for the same captures (dealer = previous winner).
     played = [piles(p) for p in PLAN]
     played[CORRECTED_ROUND - 1] = piles(CORRECTION)
-    options = musashino.Options()
+    options = Options()
     dealer, results = 0, []
     for captures in played:
-        result = musashino.score_round(dict(enumerate(captures)), options, dealer=dealer)
+        result = score_round(dict(enumerate(captures)), options, dealer=dealer)
         results.append(result)
         dealer = result.next_dealer
-    expected = musashino.settle(results, options)
+    expected = settle(results, options)
     assert expected.complete and any(r.insta_win for r in results)
     page.goto(f"{session_url}settlement/")
     shot(page, "hanafuda-10-settlement")
@@ -151,7 +154,7 @@ def test_the_grid_in_english_and_without_javascript(browser, live_server, django
     from hanafuda import services
 
     user = django_user_model.objects.create_user("scorer", password=PASSWORD)
-    session = services.create_session(user, "Club night", ["Ann", "Ben", "Cy"], musashino.Options(rounds=3))
+    session = services.create_session(user, "Club night", ["Ann", "Ben", "Cy"], Options(rounds=3))
     for locale, js in (("en-US", True), ("ja-JP", False)):
         context = browser.new_context(viewport={"width": 768, "height": 1024}, locale=locale, java_script_enabled=js)
         page = context.new_page()
@@ -174,7 +177,7 @@ def test_the_grid_in_english_and_without_javascript(browser, live_server, django
                 page.click("button[name=save]")
             assert page.url.endswith("/rounds/1/") and "保存しました" in page.inner_text(".messages")
         context.close()
-    assert session.round_set.get().captures == [[], months(1, 3), sorted(set(musashino.CARD_BY_ID) - set(months(1, 3)))]
+    assert session.round_set.get().captures == [[], months(1, 3), sorted(set(CARD_BY_ID) - set(months(1, 3)))]
 
 
 def test_the_back_button_never_sends_cards_the_grid_does_not_show(

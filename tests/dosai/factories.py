@@ -5,7 +5,9 @@ order, the values still missing from each class of ``MATSUI_CLASS_COUNTS`` after
 values known from the sources. Test data only: the app never invents a value.
 """
 
-from dosai.engine import cards, rules
+from dosai import services
+from dosai.engine import cards
+from dosai.engine.options import Options
 from dosai.models import ClubEdition
 
 
@@ -17,7 +19,7 @@ def club_values(edition=cards.MATSUI_TENGUDO, class_counts=cards.MATSUI_CLASS_CO
         remaining += [points] * (count - known.count(points))
     unknown = list(edition.unknown_in_play)
     assert len(unknown) == len(remaining)
-    return dict(zip(unknown, remaining))
+    return dict(zip(unknown, remaining, strict=True))
 
 
 def ready_edition(owner, name="Matsui Tengudô"):
@@ -34,7 +36,5 @@ PLAYERS6 = ["Aoki", "Baba", "Chiba", "Doi", "Endo", "Fujii"]
 
 
 def make_session(owner, players=PLAYERS6, options=None, edition=None):
-    from dosai import services
-
     edition = edition or ready_edition(owner)
-    return services.create_session(owner, "Test table", edition, players, options or rules.Options())
+    return services.create_session(owner, "Test table", edition, players, options or Options())

@@ -8,7 +8,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from dosai import paper, services
+from dosai import editions, paper, services
 from dosai.models import ClubEdition
 from tests.dosai.factories import PLAYERS6, make_session, ready_edition
 
@@ -47,7 +47,7 @@ def test_the_points_table_is_japanese_by_default(client, user):
 
 def test_an_unfinished_edition_prints_with_blanks(user):
     club = ClubEdition.objects.create(owner=user, name="Other maker", base="blank")
-    text = PdfReader(io.BytesIO(paper.points_table_pdf(services.edition_status(club)))).pages[0].extract_text()
+    text = PdfReader(io.BytesIO(paper.points_table_pdf(editions.edition_status(club)))).pages[0].extract_text()
     assert "60" in text and "Other maker" in text
 
 
@@ -75,7 +75,7 @@ def test_the_hand_workbook_reads_back_with_the_replayed_figures(client, user):
     names = [h["name"] for h in hand.houses]
     running = [list(row[10 + 6 : 10 + 12]) for row in calls]
     assert running[-1] == [r.lines[-1].running[n] for n in names]
-    for row, line in zip(calls, r.lines):
+    for row, line in zip(calls, r.lines, strict=True):
         assert list(row[10:16]) == [line.result.payments[n] for n in names]
         assert sum(row[10:16]) == 0
     flat = [c for row in rows for c in row if c is not None]

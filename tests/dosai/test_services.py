@@ -4,9 +4,15 @@ hand and next hand, totals, and properties over random full hands through the se
 import random
 
 import pytest
+from django.utils import translation
 
-from dosai import services
-from dosai.engine import cards, rules
+from dosai import editions, services
+from dosai.engine import cards
+from dosai.engine.calls import call_sequence
+from dosai.engine.facts import IN_PLAY
+from dosai.engine.hand import House, new_hand
+from dosai.engine.options import Options
+from dosai.engine.settlement import net_by_player, total_payments
 from dosai.models import ClubEdition, Hand
 from tests.dosai.factories import PLAYERS6, club_values, make_session, ready_edition
 
@@ -16,8 +22,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def english():
     """The messages are checked in English (the catalogue has the Japanese)."""
-    from django.utils import translation
-
     with translation.override("en"):
         yield
 
@@ -40,8 +44,8 @@ def _read_all(hand, count=None):
 
 
 def test_a_new_matsui_edition_is_not_ready_and_names_whats_missing(owner):
-    club = services.create_edition(owner, "Matsui Tengudô", ClubEdition.BASE_MATSUI)
-    status = services.edition_status(club)
+    club = editions.create_edition(owner, "Matsui Tengudô", ClubEdition.BASE_MATSUI)
+    status = editions.edition_status(club)
     assert not status.ready
     assert status.unknown == cards.MATSUI_TENGUDO.unknown_in_play
     assert any("39 of the 60" in p for p in status.problems)
@@ -49,48 +53,48 @@ def test_a_new_matsui_edition_is_not_ready_and_names_whats_missing(owner):
 
 
 def test_partial_values_are_saved_and_the_class_counts_follow(owner):
-    club = services.create_edition(owner, "Matsui", ClubEdition.BASE_MATSUI)
+    club = editions.create_edition(owner, "Matsui", ClubEdition.BASE_MATSUI)
     values = club_values()
     some = dict(list(values.items())[:10])
-    status = services.save_values(club, some, "club set")
+    status = editions.save_values(club, some, "club set")
     club.refresh_from_db()
     assert club.values == {str(k): v for k, v in some.items()}
     assert not status.ready and len(status.unknown) == len(values) - 10
-    status = services.save_values(club, values, "club set")
+    status = editions.save_values(club, values, "club set")
     assert status.ready and status.problems == ()
     assert cards.points_in_play(status.edition)[4] == values[4]
 
 
 def test_a_complete_table_with_wrong_class_counts_says_which_class(owner):
-    club = services.create_edition(owner, "Matsui", ClubEdition.BASE_MATSUI)
+    club = editions.create_edition(owner, "Matsui", ClubEdition.BASE_MATSUI)
     values = club_values()
     twos = [n for n, v in values.items() if v == 2][:2]
     for n in twos:
         values[n] = 3
-    status = services.save_values(club, values, "club set")
+    status = editions.save_values(club, values, "club set")
     assert not status.ready
     assert "2-point efuda: 15 entered, 17 needed" in status.problems
     assert "3-point efuda: 12 entered, only 10 in this edition" in status.problems
 
 
 def test_a_sourced_value_cannot_be_changed_or_overwritten(owner):
-    club = services.create_edition(owner, "Matsui", ClubEdition.BASE_MATSUI)
+    club = editions.create_edition(owner, "Matsui", ClubEdition.BASE_MATSUI)
     with pytest.raises(services.DosaiError, match="no. 10 is 20 points"):
-        services.save_values(club, {10: 4}, "club set")
+        editions.save_values(club, {10: 4}, "club set")
     with pytest.raises(services.DosaiError, match="no. 8 is removed"):
-        services.save_values(club, {8: 2}, "club set")
+        editions.save_values(club, {8: 2}, "club set")
     with pytest.raises(services.DosaiError, match="where the values come from"):
-        services.save_values(club, {4: 2}, " ")
+        editions.save_values(club, {4: 2}, " ")
     club.refresh_from_db()
     assert club.values == {}
 
 
 def test_a_blank_edition_takes_every_value_from_the_club(owner):
-    club = services.create_edition(owner, "Other maker", ClubEdition.BASE_BLANK)
-    status = services.edition_status(club)
+    club = editions.create_edition(owner, "Other maker", ClubEdition.BASE_BLANK)
+    status = editions.edition_status(club)
     assert len(status.unknown) == 60
     full = club_values(cards.blank_edition("x"))
-    assert services.save_values(club, full, "our set").ready
+    assert editions.save_values(club, full, "our set").ready
 
 
 # --- sessions and dealing ---
@@ -99,9 +103,9 @@ def test_a_blank_edition_takes_every_value_from_the_club(owner):
 def test_a_session_needs_three_to_six_different_players(owner):
     edition = ready_edition(owner)
     with pytest.raises(services.DosaiError, match="three to six"):
-        services.create_session(owner, "t", edition, ["A", "B"], rules.Options())
+        services.create_session(owner, "t", edition, ["A", "B"], Options())
     with pytest.raises(services.DosaiError, match="different"):
-        services.create_session(owner, "t", edition, ["A", "B", "A"], rules.Options())
+        services.create_session(owner, "t", edition, ["A", "B", "A"], Options())
 
 
 @pytest.mark.parametrize("players, sizes", [(3, [2, 2, 2]), (4, [2, 2, 1, 1]), (5, [2, 1, 1, 1, 1]), (6, [1] * 6)])
@@ -116,14 +120,14 @@ def test_the_app_deals_sixty_efuda_into_six_houses_and_shuffles_the_reading(owne
     session = make_session(owner, players=PLAYERS6[:4])
     hand = services.start_hand(session, dealing="app", reader="app", rng=random.Random(1))
     dealt = [n for h in hand.houses for row in services.ROWS for n in h[row]]
-    assert sorted(dealt) == sorted(rules.IN_PLAY)
+    assert sorted(dealt) == sorted(IN_PLAY)
     assert [len(h["head"]) for h in hand.houses] == [1] * 6
-    assert sorted(hand.reading_order) == sorted(rules.IN_PLAY)
+    assert sorted(hand.reading_order) == sorted(IN_PLAY)
     assert sum(len(v) for v in hand.holdings.values()) == 6
 
 
 def _layout():
-    numbers = sorted(rules.IN_PLAY)
+    numbers = sorted(IN_PLAY)
     houses = []
     for i in range(6):
         cards_ = numbers[i * 10 : (i + 1) * 10]
@@ -159,8 +163,8 @@ def test_a_wrong_layout_names_the_house_and_row_and_saves_nothing(owner):
 
 
 def test_a_hand_cannot_start_until_the_edition_is_ready(owner):
-    club = services.create_edition(owner, "Matsui", ClubEdition.BASE_MATSUI)
-    session = services.create_session(owner, "t", club, PLAYERS6, rules.Options())
+    club = editions.create_edition(owner, "Matsui", ClubEdition.BASE_MATSUI)
+    session = services.create_session(owner, "t", club, PLAYERS6, Options())
     with pytest.raises(services.DosaiError, match="not ready"):
         services.start_hand(session, dealing="app", reader="app")
     assert not Hand.objects.exists()
@@ -170,18 +174,18 @@ def test_rename_needs_a_name_and_delete_refuses_an_edition_in_use(owner, monkeyp
     session = make_session(owner)
     edition = session.edition
     with pytest.raises(services.DosaiError, match="Give the edition a name"):
-        services.rename_edition(edition, "  ")
+        editions.rename_edition(edition, "  ")
     with pytest.raises(services.DosaiError, match="Give the session a title"):
         services.rename_session(session, "")
     edition.refresh_from_db()
     session.refresh_from_db()
     assert (edition.name, session.title) == ("Matsui Tengudô", "Test table")
     with pytest.raises(services.DosaiError, match="is used by 1 session: Test table"):
-        services.delete_edition(edition)
+        editions.delete_edition(edition)
     # A session made from it between the check and the delete: still refused, nothing deleted.
-    monkeypatch.setattr(services, "edition_users", lambda club: [])
+    monkeypatch.setattr(editions, "edition_users", lambda club: [])
     with pytest.raises(services.DosaiError, match="is now used by a session"):
-        services.delete_edition(edition)
+        editions.delete_edition(edition)
     assert ClubEdition.objects.filter(pk=edition.pk).exists()
 
 
@@ -205,13 +209,13 @@ def test_calls_and_the_ledger_equal_the_engines_replay(owner):
     session = make_session(owner, players=PLAYERS6[:4])
     hand = services.start_hand(session, dealing="app", reader="app", rng=random.Random(7))
     r = _read_all(hand, 23)
-    houses = [rules.House(h["name"], h["head"], h["upper"], h["middle"], h["lower"]) for h in hand.houses]
-    state = rules.new_hand(houses, {int(k): v for k, v in hand.points.items()}, holdings=hand.holdings)
-    results = rules.call_sequence(state, hand.reading_order[:23])
+    houses = [House(h["name"], h["head"], h["upper"], h["middle"], h["lower"]) for h in hand.houses]
+    state = new_hand(houses, {int(k): v for k, v in hand.points.items()}, holdings=hand.holdings)
+    results = call_sequence(state, hand.reading_order[:23])
     assert hand.calls == hand.reading_order[:23]
     assert [dict(line.result.payments) for line in r.lines] == [dict(x.payments) for x in results]
-    assert r.house_totals == rules.total_payments(results)
-    assert r.player_totals == rules.net_by_player(r.house_totals, hand.holdings)
+    assert r.house_totals == total_payments(results)
+    assert r.player_totals == net_by_player(r.house_totals, hand.holdings)
     assert r.lines[4].result.hako and r.lines[-1].running == r.house_totals
 
 
@@ -276,9 +280,9 @@ def test_a_full_hand_ends_after_fifty_calls_settles_and_the_next_hand_adds_up(ow
 
 
 def test_d12_choice_lets_the_holder_turn_46_and_50(owner):
-    session = make_session(owner, options=rules.Options(end_free_turn="choice"))
+    session = make_session(owner, options=Options(end_free_turn="choice"))
     hand = services.start_hand(session, dealing="app", reader="human", rng=random.Random(5))
-    for i, n in enumerate(x for x in sorted(rules.IN_PLAY) if x not in (46, 50)):
+    for i, n in enumerate(x for x in sorted(IN_PLAY) if x not in (46, 50)):
         if i == 50:
             break
         services.record_call(hand, n, i)
@@ -290,7 +294,7 @@ def test_d12_choice_lets_the_holder_turn_46_and_50(owner):
 
 
 def test_d13_carry_pool_moves_into_the_next_hand(owner):
-    session = make_session(owner, options=rules.Options(no_nobori="carry_pool"))
+    session = make_session(owner, options=Options(no_nobori="carry_pool"))
     for seed in range(40):
         hand = services.start_hand(session, dealing="app", reader="app", rng=random.Random(seed))
         r = _read_all(hand)

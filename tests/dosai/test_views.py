@@ -3,9 +3,12 @@ screen, undo, double submits, 404 for another user's objects, nothing half-saved
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
-from dosai import services
-from dosai.engine import rules
+from dosai import editions, services
+from dosai.engine import cards
+from dosai.engine.facts import IN_PLAY
+from dosai.engine.options import NoNobori, Options, options_as_dict, options_from_dict
 from dosai.models import ClubEdition, Hand, Session
 from tests.dosai.factories import PLAYERS6, club_values, make_session
 
@@ -56,10 +59,7 @@ def test_session_form_refuses_d17_and_creates_with_options(client, user):
     assert "D17" in form and "D2" in form
     base = {"title": "t", "edition": edition.pk, "player_1": "A", "player_2": "B", "player_3": "C"}
     base.update(
-        {
-            f"opt_{k}": ("1" if v else "0") if isinstance(v, bool) else v
-            for k, v in rules.options_as_dict(rules.Options()).items()
-        }
+        {f"opt_{k}": ("1" if v else "0") if isinstance(v, bool) else v for k, v in options_as_dict(Options()).items()}
     )
     refused = client.post(reverse("dosai:session_new"), {**base, "opt_tk2_ruleset": "1"})
     assert refused.status_code == 200 and "not implemented" in refused.content.decode()
@@ -68,12 +68,12 @@ def test_session_form_refuses_d17_and_creates_with_options(client, user):
     session = Session.objects.get()
     assert created.url == reverse("dosai:session", args=[session.pk])
     assert session.players == ["A", "B", "C"]
-    assert rules.options_from_dict(session.options).no_nobori is rules.NoNobori.CARRY_POOL
+    assert options_from_dict(session.options).no_nobori is NoNobori.CARRY_POOL
 
 
 def test_a_hand_cannot_start_while_the_edition_is_not_ready(client, user):
     edition = ClubEdition.objects.create(owner=user, name="m", base="matsui")
-    session = services.create_session(user, "t", edition, PLAYERS6, rules.Options())
+    session = services.create_session(user, "t", edition, PLAYERS6, Options())
     response = client.post(
         reverse("dosai:hand_new", args=[session.pk]), {"dealing": "app", "reader": "app"}, follow=True
     )
@@ -89,7 +89,7 @@ def test_the_reader_screen_records_calls_once_and_undoes(client, user):
     url = reverse("dosai:hand", args=[session.pk, 1])
     page = client.get(url).content.decode()
     first = hand.reading_order[0]
-    assert 'id="next-number">%d<' % first in page
+    assert f'id="next-number">{first}<' in page
     call = reverse("dosai:hand_call", args=[session.pk, 1])
     client.post(call, {"expected": 0})
     stale = client.post(call, {"expected": 0}, follow=True)
@@ -110,7 +110,7 @@ def test_the_reader_screen_records_calls_once_and_undoes(client, user):
 def test_entered_layout_through_the_form(client, user):
     session = make_session(user)
     url = reverse("dosai:hand_new", args=[session.pk])
-    numbers = sorted(rules.IN_PLAY)
+    numbers = sorted(IN_PLAY)
     data = {"dealing": "entered", "layout": "1", "reader": "human"}
     for i in range(6):
         c = numbers[i * 10 : (i + 1) * 10]
@@ -188,9 +188,9 @@ def test_the_end_of_the_hand_and_the_next_hand_from_the_reader_screen(client, us
 
 
 def test_d12_choice_through_the_screen(client, user):
-    session = make_session(user, options=rules.Options(end_free_turn="choice"))
+    session = make_session(user, options=Options(end_free_turn="choice"))
     hand = services.start_hand(session, dealing="app", reader="human")
-    numbers = [n for n in sorted(rules.IN_PLAY) if n not in (46, 50)][:50]
+    numbers = [n for n in sorted(IN_PLAY) if n not in (46, 50)][:50]
     for k, n in enumerate(numbers):
         services.record_call(hand, n, k)
     page = client.get(reverse("dosai:hand", args=[session.pk, 1])).content.decode()
@@ -205,7 +205,7 @@ def test_d12_choice_through_the_screen(client, user):
 def test_the_end_of_hand_message_says_what_was_turned_free(client, user, last_calls_include_46_and_50):
     session = make_session(user)
     hand = services.start_hand(session, dealing="app", reader="human")
-    others = [n for n in sorted(rules.IN_PLAY) if n not in (46, 50)]
+    others = [n for n in sorted(IN_PLAY) if n not in (46, 50)]
     numbers = (others[:48] + [46, 50]) if last_calls_include_46_and_50 else others[:50]
     for k, n in enumerate(numbers[:-1]):
         services.record_call(hand, n, k)
@@ -229,10 +229,7 @@ def test_back_and_send_a_create_form_again_creates_one_object(client, user):
     key = client.get(reverse("dosai:session_new")).context["creation_key"]
     data = {"title": "t", "edition": edition.pk, "player_1": "A", "player_2": "B", "player_3": "C", "creation_key": key}
     data.update(
-        {
-            f"opt_{k}": ("1" if v else "0") if isinstance(v, bool) else v
-            for k, v in rules.options_as_dict(rules.Options()).items()
-        }
+        {f"opt_{k}": ("1" if v else "0") if isinstance(v, bool) else v for k, v in options_as_dict(Options()).items()}
     )
     first = client.post(reverse("dosai:session_new"), data)
     again = client.post(reverse("dosai:session_new"), data)
@@ -243,10 +240,7 @@ def test_a_repeated_player_name_is_marked_on_its_field_and_saves_nothing(client,
     edition = ClubEdition.objects.create(owner=user, name="m", base="matsui")
     data = {"title": "t", "edition": edition.pk, "player_1": "A", "player_2": "B", "player_3": "A"}
     data.update(
-        {
-            f"opt_{k}": ("1" if v else "0") if isinstance(v, bool) else v
-            for k, v in rules.options_as_dict(rules.Options()).items()
-        }
+        {f"opt_{k}": ("1" if v else "0") if isinstance(v, bool) else v for k, v in options_as_dict(Options()).items()}
     )
     response = client.post(reverse("dosai:session_new"), data)
     assert response.status_code == 200
@@ -287,9 +281,9 @@ def test_the_state_of_a_hand_for_a_second_tablet(client, user, django_user_model
 
 
 def test_the_state_follows_an_undo_and_the_d12_choice(client, user):
-    session = make_session(user, options=rules.Options(end_free_turn="choice"))
+    session = make_session(user, options=Options(end_free_turn="choice"))
     hand = services.start_hand(session, dealing="app", reader="human")
-    numbers = [n for n in sorted(rules.IN_PLAY) if n not in (46, 50)][:50]
+    numbers = [n for n in sorted(IN_PLAY) if n not in (46, 50)][:50]
     for k, n in enumerate(numbers):
         services.record_call(hand, n, k)
     url = reverse("dosai:hand_state", args=[session.pk, 1])
@@ -306,7 +300,7 @@ def test_rename_an_edition_and_a_session_from_their_pages(client, user):
     session = make_session(user)
     edition = session.edition
     page = client.get(reverse("dosai:edition", args=[edition.pk])).content.decode()
-    assert 'action="%s"' % reverse("dosai:edition_rename", args=[edition.pk]) in page
+    assert f'action="{reverse("dosai:edition_rename", args=[edition.pk])}"' in page
     assert reverse("dosai:edition_delete", args=[edition.pk]) in page
     response = client.post(reverse("dosai:edition_rename", args=[edition.pk]), {"name": "  うちの札  "}, follow=True)
     assert response.redirect_chain[-1][0] == reverse("dosai:edition", args=[edition.pk])
@@ -315,7 +309,7 @@ def test_rename_an_edition_and_a_session_from_their_pages(client, user):
     assert edition.name == "うちの札"
 
     page = client.get(reverse("dosai:session", args=[session.pk])).content.decode()
-    assert 'action="%s"' % reverse("dosai:session_rename", args=[session.pk]) in page
+    assert f'action="{reverse("dosai:session_rename", args=[session.pk])}"' in page
     assert reverse("dosai:session_delete", args=[session.pk]) in page
     response = client.post(reverse("dosai:session_rename", args=[session.pk]), {"title": "火曜の会"})
     assert response.url == reverse("dosai:session", args=[session.pk])
@@ -402,7 +396,7 @@ def test_an_edition_in_use_cannot_be_deleted(client, user):
     assert "is used by 1 session: Test table. Delete it first; nothing was deleted." in response.content.decode()
     assert ClubEdition.objects.filter(pk=edition.pk).exists()
     with pytest.raises(services.DosaiError, match="is used by 1 session"):
-        services.delete_edition(edition)
+        editions.delete_edition(edition)
 
 
 def test_delete_an_edition_with_its_entered_values(client, user):
@@ -412,7 +406,7 @@ def test_delete_an_edition_with_its_entered_values(client, user):
     assert not Session.objects.exists()
     url = reverse("dosai:edition_delete", args=[edition.pk])
     page = client.get(url).content.decode()
-    assert "%d values entered from your efuda (source: club set)" % len(club_values()) in page
+    assert f"{len(club_values())} values entered from your efuda (source: club set)" in page
     assert client.post(url, {}, follow=True).redirect_chain[-1][0] == url  # not confirmed: nothing deleted
     assert ClubEdition.objects.filter(pk=edition.pk).exists()
     response = client.post(url, {"confirm": "yes"}, follow=True)
@@ -459,10 +453,6 @@ def test_rename_and_delete_pages_in_japanese(client, user):
 
 
 def test_the_reader_screen_shows_the_english_reading_only_on_english_pages(client, user):
-    from django.utils.html import escape
-
-    from dosai.engine import cards
-
     session = make_session(user)
     client.post(reverse("dosai:hand_new", args=[session.pk]), {"dealing": "app", "reader": "app"})
     hand = Hand.objects.get()

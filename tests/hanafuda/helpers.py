@@ -1,7 +1,10 @@
 """Shared helpers of the hanafuda app tests: sessions and complete, possible rounds."""
 
 from hanafuda import services
-from hanafuda.engine import musashino
+from hanafuda.engine.deck import CARD_BY_ID
+from hanafuda.engine.options import Options, Players
+from hanafuda.engine.scoring import score_round
+from hanafuda.engine.settlement import settle
 
 
 def months(*month_numbers):
@@ -14,7 +17,7 @@ def full_round(*piles, rest=None):
     piles = [sorted(p) for p in piles]
     if rest is not None:
         given = {c for p in piles for c in p}
-        piles[rest] = sorted(piles[rest] + [c for c in musashino.CARD_BY_ID if c not in given])
+        piles[rest] = sorted(piles[rest] + [c for c in CARD_BY_ID if c not in given])
     return piles
 
 
@@ -22,13 +25,13 @@ def full_round(*piles, rest=None):
 ROUND_A = full_round(months(1, 3, 8, 12), months(2, 4, 11), [], rest=2)  # side 0: brights etc.
 ROUND_B = full_round(months(6, 7, 10), months(1, 2), [], rest=2)
 ROUND_C = full_round(months(1, 3, 5, 7), months(6, 9, 10, 11), [], rest=2)
-# Seven Red Ribbons for side 1 stops the round (insta-win, seed l.34): no need for 48 cards.
+# Seven Red Ribbons for side 1 stops the round (insta-win, musashino-bana.md l.34): no need for 48 cards.
 INSTA = [[10, 12], [11, 13, 21, 22, 31, 32, 41, 42, 51, 52, 71, 72, 112, 113], [20, 23]]
 
 
 def new_session(user, *, rounds=12, options=None, teams=False, title="花札の夕べ", first_dealer=0):
     if teams:
-        options = options or musashino.Options(players=musashino.Players.TWO_TEAMS, rounds=rounds)
+        options = options or Options(players=Players.TWO_TEAMS, rounds=rounds)
         return services.create_session(
             user,
             title,
@@ -37,7 +40,7 @@ def new_session(user, *, rounds=12, options=None, teams=False, title="花札の�
             first_dealer=first_dealer,
             team_members=[["甲", "丙"], ["乙", "丁"]],
         )
-    options = options or musashino.Options(rounds=rounds)
+    options = options or Options(rounds=rounds)
     return services.create_session(user, title, ["一郎", "二郎", "三郎"], options, first_dealer=first_dealer)
 
 
@@ -46,7 +49,7 @@ def engine_game(piles_per_round, options, first_dealer=0, teams=None):
     dealer = first_dealer
     results = []
     for piles in piles_per_round:
-        r = musashino.score_round(dict(enumerate(piles)), options, dealer=dealer, teams=teams)
+        r = score_round(dict(enumerate(piles)), options, dealer=dealer, teams=teams)
         results.append(r)
         dealer = r.next_dealer
-    return results, musashino.settle(results, options)
+    return results, settle(results, options)

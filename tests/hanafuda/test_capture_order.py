@@ -1,23 +1,27 @@
-"""House rules that depend on when cards were captured (M9(b), M10(b), ref §2.4): each round
+"""House rules that depend on when cards were captured (M9(b), M10(b), musashino-bana.md s.2.4): each round
 is entered capture by capture, the order is stored with the round and scored by the engine."""
 
 import re
+from io import BytesIO
 
 import pytest
 from django.urls import reverse
 from django.utils import translation
+from openpyxl import load_workbook
+from pypdf import PdfReader
 
 from hanafuda import services
-from hanafuda.engine import musashino
+from hanafuda.engine.dekiyaku import DEKIYAKU_BY_CODE
+from hanafuda.engine.options import Options, Storm, StormOnInstaWin, SunTiming
+from hanafuda.engine.scoring import score_round
 from hanafuda.models import Round, RoundRevision
 from tests.hanafuda.helpers import INSTA, full_round, months, new_session
+from tests.hanafuda.test_views import NEW
 
 pytestmark = pytest.mark.usefixtures("english")
 
-SUN_AFTER = musashino.Options(storm=musashino.Storm.A, sun_rule=True, sun_timing=musashino.SunTiming.AFTER_STORM_CARD)
-BLOCK_AT_FORMATION = musashino.Options(
-    storm=musashino.Storm.A, storm_insta_win=musashino.StormOnInstaWin.BLOCKED_WHEN_FORMED
-)
+SUN_AFTER = Options(storm=Storm.A, sun_rule=True, sun_timing=SunTiming.AFTER_STORM_CARD)
+BLOCK_AT_FORMATION = Options(storm=Storm.A, storm_insta_win=StormOnInstaWin.BLOCKED_WHEN_FORMED)
 
 # MB-4 as a complete round: 一郎 (seat 0) holds both storm cards, 二郎 (seat 1) the Crane with
 # takasago, moon and flower banquet, cuckoo moon and butterflies, 三郎 (seat 2) the rest.
@@ -42,7 +46,7 @@ def engine(order_taps, options=SUN_AFTER, piles=MB4, dealer=0):
             events[-1][1].append(c)
         else:
             events.append((seat[c], [c]))
-    return musashino.score_round(dict(enumerate(piles)), options, dealer=dealer, capture_order=events)
+    return score_round(dict(enumerate(piles)), options, dealer=dealer, capture_order=events)
 
 
 def test_sessions_with_rules_that_need_the_order_can_be_created(user):
@@ -56,7 +60,7 @@ def test_the_order_of_captures_decides_the_sun_rule_M10b(user, order, storm_stan
     row = services.record_round(session, 1, MB4, tapped=order)
     result = services.session_state(session).rounds[0].result
     assert result.scores == engine(order).scores
-    # ref MB-4: the storm stands when the Crane was taken before the storm cards: A +5, B −2, C −3
+    # MB-4: the storm stands when the Crane was taken before the storm cards: A +5, B −2, C −3
     # there; here 二郎's Full moon and Curtain are blocked, so his score drops.
     blocked = engine(CRANE_FIRST).scores[1]
     free = engine(STORM_FIRST).scores[1]
@@ -142,8 +146,6 @@ def post(piles, number, order, **extra):
 
 
 def test_the_session_form_accepts_the_rules_and_the_grid_asks_for_the_order(client_in, user):
-    from tests.hanafuda.test_views import NEW
-
     response = client_in.post(
         reverse("hanafuda:session_create"),
         {**NEW, "storm": "block_cards", "sun_rule": "on", "sun_timing": "after_storm_card"},
@@ -265,18 +267,13 @@ def test_the_preview_of_a_complete_round_warns_of_what_saving_would_refuse(clien
 
 
 def test_the_storm_shows_on_paper_and_in_excel(client_in, user):
-    from io import BytesIO
-
-    from openpyxl import load_workbook
-    from pypdf import PdfReader
-
     session = new_session(user, options=SUN_AFTER)
     services.record_round(session, 1, MB4, tapped=CRANE_FIRST)  # the storm stands: 二郎 loses the banquets
     lost = engine(CRANE_FIRST).storm[1].lost
     assert lost
     pdf = client_in.get(reverse("hanafuda:score_sheet", args=[session.pk])).content
     text = "".join(page.extract_text() for page in PdfReader(BytesIO(pdf)).pages)
-    assert "嵐で" in text and musashino.DEKIYAKU_BY_CODE[lost[0]].name_ja in text
+    assert "嵐で" in text and DEKIYAKU_BY_CODE[lost[0]].name_ja in text
     book = load_workbook(BytesIO(client_in.get(reverse("hanafuda:session_xlsx", args=[session.pk])).content))
     rows = list(book["Rounds"].iter_rows(values_only=True))
     column = rows[0].index("Storm and Sun rules")

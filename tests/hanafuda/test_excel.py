@@ -7,7 +7,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from hanafuda import services
-from hanafuda.engine import musashino
+from hanafuda.engine.options import Options
 from tests.hanafuda.helpers import INSTA, ROUND_A, ROUND_B, engine_game
 
 pytestmark = pytest.mark.django_db
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 def test_the_workbook_has_the_rounds_and_the_settlement(client, django_user_model):
     user = django_user_model.objects.create_user("scorer")
-    s = services.create_session(user, '=HYPERLINK("x")', ["=1+1", "B", "C"], musashino.Options(rounds=6))
+    s = services.create_session(user, '=HYPERLINK("x")', ["=1+1", "B", "C"], Options(rounds=6))
     rounds = [ROUND_A, ROUND_B, INSTA]
     for n, piles in enumerate(rounds, start=1):
         services.record_round(s, n, piles)

@@ -8,7 +8,8 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from hanafuda import pdf, services
-from hanafuda.engine import musashino
+from hanafuda.engine.dekiyaku import DEKIYAKU
+from hanafuda.engine.options import FlowerCards, FourBrights, Options, Players, TeamPayment
 from tests.hanafuda.helpers import INSTA, ROUND_A, ROUND_B, ROUND_C, engine_game, months, new_session
 
 pytestmark = pytest.mark.django_db
@@ -56,9 +57,7 @@ def test_a_zero_total_prints_as_0_like_the_rows(user):
 
 
 def test_the_score_sheet_of_teams_paid_per_player_lists_the_players(user):
-    options = musashino.Options(
-        players=musashino.Players.TWO_TEAMS, rounds=3, team_payment=musashino.TeamPayment.EACH_PLAYER, payment_cap=8
-    )
+    options = Options(players=Players.TWO_TEAMS, rounds=3, team_payment=TeamPayment.EACH_PLAYER, payment_cap=8)
     s = new_session(user, teams=True, options=options)
     services.record_round(s, 1, [ROUND_A[0] + ROUND_A[2], ROUND_A[1]])
     data = pdf.score_sheet(services.session_state(s), ["支払いの上限: 8"])
@@ -76,7 +75,7 @@ def test_the_reference_card_lists_every_dekiyaku_with_its_cards_and_value_on_one
     reader, text = _text(response.content)
     assert len(reader.pages) == 1
     flat = text.replace("\n", "")
-    for d in musashino.DEKIYAKU:
+    for d in DEKIYAKU:
         assert d.name_ja in flat, d.code
     assert "柳のカス（雷）〔カス〕" in flat  # Four Brights with the Lightning (M4(a), M16)
     assert "桐のカス（黄カス以外）1枚" in flat  # Three Purple Flowers without the yellow chaff (M6(a))
@@ -84,9 +83,7 @@ def test_the_reference_card_lists_every_dekiyaku_with_its_cards_and_value_on_one
 
 
 def test_the_reference_card_follows_the_sessions_options(client, user):
-    options = musashino.Options(
-        four_brights=musashino.FourBrights.CURTAIN, flower_cards=musashino.FlowerCards.ANY_CARD, insta_win_value=10
-    )
+    options = Options(four_brights=FourBrights.CURTAIN, flower_cards=FlowerCards.ANY_CARD, insta_win_value=10)
     s = new_session(user, options=options)
     client.force_login(user)
     response = client.get(reverse("hanafuda:reference_card", args=[s.pk]))
@@ -100,7 +97,7 @@ def test_the_reference_card_follows_the_sessions_options(client, user):
 
 
 def test_a_name_the_font_cannot_print_is_refused_with_a_message(client, user):
-    s = services.create_session(user, "x", ["A", "B", "\U0001f600"], musashino.Options())
+    s = services.create_session(user, "x", ["A", "B", "\U0001f600"], Options())
     client.force_login(user)
     response = client.get(reverse("hanafuda:score_sheet", args=[s.pk]), follow=True)
     assert response.status_code == 200 and "U+1F600" in response.content.decode()

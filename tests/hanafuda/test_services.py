@@ -3,7 +3,7 @@
 import pytest
 
 from hanafuda import services
-from hanafuda.engine import musashino
+from hanafuda.engine.options import Options, Players, Storm, TeamPayment
 from hanafuda.models import Round, RoundRevision
 from tests.hanafuda.helpers import INSTA, ROUND_A, ROUND_B, ROUND_C, engine_game, months, new_session
 
@@ -11,7 +11,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def test_a_session_stores_the_sides_and_the_rules_as_plain_values(user):
-    options = musashino.Options(rounds=6, storm=musashino.Storm.A, payment_cap=8)
+    options = Options(rounds=6, storm=Storm.A, payment_cap=8)
     s = new_session(user, options=options, first_dealer=2)
     s.refresh_from_db()
     assert s.sides == ["一郎", "二郎", "三郎"] and s.first_dealer == 2 and s.owner == user
@@ -29,7 +29,7 @@ def test_a_session_stores_the_sides_and_the_rules_as_plain_values(user):
     ],
 )
 def test_bad_sessions_are_refused_and_nothing_is_saved(user, kwargs, message):
-    args = {"sides": ["a", "b", "c"], "options": musashino.Options(), "first_dealer": 0, **kwargs}
+    args = {"sides": ["a", "b", "c"], "options": Options(), "first_dealer": 0, **kwargs}
     with pytest.raises(ValueError, match=message):
         services.create_session(user, "x", args["sides"], args["options"], first_dealer=args["first_dealer"])
     assert not services.sessions_for(user).exists()
@@ -43,7 +43,7 @@ def test_recorded_rounds_derive_the_dealers_scores_and_totals_like_the_engine(us
     state = services.session_state(s)
     results, settlement = engine_game(rounds, s.rules(), first_dealer=1)
     assert [r.dealer for r in state.rounds] == [r.dealer for r in results]
-    # The winner deals next (seed l.13): round 2 is dealt by round 1's winner.
+    # The winner deals next (musashino-bana.md l.13): round 2 is dealt by round 1's winner.
     assert state.rounds[1].dealer == results[0].next_dealer
     assert state.rounds[2].result.insta_win.side == 1
     assert state.settlement.totals == settlement.totals
@@ -153,9 +153,7 @@ def test_only_the_next_round_can_be_recorded_and_never_twice(user):
 
 
 def test_teams_share_a_pile_and_settle_per_team_or_per_player(user):
-    per_player = musashino.Options(
-        players=musashino.Players.TWO_TEAMS, rounds=3, team_payment=musashino.TeamPayment.EACH_PLAYER
-    )
+    per_player = Options(players=Players.TWO_TEAMS, rounds=3, team_payment=TeamPayment.EACH_PLAYER)
     for options, units in [(None, (0, 1)), (per_player, ("甲", "丙", "乙", "丁"))]:
         s = new_session(user, teams=True, options=options, rounds=3)
         piles = [months(1, 2, 3, 4, 5, 6), months(7, 8, 9, 10, 11, 12)]

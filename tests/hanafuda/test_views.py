@@ -5,7 +5,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from hanafuda import services
-from hanafuda.engine import musashino
+from hanafuda.engine.dekiyaku import DEKIYAKU, MONTH_READABLE
+from hanafuda.engine.options import DEFAULT_OPTIONS, Options, Players, Storm, SunTiming, TeamPayment
+from hanafuda.forms import rules_summary
 from hanafuda.models import Round, RoundRevision, Session
 from tests.hanafuda.helpers import INSTA, ROUND_A, ROUND_B, engine_game, months, new_session
 
@@ -265,11 +267,7 @@ def test_a_correction_made_on_a_stale_page_is_refused(client_in, user):
 
 
 def test_a_teams_session_is_entered_and_settled_per_player(client_in, user):
-    from hanafuda.engine import musashino
-
-    options = musashino.Options(
-        players=musashino.Players.TWO_TEAMS, rounds=3, team_payment=musashino.TeamPayment.EACH_PLAYER
-    )
+    options = Options(players=Players.TWO_TEAMS, rounds=3, team_payment=TeamPayment.EACH_PLAYER)
     s = new_session(user, teams=True, options=options)
     html = client_in.get(reverse("hanafuda:round_entry", args=[s.pk])).content.decode()
     assert 'data-side="1"' in html and 'data-side="2"' not in html
@@ -288,7 +286,7 @@ def test_the_grid_shows_the_japanese_card_names_with_the_english_ones_in_english
 
 
 def test_the_drawn_cards_decide_the_first_dealer(client_in):
-    # Player 3 drew the earliest month (seed l.12): the Pine chaff beats the Cherry and the Plum.
+    # Player 3 drew the earliest month (musashino-bana.md l.12): the Pine chaff beats the Cherry and the Plum.
     data = {**NEW, "first_dealer": "0", "draw_player_1": "30", "draw_player_2": "21", "draw_player_3": "13"}
     response = client_in.post(reverse("hanafuda:session_create"), data, follow=True)
     assert Session.objects.get().first_dealer == 2
@@ -378,7 +376,7 @@ def test_back_and_send_the_new_session_form_again_creates_one_session(client_in)
 
 
 def test_the_any_card_of_the_month_choices_follow_the_page_language(client_in):
-    readable = [d for d in musashino.DEKIYAKU if d.code in musashino.MONTH_READABLE]
+    readable = [d for d in DEKIYAKU if d.code in MONTH_READABLE]
     page = client_in.get(reverse("hanafuda:session_create")).content.decode()
     assert all(f"{d.name_en} {d.name_ja}" in page for d in readable)
 
@@ -388,16 +386,12 @@ def test_team_choices_are_not_kept_for_three_players(client_in):
         reverse("hanafuda:session_create"), {**NEW, "team_payment": "each_player", "four_player_deal": "6+0"}
     )
     rules = Session.objects.get().rules()
-    assert rules.team_payment == musashino.DEFAULT_OPTIONS.team_payment
-    assert rules.four_player_deal == musashino.DEFAULT_OPTIONS.four_player_deal
+    assert rules.team_payment == DEFAULT_OPTIONS.team_payment
+    assert rules.four_player_deal == DEFAULT_OPTIONS.four_player_deal
 
 
 def test_the_rules_summary_lists_the_sun_rule_before_its_timing():
-    from hanafuda.views import rules_summary
-
     with translation.override("en"):
-        lines = rules_summary(
-            musashino.Options(storm=musashino.Storm.A, sun_rule=True, sun_timing=musashino.SunTiming.CRANE_HOLDER_ONLY)
-        )
+        lines = rules_summary(Options(storm=Storm.A, sun_rule=True, sun_timing=SunTiming.CRANE_HOLDER_ONLY))
     sun = lines.index("Sun rule: on")
     assert lines[sun + 1].startswith("Sun rule timing")

@@ -173,14 +173,15 @@ def _hanafuda_session():
     from django.contrib.auth import get_user_model
 
     from hanafuda import services
-    from hanafuda.engine import musashino
+    from hanafuda.engine.deck import CARD_BY_ID
+    from hanafuda.engine.options import Options
     from hanafuda.models import Session
 
     owner = get_user_model().objects.get(username="organiser")
     session = Session.objects.filter(owner=owner).first()
     if session is None:
-        session = services.create_session(owner, "花札", ["A", "B", "C"], musashino.Options())
-        cards = sorted(musashino.CARD_BY_ID)
+        session = services.create_session(owner, "花札", ["A", "B", "C"], Options())
+        cards = sorted(CARD_BY_ID)
         services.record_round(session, 1, [cards[:16], cards[16:32], cards[32:]])
     return session
 

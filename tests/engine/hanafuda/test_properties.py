@@ -1,24 +1,17 @@
 """The four properties issue #9 names, checked explicitly on many possible rounds (default rules
 and the variants that touch them): payments sum to zero; a card counts toward several
-dekiyaku; each dekiyaku counts once; Four Brights suppresses Three Brights (seed l.36, l.40–41;
-ref §2.2.6, M5, M8)."""
+dekiyaku; each dekiyaku counts once; Four Brights suppresses Three Brights (musashino-bana.md l.36, l.40–41;
+musashino-bana.md s.2.2.6, M5, M8)."""
 
 import random
 
 import pytest
 
-from hanafuda.engine.musashino import (
-    DEKIYAKU,
-    FourBrights,
-    LightningCard,
-    Options,
-    Repeats,
-    Suppression,
-    cards_of_month,
-    composition,
-    formed_dekiyaku,
-    score_round,
-)
+from hanafuda.engine.deck import cards_of_month
+from hanafuda.engine.dekiyaku import DEKIYAKU
+from hanafuda.engine.formation import composition, formed_dekiyaku
+from hanafuda.engine.options import FourBrights, LightningCard, Options, Repeats, Suppression
+from hanafuda.engine.scoring import score_round
 
 VARIANTS = [
     Options(),

@@ -1,9 +1,9 @@
-"""Musashino-bana as pure Python (hanafuda.engine.musashino), table-driven.
+"""Musashino-bana as pure Python (the modules of hanafuda.engine), table-driven.
 
-The expectations are copied from ``reference/other-games.md`` (the deck of §1.1, the
-dekiyaku of §2.1, the ambiguities M1–M16 of §2.4 and the worked examples MB-1…MB-10 of
-§2.5) and the seed ``seeds/003_6c2bf69ceea37720.txt``. Nothing is read from those files at
-run time. Runs without Django: ``pytest -p no:django tests/hanafuda``.
+The expectations are copied from ``docs/rules/musashino-bana.md`` (the deck of s.1.1, the
+dekiyaku of s.2.1, the ambiguities M1–M16 of s.2.4, the worked examples MB-1…MB-10 of s.2.5
+and the FudaWiki page of its Part 1). Nothing is read from that file at run time.
+Runs without Django: ``pytest -p no:django tests/engine/hanafuda``.
 """
 
 import itertools
@@ -15,14 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from hanafuda.engine import musashino as mb
-from hanafuda.engine.musashino import (
-    CARD_BY_ID,
-    CARDS,
-    DEKIYAKU,
-    DEKIYAKU_BY_CODE,
-    M7_NAMED,
-    CardType,
+from hanafuda.engine.dealing import DealLayout, deal_layout, first_dealer, is_misdeal
+from hanafuda.engine.deck import CARD_BY_ID, CARDS, DECK_SIZE, CardType, RibbonKind, card, cards_of_month
+from hanafuda.engine.dekiyaku import DEKIYAKU, DEKIYAKU_BY_CODE, INSTA_WIN_CODES, M7_NAMED
+from hanafuda.engine.formation import composition, formed_dekiyaku
+from hanafuda.engine.options import (
     FlowerCards,
     FourBrights,
     FourPlayerDeal,
@@ -32,29 +29,23 @@ from hanafuda.engine.musashino import (
     Options,
     Players,
     Repeats,
-    RibbonKind,
-    RoundResult,
     Storm,
     StormOnInstaWin,
     SunTiming,
     Suppression,
     TeamPayment,
     TieRule,
-    cards_of_month,
-    composition,
-    deal_layout,
-    first_dealer,
-    formed_dekiyaku,
-    is_misdeal,
-    score_round,
-    settle,
 )
+from hanafuda.engine.payments import Payment
+from hanafuda.engine.scoring import RoundResult, score_round
+from hanafuda.engine.settlement import settle
+from hanafuda.engine.storm import StormEffect
 
 A, B, C = "A", "B", "C"
 
-# --- the deck (ref §1.1) -------------------------------------------------------------------
+# --- the deck (musashino-bana.md s.1.1) -------------------------------------------------------------------
 
-# id: (type, ribbon kind, Japanese name) — copied from the table of ref §1.1.
+# id: (type, ribbon kind, Japanese name) — copied from the table of musashino-bana.md s.1.1.
 REFERENCE_DECK = {
     10: ("B", None, "松に鶴"),
     11: ("R", "poetry", "松に赤短"),
@@ -121,7 +112,7 @@ def test_the_deck_is_the_reference_table_card_by_card():
 
 def test_every_card_is_in_exactly_one_of_twelve_months_of_four():
     months = [c.month for c in CARDS]
-    assert len(CARDS) == mb.DECK_SIZE == 48
+    assert len(CARDS) == DECK_SIZE == 48
     assert sorted(set(months)) == list(range(1, 13))
     assert all(months.count(m) == 4 for m in range(1, 13))
     assert sorted(c for m in range(1, 13) for c in cards_of_month(m)) == sorted(CARD_BY_ID)
@@ -149,17 +140,17 @@ def test_deck_counts_by_type_and_ribbon_kind_are_those_of_the_reference():
 
 
 def test_card_lookup_rejects_unknown_ids():
-    assert mb.card(113).name_en.startswith("Lightning")
+    assert card(113).name_en.startswith("Lightning")
     for bad in (14, 0, 124, "10", True, 10.0):
         with pytest.raises(ValueError):
-            mb.card(bad)
+            card(bad)
     with pytest.raises(ValueError, match="month"):
         cards_of_month(13)
 
 
-# --- the dekiyaku (ref §2.1) ---------------------------------------------------------------
+# --- the dekiyaku (musashino-bana.md s.2.1) ---------------------------------------------------------------
 
-# code: (value, insta-win, slots, Japanese name) — copied from the table of ref §2.1.
+# code: (value, insta-win, slots, Japanese name) — copied from the table of musashino-bana.md s.2.1.
 REFERENCE_DEKIYAKU = {
     "five_kings": (8, True, [{10}, {30}, {80}, {110}, {120}], "五王"),
     "seven_red_ribbons": (8, True, [{11}, {21}, {31}, {41}, {51}, {71}, {112}], "七夕"),
@@ -202,9 +193,11 @@ def test_every_dekiyaku_of_the_reference_is_data_with_its_exact_cards_and_value(
         assert _slot_set(composition(d.code)) == _slot_set(slots), d.code
         assert d.cards <= set(CARD_BY_ID)
         assert d.name_en and d.reading and d.rule and d.source and d.status
-    assert {"five_kings", "seven_red_ribbons"} == mb.INSTA_WIN_CODES
+    assert {"five_kings", "seven_red_ribbons"} == INSTA_WIN_CODES
     assert DEKIYAKU_BY_CODE["four_brights"].suppresses == ("three_brights",)
-    assert "boar_deer_butterflies" not in DEKIYAKU_BY_CODE  # 猪鹿蝶 does not exist in this game (seed l.74)
+    assert (
+        "boar_deer_butterflies" not in DEKIYAKU_BY_CODE
+    )  # 猪鹿蝶 does not exist in this game (musashino-bana.md l.74)
 
 
 def test_options_change_the_compositions_as_the_ambiguities_say():
@@ -231,7 +224,7 @@ def test_options_change_the_compositions_as_the_ambiguities_say():
         composition("boar_deer_butterflies")
 
 
-# --- the worked examples (ref §2.5) --------------------------------------------------------
+# --- the worked examples (musashino-bana.md s.2.5) --------------------------------------------------------
 
 
 @dataclass
@@ -485,7 +478,7 @@ def test_worked_example(example):
     assert sum(result.net.values()) == 0
     if example.winners is not None:
         assert result.winners == example.winners
-    # Every payment goes to a winner, and the winner deals next (seed l.13).
+    # Every payment goes to a winner, and the winner deals next (musashino-bana.md l.13).
     assert all(p.payee in result.winners for p in result.payments)
     assert result.next_dealer == result.winners[0]
 
@@ -493,15 +486,15 @@ def test_worked_example(example):
 def test_mb2_three_brights_is_formed_but_suppressed_by_four_brights():
     result = score_round(MB2, partial=True)
     assert result.suppressed[A] == ("three_brights",)
-    assert [p for p in result.payments] == [mb.Payment(B, A, 6, 6), mb.Payment(C, A, 5, 5)]
+    assert [p for p in result.payments] == [Payment(B, A, 6, 6), Payment(C, A, 5, 5)]
     # M5(b) drops the same dekiyaku with these tables.
     assert _yaku(score_round(MB2, Options(suppression=Suppression.SUBSET_OF_HIGHER), partial=True)) == _yaku(result)
 
 
 def test_mb3_storm_a_blocks_the_full_moon_of_the_stormed_side():
     result = score_round(MB3, STORM_A, partial=True)
-    assert result.storm[B] == mb.StormEffect((110, 113), (80,), ("moon_banquet", "cuckoo_moon"))
-    assert result.storm[C] == mb.StormEffect((110, 113), (), ())
+    assert result.storm[B] == StormEffect((110, 113), (80,), ("moon_banquet", "cuckoo_moon"))
+    assert result.storm[C] == StormEffect((110, 113), (), ())
     assert A not in result.storm  # a side's own storm cards never hurt it
     storm_b = score_round(MB3, Options(storm=Storm.B), partial=True)
     assert storm_b.storm[B].lost == ("moon_banquet",) and storm_b.storm[B].blocked_cards == ()
@@ -549,7 +542,7 @@ def test_mb5_insta_win_payment_is_capped_like_any_payment():
 def test_mb6_team_ledger_and_each_player_payments():
     teams = {"T1": ("P1", "P3"), "T2": ("P2", "P4")}
     ledger = score_round(MB6, Options(players=Players.TWO_TEAMS), teams=teams, partial=True)
-    assert dict(ledger.net) == {"T1": 1, "T2": -1} and ledger.payments == (mb.Payment("T2", "T1", 1, 1),)
+    assert dict(ledger.net) == {"T1": 1, "T2": -1} and ledger.payments == (Payment("T2", "T1", 1, 1),)
     each = score_round(
         MB6, Options(players=Players.TWO_TEAMS, team_payment=TeamPayment.EACH_PLAYER), teams=teams, partial=True
     )
@@ -560,7 +553,7 @@ def test_mb6_team_ledger_and_each_player_payments():
 def test_mb9_the_cap_marks_the_payments_it_reduced():
     result = score_round(MB9, Options(payment_cap=8), partial=True)
     assert result.capped
-    assert result.payments == (mb.Payment(B, A, 8, 14), mb.Payment(C, A, 8, 10))
+    assert result.payments == (Payment(B, A, 8, 14), Payment(C, A, 8, 10))
     assert not score_round(MB9, partial=True).capped
 
 
@@ -584,7 +577,7 @@ def test_mb10_other_tie_rules():
 def complete_piles(listed, options, all_cards=True):
     """Give the unlisted cards to the sides so that every pile holds 0, 2 or 4 cards of each
     month and no side forms any dekiyaku beyond its listed ones ("only the listed cards
-    matter", ref §2.5). With ``all_cards`` every card is captured (a round played out)."""
+    matter", musashino-bana.md s.2.5). With ``all_cards`` every card is captured (a round played out)."""
     sides = list(listed)
     piles = {s: set(p) for s, p in listed.items()}
     target = {s: [(y.code, y.count) for y in formed_dekiyaku(piles[s], options)] for s in sides}
@@ -732,9 +725,9 @@ def test_m1b_shared_insta_win_in_teams_is_paid_once():
 
 
 def test_deal_layouts_and_misdeals():
-    assert deal_layout() == mb.DealLayout(3, 7, 6, 21)
-    assert deal_layout(Options(players=Players.TWO_TEAMS)) == mb.DealLayout(4, 5, 8, 20)
-    assert deal_layout(Options(players=Players.TWO_TEAMS, four_player_deal=FourPlayerDeal.SIX_ZERO)) == mb.DealLayout(
+    assert deal_layout() == DealLayout(3, 7, 6, 21)
+    assert deal_layout(Options(players=Players.TWO_TEAMS)) == DealLayout(4, 5, 8, 20)
+    assert deal_layout(Options(players=Players.TWO_TEAMS, four_player_deal=FourPlayerDeal.SIX_ZERO)) == DealLayout(
         4, 6, 0, 24
     )
     assert is_misdeal([20, 21, 22, 23, 10, 11])
@@ -780,8 +773,9 @@ def test_options_round_trip_through_plain_values_and_reject_nonsense():
 def test_every_option_is_documented_and_the_module_does_not_import_django():
     for name in Options.__dataclass_fields__:
         assert f"``{name}``" in Options.__doc__, name
-    code = "import sys, hanafuda.engine.musashino; assert not [m for m in sys.modules if m.startswith('django')]"
-    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[2])
+    modules = "deck, dekiyaku, options, formation, storm, round_input, payments, scoring, settlement, dealing"
+    code = f"import sys; from hanafuda.engine import {modules}; assert not [m for m in sys.modules if 'django' in m]"
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[3])
 
 
 # --- invalid input -------------------------------------------------------------------------
@@ -982,7 +976,7 @@ def test_settle_keeps_running_totals_and_settles_the_game():
         {A: 1, B: 7, C: -8},
     ]
     assert dict(result.totals) == {A: 1, B: 7, C: -8}
-    assert result.transfers == (mb.Payment(C, A, 1, 1), mb.Payment(C, B, 7, 7))
+    assert result.transfers == (Payment(C, A, 1, 1), Payment(C, B, 7, 7))
     assert result.complete and result.ranking == (B, A, C)
     partial = settle(_game(options)[:2], options)
     assert not partial.complete and partial.rounds_played == 2

@@ -1,7 +1,8 @@
-"""The rules of Sanjô Dôsai as a pure module (dosai.engine.rules), table-driven.
+"""The rules of Sanjô Dôsai as pure Python (dosai.engine: facts, options, hand, calls,
+settlement), table-driven.
 
 The eleven worked examples D-1 … D-11 and their variants are copied from
-shared/reference/other-games.md §3.5 (the tests do not read that file). Where an example
+docs/rules/sanjo-dosai.md s.3.5 (the tests do not read that file). Where an example
 depends on the unknown value of a bakefuda (p30, p33, p54, p61) the expectation is written
 as a function of those values and checked for two different sets of them.
 """
@@ -11,36 +12,26 @@ from dataclasses import FrozenInstanceError, dataclass, field
 
 import pytest
 
-from dosai.engine.rules import (
-    END_FREE,
-    IN_PLAY,
-    REMOVED_BEFORE_PLAY,
-    ROW_SIZES,
+from dosai.engine.calls import call, call_sequence, hand_over
+from dosai.engine.facts import END_FREE, IN_PLAY, REMOVED_BEFORE_PLAY, ROW_SIZES, Row
+from dosai.engine.hand import HandState, House, PendingEat, house_in_dealt_order, new_hand
+from dosai.engine.options import (
     EatenRow,
     EndFreeTurn,
     ExemptionTiming,
     FeeBasis,
-    HandState,
-    House,
     NoNobori,
     Options,
     PaymentUnit,
-    PendingEat,
-    Row,
-    call,
-    call_sequence,
-    hand_over,
-    house_in_dealt_order,
-    net_by_player,
-    new_hand,
-    settle_hand,
-    total_payments,
+    options_as_dict,
+    options_from_dict,
 )
+from dosai.engine.settlement import net_by_player, settle_hand, total_payments
 
 NAMES = ("A", "B", "C", "D", "E", "F")
 ROWS = {"H": Row.HEAD, "U": Row.UPPER, "M": Row.MIDDLE, "L": Row.LOWER}
 
-# Values given by the sources (seed and TK2, ref §3.2), copied for the tests.
+# Values given by the sources (seed and TK2, sanjo-dosai.md s.3.2), copied for the tests.
 KNOWN = {
     1: 2, 2: 15, 3: 3, 5: 10, 10: 20, 11: 1, 12: 4, 19: 15, 20: 10, 21: 10, 26: 10,
     28: 10, 32: 3, 36: 10, 37: 10, 38: 15, 41: 2, 42: 1, 44: 2, 51: 4, 59: 2,
@@ -81,7 +72,7 @@ def layout(place=None):
 
 def position(k, place=None, complete=(), nobori=(), points=None, **fields):
     """The state just before call k, with the ``complete`` rows ("C.M") and the ``nobori``
-    houses already extinguished (a position described as in §3.5, not played to)."""
+    houses already extinguished (a position described as in sanjo-dosai.md s.3.5, not played to)."""
     houses = layout(place)
     by_name = {h.name: h for h in houses}
     down = set()
@@ -107,7 +98,7 @@ def receives(payee, amount, payers):
     return result
 
 
-# --- the eleven worked examples (ref §3.5) ------------------------------------------------
+# --- the eleven worked examples (sanjo-dosai.md s.3.5) ------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -269,7 +260,7 @@ def test_d11_two_houses_of_one_player_are_settled_net():
     assert net_by_player(result, holdings) == {"P": 80, "Q": -40, "R": -20, "S": -20}
 
 
-# --- the other options (ref §3.4) ---------------------------------------------------------
+# --- the other options (sanjo-dosai.md s.3.4) ---------------------------------------------------------
 
 
 def test_d2_b_keeps_yomifuda_8_and_23_they_pay_nobody_but_count_and_use_up_an_eat():
@@ -587,7 +578,7 @@ def _random_hand(seed):
     owners = list(players) + list(players)[: 6 - len(players)]
     rng.shuffle(owners)
     holdings = {}
-    for house, player in zip(NAMES, owners):
+    for house, player in zip(NAMES, owners, strict=True):
         holdings.setdefault(player, []).append(house)
     state = new_hand(houses, points, options, holdings=holdings, carried_pool=rng.choice((0, 0, 40, 120)))
     order = sorted(options.yomifuda)
@@ -630,8 +621,6 @@ def test_a_nobori_house_never_pays_a_call(seed):
 
 
 def test_options_round_trip_through_plain_values():
-    from dosai.engine.rules import options_as_dict, options_from_dict
-
     options = Options(no_nobori="carry_pool", payment_unit="player", hako_every=4, bozu=True)
     data = options_as_dict(options)
     assert data["no_nobori"] == "carry_pool" and data["hako_every"] == 4

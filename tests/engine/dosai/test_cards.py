@@ -1,7 +1,7 @@
 """The Dôsai Karuta card table as data (dosai.engine.cards).
 
-The expected values are copied from the sources (seed 000_cbe12c8f7d017dd4 and
-shared/reference/other-games.md §3.2); the tests do not read those files. The "club set"
+The expected values are copied from the sources (docs/rules/sanjo-dosai.md: the Andy's
+Playing Cards page and s.3.2); the tests do not read that file. The "club set"
 values used below to complete an edition are fictional stand-ins that fit the class counts:
 they are test data, never part of the module.
 """
@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from dosai.engine import cards, rules
+from dosai.engine import calls, cards, facts, hand, options, settlement
 from dosai.engine.cards import (
     MATSUI_CLASS_COUNTS,
     MATSUI_CLASS_COUNTS_FULL_DECK,
@@ -23,17 +23,19 @@ from dosai.engine.cards import (
     points_in_play,
     ready_to_play,
 )
-from dosai.engine.rules import IN_PLAY
+from dosai.engine.facts import IN_PLAY
+from dosai.engine.hand import house_in_dealt_order, new_hand
 
 # Every value the sources give for the Matsui Tengudô set, and which one gives it.
 KNOWN = {
-    # seed l.21, l.25 (and TK2): the four generals
+    # sanjo-dosai.md l.21, l.25 (and TK2): the four generals
     10: 20, 38: 15, 2: 15, 19: 15,
-    # seed l.29–30: "no.20 (10 points), no.51 (4 points), no.32 (3 points), no.44 (2 points), no.42 (1 point)"
+    # sanjo-dosai.md l.29–30:
+    # "no.20 (10 points), no.51 (4 points), no.32 (3 points), no.44 (2 points), no.42 (1 point)"
     20: 10, 51: 4, 32: 3, 44: 2, 42: 1,
-    # seed l.16: "number 59, worth 2 points"; seed l.81: no. 41 pays "two points"
+    # sanjo-dosai.md l.16: "number 59, worth 2 points"; sanjo-dosai.md l.81: no. 41 pays "two points"
     59: 2, 41: 2,
-    # TK2, named class members (ref §3.2)
+    # TK2, named class members (sanjo-dosai.md s.3.2)
     5: 10, 21: 10, 26: 10, 28: 10, 36: 10, 37: 10, 12: 4, 3: 3, 1: 2, 11: 1,
 }  # fmt: skip
 FROM_SEED = {10, 38, 2, 19, 20, 51, 32, 44, 42, 59, 41}
@@ -73,7 +75,7 @@ def test_the_class_counts_follow_the_d1_reading():
     assert dict(MATSUI_CLASS_COUNTS) == {20: 1, 15: 3, 10: 7, 4: 7, 3: 10, 2: 17, 1: 15}
     assert sum(MATSUI_CLASS_COUNTS.values()) == 60
     assert sum(p * c for p, c in MATSUI_CLASS_COUNTS.items()) == 242
-    # seed l.32–44: 19 two-point subjects and 246 points in the 62-card deck
+    # sanjo-dosai.md l.32–44: 19 two-point subjects and 246 points in the 62-card deck
     assert sum(MATSUI_CLASS_COUNTS_FULL_DECK.values()) == 62
     assert sum(p * c for p, c in MATSUI_CLASS_COUNTS_FULL_DECK.items()) == 246
 
@@ -122,8 +124,8 @@ def test_a_hand_can_start_once_the_club_has_entered_every_value():
     assert set(table) == IN_PLAY and sum(table.values()) == 242
     assert complete.subject(4).points_source == "club set (test)"
     assert complete.subject(10).points_source == MATSUI_TENGUDO.subject(10).points_source
-    houses = [rules.house_in_dealt_order(str(i + 1), sorted(IN_PLAY)[10 * i : 10 * i + 10]) for i in range(6)]
-    state = rules.new_hand(houses, table)
+    houses = [house_in_dealt_order(str(i + 1), sorted(IN_PLAY)[10 * i : 10 * i + 10]) for i in range(6)]
+    state = new_hand(houses, table)
     assert state.points[4] == complete.points(4)
     # the original edition is unchanged
     assert MATSUI_TENGUDO.points(4) is None
@@ -202,7 +204,7 @@ def test_invalid_data_raises_value_error_naming_the_problem(build, message):
 
 
 def test_the_dosai_modules_import_nothing_but_the_standard_library_and_each_other():
-    for module in (cards, rules):
+    for module in (cards, facts, options, hand, calls, settlement):
         with open(module.__file__, encoding="utf-8") as f:
             tree = ast.parse(f.read())
         for node in ast.walk(tree):
@@ -214,4 +216,4 @@ def test_the_dosai_modules_import_nothing_but_the_standard_library_and_each_othe
                 continue
             for name in names:
                 top = name.split(".")[0]
-                assert top == "dosai" or top in sys.stdlib_module_names or top == "__future__", name
+                assert name.startswith("dosai.engine") or top in sys.stdlib_module_names or top == "__future__", name
