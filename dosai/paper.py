@@ -4,12 +4,11 @@ of hands and sessions (xlsx).
 The PDF is drawn with reportlab canvas primitives in the embedded Japanese font of
 ``common.pdf.fonts.japanese_font`` (text the font cannot draw is refused by ``check_glyphs``);
 the workbook is written with ``common.xlsx``. Both take data already derived by
-``dosai.services`` (an ``EditionStatus``, ``HandReplay`` objects) and return bytes.
+``dosai.editions`` (an ``EditionStatus``) and ``dosai.services`` (``HandReplay`` objects) and return bytes.
 """
 
 from __future__ import annotations
 
-import threading
 from io import BytesIO
 
 from django.utils.translation import gettext as _
@@ -19,10 +18,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from common.pdf.fonts import check_glyphs, japanese_font
+from common.pdf.pen import RENDER_LOCK
 from common.xlsx import add_sheet, new_workbook, workbook_bytes, write_table
 from dosai.engine import cards
-
-_LOCK = threading.Lock()  # reportlab's TTFont subset state is per document (see judging.pdf)
 
 
 def source_tag(subject: cards.Subject) -> str:
@@ -49,7 +47,7 @@ def sources_note() -> str:
 
 
 def marks(subject: cards.Subject) -> str:
-    """The special roles of an efuda, translated (seed l.49, l.67, l.87, l.94)."""
+    """The special roles of an efuda, translated (docs/rules/sanjo-dosai.md l.49, l.67, l.87, l.94)."""
     out = []
     if not subject.in_play:
         out.append(_("removed before play"))
@@ -74,7 +72,7 @@ def points_table_pdf(status) -> bytes:
     """The printable points table of an edition: one A4 page, the 62 subjects with number,
     proverb, points, class marks and source, and the class counts (entered / required).
 
-    Input: ``services.EditionStatus``. Output: PDF bytes. Raises ValueError for a character
+    Input: ``editions.EditionStatus``. Output: PDF bytes. Raises ValueError for a character
     the font cannot draw (``common.pdf.fonts.check_glyphs``)."""
     edition = status.edition
     font = japanese_font()
@@ -89,16 +87,15 @@ def points_table_pdf(status) -> bytes:
         % {"points": c.points, "required": c.required, "entered": c.entered}
         for c in status.classes
     )
-    rows = []
-    for s in edition.subjects:
-        rows.append(
-            (str(s.number), s.proverb or "—", "" if s.points is None else str(s.points), marks(s), source_tag(s))
-        )
+    rows = [
+        (str(s.number), s.proverb or "—", "" if s.points is None else str(s.points), marks(s), source_tag(s))
+        for s in edition.subjects
+    ]
     for text in [title, ready, classes] + [cell for row in rows for cell in row]:
         check_glyphs(text, "points table")
 
     buf = BytesIO()
-    with _LOCK:
+    with RENDER_LOCK:  # reportlab's TTFont subset state is shared by every document
         c = Canvas(buf, pagesize=A4, pageCompression=1, initialFontName=font, initialFontSize=9)
         c.setTitle(title)
         width, height = A4
@@ -118,7 +115,7 @@ def points_table_pdf(status) -> bytes:
         c.rect(left, y - 3, right - left, row_h, stroke=0, fill=1)
         c.setFillColorRGB(0, 0, 0)
         c.setFont(font, 8)
-        for x, text in zip(cols, heads):
+        for x, text in zip(cols, heads, strict=False):  # cols has one more edge than heads
             c.drawString(x + 2, y, text)
         for i, row in enumerate(rows):
             y -= row_h
@@ -128,7 +125,7 @@ def points_table_pdf(status) -> bytes:
                 c.setFillColorRGB(0, 0, 0)
             grey = not edition.subjects[i].in_play
             c.setFillColorRGB(*((0.45, 0.45, 0.45) if grey else (0, 0, 0)))
-            for j, (x, text) in enumerate(zip(cols, row)):
+            for j, (x, text) in enumerate(zip(cols, row, strict=False)):
                 size = 9 if j == 2 else 8
                 c.setFont(font, size)
                 text = _fit(text, font, size, cols[j + 1] - x - 4)
@@ -159,101 +156,114 @@ def ledger_workbook(session, replays, totals=None) -> bytes:
     Input: the session, ``HandReplay`` objects, optional totals. Output: .xlsx bytes."""
     wb = new_workbook()
     for r in replays:
-        names = [h.name for h in r.initial.houses]
-        ws = add_sheet(wb, _("Hand %(number)s") % {"number": r.hand.number})
-        headers = [
-            _("Call"),
-            _("Number"),
-            _("Proverb"),
-            _("Points"),
-            _("Hako"),
-            _("Eaten by"),
-            _("Holder"),
-            _("Holder's player"),
-            _("Paid to"),
-            _("Each payer pays"),
-        ]
-        headers += [_house(n) for n in names] + [_("Total %(house)s") % {"house": _house(n)} for n in names]
-        rows = []
-        for line in r.lines:
-            res = line.result
-            rows.append(
-                [
-                    res.call_index,
-                    res.number,
-                    line.subject.proverb or "",
-                    r.initial.points.get(res.number),
-                    _("hako") if res.hako else "",
-                    _house(res.payee) if res.eaten else "",
-                    _house(res.holder) if res.holder else "",
-                    r.owners.get(res.holder, "") if res.holder else "",
-                    _house(res.payee) if res.payee else "",
-                    res.amount,
-                    *[res.payments[n] for n in names],
-                    *[line.running[n] for n in names],
-                ]
-            )
-        last = write_table(ws, headers, rows)
-        if r.settlement is not None:
-            s = r.settlement
-            final = s.state
-            start = last + 2
-            write_table(
-                ws,
-                [
-                    _("Settlement"),
-                    _("Player"),
-                    _("Face-up efuda"),
-                    _("Nobori"),
-                    _("Fee paid"),
-                    _("Share of the pool"),
-                    _("Settlement"),
-                    _("Hand total"),
-                ],
-                [
-                    [
-                        _house(n),
-                        r.owners.get(n, ""),
-                        len(final.face_up_cards(n)),
-                        _("Yes") if n in s.nobori else "",
-                        s.fees.get(n, 0),
-                        s.share if n in s.takers else 0,
-                        s.payments[n],
-                        r.house_totals[n],
-                    ]
-                    for n in names
-                ],
-                start_row=start,
-                freeze=False,
-                autofilter=False,
-            )
-            note = start + len(names) + 1
-            ws.cell(row=note + 1, column=1, value=_("Turned free at the end"))
-            ws.cell(row=note + 1, column=2, value=", ".join(map(str, s.turned_free)) or "—")
-            ws.cell(row=note + 2, column=1, value=_("Pool carried in / left"))
-            ws.cell(row=note + 2, column=2, value=f"{s.pool_in} / {s.pool_out}")
-        else:
-            ws.cell(
-                row=last + 2, column=1, value=_("The hand is not over: %(left)s calls left.") % {"left": r.calls_left}
-            )
-        ws2_start = ws.max_row + 2
-        write_table(
-            ws,
-            [_("Player"), _("Houses"), _("Hand total")],
-            [[p, ", ".join(r.hand.holdings.get(p, [])), v] for p, v in r.player_totals.items()],
-            start_row=ws2_start,
-            freeze=False,
-            autofilter=False,
-        )
+        _hand_sheet(wb, r)
     if totals is not None:
-        ws = add_sheet(wb, _("Totals"))
-        hands = [r.hand.number for r in totals.hands]
-        heads = [_("Player")] + [_("Hand %(number)s") % {"number": n} for n in hands] + [_("Total")]
-        rows = [[p] + [r.player_totals.get(p, 0) for r in totals.hands] + [v] for p, v in totals.players.items()]
-        last = write_table(ws, heads, rows)
-        heads = [_("House")] + [_("Hand %(number)s") % {"number": n} for n in hands] + [_("Total")]
-        rows = [[_house(h)] + [r.house_totals.get(h, 0) for r in totals.hands] + [v] for h, v in totals.houses.items()]
-        write_table(ws, heads, rows, start_row=last + 2, freeze=False, autofilter=False)
+        _totals_sheet(wb, totals)
     if not wb.sheetnames:
         write_table(add_sheet(wb, _("Totals")), [_("Player"), _("Total")], [[p, 0] for p in session.players])
     return workbook_bytes(wb)
+
+
+def _hand_sheet(wb, r) -> None:
+    """One hand's sheet: every call, then the settlement (or the calls left), then the players."""
+    names = [h.name for h in r.initial.houses]
+    ws = add_sheet(wb, _("Hand %(number)s") % {"number": r.hand.number})
+    headers = [
+        _("Call"),
+        _("Number"),
+        _("Proverb"),
+        _("Points"),
+        _("Hako"),
+        _("Eaten by"),
+        _("Holder"),
+        _("Holder's player"),
+        _("Paid to"),
+        _("Each payer pays"),
+    ]
+    headers += [_house(n) for n in names] + [_("Total %(house)s") % {"house": _house(n)} for n in names]
+    rows = []
+    for line in r.lines:
+        res = line.result
+        rows.append(
+            [
+                res.call_index,
+                res.number,
+                line.subject.proverb or "",
+                r.initial.points.get(res.number),
+                _("hako") if res.hako else "",
+                _house(res.payee) if res.eaten else "",
+                _house(res.holder) if res.holder else "",
+                r.owners.get(res.holder, "") if res.holder else "",
+                _house(res.payee) if res.payee else "",
+                res.amount,
+                *[res.payments[n] for n in names],
+                *[line.running[n] for n in names],
+            ]
+        )
+    last = write_table(ws, headers, rows)
+    if r.settlement is not None:
+        _settlement_block(ws, r, names, last)
+    else:
+        ws.cell(row=last + 2, column=1, value=_("The hand is not over: %(left)s calls left.") % {"left": r.calls_left})
+    ws2_start = ws.max_row + 2
+    write_table(
+        ws,
+        [_("Player"), _("Houses"), _("Hand total")],
+        [[p, ", ".join(r.hand.holdings.get(p, [])), v] for p, v in r.player_totals.items()],
+        start_row=ws2_start,
+        freeze=False,
+        autofilter=False,
+    )
+
+
+def _settlement_block(ws, r, names, last) -> None:
+    """The settlement of the nobori pool below a finished hand's calls."""
+    s = r.settlement
+    final = s.state
+    start = last + 2
+    write_table(
+        ws,
+        [
+            _("Settlement"),
+            _("Player"),
+            _("Face-up efuda"),
+            _("Nobori"),
+            _("Fee paid"),
+            _("Share of the pool"),
+            _("Settlement"),
+            _("Hand total"),
+        ],
+        [
+            [
+                _house(n),
+                r.owners.get(n, ""),
+                len(final.face_up_cards(n)),
+                _("Yes") if n in s.nobori else "",
+                s.fees.get(n, 0),
+                s.share if n in s.takers else 0,
+                s.payments[n],
+                r.house_totals[n],
+            ]
+            for n in names
+        ],
+        start_row=start,
+        freeze=False,
+        autofilter=False,
+    )
+    note = start + len(names) + 1
+    ws.cell(row=note + 1, column=1, value=_("Turned free at the end"))
+    ws.cell(row=note + 1, column=2, value=", ".join(map(str, s.turned_free)) or "—")
+    ws.cell(row=note + 2, column=1, value=_("Pool carried in / left"))
+    ws.cell(row=note + 2, column=2, value=f"{s.pool_in} / {s.pool_out}")
+
+
+def _totals_sheet(wb, totals) -> None:
+    """Totals per player and per house across the session's hands."""
+    ws = add_sheet(wb, _("Totals"))
+    hands = [r.hand.number for r in totals.hands]
+    heads = [_("Player")] + [_("Hand %(number)s") % {"number": n} for n in hands] + [_("Total")]
+    rows = [[p] + [r.player_totals.get(p, 0) for r in totals.hands] + [v] for p, v in totals.players.items()]
+    last = write_table(ws, heads, rows)
+    heads = [_("House")] + [_("Hand %(number)s") % {"number": n} for n in hands] + [_("Total")]
+    rows = [[_house(h)] + [r.house_totals.get(h, 0) for r in totals.hands] + [v] for h, v in totals.houses.items()]
+    write_table(ws, heads, rows, start_row=last + 2, freeze=False, autofilter=False)

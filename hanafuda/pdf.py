@@ -160,7 +160,7 @@ def _draw_score_sheet(pen: Pen, state, title, sides, units, rules):
             if res.insta_win is not None and res.insta_win.side == i:
                 yaku = "一発勝ち " + yaku
             effect = res.storm.get(i)
-            if effect is not None and effect.lost:  # seed l.24–29
+            if effect is not None and effect.lost:  # docs/rules/musashino-bana.md l.24–29
                 lost = "・".join(DEKIYAKU_BY_CODE[c].name_ja for c in effect.lost)
                 yaku = (yaku + "　" if yaku else "") + f"（嵐で{lost}を失う）"
             pen.fitted(
