@@ -15,6 +15,7 @@ field, never a blank box. Rendering is serialised with the recording sheets' loc
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from io import BytesIO
 
 from django.utils import timezone
@@ -85,13 +86,59 @@ def score_sheet(state, rules: list[str] | None = None) -> bytes:
         return buf.getvalue()
 
 
+@dataclass
+class _Grid:
+    """Where the score sheet's columns and rows lie (points): x of each column edge, widths."""
+
+    x0: float
+    width: float
+    xs: list[float]
+    w_no: float
+    w_dealer: float
+    w_yaku: float
+    w_pts: float
+    w_net: float
+    w_run: float
+    n_sides: int
+    n_units: int
+    head_top: float
+    head_h: float
+    row_h: float
+
+    @property
+    def base(self) -> int:
+        """Index of the first 収支 column."""
+        return 2 + 2 * self.n_sides
+
+    @property
+    def mid(self) -> float:
+        return self.head_top - self.head_h / 2
+
+
 def _draw_score_sheet(pen: Pen, state, title, sides, units, rules):
     page_w, page_h = landscape(A4)
-    x0, top = MARGIN, page_h - MARGIN
-    width = page_w - 2 * MARGIN
-    session = state.session
-    options = state.options
-    # Header.
+    top = page_h - MARGIN
+    _draw_title(pen, state, title, sides, rules, MARGIN, top, page_w - 2 * MARGIN)
+    grid = _grid(page_w - 2 * MARGIN, top, len(sides), len(units), state.options.rounds)
+    _draw_column_heads(pen, grid, sides, units)
+    played = {r.number: r for r in state.rounds}
+    y = grid.head_top - grid.head_h
+    for number in range(1, state.options.rounds + 1):
+        y -= grid.row_h
+        _draw_round(pen, grid, state, sides, number, played.get(number), y)
+    # Lines between groups run through the header; lines inside a group (役 | 点, one unit |
+    # the next) stop under the group's label, so the label spans its columns.
+    base, n_units = grid.base, grid.n_units
+    group_starts = {1, 2, base, base + n_units} | {2 + 2 * i for i in range(grid.n_sides)}
+    for k, x in enumerate(grid.xs[1:-1], start=1):
+        pen.vline(x, y, grid.head_top if k in group_starts else grid.mid)
+    pen.rect(grid.x0, y, grid.width, grid.head_top - y, stroke=INK, width=1.0)
+    _draw_settlement(pen, state, units, grid.x0, y - 8 * mm)
+
+
+def _draw_title(pen: Pen, state, title, sides, rules, x0, top, width):
+    """The title, the date, rounds, seating and first dealer, and the house rules in force."""
+    session, options = state.session, state.options
     pen.text(x0, top - 6 * mm, f"武蔵野花 得点表 ・ {title}", 15, bold=True)
     created = timezone.localtime(session.created).strftime("%Y年%m月%d日") if session.created else ""
     if session.is_teams:
@@ -107,92 +154,81 @@ def _draw_score_sheet(pen: Pen, state, title, sides, units, rules):
     rule_text = "ルール: " + ("、".join(rules) if rules else "標準（既定値）")
     pen.fitted(x0, top - 21 * mm, width, 7 * mm, rule_text, max_size=8, min_size=5.5, align="left", pad=0, color=MUTED)
 
-    # Columns: 回, 親, per side (役, 点), per unit (収支), per unit (累計).
-    n_sides, n_units = len(sides), len(units)
+
+def _grid(width, top, n_sides, n_units, planned) -> _Grid:
+    """Columns: 回, 親, per side (役, 点), per unit (収支), per unit (累計); rows fill the page."""
     w_no, w_dealer, w_pts, w_net, w_run = 9 * mm, 22 * mm, 9 * mm, 12 * mm, 14 * mm
     w_yaku = (width - w_no - w_dealer - n_sides * w_pts - n_units * (w_net + w_run)) / n_sides
-    cols = [("回", w_no), ("親", w_dealer)]
-    for _ in sides:
-        cols += [("役", w_yaku), ("点", w_pts)]
-    cols += [("収支", w_net)] * n_units + [("累計", w_run)] * n_units
-    xs = [x0]
-    for _, w in cols:
+    widths = [w_no, w_dealer] + [w_yaku, w_pts] * n_sides + [w_net] * n_units + [w_run] * n_units
+    xs = [MARGIN]
+    for w in widths:
         xs.append(xs[-1] + w)
-
-    head_top = top - 23 * mm
-    head_h = 11 * mm
-    bottom_reserved = 30 * mm
-    planned = options.rounds
+    head_top, head_h, bottom_reserved = top - 23 * mm, 11 * mm, 30 * mm
     row_h = min(14 * mm, (head_top - head_h - MARGIN - bottom_reserved) / planned)
-    # Header band: group labels above, column labels below.
-    pen.rect(x0, head_top - head_h, width, head_h, fill=SHADE, stroke=LINE)
-    mid = head_top - head_h / 2
-    pen.fitted(xs[0], head_top - head_h, w_no, head_h, "回", max_size=9, min_size=6)
-    pen.fitted(xs[1], head_top - head_h, w_dealer, head_h, "親", max_size=9, min_size=6)
+    return _Grid(
+        MARGIN, width, xs, w_no, w_dealer, w_yaku, w_pts, w_net, w_run, n_sides, n_units, head_top, head_h, row_h
+    )
+
+
+def _draw_column_heads(pen: Pen, g: _Grid, sides, units):
+    """The header band: group labels above (a side's name, 収支, 累計), column labels below."""
+    pen.rect(g.x0, g.head_top - g.head_h, g.width, g.head_h, fill=SHADE, stroke=LINE)
+    low = g.head_top - g.head_h
+    pen.fitted(g.xs[0], low, g.w_no, g.head_h, "回", max_size=9, min_size=6)
+    pen.fitted(g.xs[1], low, g.w_dealer, g.head_h, "親", max_size=9, min_size=6)
     for i, name in enumerate(sides):
-        xa = xs[2 + 2 * i]
-        pen.fitted(xa, mid, w_yaku + w_pts, head_h / 2, name, max_size=10, min_size=6, bold=True)
-        pen.fitted(xa, head_top - head_h, w_yaku, head_h / 2, "出来役", max_size=8, min_size=6)
-        pen.fitted(xa + w_yaku, head_top - head_h, w_pts, head_h / 2, "点", max_size=8, min_size=6)
-        pen.hline(xa, xa + w_yaku + w_pts, mid)
-    base = 2 + 2 * n_sides
-    for label, offset, w in (("収支", 0, w_net), ("累計", n_units, w_run)):
-        xa = xs[base + offset]
-        pen.fitted(xa, mid, w * n_units, head_h / 2, label, max_size=9, min_size=6, bold=True)
-        pen.hline(xa, xa + w * n_units, mid)
+        xa = g.xs[2 + 2 * i]
+        pen.fitted(xa, g.mid, g.w_yaku + g.w_pts, g.head_h / 2, name, max_size=10, min_size=6, bold=True)
+        pen.fitted(xa, low, g.w_yaku, g.head_h / 2, "出来役", max_size=8, min_size=6)
+        pen.fitted(xa + g.w_yaku, low, g.w_pts, g.head_h / 2, "点", max_size=8, min_size=6)
+        pen.hline(xa, xa + g.w_yaku + g.w_pts, g.mid)
+    for label, offset, w in (("収支", 0, g.w_net), ("累計", g.n_units, g.w_run)):
+        xa = g.xs[g.base + offset]
+        pen.fitted(xa, g.mid, w * g.n_units, g.head_h / 2, label, max_size=9, min_size=6, bold=True)
+        pen.hline(xa, xa + w * g.n_units, g.mid)
         for j, u in enumerate(units):
-            pen.fitted(xa + j * w, head_top - head_h, w, head_h / 2, u, max_size=7.5, min_size=4.5, max_lines=1)
+            pen.fitted(xa + j * w, low, w, g.head_h / 2, u, max_size=7.5, min_size=4.5, max_lines=1)
 
-    played = {r.number: r for r in state.rounds}
-    y = head_top - head_h
-    for number in range(1, planned + 1):
-        y -= row_h
-        fill = WHITE if number % 2 else (0.975, 0.978, 0.985)
-        pen.rect(x0, y, width, row_h, fill=fill, stroke=LINE)
-        pen.fitted(xs[0], y, w_no, row_h, str(number), max_size=10, min_size=6)
-        r = played.get(number)
-        if r is None:
-            continue
-        res = r.result
-        pen.fitted(xs[1], y, w_dealer, row_h, sides[r.dealer], max_size=9, min_size=5)
-        for i in range(n_sides):
-            yaku = "・".join(_yaku_ja(yk) for yk in res.dekiyaku[i])
-            if res.insta_win is not None and res.insta_win.side == i:
-                yaku = "一発勝ち " + yaku
-            effect = res.storm.get(i)
-            if effect is not None and effect.lost:  # docs/rules/musashino-bana.md l.24–29
-                lost = "・".join(DEKIYAKU_BY_CODE[c].name_ja for c in effect.lost)
-                yaku = (yaku + "　" if yaku else "") + f"（嵐で{lost}を失う）"
-            pen.fitted(
-                xs[2 + 2 * i],
-                y,
-                w_yaku,
-                row_h,
-                yaku or "—",
-                max_size=8,
-                min_size=6.5,
-                align="left",
-                color=INK if yaku else MUTED,
-            )
-            pen.fitted(
-                xs[3 + 2 * i], y, w_pts, row_h, str(res.scores[i]), max_size=10, min_size=6, bold=i in res.winners
-            )
-        for j, u in enumerate(state.units):
-            net = res.net[u]
-            pen.fitted(xs[base + j], y, w_net, row_h, _signed(net), max_size=9, min_size=6)
-            pen.fitted(
-                xs[base + n_units + j], y, w_run, row_h, _signed(r.running[u]), max_size=10, min_size=6, bold=True
-            )
-    # Lines between groups run through the header; lines inside a group (役 | 点, one unit |
-    # the next) stop under the group's label, so the label spans its columns.
-    group_starts = {1, 2, base, base + n_units} | {2 + 2 * i for i in range(n_sides)}
-    for k, x in enumerate(xs[1:-1], start=1):
-        pen.vline(x, y, head_top if k in group_starts else mid)
-    pen.rect(x0, y, width, head_top - y, stroke=INK, width=1.0)
 
-    # Settlement.
-    settlement = state.settlement
-    y -= 8 * mm
+def _round_yaku(res, side) -> str:
+    """A side's dekiyaku of a round, with an insta-win and what the storm took away."""
+    yaku = "・".join(_yaku_ja(yk) for yk in res.dekiyaku[side])
+    if res.insta_win is not None and res.insta_win.side == side:
+        yaku = "一発勝ち " + yaku
+    effect = res.storm.get(side)
+    if effect is not None and effect.lost:  # docs/rules/musashino-bana.md l.24–29
+        lost = "・".join(DEKIYAKU_BY_CODE[c].name_ja for c in effect.lost)
+        yaku = (yaku + "　" if yaku else "") + f"（嵐で{lost}を失う）"
+    return yaku
+
+
+def _draw_round(pen: Pen, g: _Grid, state, sides, number, r, y):
+    """One row: the round's number and, once played, its dealer, each side's dekiyaku and
+    points, and each unit's net and running total."""
+    fill = WHITE if number % 2 else (0.975, 0.978, 0.985)
+    pen.rect(g.x0, y, g.width, g.row_h, fill=fill, stroke=LINE)
+    pen.fitted(g.xs[0], y, g.w_no, g.row_h, str(number), max_size=10, min_size=6)
+    if r is None:
+        return
+    res = r.result
+    pen.fitted(g.xs[1], y, g.w_dealer, g.row_h, sides[r.dealer], max_size=9, min_size=5)
+    for i in range(g.n_sides):
+        yaku = _round_yaku(res, i)
+        color = INK if yaku else MUTED
+        pen.fitted(
+            g.xs[2 + 2 * i], y, g.w_yaku, g.row_h, yaku or "—", max_size=8, min_size=6.5, align="left", color=color
+        )
+        bold = i in res.winners
+        pen.fitted(g.xs[3 + 2 * i], y, g.w_pts, g.row_h, str(res.scores[i]), max_size=10, min_size=6, bold=bold)
+    for j, u in enumerate(state.units):
+        pen.fitted(g.xs[g.base + j], y, g.w_net, g.row_h, _signed(res.net[u]), max_size=9, min_size=6)
+        running = _signed(r.running[u])
+        pen.fitted(g.xs[g.base + g.n_units + j], y, g.w_run, g.row_h, running, max_size=10, min_size=6, bold=True)
+
+
+def _draw_settlement(pen: Pen, state, units, x0, y):
+    """The totals so far, who pays whom, and the rule of payment with the source."""
+    session, settlement, planned = state.session, state.settlement, state.options.rounds
     status = "精算" if state.complete else f"精算（{len(state.rounds)}/{planned}回まで）"
     totals = "　".join(f"{u} {_signed(settlement.totals.get(k, 0))}" for u, k in zip(units, state.units, strict=True))
     pen.text(x0, y, f"{status}: {totals}", 11, bold=True)

@@ -58,6 +58,32 @@ def latest_sheet(match):
     return match.sheets.order_by("-version").first()
 
 
+def _outcome(match, values: rules.SheetValues, is_walkover: bool) -> rules.Outcome:
+    """The winner of a sheet, derived by the rules (never typed); ``UserError`` for a sheet the
+    rules refuse (docs/rules/hitachi-karuta.md, "Result and winner")."""
+    if is_walkover:
+        winner = rules.Side.A if values.cards_a > values.cards_b else rules.Side.B
+        return rules.Outcome(winner, rules.DecidedBy.WALKOVER)
+    problems = rules.validate_sheet(values, match.event.card_total)
+    if problems:
+        raise UserError(_("The recording sheet is not valid: %(problems)s") % {"problems": problems})
+    return rules.decide_winner(values, match.event.card_total)
+
+
+def _sheet_fields(values: rules.SheetValues, outcome: rules.Outcome) -> dict:
+    """The typed values and the derived winner, as RecordingSheet fields."""
+    return {
+        "cards_a": values.cards_a,
+        "cards_b": values.cards_b,
+        "referee_cards": values.referee_cards,
+        "joker_holder": values.joker_holder.value if values.joker_holder else "",
+        "rps_winner": values.rps_winner.value if values.rps_winner else "",
+        "rps_used": values.rps_used,
+        "winner_side": outcome.winner.value,
+        "decided_by": outcome.decided_by.value,
+    }
+
+
 def submit_sheet(
     match,
     values: rules.SheetValues,
@@ -79,15 +105,7 @@ def submit_sheet(
     instead of a new one. Raises ``UserError`` for an invalid sheet or a game whose
     teams are not known. Returns ``(sheet, created)``.
     """
-    if is_walkover:
-        outcome = rules.Outcome(
-            rules.Side.A if values.cards_a > values.cards_b else rules.Side.B, rules.DecidedBy.WALKOVER
-        )
-    else:
-        problems = rules.validate_sheet(values, match.event.card_total)
-        if problems:
-            raise UserError(_("The recording sheet is not valid: %(problems)s") % {"problems": problems})
-        outcome = rules.decide_winner(values, match.event.card_total)
+    outcome = _outcome(match, values, is_walkover)
     try:
         with transaction.atomic():
             match = _locked(match)
@@ -105,14 +123,7 @@ def submit_sheet(
             sheet = RecordingSheet.objects.create(
                 match=match,
                 version=(current.version if current else 0) + 1,
-                cards_a=values.cards_a,
-                cards_b=values.cards_b,
-                referee_cards=values.referee_cards,
-                joker_holder=values.joker_holder.value if values.joker_holder else "",
-                rps_winner=values.rps_winner.value if values.rps_winner else "",
-                rps_used=values.rps_used,
-                winner_side=outcome.winner.value,
-                decided_by=outcome.decided_by.value,
+                **_sheet_fields(values, outcome),
                 is_walkover=is_walkover,
                 court=court,
                 submitted_by=user if user is not None and user.is_authenticated else None,

@@ -68,7 +68,7 @@ def test_the_results_workbook_has_one_sheet_per_group_and_the_games_sheet(organi
 
 def test_each_group_sheet_holds_the_same_ranks_and_teams_as_division_standings(organiser_client, demo):
     wb = load_workbook(BytesIO(organiser_client.get("/manage/demo/export/results.xlsx").content))
-    for ws, (division, table) in zip(wb.worksheets, expected_tables(demo)):
+    for ws, (_division, table) in zip(wb.worksheets, expected_tables(demo)):
         expected = [(f"{r.rank}=" if r.tied else r.rank, table.teams[r.team].name) for r in table.rows]
         assert standings_block(ws) == expected, ws.title
         assert [row[3:6] for row in ws.iter_rows(min_row=3, max_row=2 + len(table.rows), values_only=True)] == [
