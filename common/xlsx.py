@@ -1,6 +1,6 @@
 """openpyxl helpers shared by every Excel export (pure Python, no Django).
 
-They guard against the export faults in field-faults §B:
+They guard against the export faults in docs/rules/field-faults.md, B:
 
 * sheet titles: forbidden characters, the 31-character limit and case-insensitive
   collisions (``safe_sheet_title`` / ``add_sheet``; keep the returned worksheet in your

@@ -105,7 +105,7 @@ else:
     #   W004 HSTS, W008 SSL redirect: there is no https to redirect to or to pin;
     #   W012 SESSION_COOKIE_SECURE, W016 CSRF_COOKIE_SECURE: a Secure cookie is never sent
     #   back over http, so iPad Safari loses the CSRF cookie and every form answers 403
-    #   (field-faults #20). Never turn these cookies on without KARUTA_HTTPS.
+    #   (docs/rules/field-faults.md, 20). Never turn these cookies on without KARUTA_HTTPS.
     # Every other deployment check (DEBUG, SECRET_KEY, X-Frame-Options, …) stays on.
     SESSION_COOKIE_SECURE = False
     CSRF_COOKIE_SECURE = False

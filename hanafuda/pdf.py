@@ -5,7 +5,7 @@
   score, each player's net change and running total; rounds not yet played are blank rows
   to fill in by hand) and the settlement at the bottom.
 * ``reference_card``: every dekiyaku with its value and its exact cards under the options
-  (ref §2.1, M4, M6, M7, M16), on one A4 portrait page.
+  (docs/rules/musashino-bana.md s.2.1, M4, M6, M7, M16), on one A4 portrait page.
 
 The fixed headings are Japanese, as on the tournament's paper (``judging.paper``); names of
 cards and dekiyaku come from the engine's Japanese names. Every data string goes through
@@ -260,7 +260,7 @@ def slot_text(slot: frozenset[int]) -> str:
 
 
 def yaku_cards_text(code: str, options: Options = DEFAULT_OPTIONS) -> str:
-    """The cards of a dekiyaku under the options, in words (ref §2.1)."""
+    """The cards of a dekiyaku under the options, in words (docs/rules/musashino-bana.md s.2.1)."""
     return " ＋ ".join(slot_text(s) for s in composition(code, options))
 
 

@@ -66,7 +66,7 @@ def test_only_https_only_checks_are_silenced_on_plain_http(tmp_path):
         "SECURE_SSL_REDIRECT",
     )
     assert sorted(silenced) == ["security.W004", "security.W008", "security.W012", "security.W016"]
-    # field-faults #20: a Secure cookie over http is dropped by iPad Safari and every form answers 403.
+    # docs/rules/field-faults.md, 20: a Secure cookie over http is dropped by iPad Safari and every form answers 403.
     assert session_secure is False and csrf_secure is False and redirect is False
 
 

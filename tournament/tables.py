@@ -1,7 +1,7 @@
 """django-tables2 tables for teams, games and standings.
 
 Sorting is limited to database columns with the primary key as the last key, so pages
-never show a row twice and a computed column never reaches ORDER BY (field faults #23).
+never show a row twice and a computed column never reaches ORDER BY (docs/rules/field-faults.md, 23).
 """
 
 import django_tables2 as tables

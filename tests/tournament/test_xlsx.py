@@ -1,4 +1,4 @@
-"""Tests for common.xlsx (field-faults §B: sheet names, control characters,
+"""Tests for common.xlsx (docs/rules/field-faults.md, B: sheet names, control characters,
 formula-looking text, aware datetimes, East Asian column widths)."""
 
 import datetime
