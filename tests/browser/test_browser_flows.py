@@ -23,8 +23,8 @@ def organiser(django_user_model, transactional_db):
 
 
 @pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
-def test_the_organisers_day_import_draw_schedule_print_export(browser, live_server, organiser, locale):
-    page = browser.new_page(viewport={"width": 1280, "height": 800}, locale=locale)
+def test_the_organisers_day_import_draw_schedule_print_export(new_page, live_server, organiser, locale):
+    page = new_page(viewport={"width": 1280, "height": 800}, locale=locale)
     errors = []
     page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 500 else None)
     log_in(page, live_server, "organiser", "karuta-test-pw", "/manage/")
@@ -59,7 +59,7 @@ def test_the_organisers_day_import_draw_schedule_print_export(browser, live_serv
 
 
 @pytest.mark.parametrize("viewport", [(768, 1024), (1280, 800)], ids=["portrait", "landscape"])
-def test_the_referee_enters_a_result_meets_a_conflict_and_a_dispute(browser, live_server, transactional_db, viewport):
+def test_the_referee_enters_a_result_meets_a_conflict_and_a_dispute(new_page, live_server, transactional_db, viewport):
     from django.core.management import call_command
 
     from tournament.models import Match
@@ -70,7 +70,7 @@ def test_the_referee_enters_a_result_meets_a_conflict_and_a_dispute(browser, liv
     match = Match.objects.order_by("match_number").first()
     court_url = f"{live_server.url}/court/{match.court.token}/"
     width, height = viewport
-    page = browser.new_page(viewport={"width": width, "height": height}, locale="ja-JP")
+    page = new_page(viewport={"width": width, "height": height}, locale="ja-JP")
     page.goto(court_url)
     shot(page, f"referee-{width}-1-court")
     page.click(".game-card.current")
@@ -86,7 +86,7 @@ def test_the_referee_enters_a_result_meets_a_conflict_and_a_dispute(browser, liv
     assert match.team_b.name in page.inner_text(".winner-line")
     # A second tablet on a stale page: refused, both values shown, nothing overwritten.
     entry = f"{court_url}game/{match.match_number}/"
-    stale = browser.new_page(viewport={"width": width, "height": height}, locale="ja-JP")
+    stale = new_page(viewport={"width": width, "height": height}, locale="ja-JP")
     stale.goto(entry)
     page.goto(entry)
     page.fill("#id_cards_a", "30")

@@ -42,12 +42,12 @@ def page_totals(page, table, key):
     }
 
 
-def test_a_new_user_reads_a_full_hand_with_six_players(browser, live_server, django_user_model, transactional_db):
+def test_a_new_user_reads_a_full_hand_with_six_players(new_page, live_server, django_user_model, transactional_db):
     from dosai.models import Hand
     from tests.dosai.factories import PLAYERS6, club_values
 
     django_user_model.objects.create_user("reader", password="karuta-test-pw")
-    page = browser.new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    page = new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
     errors = []
     page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 500 else None)
     page.on("dialog", lambda dialog: dialog.accept())
@@ -120,7 +120,7 @@ def test_a_new_user_reads_a_full_hand_with_six_players(browser, live_server, dja
     assert not errors, errors
 
 
-def test_a_person_reads_and_the_reader_taps_the_numbers(browser, live_server, django_user_model, transactional_db):
+def test_a_person_reads_and_the_reader_taps_the_numbers(new_page, live_server, django_user_model, transactional_db):
     from django.contrib.auth import SESSION_KEY  # noqa: F401
 
     from dosai import services
@@ -130,7 +130,7 @@ def test_a_person_reads_and_the_reader_taps_the_numbers(browser, live_server, dj
     user = django_user_model.objects.create_user("reader", password="karuta-test-pw")
     session = make_session(user, players=PLAYERS6[:4])
     services.start_hand(session, dealing="app", reader="human")
-    page = browser.new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    page = new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
     page.on("dialog", lambda dialog: dialog.accept())
     log_in(page, live_server, f"/games/dosai/sessions/{session.pk}/hands/1/")
     for number in (30, 5, 2):
@@ -161,7 +161,7 @@ def log_in(page, live_server, path):
     support.log_in(page, live_server, "reader", "karuta-test-pw", path)
 
 
-def hand_and_tablets(browser, django_user_model, players=4, reader="app", **kwargs):
+def hand_and_tablets(new_context, django_user_model, players=4, reader="app", **kwargs):
     """A dealt hand of a new session of the "reader" user, the path of its reader screen and
     a browser context (tablets sharing one login) at 768×1024 in Japanese."""
     from dosai import services
@@ -170,16 +170,16 @@ def hand_and_tablets(browser, django_user_model, players=4, reader="app", **kwar
     user = django_user_model.objects.create_user("reader", password="karuta-test-pw")
     session = make_session(user, players=PLAYERS6[:players], **kwargs)
     hand = services.start_hand(session, dealing="app", reader=reader)
-    context = browser.new_context(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    context = new_context(viewport={"width": 768, "height": 1024}, locale="ja-JP")
     return hand, f"/games/dosai/sessions/{session.pk}/hands/1/", context
 
 
 def test_a_second_tablet_shows_the_call_recorded_on_the_first(
-    browser, live_server, django_user_model, transactional_db
+    new_context, live_server, django_user_model, transactional_db
 ):
     from dosai.models import Hand
 
-    _hand, path, context = hand_and_tablets(browser, django_user_model)
+    _hand, path, context = hand_and_tablets(new_context, django_user_model)
     first, second = context.new_page(), context.new_page()
     errors = []
     for page in (first, second):
@@ -205,10 +205,12 @@ def test_a_second_tablet_shows_the_call_recorded_on_the_first(
     context.close()
 
 
-def test_a_second_tablet_keeps_asking_after_the_wifi_drops(browser, live_server, django_user_model, transactional_db):
+def test_a_second_tablet_keeps_asking_after_the_wifi_drops(
+    new_context, live_server, django_user_model, transactional_db
+):
     from dosai.models import Hand
 
-    _hand, path, context = hand_and_tablets(browser, django_user_model)
+    _hand, path, context = hand_and_tablets(new_context, django_user_model)
     page = context.new_page()
     log_in(page, live_server, path)
     asked = []
@@ -232,11 +234,11 @@ def test_a_second_tablet_keeps_asking_after_the_wifi_drops(browser, live_server,
 
 
 def test_a_tablet_says_so_when_its_hand_was_deleted_on_another(
-    browser, live_server, django_user_model, transactional_db
+    new_context, live_server, django_user_model, transactional_db
 ):
     from dosai import services
 
-    hand, path, context = hand_and_tablets(browser, django_user_model)
+    hand, path, context = hand_and_tablets(new_context, django_user_model)
     page = context.new_page()
     log_in(page, live_server, path)
     services.delete_session(hand.session, hands=1, calls=0)  # on another tablet
@@ -248,14 +250,14 @@ def test_a_tablet_says_so_when_its_hand_was_deleted_on_another(
 
 
 def test_a_second_tablet_keeps_a_choice_being_made_and_offers_the_latest(
-    browser, live_server, django_user_model, transactional_db
+    new_context, live_server, django_user_model, transactional_db
 ):
     from dosai import services
     from dosai.engine import rules
     from dosai.models import Hand
 
     hand, path, context = hand_and_tablets(
-        browser, django_user_model, players=3, reader="human", options=rules.Options(end_free_turn="choice")
+        new_context, django_user_model, players=3, reader="human", options=rules.Options(end_free_turn="choice")
     )
     for k, n in enumerate([n for n in sorted(rules.IN_PLAY) if n not in (46, 50)][:50]):
         services.record_call(hand, n, k)
@@ -279,7 +281,7 @@ def test_a_second_tablet_keeps_a_choice_being_made_and_offers_the_latest(
     context.close()
 
 
-def test_rename_and_delete_a_session_and_its_edition(browser, live_server, django_user_model, transactional_db):
+def test_rename_and_delete_a_session_and_its_edition(new_page, live_server, django_user_model, transactional_db):
     from dosai import services
     from dosai.models import ClubEdition, Session
     from tests.dosai.factories import PLAYERS6, make_session
@@ -290,7 +292,7 @@ def test_rename_and_delete_a_session_and_its_edition(browser, live_server, djang
     for k in range(7):
         services.record_call(hand, None, k)
     edition = session.edition
-    page = browser.new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    page = new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
     page.on("dialog", lambda dialog: dialog.accept())
     errors = []
     page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 500 else None)

@@ -53,11 +53,24 @@ def tap_round(page, plan):
         page.click(f".round-form .rest-button[data-side='{rest}']")
 
 
+def wait_for_the_servers_preview(page):
+    """Wait until the live summary shows the server's scoring of the taps the grid shows now.
+
+    grid.js numbers every preview it asks for (``data-preview-asked``, set at the tap) and
+    marks the number whose answer the summary shows (``data-preview-answered``); an answer
+    to earlier taps does not count. Times out (Playwright's 30 s) if the server never answers.
+    """
+    page.wait_for_function(
+        "s => s.dataset.previewAsked !== undefined && s.dataset.previewAnswered === s.dataset.previewAsked",
+        arg=page.locator(".live-summary").element_handle(),
+    )
+
+
 def test_a_twelve_round_evening_on_a_tablet_ends_with_the_engines_settlement(
-    browser, live_server, django_user_model, transactional_db
+    new_page, live_server, django_user_model, transactional_db
 ):
     django_user_model.objects.create_user("scorer", password=PASSWORD)
-    page = browser.new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    page = new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
     errors = []
     page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 else None)
     page.on("pageerror", lambda e: errors.append(f"JS: {e}"))
@@ -147,13 +160,13 @@ def test_a_twelve_round_evening_on_a_tablet_ends_with_the_engines_settlement(
     assert not errors, errors
 
 
-def test_the_grid_in_english_and_without_javascript(browser, live_server, django_user_model, transactional_db):
+def test_the_grid_in_english_and_without_javascript(new_context, live_server, django_user_model, transactional_db):
     from hanafuda import services
 
     user = django_user_model.objects.create_user("scorer", password=PASSWORD)
     session = services.create_session(user, "Club night", ["Ann", "Ben", "Cy"], musashino.Options(rounds=3))
     for locale, js in (("en-US", True), ("ja-JP", False)):
-        context = browser.new_context(viewport={"width": 768, "height": 1024}, locale=locale, java_script_enabled=js)
+        context = new_context(viewport={"width": 768, "height": 1024}, locale=locale, java_script_enabled=js)
         page = context.new_page()
         log_in(page, live_server, "scorer", PASSWORD, "/games/hanafuda/")
         page.goto(f"{live_server.url}/games/hanafuda/{session.pk}/rounds/new/")
@@ -178,7 +191,7 @@ def test_the_grid_in_english_and_without_javascript(browser, live_server, django
 
 
 def test_the_back_button_never_sends_cards_the_grid_does_not_show(
-    browser, live_server, django_user_model, transactional_db
+    new_page, live_server, django_user_model, transactional_db
 ):
     """Field report: after saving round 1, Back showed round 2 with an empty grid while the
     browser had restored round 1's radio choices; saving made round 2 a copy of round 1."""
@@ -187,7 +200,7 @@ def test_the_back_button_never_sends_cards_the_grid_does_not_show(
 
     user = django_user_model.objects.create_user("scorer", password=PASSWORD)
     session = new_session(user, rounds=3)
-    page = browser.new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    page = new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
     log_in(page, live_server, "scorer", PASSWORD, "/games/hanafuda/")
     page.goto(f"{live_server.url}/games/hanafuda/{session.pk}/rounds/new/")
     page.click(".round-form .rest-button[data-side='0']")
@@ -205,7 +218,7 @@ def test_the_back_button_never_sends_cards_the_grid_does_not_show(
 
 
 def test_rules_that_depend_on_the_order_are_entered_capture_by_capture(
-    browser, live_server, django_user_model, transactional_db
+    new_page, live_server, django_user_model, transactional_db
 ):
     """M10(b): the Sun rule counts only a Crane taken after the storm card, so the grid
     records the order of the taps; a taken card tapped again leaves the order."""
@@ -215,7 +228,7 @@ def test_rules_that_depend_on_the_order_are_entered_capture_by_capture(
 
     user = django_user_model.objects.create_user("scorer", password=PASSWORD)
     session = new_session(user, options=SUN_AFTER)
-    page = browser.new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    page = new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
     errors = []
     page.on("pageerror", lambda e: errors.append(f"JS: {e}"))
     log_in(page, live_server, "scorer", PASSWORD, "/games/hanafuda/")
@@ -245,7 +258,7 @@ def test_rules_that_depend_on_the_order_are_entered_capture_by_capture(
     assert page.input_value("input[name=order]") == " ".join(map(str, CRANE_FIRST))
     assert badge(110) == "2"  # the capture after the four pine cards
     # The preview is the server's scoring of the taps: the storm stands (the Crane came first).
-    page.wait_for_function("document.querySelector('.live-summary').dataset.scored")
+    wait_for_the_servers_preview(page)
     assert "嵐：" in page.inner_text(".live-summary .sum-line.side-1")
     assert "すべての取り決めで計算しました" in page.inner_text(".live-summary")
     # Giving a card to another side keeps its place in the order.
@@ -284,7 +297,7 @@ def test_rules_that_depend_on_the_order_are_entered_capture_by_capture(
 
 
 def test_taps_not_yet_saved_survive_a_reload_and_are_forgotten_once_saved(
-    browser, live_server, django_user_model, transactional_db
+    new_page, live_server, django_user_model, transactional_db
 ):
     """A tablet that reloads, loses the connection or has its tab discarded mid-round keeps
     the taps (and their order) until the round is saved."""
@@ -294,7 +307,7 @@ def test_taps_not_yet_saved_survive_a_reload_and_are_forgotten_once_saved(
 
     user = django_user_model.objects.create_user("scorer", password=PASSWORD)
     session = new_session(user, options=SUN_AFTER)
-    page = browser.new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    page = new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
     log_in(page, live_server, "scorer", PASSWORD, "/games/hanafuda/")
     entry = f"{live_server.url}/games/hanafuda/{session.pk}/rounds/new/"
     page.goto(entry)
