@@ -219,8 +219,9 @@ def test_a_second_tablet_keeps_asking_after_the_wifi_drops(
         asked.append(route.request.url)
         route.abort("internetdisconnected")
 
-    page.route("**/state.json", no_network)
-    page.wait_for_timeout(5_000)
+    # The page asks every 4 s: wait for the first question that gets no answer.
+    with page.expect_event("requestfailed", lambda request: "state.json" in request.url, timeout=15_000):
+        page.route("**/state.json", no_network)
     assert asked  # it asked, and got no answer
     page.unroute("**/state.json")
     other = context.new_page()  # another tablet records a call
