@@ -33,19 +33,25 @@ def test_the_organisers_day_import_draw_schedule_print_export(new_page, live_ser
     page.fill("#id_slug", slug)
     page.fill("#id_date", "2027-01-17")
     page.fill("#id_court_count", "9")
-    page.click("main form button >> nth=-1")
+    # Each form is sent and its answer loaded before the next page is opened or read.
+    with page.expect_navigation():
+        page.click("main form button >> nth=-1")
     page.goto(f"{live_server.url}/manage/{slug}/teams/import/")
     page.set_input_files("#id_file", str(SAMPLE))
-    page.click("main form button")
+    with page.expect_navigation():
+        page.click("main form button")
     shot(page, f"organiser-{locale}-1-preview")
     assert page.locator("input[name=token]").count() == 1
-    page.click("main form button >> nth=0")
+    with page.expect_navigation():
+        page.click("main form button >> nth=0")
     assert "34" in page.inner_text("main h1")
     page.goto(f"{live_server.url}/manage/{slug}/groups/")
-    page.click("button[name=draw]")
+    with page.expect_navigation():
+        page.click("button[name=draw]")
     shot(page, f"organiser-{locale}-2-groups")
     page.goto(f"{live_server.url}/manage/{slug}/schedule/")
-    page.click("button[name=make]")
+    with page.expect_navigation():
+        page.click("button[name=make]")
     shot(page, f"organiser-{locale}-3-schedule")
     assert page.locator("table.schedule tbody tr").count() == 48
     pdf = page.request.get(f"{live_server.url}/manage/{slug}/print/sheets.pdf")
@@ -73,7 +79,8 @@ def test_the_referee_enters_a_result_meets_a_conflict_and_a_dispute(new_page, li
     page = new_page(viewport={"width": width, "height": height}, locale="ja-JP")
     page.goto(court_url)
     shot(page, f"referee-{width}-1-court")
-    page.click(".game-card.current")
+    with page.expect_navigation():
+        page.click(".game-card.current")
     page.fill("#id_cards_a", "27")
     page.fill("#id_cards_b", "27")
     page.fill("#id_referee_cards", "2")
@@ -94,13 +101,15 @@ def test_the_referee_enters_a_result_meets_a_conflict_and_a_dispute(new_page, li
     page.fill("#id_referee_cards", "0")
     page.check("input[name=joker_holder][value=A]")
     page.check("input[name=rps_winner][value='']")
-    page.click("button.big-submit")
+    with page.expect_navigation():  # saved before the stale tablet sends
+        page.click("button.big-submit")
     stale.fill("#id_cards_a", "20")
     stale.fill("#id_cards_b", "36")
     stale.fill("#id_referee_cards", "0")
     stale.check("input[name=joker_holder][value=B]")
     stale.check("input[name=rps_winner][value='']")
-    stale.click("button.big-submit")
+    with stale.expect_navigation():
+        stale.click("button.big-submit")
     shot(stale, f"referee-{width}-3-conflict")
     assert "36" in stale.inner_text("main") and "26" in stale.inner_text("main")
     assert match.sheets.count() == 2

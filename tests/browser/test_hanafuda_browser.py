@@ -76,7 +76,8 @@ def test_a_twelve_round_evening_on_a_tablet_ends_with_the_engines_settlement(
     page.on("pageerror", lambda e: errors.append(f"JS: {e}"))
     log_in(page, live_server, "scorer", PASSWORD, "/games/hanafuda/")
     shot(page, "hanafuda-1-list")
-    page.click("a[href$='/games/hanafuda/new/']")
+    with page.expect_navigation():
+        page.click("a[href$='/games/hanafuda/new/']")
     page.fill("#id_title", "冬の花札会")
     for i, name in enumerate(PLAYERS, start=1):
         page.fill(f"#id_player_{i}", name)
@@ -85,13 +86,15 @@ def test_a_twelve_round_evening_on_a_tablet_ends_with_the_engines_settlement(
     for i, card in enumerate(("10", "52", "91"), start=1):
         page.select_option(f"#id_draw_player_{i}", card)
     shot(page, "hanafuda-2-new-session")
-    page.click("main form .big-submit")
+    with page.expect_navigation():  # reading the page before the answer has loaded reads the old one
+        page.click("main form .big-submit")
     assert "第1回を入力" in page.inner_text("main")
     assert "あきがいちばん早い札を引いた" in page.inner_text(".messages")
     session_url = page.url
 
     for number, plan in enumerate(PLAN, start=1):
-        page.click("a.big-submit")
+        with page.expect_navigation():
+            page.click("a.big-submit")
         assert page.locator(".hcard").count() == 48
         tap_round(page, plan)
         summary = page.inner_text(".live-summary")
@@ -118,7 +121,8 @@ def test_a_twelve_round_evening_on_a_tablet_ends_with_the_engines_settlement(
     page.click("details.correction summary")
     page.click(".round-form .side-button[data-side='1']")
     page.click(".round-form .hcard[data-card='60'] .face")  # one peony card only: an odd pile
-    page.click("button[name=save]")
+    with page.expect_navigation():
+        page.click("button[name=save]")
     assert "保存されていません" in page.inner_text(".form-error") and "牡丹" in page.inner_text(".form-error")
     assert page.get_attribute(".round-form .side-button[data-side='1']", "aria-pressed") == "true"  # side kept
     shot(page, "hanafuda-8-correction-error")
@@ -127,7 +131,8 @@ def test_a_twelve_round_evening_on_a_tablet_ends_with_the_engines_settlement(
     page.goto(f"{session_url}rounds/{CORRECTED_ROUND}/")
     page.click("details.correction summary")
     tap_round(page, CORRECTION)
-    page.click("button[name=save]")
+    with page.expect_navigation():
+        page.click("button[name=save]")
     assert "訂正しました" in page.inner_text(".messages")
     page.goto(f"{session_url}history/")
     assert "訂正" in page.inner_text("main table.history")
@@ -212,7 +217,8 @@ def test_the_back_button_never_sends_cards_the_grid_does_not_show(
     )
     shown = page.locator(".round-form .hcard.taken").count()
     assert checked == shown == 0  # what is sent is what is shown: nothing yet for round 2
-    page.click("button[name=save]")
+    with page.expect_navigation():
+        page.click("button[name=save]")
     assert page.locator(".form-error").is_visible()
     assert Round.objects.filter(session=session).count() == 1
 
