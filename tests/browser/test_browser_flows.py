@@ -7,16 +7,17 @@ required. Screenshots go to test-artifacts/screenshots/ for people to look at.
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import Permission
+from django.core.management import call_command
 
 from tests.browser.support import log_in, shot
+from tournament.models import Match
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "entries-sample.xlsx"
 
 
 @pytest.fixture
 def organiser(django_user_model, transactional_db):
-    from django.contrib.auth.models import Permission
-
     user = django_user_model.objects.create_user("organiser", password="karuta-test-pw")
     user.user_permissions.add(Permission.objects.get(codename="add_event"))
     return user
@@ -66,10 +67,6 @@ def test_the_organisers_day_import_draw_schedule_print_export(new_page, live_ser
 
 @pytest.mark.parametrize("viewport", [(768, 1024), (1280, 800)], ids=["portrait", "landscape"])
 def test_the_referee_enters_a_result_meets_a_conflict_and_a_dispute(new_page, live_server, transactional_db, viewport):
-    from django.core.management import call_command
-
-    from tournament.models import Match
-
     call_command("load_demo")
     call_command("draw_groups", "demo", "--seed", "1")
     call_command("make_schedule", "demo")

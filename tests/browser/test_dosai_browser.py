@@ -7,8 +7,12 @@ stored calls. Skipped where Chromium or Playwright is missing, except under CI=t
 (tests/browser/conftest.py). Screenshots go to test-artifacts/screenshots/.
 """
 
+from dosai import services
+from dosai.engine import rules
+from dosai.models import ClubEdition, Hand, Session
 from tests.browser import support
 from tests.browser.support import go_back, shot
+from tests.dosai.factories import PLAYERS6, club_values, make_session
 
 
 def submit(page, selector):
@@ -22,8 +26,6 @@ def submit(page, selector):
 
 def engine_ledger(hand):
     """House and player totals of the stored hand, computed with the engine directly."""
-    from dosai.engine import rules
-
     options = rules.options_from_dict(hand.session.options)
     houses = [rules.House(h["name"], h["head"], h["upper"], h["middle"], h["lower"]) for h in hand.houses]
     points = {int(k): v for k, v in hand.points.items()}
@@ -43,9 +45,6 @@ def page_totals(page, table, key):
 
 
 def test_a_new_user_reads_a_full_hand_with_six_players(new_page, live_server, django_user_model, transactional_db):
-    from dosai.models import Hand
-    from tests.dosai.factories import PLAYERS6, club_values
-
     django_user_model.objects.create_user("reader", password="karuta-test-pw")
     page = new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
     errors = []
@@ -121,12 +120,6 @@ def test_a_new_user_reads_a_full_hand_with_six_players(new_page, live_server, dj
 
 
 def test_a_person_reads_and_the_reader_taps_the_numbers(new_page, live_server, django_user_model, transactional_db):
-    from django.contrib.auth import SESSION_KEY  # noqa: F401
-
-    from dosai import services
-    from dosai.models import Hand
-    from tests.dosai.factories import PLAYERS6, make_session
-
     user = django_user_model.objects.create_user("reader", password="karuta-test-pw")
     session = make_session(user, players=PLAYERS6[:4])
     services.start_hand(session, dealing="app", reader="human")
@@ -141,9 +134,7 @@ def test_a_person_reads_and_the_reader_taps_the_numbers(new_page, live_server, d
     text = page.inner_text("#last-call")
     assert "2" in text
     page.goto(live_server.url + f"/games/dosai/sessions/{session.pk}/deal/?dealing=entered")
-    from dosai.engine.rules import IN_PLAY
-
-    numbers = sorted(IN_PLAY)
+    numbers = sorted(rules.IN_PLAY)
     for h in range(1, 7):
         c = numbers[(h - 1) * 10 : h * 10]
         page.select_option(f"#id_{h}_holder", PLAYERS6[(h - 1) % 4])
@@ -164,9 +155,6 @@ def log_in(page, live_server, path):
 def hand_and_tablets(new_context, django_user_model, players=4, reader="app", **kwargs):
     """A dealt hand of a new session of the "reader" user, the path of its reader screen and
     a browser context (tablets sharing one login) at 768×1024 in Japanese."""
-    from dosai import services
-    from tests.dosai.factories import PLAYERS6, make_session
-
     user = django_user_model.objects.create_user("reader", password="karuta-test-pw")
     session = make_session(user, players=PLAYERS6[:players], **kwargs)
     hand = services.start_hand(session, dealing="app", reader=reader)
@@ -177,8 +165,6 @@ def hand_and_tablets(new_context, django_user_model, players=4, reader="app", **
 def test_a_second_tablet_shows_the_call_recorded_on_the_first(
     new_context, live_server, django_user_model, transactional_db
 ):
-    from dosai.models import Hand
-
     _hand, path, context = hand_and_tablets(new_context, django_user_model)
     first, second = context.new_page(), context.new_page()
     errors = []
@@ -208,8 +194,6 @@ def test_a_second_tablet_shows_the_call_recorded_on_the_first(
 def test_a_second_tablet_keeps_asking_after_the_wifi_drops(
     new_context, live_server, django_user_model, transactional_db
 ):
-    from dosai.models import Hand
-
     _hand, path, context = hand_and_tablets(new_context, django_user_model)
     page = context.new_page()
     log_in(page, live_server, path)
@@ -237,8 +221,6 @@ def test_a_second_tablet_keeps_asking_after_the_wifi_drops(
 def test_a_tablet_says_so_when_its_hand_was_deleted_on_another(
     new_context, live_server, django_user_model, transactional_db
 ):
-    from dosai import services
-
     hand, path, context = hand_and_tablets(new_context, django_user_model)
     page = context.new_page()
     log_in(page, live_server, path)
@@ -253,10 +235,6 @@ def test_a_tablet_says_so_when_its_hand_was_deleted_on_another(
 def test_a_second_tablet_keeps_a_choice_being_made_and_offers_the_latest(
     new_context, live_server, django_user_model, transactional_db
 ):
-    from dosai import services
-    from dosai.engine import rules
-    from dosai.models import Hand
-
     hand, path, context = hand_and_tablets(
         new_context, django_user_model, players=3, reader="human", options=rules.Options(end_free_turn="choice")
     )
@@ -283,10 +261,6 @@ def test_a_second_tablet_keeps_a_choice_being_made_and_offers_the_latest(
 
 
 def test_rename_and_delete_a_session_and_its_edition(new_page, live_server, django_user_model, transactional_db):
-    from dosai import services
-    from dosai.models import ClubEdition, Session
-    from tests.dosai.factories import PLAYERS6, make_session
-
     user = django_user_model.objects.create_user("reader", password="karuta-test-pw")
     session = make_session(user, players=PLAYERS6[:4])
     hand = services.start_hand(session, dealing="app", reader="app")

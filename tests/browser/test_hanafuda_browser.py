@@ -7,9 +7,12 @@ of the same captures. Skipped where Chromium or Playwright is missing, except un
 CI=true. Screenshots go to test-artifacts/screenshots/hanafuda-*.png.
 """
 
+from hanafuda import services
 from hanafuda.engine import musashino
+from hanafuda.models import Round
 from tests.browser.support import go_back, log_in, shot
-from tests.hanafuda.helpers import months
+from tests.hanafuda.helpers import months, new_session
+from tests.hanafuda.test_capture_order import CRANE_FIRST, MB4, STORM_FIRST, SUN_AFTER, engine
 
 PASSWORD = "hanafuda-test-pw"
 PLAYERS = ["あき", "ふゆ", "なつ"]
@@ -81,7 +84,7 @@ def test_a_twelve_round_evening_on_a_tablet_ends_with_the_engines_settlement(
     page.fill("#id_title", "冬の花札会")
     for i, name in enumerate(PLAYERS, start=1):
         page.fill(f"#id_player_{i}", name)
-    # The first dealer by drawing cards (seed l.12): あき drew the Crane, the earliest card.
+    # The first dealer by drawing cards (the earliest month deals, docs/hanafuda.md): あき drew the Crane, the earliest card.
     page.click("details.draws summary")
     for i, card in enumerate(("10", "52", "91"), start=1):
         page.select_option(f"#id_draw_player_{i}", card)
@@ -166,8 +169,6 @@ def test_a_twelve_round_evening_on_a_tablet_ends_with_the_engines_settlement(
 
 
 def test_the_grid_in_english_and_without_javascript(new_context, live_server, django_user_model, transactional_db):
-    from hanafuda import services
-
     user = django_user_model.objects.create_user("scorer", password=PASSWORD)
     session = services.create_session(user, "Club night", ["Ann", "Ben", "Cy"], musashino.Options(rounds=3))
     for locale, js in (("en-US", True), ("ja-JP", False)):
@@ -200,9 +201,6 @@ def test_the_back_button_never_sends_cards_the_grid_does_not_show(
 ):
     """Field report: after saving round 1, Back showed round 2 with an empty grid while the
     browser had restored round 1's radio choices; saving made round 2 a copy of round 1."""
-    from hanafuda.models import Round
-    from tests.hanafuda.helpers import new_session
-
     user = django_user_model.objects.create_user("scorer", password=PASSWORD)
     session = new_session(user, rounds=3)
     page = new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
@@ -228,10 +226,6 @@ def test_rules_that_depend_on_the_order_are_entered_capture_by_capture(
 ):
     """M10(b): the Sun rule counts only a Crane taken after the storm card, so the grid
     records the order of the taps; a taken card tapped again leaves the order."""
-    from hanafuda.models import Round
-    from tests.hanafuda.helpers import new_session
-    from tests.hanafuda.test_capture_order import CRANE_FIRST, MB4, STORM_FIRST, SUN_AFTER, engine
-
     user = django_user_model.objects.create_user("scorer", password=PASSWORD)
     session = new_session(user, options=SUN_AFTER)
     page = new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
@@ -307,10 +301,6 @@ def test_taps_not_yet_saved_survive_a_reload_and_are_forgotten_once_saved(
 ):
     """A tablet that reloads, loses the connection or has its tab discarded mid-round keeps
     the taps (and their order) until the round is saved."""
-    from hanafuda.models import Round
-    from tests.hanafuda.helpers import new_session
-    from tests.hanafuda.test_capture_order import CRANE_FIRST, MB4, SUN_AFTER
-
     user = django_user_model.objects.create_user("scorer", password=PASSWORD)
     session = new_session(user, options=SUN_AFTER)
     page = new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
