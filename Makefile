@@ -11,7 +11,7 @@ WORKERS ?=
 THREADS ?= 4
 export KARUTA_DATA_DIR ?= $(CURDIR)/var
 
-.PHONY: run serve test setup system-deps messages clean backup
+.PHONY: run serve test lint format setup system-deps messages clean backup
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -47,6 +47,16 @@ serve: system-deps setup
 # A backup of the whole database now (DATA_DIR/backups); `manage.py restore FILE --yes` restores.
 backup: setup
 	$(BIN)/python manage.py backup
+
+# Lint and format check (ruff, configured in pyproject.toml); CI runs it before the tests.
+lint: $(VENV)/.installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+# Apply ruff's formatting and its safe fixes.
+format: $(VENV)/.installed
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
 
 test: system-deps $(VENV)/.installed
 	$(BIN)/python manage.py compilemessages -v0 --ignore=.venv 2>/dev/null || true

@@ -22,24 +22,28 @@ from django.core.management import call_command  # noqa: E402
 
 def main():
     call_command("migrate", verbosity=0)
-    from tournament import exports, services
+    from tournament import exports
     from tournament.management.commands.simulate_results import Command as Simulate
     from tournament.models import Court, Division
+    from tournament.services.draw import draw_groups
+    from tournament.services.events import create_event
+    from tournament.services.registration import PlayerData, save_team
+    from tournament.services.schedule import make_schedule
 
-    event = services.create_event("bench", "ベンチ大会", __import__("datetime").date(2027, 1, 17), courts=100)
+    event = create_event("bench", "ベンチ大会", __import__("datetime").date(2027, 1, 17), courts=100)
     division = Division.objects.create(event=event, name="一般の部")
     division.courts.set(Court.objects.filter(event=event))
     started = time.perf_counter()
     for i in range(500):
-        services.save_team(
+        save_team(
             division,
             f"チーム{i:03d}",
             f"クラブ{i % 40}",
-            [services.PlayerData(f"選手{i}-{j}", "せんしゅ", "一般", is_leader=j == 1) for j in range(3)],
+            [PlayerData(f"選手{i}-{j}", "せんしゅ", "一般", is_leader=j == 1) for j in range(3)],
         )
     setup = time.perf_counter() - started
-    services.draw_groups(event, seed=1)
-    services.make_schedule(event)
+    draw_groups(event, seed=1)
+    make_schedule(event)
     Simulate().handle(event="bench", stage="groups", seed=1)
     games = event.matches.count()
     for kinds in (("standings",), ("standings", "games", "timetable", "teams")):

@@ -32,6 +32,7 @@ is bounded by the duration and by a count; it only ever connects to 127.0.0.1.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import os
 import random
@@ -109,8 +110,11 @@ def prepare(args):
     from django.core.management import call_command
     from django.db import connection
 
-    from tournament import services
     from tournament.models import Court, Division, Event
+    from tournament.services.draw import draw_groups
+    from tournament.services.events import create_event
+    from tournament.services.registration import PlayerData, save_team
+    from tournament.services.schedule import make_schedule
 
     quiet = io.StringIO()
     call_command("migrate", verbosity=0)
@@ -121,20 +125,18 @@ def prepare(args):
     call_command("load_demo", stdout=quiet)
     call_command("draw_groups", "demo", "--seed", "1", stdout=quiet)
     call_command("make_schedule", "demo", stdout=quiet)
-    event = services.create_event(
-        "load", "負荷試験大会", datetime.date(2027, 1, 17), courts=args.referees, auto_confirm=True
-    )
+    event = create_event("load", "負荷試験大会", datetime.date(2027, 1, 17), courts=args.referees, auto_confirm=True)
     division = Division.objects.create(event=event, name="一般の部")
     division.courts.set(Court.objects.filter(event=event))
     for i in range(args.referees * TEAMS_PER_COURT):
-        services.save_team(
+        save_team(
             division,
             f"負荷チーム{i:03d}",
             f"クラブ{i % 17}",
-            [services.PlayerData(f"選手{i}-{j}", "せんしゅ", "小5", is_leader=j == 1) for j in range(3)],
+            [PlayerData(f"選手{i}-{j}", "せんしゅ", "小5", is_leader=j == 1) for j in range(3)],
         )
-    services.draw_groups(event, seed=args.seed)
-    services.make_schedule(event)
+    draw_groups(event, seed=args.seed)
+    make_schedule(event)
     courts = [
         (
             court.token,
@@ -196,10 +198,8 @@ def start_server(args, data_dir, port, log_path):
 def stop_server(process):
     """Stop `make serve` and gunicorn: the process group this script started, and only it."""
     if process.poll() is None:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
         try:
             process.wait(timeout=30)
         except subprocess.TimeoutExpired:
@@ -213,10 +213,8 @@ def stop_server(process):
             break
         time.sleep(0.5)
     else:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
     process.log.close()
 
 
@@ -459,7 +457,7 @@ def verify(slug, stats):
             problems.append(
                 f"game {number}: acknowledged key {key[:8]}… as version {version}, saved as {by_key.get((number, key))}"
             )
-    for number, key, first, again in stats.retries:
+    for number, _key, first, again in stats.retries:
         if first != again:
             problems.append(f"game {number}: the same form answered version {first}, then {again}")
     for number, versions in by_game.items():

@@ -24,7 +24,7 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from common.pdf.fonts import describe_font, japanese_font  # noqa: E402
-from judging.pdf import SheetGame, recording_sheets_pdf  # noqa: E402
+from judging.paper.recording_sheet import SheetMatch, recording_sheets_pdf  # noqa: E402
 
 AREAS = [
     "ひたち海浜",
@@ -61,7 +61,7 @@ def team_name(i: int) -> str:
     return f"{AREAS[i % len(AREAS)]}{KINDS[(i // 3) % len(KINDS)]}{SUFFIX[(i // 7) % len(SUFFIX)]}"
 
 
-def make_games(n: int) -> list[SheetGame]:
+def make_games(n: int) -> list[SheetMatch]:
     day = datetime.date(2025, 5, 3)
     start0 = datetime.datetime(2025, 5, 3, 0, 30, tzinfo=datetime.UTC)  # 09:30 JST
     games = []
@@ -69,7 +69,7 @@ def make_games(n: int) -> list[SheetGame]:
         stage, group = STAGES[i % len(STAGES)]
         knockout = stage != "予選リーグ"
         games.append(
-            SheetGame(
+            SheetMatch(
                 event_name="ひたち郷土かるた大会",
                 edition=12,
                 event_date=day,

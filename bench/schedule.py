@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""Time and measure the court scheduler (tournament/scheduling.py).
+"""Time and measure the court scheduler (the package tournament/engine/scheduling/).
 
 Usage (from anywhere)::
 
@@ -14,7 +14,8 @@ most games in a row for a team, largest spread of a team's waits (slots),
 "ok" when check_schedule finds nothing, run time of ``plan`` in ms.
 
 The last lines say whether every shared/no-rest case reached the lower bound
-(reference §2.2/§2.4 says it always can), and sum up the gaps with rest.
+(docs/rules/scheduling-standings-seeding.md, sections 2.2 and 2.4, says it
+always can), and sum up the gaps with rest.
 ``--grid`` adds the family used by the tests, in full: 1-12 groups of 2-16
 teams (uniform sizes and one mixed spread) on 1-16 courts, shared layout
 without rest (3,072 plans, about 45 s more).  No Django needed.
@@ -56,8 +57,7 @@ def configurations(quick: bool) -> list[tuple[list[int], int]]:
         most = 1000 // size  # 250, 200, 166, 142, 125 groups
         counts = (2, 10, 50, most) if not quick else (2, 25, most)
         for n_groups in counts:
-            for courts in courts_list:
-                configs.append(([size] * n_groups, courts))
+            configs.extend(([size] * n_groups, courts) for courts in courts_list)
     # Mixed sizes 4-8, 1,000 teams in 167 groups.
     mixed = [4 + (7 * i) % 5 for i in range(400)]
     total, sizes = 0, []
@@ -66,8 +66,7 @@ def configurations(quick: bool) -> list[tuple[list[int], int]]:
             break
         sizes.append(s)
         total += s
-    for courts in (1, 10, 100) if not quick else (10,):
-        configs.append((sizes, courts))
+    configs.extend((sizes, courts) for courts in ((1, 10, 100) if not quick else (10,)))
     return configs
 
 

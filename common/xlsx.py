@@ -84,10 +84,6 @@ def _strip_illegal(text: str) -> str:
     return _EXTRA_ILLEGAL_RE.sub("", ILLEGAL_CHARACTERS_RE.sub("", text))
 
 
-def _utf16_len(text: str) -> int:
-    return sum(2 if ord(ch) > 0xFFFF else 1 for ch in text)
-
-
 def _truncate_utf16(text: str, limit: int) -> str:
     """Longest prefix of ``text`` that is at most ``limit`` UTF-16 code units."""
     out, used = [], 0
@@ -257,6 +253,37 @@ def _value_width(v: Any) -> int:
 # --------------------------------------------------------------------------- tables
 
 
+def _set_widths(
+    ws: Worksheet,
+    col_widths: list[float],
+    widths: Sequence[float | None] | None,
+    last_col: int,
+    start_row: int,
+    last_row: int,
+) -> list[float]:
+    """Set each column's width (explicit, or from its content, never narrower than an earlier
+    table's on the sheet) and wrap the data cells of columns too narrow for their text."""
+    final: list[float] = []
+    for i in range(last_col):
+        explicit = widths[i] if widths is not None and i < len(widths) else None
+        letter = get_column_letter(i + 1)
+        if explicit is not None:
+            width = float(explicit)
+        else:
+            width = min(max(col_widths[i] + 2, MIN_COL_WIDTH), MAX_COL_WIDTH)
+            if letter in ws.column_dimensions and ws.column_dimensions[letter].width:
+                # a second table on the same sheet never narrows the first one's columns
+                width = max(width, ws.column_dimensions[letter].width)
+        final.append(width)
+        ws.column_dimensions[letter].width = width
+        too_narrow = col_widths[i] + 2 > MAX_COL_WIDTH if explicit is None else col_widths[i] > explicit
+        if too_narrow:
+            for row_cells in ws.iter_rows(min_row=start_row + 1, max_row=last_row, min_col=i + 1, max_col=i + 1):
+                for cell in row_cells:
+                    cell.alignment = WRAP_ALIGNMENT
+    return final
+
+
 def write_table(
     ws: Worksheet,
     headers: Sequence[str],
@@ -301,27 +328,7 @@ def write_table(
     last_row = r
     last_col = max(ncols, len(col_widths))
 
-    final: list[float] = []
-    for i in range(last_col):
-        explicit = widths[i] if widths is not None and i < len(widths) else None
-        letter = get_column_letter(i + 1)
-        if explicit is not None:
-            width = float(explicit)
-        else:
-            width = min(max(col_widths[i] + 2, MIN_COL_WIDTH), MAX_COL_WIDTH)
-            if letter in ws.column_dimensions and ws.column_dimensions[letter].width:
-                # a second table on the same sheet never narrows the first one's columns
-                width = max(width, ws.column_dimensions[letter].width)
-        final.append(width)
-        ws.column_dimensions[letter].width = width
-        if (
-            explicit is None
-            and col_widths[i] + 2 > MAX_COL_WIDTH
-            or (explicit is not None and col_widths[i] > explicit)
-        ):
-            for row_cells in ws.iter_rows(min_row=start_row + 1, max_row=last_row, min_col=i + 1, max_col=i + 1):
-                for cell in row_cells:
-                    cell.alignment = WRAP_ALIGNMENT
+    final = _set_widths(ws, col_widths, widths, last_col, start_row, last_row)
 
     last_letter = get_column_letter(last_col)
     if freeze:

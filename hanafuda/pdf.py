@@ -23,8 +23,11 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from common.pdf.fonts import check_glyphs, japanese_font
+from common.pdf.pen import INK, LINE, MUTED, SHADE, WHITE
+from common.pdf.pen import RENDER_LOCK as _RENDER_LOCK
+from common.pdf.pen import Pen as _Pen
+from common.pdf.text import clean as _clean
 from hanafuda.engine import musashino
-from judging.pdf import _RENDER_LOCK, INK, LINE, MUTED, SHADE, WHITE, _clean, _Pen
 
 __all__ = ["score_sheet", "reference_card", "slot_text", "yaku_cards_text"]
 

@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from judging.engine import rules
+from judging.models import Dispute
 
 MESSAGES = {
     rules.SheetProblem.NOT_A_WHOLE_NUMBER: _("Enter a whole number of cards."),
@@ -112,8 +113,6 @@ class ResultForm(forms.Form):
                 "sum": (values.cards_a or 0) + (values.cards_b or 0) + (values.referee_cards or 0),
             }
             self.add_error(None if field == "__all__" else field, MESSAGES[problem] % params)
-        if not self.errors:
-            self.outcome = rules.decide_winner(values, self.card_total)
         return data
 
 
@@ -150,8 +149,6 @@ class DisputeForm(forms.Form):
 
     def __init__(self, *args, team_a="", team_b="", **kwargs):
         super().__init__(*args, **kwargs)
-        from judging.models import Dispute
-
         self.fields["state_a"].choices = Dispute.STATE_CHOICES
         self.fields["state_b"].choices = Dispute.STATE_CHOICES
         if team_a:

@@ -101,7 +101,7 @@ class RecordingSheet(models.Model):
             rps_used=self.rps_used,
         )
 
-    def same_values(self, values):
+    def differences(self, values):
         """The fields where ``values`` (rules.SheetValues) differ from this sheet: [(field, ours, theirs)]."""
         mine = self.values
         return [
@@ -119,7 +119,7 @@ class RecordingSheet(models.Model):
         return "—"
 
 
-class SheetEvent(models.Model):
+class HistoryEntry(models.Model):
     """The history of a game's recording sheet: who did what, when. Never edited."""
 
     class Action(models.TextChoices):
@@ -147,6 +147,9 @@ class SheetEvent(models.Model):
         ordering = ["match", "at", "pk"]
         verbose_name = _("history entry")
         verbose_name_plural = _("history")
+
+    def __str__(self):
+        return f"{self.match} {self.get_action_display()} {self.at:%H:%M}"
 
     @property
     def who(self):
@@ -196,3 +199,6 @@ class Dispute(models.Model):
                 fields=["match", "submission_key"], condition=~Q(submission_key=""), name="one_dispute_per_submission"
             ),
         ]
+
+    def __str__(self):
+        return f"{self.match}: {self.state_a} / {self.state_b} → {self.verdict}"

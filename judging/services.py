@@ -19,15 +19,15 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from common.errors import UserError
 from judging.engine import rules
-from judging.models import Dispute, RecordingSheet, SheetEvent
+from judging.models import Dispute, HistoryEntry, RecordingSheet
 from tournament.models import Match
-from tournament.services import ServiceError, advance_knockout
 
 SHEET_FIELDS = ("cards_a", "cards_b", "referee_cards", "joker_holder", "rps_winner", "rps_used")
 
 
-class Conflict(ServiceError):
+class Conflict(UserError):
     """The form was based on an older version: someone saved the game in between."""
 
     def __init__(self, current):
@@ -35,7 +35,7 @@ class Conflict(ServiceError):
         self.current = current
 
 
-class Mismatch(ServiceError):
+class Mismatch(UserError):
     """A recorder's blind re-typing differs from the submitted version."""
 
     def __init__(self, differences):
@@ -47,7 +47,8 @@ def _locked(match):
     return Match.objects.select_for_update().select_related("event").get(pk=match.pk)
 
 
-def _same_person(sheet, user=None, court=None):
+def is_submitter(sheet, user=None, court=None):
+    """Whether ``user`` (a logged-in person) or ``court`` (its link, no login) submitted ``sheet``."""
     if user is not None and user.is_authenticated:
         return sheet.submitted_by_id == user.pk
     return court is not None and sheet.court_id == court.pk and sheet.submitted_by_id is None
@@ -75,7 +76,7 @@ def submit_sheet(
     ``base_version`` is the version the form showed (0 for none); when a newer version
     exists the submission is refused with ``Conflict`` (None skips the check, for
     scripts). A ``submission_key`` already used for this game returns that version
-    instead of a new one. Raises ``ServiceError`` for an invalid sheet or a game whose
+    instead of a new one. Raises ``UserError`` for an invalid sheet or a game whose
     teams are not known. Returns ``(sheet, created)``.
     """
     if is_walkover:
@@ -85,7 +86,7 @@ def submit_sheet(
     else:
         problems = rules.validate_sheet(values, match.event.card_total)
         if problems:
-            raise ServiceError(_("The recording sheet is not valid: %(problems)s") % {"problems": problems})
+            raise UserError(_("The recording sheet is not valid: %(problems)s") % {"problems": problems})
         outcome = rules.decide_winner(values, match.event.card_total)
     try:
         with transaction.atomic():
@@ -95,11 +96,9 @@ def submit_sheet(
                 if existing is not None:
                     return existing, False
             if not match.teams_known:
-                raise ServiceError(
-                    _("Both teams of game %(number)s are not known yet.") % {"number": match.match_number}
-                )
+                raise UserError(_("Both teams of game %(number)s are not known yet.") % {"number": match.match_number})
             if match.status == Match.Status.VOID:
-                raise ServiceError(_("This game is void; the organiser can reopen it."))
+                raise UserError(_("This game is void; the organiser can reopen it."))
             current = latest_sheet(match)
             if base_version is not None and current is not None and current.version != base_version:
                 raise Conflict(current)
@@ -127,16 +126,16 @@ def submit_sheet(
                 match.actual_end = now
                 match.actual_start = match.actual_start or now
                 match.save(update_fields=["actual_start", "actual_end"])
-            SheetEvent.objects.create(
+            HistoryEntry.objects.create(
                 match=match,
                 sheet=sheet,
                 court=court,
                 user=sheet.submitted_by,
-                action=SheetEvent.Action.RESTORED if restored_from else SheetEvent.Action.SUBMITTED,
+                action=HistoryEntry.Action.RESTORED if restored_from else HistoryEntry.Action.SUBMITTED,
                 note=_("from version %(v)s") % {"v": restored_from.version} if restored_from else "",
             )
             if match.event.auto_confirm:
-                _confirm(match, sheet, None, SheetEvent.Action.AUTO_CONFIRMED)
+                _confirm(match, sheet, None, HistoryEntry.Action.AUTO_CONFIRMED)
             else:
                 match.status = Match.Status.SUBMITTED
                 match.save(update_fields=["status"])
@@ -158,9 +157,33 @@ def _confirm(match, sheet, user, action):
     match.status = Match.Status.WALKOVER if sheet.is_walkover else Match.Status.CONFIRMED
     match.winner_id = match.team_a_id if sheet.winner_side == rules.Side.A else match.team_b_id
     match.save(update_fields=["status", "winner"])
-    SheetEvent.objects.create(match=match, sheet=sheet, user=sheet.confirmed_by, action=action)
+    HistoryEntry.objects.create(match=match, sheet=sheet, user=sheet.confirmed_by, action=action)
     if not match.is_group_game:
         advance_knockout(match)
+
+
+def advance_knockout(match):
+    """Put a knockout game's winner (and loser, for the third-place game) into the next game.
+
+    Called in the same transaction as the result. Refused when the next game already
+    has a result, since changing its teams would silently rewrite history.
+    """
+    for target, side, team_id in (
+        (match.feeds, match.feeds_side, match.winner_id),
+        (match.loser_feeds, match.loser_feeds_side, match.loser_id),
+    ):
+        if target is None:
+            continue
+        target.refresh_from_db()
+        current = target.team_a_id if side == "A" else target.team_b_id
+        if current == team_id:
+            continue
+        if target.has_result:
+            raise UserError(
+                _("Game %(number)s already has a result; correct it first.") % {"number": target.match_number}
+            )
+        setattr(target, "team_a_id" if side == "A" else "team_b_id", team_id)
+        target.save(update_fields=["team_a", "team_b"])
 
 
 def confirm_sheet(sheet, user, *, retyped: rules.SheetValues | None = None):
@@ -168,11 +191,11 @@ def confirm_sheet(sheet, user, *, retyped: rules.SheetValues | None = None):
         return _confirm_sheet(sheet, user, retyped)
     except Mismatch as mismatch:
         # Logged after the transaction, which a Mismatch rolls back.
-        SheetEvent.objects.create(
+        HistoryEntry.objects.create(
             match_id=sheet.match_id,
             sheet=sheet,
             user=user,
-            action=SheetEvent.Action.RETYPE_MISMATCH,
+            action=HistoryEntry.Action.RETYPE_MISMATCH,
             note=", ".join(field for field, _ours, _theirs in mismatch.differences),
         )
         raise
@@ -182,30 +205,30 @@ def _confirm_sheet(sheet, user, retyped):
     """A recorder confirms a submitted version, optionally after re-typing it blind.
 
     Only the newest version can be confirmed, and never by the person who submitted it
-    (``ServiceError``). With ``retyped`` (the values typed from the paper sheet without
+    (``UserError``). With ``retyped`` (the values typed from the paper sheet without
     seeing the entry) any difference raises ``Mismatch`` listing the fields, and
     nothing is confirmed. Confirming a confirmed version changes nothing.
     """
     with transaction.atomic():
         match = _locked(sheet.match)
         sheet = RecordingSheet.objects.get(pk=sheet.pk)
-        if _same_person(sheet, user=user):
-            raise ServiceError(_("You submitted this version, so someone else must confirm it."))
+        if is_submitter(sheet, user=user):
+            raise UserError(_("You submitted this version, so someone else must confirm it."))
         newest = latest_sheet(match)
         if newest.pk != sheet.pk:
-            raise ServiceError(
+            raise UserError(
                 _("Version %(v)s is not the newest (version %(newest)s is); confirm the newest.")
                 % {"v": sheet.version, "newest": newest.version}
             )
         if match.status == Match.Status.VOID:
-            raise ServiceError(_("This game is void."))
+            raise UserError(_("This game is void."))
         if retyped is not None:
-            differences = sheet.same_values(retyped)
+            differences = sheet.differences(retyped)
             if differences:
                 raise Mismatch(differences)
         if sheet.is_confirmed:
             return sheet
-        _confirm(match, sheet, user, SheetEvent.Action.CONFIRMED)
+        _confirm(match, sheet, user, HistoryEntry.Action.CONFIRMED)
     return sheet
 
 
@@ -214,15 +237,15 @@ def reject_sheet(sheet, user, reason=""):
     with transaction.atomic():
         match = _locked(sheet.match)
         if match.status == Match.Status.VOID:
-            raise ServiceError(_("This game is void."))
+            raise UserError(_("This game is void."))
         if latest_sheet(match).pk != sheet.pk:
-            raise ServiceError(_("Only the newest version can be rejected."))
+            raise UserError(_("Only the newest version can be rejected."))
         if sheet.is_confirmed:
-            raise ServiceError(_("A confirmed version cannot be rejected; restore or enter a correction instead."))
+            raise UserError(_("A confirmed version cannot be rejected; restore or enter a correction instead."))
         match.status = Match.Status.DISPUTED
         match.save(update_fields=["status"])
-        SheetEvent.objects.create(
-            match=match, sheet=sheet, user=user, action=SheetEvent.Action.REJECTED, note=reason[:300]
+        HistoryEntry.objects.create(
+            match=match, sheet=sheet, user=user, action=HistoryEntry.Action.REJECTED, note=reason[:300]
         )
 
 
@@ -249,7 +272,7 @@ def void_match(match, user, reason=""):
             (m, side) for m, side in ((match.feeds, match.feeds_side), (match.loser_feeds, match.loser_feeds_side)) if m
         ]
         if any(m.has_result for m, _side in fed):
-            raise ServiceError(_("The next game already has a result."))
+            raise UserError(_("The next game already has a result."))
         for target, side in fed:
             setattr(target, "team_a" if side == "A" else "team_b", None)
             target.save(update_fields=["team_a", "team_b"])
@@ -257,7 +280,7 @@ def void_match(match, user, reason=""):
         match.status = Match.Status.VOID
         match.winner = None
         match.save(update_fields=["status", "winner"])
-        SheetEvent.objects.create(match=match, user=user, action=SheetEvent.Action.VOIDED, note=reason[:300])
+        HistoryEntry.objects.create(match=match, user=user, action=HistoryEntry.Action.VOIDED, note=reason[:300])
 
 
 def reopen_match(match, user):
@@ -265,10 +288,10 @@ def reopen_match(match, user):
     with transaction.atomic():
         match = _locked(match)
         if match.status != Match.Status.VOID:
-            raise ServiceError(_("This game is not void."))
+            raise UserError(_("This game is not void."))
         match.status = Match.Status.SUBMITTED if match.sheets.exists() else Match.Status.SCHEDULED
         match.save(update_fields=["status"])
-        SheetEvent.objects.create(match=match, user=user, action=SheetEvent.Action.REOPENED)
+        HistoryEntry.objects.create(match=match, user=user, action=HistoryEntry.Action.REOPENED)
 
 
 def record_confirmed_result(match, values: rules.SheetValues, *, note="", **who):
@@ -277,20 +300,24 @@ def record_confirmed_result(match, values: rules.SheetValues, *, note="", **who)
         sheet, _created = submit_sheet(match, values, **who)
         match.refresh_from_db()
         if not sheet.is_confirmed:
-            _confirm(_locked(match), sheet, None, SheetEvent.Action.AUTO_CONFIRMED)
+            _confirm(_locked(match), sheet, None, HistoryEntry.Action.AUTO_CONFIRMED)
     return sheet
 
 
-def submit_result(match, values: rules.SheetValues, **who):
-    """Compatibility wrapper: submit a version (confirmed only under auto-confirm)."""
-    return submit_sheet(match, values, **who)[0]
+def walkover_values(match, winner: rules.Side) -> rules.SheetValues:
+    """The recording sheet of a walkover (不戦勝) won by ``winner``: half the event's cards in play
+    to none (28–0 with 56 cards; docs/rules/hitachi-karuta.md, "Walkovers"). The one place that
+    computes a walkover's score."""
+    return rules.SheetValues(*rules.walkover_cards(winner, match.event.card_total // 2))
 
 
-def submit_walkover(match, absent_side: rules.Side, **who):
-    """Record a walkover (不戦勝): the team present wins 28–0 (rules page default)."""
+def submit_walkover(match, absent_side: rules.Side, **kwargs):
+    """Record a walkover: the team present wins; ``kwargs`` as for ``submit_sheet``.
+
+    Returns ``(sheet, created)``; raises ``UserError`` or ``Conflict`` as ``submit_sheet`` does.
+    """
     winner = rules.Side(absent_side).other
-    cards_a, cards_b = rules.walkover_cards(winner, match.event.card_total // 2)
-    return submit_sheet(match, rules.SheetValues(cards_a=cards_a, cards_b=cards_b), is_walkover=True, **who)[0]
+    return submit_sheet(match, walkover_values(match, winner), is_walkover=True, **kwargs)
 
 
 def log_dispute(match, state_a, state_b, *, rps_winner="", court=None, user=None, submission_key=""):
@@ -304,7 +331,7 @@ def log_dispute(match, state_a, state_b, *, rps_winner="", court=None, user=None
     if verdict is not rules.Verdict.RPS:
         rps_winner = ""
     elif rps_winner not in ("A", "B"):
-        raise ServiceError(_("Enter who won the じゃんけん."))
+        raise UserError(_("Enter who won the じゃんけん."))
     with transaction.atomic():
         match = _locked(match)
         if submission_key:
@@ -314,7 +341,7 @@ def log_dispute(match, state_a, state_b, *, rps_winner="", court=None, user=None
                 return existing
         count = match.disputes.filter(verdict=rules.Verdict.RPS).count()
         if verdict is rules.Verdict.RPS and count >= rules.MAX_RPS_DECISIONS:
-            raise ServiceError(_("This game already had three じゃんけん decisions, the most the rules allow."))
+            raise UserError(_("This game already had three じゃんけん decisions, the most the rules allow."))
         dispute = Dispute.objects.create(
             match=match,
             state_a=state_a,
@@ -325,11 +352,11 @@ def log_dispute(match, state_a, state_b, *, rps_winner="", court=None, user=None
             user=user if user is not None and user.is_authenticated else None,
             submission_key=submission_key,
         )
-        SheetEvent.objects.create(
+        HistoryEntry.objects.create(
             match=match,
             court=court,
             user=dispute.user,
-            action=SheetEvent.Action.DISPUTE,
+            action=HistoryEntry.Action.DISPUTE,
             note=f"{state_a} / {state_b} → {verdict.value}{(' ' + rps_winner) if rps_winner else ''}",
         )
     dispute.rps_count = count + (1 if verdict is rules.Verdict.RPS else 0)
@@ -338,3 +365,9 @@ def log_dispute(match, state_a, state_b, *, rps_winner="", court=None, user=None
 
 def rps_logged(match):
     return match.disputes.filter(verdict=rules.Verdict.RPS).count()
+
+
+def mark_started(match):
+    """Record when the referee opened the game (its actual start), once."""
+    if match.actual_start is None and match.awaits_result:
+        Match.objects.filter(pk=match.pk, actual_start__isnull=True).update(actual_start=timezone.now())

@@ -5,8 +5,11 @@ while the link is active; anything else answers 404 and reveals nothing. Recorde
 (記録係) and organisers log in; they confirm, reject, re-type blind, restore and void.
 """
 
+import json
 import secrets
 
+import segno
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -18,12 +21,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.downloads import PDF, file_response
+from common.errors import UserError
 from judging import services
 from judging.engine import rules
 from judging.forms import DisputeForm, RejectForm, ResultForm, RetypeForm, WalkoverForm
 from judging.models import Dispute, RecordingSheet
+from judging.paper.touch_matrix import touch_matrix_pdf
+from judging.services import mark_started
 from tournament.models import Court, Match
-from tournament.services import ServiceError, mark_started
 from tournament.views import _event_for_organiser, _event_for_recorder
 
 GAME_RELATED = ("event", "division", "group", "court", "team_a", "team_b", "winner")
@@ -105,10 +110,8 @@ def _handle_entry(request, match, *, who, saved_url, template, extra):
             keys = {"base_version": data.get("base_version") or 0, "submission_key": data.get("submission_key") or ""}
             try:
                 if is_walkover:
-                    winner = rules.Side(data["absent_side"]).other
-                    values = rules.SheetValues(*rules.walkover_cards(winner, event.card_total // 2))
-                    sheet, created = services.submit_sheet(
-                        match, values, is_walkover=True, **keys, **who, **_client(request)
+                    sheet, created = services.submit_walkover(
+                        match, rules.Side(data["absent_side"]), **keys, **who, **_client(request)
                     )
                 else:
                     sheet, created = services.submit_sheet(match, bound.values(), **keys, **who, **_client(request))
@@ -127,7 +130,7 @@ def _handle_entry(request, match, *, who, saved_url, template, extra):
                     },
                     status=409,
                 )
-            except ServiceError as e:
+            except UserError as e:
                 bound.add_error(None, str(e))
             else:
                 return redirect(saved_url(sheet))
@@ -199,7 +202,7 @@ def _dispute(request, match, *, who, extra, template):
                     submission_key=request.POST.get("submission_key", "")[:64],
                     **who,
                 )
-            except ServiceError as e:
+            except UserError as e:
                 form.add_error(None, str(e))
             else:
                 messages.success(request, _("Dispute logged: %(verdict)s.") % {"verdict": logged.get_verdict_display()})
@@ -227,8 +230,6 @@ def _dispute(request, match, *, who, extra, template):
 
 
 def _matrix_json():
-    import json
-
     states = [value for value, _label in Dispute.STATE_CHOICES]
     return json.dumps({a: {b: rules.touch_verdict(a, b).value for b in states} for a in states})
 
@@ -268,8 +269,6 @@ def court_rules(request, token):
 
 def court_matrix_pdf(request, token):
     """The whole touch-judgment matrix on one A4 page, to print for the court."""
-    from judging.paper import touch_matrix_pdf
-
     _court(token)
     return file_response(touch_matrix_pdf(), "touch-judgment-matrix.pdf", PDF, inline=True)
 
@@ -304,8 +303,8 @@ def game_detail(request, slug, number):
         "newest": newest,
         "can_confirm": newest is not None
         and not newest.is_confirmed
-        and not services._same_person(newest, user=request.user),
-        "own_newest": newest is not None and services._same_person(newest, user=request.user),
+        and not services.is_submitter(newest, user=request.user),
+        "own_newest": newest is not None and services.is_submitter(newest, user=request.user),
         "retype_form": RetypeForm(card_total=event.card_total, prefix="retype", **_names(match)),
         "reject_form": RejectForm(),
         "is_organiser": event.is_organiser(request.user),
@@ -320,83 +319,101 @@ def game_detail(request, slug, number):
     )
 
 
+def _organisers_only(request, event):
+    if not event.is_organiser(request.user):
+        raise PermissionDenied
+
+
+def _reopen(request, event, match, sheet):
+    _organisers_only(request, event)
+    services.reopen_match(match, request.user)
+    messages.success(request, _("The game is open again."))
+
+
+def _void(request, event, match, sheet):
+    _organisers_only(request, event)
+    services.void_match(match, request.user, request.POST.get("reason", ""))
+    messages.warning(request, _("The game is void."))
+
+
+def _confirm(request, event, match, sheet):
+    services.confirm_sheet(sheet, request.user)
+    messages.success(request, _("Version %(v)s confirmed.") % {"v": sheet.version})
+
+
+def _retype(request, event, match, sheet):
+    form = RetypeForm(request.POST, card_total=event.card_total, prefix="retype", **_names(match))
+    if not form.is_valid():
+        raise UserError(
+            _("The re-typed sheet is not valid: %(errors)s")
+            % {"errors": " ".join(str(e) for errors in form.errors.values() for e in errors)}
+        )
+    services.confirm_sheet(sheet, request.user, retyped=form.values())
+    messages.success(request, _("The re-typed sheet matches: version %(v)s confirmed.") % {"v": sheet.version})
+
+
+def _reject(request, event, match, sheet):
+    form = RejectForm(request.POST)
+    form.is_valid()
+    services.reject_sheet(sheet, request.user, form.cleaned_data.get("reason", ""))
+    messages.warning(request, _("Version %(v)s rejected: the game is disputed.") % {"v": sheet.version})
+
+
+def _restore(request, event, match, sheet):
+    _organisers_only(request, event)
+    new = services.restore_version(sheet, request.user)
+    messages.success(
+        request, _("Version %(old)s restored as version %(new)s.") % {"old": sheet.version, "new": new.version}
+    )
+
+
+# The desk's buttons on a game's page: what each does, and whether it acts on a version.
+_GAME_ACTIONS = {"reopen": _reopen, "void": _void}
+_SHEET_ACTIONS = {"confirm": _confirm, "retype": _retype, "reject": _reject, "restore": _restore, "void": _void}
+
+
+def _mismatch_messages(request, mismatch):
+    """One message per field where the recorder's blind re-typing differs from the entry."""
+    labels = {
+        "cards_a": _("cards of team A"),
+        "cards_b": _("cards of team B"),
+        "referee_cards": _("cards held by the referee"),
+        "joker_holder": _("「り」 holder"),
+        "rps_winner": _("じゃんけん winner"),
+        "rps_used": _("じゃんけん decisions"),
+    }
+    shown = {"A": _("Team A"), "B": _("Team B"), "referee": _("Referee")}
+
+    def text(value):
+        if value is None or value == "":
+            return "—"
+        return str(shown.get(str(value), value))
+
+    for field, entered, typed in mismatch.differences:
+        messages.error(
+            request,
+            _("%(field)s: entered %(entered)s, paper sheet %(typed)s.")
+            % {"field": labels[field], "entered": text(entered), "typed": text(typed)},
+        )
+    messages.error(request, _("Not confirmed: the entry and the paper sheet differ."))
+
+
 def _recorder_action(request, event, match, here):
+    """A desk button (confirm, re-type, reject, restore, void, reopen) on game ``match``."""
     action = request.POST["action"]
-    if action == "reopen":
-        if not event.is_organiser(request.user):
-            raise PermissionDenied
-        try:
-            services.reopen_match(match, request.user)
-            messages.success(request, _("The game is open again."))
-        except ServiceError as e:
-            messages.error(request, str(e))
+    sheet = None
+    if action == "reopen" or (action == "void" and not match.sheets.exists()):
+        handler = _GAME_ACTIONS[action]
+    elif action in _SHEET_ACTIONS:
+        handler = _SHEET_ACTIONS[action]
+        sheet = get_object_or_404(RecordingSheet, match=match, version=request.POST.get("version") or 0)
+    else:
         return redirect(here)
-    if action == "void" and not match.sheets.exists():
-        if not event.is_organiser(request.user):
-            raise PermissionDenied
-        try:
-            services.void_match(match, request.user, request.POST.get("reason", ""))
-            messages.warning(request, _("The game is void."))
-        except ServiceError as e:
-            messages.error(request, str(e))
-        return redirect(here)
-    sheet = get_object_or_404(RecordingSheet, match=match, version=request.POST.get("version") or 0)
     try:
-        if action == "confirm":
-            services.confirm_sheet(sheet, request.user)
-            messages.success(request, _("Version %(v)s confirmed.") % {"v": sheet.version})
-        elif action == "retype":
-            form = RetypeForm(request.POST, card_total=event.card_total, prefix="retype", **_names(match))
-            if not form.is_valid():
-                messages.error(
-                    request,
-                    _("The re-typed sheet is not valid: %(errors)s")
-                    % {"errors": " ".join(str(e) for errors in form.errors.values() for e in errors)},
-                )
-                return redirect(here)
-            services.confirm_sheet(sheet, request.user, retyped=form.values())
-            messages.success(request, _("The re-typed sheet matches: version %(v)s confirmed.") % {"v": sheet.version})
-        elif action == "reject":
-            form = RejectForm(request.POST)
-            form.is_valid()
-            services.reject_sheet(sheet, request.user, form.cleaned_data.get("reason", ""))
-            messages.warning(request, _("Version %(v)s rejected: the game is disputed.") % {"v": sheet.version})
-        elif action in ("restore", "void"):
-            if not event.is_organiser(request.user):
-                raise PermissionDenied
-            if action == "restore":
-                new = services.restore_version(sheet, request.user)
-                messages.success(
-                    request,
-                    _("Version %(old)s restored as version %(new)s.") % {"old": sheet.version, "new": new.version},
-                )
-            else:
-                services.void_match(match, request.user, request.POST.get("reason", ""))
-                messages.warning(request, _("The game is void."))
+        handler(request, event, match, sheet)
     except services.Mismatch as mismatch:
-        labels = {
-            "cards_a": _("cards of team A"),
-            "cards_b": _("cards of team B"),
-            "referee_cards": _("cards held by the referee"),
-            "joker_holder": _("「り」 holder"),
-            "rps_winner": _("じゃんけん winner"),
-            "rps_used": _("じゃんけん decisions"),
-        }
-        shown = {"A": _("Team A"), "B": _("Team B"), "referee": _("Referee")}
-
-        def text(value):
-            if value is None or value == "":
-                return "—"
-            return str(shown.get(str(value), value))
-
-        for field, entered, typed in mismatch.differences:
-            messages.error(
-                request,
-                _("%(field)s: entered %(entered)s, paper sheet %(typed)s.")
-                % {"field": labels[field], "entered": text(entered), "typed": text(typed)},
-            )
-        messages.error(request, _("Not confirmed: the entry and the paper sheet differ."))
-    except ServiceError as e:
+        _mismatch_messages(request, mismatch)
+    except UserError as e:
         messages.error(request, str(e))
     return redirect(here)
 
@@ -487,9 +504,6 @@ def organiser_dispute(request, slug, number):
 @login_required
 def court_links(request, slug):
     """All court links with QR codes, printable; revoke and renew a link."""
-    import segno
-    from django.conf import settings
-
     event = _event_for_organiser(request, slug)
     if request.method == "POST":
         court = get_object_or_404(Court, event=event, pk=request.POST.get("court"))

@@ -2,8 +2,9 @@
 
 import datetime
 
-from tournament import services
+from judging import services as judging_services
 from tournament.models import Court, Division, Event
+from tournament.services.registration import PlayerData, save_team
 
 _counter = {"n": 0}
 
@@ -34,15 +35,21 @@ def make_division(event, name="小学生の部", courts=None, **fields):
 
 def players(prefix="選手"):
     return [
-        services.PlayerData(f"{prefix}一", "いち", "小3", is_leader=False),
-        services.PlayerData(f"{prefix}二", "に", "小3", is_leader=True),
-        services.PlayerData(f"{prefix}三", "さん", "小2"),
+        PlayerData(f"{prefix}一", "いち", "小3", is_leader=False),
+        PlayerData(f"{prefix}二", "に", "小3", is_leader=True),
+        PlayerData(f"{prefix}三", "さん", "小2"),
     ]
 
 
 def make_team(division, name, affiliation="", seed=None):
-    return services.save_team(division, name, affiliation, players(name), seed=seed)
+    return save_team(division, name, affiliation, players(name), seed=seed)
 
 
 def make_teams(division, count, prefix="チーム"):
     return [make_team(division, f"{prefix}{i}", affiliation=f"{prefix}子ども会{i % 3}") for i in range(1, count + 1)]
+
+
+def submit_result(match, values, **who):
+    """Submit a version of ``match``'s recording sheet (``rules.SheetValues``) as a referee
+    would; returns the sheet (confirmed only under auto-confirm)."""
+    return judging_services.submit_sheet(match, values, **who)[0]

@@ -1,9 +1,9 @@
 from django.contrib import admin
 
+from tournament.models import Court, Division, Event, Group, Match, Player, RunnerUpLot, Team, TieBreak
+
 # The Django admin is for superusers only: organisers and recorders use the app's pages.
 admin.site.has_permission = lambda request: request.user.is_active and request.user.is_superuser
-
-from tournament.models import Court, Division, Event, Group, Match, Player, RunnerUpLot, Team, TieBreak
 
 
 class CourtInline(admin.TabularInline):

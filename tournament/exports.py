@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from openpyxl import Workbook
 
 from common import downloads, xlsx
-from tournament.services import division_standings
+from tournament.reports import division_standings
 from tournament.tables import separation_text
 
 XLSX = downloads.XLSX

@@ -1,10 +1,13 @@
 """Forms of the organiser's screens: they validate and normalise, nothing more."""
 
 from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
 from django.utils.translation import gettext_lazy as _
 
 from tournament.engine import names, standings
 from tournament.models import Court, Division, Event, Team
+from tournament.services.registration import PlayerData
 
 GRADE_CHOICES = [("", "—")] + [
     (g, g)
@@ -238,8 +241,6 @@ class TeamForm(forms.Form):
         return data
 
     def players(self):
-        from tournament.services import PlayerData
-
         data = self.cleaned_data
         return [
             PlayerData(
@@ -298,9 +299,6 @@ class PersonForm(forms.Form):
     )
 
     def clean(self):
-        from django.contrib.auth import get_user_model
-        from django.contrib.auth.password_validation import validate_password
-
         data = super().clean()
         username = data.get("username", "").strip()
         exists = get_user_model().objects.filter(username=username).exists()

@@ -80,14 +80,14 @@ class Event(models.Model):
     def __str__(self):
         return self.title
 
+    def get_absolute_url(self):
+        return reverse("tournament:event_detail", args=[self.slug])
+
     @property
     def title(self):
         if self.edition:
             return _("No. %(edition)s %(name)s") % {"edition": self.edition, "name": self.name}
         return self.name
-
-    def get_absolute_url(self):
-        return reverse("tournament:event_detail", args=[self.slug])
 
     def is_organiser(self, user):
         if not user.is_authenticated:
@@ -386,15 +386,19 @@ class Match(models.Model):
     def teams_known(self):
         return self.team_a_id is not None and self.team_b_id is not None
 
-    def team_for(self, side):
-        return self.team_a if side == rules.Side.A else self.team_b
+    @property
+    def loser_id(self):
+        """The team (id) that lost a game with a winner; None before a result."""
+        if self.winner_id is None:
+            return None
+        return self.team_b_id if self.winner_id == self.team_a_id else self.team_a_id
 
-    def side_of(self, team_id):
-        if team_id == self.team_a_id:
-            return rules.Side.A
-        if team_id == self.team_b_id:
-            return rules.Side.B
-        return None
+    @property
+    def loser(self):
+        """The team that lost a game with a winner (``team_a``/``team_b``, no query of its own)."""
+        if self.winner_id is None:
+            return None
+        return self.team_b if self.winner_id == self.team_a_id else self.team_a
 
 
 class LotRecord(models.Model):
@@ -429,6 +433,9 @@ class TieBreak(LotRecord):
         verbose_name_plural = _("lots and play-offs")
         constraints = [models.UniqueConstraint(fields=["group", "team"], name="one_tie_break_per_team")]
 
+    def __str__(self):
+        return f"{self.group}: {self.team} {self.position}"
+
 
 class RunnerUpLot(LotRecord):
     """A lot drawn (or play-off played) between best runners-up of different groups who are
@@ -448,3 +455,6 @@ class RunnerUpLot(LotRecord):
         verbose_name = _("lot between runners-up")
         verbose_name_plural = _("lots between runners-up")
         constraints = [models.UniqueConstraint(fields=["division", "team"], name="one_runner_up_lot_per_team")]
+
+    def __str__(self):
+        return f"{self.division}: {self.team} {self.position}"

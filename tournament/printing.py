@@ -1,4 +1,4 @@
-"""Paper from the database: builds the plain records of ``judging.paper`` and returns PDFs.
+"""Paper from the database: builds the plain records of ``tournament.paper`` and returns PDFs.
 
 Reads the same functions as the pages (standings, bracket), so paper, screen and Excel
 agree. Personal data (players' names, furigana, grades) only goes into the reception
@@ -8,9 +8,10 @@ list and, when asked for, the results list: callers check who may have them.
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
-from judging import paper
+from judging.paper.touch_matrix import touch_matrix_pdf
+from tournament import paper
 from tournament.models import Player, Team
-from tournament.services import division_standings
+from tournament.reports import division_standings
 from tournament.tables import separation_text
 
 PLACES = {1: "優勝", 2: "準優勝", 3: "第3位"}
@@ -36,7 +37,7 @@ def court_timetables(event):
         sheet = next((s for s in m.sheets.all() if s.is_confirmed), None)
         result = "" if sheet is None else (_("walkover") if sheet.is_walkover else f"{sheet.cards_a}-{sheet.cards_b}")
         by_court[m.court_id][1].append(
-            paper.TimetableGame(
+            paper.TimetableMatch(
                 match_number=m.match_number,
                 start=m.start_at,
                 division=m.division.name,
@@ -129,7 +130,7 @@ def bracket(event):
             winner = None
             if g.winner_id:
                 winner = "A" if g.winner_id == g.team_a_id else "B"
-            return paper.BracketGame(
+            return paper.BracketMatch(
                 round=g.round,
                 position=g.bracket_position or 0,
                 stage=_stage(g),
@@ -184,7 +185,7 @@ def final_results(event, with_names=False):
 
 
 def touch_matrix():
-    return paper.touch_matrix_pdf()
+    return touch_matrix_pdf()
 
 
 KINDS = {

@@ -117,7 +117,7 @@ def _display(request, template, fragment, context):
 
 def division_display(request, slug, division):
     """Projector view of a division: standings and bracket in large type, refreshing itself."""
-    from tournament.services import division_standings
+    from tournament.reports import division_standings
     from tournament.tables import standings_table
     from tournament.views import cross_table
 

@@ -24,9 +24,18 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from common.downloads import PDF, file_response
-from tournament import exports, imports, services
+from common.errors import UserError
+from tournament import exports, imports, reports
 from tournament.forms import CourtForm, DivisionForm, EventForm, ImportForm, NewEventForm, TeamForm
 from tournament.models import Court, Division, Event, Group, Match, Player, Team
+from tournament.services.day_changes import add_late_team, close_court, delay_court
+from tournament.services.draw import draw_groups, move_team
+from tournament.services.events import create_event
+from tournament.services.knockout import seed_knockout
+from tournament.services.lots import record_runner_up_lot, record_tie_break
+from tournament.services.registration import import_entries, save_team
+from tournament.services.schedule import clear_schedule, make_schedule
+from tournament.services.withdrawal import withdraw_team
 from tournament.tables import MatchTable, TeamTable
 
 
@@ -82,10 +91,8 @@ def event_list(request):
             k: data[k] for k in ("edition", "venue", "start_time", "game_minutes", "changeover_minutes", "card_total")
         }
         try:
-            event = services.create_event(
-                data["slug"], data["name"], data["date"], courts=data["court_count"], **fields
-            )
-        except services.ServiceError as e:
+            event = create_event(data["slug"], data["name"], data["date"], courts=data["court_count"], **fields)
+        except UserError as e:
             form.add_error("slug", str(e))
         else:
             event.organisers.add(request.user)
@@ -195,10 +202,10 @@ def team_edit(request, slug, pk=None):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            team = services.save_team(
+            team = save_team(
                 data["division"], data["name"], data["affiliation"], form.players(), team=team, seed=data["seed"]
             )
-        except services.ServiceError as e:
+        except UserError as e:
             form.add_error("name", str(e))
         else:
             messages.success(request, _("Team “%(name)s” saved.") % {"name": team.name})
@@ -215,8 +222,8 @@ def team_withdraw(request, slug, pk):
     event = _event_for_organiser(request, slug)
     team = get_object_or_404(Team.objects.select_related("division"), division__event=event, pk=pk)
     try:
-        changed = services.withdraw_team(team, request.user)
-    except services.ServiceError as e:
+        changed = withdraw_team(team, request.user)
+    except UserError as e:
         messages.error(request, str(e))
     else:
         messages.warning(
@@ -258,7 +265,7 @@ def team_import(request, slug):
         parsed = imports.parse_entry_workbook(
             path.read_bytes(), default_division=request.POST.get("default_division", "")
         )
-        report = services.import_entries(event, parsed, dry_run=False)
+        report = import_entries(event, parsed, dry_run=False)
         if report.imported:
             path.unlink(missing_ok=True)
             messages.success(request, _("%(count)s teams imported.") % {"count": len(report.teams)})
@@ -268,7 +275,7 @@ def team_import(request, slug):
         if form.is_valid():
             data = form.cleaned_data["file"].read()
             parsed = imports.parse_entry_workbook(data, default_division=form.cleaned_data["default_division"])
-            report = services.import_entries(event, parsed, dry_run=True)
+            report = import_entries(event, parsed, dry_run=True)
             # Kept for the import itself, or for the downloadable error report.
             token = secrets.token_hex(16)
             _upload_path(token).write_bytes(data)
@@ -299,7 +306,7 @@ def import_report(request, slug, token):
     if not path.exists():
         raise Http404
     parsed = imports.parse_entry_workbook(path.read_bytes(), default_division=request.GET.get("division", ""))
-    report = services.import_entries(event, parsed, dry_run=True)
+    report = import_entries(event, parsed, dry_run=True)
     data = exports.problems_workbook(report.problems)
     return file_response(data, f"{event.slug}-{event.date:%Y%m%d}-import-problems.xlsx", exports.XLSX)
 
@@ -321,17 +328,17 @@ def groups(request, slug):
         try:
             if "draw" in request.POST:
                 seed = request.POST.get("seed") or None
-                drawn = services.draw_groups(event, seed=int(seed) if seed and seed.isdigit() else None)
+                drawn = draw_groups(event, seed=int(seed) if seed and seed.isdigit() else None)
                 messages.success(request, _("Groups drawn for %(count)s divisions.") % {"count": len(drawn)})
             elif "move" in request.POST:
                 team = get_object_or_404(Team, division__event=event, pk=request.POST.get("team"))
                 group = get_object_or_404(Group, division__event=event, pk=request.POST.get("group"))
-                services.move_team(team, group)
+                move_team(team, group)
                 messages.success(request, _("%(team)s moved to %(group)s.") % {"team": team, "group": group})
             elif "late" in request.POST:
                 team = get_object_or_404(Team, division__event=event, pk=request.POST.get("team"))
                 group = get_object_or_404(Group, division__event=event, pk=request.POST.get("group"))
-                added = services.add_late_team(team, group)
+                added = add_late_team(team, group)
                 numbers = ",".join(str(m.match_number) for m in added)
                 messages.success(
                     request,
@@ -344,7 +351,7 @@ def groups(request, slug):
                 )
                 if numbers:
                     return redirect(reverse("tournament:schedule", args=[event.slug]) + f"?added={numbers}")
-        except services.ServiceError as e:
+        except UserError as e:
             messages.error(request, str(e))
         return redirect("tournament:groups", event.slug)
     divisions = event.divisions.prefetch_related(
@@ -377,7 +384,7 @@ def schedule(request, slug):
                 court = get_object_or_404(Court, event=event, pk=request.POST.get("court"))
                 if "delay" in request.POST:
                     minutes = request.POST.get("minutes", "").strip()
-                    moved = services.delay_court(court, int(minutes) if minutes.lstrip("-").isdigit() else 0)
+                    moved = delay_court(court, int(minutes) if minutes.lstrip("-").isdigit() else 0)
                     messages.success(
                         request,
                         ngettext(
@@ -388,7 +395,7 @@ def schedule(request, slug):
                         % {"court": court, "count": moved, "minutes": minutes},
                     )
                 else:
-                    moved = services.close_court(court)
+                    moved = close_court(court)
                     numbers = ",".join(str(m.match_number) for m in moved)
                     messages.warning(
                         request,
@@ -403,12 +410,12 @@ def schedule(request, slug):
                         return redirect(reverse("tournament:schedule", args=[event.slug]) + f"?moved={numbers}")
                 return redirect("tournament:schedule", event.slug)
             if "make" in request.POST:
-                count = services.make_schedule(event)
+                count = make_schedule(event)
                 messages.success(request, _("Schedule made: %(count)s games.") % {"count": count})
             elif "clear" in request.POST:
-                services.clear_schedule(event)
+                clear_schedule(event)
                 messages.success(request, _("Schedule cleared."))
-        except services.ServiceError as e:
+        except UserError as e:
             messages.error(request, str(e))
         return redirect("tournament:schedule", event.slug)
     matches = schedule_queryset(event)
@@ -444,7 +451,7 @@ def standings_context(event):
 
     divisions = []
     for division in event.divisions.all():
-        tables = services.division_standings(division)
+        tables = reports.division_standings(division)
         divisions.append((division, [(t, standings_table(t), cross_table(t), tied_blocks(t)) for t in tables]))
     return divisions
 
@@ -475,14 +482,14 @@ def cross_table(table):
 
 
 def _lot_order(request, teams):
-    """The teams of a lot form (``team_<pk>`` = position) best first; ``ServiceError`` when a
+    """The teams of a lot form (``team_<pk>`` = position) best first; ``UserError`` when a
     position repeats or a team is not one of ``teams``."""
     picks = [
         (int(value), key[5:]) for key, value in request.POST.items() if key.startswith("team_") and value.isdigit()
     ]
     by_pk = {str(t.pk): t for t in teams}
     if len(picks) != len({p for p, _t in picks}) or any(t not in by_pk for _p, t in picks):
-        raise services.ServiceError(_("Give each tied team a different position."))
+        raise UserError(_("Give each tied team a different position."))
     return [by_pk[t] for _p, t in sorted(picks)]
 
 
@@ -495,9 +502,9 @@ def standings_view(request, slug):
         group = get_object_or_404(Group, division__event=event, pk=request.POST.get("group"))
         try:
             ordered = _lot_order(request, group.teams.all())
-            services.record_tie_break(group, ordered, request.POST.get("method", "lot"), request.user)
+            record_tie_break(group, ordered, request.POST.get("method", "lot"), request.user)
             messages.success(request, _("The order of the tied teams in %(group)s is recorded.") % {"group": group})
-        except services.ServiceError as e:
+        except UserError as e:
             messages.error(request, str(e))
         return redirect("tournament:standings", event.slug)
     return render(
@@ -542,17 +549,17 @@ def knockout(request, slug):
             if "lot" in request.POST:
                 division = get_object_or_404(Division, event=event, pk=request.POST.get("division"))
                 ordered = _lot_order(request, division.teams.all())
-                services.record_runner_up_lot(division, ordered, request.POST.get("method", "lot"), request.user)
+                record_runner_up_lot(division, ordered, request.POST.get("method", "lot"), request.user)
                 messages.success(
                     request, _("The order of the tied runners-up of %(division)s is recorded.") % {"division": division}
                 )
             else:
-                count = services.seed_knockout(event, reset="reset" in request.POST)
+                count = seed_knockout(event, reset="reset" in request.POST)
                 messages.success(request, _("Bracket seeded: %(count)s games.") % {"count": count})
-        except services.ServiceError as e:
+        except UserError as e:
             messages.error(request, str(e))
         return redirect("tournament:knockout", event.slug)
-    ties = [(d, teams) for d in event.divisions.all() if (teams := services.runner_up_tie(d))]
+    ties = [(d, teams) for d in event.divisions.all() if (teams := reports.runner_up_tie(d))]
     return render(
         request,
         "tournament/knockout.html",
@@ -575,7 +582,7 @@ def export_workbook(request, slug):
 
 @login_required
 def recording_sheets(request, slug):
-    from judging.pdf_sheets import event_sheets_pdf
+    from judging.paper.match_sheets import event_sheets_pdf
 
     event = _event_for_organiser(request, slug)
     matches = event.matches.all()
@@ -716,5 +723,5 @@ def layout_summary(event):
 def schedule_checks(request, slug):
     """The organiser's checks: nobody in two places at once, no double-booked court, pairs once."""
     event = _event_for_recorder(request, slug)
-    problems, rows = services.schedule_checks(event)
+    problems, rows = reports.schedule_checks(event)
     return render(request, "tournament/schedule_checks.html", {"event": event, "problems": problems, "rows": rows})

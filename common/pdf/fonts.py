@@ -1,8 +1,9 @@
-"""Japanese font selection for the PDF recording sheets (pure reportlab, no Django).
+"""Japanese font selection for every printed paper (pure reportlab, no Django).
 
 reportlab has no font fallback: text drawn with a font that lacks a glyph comes out as
-tofu or silently disappears (field-faults A1), the built-in CID fonts are not embedded
-(A2) and only TrueType-outline fonts can be embedded (A3).  This module therefore
+tofu or silently disappears, the built-in CID fonts are not embedded and only
+TrueType-outline fonts can be embedded (faults 1, 2 and 3 of ``docs/rules/paper.md``).
+This module therefore
 
 * picks one TrueType Japanese font and registers it once (:func:`japanese_font`);
 * fails fast, with the file named, when ``KARUTA_PDF_FONT`` points at something unusable
@@ -18,7 +19,7 @@ Search order:
 3. ``fc-match -f '%{file}' IPAexGothic``, then ``:lang=ja``, if the result is TrueType
    and covers kana and kanji.
 4. Fallback: reportlab's ``UnicodeCIDFont('HeiseiKakuGo-W5')`` with a WARNING in the log.
-   That font is *not embedded*; viewers must supply it (field-faults A2).
+   That font is *not embedded*; viewers must supply it (fault 2 of ``docs/rules/paper.md``).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 from django import template
 from django.utils.translation import get_language
 
-from judging.pdf import format_date
+from common.dates import format_date
 
 register = template.Library()
 

@@ -1,8 +1,9 @@
 """The rules of Hitachi Folk Karuta (ひたち郷土かるた) as plain Python.
 
 Responsible for: checking a recording sheet's values, deriving the winner of a game, and
-the touch-judgment matrix (判定表). Source: the rules sheet (seeds) as restated in
-``shared/rules/hitachi-karuta.md``.
+the touch-judgment matrix (判定表). The rules are those of ``docs/rules/hitachi-karuta.md``
+(copied there from the team's rules page, with its source); section names below are its
+headings.
 
 Must not: import Django, touch the database or produce translated text. Problems are
 returned as codes (``SheetProblem``) tied to a field name; forms turn them into messages.
@@ -13,9 +14,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-CARD_TOTAL = 56  # rules sheet: 56 cards, split into two piles of 28
-WALKOVER_CARDS = 28  # default walkover score (rules page: the present team wins 28–0)
-MAX_RPS_DECISIONS = 3  # rules sheet: rock-paper-scissors decisions, at most three per game
+CARD_TOTAL = 56  # docs/rules/hitachi-karuta.md, "Teams and the court": 56 cards, two piles of 28
+WALKOVER_CARDS = 28  # default walkover score ("Standings, walkovers, knockout": the present team wins 28–0)
+MAX_RPS_DECISIONS = 3  # "Play": rock-paper-scissors decisions, at most three per game
 
 
 class Side(enum.StrEnum):
@@ -87,10 +88,12 @@ def validate_sheet(values: SheetValues, card_total: int = CARD_TOTAL) -> list[tu
     Takes the sheet's values and the deck size in cards (56). Returns a list of
     ``(field name, problem)`` pairs, empty when the sheet is valid. Rules checked:
     counts are whole numbers from 0 to the deck size; A + B + referee-held = 56
-    (rules page: consistency); someone holds 「り」 and a team holding it has at least
-    one card, the referee at least one held card; level cards with 「り」 at the
-    referee need the leaders' じゃんけん winner (rules sheet: tie); a じゃんけん winner
-    is given only then; at most three じゃんけん decisions in a game.
+    (``docs/rules/hitachi-karuta.md``, "Result and winner": consistency); someone holds 「り」
+    ("The recording sheet": ○/×) and a team holding it has at least one card, the
+    referee at least one held card; level cards with 「り」 at the referee need the
+    leaders' じゃんけん winner ("Result and winner": tie); a じゃんけん winner is given
+    only then; at most three じゃんけん decisions in a game ("Play"). Raises nothing: every
+    problem is returned.
     """
     problems: list[tuple[str, SheetProblem]] = []
     counts_ok = True
@@ -136,8 +139,8 @@ def decide_winner(values: SheetValues, card_total: int = CARD_TOTAL) -> Outcome:
     """Derive the winner of a game; the winner is never typed.
 
     More cards wins; level cards go to the team holding 「り」; when the referee holds
-    「り」, to the winner of the leaders' one round of じゃんけん (rules sheet: result and
-    winner). Raises ``ValueError`` when the sheet is not valid (see ``validate_sheet``).
+    「り」, to the winner of the leaders' one round of じゃんけん (``docs/rules/hitachi-karuta.md``,
+    "Result and winner"). Raises ``ValueError`` when the sheet is not valid (see ``validate_sheet``).
     """
     problems = validate_sheet(values, card_total)
     if problems:
@@ -152,7 +155,8 @@ def decide_winner(values: SheetValues, card_total: int = CARD_TOTAL) -> Outcome:
 def walkover_cards(winner: Side, cards: int = WALKOVER_CARDS) -> tuple[int, int]:
     """Cards recorded for a walkover (不戦勝): the present team ``cards`` (28), the absent 0.
 
-    Returns ``(cards_a, cards_b)``. Rules page: walkover default 28–0.
+    Returns ``(cards_a, cards_b)``; raises nothing. ``docs/rules/hitachi-karuta.md``,
+    "Standings, walkovers, knockout": walkover default 28–0.
     """
     return (cards, 0) if winner is Side.A else (0, cards)
 
@@ -175,7 +179,7 @@ class Verdict(enum.StrEnum):
 
 _T = TouchState
 _V = Verdict
-# Rows: team A's state; columns: team B's state (rules page: touch judgment matrix).
+# Rows: team A's state; columns: team B's state (docs/rules/hitachi-karuta.md, "Touch judgment matrix").
 TOUCH_MATRIX: dict[tuple[TouchState, TouchState], Verdict] = {
     (_T.BOTH, _T.BOTH): _V.RPS,
     (_T.BOTH, _T.CORRECT_ONLY): _V.B,
@@ -197,9 +201,11 @@ TOUCH_MATRIX: dict[tuple[TouchState, TouchState], Verdict] = {
 
 
 def touch_verdict(state_a: TouchState, state_b: TouchState) -> Verdict:
-    """Who gets a disputed card, from each team's touch state (rules page: 判定表).
+    """Who gets a disputed card, from each team's touch state (判定表).
 
-    Takes team A's and team B's ``TouchState``; returns the ``Verdict``: a side, a
-    じゃんけん, or the first team to touch the correct card.
+    Takes team A's and team B's ``TouchState`` (or their string values); returns the
+    ``Verdict``: a side, a じゃんけん, or the first team to touch the correct card.
+    Raises ``ValueError`` for a string that is not a touch state. The table is
+    ``docs/rules/hitachi-karuta.md``, "Touch judgment matrix".
     """
     return TOUCH_MATRIX[(TouchState(state_a), TouchState(state_b))]

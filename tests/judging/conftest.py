@@ -3,7 +3,8 @@
 import pytest
 
 from tests import factories
-from tournament import services as tournament_services
+from tournament.services.draw import draw_groups
+from tournament.services.schedule import make_schedule
 
 
 @pytest.fixture
@@ -12,8 +13,8 @@ def day(db):
     event = factories.make_event(courts=2, auto_confirm=False)
     division = factories.make_division(event, courts=[1, 2])
     factories.make_teams(division, 6)
-    tournament_services.draw_groups(event, seed=1)
-    tournament_services.make_schedule(event)
+    draw_groups(event, seed=1)
+    make_schedule(event)
     return event
 
 

@@ -24,10 +24,11 @@ from django.db import IntegrityError, connection, transaction
 
 from judging import services
 from judging.engine import rules
-from judging.models import RecordingSheet, SheetEvent
+from judging.models import HistoryEntry, RecordingSheet
 from tests import factories
-from tournament import services as tournament_services
 from tournament.models import Match
+from tournament.services.draw import draw_groups
+from tournament.services.schedule import make_schedule
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -74,8 +75,8 @@ def game(file_database):
     event = factories.make_event(courts=1, auto_confirm=False)
     division = factories.make_division(event, courts=[1])
     factories.make_teams(division, 3)
-    tournament_services.draw_groups(event, seed=1)
-    tournament_services.make_schedule(event)
+    draw_groups(event, seed=1)
+    make_schedule(event)
     return Match.objects.filter(event=event).order_by("match_number").first()
 
 
@@ -132,14 +133,14 @@ def test_two_recorders_confirming_two_different_versions_at_once_leave_exactly_o
         lambda: services.confirm_sheet(fresh(second), recorders[1]),
     )
     errors = [error for _result, error in outcomes if error is not None]
-    assert len(errors) == 1 and type(errors[0]) is services.ServiceError  # the older version: "not the newest"
+    assert len(errors) == 1 and type(errors[0]) is services.UserError  # the older version: "not the newest"
     assert outcomes[1][1] is None
     confirmed = list(RecordingSheet.objects.filter(match=game, is_confirmed=True))
     assert [s.version for s in confirmed] == [2]
     assert confirmed[0].confirmed_by == recorders[1]
     game.refresh_from_db()
     assert game.status == Match.Status.CONFIRMED and game.winner_id == game.team_b_id
-    assert SheetEvent.objects.filter(match=game, action=SheetEvent.Action.CONFIRMED).count() == 1
+    assert HistoryEntry.objects.filter(match=game, action=HistoryEntry.Action.CONFIRMED).count() == 1
 
 
 def test_a_correction_racing_a_confirmation_never_leaves_two_confirmed_versions(game, recorders):
@@ -151,7 +152,7 @@ def test_a_correction_racing_a_confirmation_never_leaves_two_confirmed_versions(
     assert outcomes[1][1] is None  # the correction is based on version 1 and always saved
     # Either the confirmation came first (version 1 confirmed, version 2 waits), or the
     # correction did and version 1 is no longer the newest: refused, nothing confirmed.
-    assert outcomes[0][1] is None or type(outcomes[0][1]) is services.ServiceError
+    assert outcomes[0][1] is None or type(outcomes[0][1]) is services.UserError
     assert RecordingSheet.objects.filter(match=game).count() == 2
     assert RecordingSheet.objects.filter(match=game, is_confirmed=True).count() == (1 if outcomes[0][1] is None else 0)
     game.refresh_from_db()
@@ -167,7 +168,7 @@ def test_two_recorders_confirming_the_same_version_at_once_confirm_it_once_witho
     assert [error for _result, error in outcomes] == [None, None]
     assert [result.pk for result, _error in outcomes] == [sheet.pk, sheet.pk]
     assert RecordingSheet.objects.filter(match=game, is_confirmed=True).count() == 1
-    assert SheetEvent.objects.filter(match=game, action=SheetEvent.Action.CONFIRMED).count() == 1
+    assert HistoryEntry.objects.filter(match=game, action=HistoryEntry.Action.CONFIRMED).count() == 1
     game.refresh_from_db()
     assert game.status == Match.Status.CONFIRMED
 
@@ -186,7 +187,7 @@ def test_the_same_submission_posted_twice_at_once_makes_one_version(game):
     assert sheet_1.pk == sheet_2.pk
     assert sorted([created_1, created_2]) == [False, True]
     assert RecordingSheet.objects.filter(match=game).count() == 1
-    assert SheetEvent.objects.filter(match=game, action=SheetEvent.Action.SUBMITTED).count() == 1
+    assert HistoryEntry.objects.filter(match=game, action=HistoryEntry.Action.SUBMITTED).count() == 1
 
 
 def test_two_submissions_based_on_the_same_version_make_one_version_and_the_other_gets_a_conflict(game):

@@ -13,8 +13,8 @@ from judging import services
 from judging.engine import rules
 from judging.models import Dispute, RecordingSheet
 from tests import factories
-from tournament import services as tournament_services
 from tournament.models import Court, Match, new_court_token
+from tournament.services.events import create_event
 
 URL_SAFE = re.compile(r"^[A-Za-z0-9_-]+$")
 
@@ -60,7 +60,7 @@ def revoke(client, event, court, action="revoke"):
 
 def test_court_tokens_are_at_least_32_url_safe_characters_and_unique(db):
     events = [factories.make_event(courts=4) for _ in range(3)]
-    events.append(tournament_services.create_event("bulk", "一括", events[0].date, courts=8))  # bulk_create
+    events.append(create_event("bulk", "一括", events[0].date, courts=8))  # bulk_create
     tokens = list(Court.objects.filter(event__in=events).values_list("token", flat=True))
     assert len(tokens) == 20
     assert all(len(t) >= 32 and URL_SAFE.match(t) for t in tokens)  # 32 × 6 bits = 192 ≥ 128 bits

@@ -10,7 +10,7 @@ from django.utils import translation
 
 from judging import services
 from judging.engine import rules
-from judging.models import Dispute, SheetEvent
+from judging.models import Dispute, HistoryEntry
 from tournament.models import Match
 
 STATES = [s.value for s in rules.TouchState]
@@ -73,8 +73,8 @@ def test_posting_a_verdict_logs_a_dispute_and_a_history_row(client, match):
     dispute = Dispute.objects.get(match=match)
     assert (dispute.state_a, dispute.state_b, dispute.verdict, dispute.rps_winner) == ("correct_only", "both", "A", "")
     assert dispute.court == match.court and dispute.user is None
-    event = SheetEvent.objects.get(match=match)
-    assert (event.action, event.court, event.sheet) == (SheetEvent.Action.DISPUTE, match.court, None)
+    event = HistoryEntry.objects.get(match=match)
+    assert (event.action, event.court, event.sheet) == (HistoryEntry.Action.DISPUTE, match.court, None)
     assert "correct_only" in event.note and "both" in event.note
     assert [m.level_tag for m in response.context["messages"]] == ["success"]
     assert list(response.context["disputes"]) == [dispute]
@@ -84,7 +84,7 @@ def test_a_rps_verdict_is_logged_with_its_winner(client, match):
     client.post(dispute_url(match), {"state_a": "both", "state_b": "both", "rps_winner": "B"})
     dispute = Dispute.objects.get(match=match)
     assert (dispute.verdict, dispute.rps_winner) == ("rps", "B")
-    assert SheetEvent.objects.get(match=match).note.endswith("rps B")
+    assert HistoryEntry.objects.get(match=match).note.endswith("rps B")
 
 
 def test_a_winner_given_for_a_verdict_that_is_not_rps_is_dropped(client, match):
@@ -98,7 +98,7 @@ def test_a_rps_verdict_without_a_winner_is_refused_and_nothing_is_logged(client,
     response = client.post(dispute_url(match), {"state_a": state_a, "state_b": state_b, "rps_winner": ""})
     assert response.status_code == 200
     assert tr("Enter who won the じゃんけん.") in response.context["form"].non_field_errors()
-    assert not Dispute.objects.exists() and not SheetEvent.objects.exists()
+    assert not Dispute.objects.exists() and not HistoryEntry.objects.exists()
 
 
 def test_after_three_rps_decisions_a_fourth_is_refused_and_the_page_warns_at_the_limit(client, match):
@@ -120,7 +120,7 @@ def test_after_three_rps_decisions_a_fourth_is_refused_and_the_page_warns_at_the
     )
     assert Dispute.objects.filter(match=match, verdict="rps").count() == 3
     assert Dispute.objects.filter(match=match).count() == 4
-    assert SheetEvent.objects.filter(match=match, action=SheetEvent.Action.DISPUTE).count() == 4
+    assert HistoryEntry.objects.filter(match=match, action=HistoryEntry.Action.DISPUTE).count() == 4
     page = client.get(dispute_url(match)).content.decode()
     assert limit in page and '<p class="error">' in page
 
@@ -174,7 +174,7 @@ def test_a_recorder_logs_a_dispute_on_the_recorders_screen(client, day, match, d
     client.post(url, {"state_a": "neither", "state_b": "wrong_only"})
     dispute = Dispute.objects.get(match=match)
     assert (dispute.verdict, dispute.user, dispute.court) == ("A", recorder, None)
-    assert SheetEvent.objects.get(match=match).user == recorder
+    assert HistoryEntry.objects.get(match=match).user == recorder
 
 
 def test_the_dispute_helper_is_refused_to_a_stranger_and_to_another_court(client, day, match, django_user_model):
@@ -202,7 +202,7 @@ def test_the_same_dispute_form_posted_twice_logs_one_dispute(client, match):
     client.post(dispute_url(match), data)
     client.post(dispute_url(match), data)  # the tablet never saw the first answer
     assert Dispute.objects.filter(match=match).count() == 1
-    assert SheetEvent.objects.filter(match=match, action=SheetEvent.Action.DISPUTE).count() == 1
+    assert HistoryEntry.objects.filter(match=match, action=HistoryEntry.Action.DISPUTE).count() == 1
 
 
 def test_two_disputes_with_the_same_touches_logged_from_two_pages_both_count(client, match):

@@ -5,12 +5,17 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
+from common.errors import UserError
 from judging.engine import rules
 from judging.models import RecordingSheet
-from judging.services import submit_result, submit_walkover
+from judging.services import submit_walkover
 from tests import factories
-from tournament import services
+from tests.factories import submit_result
+from tournament import reports
 from tournament.models import Match
+from tournament.services.draw import draw_groups
+from tournament.services.knockout import seed_knockout
+from tournament.services.schedule import make_schedule
 
 
 @pytest.fixture
@@ -20,8 +25,8 @@ def day(db):
     event.refresh_from_db()  # start_time as a time, as every view loads it
     division = factories.make_division(event, courts=[1, 2])
     factories.make_teams(division, 6)
-    services.draw_groups(event, seed=1)
-    services.make_schedule(event)
+    draw_groups(event, seed=1)
+    make_schedule(event)
     return event
 
 
@@ -210,7 +215,7 @@ def test_a_walkover_through_the_form_gives_the_present_team_28_to_0(client, day)
 
 def test_a_walkover_for_an_absent_team_a_gives_b_the_win(day):
     match = first_game(day)
-    sheet = submit_walkover(match, rules.Side.A)
+    sheet, _created = submit_walkover(match, rules.Side.A)
     assert (sheet.cards_a, sheet.cards_b, sheet.winner_side) == (0, 28, "B")
 
 
@@ -242,7 +247,7 @@ def test_the_organiser_entry_screen_is_refused_to_a_stranger(client, day, django
 
 def test_submit_result_refuses_an_invalid_sheet_and_saves_nothing(day):
     match = first_game(day)
-    with pytest.raises(services.ServiceError, match="記録用紙の内容に誤りがあります.*TOTAL_MISMATCH"):
+    with pytest.raises(UserError, match="記録用紙の内容に誤りがあります.*TOTAL_MISMATCH"):
         submit_result(match, rules.SheetValues(28, 27, 0, rules.JokerHolder.A))
     assert not RecordingSheet.objects.exists()
 
@@ -281,9 +286,9 @@ def test_a_knockout_game_whose_teams_are_not_known_sends_the_referee_back_to_the
         values = (30, 26, 0, rules.JokerHolder.A) if a_wins else (26, 30, 0, rules.JokerHolder.B)
         submit_result(match, rules.SheetValues(*values))
     division = day.divisions.get()
-    for table in services.division_standings(division):
+    for table in reports.division_standings(division):
         assert not table.rows[0].tied
-    services.seed_knockout(day)
+    seed_knockout(day)
     final = Match.objects.get(event=day, stage=Match.Stage.FINAL)
     assert final.teams_known  # two group winners meet in the final at once
     Match.objects.filter(pk=final.pk).update(team_b=None)

@@ -10,13 +10,14 @@ from django.utils import translation
 
 from judging import services
 from judging.engine import rules
-from judging.models import Dispute, RecordingSheet, SheetEvent
-from tournament import services as tournament_services
+from judging.models import Dispute, HistoryEntry, RecordingSheet
+from tournament import reports
 from tournament.models import Match
+from tournament.services.knockout import seed_knockout
 
 A_WINS = rules.SheetValues(30, 26, 0, rules.JokerHolder.A)
 B_WINS = rules.SheetValues(20, 36, 0, rules.JokerHolder.B)
-Action = SheetEvent.Action
+Action = HistoryEntry.Action
 
 
 def tr(text):
@@ -78,7 +79,7 @@ def messages_of(response):
 
 
 def actions(match):
-    return list(SheetEvent.objects.filter(match=match).order_by("at", "pk").values_list("action", flat=True))
+    return list(HistoryEntry.objects.filter(match=match).order_by("at", "pk").values_list("action", flat=True))
 
 
 def conflict_form_inputs(page):
@@ -89,9 +90,7 @@ def conflict_form_inputs(page):
 def standings_of(match):
     """{team id: (played, wins)} from the division's group tables."""
     return {
-        row.team: (row.played, row.wins)
-        for table in tournament_services.division_standings(match.division)
-        for row in table.rows
+        row.team: (row.played, row.wins) for table in reports.division_standings(match.division) for row in table.rows
     }
 
 
@@ -240,7 +239,7 @@ def test_a_court_link_submission_waits_and_a_recorder_confirms_it(client, day, r
     match.refresh_from_db()
     assert sheet.is_confirmed and sheet.confirmed_by == recorder and sheet.confirmed_at is not None
     assert match.status == Match.Status.CONFIRMED and match.winner_id == match.team_a_id
-    confirmed = SheetEvent.objects.get(match=match, action=Action.CONFIRMED)
+    confirmed = HistoryEntry.objects.get(match=match, action=Action.CONFIRMED)
     assert (confirmed.user, confirmed.sheet) == (recorder, sheet)
 
 
@@ -285,7 +284,7 @@ def test_a_retype_mismatch_is_logged_in_the_history(client, day, recorder):
         game_url(match),
         {"action": "retype", "version": "1", **retype_values(cards_a="26", cards_b="30", joker_holder="B")},
     )
-    mismatch = SheetEvent.objects.get(match=match, action=Action.RETYPE_MISMATCH)
+    mismatch = HistoryEntry.objects.get(match=match, action=Action.RETYPE_MISMATCH)
     assert mismatch.user == recorder
     assert mismatch.note == "cards_a, cards_b, joker_holder"
 
@@ -324,7 +323,7 @@ def test_rejecting_a_version_disputes_the_game_and_the_court_shows_it_as_its_cur
     client.post(game_url(match), {"action": "reject", "version": "1", "reason": "紙と違う"})
     match.refresh_from_db()
     assert match.status == Match.Status.DISPUTED and match.winner_id is None
-    rejected = SheetEvent.objects.get(match=match, action=Action.REJECTED)
+    rejected = HistoryEntry.objects.get(match=match, action=Action.REJECTED)
     assert (rejected.user, rejected.sheet.version, rejected.note) == (recorder, 1, "紙と違う")
     client.logout()
     response = client.get(home)
@@ -353,7 +352,7 @@ def test_restoring_an_earlier_version_adds_a_new_version_with_its_values_logged_
     assert (sheets[3].cards_a, sheets[3].cards_b, sheets[3].joker_holder, sheets[3].winner_side) == (30, 26, "A", "A")
     assert sheets[3].restored_from == sheets[1] and sheets[3].submitted_by == organiser
     assert (sheets[2].cards_a, sheets[2].cards_b) == (20, 36)  # earlier versions untouched
-    restored = SheetEvent.objects.get(match=match, action=Action.RESTORED)
+    restored = HistoryEntry.objects.get(match=match, action=Action.RESTORED)
     assert (restored.user, restored.sheet) == (organiser, sheets[3])
     assert "1" in restored.note
     assert actions(match) == [Action.SUBMITTED, Action.SUBMITTED, Action.RESTORED]
@@ -377,7 +376,7 @@ def test_voiding_a_game_removes_its_result_from_the_standings(client, day, organ
     assert RecordingSheet.objects.filter(match=match).count() == 1  # kept in the history
     assert standings_of(match)[match.team_a_id] == (0, 0)
     assert standings_of(match)[match.team_b_id] == (0, 0)
-    voided = SheetEvent.objects.get(match=match, action=Action.VOIDED)
+    voided = HistoryEntry.objects.get(match=match, action=Action.VOIDED)
     assert (voided.user, voided.note) == (organiser, "欠席が判明")
     assert "30 - 26" not in client.get(reverse("tournament:public_results", args=[day.slug])).content.decode()
 
@@ -446,7 +445,7 @@ def test_without_auto_confirm_public_pages_and_standings_ignore_an_unconfirmed_s
         page = client.get(url).content.decode()
         assert "31 - 25" not in page and "31-25" not in page and "25-31" not in page, url
     assert standings_of(match)[match.team_a_id] == (0, 0)
-    assert all(not table.complete for table in tournament_services.division_standings(match.division))
+    assert all(not table.complete for table in reports.division_standings(match.division))
 
     client.force_login(recorder)
     client.post(game_url(match), {"action": "confirm", "version": "1"})
@@ -480,7 +479,7 @@ def knockout_day(day):
     for match in games(day):
         a_wins = match.team_a.entry_number < match.team_b.entry_number  # no tie anywhere
         services.record_confirmed_result(match, A_WINS if a_wins else B_WINS)
-    tournament_services.seed_knockout(day)
+    seed_knockout(day)
     return day
 
 
@@ -533,8 +532,8 @@ def test_a_void_group_game_does_not_keep_its_group_incomplete(day, organiser):
     for match in played:
         a_wins = match.team_a.entry_number < match.team_b.entry_number
         services.record_confirmed_result(match, A_WINS if a_wins else B_WINS)
-    assert all(table.complete for table in tournament_services.division_standings(void.division))
-    assert tournament_services.seed_knockout(day) > 0
+    assert all(table.complete for table in reports.division_standings(void.division))
+    assert seed_knockout(day) > 0
 
 
 # --- walkovers ---------------------------------------------------------------------------------
@@ -608,7 +607,7 @@ def test_the_history_has_one_row_per_action_with_who_did_it(client, day, organis
     client.force_login(organiser)
     client.post(game_url(match), {"action": "void", "version": "3", "reason": "やり直し"})  # voided
 
-    rows = list(SheetEvent.objects.filter(match=match).order_by("at", "pk").select_related("sheet"))
+    rows = list(HistoryEntry.objects.filter(match=match).order_by("at", "pk").select_related("sheet"))
     assert [(r.action, r.sheet.version if r.sheet else None) for r in rows] == [
         (Action.SUBMITTED, 1),
         (Action.REJECTED, 1),

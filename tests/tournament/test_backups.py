@@ -13,12 +13,17 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
+from django.utils import translation
 
+from common.errors import UserError
 from ops import backups
 from tests import factories
-from tournament import services
 from tournament.imports import ParsedEntries
 from tournament.models import Event, Team
+from tournament.services.draw import draw_groups
+from tournament.services.knockout import seed_knockout
+from tournament.services.registration import import_entries
+from tournament.services.schedule import make_schedule
 
 needs_tools = pytest.mark.skipif(
     connection.vendor == "postgresql" and not (shutil.which("pg_dump") and shutil.which("pg_restore")),
@@ -112,18 +117,39 @@ def test_automatic_backups_before_the_schedule_the_knockout_and_an_import(settin
     event = factories.make_event(courts=2)
     division = factories.make_division(event, courts=[1, 2])
     factories.make_teams(division, 6)
-    services.draw_groups(event, seed=1)
+    draw_groups(event, seed=1)
     assert backups.list_backups() == []
-    services.make_schedule(event)
+    make_schedule(event)
     assert [p.name.split("-auto-")[1] for p in backups.list_backups()] == [
         "make-schedule.sqlite3" if connection.vendor == "sqlite" else "make-schedule.pgdump"
     ]
     call_command("simulate_results", event.slug, "--seed", "1", stdout=io.StringIO())
-    services.seed_knockout(event)
-    services.import_entries(event, ParsedEntries(teams=[], problems=[]), dry_run=True)
-    services.import_entries(event, ParsedEntries(teams=[], problems=[]), dry_run=False)
+    seed_knockout(event)
+    import_entries(event, ParsedEntries(teams=[], problems=[]), dry_run=True)
+    import_entries(event, ParsedEntries(teams=[], problems=[]), dry_run=False)
     reasons = [p.name.split("-auto-")[1].split(".")[0] for p in backups.list_backups(automatic=True)]
     assert reasons == ["make-schedule", "seed-knockout", "import-entries"]  # not the dry run
+
+
+@pytest.mark.django_db(transaction=True)
+@translation.override("en")
+def test_a_refused_step_takes_no_backup_and_rotates_none_out(settings, tmp_path):
+    settings.DATA_DIR = tmp_path
+    settings.BACKUP_KEEP = 2
+    event = factories.make_event(courts=2)
+    division = factories.make_division(event, courts=[1, 2])
+    factories.make_teams(division, 6)
+    with pytest.raises(UserError, match="Draw the groups first"):
+        make_schedule(event)
+    draw_groups(event, seed=1)
+    make_schedule(event)
+    first = backups.list_backups()
+    for _ in range(3):  # twenty refused clicks used to rotate out the backup taken before them
+        with pytest.raises(UserError, match="already exists"):
+            make_schedule(event)
+        with pytest.raises(UserError, match="has games without a result"):
+            seed_knockout(event)
+    assert backups.list_backups() == first
 
 
 @pytest.mark.django_db
@@ -133,8 +159,8 @@ def test_no_automatic_backup_inside_a_larger_transaction(settings, tmp_path):
     event = factories.make_event(courts=1)
     division = factories.make_division(event, courts=[1])
     factories.make_teams(division, 3)
-    services.draw_groups(event, seed=1)
-    services.make_schedule(event)
+    draw_groups(event, seed=1)
+    make_schedule(event)
     assert backups.list_backups() == []
 
 
@@ -149,8 +175,8 @@ def test_a_failed_automatic_backup_never_stops_the_step(settings, tmp_path, monk
     event = factories.make_event(courts=1)
     division = factories.make_division(event, courts=[1])
     factories.make_teams(division, 3)
-    services.draw_groups(event, seed=1)
-    assert services.make_schedule(event) == 3
+    draw_groups(event, seed=1)
+    assert make_schedule(event) == 3
     assert "automatic backup before make-schedule failed" in caplog.text
 
 
@@ -161,8 +187,8 @@ def test_automatic_backups_are_turned_off_by_the_setting(settings, tmp_path):
     event = factories.make_event(courts=1)
     division = factories.make_division(event, courts=[1])
     factories.make_teams(division, 3)
-    services.draw_groups(event, seed=1)
-    services.make_schedule(event)
+    draw_groups(event, seed=1)
+    make_schedule(event)
     assert backups.list_backups() == []
 
 

@@ -12,7 +12,7 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from judging.models import RecordingSheet
-from tournament import services
+from tournament import reports
 from tournament.models import Court, Division, Event, Group, Match, Player, Team
 
 SAMPLE = Path(__file__).resolve().parent.parent / "data" / "entries-sample.xlsx"
@@ -259,7 +259,7 @@ def test_export_standings_writes_the_same_workbook_as_the_download():
 
     event = Event.objects.get(slug="demo")
     wb = load_workbook(BytesIO(event_workbook(event)))
-    tables = [t for d in event.divisions.all() for t in services.division_standings(d)]
+    tables = [t for d in event.divisions.all() for t in reports.division_standings(d)]
     for ws, table in zip(wb.worksheets, tables):
         names = [row[1] for row in ws.iter_rows(min_row=3, max_row=2 + len(table.rows), values_only=True)]
         assert names == [table.teams[r.team].name for r in table.rows]

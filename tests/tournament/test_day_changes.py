@@ -6,12 +6,17 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from common.errors import UserError
 from judging.engine import rules
 from judging.services import record_confirmed_result
 from tests import factories
-from tournament import services
+from tournament import reports
 from tournament.engine import scheduling
 from tournament.models import Court, Match
+from tournament.services.day_changes import add_late_team, close_court, delay_court
+from tournament.services.draw import draw_groups
+from tournament.services.knockout import seed_knockout
+from tournament.services.schedule import make_schedule
 
 pytestmark = pytest.mark.django_db
 
@@ -22,8 +27,8 @@ def day_with(layout="one_group_per_court", courts=2, teams=8, groups_courts=None
         event, courts=groups_courts or list(range(1, courts + 1)), layout=layout, rest_rule=rest
     )
     factories.make_teams(division, teams)
-    services.draw_groups(event, seed=1)
-    services.make_schedule(event)
+    draw_groups(event, seed=1)
+    make_schedule(event)
     return event, division
 
 
@@ -37,7 +42,7 @@ def test_the_shared_layout_finishes_at_the_lower_bound():
     sizes = [g.teams.count() for g in division.groups.all()]
     slots = {m.slot for m in event.matches.all()}
     assert len(slots) == scheduling.lower_bound(sizes, 3)
-    problems, _rows = services.schedule_checks(event)
+    problems, _rows = reports.schedule_checks(event)
     assert problems == []
 
 
@@ -66,8 +71,8 @@ def test_a_court_that_starts_late_starts_its_games_late():
     Court.objects.filter(event=event, name="2").update(start_time=datetime.time(10, 0))
     division = factories.make_division(event, courts=[1, 2])
     factories.make_teams(division, 8)
-    services.draw_groups(event, seed=1)
-    services.make_schedule(event)
+    draw_groups(event, seed=1)
+    make_schedule(event)
     first = {m.court.name: local(m.start_at) for m in event.matches.filter(slot=0).select_related("court")}
     assert first == {"1": "09:30", "2": "10:00"}
 
@@ -78,7 +83,7 @@ def test_a_delay_moves_only_the_courts_games_that_have_not_started():
     games = list(event.matches.filter(court=court).order_by("slot"))
     record_confirmed_result(games[0], rules.SheetValues(30, 26, 0, rules.JokerHolder.A))
     before = {m.pk: m.start_at for m in event.matches.all()}
-    moved = services.delay_court(court, 15)
+    moved = delay_court(court, 15)
     assert moved == len(games) - 1
     for m in event.matches.all():
         expected = (
@@ -95,11 +100,11 @@ def test_closing_a_court_moves_its_unplayed_games_without_double_booking_and_kee
     played = event.matches.filter(court=court).order_by("slot").first()
     record_confirmed_result(played, rules.SheetValues(30, 26, 0, rules.JokerHolder.A))
     numbers = {m.pk: m.match_number for m in event.matches.all()}
-    moved = services.close_court(court)
+    moved = close_court(court)
     assert len(moved) == 5
     assert event.matches.filter(court=court).count() == 1  # the played game stays
     assert {m.pk: m.match_number for m in event.matches.all()} == numbers
-    problems, _rows = services.schedule_checks(event)
+    problems, _rows = reports.schedule_checks(event)
     assert problems == []
     slots = [(m.court_id, m.slot) for m in event.matches.all()]
     assert len(slots) == len(set(slots))
@@ -226,7 +231,7 @@ def test_a_late_entry_joins_a_group_and_plays_everyone_after_the_games_under_way
         record_confirmed_result(match, rules.SheetValues(30, 26, 0, rules.JokerHolder.A))
     before = {m.pk: (m.court_id, m.slot, m.match_number) for m in event.matches.all()}
     late = factories.make_team(division, "遅刻かるた会")
-    added = services.add_late_team(late, group)
+    added = add_late_team(late, group)
     late.refresh_from_db()
     assert late.group == group
     assert len(added) == 3 and {m.team_a_id for m in added} == set(
@@ -237,7 +242,7 @@ def test_a_late_entry_joins_a_group_and_plays_everyone_after_the_games_under_way
     assert {
         m.pk: (m.court_id, m.slot, m.match_number) for m in event.matches.exclude(pk__in=[m.pk for m in added])
     } == before
-    problems, _rows = services.schedule_checks(event)
+    problems, _rows = reports.schedule_checks(event)
     assert problems == []  # nobody in two places, every pair of the group meets once
     slots = [(m.court_id, m.slot) for m in event.matches.all()]
     assert len(slots) == len(set(slots))
@@ -248,17 +253,17 @@ def test_a_late_entry_is_refused_once_the_knockout_is_seeded_or_for_another_divi
     other = factories.make_division(event, name="一般の部", courts=[1])
     stranger = factories.make_team(other, "よその部のチーム")
     group = division.groups.first()
-    with pytest.raises(services.ServiceError, match="チームは自分の部門のグループにのみ追加できます"):
-        services.add_late_team(stranger, group)
-    with pytest.raises(services.ServiceError, match="チーム3はすでにAリーグに入っています"):
-        services.add_late_team(group.teams.first(), group)  # already in a group
+    with pytest.raises(UserError, match="チームは自分の部門のグループにのみ追加できます"):
+        add_late_team(stranger, group)
+    with pytest.raises(UserError, match="チーム3はすでにAリーグに入っています"):
+        add_late_team(group.teams.first(), group)  # already in a group
     for match in event.matches.all():
         record_confirmed_result(match, rules.SheetValues(30, 26, 0, rules.JokerHolder.A))
-    services.seed_knockout(event)
+    seed_knockout(event)
     late = factories.make_team(division, "遅刻かるた会")
     count = event.matches.count()
-    with pytest.raises(services.ServiceError, match="決勝トーナメントは組み合わせ済みのため、グループに追加できません"):
-        services.add_late_team(late, group)
+    with pytest.raises(UserError, match="決勝トーナメントは組み合わせ済みのため、グループに追加できません"):
+        add_late_team(late, group)
     late.refresh_from_db()
     assert late.group is None and event.matches.count() == count
 

@@ -10,8 +10,10 @@ from django.core.management import call_command
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from tournament import exports, services
+from tournament import exports, reports
 from tournament.models import Event, Match
+from tournament.services.draw import draw_groups
+from tournament.services.schedule import make_schedule
 
 TOKYO = ZoneInfo("Asia/Tokyo")
 
@@ -38,7 +40,7 @@ def squash(text):
 
 
 def expected_tables(event):
-    return [(division, table) for division in event.divisions.all() for table in services.division_standings(division)]
+    return [(division, table) for division in event.divisions.all() for table in reports.division_standings(division)]
 
 
 def standings_block(ws):
@@ -122,15 +124,15 @@ def test_the_recording_sheet_pdf_of_a_court_has_one_page_per_game_with_its_team_
 
 def test_a_shared_rank_is_exported_with_an_equals_sign(db):
     from judging.engine import rules
-    from judging.services import submit_result
     from tests import factories
+    from tests.factories import submit_result
 
     event = factories.make_event(courts=1, slug="tie")
     event.refresh_from_db()
     division = factories.make_division(event, courts=[1])
     factories.make_teams(division, 3)
-    services.draw_groups(event, seed=1)
-    services.make_schedule(event)
+    draw_groups(event, seed=1)
+    make_schedule(event)
     order = {t.pk: t.entry_number for t in division.teams.all()}
     for match in Match.objects.filter(event=event):
         # a perfect cycle 1 > 2 > 3 > 1, every game 29–27

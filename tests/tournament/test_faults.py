@@ -40,10 +40,11 @@ from django.urls import reverse
 from config.middleware import classify
 from judging import services as judging_services
 from judging.engine import rules
-from judging.models import RecordingSheet, SheetEvent
+from judging.models import HistoryEntry, RecordingSheet
 from tests import factories
-from tournament import services
 from tournament.models import Match
+from tournament.services.draw import draw_groups
+from tournament.services.schedule import make_schedule
 
 BASE = Path(__file__).resolve().parent.parent.parent
 
@@ -65,8 +66,8 @@ def make_day(courts=1, teams=3):
     event = factories.make_event(courts=courts)
     division = factories.make_division(event, courts=list(range(1, courts + 1)))
     factories.make_teams(division, teams)
-    services.draw_groups(event, seed=1)
-    services.make_schedule(event)
+    draw_groups(event, seed=1)
+    make_schedule(event)
     return event
 
 
@@ -103,7 +104,7 @@ def test_an_error_after_the_sheet_row_is_written_leaves_nothing(client):
         raise RuntimeError("the server died here")
 
     with (
-        mock.patch.object(SheetEvent.objects, "create", side_effect=crash),
+        mock.patch.object(HistoryEntry.objects, "create", side_effect=crash),
         pytest.raises(RuntimeError, match="the server died here"),
     ):
         judging_services.submit_sheet(
@@ -115,7 +116,7 @@ def test_an_error_after_the_sheet_row_is_written_leaves_nothing(client):
         )
     assert seen == {"sheet rows before the crash": 1}  # the row was written inside the transaction …
     assert RecordingSheet.objects.filter(match=match).count() == 0  # … and rolled back with it
-    assert SheetEvent.objects.filter(match=match).count() == 0
+    assert HistoryEntry.objects.filter(match=match).count() == 0
     match.refresh_from_db()
     assert match.status == Match.Status.SCHEDULED and match.winner_id is None
     # The referee sends again: version 1, once.
@@ -133,9 +134,10 @@ KILL_SCRIPT = textwrap.dedent(
     from django.db import connection
     from judging import services as judging_services
     from judging.engine import rules
-    from judging.models import RecordingSheet, SheetEvent
-    from tournament import services
+    from judging.models import RecordingSheet, HistoryEntry
     from tournament.models import Court, Division, Event, Match
+    from tournament.services.draw import draw_groups
+    from tournament.services.schedule import make_schedule
     from tests import factories
 
     phase = sys.argv[1]
@@ -145,19 +147,19 @@ KILL_SCRIPT = textwrap.dedent(
         event = factories.make_event(courts=1, slug="killed")
         division = factories.make_division(event, courts=[1])
         factories.make_teams(division, 3)
-        services.draw_groups(event, seed=1)
-        services.make_schedule(event)
+        draw_groups(event, seed=1)
+        make_schedule(event)
     elif phase == "kill":
         games = list(Match.objects.filter(event__slug="killed").select_related("event", "court").order_by("match_number"))
         values = rules.SheetValues(30, 26, 0, rules.JokerHolder.A)
         judging_services.submit_sheet(games[0], values, base_version=0, submission_key="acknowledged", court=games[0].court)
         print("acknowledged", flush=True)
-        real = SheetEvent.objects.create
+        real = HistoryEntry.objects.create
         def die(*args, **kwargs):
             # The sheet row of the second game is written, its transaction still open.
             assert RecordingSheet.objects.filter(match=games[1]).count() == 1
             os.kill(os.getpid(), signal.SIGKILL)
-        SheetEvent.objects.create = die
+        HistoryEntry.objects.create = die
         judging_services.submit_sheet(games[1], values, base_version=0, submission_key="interrupted", court=games[1].court)
         print("not reached", flush=True)
     elif phase == "inspect":
@@ -165,7 +167,7 @@ KILL_SCRIPT = textwrap.dedent(
         report = {
             "sheets": [[s.match.match_number, s.version, s.submission_key, s.is_confirmed]
                        for s in RecordingSheet.objects.filter(match__event__slug="killed").order_by("match__match_number")],
-            "events": SheetEvent.objects.filter(match__event__slug="killed").count(),
+            "events": HistoryEntry.objects.filter(match__event__slug="killed").count(),
             "statuses": [m.status for m in games],
         }
         if connection.vendor == "sqlite":
@@ -235,7 +237,7 @@ def test_a_retried_submission_after_a_lost_response_makes_one_version(client):
     assert first.status_code == again.status_code == 302
     assert first["Location"] == again["Location"]
     assert RecordingSheet.objects.filter(match=match).count() == 1
-    assert SheetEvent.objects.filter(match=match, action=SheetEvent.Action.SUBMITTED).count() == 1
+    assert HistoryEntry.objects.filter(match=match, action=HistoryEntry.Action.SUBMITTED).count() == 1
 
 
 # --- A locked database ----------------------------------------------------------------------

@@ -19,8 +19,10 @@ from judging import services as judging_services
 from judging.engine import rules
 from judging.models import RecordingSheet
 from tests import factories
-from tournament import services
 from tournament.models import Event, Match
+from tournament.services.draw import draw_groups
+from tournament.services.knockout import seed_knockout
+from tournament.services.schedule import make_schedule
 
 SIZES = {"small": 8, "big": 128}
 
@@ -32,8 +34,8 @@ def build(label, teams):
     second = factories.make_division(event, name="一般の部")  # a second, empty division
     assert second.pk
     factories.make_teams(division, teams)
-    services.draw_groups(event, seed=7)
-    services.make_schedule(event)
+    draw_groups(event, seed=7)
+    make_schedule(event)
     for match in Match.objects.filter(event=event).select_related("event").order_by("match_number"):
         a_wins = match.team_a.entry_number < match.team_b.entry_number
         values = (
@@ -42,7 +44,7 @@ def build(label, teams):
             else rules.SheetValues(26, 30, 0, rules.JokerHolder.B)
         )
         judging_services.record_confirmed_result(match, values)
-    services.seed_knockout(event)
+    seed_knockout(event)
     Event.objects.filter(pk=event.pk).update(auto_confirm=False)
     event.refresh_from_db()
     first_round = list(

@@ -4,12 +4,18 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from common.errors import UserError
 from judging.engine import rules
 from judging.services import record_confirmed_result
 from tests import factories
-from tournament import services
+from tournament import reports
 from tournament.engine import standings
 from tournament.models import Match, TieBreak
+from tournament.services.draw import draw_groups
+from tournament.services.knockout import seed_knockout
+from tournament.services.lots import record_runner_up_lot, record_tie_break
+from tournament.services.schedule import make_schedule
+from tournament.services.withdrawal import withdraw_team
 
 pytestmark = pytest.mark.django_db
 
@@ -43,8 +49,8 @@ def group_of_three(event=None, **division_fields):
     event = event or factories.make_event(courts=1)
     division = factories.make_division(event, courts=[1], **division_fields)
     teams = [factories.make_team(division, name) for name in ("ひたちA", "ひたちB", "ひたちC")]
-    services.draw_groups(event, seed=1)
-    services.make_schedule(event)
+    draw_groups(event, seed=1)
+    make_schedule(event)
     return event, division, teams
 
 
@@ -58,13 +64,13 @@ def play_perfect_cycle(event, teams):
 def test_a_perfect_cycle_stays_unresolved_until_a_lot_is_recorded():
     event, division, teams = group_of_three()
     play_perfect_cycle(event, teams)
-    [table] = services.division_standings(division)
+    [table] = reports.division_standings(division)
     assert all(row.tied and row.rank == 1 for row in table.rows)
-    with pytest.raises(services.ServiceError, match="Place 1 of Group A is tied; record a lot or play-off"):
-        services.seed_knockout(event)
+    with pytest.raises(UserError, match="Place 1 of Group A is tied; record a lot or play-off"):
+        seed_knockout(event)
     group = table.group
-    services.record_tie_break(group, [teams[2], teams[0], teams[1]], "lot")
-    [table] = services.division_standings(division)
+    record_tie_break(group, [teams[2], teams[0], teams[1]], "lot")
+    [table] = reports.division_standings(division)
     assert [row.team for row in table.rows] == [teams[2].pk, teams[0].pk, teams[1].pk]
     assert [row.rank for row in table.rows] == [1, 2, 3]
     assert all(row.settled_by_lot for row in table.rows)
@@ -118,9 +124,9 @@ def test_withdrawal_annul_voids_unplayed_games_and_removes_the_team():
     event, division, teams = group_of_three(withdrawal="annul")
     first = Match.objects.filter(event=event).order_by("match_number").first()
     play(first, "A")
-    changed = services.withdraw_team(teams[0])
+    changed = withdraw_team(teams[0])
     assert changed == 2 - (1 if teams[0].pk in (first.team_a_id, first.team_b_id) else 0)
-    [table] = services.division_standings(division)
+    [table] = reports.division_standings(division)
     assert teams[0].pk not in [row.team for row in table.rows]
 
 
@@ -129,8 +135,8 @@ def test_withdrawal_walkover_keeps_played_games_and_gives_walkovers():
     games = list(Match.objects.filter(event=event).order_by("match_number"))
     played = next(m for m in games if teams[0].pk in (m.team_a_id, m.team_b_id))
     play(played, "A" if played.team_a_id == teams[0].pk else "B")  # the team won before withdrawing
-    services.withdraw_team(teams[0])
-    [table] = services.division_standings(division)
+    withdraw_team(teams[0])
+    [table] = reports.division_standings(division)
     row = next(r for r in table.rows if r.team == teams[0].pk)
     assert (row.played, row.wins, row.losses, row.walkover_losses) == (2, 1, 1, 1)
     statuses = {m.pk: Match.objects.get(pk=m.pk).status for m in games if teams[0].pk in (m.team_a_id, m.team_b_id)}
@@ -141,15 +147,15 @@ def test_a_withdrawn_group_winner_never_qualifies_and_the_next_team_goes_through
     event = factories.make_event(courts=2)
     division = factories.make_division(event, courts=[1, 2], withdrawal="walkover")
     factories.make_teams(division, 6)
-    services.draw_groups(event, seed=1)
-    services.make_schedule(event)
+    draw_groups(event, seed=1)
+    make_schedule(event)
     play_in_seat_order(event)
-    tables = services.division_standings(division)
+    tables = reports.division_standings(division)
     winner = tables[0].teams[tables[0].rows[0].team]
     second = tables[0].teams[tables[0].rows[1].team]
     winner.withdrawn = True
     winner.save()
-    services.seed_knockout(event)
+    seed_knockout(event)
     final = Match.objects.get(event=event, stage=Match.Stage.FINAL)
     assert winner.pk not in (final.team_a_id, final.team_b_id)
     assert second.pk in (final.team_a_id, final.team_b_id)
@@ -212,13 +218,13 @@ def test_the_best_runner_up_joins_the_group_winners():
     event = factories.make_event(courts=3)
     division = factories.make_division(event, courts=[1, 2, 3], best_runners_up=1)
     factories.make_teams(division, 9)
-    services.draw_groups(event, seed=1)
-    services.make_schedule(event)
+    draw_groups(event, seed=1)
+    make_schedule(event)
     play_in_seat_order(event)
-    services.seed_knockout(event)
+    seed_knockout(event)
     semis = Match.objects.filter(event=event, stage=Match.Stage.SEMIFINAL)
     entrants = {t for m in semis for t in (m.team_a_id, m.team_b_id)}
-    tables = services.division_standings(division)
+    tables = reports.division_standings(division)
     winners = {t.rows[0].team for t in tables}
     assert winners <= entrants and len(entrants) == 4
     for semi in semis:  # group-mates never meet in the semifinal
@@ -230,10 +236,10 @@ def test_without_a_third_place_game_both_semifinal_losers_share_third(client):
     event = factories.make_event(courts=4)
     division = factories.make_division(event, courts=[1, 2, 3, 4], third_place_game=False)
     factories.make_teams(division, 12)
-    services.draw_groups(event, seed=1)
-    services.make_schedule(event)
+    draw_groups(event, seed=1)
+    make_schedule(event)
     play_in_seat_order(event)
-    services.seed_knockout(event)
+    seed_knockout(event)
     assert not Match.objects.filter(event=event, stage=Match.Stage.THIRD_PLACE).exists()
     for semi in Match.objects.filter(event=event, stage=Match.Stage.SEMIFINAL):
         play(semi, "A")
@@ -286,18 +292,18 @@ def three_groups_with_runners_up_tied_across_groups():
     event = factories.make_event(courts=3)
     division = factories.make_division(event, courts=[1, 2, 3], best_runners_up=1)
     factories.make_teams(division, 9)
-    services.draw_groups(event, seed=1)
-    services.make_schedule(event)
+    draw_groups(event, seed=1)
+    make_schedule(event)
     for match in Match.objects.filter(event=event).select_related("team_a", "team_b"):
         play(match, "A" if match.team_a.group_seat < match.team_b.group_seat else "B")
-    runners_up = [t.teams[t.rows[1].team] for t in services.division_standings(division)]
+    runners_up = [t.teams[t.rows[1].team] for t in reports.division_standings(division)]
     return event, division, runners_up
 
 
 def test_runners_up_tied_across_groups_are_settled_by_a_lot_on_the_knockout_page(client, django_user_model):
     event, division, runners_up = three_groups_with_runners_up_tied_across_groups()
-    with pytest.raises(services.RunnerUpTie) as tie:
-        services.seed_knockout(event)
+    with pytest.raises(reports.RunnerUpTie) as tie:
+        seed_knockout(event)
     assert set(tie.value.teams) == {t.pk for t in runners_up}
     assert not Match.objects.filter(event=event).exclude(stage=Match.Stage.GROUP).exists()
 
@@ -347,8 +353,8 @@ def test_runners_up_tied_across_groups_are_settled_by_a_lot_on_the_knockout_page
 
 def test_a_lot_between_only_some_of_the_tied_runners_up_does_not_settle_the_tie():
     event, division, runners_up = three_groups_with_runners_up_tied_across_groups()
-    services.record_runner_up_lot(division, runners_up[:2], "lot")
-    with pytest.raises(services.RunnerUpTie, match="The best runners-up are tied across groups"):
-        services.seed_knockout(event)
-    with pytest.raises(services.ServiceError, match="Say how the order was decided: lot or play-off"):
-        services.record_runner_up_lot(division, runners_up[:2], "coin")
+    record_runner_up_lot(division, runners_up[:2], "lot")
+    with pytest.raises(reports.RunnerUpTie, match="The best runners-up are tied across groups"):
+        seed_knockout(event)
+    with pytest.raises(UserError, match="Say how the order was decided: lot or play-off"):
+        record_runner_up_lot(division, runners_up[:2], "coin")

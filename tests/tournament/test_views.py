@@ -6,17 +6,20 @@ import pytest
 from django.urls import reverse
 
 from judging.engine import rules
-from judging.services import submit_result
 from tests import factories
-from tournament import services
+from tests.factories import submit_result
 from tournament.models import Court, Division, Event, Match, Player, Team
+from tournament.services.draw import draw_groups
+from tournament.services.knockout import seed_knockout
+from tournament.services.registration import PlayerData, save_team
+from tournament.services.schedule import make_schedule
 
 SECRET_PLAYERS = ["秘密山田", "秘密佐藤", "秘密鈴木"]
 
 
 def team_with_secret_players(division, name, n):
-    players = [services.PlayerData(f"{SECRET_PLAYERS[i]}{n}号", "ひみつ", "小3", is_leader=i == 1) for i in range(3)]
-    return services.save_team(division, name, f"{name}の会", players)
+    players = [PlayerData(f"{SECRET_PLAYERS[i]}{n}号", "ひみつ", "小3", is_leader=i == 1) for i in range(3)]
+    return save_team(division, name, f"{name}の会", players)
 
 
 def player_names():
@@ -31,15 +34,15 @@ def event(db):
     division = factories.make_division(event, courts=[1, 2])
     for n in range(1, 7):
         team_with_secret_players(division, f"ひたちチーム{n}", n)
-    services.draw_groups(event, seed=3)
-    services.make_schedule(event)
+    draw_groups(event, seed=3)
+    make_schedule(event)
     for match in Match.objects.filter(event=event).order_by("match_number"):
         # the team registered first wins: no tie anywhere
         a_wins = match.team_a.entry_number < match.team_b.entry_number
         cards = (30, 26) if a_wins else (26, 30)
         joker = rules.JokerHolder.A if a_wins else rules.JokerHolder.B
         submit_result(match, rules.SheetValues(*cards, 0, joker))
-    services.seed_knockout(event)
+    seed_knockout(event)
     return event
 
 

@@ -3,19 +3,22 @@
 Responsibility
 --------------
 * ``standard_seed_order`` / ``bracket_size``: the standard seed positions of
-  a bracket of a power-of-two size (reference §4.1).
+  a bracket of a power-of-two size
+  (``docs/rules/scheduling-standings-seeding.md``, section 4.1).
 * ``seed_bracket`` places the qualifiers, given in seed order, on the first
   round line-up: byes to the top seeds, group-mates in opposite halves and
-  meeting as late as the format allows (rules page "Knockout"; reference
-  §4.2, §4.3).
+  meeting as late as the format allows (``docs/rules/hitachi-karuta.md``,
+  "Standings, walkovers, knockout"; ``docs/rules/scheduling-standings-seeding.md``,
+  sections 4.2 and 4.3).
 * ``first_round_pairs`` reads a line-up as first-round games.
 
 What it must not do
 -------------------
 This module is pure: standard library only, no Django import, no database
 access, no I/O.  It works on plain team ids; a bye is ``None`` and is never
-used for a "to be decided" slot (reference §4.4): seeding starts only once
-every qualifier is known.  Every function is deterministic.
+used for a "to be decided" slot (``docs/rules/scheduling-standings-seeding.md``,
+section 4.4): seeding starts only once every qualifier is known.  Every
+function is deterministic.
 """
 
 from __future__ import annotations
@@ -51,8 +54,8 @@ def standard_seed_order(size: int) -> list[int]:
 
     4 -> [1, 4, 2, 3]; 8 -> [1, 8, 4, 5, 2, 7, 3, 6].  Built by doubling: in
     a bracket of ``2k`` lines seed ``s`` meets seed ``2k + 1 - s``
-    (reference §4.1).  Raises ``ValueError`` unless ``size`` is a power of
-    two >= 2.
+    (``docs/rules/scheduling-standings-seeding.md``, section 4.1).  Raises
+    ``ValueError`` unless ``size`` is a power of two >= 2.
     """
     if size < 2 or size & (size - 1):
         raise ValueError(f"bracket size must be a power of two >= 2, not {size}")
@@ -98,9 +101,12 @@ def seed_bracket(qualifiers: Sequence[Qualifier]) -> list[int | None]:
     first), then all runners-up, and so on (``place`` never decreases).
     The result has ``bracket_size(n)`` positions; positions 0 and 1 play
     each other, then 2 and 3, ...  Seeds ``n + 1 .. P`` are byes, so the
-    byes go to the top seeds (reference §4.1).
+    byes go to the top seeds (``docs/rules/scheduling-standings-seeding.md``,
+    section 4.1).
 
-    Group-mates are kept apart (rules page "Knockout"; reference §4.2, §4.3):
+    Group-mates are kept apart (``docs/rules/hitachi-karuta.md``, "Standings,
+    walkovers, knockout"; ``docs/rules/scheduling-standings-seeding.md``, sections 4.2
+    and 4.3):
 
     * Exactly the top 2 of 2, 4 or 8 groups: the verified cross-over tables
       (2 groups A1-B2 | B1-A2; 4 groups, UEFA EURO 2012: A1-B2, C1-D2 |
@@ -112,8 +118,8 @@ def seed_bracket(qualifiers: Sequence[Qualifier]) -> list[int | None]:
       takes A's line.  Note that in the 4- and 8-group tables the winners
       passed 1st and 3rd share a half (not 1st and 4th as in standard
       seeding): the table wins.
-    * Exactly the top 2 of 3 groups (reference §4.2): W1-bye, R2-R3 | W2-bye,
-      W3-R1, with Wi the i-th winner passed and Ri the runner-up of Wi's
+    * Exactly the top 2 of 3 groups (section 4.2, "3 groups"): W1-bye, R2-R3 |
+      W2-bye, W3-R1, with Wi the i-th winner passed and Ri the runner-up of Wi's
       group.
     * Any other combination (at most 16 qualifiers when groups send more
       than one team): a small exhaustive search.  Each place keeps its block
@@ -126,7 +132,7 @@ def seed_bracket(qualifiers: Sequence[Qualifier]) -> list[int | None]:
          order avoids it; then the first such order (seed 1 keeps the first
          team if it can, then seed 2, ...) is used.  E.g. 3 winners and the
          runner-up of the best winner's group give W2-R | W1-W3, the
-         pairings of reference §4.2;
+         pairings of section 4.2 ("3 groups");
       2. with the first place fixed, the other places are arranged so that
          group-mates meet as late as possible: fewest group-mate pairs
          meeting in round 1, then in round 2, and so on; ties go to the
@@ -159,7 +165,7 @@ def _check(qualifiers: list[Qualifier]) -> None:
         raise ValueError("a team is listed twice")
     if len({(q.group, q.place) for q in qualifiers}) != len(qualifiers):
         raise ValueError("two qualifiers share a group and a place")
-    if any(a.place > b.place for a, b in zip(qualifiers, qualifiers[1:])):
+    if any(a.place > b.place for a, b in zip(qualifiers, qualifiers[1:], strict=False)):
         raise ValueError("qualifiers must be in seed order: places never decrease")
 
 

@@ -3,12 +3,14 @@
 Responsibility
 --------------
 * ``rank_group`` ranks the teams of one group (league) from its confirmed
-  group games, following the organiser's ordered list of criteria (rules page
-  "Standings, walkovers, knockout"; reference §3.3).  Every row says which
-  criterion separated it from the row above, and teams tied on everything
-  share a rank until the organiser records a lot or a play-off.
+  group games, following the organiser's ordered list of criteria
+  (``docs/rules/hitachi-karuta.md``, "Standings, walkovers, knockout";
+  ``docs/rules/scheduling-standings-seeding.md``, section 3.3).  Every row
+  says which criterion separated it from the row above, and teams tied on
+  everything share a rank until the organiser records a lot or a play-off.
 * ``compare_across_groups`` orders teams from different groups (all group
-  winners, all runners-up, ...) by per-game values (reference §3.5).
+  winners, all runners-up, ...) by per-game values
+  (``docs/rules/scheduling-standings-seeding.md``, section 3.5).
 
 What it must not do
 -------------------
@@ -54,9 +56,9 @@ WINS, HEAD_TO_HEAD, CARD_DIFF, CARDS_TAKEN, LOT = (
 )
 CRITERIA = (WINS, HEAD_TO_HEAD, CARD_DIFF, CARDS_TAKEN, LOT)
 
-# Default of the rules page (Japanese karuta practice).
+# Default of docs/rules/hitachi-karuta.md, "Standings, walkovers, knockout" (Japanese karuta practice).
 PRESET_JAPANESE = (WINS, CARD_DIFF, CARDS_TAKEN, HEAD_TO_HEAD, LOT)
-# Second preset of the rules page: head-to-head right after wins (UEFA-like).
+# Second preset of the same section: head-to-head right after wins (UEFA-like).
 PRESET_HEAD_TO_HEAD_FIRST = (WINS, HEAD_TO_HEAD, CARD_DIFF, CARDS_TAKEN, LOT)
 PRESETS = {
     "japanese": PRESET_JAPANESE,
@@ -162,6 +164,168 @@ def _split(block: list[int], value: Mapping[int, object]) -> list[list[int]]:
     return [parts[key] for key in sorted(parts, reverse=True)]
 
 
+def _criteria(criteria: Sequence[str] | str) -> tuple[str, ...]:
+    """The criterion codes of ``criteria`` (codes or a preset name); ``ValueError`` if unknown."""
+    if isinstance(criteria, str):
+        if criteria not in PRESETS:
+            raise ValueError(f"unknown standings preset {criteria!r}")
+        criteria = PRESETS[criteria]
+    criteria = tuple(criteria)
+    for code in criteria:
+        if code not in CRITERIA:
+            raise ValueError(f"unknown standings criterion {code!r}")
+    return criteria
+
+
+def _teams_and_games(team_ids: Iterable[int], results: Iterable[GameResult]) -> tuple[list[int], list[GameResult]]:
+    """The group's teams (sorted ids) and its games: every result is checked,
+    games involving another team are left out."""
+    team_list = list(team_ids)
+    teams = sorted(set(team_list))
+    if len(teams) != len(team_list):
+        raise ValueError("a team id is listed twice")
+    members = set(teams)
+    games = []
+    for game in results:
+        _check_game(game)
+        if game.team_a in members and game.team_b in members:
+            games.append(game)
+    return teams, games
+
+
+def _counts_cards(game: GameResult, walkover_cards: str) -> bool:
+    """Whether the game's cards count in the card columns."""
+    return walkover_cards == "count" or not game.is_walkover
+
+
+def _add_game(tally: _Tally, game: GameResult, team: int, mine: int, theirs: int, counts_cards: bool) -> None:
+    """Add one game of ``team`` (its cards ``mine``, the opponent's ``theirs``) to its tally."""
+    won = game.winner == team
+    tally.played += 1
+    tally.wins += won
+    if counts_cards:
+        tally.card_games += 1
+        tally.taken += mine
+        tally.conceded += theirs
+    if game.is_walkover:
+        if won:
+            tally.walkover_wins += 1
+        else:
+            tally.walkover_losses += 1
+    elif won and game.decided_by == "joker":
+        tally.joker_wins += 1
+    elif won and game.decided_by == "rps":
+        tally.rps_wins += 1
+
+
+def _tallies(teams: list[int], games: list[GameResult], walkover_cards: str) -> dict[int, _Tally]:
+    """Each team's totals over the group's games."""
+    stats = {team: _Tally() for team in teams}
+    for game in games:
+        counts = _counts_cards(game, walkover_cards)
+        _add_game(stats[game.team_a], game, game.team_a, game.cards_a, game.cards_b, counts)
+        _add_game(stats[game.team_b], game, game.team_b, game.cards_b, game.cards_a, counts)
+    return stats
+
+
+class _Resolver:
+    """Recursive partition refinement of a group (see :func:`rank_group`).
+
+    After :meth:`resolve`, ``h2h_seen`` holds each team's head-to-head values
+    from the last (smallest) block evaluated, and ``lot_settled`` the teams
+    whose block was split by the lot.
+    """
+
+    def __init__(
+        self,
+        games: list[GameResult],
+        stats: dict[int, _Tally],
+        criteria: tuple[str, ...],
+        lots: dict[int, int],
+        walkover_cards: str,
+    ) -> None:
+        self.games = games
+        self.stats = stats
+        self.criteria = criteria
+        self.lots = lots
+        self.walkover_cards = walkover_cards
+        self.h2h_seen: dict[int, tuple[int, int]] = {}
+        self.lot_settled: set[int] = set()
+
+    def head_to_head(self, block: list[int]) -> dict[int, tuple[int, int]]:
+        """Mini-league of ``block``: wins among its teams, then card difference among them."""
+        inside = set(block)
+        wins = dict.fromkeys(block, 0)
+        diff = dict.fromkeys(block, 0)
+        for game in self.games:
+            if game.team_a in inside and game.team_b in inside:
+                wins[game.winner] += 1
+                if _counts_cards(game, self.walkover_cards):
+                    diff[game.team_a] += game.cards_a - game.cards_b
+                    diff[game.team_b] += game.cards_b - game.cards_a
+        values = {team: (wins[team], diff[team]) for team in block}
+        self.h2h_seen.update(values)
+        return values
+
+    def value_of(self, code: str, block: list[int]) -> dict[int, object]:
+        """Each team's value for criterion ``code`` within ``block``, higher is better."""
+        if code == HEAD_TO_HEAD:
+            return self.head_to_head(block)
+        if code == LOT:
+            if all(team in self.lots for team in block):
+                return {team: -self.lots[team] for team in block}
+            return dict.fromkeys(block, 0)
+        stats = self.stats
+        if code == WINS:
+            return {team: stats[team].wins for team in block}
+        if code == CARD_DIFF:
+            return {team: stats[team].taken - stats[team].conceded for team in block}
+        return {team: stats[team].taken for team in block}  # CARDS_TAKEN
+
+    def resolve(self, block: list[int]) -> list[tuple[list[int], str | None]]:
+        """Return the final tied blocks of ``block``, best first, each with the
+        criterion separating its first team from the row above (``None`` for
+        the first block: the caller knows that separator)."""
+        if len(block) > 1:
+            for code in self.criteria:
+                parts = _split(block, self.value_of(code, block))
+                if len(parts) > 1:
+                    if code == LOT:
+                        self.lot_settled.update(block)
+                    out: list[tuple[list[int], str | None]] = []
+                    for i, part in enumerate(parts):
+                        sub = self.resolve(part)
+                        if i:
+                            sub[0] = (sub[0][0], code)
+                        out.extend(sub)
+                    return out
+        return [(sorted(block), None)]
+
+
+def _row(team: int, t: _Tally, rank: int, tied: bool, separator: str | None, resolver: _Resolver) -> StandingRow:
+    h2h = resolver.h2h_seen.get(team, (None, None))
+    return StandingRow(
+        team=team,
+        rank=rank,
+        tied=tied,
+        played=t.played,
+        wins=t.wins,
+        losses=t.played - t.wins,
+        cards_taken=t.taken,
+        cards_conceded=t.conceded,
+        card_diff=t.taken - t.conceded,
+        joker_wins=t.joker_wins,
+        rps_wins=t.rps_wins,
+        walkover_wins=t.walkover_wins,
+        walkover_losses=t.walkover_losses,
+        separated_by=separator,
+        settled_by_lot=team in resolver.lot_settled,
+        h2h_wins=h2h[0],
+        h2h_card_diff=h2h[1],
+        card_games=t.card_games,
+    )
+
+
 def rank_group(
     team_ids: Iterable[int],
     results: Iterable[GameResult],
@@ -191,9 +355,11 @@ def rank_group(
       card columns and of the head-to-head card difference, but still count
       as played, won and lost).
 
-    Algorithm (rules page "Standings"; reference §3.3): recursive partition
-    refinement, never a pairwise comparator.  A block of teams is split by
-    the first criterion, in order, whose values differ inside it; each
+    Algorithm (``docs/rules/hitachi-karuta.md``, "Standings, walkovers,
+    knockout"; ``docs/rules/scheduling-standings-seeding.md``, section 3.3):
+    recursive partition refinement, never a pairwise comparator.  A block of
+    teams is split by the first criterion, in order, whose values differ
+    inside it; each
     sub-block (best first) of two or more teams is resolved again from the
     top of the list, so head-to-head is re-applied to any smaller block still
     tied.  A block that no criterion splits is a tie: its teams share the
@@ -204,132 +370,19 @@ def rank_group(
     ``walkover_cards`` value, a repeated team id, or a game whose winner is
     neither of its teams (or with an unknown ``decided_by``).
     """
-    if isinstance(criteria, str):
-        if criteria not in PRESETS:
-            raise ValueError(f"unknown standings preset {criteria!r}")
-        criteria = PRESETS[criteria]
-    criteria = tuple(criteria)
-    for code in criteria:
-        if code not in CRITERIA:
-            raise ValueError(f"unknown standings criterion {code!r}")
+    criteria = _criteria(criteria)
     if walkover_cards not in WALKOVER_CARDS:
         raise ValueError(f"walkover_cards must be one of {WALKOVER_CARDS}")
-    team_list = list(team_ids)
-    teams = sorted(set(team_list))
-    if len(teams) != len(team_list):
-        raise ValueError("a team id is listed twice")
-    members = set(teams)
-    games = []
-    for game in results:
-        _check_game(game)
-        if game.team_a in members and game.team_b in members:
-            games.append(game)
-    lots = dict(lots or {})
-
-    def counts_cards(game: GameResult) -> bool:
-        return walkover_cards == "count" or not game.is_walkover
-
-    stats = {team: _Tally() for team in teams}
-    for game in games:
-        for team, mine, theirs in (
-            (game.team_a, game.cards_a, game.cards_b),
-            (game.team_b, game.cards_b, game.cards_a),
-        ):
-            tally = stats[team]
-            won = game.winner == team
-            tally.played += 1
-            tally.wins += won
-            if counts_cards(game):
-                tally.card_games += 1
-                tally.taken += mine
-                tally.conceded += theirs
-            if game.is_walkover:
-                if won:
-                    tally.walkover_wins += 1
-                else:
-                    tally.walkover_losses += 1
-            elif won and game.decided_by == "joker":
-                tally.joker_wins += 1
-            elif won and game.decided_by == "rps":
-                tally.rps_wins += 1
-
-    h2h_seen: dict[int, tuple[int, int]] = {}
-    lot_settled: set[int] = set()
-
-    def head_to_head(block: list[int]) -> dict[int, tuple[int, int]]:
-        inside = set(block)
-        wins = dict.fromkeys(block, 0)
-        diff = dict.fromkeys(block, 0)
-        for game in games:
-            if game.team_a in inside and game.team_b in inside:
-                wins[game.winner] += 1
-                if counts_cards(game):
-                    diff[game.team_a] += game.cards_a - game.cards_b
-                    diff[game.team_b] += game.cards_b - game.cards_a
-        values = {team: (wins[team], diff[team]) for team in block}
-        h2h_seen.update(values)
-        return values
-
-    def value_of(code: str, block: list[int]) -> dict[int, object]:
-        if code == HEAD_TO_HEAD:
-            return head_to_head(block)
-        if code == LOT:
-            if all(team in lots for team in block):
-                return {team: -lots[team] for team in block}
-            return dict.fromkeys(block, 0)
-        if code == WINS:
-            return {team: stats[team].wins for team in block}
-        if code == CARD_DIFF:
-            return {team: stats[team].taken - stats[team].conceded for team in block}
-        return {team: stats[team].taken for team in block}  # CARDS_TAKEN
-
-    def resolve(block: list[int]) -> list[tuple[list[int], str | None]]:
-        """Return the final tied blocks of ``block``, best first, each with the
-        criterion separating its first team from the row above (``None`` for
-        the first block: the caller knows that separator)."""
-        if len(block) > 1:
-            for code in criteria:
-                parts = _split(block, value_of(code, block))
-                if len(parts) > 1:
-                    if code == LOT:
-                        lot_settled.update(block)
-                    out: list[tuple[list[int], str | None]] = []
-                    for i, part in enumerate(parts):
-                        sub = resolve(part)
-                        if i:
-                            sub[0] = (sub[0][0], code)
-                        out.extend(sub)
-                    return out
-        return [(sorted(block), None)]
-
+    teams, games = _teams_and_games(team_ids, results)
+    stats = _tallies(teams, games, walkover_cards)
+    resolver = _Resolver(games, stats, criteria, dict(lots or {}), walkover_cards)
     rows: list[StandingRow] = []
-    for block, separator in resolve(teams):
+    for block, separator in resolver.resolve(teams):
         rank = len(rows) + 1
-        for i, team in enumerate(block):
-            t = stats[team]
-            h2h = h2h_seen.get(team, (None, None))
-            rows.append(
-                StandingRow(
-                    team=team,
-                    rank=rank,
-                    tied=len(block) > 1,
-                    played=t.played,
-                    wins=t.wins,
-                    losses=t.played - t.wins,
-                    cards_taken=t.taken,
-                    cards_conceded=t.conceded,
-                    card_diff=t.taken - t.conceded,
-                    joker_wins=t.joker_wins,
-                    rps_wins=t.rps_wins,
-                    walkover_wins=t.walkover_wins,
-                    walkover_losses=t.walkover_losses,
-                    separated_by=separator if i == 0 else None,
-                    settled_by_lot=team in lot_settled,
-                    h2h_wins=h2h[0],
-                    h2h_card_diff=h2h[1],
-                    card_games=t.card_games,
-                )
-            )
+        rows += [
+            _row(team, stats[team], rank, len(block) > 1, separator if i == 0 else None, resolver)
+            for i, team in enumerate(block)
+        ]
     return rows
 
 
@@ -347,10 +400,11 @@ def compare_across_groups(rows: Iterable[StandingRow]) -> list[StandingRow]:
     """Order teams from different groups (e.g. all group winners); best first.
 
     Groups may differ in size (after a withdrawal), so values are taken per
-    game (reference §3.5): wins per game played, then card difference per
-    game, then cards taken per game (cards per game: over ``card_games`` when
-    the row has it, so excluded walkovers do not dilute the average).  Head-to-
-    head is impossible across groups and lots are not applied here.
+    game (``docs/rules/scheduling-standings-seeding.md``, section 3.5): wins
+    per game played, then card difference per game, then cards taken per
+    game (cards per game: over ``card_games`` when the row has it, so
+    excluded walkovers do not dilute the average).  Head-to-head is
+    impossible across groups and lots are not applied here.  Raises nothing.
 
     Returns new ``StandingRow`` objects (copies of the inputs) whose ``rank``,
     ``tied`` and ``separated_by`` describe this cross-group table
@@ -370,7 +424,7 @@ def compare_across_groups(rows: Iterable[StandingRow]) -> list[StandingRow]:
             rank, separator = out[-1].rank, None
         else:
             rank = i + 1
-            separator = None if prev is None else next(c for c, a, b in zip(codes, prev, key) if a != b)
+            separator = None if prev is None else next(c for c, a, b in zip(codes, prev, key, strict=True) if a != b)
         out.append(
             replace(
                 row,

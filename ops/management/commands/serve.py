@@ -10,6 +10,7 @@ code of it in the terminal, and replaces itself by gunicorn.
 
 from __future__ import annotations
 
+import io
 import ipaddress
 import os
 import secrets
@@ -18,7 +19,11 @@ import subprocess
 import sys
 from urllib.parse import urlsplit
 
+import segno
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
 from django.core.management.base import BaseCommand
+from django.db.models import Q
 
 DEMO_PASSWORD = "karuta-demo"  # what `make run` / ensure_organiser set by default
 
@@ -120,10 +125,6 @@ def gunicorn_argv(host, port, workers, threads, timeout):
 
 
 def qr_text(url):
-    import io
-
-    import segno
-
     out = io.StringIO()
     segno.make(url, error="m").terminal(out=out, compact=True)
     return out.getvalue()
@@ -149,10 +150,6 @@ class Command(BaseCommand):
         Everybody on the hall's Wi-Fi reaches this server, so the demo login that
         `make run` prints (organiser / karuta-demo) must not stay.
         """
-        from django.contrib.auth import get_user_model
-        from django.core.management import call_command
-        from django.db.models import Q
-
         User = get_user_model()
         if not User.objects.filter(is_active=True).exists():
             password = secrets.token_urlsafe(9)

@@ -3,7 +3,8 @@ import datetime
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.text import slugify
 
-from tournament.services import ServiceError, create_event
+from common.errors import UserError
+from tournament.services.events import create_event
 
 
 class Command(BaseCommand):
@@ -28,6 +29,6 @@ class Command(BaseCommand):
             raise CommandError("--courts must be between 1 and 100.")
         try:
             event = create_event(slug, name, day, courts=courts, edition=edition, venue=venue)
-        except ServiceError as e:
+        except UserError as e:
             raise CommandError(str(e)) from None
         self.stdout.write(f"Created {event.title} ({event.slug}) on {event.date} with {courts} courts.")

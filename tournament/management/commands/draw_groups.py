@@ -1,7 +1,8 @@
 from django.core.management.base import BaseCommand, CommandError
 
+from common.errors import UserError
 from tournament.management.commands._base import get_event
-from tournament.services import ServiceError, draw_groups
+from tournament.services.draw import draw_groups
 
 
 class Command(BaseCommand):
@@ -15,7 +16,7 @@ class Command(BaseCommand):
         event = get_event(event)
         try:
             drawn = draw_groups(event, seed=seed)
-        except ServiceError as e:
+        except UserError as e:
             raise CommandError(str(e)) from None
         parts = [f"{d.name}: {len(groups)} groups" for d, groups in drawn.items()]
         self.stdout.write(f"{event.slug}: " + "; ".join(parts) + ".")

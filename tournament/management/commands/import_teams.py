@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tournament.imports import parse_entry_workbook
 from tournament.management.commands._base import get_event
-from tournament.services import import_entries
+from tournament.services.registration import import_entries
 
 
 class Command(BaseCommand):

@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from tournament.models import Court, Division, Event
-from tournament.services import PlayerData, save_team
+from tournament.services.registration import PlayerData, save_team
 
 DEMO = Path(settings.BASE_DIR) / "fixtures" / "demo_event.json"
 

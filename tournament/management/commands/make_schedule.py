@@ -1,8 +1,9 @@
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
+from common.errors import UserError
 from tournament.management.commands._base import get_event
-from tournament.services import ServiceError, make_schedule
+from tournament.services.schedule import make_schedule
 
 
 class Command(BaseCommand):
@@ -15,7 +16,7 @@ class Command(BaseCommand):
         event = get_event(event)
         try:
             count = make_schedule(event)
-        except ServiceError as e:
+        except UserError as e:
             raise CommandError(str(e)) from None
         last = event.matches.order_by("-start_at").first()
         self.stdout.write(

@@ -3,7 +3,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from judging.pdf_sheets import event_sheets_pdf
+from judging.paper.match_sheets import event_sheets_pdf
 from tournament.management.commands._base import get_event
 
 

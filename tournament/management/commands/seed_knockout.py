@@ -1,7 +1,8 @@
 from django.core.management.base import BaseCommand, CommandError
 
+from common.errors import UserError
 from tournament.management.commands._base import get_event
-from tournament.services import ServiceError, seed_knockout
+from tournament.services.knockout import seed_knockout
 
 
 class Command(BaseCommand):
@@ -15,6 +16,6 @@ class Command(BaseCommand):
         event = get_event(event)
         try:
             count = seed_knockout(event, reset=reset)
-        except ServiceError as e:
+        except UserError as e:
             raise CommandError(str(e)) from None
         self.stdout.write(f"{event.slug}: {count} knockout games created.")

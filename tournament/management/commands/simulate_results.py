@@ -2,11 +2,11 @@ import random
 
 from django.core.management.base import BaseCommand, CommandError
 
+from common.errors import UserError
 from judging.engine import rules
 from judging.services import record_confirmed_result
 from tournament.management.commands._base import get_event
 from tournament.models import Match
-from tournament.services import ServiceError
 
 
 def random_sheet(rng, card_total=rules.CARD_TOTAL):
@@ -54,7 +54,7 @@ class Command(BaseCommand):
             for match in batch:
                 try:
                     record_confirmed_result(match, random_sheet(rng, event.card_total))
-                except ServiceError as e:
+                except UserError as e:
                     raise CommandError(str(e)) from None
                 entered += 1
         self.stdout.write(f"{event.slug}: {entered} {stage} results entered.")

@@ -1,20 +1,22 @@
 """Tests for tournament.engine.scheduling (pure: no Django, no database).
 
-The FIDE Berger tables below are copied from the published tables (FIDE
-Handbook C.05 Annex 1), "x-y" = x on side A (White), y on side B.  They are
-kept inline on purpose: the tests must not read reference files at run time.
+The FIDE Berger tables below are copied from docs/rules/scheduling-standings-seeding.md,
+section 1.2 (the published FIDE tables), "x-y" = x on side A (White), y on side B.
+Section numbers below are those of that page.  The tables are kept inline on
+purpose: the tests do not read files at run time.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import itertools
 import re
 from collections import Counter, defaultdict
-from dataclasses import FrozenInstanceError
 
 import pytest
 
+from tests.engine.scheduling_helpers import check_timed, plan_groups_on_courts, shift, slot_start, timed_games
 from tournament.engine.scheduling import (
     LAYOUTS,
     Clock,
@@ -22,18 +24,13 @@ from tournament.engine.scheduling import (
     PlannedGame,
     ScheduleReport,
     TimedGame,
-    _balance_sides,
     berger_rounds,
     check_schedule,
-    check_timed,
     lower_bound,
     plan,
-    plan_groups_on_courts,
     report,
-    shift,
-    slot_start,
-    timed_games,
 )
+from tournament.engine.scheduling.layouts import balance_sides
 
 # --------------------------------------------------------------------------
 # Published FIDE Berger tables (test vectors)
@@ -348,7 +345,7 @@ def test_plan_rejects_duplicate_court():
 
 def test_planned_game_is_frozen():
     g = PlannedGame(slot=0, court=1, group=0, round=0, team_a=1, team_b=2)
-    with pytest.raises(FrozenInstanceError, match="cannot assign to field 'slot'"):
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'slot'"):
         g.slot = 3  # type: ignore[misc]
 
 
@@ -466,7 +463,7 @@ def test_check_rest_flag_finds_back_to_back():
 
 
 # --------------------------------------------------------------------------
-# plan(): layouts, lower bound, reference §2.4 / §2.6
+# plan(): layouts, lower bound, sections 2.4 and 2.6
 # --------------------------------------------------------------------------
 
 
@@ -489,7 +486,7 @@ def berger_orientation(groups):
 
 
 def assert_valid(groups, courts, p, rest):
-    """Every hard constraint of reference §2.1, checked explicitly."""
+    """Every hard constraint of section 2.1, checked explicitly."""
     games = p.games
     assert isinstance(p, Plan)
     assert p.rest is rest
@@ -533,8 +530,7 @@ def sample_shapes():
     shapes = []
     for ng in (1, 2, 12):
         for nc in (1, 2, 16):
-            for size in (2, 3, 4, 5, 15, 16):
-                shapes.append(([size] * ng, nc))
+            shapes.extend(([size] * ng, nc) for size in (2, 3, 4, 5, 15, 16))
             shapes.append(([2 + (3 * ng + nc + 4 * i) % 15 for i in range(ng)], nc))
     for ng in range(1, 13):
         for nc in range(1, 17):
@@ -638,7 +634,7 @@ def test_plan_fields_and_gap():
     assert (p.slots, p.lower_bound, p.gap, p.layout, p.rest) == (9, 9, 0, "shared", False)
     assert p.groups == tuple(tuple(g) for g in groups)
     assert p.courts == (1, 2)
-    with pytest.raises(FrozenInstanceError, match="cannot assign to field 'slots'"):
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'slots'"):
         p.slots = 3  # type: ignore[misc]
     pinned = plan(groups, [1, 2], "one_group_per_court")
     assert (pinned.slots, pinned.lower_bound, pinned.gap) == (12, 9, 3)
@@ -674,7 +670,7 @@ def test_plan_deterministic(layout, rest):
     assert plan(groups, [1, 2, 3], layout, rest=rest) == plan(groups, [1, 2, 3], layout, rest=rest)
 
 
-# Reference §2.4, exact optima computed with CP-SAT:
+# Section 2.4, exact optima computed with CP-SAT:
 # (teams per group, groups, courts, free, free+rest, pinned, pinned+rest);
 # None where pinning is impossible (fewer courts than groups).
 OPTIMA = [
@@ -735,7 +731,7 @@ def test_reference_optima_table(row):
         assert plan(groups, courts, "one_group_per_court", rest=True).slots == pinned_rest
 
 
-# Reference §2.6 scenarios.
+# Section 2.6 scenarios.
 
 
 @pytest.mark.parametrize("layout", LAYOUTS)
@@ -748,7 +744,7 @@ def test_small_group_alone_on_one_court_with_rest(layout, n, slots):
 
 
 def test_small_group_on_one_court_rest_orders():
-    # §2.3: 3 teams: AB, -, AC, -, BC; 4 teams: two disjoint games, idle, ...
+    # Section 2.3: 3 teams: AB, -, AC, -, BC; 4 teams: two disjoint games, idle, ...
     p3 = plan([[1, 2, 3]], [1], "one_group_per_court", rest=True)
     assert [g.slot for g in p3.games] == [0, 2, 4]
     p4 = plan([[1, 2, 3, 4]], [1], "one_group_per_court", rest=True)
@@ -797,12 +793,12 @@ def test_lower_bound_without_rest_is_court_or_rounds():
 @pytest.mark.parametrize(
     "sizes,courts,expected",
     [
-        ([3], 1, 5),  # §2.3
-        ([4], 1, 8),  # §2.3, only the one-court argument gives 8
+        ([3], 1, 5),  # section 2.3
+        ([4], 1, 8),  # section 2.3, only the one-court argument gives 8
         ([4], 2, 5),  # per team 2·3-1
         ([5], 2, 9),  # window: 2 games per two slots
         ([6], 3, 9),  # per team 2·5-1
-        ([4, 4], 1, 12),  # court capacity; rest costs nothing (§2.3)
+        ([4, 4], 1, 12),  # court capacity; rest costs nothing (section 2.3)
         ([3, 3, 3], 2, 6),  # global window bound
         ([2], 1, 1),
         ([2, 2], 1, 2),
@@ -946,13 +942,13 @@ def test_shared_layout_spreads_games_when_courts_allow():
     assert p.slots == 7
     four = {t: sorted(g.slot for g in p.games if t in (g.team_a, g.team_b)) for t in groups[0]}
     for slots in four.values():
-        assert all(b - a > 1 for a, b in zip(slots, slots[1:])), four
+        assert all(b - a > 1 for a, b in zip(slots, slots[1:], strict=False)), four
 
 
 def test_shared_streaks_not_worse_than_one_court_order():
     # On one shared court the shared plan never makes a team play more games
     # in a row than the official one-court order does.
-    for sizes, nc in SHAPES[::7]:
+    for sizes, _nc in SHAPES[::7]:
         groups = make_groups(sizes)
         shared = report(plan(groups, [1], "shared"))
         pinned = report(plan(groups, [1], "one_group_per_court"))
@@ -963,13 +959,13 @@ def test_balance_sides_swaps_when_it_helps():
     games = [
         PlannedGame(slot=i, court=1, group=0, round=i, team_a=1, team_b=b) for i, b in enumerate([2, 3, 4])
     ]  # team 1 on side A three times
-    out = _balance_sides(games)
+    out = balance_sides(games)
     a_count = Counter(g.team_a for g in out)
     assert a_count[1] == 2  # 2 A, 1 B: within 1
     assert {frozenset((g.team_a, g.team_b)) for g in out} == {frozenset((1, b)) for b in (2, 3, 4)}
     # Berger games are left alone.
     p = plan(make_groups([6]), [1], "one_group_per_court")
-    assert _balance_sides(p.games) == p.games
+    assert balance_sides(p.games) == p.games
 
 
 # --------------------------------------------------------------------------

@@ -1,7 +1,8 @@
-"""Tests for the PDF recording sheets (judging.pdf) and font handling (common.pdf.fonts).
+"""Tests for the PDF recording sheets (judging.paper.recording_sheet), the QR codes
+(common.pdf.qr) and font handling (common.pdf.fonts).
 
-Field faults covered: A1 (tofu / silently dropped kana), A2 (non-embedded fonts),
-A3 (CFF .otf / .ttc), A6 (non-ASCII QR payloads).
+Faults of docs/rules/paper.md covered: 1 (tofu / silently dropped kana), 2 (non-embedded
+fonts), 3 (CFF .otf / .ttc), 6 (non-ASCII QR payloads).
 """
 
 import datetime
@@ -9,15 +10,21 @@ import logging
 import re
 import shutil
 import subprocess
+import time
 from io import BytesIO
 
 import pytest
 from pypdf import PdfReader
 from pypdf.generic import IndirectObject
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.barcode.qrencoder import QRUtil
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from common.pdf import fonts
 from common.pdf.fonts import FontConfigurationError, check_glyphs, font_is_embedded, japanese_font, reset_font_cache
-from judging.pdf import SheetGame, _fit, recording_sheets_pdf
+from common.pdf.qr import qr_modules, qr_penalty
+from common.pdf.text import fit
+from judging.paper.recording_sheet import SheetMatch, recording_sheets_pdf
 
 UTC = datetime.UTC
 TEAM_A = "ひたち海浜かるた会・Ａ組"
@@ -50,7 +57,7 @@ def game(n=42, team_a=TEAM_A, team_b=TEAM_B, url=URL, **kw):
         entry_url=url,
     )
     values.update(kw)
-    return SheetGame(**values)
+    return SheetMatch(**values)
 
 
 def pages_text(pdf: bytes) -> list[str]:
@@ -154,11 +161,9 @@ def test_long_team_name_fits_and_is_present():
 @pytest.mark.parametrize("length", [1, 5, 12, 20, 40, 80, 200])
 def test_fit_never_overflows(length):
     font = japanese_font()
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     text = ("常陸太田カルタ部・Team Mito " * 20)[:length]
     box_w, box_h = 200.0, 40.0
-    size, lines = _fit(text, font, box_w, box_h, max_size=20, min_size=10)
+    size, lines = fit(text, font, box_w, box_h, max_size=20, min_size=10)
     assert 1 <= len(lines) <= 2
     assert squash("".join(lines)) == squash(text)
     for line in lines:
@@ -184,8 +189,6 @@ def test_two_per_page_halves_the_pages():
 
 
 def test_batch_of_200_sheets():
-    import time
-
     games = [game(n, team_a=f"{TEAM_A}{n}", url=f"https://karuta.example.jp/g/{n}") for n in range(1, 201)]
     started = time.perf_counter()
     pdf = recording_sheets_pdf(games)
@@ -274,20 +277,15 @@ def test_qr_code_decodes_to_entry_url(tmp_path, per_page):
 )
 def test_qr_matrix_matches_reportlab(url):
     """The faster mask scoring picks exactly what reportlab's QrCodeWidget would."""
-    from reportlab.graphics.barcode.qr import QrCodeWidget
-    from reportlab.graphics.barcode.qrencoder import QRUtil
-
-    from judging.pdf import _qr_modules, _qr_penalty
-
     widget = QrCodeWidget(url, barLevel="M")
     qr = widget.qr
     qr.version = qr.calculate_version()
     for mask in range(8):
         qr.makeImpl(True, mask)
-        assert _qr_penalty(qr.modules) == QRUtil.getLostPoint(qr)
+        assert qr_penalty(qr.modules) == QRUtil.getLostPoint(qr)
     reference = QrCodeWidget(url, barLevel="M")
     reference.qr.make()
-    assert _qr_modules(url) == [[bool(m) for m in row] for row in reference.qr.modules]
+    assert qr_modules(url) == [[bool(m) for m in row] for row in reference.qr.modules]
 
 
 # --------------------------------------------------------------------------- font config

@@ -1,8 +1,8 @@
 """Tests for tournament.engine.standings (pure: no Django, no database).
 
-Vectors K1, K3, K4 and K5 are copied from the algorithms reference
-(scheduling-standings-seeding.md §3.7 and §3.8), written out here on purpose:
-the tests must not read files outside the project at run time.  K1-K3 give
+Vectors K1, K3, K4 and K5 are copied from docs/rules/scheduling-standings-seeding.md,
+sections 3.7 and 3.8, written out here on purpose: the tests do not read files at
+run time.  K1-K3 give
 "winner, loser, margin"; the card counts below are synthetic (the referee
 may hold collected cards, so the two counts need not add up to 56).
 """
@@ -26,18 +26,12 @@ from tournament.engine.standings import (
     WINS,
     GameResult,
     StandingRow,
+    apply_lots_across_groups,
     compare_across_groups,
     rank_group,
 )
 
 A, B, C, D = 1, 2, 3, 4
-
-
-@pytest.fixture(autouse=True)
-def _default_language_after_each_test():
-    """Overrides the Django language reset of tests/conftest.py: this module is
-    pure, so it also runs with ``-p no:django`` and no settings configured."""
-    yield
 
 
 def win(winner: int, loser: int, margin: int, loser_cards: int = 10, **extra) -> GameResult:
@@ -70,7 +64,7 @@ def assert_consistent(rows: list[StandingRow]) -> None:
         assert row.card_diff == row.cards_taken - row.cards_conceded
 
 
-# K1 - recursion discriminator (reference §3.7): (winner, loser, margin)
+# K1 - recursion discriminator (docs/rules/scheduling-standings-seeding.md, section 3.7): (winner, loser, margin)
 K1 = [win(A, B, 5), win(B, C, 3), win(C, A, 1), win(A, D, 2), win(B, D, 1), win(C, D, 10)]
 
 # K3 - perfect 3-cycle, every criterion equal
@@ -402,8 +396,6 @@ class TestCompareAcrossGroups:
 
 
 def test_lots_across_groups_settle_a_block_only_when_every_team_has_a_position():
-    from tournament.engine.standings import apply_lots_across_groups
-
     row = TestCompareAcrossGroups.row
     rows = compare_across_groups(
         [row(1, 2, 1, 56, 56), row(2, 2, 1, 56, 56), row(3, 2, 1, 56, 56), row(4, 2, 0, 52, 60)]

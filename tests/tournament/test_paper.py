@@ -1,8 +1,10 @@
-"""Tests for the printed tournament paper (judging.paper): 対戦表, 受付名簿, 順位表・星取表,
-トーナメント表, 成績一覧 and 判定表.
+"""Tests for the printed tournament paper (tournament.paper): 対戦表, 受付名簿, 順位表・星取表,
+トーナメント表, 成績一覧, with the referees' 判定表 (judging.paper.touch_matrix) and the
+text fitting they share (common.pdf.text).
 
-Text is extracted back with pypdf and compared exactly (field fault A1); fonts must be
-embedded (A2); rows / team blocks must never be split across pages (A22).  No Django.
+Text is extracted back with pypdf and compared exactly (fault 1 of docs/rules/paper.md); fonts
+must be embedded (fault 2); rows / team blocks must never be split across pages (fault 22).
+No Django.
 """
 
 import dataclasses
@@ -19,25 +21,23 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from common.pdf import fonts
 from common.pdf.fonts import font_is_embedded, japanese_font, reset_font_cache
-from judging.paper import (
+from common.pdf.text import fit_name, split_name
+from judging.paper.touch_matrix import touch_matrix_cells, touch_matrix_pdf
+from tournament.paper import (
     UNDECIDED,
-    BracketGame,
+    BracketMatch,
     EventInfo,
     GroupSheet,
     ReceptionPlayer,
     ReceptionTeam,
     ResultEntry,
     StandingLine,
-    TimetableGame,
-    _fit_name,
-    _split_name,
+    TimetableMatch,
     bracket_pdf,
     court_timetables_pdf,
     final_results_pdf,
     reception_list_pdf,
     standings_pdf,
-    touch_matrix_cells,
-    touch_matrix_pdf,
 )
 
 UTC = datetime.UTC
@@ -103,7 +103,7 @@ def tt_game(n, court=0, team_a=TEAM_A, team_b=TEAM_B, result="", **kw):
         result=result,
     )
     values.update(kw)
-    return TimetableGame(**values)
+    return TimetableMatch(**values)
 
 
 def reception_teams(n: int) -> list[ReceptionTeam]:
@@ -137,16 +137,16 @@ def group(letter: str, n: int = 4, names=None) -> GroupSheet:
     return GroupSheet("小学生高学年の部", f"{letter}リーグ", f"第{ord(letter) - 64}コート", lines, cross)
 
 
-def bracket16() -> tuple[list[BracketGame], list[BracketGame]]:
+def bracket16() -> tuple[list[BracketMatch], list[BracketMatch]]:
     names = [TEAM_A, TEAM_B] + [f"{AREAS[k % 10]}かるた会{k}" for k in range(14)]
     games, number = [], 1
     for r, count, stage in ((0, 8, "1回戦"), (1, 4, "準々決勝"), (2, 2, "準決勝"), (3, 1, "決勝")):
         for p in range(count):
             span = 2**r
             a, b = names[(2 * p) * span], names[(2 * p + 1) * span]
-            games.append(BracketGame(r, p, stage, number, a, b, "30", "26", "A"))
+            games.append(BracketMatch(r, p, stage, number, a, b, "30", "26", "A"))
             number += 1
-    third = [BracketGame(3, 0, "3位決定戦", number, names[4], names[12], "27", "29", "B")]
+    third = [BracketMatch(3, 0, "3位決定戦", number, names[4], names[12], "27", "29", "B")]
     return games, third
 
 
@@ -231,7 +231,7 @@ def test_reception_list_120_teams_never_splits_a_team():
     assert len(texts) >= 5
     assert page_size(pdf) == (595, 842)
     flat = [squash(t) for t in texts]
-    for i, team in enumerate(teams):
+    for team in teams:
         name, last = squash(team.name), squash(team.players[-1].name)
         on = [p for p, t in enumerate(flat) if name in t]
         assert len(on) == 1, (team.name, on)
@@ -352,13 +352,13 @@ def test_bracket_16_teams_with_third_place():
 def test_bracket_undecided_slots_and_byes():
     names = ["十王かるた会", "多賀かるた会", "河原子かるた会", "大みかかるた会", TEAM_A, TEAM_B]
     games = [
-        BracketGame(0, 1, "1回戦", 41, names[2], names[3], "31", "25", "A"),
-        BracketGame(0, 2, "1回戦", 42, names[4], names[5], "28", "28", "B"),
-        BracketGame(1, 0, "準決勝", 43, names[0], names[2], "", "", None),
-        BracketGame(1, 1, "準決勝", 44, names[5], names[1], "", "", None),
-        BracketGame(2, 0, "決勝", 46, None, None, "", "", None),
+        BracketMatch(0, 1, "1回戦", 41, names[2], names[3], "31", "25", "A"),
+        BracketMatch(0, 2, "1回戦", 42, names[4], names[5], "28", "28", "B"),
+        BracketMatch(1, 0, "準決勝", 43, names[0], names[2], "", "", None),
+        BracketMatch(1, 1, "準決勝", 44, names[5], names[1], "", "", None),
+        BracketMatch(2, 0, "決勝", 46, None, None, "", "", None),
     ]
-    third = [BracketGame(2, 0, "3位決定戦", 45, None, None)]
+    third = [BracketMatch(2, 0, "3位決定戦", 45, None, None)]
     pdf = bracket_pdf(EVENT, [("小学生低学年の部", games, third), ("中学生の部", [], [])])
     texts = pages_text(pdf)
     assert len(texts) == 2
@@ -372,11 +372,11 @@ def test_bracket_undecided_slots_and_byes():
 
 
 def test_bracket_rejects_duplicate_positions_and_bad_winner():
-    g = BracketGame(0, 0, "1回戦", 1, TEAM_A, TEAM_B, "30", "26", "A")
+    g = BracketMatch(0, 0, "1回戦", 1, TEAM_A, TEAM_B, "30", "26", "A")
     with pytest.raises(ValueError, match="two games"):
         bracket_pdf(EVENT, [("部", [g, g], [])])
     with pytest.raises(ValueError, match="winner"):
-        bracket_pdf(EVENT, [("部", [BracketGame(0, 0, "決勝", 1, TEAM_A, TEAM_B, winner="C")], [])])
+        bracket_pdf(EVENT, [("部", [BracketMatch(0, 0, "決勝", 1, TEAM_A, TEAM_B, winner="C")], [])])
 
 
 # --------------------------------------------------------------------------- 成績一覧
@@ -446,7 +446,7 @@ def test_final_results_many_divisions_run_over_pages_with_keisho_ryaku_on_each()
 
 # --------------------------------------------------------------------------- 判定表
 
-RULES_PAGE_MATRIX = [  # shared/rules/hitachi-karuta.md, rows team A, columns team B
+RULES_PAGE_MATRIX = [  # docs/rules/hitachi-karuta.md (touch judgment matrix), rows team A, columns team B
     ["じゃんけん", "B", "A", "じゃんけん"],
     ["A", "じゃんけん", "A", "A"],
     ["B", "B", "じゃんけん", "B"],
@@ -601,9 +601,9 @@ def test_names_split_at_natural_points():
     font = japanese_font()
     if not font_is_embedded():
         pytest.skip("metrics of the CID fallback differ")
-    assert _split_name(TEAM_A, font) == ["ひたち海浜", "かるた会・Ａ組"]
-    assert _split_name("大みか小学校かるた部", font) == ["大みか小学校", "かるた部"]
-    assert _split_name("Team Mito Karuta", font)[0].strip() in ("Team Mito", "Team")
+    assert split_name(TEAM_A, font) == ["ひたち海浜", "かるた会・Ａ組"]
+    assert split_name("大みか小学校かるた部", font) == ["大みか小学校", "かるた部"]
+    assert split_name("Team Mito Karuta", font)[0].strip() in ("Team Mito", "Team")
 
 
 @pytest.mark.parametrize("length", [1, 5, 12, 20, 40, 80])
@@ -611,7 +611,7 @@ def test_fit_name_never_overflows(length):
     font = japanese_font()
     text = ("常陸太田カルタ部・Team Mito " * 10)[:length].strip()
     box_w, box_h = 120.0, 30.0
-    size, lines = _fit_name(text, font, box_w, box_h, max_size=16, min_size=10)
+    size, lines = fit_name(text, font, box_w, box_h, max_size=16, min_size=10)
     assert 1 <= len(lines) <= 2
     assert squash("".join(lines)) == squash(text)
     for line in lines:

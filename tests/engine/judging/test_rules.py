@@ -1,6 +1,6 @@
 """The rules of Hitachi Folk Karuta as pure Python (judging.engine.rules), table-driven.
 
-Every expectation below is read from the rules page (56 cards, more cards wins, level
+Every expectation below is read from docs/rules/hitachi-karuta.md (56 cards, more cards wins, level
 cards go to the holder of 「り」, じゃんけん when the referee holds it, at most three
 じゃんけん decisions a game, the touch judgment matrix, walkover 28–0).
 """
@@ -163,7 +163,8 @@ def test_side_other_swaps_a_and_b():
 # --- touch judgment matrix (判定表) -------------------------------------------------------
 
 T = TouchState
-# Transcribed row by row from the rules page table (rows team A, columns team B).
+# Transcribed row by row from the table of docs/rules/hitachi-karuta.md, "Touch judgment matrix"
+# (rows team A, columns team B).
 RULES_PAGE_TABLE = {
     T.BOTH: {T.BOTH: "RPS", T.CORRECT_ONLY: "B", T.WRONG_ONLY: "A", T.NEITHER: "RPS"},
     T.CORRECT_ONLY: {T.BOTH: "A", T.CORRECT_ONLY: "RPS", T.WRONG_ONLY: "A", T.NEITHER: "A"},

@@ -1,8 +1,8 @@
 """Tests for tournament.engine.seeding (pure: no Django, no database).
 
-Seed orders, byes and cross-over tables are copied from the algorithms
-reference (scheduling-standings-seeding.md §4.1, §4.2), written out here on
-purpose: the tests must not read files outside the project at run time.
+Seed orders, byes and cross-over tables are copied from docs/rules/scheduling-standings-seeding.md,
+sections 4.1 and 4.2, written out here on purpose: the tests do not read files
+at run time.
 """
 
 from __future__ import annotations
@@ -20,14 +20,6 @@ from tournament.engine.seeding import (
     seed_bracket,
     standard_seed_order,
 )
-
-
-@pytest.fixture(autouse=True)
-def _default_language_after_each_test():
-    """Overrides the Django language reset of tests/conftest.py: this module is
-    pure, so it also runs with ``-p no:django`` and no settings configured."""
-    yield
-
 
 LETTERS = "ABCDEFGH"
 
@@ -84,7 +76,7 @@ class TestBracketSize:
 
 
 class TestByes:
-    # reference §4.1: first rounds with byes to the top seeds
+    # docs/rules/scheduling-standings-seeding.md, section 4.1: first rounds with byes to the top seeds
     EXPECTED = {
         5: [(1, None), (4, 5), (2, None), (3, None)],
         6: [(1, None), (4, 5), (2, None), (3, 6)],
@@ -166,7 +158,7 @@ class TestCrossOverTables:
 
 class TestSearch:
     def test_three_winners_and_the_runner_up_of_the_best_winners_group(self):
-        # reference §4.2: if R comes from W1's group, SF1 W1-W3 and SF2 W2-R
+        # section 4.2, "3 groups": if R comes from W1's group, SF1 W1-W3 and SF2 W2-R
         lineup = lineup_labels(seed_bracket([q("A1"), q("B1"), q("C1"), q("A2")]))
         assert {frozenset(p) for p in first_round_pairs(lineup)} == {frozenset({"A1", "C1"}), frozenset({"B1", "A2"})}
 
@@ -215,13 +207,13 @@ class TestPropertiesForUpTo16Qualifiers:
     CASES = list(one_or_two_per_group_cases())
 
     def test_every_team_appears_once_and_byes_fill_the_rest(self):
-        for n, g, qualifiers in self.CASES:
+        for n, _g, qualifiers in self.CASES:
             lineup = seed_bracket(qualifiers)
             assert len(lineup) == bracket_size(n)
             assert sorted(t for t in lineup if t is not None) == sorted(x.team for x in qualifiers)
 
     def test_byes_go_to_the_best_places(self):
-        for n, g, qualifiers in self.CASES:
+        for _n, _g, qualifiers in self.CASES:
             place = {x.team: x.place for x in qualifiers}
             pairs = first_round_pairs(seed_bracket(qualifiers))
             with_bye = [place[a or b] for a, b in pairs if None in (a, b)]
@@ -260,13 +252,13 @@ class TestPropertiesForUpTo16Qualifiers:
                 (7, ("A1", "B1", "C1", "B2", "C2", "A3", "C3")),
             ]
         ]
-        for n, _, qualifiers in cases:
+        for _n, _, qualifiers in cases:
             lineup = seed_bracket(qualifiers)
             size = len(lineup)
             rounds = size.bit_length() - 1
             position_of_seed = {s: i for i, s in enumerate(standard_seed_order(size))}
 
-            def profile(line):
+            def profile(line, rounds=rounds, qualifiers=qualifiers):
                 counts = [0] * (rounds + 1)
                 for r in meetings(qualifiers, line):
                     counts[r] += 1
@@ -282,8 +274,8 @@ class TestPropertiesForUpTo16Qualifiers:
             teams_of = {p: [t for t, tp in lower_teams.items() if tp == p] for p in places}
             for perms in itertools.product(*(itertools.permutations(teams_of[p]) for p in places)):
                 line = list(lineup)
-                for p, perm in zip(places, perms):
-                    for s, t in zip(by_place[p], perm):
+                for p, perm in zip(places, perms, strict=True):
+                    for s, t in zip(by_place[p], perm, strict=True):
                         line[position_of_seed[s]] = t
                 if best is None or profile(line) < best:
                     best = profile(line)

@@ -1,31 +1,34 @@
-"""Recording sheets of chosen games as a PDF: reads the games, hands plain data to ``pdf``."""
+"""Recording sheets of chosen matches as a PDF: reads the matches, hands plain
+:class:`judging.paper.recording_sheet.SheetMatch` records to the renderer."""
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from judging.pdf import SheetGame, recording_sheets_pdf
+from judging.paper.recording_sheet import SheetMatch, recording_sheets_pdf
 from tournament.models import Match
 
 
 def stage_text(match):
+    """The stage as printed on the sheet: 「予選リーグ」 (translated "Group stage") or the
+    stage's display name (準決勝, 決勝 …)."""
     if match.stage == Match.Stage.GROUP:
         return _("Group stage")
     return str(match.get_stage_display())
 
 
-def sheet_games(event, matches, base_url=""):
-    """Plain ``SheetGame`` records for the matches, in match-number order.
+def sheet_matches(event, matches, base_url=""):
+    """Plain :class:`SheetMatch` records for the ``matches`` (a queryset), in match-number order.
 
-    The QR code of each sheet holds the ASCII URL of the game's entry page on its court
-    link; a game with no court gets no QR code.
+    The QR code of each sheet holds the ASCII URL of the match's entry page on its court
+    link (``base_url`` + path); a match with no court gets no QR code.
     """
-    games = []
+    sheets = []
     for m in matches.select_related("division", "group", "court", "team_a", "team_b").order_by("match_number"):
         url = None
         if m.court is not None:
             url = base_url + reverse("judging:court_entry", args=[m.court.token, m.match_number])
-        games.append(
-            SheetGame(
+        sheets.append(
+            SheetMatch(
                 event_name=event.name,
                 edition=event.edition,
                 event_date=event.date,
@@ -42,9 +45,13 @@ def sheet_games(event, matches, base_url=""):
                 card_total=event.card_total,
             )
         )
-    return games
+    return sheets
 
 
 def event_sheets_pdf(event, matches, base_url="", per_page=1):
-    """The recording sheets (記録用紙) of ``matches`` as PDF bytes, one game per sheet."""
-    return recording_sheets_pdf(sheet_games(event, matches, base_url), per_page=per_page)
+    """The recording sheets (記録用紙) of ``matches`` as PDF bytes, one match per sheet
+    (``per_page`` 1) or two per A4 page (``per_page`` 2).
+
+    Raises ``ValueError`` for a character the font lacks or a non-ASCII entry URL.
+    """
+    return recording_sheets_pdf(sheet_matches(event, matches, base_url), per_page=per_page)

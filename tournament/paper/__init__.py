@@ -1,0 +1,40 @@
+"""Printed tournament paper, one module per kind (pure Python + reportlab, no Django).
+
+==============================================  ==================================================
+:func:`~tournament.paper.timetable.court_timetables_pdf`  対戦表: one wall page per court (A4 portrait)
+:func:`~tournament.paper.reception.reception_list_pdf`    受付名簿: teams by division with check-in boxes
+:func:`~tournament.paper.standings.standings_pdf`         順位表・星取表 per group (A4, landscape when wide)
+:func:`~tournament.paper.bracket.bracket_pdf`             トーナメント表 per division (A4 landscape)
+:func:`~tournament.paper.results.final_results_pdf`       成績一覧 for the closing ceremony (A4 portrait)
+==============================================  ==================================================
+
+Callers (``tournament.printing``) turn their models into the plain frozen dataclasses of
+these modules, with every text already translated, and get PDF bytes back.  The rules
+every paper follows (fonts, names fitted to their boxes, page breaks, footers) are in
+``docs/rules/paper.md``; the referee's paper (recording sheets, 判定表) is in
+:mod:`judging.paper`.  The names are re-exported here for ``from tournament import paper``.
+"""
+
+from tournament.paper.bracket import BracketMatch, bracket_pdf
+from tournament.paper.data import UNDECIDED, EventInfo
+from tournament.paper.reception import ReceptionPlayer, ReceptionTeam, reception_list_pdf
+from tournament.paper.results import ResultEntry, final_results_pdf
+from tournament.paper.standings import GroupSheet, StandingLine, standings_pdf
+from tournament.paper.timetable import TimetableMatch, court_timetables_pdf
+
+__all__ = [
+    "UNDECIDED",
+    "BracketMatch",
+    "EventInfo",
+    "GroupSheet",
+    "ReceptionPlayer",
+    "ReceptionTeam",
+    "ResultEntry",
+    "StandingLine",
+    "TimetableMatch",
+    "bracket_pdf",
+    "court_timetables_pdf",
+    "final_results_pdf",
+    "reception_list_pdf",
+    "standings_pdf",
+]

@@ -1,0 +1,547 @@
+"""トーナメント表: one knockout bracket per division (A4 landscape).
+
+Input: :class:`tournament.paper.data.EventInfo` and ``(division, matches, third-place
+matches)`` triples of :class:`BracketMatch`; output: PDF bytes.  The drawing has two
+steps: :func:`_layout` computes every position (team lines, junction columns, the
+third-place box), then the ``_draw_*`` functions draw from those positions.  No Django.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from reportlab.lib.units import mm
+
+from common.pdf.fonts import japanese_font
+from common.pdf.layout import (
+    CONTENT_BOTTOM,
+    LANDSCAPE,
+    MARGIN,
+    Document,
+    Page,
+    draw_page_header,
+    header_height,
+    heading_block,
+    pages_pdf,
+)
+from common.pdf.pen import (
+    HINT,
+    INK,
+    LINE,
+    MUTED,
+    SHADE,
+    WHITE,
+    Pen,
+    draw_fitted,
+    shrink,
+)
+from common.pdf.text import checked
+from tournament.paper.data import UNDECIDED, EventInfo, prepare_event, team_text
+
+__all__ = ["BracketMatch", "bracket_pdf"]
+
+RED = (0.78, 0.09, 0.11)  # winners' path in the bracket (赤線)
+
+
+@dataclass(frozen=True)
+class BracketMatch:
+    """A knockout match.
+
+    ``round``: rounds are consecutive integers (0- or 1-based), the final being the highest.
+    ``position``: the match's index within its round (0- or 1-based, the same base for all
+    matches of a division); match ``(r, p)`` is fed by matches ``(r-1, 2p)`` (side A) and
+    ``(r-1, 2p+1)`` (side B) in 0-based terms.  A side with no feeding match is a team
+    entering in that round (a bye) and is drawn on its own line.
+    ``stage`` names the round (「準決勝」, 「決勝」, 「3位決定戦」…).  ``team_a``/``team_b`` of
+    ``None`` print 「未定」; ``score_a``/``score_b`` are text (``""`` = not played);
+    ``winner`` is ``"A"``, ``"B"`` or ``None``.
+    """
+
+    round: int
+    position: int
+    stage: str
+    match_number: int
+    team_a: str | None
+    team_b: str | None
+    score_a: str = ""
+    score_b: str = ""
+    winner: str | None = None
+
+
+@dataclass
+class _Node:
+    """Bracket node: a match, or a leaf (a team line)."""
+
+    game: dict | None
+    team: tuple[str, bool] | None = None  # leaf: (name, undecided)
+    children: list[_Node] = field(default_factory=list)
+    col: int = 0  # junction column (games); leaves: -1
+    y: float = 0.0
+
+
+def bracket_pdf(event: EventInfo, divisions: list[tuple[str, list[BracketMatch], list[BracketMatch]]]) -> bytes:
+    """トーナメント表, one A4 landscape page per division.
+
+    Input: the event and ``(division, games, third_place_games)`` triples.  The games form
+    a knockout tree (see :class:`BracketMatch` for ``round`` / ``position``); the bracket is
+    drawn left to right with the team lines on the left, a column per round headed by its
+    stage name, the match number and the scores at each junction, the winners' path in
+    thick red and a 「優勝」 box for the final's winner.  A team entering in a later round
+    (bye) has its own line running to that round.  Unknown teams print 「未定」.  Each
+    third-place game is drawn as its own small bracket (with a 「第3位」 box) in the
+    bottom right corner.  Raises ``ValueError`` for two games at the same round/position
+    or an unknown ``winner`` value.  Returns the PDF bytes.
+    """
+    font = japanese_font()
+    ev = prepare_event(event)
+    prepared = []
+    for di, (division, games, thirds) in enumerate(divisions):
+        w = f"divisions[{di}]"
+        dname = checked(division, f"{w}.name")
+        main = [_prep_game(g, f"{w}.games[{i}]") for i, g in enumerate(games)]
+        third = [_prep_game(g, f"{w}.third_place[{i}]") for i, g in enumerate(thirds)]
+        prepared.append((dname, _build_tree(main, w), third))
+
+    size = LANDSCAPE
+    pw, ph = size
+    top0 = ph - header_height()
+    pages = []
+    for dname, roots, third in prepared:
+        page = Page(size, lambda pen: draw_page_header(pen, size, "トーナメント表", ev))
+        page.extra.append(_bracket_drawer(dname, roots, third, size, top0))
+        pages.append(page)
+    if not pages:
+        page = Page(size, lambda pen: draw_page_header(pen, size, "トーナメント表", ev))
+        page.extra.append(
+            lambda pen: pen.text_mid(pw / 2, ph / 2, "トーナメントはまだありません。", 12, align="center", color=MUTED)
+        )
+        pages.append(page)
+    doc = Document(
+        title=f"トーナメント表 {ev.title}",
+        subject=ev.title,
+        keywords=["トーナメント表"],
+        footer_left=ev.title,
+        footer_mid="トーナメント表",
+    )
+    return pages_pdf(pages, doc, font)
+
+
+def _prep_game(g: BracketMatch, what: str) -> dict:
+    winner = (g.winner or "").strip().upper() or None
+    if winner not in (None, "A", "B"):
+        raise ValueError(f"{what}.winner must be 'A', 'B' or None, not {g.winner!r}")
+    return dict(
+        round=int(g.round),
+        position=int(g.position),
+        stage=checked(g.stage, f"{what}.stage"),
+        number=str(g.match_number),
+        a=team_text(g.team_a, f"{what}.team_a"),
+        b=team_text(g.team_b, f"{what}.team_b"),
+        score_a=checked(g.score_a, f"{what}.score_a"),
+        score_b=checked(g.score_b, f"{what}.score_b"),
+        winner=winner,
+    )
+
+
+def _build_tree(games: list[dict], what: str) -> list[_Node]:
+    """Roots of the knockout forest (normally one: the final)."""
+    if not games:
+        return []
+    base = min(g["position"] for g in games)
+    base = 0 if base <= 0 else 1
+    low = min(g["round"] for g in games)
+    index: dict[tuple[int, int], dict] = {}
+    for g in games:
+        key = (g["round"], g["position"] - base)
+        if key in index:
+            raise ValueError(f"{what}: two games at round {g['round']}, position {g['position']}")
+        index[key] = g
+
+    def build(g: dict) -> _Node:
+        r, p = g["round"], g["position"] - base
+        node = _Node(game=g, col=r - low)
+        for side, team in ((0, g["a"]), (1, g["b"])):
+            child = index.get((r - 1, 2 * p + side))
+            node.children.append(build(child) if child else _Node(game=None, team=team, col=-1))
+        return node
+
+    roots = [g for g in games if (g["round"] + 1, (g["position"] - base) // 2) not in index]
+    roots.sort(key=lambda g: (-g["round"], g["position"]))
+    return [build(g) for g in roots]
+
+
+def _leaves(node: _Node) -> list[_Node]:
+    if node.game is None:
+        return [node]
+    return [leaf for c in node.children for leaf in _leaves(c)]
+
+
+def _games(node: _Node) -> list[_Node]:
+    if node.game is None:
+        return []
+    return [node] + [g for c in node.children for g in _games(c)]
+
+
+@dataclass
+class _Geometry:
+    """Where everything of one division's bracket goes (points); computed by :func:`_layout`."""
+
+    x0: float
+    x1: float
+    top0: float  # content top (under the page header)
+    head_h: float  # the division heading
+    label_h: float  # the row of round labels
+    area_top: float
+    area_bottom: float
+    n_cols: int  # junction columns (rounds)
+    leaves: list[_Node]  # team lines, top to bottom
+    name_w: float
+    champ_w: float
+    third_w: float
+    third_h: float
+    thirds_h: float
+    slot: float = 0.0  # height of one team line
+    step: float = 0.0  # distance between junction columns
+    left: float = 0.0  # left end of the team lines
+    xj: list[float] = field(default_factory=list)  # x of each junction column
+
+    @property
+    def w(self) -> float:
+        return self.x1 - self.x0
+
+
+def _layout(roots: list[_Node], third: list[dict], size: tuple[float, float], top0: float) -> _Geometry:
+    """Positions of a division's bracket on a page of ``size`` with content from ``top0`` down.
+
+    Sets the y of every node; a small bracket (≤ 8 lines, no third-place match) is centred.
+    The third-place boxes go to the bottom right corner; when they would overlap the
+    bracket, the bracket is laid out again above them.
+    """
+    pw, _ = size
+    x0, x1 = MARGIN, pw - MARGIN
+    head_h, label_h = 10 * mm, 7 * mm
+    name_w = min(66 * mm, (x1 - x0) * 0.25)
+    third_h = 30 * mm
+    geo = _Geometry(
+        x0=x0,
+        x1=x1,
+        top0=top0,
+        head_h=head_h,
+        label_h=label_h,
+        area_top=top0 - head_h - label_h,
+        area_bottom=CONTENT_BOTTOM + 2 * mm,
+        n_cols=max((r.col + 1 for r in roots), default=0),
+        leaves=[leaf for r in roots for leaf in _leaves(r)],
+        name_w=name_w,
+        champ_w=50 * mm,
+        third_w=min(name_w, 56 * mm) + 24 * mm + 14 * mm + 44 * mm,
+        third_h=third_h,
+        thirds_h=third_h * len(third) + 3 * mm * max(len(third) - 1, 0),
+        left=x0,
+    )
+    _place(geo, roots, third, geo.area_bottom)
+    if third:
+        rect = (x1 - geo.third_w, geo.area_bottom, x1, geo.area_bottom + geo.thirds_h)
+        if _hits(geo, roots, rect):
+            _place(geo, roots, third, geo.area_bottom + geo.thirds_h + 6 * mm)
+    return geo
+
+
+def _place(geo: _Geometry, roots: list[_Node], third: list[dict], bottom: float) -> None:
+    """Slot height, junction columns and every node's y for a bracket above ``bottom``."""
+    lines = len(geo.leaves) + max(len(roots) - 1, 0)  # a blank slot between separate trees
+    slot = min(16 * mm, (geo.area_top - bottom) / max(lines, 1))
+    span = slot * lines
+    centre = lines <= 8 and not third
+    top = geo.area_top - max(0.0, (geo.area_top - bottom - span) / 2) if centre else geo.area_top
+    n_cols, w = geo.n_cols, geo.w
+    step = min(48 * mm, (w - geo.name_w - geo.champ_w - 6 * mm) / (n_cols + 0.55)) if n_cols else 0
+    used = geo.name_w + step * (n_cols + 0.55) + 2 * mm + geo.champ_w
+    geo.left = left = geo.x0 + max(0.0, (w - used) / 2)  # small brackets centred
+    geo.xj = [left + geo.name_w + step * (k + 1) for k in range(n_cols)]
+    geo.slot, geo.step = slot, step
+    i = 0
+    for root in roots:
+        for leaf in _leaves(root):
+            leaf.y = top - slot * (i + 0.5)
+            i += 1
+        i += 1
+    for root in roots:
+        _assign_y(root)
+
+
+def _overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _hits(geo: _Geometry, roots: list[_Node], rect: tuple[float, float, float, float]) -> bool:
+    """Whether any line, score or the champion box of the bracket enters ``rect``
+    (x0, y0, x1, y1 in points)."""
+    xj = geo.xj
+    for root in roots:
+        for g in _games(root):
+            gx = xj[g.col]
+            for c in g.children:
+                cx = geo.left if c.game is None else xj[c.col]
+                if _overlaps((min(cx, gx), min(c.y, g.y) - 4 * mm, gx + 26 * mm, max(c.y, g.y) + 4 * mm), rect):
+                    return True
+        if root.col == geo.n_cols - 1 and _overlaps((xj[-1], root.y - 12 * mm, geo.x1, root.y + 12 * mm), rect):
+            return True  # the champion box
+    return False
+
+
+def _bracket_drawer(
+    dname: str, roots: list[_Node], third: list[dict], size: tuple[float, float], top0: float
+) -> Callable[[Pen], None]:
+    """The page's drawing of one division: layout now, drawing when the page renders."""
+    geo = _layout(roots, third, size, top0)
+    return lambda pen: _draw_bracket(pen, dname, roots, third, geo)
+
+
+def _draw_bracket(pen: Pen, dname: str, roots: list[_Node], third: list[dict], geo: _Geometry) -> None:
+    leaves = geo.leaves
+    heading_block(
+        geo.x0, geo.w, f"▽{dname}", f"{len(leaves)}チーム" if leaves else "", size=13.5, height=geo.head_h
+    ).draw(pen, geo.top0)
+    if not roots and not third:
+        cy = (geo.area_top + geo.area_bottom) / 2
+        pen.text_mid((geo.x0 + geo.x1) / 2, cy, "組み合わせは未定です。", 12, align="center", color=MUTED)
+        return
+    _draw_round_labels(pen, roots, geo)
+    _draw_team_lines(pen, geo)
+    games = [g for root in roots for g in _games(root)]
+    _draw_lines(pen, games, geo)
+    for g in games:
+        _draw_scores(pen, g, geo)
+    _draw_winners(pen, roots, geo)
+    # third-place matches, bottom right
+    y = geo.area_bottom + geo.thirds_h
+    for t in third:
+        _draw_third(pen, t, geo.x1 - geo.third_w, y - geo.third_h, geo.third_w, geo.third_h, min(geo.name_w, 56 * mm))
+        y -= geo.third_h + 3 * mm
+
+
+def _single_final(roots: list[_Node], geo: _Geometry) -> bool:
+    """One tree whose final is in the last column: it gets the 「優勝」 box."""
+    return bool(roots) and roots[0].col == geo.n_cols - 1 and len(roots) == 1
+
+
+def _draw_round_labels(pen: Pen, roots: list[_Node], geo: _Geometry) -> None:
+    """The stage name over each junction column (the most common one of its matches)."""
+    stages: dict[int, Counter] = {}
+    for root in roots:
+        for g in _games(root):
+            stages.setdefault(g.col, Counter())[g.game["stage"]] += 1
+    step = geo.step
+    ly = geo.top0 - geo.head_h - geo.label_h / 2
+    for col, counter in stages.items():
+        label = counter.most_common(1)[0][0]
+        if label:
+            cx = geo.xj[col] - step / 2
+            s = shrink(pen, label, step - 3 * mm, 10)
+            pen.rect(
+                cx - step / 2 + 1.5 * mm, ly - 2.6 * mm, step - 3 * mm, 5.2 * mm, fill=SHADE, stroke=None, radius=1 * mm
+            )
+            pen.text_mid(cx, ly, label, s, align="center", bold=True, color=MUTED)
+    if _single_final(roots, geo):
+        cx = geo.xj[-1] + step * 0.55 + 2 * mm + (geo.champ_w - 2 * mm) / 2
+        pen.text_mid(cx, ly, "優勝", 10, align="center", bold=True, color=INK)
+
+
+def _draw_team_lines(pen: Pen, geo: _Geometry) -> None:
+    nh = min(geo.slot * 0.78, 9.5 * mm)
+    for leaf in geo.leaves:
+        name, undecided = leaf.team
+        pen.rect(geo.left, leaf.y - nh / 2, geo.name_w, nh, fill=WHITE, stroke=MUTED, width=0.5, radius=0.8 * mm)
+        draw_fitted(
+            pen,
+            geo.left,
+            leaf.y - nh / 2,
+            geo.name_w,
+            nh,
+            name,
+            max_size=11.5,
+            min_size=6,
+            align="left",
+            bold=not undecided,
+            color=HINT if undecided else INK,
+            pad=1.6 * mm,
+            vpad=min(0.8 * mm, nh * 0.08),
+        )
+
+
+def _draw_lines(pen: Pen, games: list[_Node], geo: _Geometry) -> None:
+    """The bracket lines: plain lines first, the winners' path in red on top."""
+    for emphasised in (False, True):
+        for g in games:
+            gx = geo.xj[g.col]
+            for side, c in zip("AB", g.children, strict=True):
+                win = g.game["winner"] == side
+                if win != emphasised:
+                    continue
+                cx = geo.left + geo.name_w if c.game is None else geo.xj[c.col]
+                color, width = (RED, 2.2) if win else (LINE, 0.7)
+                pen.hline(cx, gx, c.y, width=width, color=color)
+                pen.vline(gx, c.y, g.y, width=width, color=color)
+
+
+def _draw_scores(pen: Pen, g: _Node, geo: _Geometry) -> None:
+    """The scores in the junction's mouth and the match number on its outgoing line."""
+    gx = geo.xj[g.col]
+    (ca, cb) = g.children
+    mouth = abs(ca.y - cb.y)
+    ss = min(9.0, mouth / 2.6)
+    if ss >= 5.5:
+        # each score inside the mouth, next to its own line
+        for side, c, key in (("A", ca, "score_a"), ("B", cb, "score_b")):
+            score = g.game[key]
+            if not score:
+                continue
+            win = g.game["winner"] == side
+            by = c.y - ss * 1.05 if side == "A" else c.y + ss * 0.3
+            pen.text(gx - 1.3 * mm, by, score, ss, align="right", bold=win, color=RED if win else MUTED)
+    elif g.game["score_a"] or g.game["score_b"]:
+        # a narrow mouth: one 「30-24」 line in the middle, winner's score in red
+        cs = max(4.5, min(7.0, mouth * 0.62))
+        parts = [
+            (g.game["score_a"], g.game["winner"] == "A"),
+            ("-", False),
+            (g.game["score_b"], g.game["winner"] == "B"),
+        ]
+        x = gx - 1.1 * mm - sum(pen.width(t, cs) for t, _ in parts)
+        for t, win in parts:
+            pen.text_mid(x, g.y, t, cs, bold=win, color=RED if win else MUTED)
+            x += pen.width(t, cs)
+    label = f"第{g.game['number']}試合"
+    ms = max(5.0, min(7.0, geo.slot * 0.45))
+    out_end = geo.xj[g.col + 1] if g.col + 1 < len(geo.xj) else gx + geo.step * 0.55
+    ms = min(ms, shrink(pen, label, (out_end - gx) - 3 * mm, ms))
+    pen.text(gx + 1.3 * mm, g.y + 1.1 * mm, label, ms, color=MUTED)
+
+
+def _draw_winners(pen: Pen, roots: list[_Node], geo: _Geometry) -> None:
+    """The outgoing line of each tree's last match, and the 「優勝」 box of a single final."""
+    for root in roots:
+        gx = geo.xj[root.col]
+        decided = root.game["winner"] in ("A", "B")
+        end = gx + geo.step * 0.55
+        pen.hline(gx, end + 2 * mm, root.y, width=2.2 if decided else 0.7, color=RED if decided else LINE)
+        if root is roots[0] and _single_final(roots, geo):
+            bw, bh = geo.champ_w - 2 * mm, min(max(geo.slot * 0.9, 10 * mm), 14 * mm)
+            _winner_box(pen, root.game, end + 2 * mm, root.y - bh / 2, bw, bh, decided=decided)
+
+
+def _winner_box(pen: Pen, game: dict, bx: float, by: float, bw: float, bh: float, *, decided: bool) -> None:
+    name, undecided = _winner_name(game)
+    pen.rect(
+        bx, by, bw, bh, fill=WHITE, stroke=RED if decided else LINE, width=1.8 if decided else 0.8, radius=1.2 * mm
+    )
+    draw_fitted(
+        pen,
+        bx,
+        by,
+        bw,
+        bh,
+        name,
+        max_size=13,
+        min_size=6,
+        bold=not undecided,
+        color=HINT if undecided else INK,
+        pad=2 * mm,
+    )
+
+
+def _assign_y(node: _Node) -> None:
+    if node.game is None:
+        return
+    for c in node.children:
+        _assign_y(c)
+    node.y = (node.children[0].y + node.children[1].y) / 2
+
+
+def _winner_name(game: dict) -> tuple[str, bool]:
+    if game["winner"] == "A":
+        return game["a"]
+    if game["winner"] == "B":
+        return game["b"]
+    return UNDECIDED, True
+
+
+def _draw_third(pen: Pen, g: dict, x: float, y: float, w: float, h: float, name_w: float) -> None:
+    """A single match drawn as a small bracket: label, two team lines, result box."""
+    label_h = 6 * mm
+    pen.rect(x, y, w, h, fill=None, stroke=HINT, width=0.4, radius=1.5 * mm, dash=(2, 1.5))
+    lab = g["stage"] or "3位決定戦"
+    pen.text(x + 2 * mm, y + h - label_h + 1.6 * mm, lab, 9.5, bold=True, color=MUTED)
+    inner_top = y + h - label_h
+    slot = (inner_top - y - 1.5 * mm) / 2
+    ya, yb = inner_top - slot * 0.5, inner_top - slot * 1.5
+    nh = min(slot * 0.8, 8.5 * mm)
+    nx = x + 2 * mm
+    nw = name_w - 2 * mm
+    for (name, undecided), ty in ((g["a"], ya), (g["b"], yb)):
+        pen.rect(nx, ty - nh / 2, nw, nh, fill=WHITE, stroke=MUTED, width=0.5, radius=0.8 * mm)
+        draw_fitted(
+            pen,
+            nx,
+            ty - nh / 2,
+            nw,
+            nh,
+            name,
+            max_size=10.5,
+            min_size=5.5,
+            align="left",
+            bold=not undecided,
+            color=HINT if undecided else INK,
+            pad=1.4 * mm,
+        )
+    gx = nx + nw + 24 * mm
+    gy = (ya + yb) / 2
+    for emphasised in (False, True):
+        for side, ty in (("A", ya), ("B", yb)):
+            win = g["winner"] == side
+            if win != emphasised:
+                continue
+            color, width = (RED, 2.2) if win else (LINE, 0.7)
+            pen.hline(nx + nw, gx, ty, width=width, color=color)
+            pen.vline(gx, ty, gy, width=width, color=color)
+    ss = 8.5
+    for side, ty, key in (("A", ya, "score_a"), ("B", yb, "score_b")):
+        if g[key]:
+            win = g["winner"] == side
+            by = ty - ss * 1.05 if side == "A" else ty + ss * 0.3
+            pen.text(gx - 1.3 * mm, by, g[key], ss, align="right", bold=win, color=RED if win else MUTED)
+    decided = g["winner"] in ("A", "B")
+    bx = gx + 14 * mm
+    pen.hline(gx, bx, gy, width=2.2 if decided else 0.7, color=RED if decided else LINE)
+    label = f"第{g['number']}試合"
+    pen.text(gx + 1.3 * mm, gy + 1.1 * mm, label, shrink(pen, label, 11.5 * mm, 6.5), color=MUTED)
+    bw = x + w - 2 * mm - bx
+    bh = min(nh * 1.2, 10 * mm)
+    pen.text_mid(bx + bw / 2, gy + bh / 2 + 2.6 * mm, "第3位", 8.5, align="center", bold=True)
+    name, undecided = _winner_name(g)
+    pen.rect(
+        bx,
+        gy - bh / 2,
+        bw,
+        bh,
+        fill=WHITE,
+        stroke=RED if decided else LINE,
+        width=1.6 if decided else 0.8,
+        radius=1 * mm,
+    )
+    draw_fitted(
+        pen,
+        bx,
+        gy - bh / 2,
+        bw,
+        bh,
+        name,
+        max_size=11,
+        min_size=5.5,
+        bold=not undecided,
+        color=HINT if undecided else INK,
+        pad=1.6 * mm,
+    )

@@ -1,0 +1,49 @@
+"""What every tournament paper shares: the event in the header and the 「未定」 team."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from common.dates import format_date
+from common.pdf.layout import Masthead
+from common.pdf.text import checked, edition_title
+
+__all__ = ["UNDECIDED", "EventInfo", "prepare_event", "team_text"]
+
+#: Printed for a team that is not known yet (a knockout slot, a match still to be drawn).
+UNDECIDED = "未定"
+
+
+@dataclass(frozen=True)
+class EventInfo:
+    """The event printed in every header and footer.
+
+    ``name`` e.g. 「ひたち郷土かるた大会」; ``edition`` 12 prints 「第12回 ひたち郷土かるた大会」
+    (not doubled when the name already starts with it); ``date`` prints
+    「2025年5月3日(土)」; ``venue`` e.g. 「多賀市民プラザ」 ("" = not printed).
+    """
+
+    name: str
+    edition: int | None
+    date: datetime.date | None
+    venue: str
+    japanese_era: bool = False  # the date as 「令和9年…」 (the event's 和暦 setting)
+
+
+def team_text(value: str | None, what: str) -> tuple[str, bool]:
+    """A team name checked for the font, or 「未定」 for ``None`` / blank.
+
+    Returns ``(text, is_undecided)``; raises ``ValueError`` naming ``what`` for a
+    character the font lacks.
+    """
+    text = checked(value, what)
+    return (text, False) if text else (UNDECIDED, True)
+
+
+def prepare_event(event: EventInfo) -> Masthead:
+    """The header line of ``event``: title with its edition, date (和暦 when the event
+    says so) and venue.  Raises ``ValueError`` for a character the font lacks."""
+    title = checked(edition_title(event.name, event.edition), "event.name")
+    venue = checked(event.venue, "event.venue")
+    return Masthead(title=title, date=format_date(event.date, event.japanese_era), venue=venue)

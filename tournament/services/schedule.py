@@ -1,0 +1,107 @@
+"""The round-robin schedule of the drawn groups, on the day's clock."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+from collections import defaultdict
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from common.errors import UserError
+from ops import backups
+from tournament.clock import event_clock, event_midnight
+from tournament.engine import scheduling
+from tournament.models import (
+    Group,
+    Match,
+    Team,
+)
+
+
+def make_schedule(event):
+    """Create the round-robin games of every drawn group, in each division's layout.
+
+    Each pair of a group meets once (Berger order, a bye per round for an odd group);
+    the division's layout places them: one group per court (the official format),
+    groups sharing the division's courts (fewest slots), or several groups per court;
+    with the rest rule no team plays twice in a row. Start times come from the clock
+    (start, game length, changeover, lunch break, courts starting late); match numbers
+    follow time, then court. Refused (``UserError``, nothing written, no backup taken)
+    when games already exist or a group lacks a court or teams. Returns the number of
+    games created.
+    """
+    if event.matches.exists():
+        raise UserError(_("The schedule already exists."))
+    groups = list(Group.objects.filter(division__event=event).select_related("court", "division"))
+    if not groups:
+        raise UserError(_("Draw the groups first."))
+    seats = defaultdict(list)
+    for team in Team.objects.filter(group__in=groups, withdrawn=False).order_by("group_seat", "pk"):
+        seats[team.group_id].append(team.pk)
+    planned = []
+    for group in groups:
+        if group.court is None:
+            raise UserError(_("%(group)s of %(division)s has no court.") % {"group": group, "division": group.division})
+        if len(seats[group.pk]) < 2:
+            raise UserError(
+                _("%(group)s of %(division)s has fewer than two teams.") % {"group": group, "division": group.division}
+            )
+    by_division = defaultdict(list)
+    for group in groups:
+        by_division[group.division].append(group)
+    report = {}
+    next_free = defaultdict(int)  # court id -> first slot not taken by an earlier division
+    for division, division_groups in by_division.items():
+        # The groups' own courts, in group order (one group per court pins group i to court i).
+        courts_in_order = list(dict.fromkeys(g.court_id for g in division_groups))
+        if division.layout == "one_group_per_court":
+            pinned = [g.court_id for g in division_groups]
+            if len(set(pinned)) == len(pinned):
+                courts_in_order = pinned
+        elif division.layout == "shared":
+            extra = [c.pk for c in division.courts.all() if c.pk not in courts_in_order]
+            courts_in_order += extra
+        plan = scheduling.plan(
+            [seats[g.pk] for g in division_groups], courts_in_order, division.layout, rest=division.rest_rule
+        )
+        report[division] = plan
+        # Divisions sharing a court play one after the other: shift this division's whole
+        # plan (one offset, so its teams never meet themselves across courts).
+        offset = max((next_free[c] for c in courts_in_order), default=0)
+        shifted = [dataclasses.replace(p, slot=p.slot + offset) for p in plan.games]
+        for p in shifted:
+            next_free[p.court] = max(next_free[p.court], p.slot + 1)
+        planned += [(division_groups[p.group], p) for p in shifted]
+    courts = {c.pk: c for c in event.courts.all()}
+    planned.sort(key=lambda gp: (gp[1].slot, courts[gp[1].court].order, gp[1].court))
+    clock = event_clock(event)
+    day = event_midnight(event)
+    matches = [
+        Match(
+            event=event,
+            division=group.division,
+            group=group,
+            stage=Match.Stage.GROUP,
+            round=p.round,
+            match_number=i,
+            court_id=p.court,
+            slot=p.slot,
+            start_at=day + datetime.timedelta(minutes=clock.start_of(p.slot, p.court)),
+            team_a_id=p.team_a,
+            team_b_id=p.team_b,
+        )
+        for i, (group, p) in enumerate(planned, start=1)
+    ]
+    backups.auto_backup("make-schedule")  # only now: a refused step leaves the backups alone
+    with transaction.atomic():
+        Match.objects.bulk_create(matches)
+    return len(matches)
+
+
+def clear_schedule(event):
+    """Delete every game of the event, refused once any result exists."""
+    if event.matches.exclude(status=Match.Status.SCHEDULED).exists():
+        raise UserError(_("Results have been entered; the schedule can no longer be cleared."))
+    event.matches.all().delete()
