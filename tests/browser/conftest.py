@@ -28,3 +28,37 @@ def browser():
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b
         b.close()
+
+
+@pytest.fixture
+def new_context(browser):
+    """Opens browser contexts (a tablet each: its own cookies and storage) for one test.
+
+    ``new_context(**options)`` takes Playwright's ``Browser.new_context`` options (viewport,
+    locale, java_script_enabled, ...) and returns the context. Every context it opened is
+    closed after the test, with its pages, passed or failed: a page left open keeps its
+    scripts polling the live server while the next test runs.
+    """
+    contexts = []
+
+    def open_context(**options):
+        context = browser.new_context(**options)
+        contexts.append(context)
+        return context
+
+    yield open_context
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def new_page(new_context):
+    """Opens pages, each in a context of its own, closed after the test (see ``new_context``).
+
+    ``new_page(**options)`` takes the options of ``Browser.new_page`` and returns the page.
+    """
+
+    def open_page(**options):
+        return new_context(**options).new_page()
+
+    return open_page

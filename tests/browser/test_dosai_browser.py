@@ -7,8 +7,16 @@ stored calls. Skipped where Chromium or Playwright is missing, except under CI=t
 (tests/browser/conftest.py). Screenshots go to test-artifacts/screenshots/.
 """
 
+from dosai import services
+from dosai.engine.calls import call_sequence
+from dosai.engine.facts import IN_PLAY
+from dosai.engine.hand import House, new_hand
+from dosai.engine.options import Options, options_from_dict
+from dosai.engine.settlement import net_by_player, settle_hand, total_payments
+from dosai.models import ClubEdition, Hand, Session
 from tests.browser import support
 from tests.browser.support import go_back, shot
+from tests.dosai.factories import PLAYERS6, club_values, make_session
 
 
 def submit(page, selector):
@@ -22,11 +30,6 @@ def submit(page, selector):
 
 def engine_ledger(hand):
     """House and player totals of the stored hand, computed with the engine directly."""
-    from dosai.engine.calls import call_sequence
-    from dosai.engine.hand import House, new_hand
-    from dosai.engine.options import options_from_dict
-    from dosai.engine.settlement import net_by_player, settle_hand, total_payments
-
     options = options_from_dict(hand.session.options)
     houses = [House(h["name"], h["head"], h["upper"], h["middle"], h["lower"]) for h in hand.houses]
     points = {int(k): v for k, v in hand.points.items()}
@@ -45,12 +48,9 @@ def page_totals(page, table, key):
     }
 
 
-def test_a_new_user_reads_a_full_hand_with_six_players(browser, live_server, django_user_model, transactional_db):
-    from dosai.models import Hand
-    from tests.dosai.factories import PLAYERS6, club_values
-
+def test_a_new_user_reads_a_full_hand_with_six_players(new_page, live_server, django_user_model, transactional_db):
     django_user_model.objects.create_user("reader", password="karuta-test-pw")
-    page = browser.new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    page = new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
     errors = []
     page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 500 else None)
     page.on("dialog", lambda dialog: dialog.accept())
@@ -123,17 +123,11 @@ def test_a_new_user_reads_a_full_hand_with_six_players(browser, live_server, dja
     assert not errors, errors
 
 
-def test_a_person_reads_and_the_reader_taps_the_numbers(browser, live_server, django_user_model, transactional_db):
-    from django.contrib.auth import SESSION_KEY  # noqa: F401
-
-    from dosai import services
-    from dosai.models import Hand
-    from tests.dosai.factories import PLAYERS6, make_session
-
+def test_a_person_reads_and_the_reader_taps_the_numbers(new_page, live_server, django_user_model, transactional_db):
     user = django_user_model.objects.create_user("reader", password="karuta-test-pw")
     session = make_session(user, players=PLAYERS6[:4])
     services.start_hand(session, dealing="app", reader="human")
-    page = browser.new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    page = new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
     page.on("dialog", lambda dialog: dialog.accept())
     log_in(page, live_server, f"/games/dosai/sessions/{session.pk}/hands/1/")
     for number in (30, 5, 2):
@@ -144,8 +138,6 @@ def test_a_person_reads_and_the_reader_taps_the_numbers(browser, live_server, dj
     text = page.inner_text("#last-call")
     assert "2" in text
     page.goto(live_server.url + f"/games/dosai/sessions/{session.pk}/deal/?dealing=entered")
-    from dosai.engine.facts import IN_PLAY
-
     numbers = sorted(IN_PLAY)
     for h in range(1, 7):
         c = numbers[(h - 1) * 10 : h * 10]
@@ -164,25 +156,20 @@ def log_in(page, live_server, path):
     support.log_in(page, live_server, "reader", "karuta-test-pw", path)
 
 
-def hand_and_tablets(browser, django_user_model, players=4, reader="app", **kwargs):
+def hand_and_tablets(new_context, django_user_model, players=4, reader="app", **kwargs):
     """A dealt hand of a new session of the "reader" user, the path of its reader screen and
     a browser context (tablets sharing one login) at 768×1024 in Japanese."""
-    from dosai import services
-    from tests.dosai.factories import PLAYERS6, make_session
-
     user = django_user_model.objects.create_user("reader", password="karuta-test-pw")
     session = make_session(user, players=PLAYERS6[:players], **kwargs)
     hand = services.start_hand(session, dealing="app", reader=reader)
-    context = browser.new_context(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    context = new_context(viewport={"width": 768, "height": 1024}, locale="ja-JP")
     return hand, f"/games/dosai/sessions/{session.pk}/hands/1/", context
 
 
 def test_a_second_tablet_shows_the_call_recorded_on_the_first(
-    browser, live_server, django_user_model, transactional_db
+    new_context, live_server, django_user_model, transactional_db
 ):
-    from dosai.models import Hand
-
-    _hand, path, context = hand_and_tablets(browser, django_user_model)
+    _hand, path, context = hand_and_tablets(new_context, django_user_model)
     first, second = context.new_page(), context.new_page()
     errors = []
     for page in (first, second):
@@ -208,10 +195,10 @@ def test_a_second_tablet_shows_the_call_recorded_on_the_first(
     context.close()
 
 
-def test_a_second_tablet_keeps_asking_after_the_wifi_drops(browser, live_server, django_user_model, transactional_db):
-    from dosai.models import Hand
-
-    _hand, path, context = hand_and_tablets(browser, django_user_model)
+def test_a_second_tablet_keeps_asking_after_the_wifi_drops(
+    new_context, live_server, django_user_model, transactional_db
+):
+    _hand, path, context = hand_and_tablets(new_context, django_user_model)
     page = context.new_page()
     log_in(page, live_server, path)
     asked = []
@@ -220,8 +207,9 @@ def test_a_second_tablet_keeps_asking_after_the_wifi_drops(browser, live_server,
         asked.append(route.request.url)
         route.abort("internetdisconnected")
 
-    page.route("**/state.json", no_network)
-    page.wait_for_timeout(5_000)
+    # The page asks every 4 s: wait for the first question that gets no answer.
+    with page.expect_event("requestfailed", lambda request: "state.json" in request.url, timeout=15_000):
+        page.route("**/state.json", no_network)
     assert asked  # it asked, and got no answer
     page.unroute("**/state.json")
     other = context.new_page()  # another tablet records a call
@@ -235,11 +223,9 @@ def test_a_second_tablet_keeps_asking_after_the_wifi_drops(browser, live_server,
 
 
 def test_a_tablet_says_so_when_its_hand_was_deleted_on_another(
-    browser, live_server, django_user_model, transactional_db
+    new_context, live_server, django_user_model, transactional_db
 ):
-    from dosai import services
-
-    hand, path, context = hand_and_tablets(browser, django_user_model)
+    hand, path, context = hand_and_tablets(new_context, django_user_model)
     page = context.new_page()
     log_in(page, live_server, path)
     services.delete_session(hand.session, hands=1, calls=0)  # on another tablet
@@ -251,15 +237,10 @@ def test_a_tablet_says_so_when_its_hand_was_deleted_on_another(
 
 
 def test_a_second_tablet_keeps_a_choice_being_made_and_offers_the_latest(
-    browser, live_server, django_user_model, transactional_db
+    new_context, live_server, django_user_model, transactional_db
 ):
-    from dosai import services
-    from dosai.engine.facts import IN_PLAY
-    from dosai.engine.options import Options
-    from dosai.models import Hand
-
     hand, path, context = hand_and_tablets(
-        browser, django_user_model, players=3, reader="human", options=Options(end_free_turn="choice")
+        new_context, django_user_model, players=3, reader="human", options=Options(end_free_turn="choice")
     )
     for k, n in enumerate([n for n in sorted(IN_PLAY) if n not in (46, 50)][:50]):
         services.record_call(hand, n, k)
@@ -283,18 +264,14 @@ def test_a_second_tablet_keeps_a_choice_being_made_and_offers_the_latest(
     context.close()
 
 
-def test_rename_and_delete_a_session_and_its_edition(browser, live_server, django_user_model, transactional_db):
-    from dosai import services
-    from dosai.models import ClubEdition, Session
-    from tests.dosai.factories import PLAYERS6, make_session
-
+def test_rename_and_delete_a_session_and_its_edition(new_page, live_server, django_user_model, transactional_db):
     user = django_user_model.objects.create_user("reader", password="karuta-test-pw")
     session = make_session(user, players=PLAYERS6[:4])
     hand = services.start_hand(session, dealing="app", reader="app")
     for k in range(7):
         services.record_call(hand, None, k)
     edition = session.edition
-    page = browser.new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    page = new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
     page.on("dialog", lambda dialog: dialog.accept())
     errors = []
     page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 500 else None)

@@ -7,12 +7,15 @@ of the same captures. Skipped where Chromium or Playwright is missing, except un
 CI=true. Screenshots go to test-artifacts/screenshots/hanafuda-*.png.
 """
 
+from hanafuda import services
 from hanafuda.engine.deck import CARD_BY_ID
 from hanafuda.engine.options import Options
 from hanafuda.engine.scoring import score_round
 from hanafuda.engine.settlement import settle
+from hanafuda.models import Round
 from tests.browser.support import go_back, log_in, shot
-from tests.hanafuda.helpers import months
+from tests.hanafuda.helpers import months, new_session
+from tests.hanafuda.test_capture_order import CRANE_FIRST, MB4, STORM_FIRST, SUN_AFTER, engine
 
 PASSWORD = "hanafuda-test-pw"
 PLAYERS = ["あき", "ふゆ", "なつ"]
@@ -56,32 +59,48 @@ def tap_round(page, plan):
         page.click(f".round-form .rest-button[data-side='{rest}']")
 
 
+def wait_for_the_servers_preview(page):
+    """Wait until the live summary shows the server's scoring of the taps the grid shows now.
+
+    grid.js numbers every preview it asks for (``data-preview-asked``, set at the tap) and
+    marks the number whose answer the summary shows (``data-preview-answered``); an answer
+    to earlier taps does not count. Times out (Playwright's 30 s) if the server never answers.
+    """
+    page.wait_for_function(
+        "s => s.dataset.previewAsked !== undefined && s.dataset.previewAnswered === s.dataset.previewAsked",
+        arg=page.locator(".live-summary").element_handle(),
+    )
+
+
 def test_a_twelve_round_evening_on_a_tablet_ends_with_the_engines_settlement(
-    browser, live_server, django_user_model, transactional_db
+    new_page, live_server, django_user_model, transactional_db
 ):
     django_user_model.objects.create_user("scorer", password=PASSWORD)
-    page = browser.new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    page = new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
     errors = []
     page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 else None)
     page.on("pageerror", lambda e: errors.append(f"JS: {e}"))
     log_in(page, live_server, "scorer", PASSWORD, "/games/hanafuda/")
     shot(page, "hanafuda-1-list")
-    page.click("a[href$='/games/hanafuda/new/']")
+    with page.expect_navigation():
+        page.click("a[href$='/games/hanafuda/new/']")
     page.fill("#id_title", "冬の花札会")
     for i, name in enumerate(PLAYERS, start=1):
         page.fill(f"#id_player_{i}", name)
-    # The first dealer by drawing cards (seed l.12): あき drew the Crane, the earliest card.
+    # The first dealer by drawing cards (the earliest month deals, docs/hanafuda.md): あき drew the Crane, the earliest card.
     page.click("details.draws summary")
     for i, card in enumerate(("10", "52", "91"), start=1):
         page.select_option(f"#id_draw_player_{i}", card)
     shot(page, "hanafuda-2-new-session")
-    page.click("main form .big-submit")
+    with page.expect_navigation():  # reading the page before the answer has loaded reads the old one
+        page.click("main form .big-submit")
     assert "第1回を入力" in page.inner_text("main")
     assert "あきがいちばん早い札を引いた" in page.inner_text(".messages")
     session_url = page.url
 
     for number, plan in enumerate(PLAN, start=1):
-        page.click("a.big-submit")
+        with page.expect_navigation():
+            page.click("a.big-submit")
         assert page.locator(".hcard").count() == 48
         tap_round(page, plan)
         summary = page.inner_text(".live-summary")
@@ -108,7 +127,8 @@ def test_a_twelve_round_evening_on_a_tablet_ends_with_the_engines_settlement(
     page.click("details.correction summary")
     page.click(".round-form .side-button[data-side='1']")
     page.click(".round-form .hcard[data-card='60'] .face")  # one peony card only: an odd pile
-    page.click("button[name=save]")
+    with page.expect_navigation():
+        page.click("button[name=save]")
     assert "保存されていません" in page.inner_text(".form-error") and "牡丹" in page.inner_text(".form-error")
     assert page.get_attribute(".round-form .side-button[data-side='1']", "aria-pressed") == "true"  # side kept
     shot(page, "hanafuda-8-correction-error")
@@ -117,7 +137,8 @@ def test_a_twelve_round_evening_on_a_tablet_ends_with_the_engines_settlement(
     page.goto(f"{session_url}rounds/{CORRECTED_ROUND}/")
     page.click("details.correction summary")
     tap_round(page, CORRECTION)
-    page.click("button[name=save]")
+    with page.expect_navigation():
+        page.click("button[name=save]")
     assert "訂正しました" in page.inner_text(".messages")
     page.goto(f"{session_url}history/")
     assert "訂正" in page.inner_text("main table.history")
@@ -150,13 +171,11 @@ def test_a_twelve_round_evening_on_a_tablet_ends_with_the_engines_settlement(
     assert not errors, errors
 
 
-def test_the_grid_in_english_and_without_javascript(browser, live_server, django_user_model, transactional_db):
-    from hanafuda import services
-
+def test_the_grid_in_english_and_without_javascript(new_context, live_server, django_user_model, transactional_db):
     user = django_user_model.objects.create_user("scorer", password=PASSWORD)
     session = services.create_session(user, "Club night", ["Ann", "Ben", "Cy"], Options(rounds=3))
     for locale, js in (("en-US", True), ("ja-JP", False)):
-        context = browser.new_context(viewport={"width": 768, "height": 1024}, locale=locale, java_script_enabled=js)
+        context = new_context(viewport={"width": 768, "height": 1024}, locale=locale, java_script_enabled=js)
         page = context.new_page()
         log_in(page, live_server, "scorer", PASSWORD, "/games/hanafuda/")
         page.goto(f"{live_server.url}/games/hanafuda/{session.pk}/rounds/new/")
@@ -181,16 +200,13 @@ def test_the_grid_in_english_and_without_javascript(browser, live_server, django
 
 
 def test_the_back_button_never_sends_cards_the_grid_does_not_show(
-    browser, live_server, django_user_model, transactional_db
+    new_page, live_server, django_user_model, transactional_db
 ):
     """Field report: after saving round 1, Back showed round 2 with an empty grid while the
     browser had restored round 1's radio choices; saving made round 2 a copy of round 1."""
-    from hanafuda.models import Round
-    from tests.hanafuda.helpers import new_session
-
     user = django_user_model.objects.create_user("scorer", password=PASSWORD)
     session = new_session(user, rounds=3)
-    page = browser.new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    page = new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
     log_in(page, live_server, "scorer", PASSWORD, "/games/hanafuda/")
     page.goto(f"{live_server.url}/games/hanafuda/{session.pk}/rounds/new/")
     page.click(".round-form .rest-button[data-side='0']")
@@ -202,23 +218,20 @@ def test_the_back_button_never_sends_cards_the_grid_does_not_show(
     )
     shown = page.locator(".round-form .hcard.taken").count()
     assert checked == shown == 0  # what is sent is what is shown: nothing yet for round 2
-    page.click("button[name=save]")
+    with page.expect_navigation():
+        page.click("button[name=save]")
     assert page.locator(".form-error").is_visible()
     assert Round.objects.filter(session=session).count() == 1
 
 
 def test_rules_that_depend_on_the_order_are_entered_capture_by_capture(
-    browser, live_server, django_user_model, transactional_db
+    new_page, live_server, django_user_model, transactional_db
 ):
     """M10(b): the Sun rule counts only a Crane taken after the storm card, so the grid
     records the order of the taps; a taken card tapped again leaves the order."""
-    from hanafuda.models import Round
-    from tests.hanafuda.helpers import new_session
-    from tests.hanafuda.test_capture_order import CRANE_FIRST, MB4, STORM_FIRST, SUN_AFTER, engine
-
     user = django_user_model.objects.create_user("scorer", password=PASSWORD)
     session = new_session(user, options=SUN_AFTER)
-    page = browser.new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    page = new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
     errors = []
     page.on("pageerror", lambda e: errors.append(f"JS: {e}"))
     log_in(page, live_server, "scorer", PASSWORD, "/games/hanafuda/")
@@ -248,7 +261,7 @@ def test_rules_that_depend_on_the_order_are_entered_capture_by_capture(
     assert page.input_value("input[name=order]") == " ".join(map(str, CRANE_FIRST))
     assert badge(110) == "2"  # the capture after the four pine cards
     # The preview is the server's scoring of the taps: the storm stands (the Crane came first).
-    page.wait_for_function("document.querySelector('.live-summary').dataset.scored")
+    wait_for_the_servers_preview(page)
     assert "嵐：" in page.inner_text(".live-summary .sum-line.side-1")
     assert "すべての取り決めで計算しました" in page.inner_text(".live-summary")
     # Giving a card to another side keeps its place in the order.
@@ -287,17 +300,13 @@ def test_rules_that_depend_on_the_order_are_entered_capture_by_capture(
 
 
 def test_taps_not_yet_saved_survive_a_reload_and_are_forgotten_once_saved(
-    browser, live_server, django_user_model, transactional_db
+    new_page, live_server, django_user_model, transactional_db
 ):
     """A tablet that reloads, loses the connection or has its tab discarded mid-round keeps
     the taps (and their order) until the round is saved."""
-    from hanafuda.models import Round
-    from tests.hanafuda.helpers import new_session
-    from tests.hanafuda.test_capture_order import CRANE_FIRST, MB4, SUN_AFTER
-
     user = django_user_model.objects.create_user("scorer", password=PASSWORD)
     session = new_session(user, options=SUN_AFTER)
-    page = browser.new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    page = new_page(viewport={"width": 768, "height": 1024}, locale="ja-JP")
     log_in(page, live_server, "scorer", PASSWORD, "/games/hanafuda/")
     entry = f"{live_server.url}/games/hanafuda/{session.pk}/rounds/new/"
     page.goto(entry)

@@ -155,7 +155,7 @@ def test_a_wrong_layout_names_the_house_and_row_and_saves_nothing(owner):
     assert "house 3, upper row: no. 8 is removed before play" in problems
     assert any(m.startswith("house 3, upper row: no. ") and "is already in house 1, lower row" in m for m in problems)
     assert "house 5, middle row: 3 card(s) needed, 2 given" in problems
-    with pytest.raises(services.DosaiError):
+    with pytest.raises(services.DosaiError, match=r"house 3, upper row: no\. 8 is removed before play"):
         services.start_hand(session, dealing="entered", reader="app", houses=houses, holders=holders)
     assert not Hand.objects.exists()
     holders["6"] = "Aoki"
@@ -195,7 +195,7 @@ def test_delete_a_session_only_as_listed(owner):
     _read_all(hand, 2)
     contents = services.session_contents(session)
     assert contents.hands == ((1, 2, False),) and contents.calls == 2
-    with pytest.raises(services.StaleForm):
+    with pytest.raises(services.StaleForm, match="The session changed since this page was shown"):
         services.delete_session(session, hands=1, calls=1)
     assert Hand.objects.count() == 1
     assert services.delete_session(session, hands=1, calls=2) == "Test table"
@@ -239,7 +239,7 @@ def test_a_double_submit_records_once(owner):
         services.record_call(hand, None, 0)
     hand.refresh_from_db()
     assert len(hand.calls) == 1
-    with pytest.raises(services.StaleForm):
+    with pytest.raises(services.StaleForm, match="it showed 0 calls, the hand now has 1"):
         services.undo_last_call(hand, 0)
     assert services.undo_last_call(hand, 1) == hand.calls[0]
     hand.refresh_from_db()

@@ -142,7 +142,7 @@ def test_only_the_next_round_can_be_recorded_and_never_twice(user):
     with pytest.raises(services.RoundError, match="next round is round 1"):
         services.record_round(s, 2, ROUND_A)
     services.record_round(s, 1, ROUND_A)
-    with pytest.raises(services.RoundAlreadySaved):
+    with pytest.raises(services.RoundAlreadySaved, match="Round 1 was saved already"):
         services.record_round(s, 1, ROUND_B)
     services.record_round(s, 2, ROUND_B)
     services.record_round(s, 3, ROUND_C)

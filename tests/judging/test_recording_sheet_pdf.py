@@ -206,7 +206,7 @@ def test_empty_list_gives_a_single_explanatory_page():
 
 
 def test_per_page_must_be_1_or_2():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="per_page must be 1 or 2, not 3"):
         recording_sheets_pdf([game()], per_page=3)
 
 
@@ -352,7 +352,7 @@ def test_fallback_cid_font_logs_warning_and_still_renders(monkeypatch, caplog):
     assert any(r.levelno == logging.WARNING and "HeiseiKakuGo-W5" in r.getMessage() for r in caplog.records)
     pdf = recording_sheets_pdf([game()])
     assert len(PdfReader(BytesIO(pdf)).pages) == 1
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"\(U\+1F600\) is not in the PDF font"):
         check_glyphs("😀")  # not encodable in the UCS-2 CID font either
 
 

@@ -247,7 +247,7 @@ def test_the_organiser_entry_screen_is_refused_to_a_stranger(client, day, django
 
 def test_submit_result_refuses_an_invalid_sheet_and_saves_nothing(day):
     match = first_game(day)
-    with pytest.raises(UserError):
+    with pytest.raises(UserError, match="記録用紙の内容に誤りがあります.*TOTAL_MISMATCH"):
         submit_result(match, rules.SheetValues(28, 27, 0, rules.JokerHolder.A))
     assert not RecordingSheet.objects.exists()
 
@@ -258,7 +258,10 @@ def test_the_database_refuses_two_confirmed_sheets_for_one_game(day):
         match=match, cards_a=30, cards_b=26, joker_holder="A", winner_side="A", decided_by="cards", is_confirmed=True
     )
     RecordingSheet.objects.create(version=1, **fields)
-    with pytest.raises(IntegrityError), transaction.atomic():
+    with (
+        pytest.raises(IntegrityError, match=r"one_confirmed_sheet_per_match|judging_recordingsheet\.match_id$"),
+        transaction.atomic(),
+    ):
         RecordingSheet.objects.create(version=2, **fields)
     assert RecordingSheet.objects.filter(match=match, is_confirmed=True).count() == 1
 
@@ -267,7 +270,13 @@ def test_the_database_refuses_two_sheets_with_one_version_number(day):
     match = first_game(day)
     fields = dict(match=match, version=1, cards_a=30, cards_b=26, joker_holder="A", winner_side="A", decided_by="cards")
     RecordingSheet.objects.create(**fields)
-    with pytest.raises(IntegrityError), transaction.atomic():
+    with (
+        pytest.raises(
+            IntegrityError,
+            match=r"sheet_version_unique|judging_recordingsheet\.match_id, judging_recordingsheet\.version$",
+        ),
+        transaction.atomic(),
+    ):
         RecordingSheet.objects.create(**fields)
 
 

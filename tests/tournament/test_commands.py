@@ -1,6 +1,7 @@
 """The event-day management commands, scripted end to end, and their error exits."""
 
 import datetime
+import re
 from io import BytesIO, StringIO
 from pathlib import Path
 
@@ -180,7 +181,7 @@ def test_create_event_with_a_bad_date_exits_with_a_command_error(date):
 @pytest.mark.django_db
 @pytest.mark.parametrize("slug", ["Bad Slug", "大会", "UPPER"])
 def test_create_event_with_a_bad_short_name_exits_with_a_command_error(slug):
-    with pytest.raises(CommandError):
+    with pytest.raises(CommandError, match="The short name may hold only lower-case letters, digits and hyphens"):
         run("create_event", slug, "--name", "大会", "--date", "2027-01-17")
     assert not Event.objects.exists()
 
@@ -196,7 +197,7 @@ def test_create_event_with_an_impossible_number_of_courts_exits_with_a_command_e
 @pytest.mark.django_db
 def test_create_event_with_a_used_short_name_exits_with_a_command_error():
     run("create_event", "ev", "--name", "大会", "--date", "2027-01-17", "--courts", "2")
-    with pytest.raises(CommandError):
+    with pytest.raises(CommandError, match="短縮名「ev」の大会はすでにあります"):
         run("create_event", "ev", "--name", "別の大会", "--date", "2027-01-18")
     assert Event.objects.get().courts.count() == 2
 
@@ -216,7 +217,7 @@ def test_import_teams_with_a_file_that_is_not_a_workbook_exits_with_a_command_er
     run("create_event", "ev", "--name", "大会", "--date", "2027-01-17")
     bogus = tmp_path / "entries.xlsx"
     bogus.write_text("not a workbook")
-    with pytest.raises(CommandError):
+    with pytest.raises(CommandError, match="1 problems; nothing was imported"):
         run("import_teams", "ev", str(bogus))
     assert not Team.objects.exists()
 
@@ -224,15 +225,15 @@ def test_import_teams_with_a_file_that_is_not_a_workbook_exits_with_a_command_er
 @pytest.mark.django_db
 def test_day_commands_out_of_order_exit_with_a_command_error(tmp_path):
     run("load_demo")
-    with pytest.raises(CommandError):
+    with pytest.raises(CommandError, match="先にリーグ分けをしてください"):
         run("make_schedule", "demo")  # no draw yet
-    with pytest.raises(CommandError):
+    with pytest.raises(CommandError, match="No games to print: make the schedule first"):
         run("print_sheets", "demo", "-o", str(tmp_path / "sheets.pdf"))  # no games yet
     run("draw_groups", "demo", "--seed", "1")
     run("make_schedule", "demo")
-    with pytest.raises(CommandError):
+    with pytest.raises(CommandError, match="小学生低学年の部は対戦表が作成済みです"):
         run("draw_groups", "demo")  # the schedule exists
-    with pytest.raises(CommandError):
+    with pytest.raises(CommandError, match="結果が未入力の試合があります"):
         run("seed_knockout", "demo")  # no results yet
     assert not (tmp_path / "sheets.pdf").exists()
 
@@ -270,5 +271,5 @@ def test_an_output_path_in_a_missing_folder_exits_with_a_command_error(command, 
     run("load_demo")
     run("draw_groups", "demo", "--seed", "1")
     run("make_schedule", "demo")
-    with pytest.raises(CommandError):
+    with pytest.raises(CommandError, match=re.escape(f"Cannot write {tmp_path / 'missing' / 'out.bin'}: No such file")):
         run(command, "demo", "-o", str(tmp_path / "missing" / "out.bin"))

@@ -253,16 +253,16 @@ def test_a_late_entry_is_refused_once_the_knockout_is_seeded_or_for_another_divi
     other = factories.make_division(event, name="一般の部", courts=[1])
     stranger = factories.make_team(other, "よその部のチーム")
     group = division.groups.first()
-    with pytest.raises(UserError):
+    with pytest.raises(UserError, match="チームは自分の部門のグループにのみ追加できます"):
         add_late_team(stranger, group)
-    with pytest.raises(UserError):
+    with pytest.raises(UserError, match="チーム3はすでにAリーグに入っています"):
         add_late_team(group.teams.first(), group)  # already in a group
     for match in event.matches.all():
         record_confirmed_result(match, rules.SheetValues(30, 26, 0, rules.JokerHolder.A))
     seed_knockout(event)
     late = factories.make_team(division, "遅刻かるた会")
     count = event.matches.count()
-    with pytest.raises(UserError):
+    with pytest.raises(UserError, match="決勝トーナメントは組み合わせ済みのため、グループに追加できません"):
         add_late_team(late, group)
     late.refresh_from_db()
     assert late.group is None and event.matches.count() == count

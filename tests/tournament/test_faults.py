@@ -103,7 +103,10 @@ def test_an_error_after_the_sheet_row_is_written_leaves_nothing(client):
         seen["sheet rows before the crash"] = RecordingSheet.objects.filter(match=match).count()
         raise RuntimeError("the server died here")
 
-    with mock.patch.object(HistoryEntry.objects, "create", side_effect=crash), pytest.raises(RuntimeError):
+    with (
+        mock.patch.object(HistoryEntry.objects, "create", side_effect=crash),
+        pytest.raises(RuntimeError, match="the server died here"),
+    ):
         judging_services.submit_sheet(
             match,
             rules.SheetValues(30, 26, 0, rules.JokerHolder.A),
@@ -271,12 +274,14 @@ def shared_database(transactional_db):
 
 
 class LockHolder(threading.Thread):
-    """Another writer holding the game's lock (SQLite: the whole database) for ``seconds``."""
+    """Another writer holding the game's lock (SQLite: the whole database) until ``release``
+    is set, or for ``seconds`` at most."""
 
     def __init__(self, match_pk, seconds):
         super().__init__(daemon=True)
         self.match_pk, self.seconds = match_pk, seconds
         self.locked = threading.Event()
+        self.release = threading.Event()
         self.error = None
 
     def run(self):
@@ -284,7 +289,7 @@ class LockHolder(threading.Thread):
             with transaction.atomic():  # BEGIN IMMEDIATE on SQLite: the write lock at once
                 list(Match.objects.select_for_update().filter(pk=self.match_pk))  # PostgreSQL: the game's row
                 self.locked.set()
-                time.sleep(self.seconds)
+                self.release.wait(self.seconds)
         except Exception as error:
             self.error = error
             self.locked.set()
@@ -314,6 +319,8 @@ def test_a_post_while_another_writer_holds_the_lock_waits_and_succeeds(shared_da
     match = first_game(event)
     url = entry_url(match)
     form = form_fields(client.get(url).content.decode())
+    # The other writer's 1.5 s is the behaviour under test: the post must wait for it (it is
+    # not released early) and then succeed, within the connection's 5 s wait.
     holder = LockHolder(match.pk, 1.5)
     holder.start()
     assert holder.locked.wait(10) and holder.error is None
@@ -340,7 +347,7 @@ def test_a_post_locked_out_longer_than_the_wait_gets_a_503_that_keeps_the_values
     typed = post_values(
         cards_a="31", cards_b="25", base_version=form["base_version"], submission_key=form["submission_key"]
     )
-    holder = LockHolder(match.pk, 2.0)
+    holder = LockHolder(match.pk, 30)  # held until the post has given up, however slow the machine
     holder.start()
     assert holder.locked.wait(10) and holder.error is None
     short_wait(200)
@@ -348,6 +355,7 @@ def test_a_post_locked_out_longer_than_the_wait_gets_a_503_that_keeps_the_values
         response = client.post(url, typed)
     finally:
         reset_wait()
+        holder.release.set()
     holder.join(10)
     assert holder.error is None
     assert response.status_code == 503

@@ -66,7 +66,7 @@ def test_a_perfect_cycle_stays_unresolved_until_a_lot_is_recorded():
     play_perfect_cycle(event, teams)
     [table] = reports.division_standings(division)
     assert all(row.tied and row.rank == 1 for row in table.rows)
-    with pytest.raises(UserError):
+    with pytest.raises(UserError, match="Place 1 of Group A is tied; record a lot or play-off"):
         seed_knockout(event)
     group = table.group
     record_tie_break(group, [teams[2], teams[0], teams[1]], "lot")
@@ -354,7 +354,7 @@ def test_runners_up_tied_across_groups_are_settled_by_a_lot_on_the_knockout_page
 def test_a_lot_between_only_some_of_the_tied_runners_up_does_not_settle_the_tie():
     event, division, runners_up = three_groups_with_runners_up_tied_across_groups()
     record_runner_up_lot(division, runners_up[:2], "lot")
-    with pytest.raises(reports.RunnerUpTie):
+    with pytest.raises(reports.RunnerUpTie, match="The best runners-up are tied across groups"):
         seed_knockout(event)
-    with pytest.raises(UserError):
+    with pytest.raises(UserError, match="Say how the order was decided: lot or play-off"):
         record_runner_up_lot(division, runners_up[:2], "coin")

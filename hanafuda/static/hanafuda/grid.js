@@ -207,19 +207,26 @@
   var previewTimer = null;
   var previewAsked = 0;
   function requestPreview() {
+    // Every change of the taps asks for a preview, numbered in data-preview-asked at once
+    // (the request itself leaves after a 300 ms pause, so that quick taps make one request);
+    // data-preview-answered is the number whose answer the summary shows. Only the answer to
+    // the latest taps is shown, so the two are equal exactly when the server's scoring of
+    // what the grid shows is on screen (tests wait for that instead of a fixed time).
     if (!previewUrl || !summary || !window.fetch || !window.FormData) { return; }
     if (previewTimer) { clearTimeout(previewTimer); }
     var mine = ++previewAsked;
+    summary.dataset.previewAsked = String(mine);
     previewTimer = setTimeout(function () {
       previewTimer = null;
       fetch(previewUrl, { method: "POST", body: new FormData(form), credentials: "same-origin",
                           headers: { Accept: "application/json" } })
         .then(function (r) { return r.ok ? r.json() : null; })
-        .then(function (answer) { if (answer && mine === previewAsked) { showScored(answer); } })
+        .then(function (answer) { if (answer && mine === previewAsked) { showScored(answer, mine); } })
         .catch(function () { /* no answer (offline): the local preview stays */ });
     }, 300);
   }
-  function showScored(answer) {
+  function showScored(answer, number) {
+    summary.dataset.previewAnswered = String(number);
     var lines = summary.querySelectorAll(".sum-line");
     var old = summary.querySelector(".server-problem");
     if (old) { old.parentNode.removeChild(old); }
@@ -258,7 +265,6 @@
     }
     var note = summary.querySelector(".preview-note");
     if (note) { note.textContent = t.tServer; }
-    summary.dataset.scored = String(previewAsked);
   }
   var memoryKey = "hanafuda-active-side:" + location.pathname;
   function selectSide(i) {

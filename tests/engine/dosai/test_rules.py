@@ -470,9 +470,9 @@ def test_call_returns_a_new_state_and_leaves_the_old_one_alone():
     result = call(state, 10)
     assert state.is_face_up(10) and state.calls_made == 0
     assert result.state is not state
-    with pytest.raises(FrozenInstanceError):
+    with pytest.raises(FrozenInstanceError, match="cannot assign to field 'calls_made'"):
         state.calls_made = 3
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="does not support item assignment"):
         state.points[10] = 1
 
 

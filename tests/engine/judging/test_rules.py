@@ -5,6 +5,8 @@ cards go to the holder of 「り」, じゃんけん when the referee holds it, 
 じゃんけん decisions a game, the touch judgment matrix, walkover 28–0).
 """
 
+import re
+
 import pytest
 
 from judging.engine import rules
@@ -91,9 +93,9 @@ def test_every_problem_code_has_a_failing_example_above():
     assert seen == set(SheetProblem)
 
 
-@pytest.mark.parametrize("values, _expected", [p[1:] for p in PROBLEMS], ids=[p[0] for p in PROBLEMS])
-def test_decide_winner_raises_on_an_invalid_sheet(values, _expected):
-    with pytest.raises(ValueError):
+@pytest.mark.parametrize("values, expected", [p[1:] for p in PROBLEMS], ids=[p[0] for p in PROBLEMS])
+def test_decide_winner_raises_on_an_invalid_sheet(values, expected):
+    with pytest.raises(ValueError, match=re.escape(f"invalid recording sheet: {expected}")):
         decide_winner(values)
 
 
@@ -199,7 +201,7 @@ def test_swapping_the_teams_swaps_a_and_b_verdicts_and_keeps_rps_and_first_to_to
 
 
 def test_an_unknown_touch_state_is_refused():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="'sideways' is not a valid TouchState"):
         touch_verdict("sideways", T.BOTH)
 
 

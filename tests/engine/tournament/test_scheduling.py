@@ -122,7 +122,7 @@ def test_berger_odd_is_even_table_with_highest_seat_as_bye(n):
 
 @pytest.mark.parametrize("bad", [-1, 0, 1])
 def test_berger_rejects_too_few_seats(bad):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=f"a round robin needs at least 2 seats, got {bad}$"):
         berger_rounds(bad)
 
 
@@ -323,23 +323,23 @@ def test_plan_empty_groups_list():
 
 
 def test_plan_rejects_no_courts():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="at least one court is needed"):
         plan_groups_on_courts([[1, 2]], [])
 
 
 @pytest.mark.parametrize("bad_group", [[], [1]])
 def test_plan_rejects_small_group(bad_group):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=re.escape(f"group 1 has {len(bad_group)} team(s); a group needs at least 2")):
         plan_groups_on_courts([[10, 11, 12], bad_group], [1, 2])
 
 
 def test_plan_rejects_team_in_two_groups():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="team 3 appears more than once in the groups"):
         plan_groups_on_courts([[1, 2, 3], [3, 4]], [1, 2])
 
 
 def test_plan_rejects_duplicate_court():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=re.escape("court ids must be distinct: [1, 1]")):
         plan_groups_on_courts([[1, 2], [3, 4]], [1, 1])
 
 
@@ -371,9 +371,17 @@ def test_slot_start_keeps_tzinfo():
     assert slot_start(start, 2, 15, 5) == datetime.datetime(2027, 1, 17, 10, 10, tzinfo=tz)
 
 
-@pytest.mark.parametrize("slot,game,change", [(-1, 15, 5), (0, -15, 5), (0, 15, -5), (2, 15, -1)])
-def test_slot_start_rejects_negative(slot, game, change):
-    with pytest.raises(ValueError):
+@pytest.mark.parametrize(
+    "slot,game,change,message",
+    [
+        (-1, 15, 5, "slot must not be negative, got -1"),
+        (0, -15, 5, "game_minutes must not be negative, got -15"),
+        (0, 15, -5, "changeover_minutes must not be negative, got -5"),
+        (2, 15, -1, "changeover_minutes must not be negative, got -1"),
+    ],
+)
+def test_slot_start_rejects_negative(slot, game, change, message):
+    with pytest.raises(ValueError, match=f"^{message}$"):
         slot_start(START, slot, game, change)
 
 
@@ -640,18 +648,18 @@ def test_plan_empty():
 
 @pytest.mark.parametrize("layout", LAYOUTS)
 def test_plan_rejects_bad_input(layout):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="at least one court is needed"):
         plan([[1, 2]], [], layout)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=re.escape("court ids must be distinct: [1, 1]")):
         plan([[1, 2], [3, 4]], [1, 1], layout)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=re.escape("group 1 has 1 team(s); a group needs at least 2")):
         plan([[1, 2, 3], [4]], [1, 2], layout)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="team 3 appears more than once in the groups"):
         plan([[1, 2, 3], [3, 4]], [1, 2], layout, rest=True)
 
 
 def test_plan_rejects_unknown_layout():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="unknown layout 'round_robin_on_one_court'"):
         plan([[1, 2]], [1], "round_robin_on_one_court")
 
 
@@ -810,9 +818,19 @@ def test_lower_bound_monotone():
             assert lower_bound(sizes, nc, True) >= lower_bound(sizes, nc, False)
 
 
-@pytest.mark.parametrize("sizes,courts", [([1], 1), ([4, 0], 2), ([4], 0), ([4], -1), ([4], 1.5), (["4"], 1)])
-def test_lower_bound_rejects_bad_input(sizes, courts):
-    with pytest.raises(ValueError):
+@pytest.mark.parametrize(
+    "sizes,courts,message",
+    [
+        ([1], 1, "a group needs at least 2 teams, got 1"),
+        ([4, 0], 2, "a group needs at least 2 teams, got 0"),
+        ([4], 0, "at least one court is needed, got 0"),
+        ([4], -1, "at least one court is needed, got -1"),
+        ([4], 1.5, "courts must be a number of courts (int), got 1.5"),
+        (["4"], 1, "a group needs at least 2 teams, got '4'"),
+    ],
+)
+def test_lower_bound_rejects_bad_input(sizes, courts, message):
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
         lower_bound(sizes, courts)
 
 
@@ -1150,24 +1168,24 @@ def test_clock_property_matches_simulation():
 
 
 @pytest.mark.parametrize(
-    "args,kwargs",
+    "args,kwargs,message",
     [
-        ((540, 0, 5), {}),
-        ((540, 15, -1), {}),
-        ((-1, 15, 5), {}),
-        ((540, 15, 5), {"lunch": (780, 720)}),
-        ((540, 15, 5), {"lunch": (720, 720)}),
-        ((540, 15, 5), {"court_start": {1: -5}}),
-        ((540.5, 15, 5), {}),
+        ((540, 0, 5), {}, "game_minutes must be at least 1, got 0"),
+        ((540, 15, -1), {}, "changeover_minutes must be at least 0, got -1"),
+        ((-1, 15, 5), {}, "start_minute must be at least 0, got -1"),
+        ((540, 15, 5), {"lunch": (780, 720)}, "lunch must end after it starts, got (780, 720)"),
+        ((540, 15, 5), {"lunch": (720, 720)}, "lunch must end after it starts, got (720, 720)"),
+        ((540, 15, 5), {"court_start": {1: -5}}, "start of court 1 must be at least 0, got -5"),
+        ((540.5, 15, 5), {}, "start_minute must be an int (minutes), got 540.5"),
     ],
 )
-def test_clock_rejects_bad_input(args, kwargs):
-    with pytest.raises(ValueError):
+def test_clock_rejects_bad_input(args, kwargs, message):
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
         Clock(*args, **kwargs)
 
 
 def test_clock_rejects_negative_slot():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="slot must be at least 0, got -1"):
         Clock(540, 15, 5).start_of(-1, 1)
 
 
@@ -1179,5 +1197,5 @@ def test_shift_delays_remaining_games_only():
     assert starts == before  # pure
     assert shift(starts, 1000, 30) == starts
     assert shift({}, 0, 5) == {}
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="delay must be at least 0, got -5"):
         shift(starts, 565, -5)

@@ -327,11 +327,11 @@ class TestInputs:
             rank_group([A, B], [GameResult(A, B, 20, 10, C)])
 
     def test_unknown_walkover_policy_raises(self):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match="walkover_cards must be one of"):
             rank_group([A, B], [], walkover_cards="half")
 
     def test_repeated_team_raises(self):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match="a team id is listed twice"):
             rank_group([A, A, B], [])
 
 
