@@ -45,13 +45,13 @@ def main():
     draw_groups(event, seed=1)
     make_schedule(event)
     Simulate().handle(event="bench", stage="groups", seed=1)
-    games = event.matches.count()
+    matches = event.matches.count()
     for kinds in (("standings",), ("standings", "games", "timetable", "teams")):
         started = time.perf_counter()
         data = exports.event_workbook(event, kinds)
         seconds = time.perf_counter() - started
         print(
-            f"workbook {'+'.join(kinds)}: 500 teams, 100 groups, {games} games: {seconds:.2f} s, {len(data) / 1024:.0f} KiB"
+            f"workbook {'+'.join(kinds)}: 500 teams, 100 groups, {matches} games: {seconds:.2f} s, {len(data) / 1024:.0f} KiB"
         )
     print(f"(setup: 500 teams registered in {setup:.1f} s)")
 

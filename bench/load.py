@@ -311,7 +311,7 @@ def sheet_values(rng, card_total):
     }
 
 
-def referee(index, token, games, card_total, args, port, stats, stop_at):
+def referee(index, token, matches, card_total, args, port, stats, stop_at):
     rng = random.Random(args.seed * 1000 + index)
     client = Client(port)
     try:
@@ -323,7 +323,7 @@ def referee(index, token, games, card_total, args, port, stats, stop_at):
                 time.sleep(min(args.referee_think * rng.uniform(0.5, 1.5), max(0.0, stop_at - time.monotonic())))
                 if time.monotonic() >= stop_at:
                     break
-            number = games[action % len(games)]
+            number = matches[action % len(matches)]
             path = f"/court/{token}/game/{number}/"
             started = time.monotonic()
             status, _headers, html = client.request("GET", path)
@@ -411,8 +411,8 @@ def run_load(args, port, slug, card_total, courts):
     stats.latency["healthz idle"] = idle.latency["healthz idle"]
     stop_at = time.monotonic() + args.duration
     threads = [
-        threading.Thread(target=referee, args=(i, token, games, card_total, args, port, stats, stop_at), daemon=True)
-        for i, (token, games) in enumerate(courts)
+        threading.Thread(target=referee, args=(i, token, matches, card_total, args, port, stats, stop_at), daemon=True)
+        for i, (token, matches) in enumerate(courts)
     ]
     threads += [
         threading.Thread(target=spectator, args=(i, slug, args, port, stats, stop_at), daemon=True)
@@ -446,10 +446,10 @@ def verify(slug, stats):
         )
     )
     by_key = defaultdict(list)
-    by_game = defaultdict(list)
+    by_match = defaultdict(list)
     for number, key, version, confirmed in sheets:
         by_key[(number, key)].append(version)
-        by_game[number].append((version, confirmed))
+        by_match[number].append((version, confirmed))
     acked = defaultdict(set)
     for number, key, version in stats.acks:
         acked[number].add(key)
@@ -460,7 +460,7 @@ def verify(slug, stats):
     for number, _key, first, again in stats.retries:
         if first != again:
             problems.append(f"game {number}: the same form answered version {first}, then {again}")
-    for number, versions in by_game.items():
+    for number, versions in by_match.items():
         numbers = sorted(v for v, _c in versions)
         if numbers != list(range(1, len(numbers) + 1)):
             problems.append(f"game {number}: versions {numbers}")
@@ -470,7 +470,7 @@ def verify(slug, stats):
     # Saved but never acknowledged: the client gave up waiting (a timeout, counted as an
     # error) after the server had saved it. Not lost; the referee would see it on reload.
     unacknowledged = {k for k in by_key if k[1] not in acked[k[0]]}
-    for number, versions in by_game.items():
+    for number, versions in by_match.items():
         if len(versions) != len(acked[number]) + sum(1 for k in unacknowledged if k[0] == number):
             problems.append(f"game {number}: {len(versions)} versions saved, {len(acked[number])} acknowledged")
     connection.close()

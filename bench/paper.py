@@ -92,15 +92,15 @@ def team_name(i: int) -> str:
     return f"{AREAS[i % len(AREAS)]}{KINDS[(i // 3) % len(KINDS)]}{SUFFIX[(i // 7) % len(SUFFIX)]}"
 
 
-def timetables(courts: int = 40, games: int = 12):
+def timetables(courts: int = 40, matches: int = 12):
     out = []
     for c in range(courts):
         rows = []
-        for g in range(games):
-            knockout = g >= games - 2
+        for g in range(matches):
+            knockout = g >= matches - 2
             rows.append(
                 TimetableMatch(
-                    match_number=c * games + g + 1,
+                    match_number=c * matches + g + 1,
                     start=T0 + datetime.timedelta(minutes=20 * g),
                     division=DIVISIONS[c % len(DIVISIONS)],
                     stage="準決勝" if knockout else "予選リーグ",
@@ -160,13 +160,13 @@ def standings(groups: int = 100):
 def brackets(divisions: int = 4, teams: int = 16):
     out = []
     for d in range(divisions):
-        games, number, count, r = [], 1, teams // 2, 0
+        matches, number, count, r = [], 1, teams // 2, 0
         names = [team_name(d * 16 + k) for k in range(teams)]
         stages = {8: "1回戦", 4: "準々決勝", 2: "準決勝", 1: "決勝"}
         while count >= 1:
             for p in range(count):
                 span = 2**r
-                games.append(
+                matches.append(
                     BracketMatch(
                         r,
                         p,
@@ -183,7 +183,7 @@ def brackets(divisions: int = 4, teams: int = 16):
             count //= 2
             r += 1
         third = [BracketMatch(r - 1, 0, "3位決定戦", number, names[4], names[12], "28", "28", "B")]
-        out.append((DIVISIONS[d % 4], games, third))
+        out.append((DIVISIONS[d % 4], matches, third))
     return out
 
 

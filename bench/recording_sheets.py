@@ -61,14 +61,14 @@ def team_name(i: int) -> str:
     return f"{AREAS[i % len(AREAS)]}{KINDS[(i // 3) % len(KINDS)]}{SUFFIX[(i // 7) % len(SUFFIX)]}"
 
 
-def make_games(n: int) -> list[SheetMatch]:
+def make_matches(n: int) -> list[SheetMatch]:
     day = datetime.date(2025, 5, 3)
     start0 = datetime.datetime(2025, 5, 3, 0, 30, tzinfo=datetime.UTC)  # 09:30 JST
-    games = []
+    matches = []
     for i in range(n):
         stage, group = STAGES[i % len(STAGES)]
         knockout = stage != "予選リーグ"
-        games.append(
+        matches.append(
             SheetMatch(
                 event_name="ひたち郷土かるた大会",
                 edition=12,
@@ -84,29 +84,29 @@ def make_games(n: int) -> list[SheetMatch]:
                 entry_url=f"https://karuta.example.jp/j/c/{i % 8 + 1:02d}k7Qx2/{i + 1}/",
             )
         )
-    return games
+    return matches
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--games", dest="matches", type=int, default=200)
     ap.add_argument("--per-page", type=int, default=1, choices=(1, 2))
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--out", help="write the last PDF here")
     args = ap.parse_args()
 
-    games = make_games(args.games)
+    matches = make_matches(args.matches)
     t0 = time.perf_counter()
     japanese_font()
     print(f"font: {describe_font()}  (registered in {time.perf_counter() - t0:.3f} s)")
     pdf = b""
     for run in range(1, args.repeat + 1):
         t = time.perf_counter()
-        pdf = recording_sheets_pdf(games, per_page=args.per_page)
+        pdf = recording_sheets_pdf(matches, per_page=args.per_page)
         dt = time.perf_counter() - t
         print(
-            f"run {run}: {args.games} sheets, per_page={args.per_page}: {dt:.3f} s total, "
-            f"{dt / max(args.games, 1) * 1000:.1f} ms per sheet, {len(pdf) / 1024:.0f} KiB"
+            f"run {run}: {args.matches} sheets, per_page={args.per_page}: {dt:.3f} s total, "
+            f"{dt / max(args.matches, 1) * 1000:.1f} ms per sheet, {len(pdf) / 1024:.0f} KiB"
         )
     if args.out:
         with open(args.out, "wb") as fh:

@@ -134,7 +134,7 @@ def run_grid() -> None:
                 p = plan(groups, courts, "shared")
                 total += 1
                 at_bound += p.slots == p.lower_bound
-                bad += bool(check_schedule(p.games, groups))
+                bad += bool(check_schedule(p.matches, groups))
     print(
         f"grid (1-12 groups of 2-16 teams, 1-16 courts), shared/no-rest at the lower "
         f"bound: {'yes' if at_bound == total else 'no'} ({at_bound}/{total}), "

@@ -169,7 +169,7 @@ def _confirm(match, sheet, user, action):
     match.winner_id = match.team_a_id if sheet.winner_side == rules.Side.A else match.team_b_id
     match.save(update_fields=["status", "winner"])
     HistoryEntry.objects.create(match=match, sheet=sheet, user=sheet.confirmed_by, action=action)
-    if not match.is_group_game:
+    if not match.is_group_match:
         advance_knockout(match)
 
 

@@ -32,7 +32,7 @@ from tournament.access import event_for_organiser as _event_for_organiser
 from tournament.access import event_for_recorder as _event_for_recorder
 from tournament.models import Court, Match
 
-GAME_RELATED = ("event", "division", "group", "court", "team_a", "team_b", "winner")
+MATCH_RELATED = ("event", "division", "group", "court", "team_a", "team_b", "winner")
 
 
 def _client(request):
@@ -46,8 +46,8 @@ def _court(token):
     return court
 
 
-def _court_game(court, number):
-    return get_object_or_404(Match.objects.select_related(*GAME_RELATED), court=court, match_number=number)
+def _court_match(court, number):
+    return get_object_or_404(Match.objects.select_related(*MATCH_RELATED), court=court, match_number=number)
 
 
 def _names(match):
@@ -69,12 +69,12 @@ def _fresh_keys(sheet):
 
 def court_home(request, token):
     court = _court(token)
-    games = list(Match.objects.filter(court=court).select_related(*GAME_RELATED).order_by("slot", "match_number"))
-    open_games = [m for m in games if m.awaits_result and m.status != Match.Status.SUBMITTED]
-    current = next((m for m in open_games if m.teams_known), None)
-    upcoming = [m for m in open_games if m is not current][:4]
-    waiting = [m for m in games if m.status == Match.Status.SUBMITTED]
-    finished = [m for m in games if m.has_result][-5:]
+    matches = list(Match.objects.filter(court=court).select_related(*MATCH_RELATED).order_by("slot", "match_number"))
+    open_matches = [m for m in matches if m.awaits_result and m.status != Match.Status.SUBMITTED]
+    current = next((m for m in open_matches if m.teams_known), None)
+    upcoming = [m for m in open_matches if m is not current][:4]
+    waiting = [m for m in matches if m.status == Match.Status.SUBMITTED]
+    finished = [m for m in matches if m.has_result][-5:]
     return render(
         request,
         "judging/court_home.html",
@@ -149,7 +149,7 @@ def _handle_entry(request, match, *, who, saved_url, template, extra):
 
 def court_entry(request, token, number):
     court = _court(token)
-    match = _court_game(court, number)
+    match = _court_match(court, number)
     if not match.teams_known:
         messages.error(request, _("The teams of this game are not known yet."))
         return redirect("judging:court_home", token)
@@ -169,7 +169,7 @@ def court_entry(request, token, number):
 def court_saved(request, token, number, version):
     """A clear confirmation of what was saved, to show the team leaders."""
     court = _court(token)
-    match = _court_game(court, number)
+    match = _court_match(court, number)
     sheet = get_object_or_404(RecordingSheet, match=match, version=version)
     return render(
         request,
@@ -247,7 +247,7 @@ def touch_matrix_rows():
 
 def court_dispute(request, token, number):
     court = _court(token)
-    match = _court_game(court, number)
+    match = _court_match(court, number)
     if not match.teams_known:
         raise Http404
     return _dispute(
@@ -278,14 +278,14 @@ def court_matrix_pdf(request, token):
 
 
 @login_required
-def game_detail(request, slug, number):
+def match_detail(request, slug, number):
     """A game for recorders: enter or correct, confirm, reject, re-type blind, history."""
     event = _event_for_recorder(request, slug)
-    match = get_object_or_404(Match.objects.select_related(*GAME_RELATED), event=event, match_number=number)
+    match = get_object_or_404(Match.objects.select_related(*MATCH_RELATED), event=event, match_number=number)
     if not match.teams_known:
         messages.error(request, _("The teams of this game are not known yet."))
         return redirect("tournament:schedule", event.slug)
-    here = reverse("judging:game_detail", args=[event.slug, number])
+    here = reverse("judging:match_detail", args=[event.slug, number])
     if request.method == "POST" and request.POST.get("action") in (
         "confirm",
         "retype",
@@ -369,7 +369,7 @@ def _restore(request, event, match, sheet):
 
 
 # The desk's buttons on a game's page: what each does, and whether it acts on a version.
-_GAME_ACTIONS = {"reopen": _reopen, "void": _void}
+_MATCH_ACTIONS = {"reopen": _reopen, "void": _void}
 _SHEET_ACTIONS = {"confirm": _confirm, "retype": _retype, "reject": _reject, "restore": _restore, "void": _void}
 
 
@@ -404,7 +404,7 @@ def _recorder_action(request, event, match, here):
     action = request.POST["action"]
     sheet = None
     if action == "reopen" or (action == "void" and not match.sheets.exists()):
-        handler = _GAME_ACTIONS[action]
+        handler = _MATCH_ACTIONS[action]
     elif action in _SHEET_ACTIONS:
         handler = _SHEET_ACTIONS[action]
         sheet = get_object_or_404(RecordingSheet, match=match, version=request.POST.get("version") or 0)
@@ -423,13 +423,13 @@ def _recorder_action(request, event, match, here):
 def confirm_queue(request, slug):
     """Games waiting for a recorder: submitted or disputed, oldest first."""
     event = _event_for_recorder(request, slug)
-    games = (
+    matches = (
         event.matches.filter(status__in=[Match.Status.SUBMITTED, Match.Status.DISPUTED])
-        .select_related(*GAME_RELATED)
+        .select_related(*MATCH_RELATED)
         .annotate(last_version=Max("sheets__version"))
         .order_by("match_number")
     )
-    return render(request, "judging/confirm_queue.html", {"event": event, "games": games})
+    return render(request, "judging/confirm_queue.html", {"event": event, "games": matches})
 
 
 @login_required
@@ -438,7 +438,7 @@ def status_board(request, slug):
     event = _event_for_recorder(request, slug)
     now = timezone.now()
     courts = list(event.courts.all())
-    games = list(
+    matches = list(
         event.matches.select_related("team_a", "team_b", "court", "division", "group").order_by("slot", "match_number")
     )
     last_entry = dict(
@@ -456,7 +456,7 @@ def status_board(request, slug):
     length = event.game_minutes + event.changeover_minutes
     rows = []
     for court in courts:
-        mine = [g for g in games if g.court_id == court.pk]
+        mine = [g for g in matches if g.court_id == court.pk]
         current = next(
             (g for g in mine if g.awaits_result and g.status != Match.Status.SUBMITTED and g.teams_known), None
         )
@@ -490,7 +490,7 @@ def status_board(request, slug):
 @login_required
 def organiser_dispute(request, slug, number):
     event = _event_for_recorder(request, slug)
-    match = get_object_or_404(Match.objects.select_related(*GAME_RELATED), event=event, match_number=number)
+    match = get_object_or_404(Match.objects.select_related(*MATCH_RELATED), event=event, match_number=number)
     if not match.teams_known:
         raise Http404
     return _dispute(
@@ -498,7 +498,7 @@ def organiser_dispute(request, slug, number):
         match,
         who={"user": request.user},
         template="judging/dispute.html",
-        extra={"back_url": reverse("judging:game_detail", args=[slug, number])},
+        extra={"back_url": reverse("judging:match_detail", args=[slug, number])},
     )
 
 

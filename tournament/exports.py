@@ -64,7 +64,7 @@ def cross_table_rows(cross):
     return header, rows
 
 
-def games_headers():
+def matches_headers():
     return [
         _("match no."),
         _("division"),
@@ -84,10 +84,10 @@ def games_headers():
     ]
 
 
-def games_rows(event):
+def matches_rows(event):
     """Spreadsheet rows of every game by match number, with its confirmed result."""
     rows = []
-    for line in reports.game_lines(event):
+    for line in reports.match_lines(event):
         m, sheet = line.match, line.sheet
         rows.append(
             [
@@ -127,7 +127,7 @@ def timetable_rows(event):
             line.team_a.name if line.team_a else _("to be decided"),
             line.team_b.name if line.team_b else _("to be decided"),
         ]
-        for line in reports.game_lines(event, order=("court__order", "slot", "match_number"))
+        for line in reports.match_lines(event, order=("court__order", "slot", "match_number"))
     ]
 
 
@@ -206,7 +206,7 @@ def event_workbook(event, kinds=("standings", "games")):
     if "standings" in kinds:
         _standings_sheets(wb, event)
     if "games" in kinds:
-        xlsx.write_table(xlsx.add_sheet(wb, _("All games")), games_headers(), games_rows(event))
+        xlsx.write_table(xlsx.add_sheet(wb, _("All games")), matches_headers(), matches_rows(event))
     if "timetable" in kinds:
         xlsx.write_table(xlsx.add_sheet(wb, _("Timetable")), timetable_headers(), timetable_rows(event))
     if "teams" in kinds:

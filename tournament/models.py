@@ -370,7 +370,7 @@ class Match(models.Model):
         return _("Game %(number)s") % {"number": self.match_number}
 
     @property
-    def is_group_game(self):
+    def is_group_match(self):
         return self.stage == self.Stage.GROUP
 
     @property

@@ -98,7 +98,7 @@ def standings(event):
     )
 
 
-def _bracket_game(g):
+def _bracket_match(g):
     sheet = reports.confirmed_sheet(g)
     winner = None
     if g.winner_id:
@@ -121,8 +121,8 @@ def bracket(event):
     divisions = [
         (
             b.division.name,
-            [_bracket_game(g) for games in b.rounds for g in games],
-            [_bracket_game(g) for g in b.third],
+            [_bracket_match(g) for matches in b.rounds for g in matches],
+            [_bracket_match(g) for g in b.third],
         )
         for b in reports.division_brackets(event)
     ]

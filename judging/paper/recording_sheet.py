@@ -59,7 +59,7 @@ class SheetMatch:
 
 @dataclass(frozen=True)
 class _Prepared:
-    game: SheetMatch
+    match: SheetMatch
     title: str
     date: str
     division: str
@@ -72,20 +72,20 @@ class _Prepared:
     qr: list[list[bool]] | None
 
 
-def _prepare(game: SheetMatch, *, qr_cache: dict) -> _Prepared:
+def _prepare(match: SheetMatch, *, qr_cache: dict) -> _Prepared:
     """Validate and format every data field (raises ValueError on unprintable input)."""
-    stage = " ".join(p for p in (clean(game.stage), clean(game.group)) if p)
+    stage = " ".join(p for p in (clean(match.stage), clean(match.group)) if p)
     fields = {
-        "event_name": edition_title(game.event_name, game.edition),
-        "division": clean(game.division),
+        "event_name": edition_title(match.event_name, match.edition),
+        "division": clean(match.division),
         "stage/group": stage,
-        "court": clean(game.court),
-        "team_a": clean(game.team_a),
-        "team_b": clean(game.team_b),
+        "court": clean(match.court),
+        "team_a": clean(match.team_a),
+        "team_b": clean(match.team_b),
     }
     for what, value in fields.items():
         check_glyphs(value, what)
-    url = game.entry_url or ""
+    url = match.entry_url or ""
     qr = None
     if url:
         if not url.isascii():
@@ -101,13 +101,13 @@ def _prepare(game: SheetMatch, *, qr_cache: dict) -> _Prepared:
         if qr is None:
             qr = qr_cache[url] = qr_modules(url)
     return _Prepared(
-        game=game,
+        match=match,
         title=fields["event_name"],
-        date=format_date(game.event_date, game.japanese_era),
+        date=format_date(match.event_date, match.japanese_era),
         division=fields["division"],
         stage=stage,
         court=fields["court"],
-        start=format_time(game.start),
+        start=format_time(match.start),
         team_a=fields["team_a"],
         team_b=fields["team_b"],
         url=url,
@@ -276,7 +276,7 @@ def _draw_number_box(sheet: _Sheet, nx: float, num_w: float, head_h: float) -> N
         pen.rect(nx, top - lab_h, num_w, lab_h, fill=INK, stroke=None)
         pen.text_mid(nx + num_w / 2, top - lab_h / 2, "試合番号", 10, align="center", bold=True, color=WHITE)
     else:
-        num = str(sheet.p.game.match_number)
+        num = str(sheet.p.match.match_number)
         num_size = min((38 if sheet.compact else 46), (num_w - 4 * mm) / (pen.width(num, 1.0) or 1))
         pen.text_mid(nx + num_w / 2, head_y + (head_h - lab_h) / 2, num, num_size, align="center", bold=True)
 
@@ -426,7 +426,7 @@ def _draw_keep_row(table: _Table) -> None:
     tw = 21 * mm
     th = min(rh - 3 * mm, 8.5 * mm)
     pen.rect(tx, cy - th / 2, tw, th, fill=SHADE, stroke=LINE, width=0.8)
-    pen.text_mid(tx + tw / 2 - 2.2 * mm, cy, str(sheet.p.game.card_total), 14, align="center", bold=True)
+    pen.text_mid(tx + tw / 2 - 2.2 * mm, cy, str(sheet.p.match.card_total), 14, align="center", bold=True)
     pen.text_mid(tx + tw - 4.2 * mm, cy, "枚", 9)
     ck = 4.2 * mm
     ckx = x0 + w - 14.5 * mm
@@ -494,7 +494,7 @@ def _draw_signatures(sheet: _Sheet, rows: _Rows, y: float) -> None:
 
     note = (
         f"試合前に審判がチーム名を確認。試合後、各主将が取り札を数え、"
-        f"A＋B＋預かり＝{sheet.p.game.card_total}枚を確かめて署名。同数は「り」を持つチームの勝ち。"
+        f"A＋B＋預かり＝{sheet.p.match.card_total}枚を確かめて署名。同数は「り」を持つチームの勝ち。"
         f"用紙は記録係へ提出。"
     )
     size, _ = fit(note, pen.font, w, rows.note_h, 7.0, 4.5, max_lines=1)
@@ -528,7 +528,7 @@ def _cut_line(pen: Pen) -> None:
     pen.text_mid(pw / 2, y, label, 7, align="center", color=HINT)
 
 
-def recording_sheets_pdf(games: list[SheetMatch], per_page: int = 1, title: str = "記録用紙") -> bytes:
+def recording_sheets_pdf(matches: list[SheetMatch], per_page: int = 1, title: str = "記録用紙") -> bytes:
     """Render recording sheets for ``games`` and return the PDF bytes.
 
     ``per_page`` is 1 (one sheet per A4 page) or 2 (two sheets per page with a cut line).
@@ -541,7 +541,7 @@ def recording_sheets_pdf(games: list[SheetMatch], per_page: int = 1, title: str 
     check_glyphs(title, "title")
 
     qr_cache: dict[str, list[list[bool]]] = {}
-    prepared = [_prepare(g, qr_cache=qr_cache) for g in games]  # validate before drawing
+    prepared = [_prepare(g, qr_cache=qr_cache) for g in matches]  # validate before drawing
 
     with RENDER_LOCK:
         return _render(prepared, per_page, title, font)
@@ -577,7 +577,7 @@ def _render(prepared: list[_Prepared], per_page: int, title: str, font: str) -> 
         if per_page == 2:
             _cut_line(pen)
         for p, (x, y, w, h, compact) in zip(chunk, boxes, strict=False):  # the last page may hold one sheet
-            key = (x, y, w, h, compact, p.qr is not None, p.game.card_total)
+            key = (x, y, w, h, compact, p.qr is not None, p.match.card_total)
             form = forms.get(key)
             if form is None:
                 form = forms[key] = f"sheet{len(forms)}"

@@ -64,28 +64,28 @@ def test_the_events_list_names_each_event_and_links_its_documents(client, demo):
     assert event["links"] == {kind: f"/api/v1/events/demo/{kind}" for kind in DOCUMENTS}
 
 
-def test_the_timetable_lists_every_game_with_a_japan_time_and_results_only_when_confirmed(client, demo):
+def test_the_timetable_lists_every_match_with_a_japan_time_and_results_only_when_confirmed(client, demo):
     match = Match.objects.filter(event=demo).exclude(stage=Match.Stage.GROUP).exclude(team_a=None).first()
     submit_sheet(match, rules.SheetValues(30, 26, 0, rules.JokerHolder.A), court=match.court)  # waiting
-    games = client.get("/api/v1/events/demo/timetable").json()["games"]
-    assert [g["number"] for g in games] == sorted(
+    matches = client.get("/api/v1/events/demo/timetable").json()["games"]
+    assert [g["number"] for g in matches] == sorted(
         Match.objects.filter(event=demo).values_list("match_number", flat=True)
     )
-    first = games[0]
+    first = matches[0]
     assert first["start"] == "2027-01-17T09:30:00+09:00"
     assert set(first) >= {"court", "division", "stage", "group", "team_a", "team_b", "status", "result"}
     assert set(first["team_a"]) == {"id", "name", "affiliation"}
     assert first["result"]["winner"] in ("A", "B")
-    waiting = next(g for g in games if g["number"] == match.match_number)
+    waiting = next(g for g in matches if g["number"] == match.match_number)
     assert waiting["status"] == "submitted"
     assert waiting["result"] is None
 
 
-def test_the_results_hold_only_games_with_a_confirmed_result_newest_first(client, demo):
-    games = client.get("/api/v1/events/demo/results").json()["games"]
+def test_the_results_hold_only_matches_with_a_confirmed_result_newest_first(client, demo):
+    matches = client.get("/api/v1/events/demo/results").json()["games"]
     confirmed = Match.objects.filter(event=demo, status__in=("confirmed", "walkover"))
-    assert [g["number"] for g in games] == sorted(confirmed.values_list("match_number", flat=True), reverse=True)
-    assert all(g["result"] is not None for g in games)
+    assert [g["number"] for g in matches] == sorted(confirmed.values_list("match_number", flat=True), reverse=True)
+    assert all(g["result"] is not None for g in matches)
 
 
 def test_the_standings_give_per_division_and_group_the_ranked_rows(client, demo):
@@ -103,23 +103,25 @@ def test_the_bracket_names_where_each_side_comes_from(client, demo):
     divisions = client.get("/api/v1/events/demo/bracket").json()["divisions"]
     assert divisions
     for division in divisions:
-        games = division["games"]
-        for game in games:
-            assert set(game) >= {"number", "round", "position", "stage", "sources", "team_a", "team_b", "result"}
-        numbers = {g["number"] for g in games}
-        final = next(g for g in games if g["stage"] == "final")
-        feeders = {f"W{g['number']}" for g in games if g["round"] == final["round"] - 1 and g["stage"] != "third_place"}
+        matches = division["games"]
+        for match in matches:
+            assert set(match) >= {"number", "round", "position", "stage", "sources", "team_a", "team_b", "result"}
+        numbers = {g["number"] for g in matches}
+        final = next(g for g in matches if g["stage"] == "final")
+        feeders = {
+            f"W{g['number']}" for g in matches if g["round"] == final["round"] - 1 and g["stage"] != "third_place"
+        }
         # The final is fed by the winners of the round before, or a seed with a bye ("B1").
         assert feeders <= {final["sources"]["a"], final["sources"]["b"]}
-        for game in games:
+        for match in matches:
             for side in ("a", "b"):
-                source = game["sources"][side]
+                source = match["sources"][side]
                 if source is None:
-                    assert game[f"team_{side}"] is None
+                    assert match[f"team_{side}"] is None
                 elif source[0] in "WL":
                     assert int(source[1:]) in numbers
                 else:  # a seeded team: group name and place
-                    assert game[f"team_{side}"] is not None and source[-1].isdigit()
+                    assert match[f"team_{side}"] is not None and source[-1].isdigit()
 
 
 def test_a_repeated_request_with_the_etag_is_answered_304(client, demo):

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import datetime
 
-from tournament.engine.scheduling import Clock, Plan, PlannedGame, TimedGame, TimedProblem, plan, timed_problems
+from tournament.engine.scheduling import Clock, Plan, PlannedMatch, TimedMatch, TimedProblem, plan, timed_problems
 from tournament.engine.scheduling.clock import check_minutes
 
 
-def plan_groups_on_courts(groups: list[list[int]], courts: list[int]) -> list[PlannedGame]:
+def plan_groups_on_courts(groups: list[list[int]], courts: list[int]) -> list[PlannedMatch]:
     """``plan(groups, courts, "one_group_per_court").games``: one group per court
     (the official Hitachi format), the games in start order."""
-    return plan(groups, courts, "one_group_per_court").games
+    return plan(groups, courts, "one_group_per_court").matches
 
 
 def slot_start(
@@ -40,15 +40,15 @@ def slot_start(
     return event_start + datetime.timedelta(minutes=slot * (game_minutes + changeover_minutes))
 
 
-def timed_games(games: list[PlannedGame] | Plan, clock: Clock) -> list[TimedGame]:
+def timed_matches(matches: list[PlannedMatch] | Plan, clock: Clock) -> list[TimedMatch]:
     """The games of a plan (or a list of PlannedGames) with start and end
     minutes from ``clock``, in the same order."""
-    items = games.games if isinstance(games, Plan) else games
+    items = matches.matches if isinstance(matches, Plan) else matches
     out = []
     for g in items:
         start = clock.start_of(g.slot, g.court)
         out.append(
-            TimedGame(
+            TimedMatch(
                 court=g.court,
                 team_a=g.team_a,
                 team_b=g.team_b,
@@ -60,18 +60,18 @@ def timed_games(games: list[PlannedGame] | Plan, clock: Clock) -> list[TimedGame
     return out
 
 
-def shift(games_starts: dict, from_minute: int, delay: int) -> dict:
+def shift(matches_starts: dict, from_minute: int, delay: int) -> dict:
     """Delay the remaining games of a court: every start at or after
     ``from_minute`` moves ``delay`` minutes later.  Raises ``ValueError`` for a
     negative delay or a non-int minute."""
     check_minutes("from_minute", from_minute)
     check_minutes("delay", delay, 0)
-    return {gid: (start + delay if start >= from_minute else start) for gid, start in games_starts.items()}
+    return {gid: (start + delay if start >= from_minute else start) for gid, start in matches_starts.items()}
 
 
 def sentence(problem: TimedProblem) -> str:
     """A timed problem as an English sentence (the service words them for the organiser)."""
-    g = problem.games
+    g = problem.matches
     if problem.kind == "bad_time":
         start, end = problem.minutes[0]
         return f"game {g[0]} ends at {end}, not after its start {start}"
@@ -92,6 +92,6 @@ def sentence(problem: TimedProblem) -> str:
     return f"teams {a} and {b} of group {problem.group} meet {problem.count} times instead of once"
 
 
-def check_timed(games: list[TimedGame], groups: list[list[int]] | None = None) -> list[str]:
+def check_timed(matches: list[TimedMatch], groups: list[list[int]] | None = None) -> list[str]:
     """The problems of a timed schedule as English sentences; ``[]`` = fine."""
-    return [sentence(p) for p in timed_problems(games, groups)]
+    return [sentence(p) for p in timed_problems(matches, groups)]

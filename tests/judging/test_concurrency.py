@@ -68,7 +68,7 @@ def file_database(transactional_db):
 
 
 @pytest.fixture
-def game(file_database):
+def match(file_database):
     """A group game of an event whose results wait for a recorder."""
     if file_database is not None:
         assert connection.settings_dict["NAME"] == str(file_database)
@@ -81,9 +81,9 @@ def game(file_database):
 
 
 @pytest.fixture
-def recorders(game, django_user_model):
+def recorders(match, django_user_model):
     users = [django_user_model.objects.create_user(f"recorder{i}") for i in (1, 2)]
-    game.event.recorders.add(*users)
+    match.event.recorders.add(*users)
     return users
 
 
@@ -114,10 +114,10 @@ def fresh(model_object):
     return type(model_object).objects.get(pk=model_object.pk)
 
 
-def test_the_threads_really_use_the_database_file(game):
+def test_the_threads_really_use_the_database_file(match):
     if connection.vendor != "sqlite":
         pytest.skip("only SQLite needs a database file for threads")
-    names = run_together(lambda: connection.settings_dict["NAME"], lambda: Match.objects.filter(pk=game.pk).exists())
+    names = run_together(lambda: connection.settings_dict["NAME"], lambda: Match.objects.filter(pk=match.pk).exists())
     assert names[0] == (connection.settings_dict["NAME"], None)
     assert names[1] == (True, None)
     with connection.cursor() as cursor:
@@ -125,9 +125,9 @@ def test_the_threads_really_use_the_database_file(game):
         assert cursor.fetchone()[0].lower() == "wal"
 
 
-def test_two_recorders_confirming_two_different_versions_at_once_leave_exactly_one_confirmed(game, recorders):
-    first, _ = services.submit_sheet(game, VALUES, base_version=0, court=game.court)
-    second, _ = services.submit_sheet(game, OTHER_VALUES, base_version=1, court=game.court)
+def test_two_recorders_confirming_two_different_versions_at_once_leave_exactly_one_confirmed(match, recorders):
+    first, _ = services.submit_sheet(match, VALUES, base_version=0, court=match.court)
+    second, _ = services.submit_sheet(match, OTHER_VALUES, base_version=1, court=match.court)
     outcomes = run_together(
         lambda: services.confirm_sheet(fresh(first), recorders[0]),
         lambda: services.confirm_sheet(fresh(second), recorders[1]),
@@ -135,49 +135,49 @@ def test_two_recorders_confirming_two_different_versions_at_once_leave_exactly_o
     errors = [error for _result, error in outcomes if error is not None]
     assert len(errors) == 1 and type(errors[0]) is services.UserError  # the older version: "not the newest"
     assert outcomes[1][1] is None
-    confirmed = list(RecordingSheet.objects.filter(match=game, is_confirmed=True))
+    confirmed = list(RecordingSheet.objects.filter(match=match, is_confirmed=True))
     assert [s.version for s in confirmed] == [2]
     assert confirmed[0].confirmed_by == recorders[1]
-    game.refresh_from_db()
-    assert game.status == Match.Status.CONFIRMED and game.winner_id == game.team_b_id
-    assert HistoryEntry.objects.filter(match=game, action=HistoryEntry.Action.CONFIRMED).count() == 1
+    match.refresh_from_db()
+    assert match.status == Match.Status.CONFIRMED and match.winner_id == match.team_b_id
+    assert HistoryEntry.objects.filter(match=match, action=HistoryEntry.Action.CONFIRMED).count() == 1
 
 
-def test_a_correction_racing_a_confirmation_never_leaves_two_confirmed_versions(game, recorders):
-    first, _ = services.submit_sheet(game, VALUES, base_version=0, court=game.court)
+def test_a_correction_racing_a_confirmation_never_leaves_two_confirmed_versions(match, recorders):
+    first, _ = services.submit_sheet(match, VALUES, base_version=0, court=match.court)
     outcomes = run_together(
         lambda: services.confirm_sheet(fresh(first), recorders[0]),
-        lambda: services.submit_sheet(fresh(game), OTHER_VALUES, base_version=1, court=game.court),
+        lambda: services.submit_sheet(fresh(match), OTHER_VALUES, base_version=1, court=match.court),
     )
     assert outcomes[1][1] is None  # the correction is based on version 1 and always saved
     # Either the confirmation came first (version 1 confirmed, version 2 waits), or the
     # correction did and version 1 is no longer the newest: refused, nothing confirmed.
     assert outcomes[0][1] is None or type(outcomes[0][1]) is services.UserError
-    assert RecordingSheet.objects.filter(match=game).count() == 2
-    assert RecordingSheet.objects.filter(match=game, is_confirmed=True).count() == (1 if outcomes[0][1] is None else 0)
-    game.refresh_from_db()
-    assert game.status == Match.Status.SUBMITTED
+    assert RecordingSheet.objects.filter(match=match).count() == 2
+    assert RecordingSheet.objects.filter(match=match, is_confirmed=True).count() == (1 if outcomes[0][1] is None else 0)
+    match.refresh_from_db()
+    assert match.status == Match.Status.SUBMITTED
 
 
-def test_two_recorders_confirming_the_same_version_at_once_confirm_it_once_without_an_error(game, recorders):
-    sheet, _ = services.submit_sheet(game, VALUES, base_version=0, court=game.court)
+def test_two_recorders_confirming_the_same_version_at_once_confirm_it_once_without_an_error(match, recorders):
+    sheet, _ = services.submit_sheet(match, VALUES, base_version=0, court=match.court)
     outcomes = run_together(
         lambda: services.confirm_sheet(fresh(sheet), recorders[0]),
         lambda: services.confirm_sheet(fresh(sheet), recorders[1]),
     )
     assert [error for _result, error in outcomes] == [None, None]
     assert [result.pk for result, _error in outcomes] == [sheet.pk, sheet.pk]
-    assert RecordingSheet.objects.filter(match=game, is_confirmed=True).count() == 1
-    assert HistoryEntry.objects.filter(match=game, action=HistoryEntry.Action.CONFIRMED).count() == 1
-    game.refresh_from_db()
-    assert game.status == Match.Status.CONFIRMED
+    assert RecordingSheet.objects.filter(match=match, is_confirmed=True).count() == 1
+    assert HistoryEntry.objects.filter(match=match, action=HistoryEntry.Action.CONFIRMED).count() == 1
+    match.refresh_from_db()
+    assert match.status == Match.Status.CONFIRMED
 
 
-def test_the_same_submission_posted_twice_at_once_makes_one_version(game):
+def test_the_same_submission_posted_twice_at_once_makes_one_version(match):
     outcomes = run_together(
         *[
             lambda: services.submit_sheet(
-                fresh(game), VALUES, base_version=0, submission_key="retry-key", court=game.court
+                fresh(match), VALUES, base_version=0, submission_key="retry-key", court=match.court
             )
             for _ in range(2)
         ]
@@ -186,16 +186,16 @@ def test_the_same_submission_posted_twice_at_once_makes_one_version(game):
     (sheet_1, created_1), (sheet_2, created_2) = [result for result, _error in outcomes]
     assert sheet_1.pk == sheet_2.pk
     assert sorted([created_1, created_2]) == [False, True]
-    assert RecordingSheet.objects.filter(match=game).count() == 1
-    assert HistoryEntry.objects.filter(match=game, action=HistoryEntry.Action.SUBMITTED).count() == 1
+    assert RecordingSheet.objects.filter(match=match).count() == 1
+    assert HistoryEntry.objects.filter(match=match, action=HistoryEntry.Action.SUBMITTED).count() == 1
 
 
-def test_two_submissions_based_on_the_same_version_make_one_version_and_the_other_gets_a_conflict(game):
-    services.submit_sheet(game, VALUES, base_version=0, court=game.court)
+def test_two_submissions_based_on_the_same_version_make_one_version_and_the_other_gets_a_conflict(match):
+    services.submit_sheet(match, VALUES, base_version=0, court=match.court)
     outcomes = run_together(
-        lambda: services.submit_sheet(fresh(game), VALUES, base_version=1, submission_key="tablet", court=game.court),
+        lambda: services.submit_sheet(fresh(match), VALUES, base_version=1, submission_key="tablet", court=match.court),
         lambda: services.submit_sheet(
-            fresh(game), OTHER_VALUES, base_version=1, submission_key="laptop", court=game.court
+            fresh(match), OTHER_VALUES, base_version=1, submission_key="laptop", court=match.court
         ),
     )
     errors = [error for _result, error in outcomes if error is not None]
@@ -203,13 +203,13 @@ def test_two_submissions_based_on_the_same_version_make_one_version_and_the_othe
     ((saved, created),) = [result for result, error in outcomes if error is None]
     assert created and saved.version == 2
     assert errors[0].current.pk == saved.pk  # the conflict shows the version that won
-    assert sorted(RecordingSheet.objects.filter(match=game).values_list("version", flat=True)) == [1, 2]
+    assert sorted(RecordingSheet.objects.filter(match=match).values_list("version", flat=True)) == [1, 2]
 
 
-def test_the_database_itself_refuses_a_second_confirmed_version_written_at_the_same_moment(game):
+def test_the_database_itself_refuses_a_second_confirmed_version_written_at_the_same_moment(match):
     """The service is bypassed: two raw writes each mark a different version confirmed."""
-    first, _ = services.submit_sheet(game, VALUES, base_version=0, court=game.court)
-    second, _ = services.submit_sheet(game, OTHER_VALUES, base_version=1, court=game.court)
+    first, _ = services.submit_sheet(match, VALUES, base_version=0, court=match.court)
+    second, _ = services.submit_sheet(match, OTHER_VALUES, base_version=1, court=match.court)
 
     def mark_confirmed(sheet):
         with transaction.atomic():
@@ -218,4 +218,4 @@ def test_the_database_itself_refuses_a_second_confirmed_version_written_at_the_s
     outcomes = run_together(lambda: mark_confirmed(first), lambda: mark_confirmed(second))
     errors = [error for _result, error in outcomes if error is not None]
     assert len(errors) == 1 and isinstance(errors[0], IntegrityError)
-    assert RecordingSheet.objects.filter(match=game, is_confirmed=True).count() == 1
+    assert RecordingSheet.objects.filter(match=match, is_confirmed=True).count() == 1

@@ -19,7 +19,7 @@ from tournament.services.events import create_event
 URL_SAFE = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
-def games_on(court):
+def matches_on(court):
     return list(Match.objects.filter(court=court).select_related("team_a", "team_b").order_by("match_number"))
 
 
@@ -81,9 +81,9 @@ def test_a_renewed_token_is_new_and_just_as_strong(day):
 # --- what a link reaches -----------------------------------------------------------------------
 
 
-def test_a_court_link_on_another_courts_game_answers_404_and_reveals_nothing(client, day):
+def test_a_court_link_on_another_courts_match_answers_404_and_reveals_nothing(client, day):
     court_1, court_2 = day.courts.order_by("order")
-    other = games_on(court_2)[0]
+    other = matches_on(court_2)[0]
     services.submit_sheet(other, rules.SheetValues(30, 26, 0, rules.JokerHolder.A), base_version=0, court=court_2)
     for url in court_urls(court_1.token, other.match_number)[2:]:
         for response in (client.get(url), client.post(url, post_values())):
@@ -105,7 +105,7 @@ def test_a_court_link_on_another_courts_game_answers_404_and_reveals_nothing(cli
 
 
 def test_an_unknown_token_answers_404(client, day):
-    number = games_on(day.courts.first())[0].match_number
+    number = matches_on(day.courts.first())[0].match_number
     for token in ("not-a-real-token", new_court_token()):
         for url in court_urls(token, number):
             assert client.get(url).status_code == 404, url
@@ -115,7 +115,7 @@ def test_an_unknown_token_answers_404(client, day):
 
 def test_a_revoked_link_answers_404_on_every_court_page(client, day, organiser):
     court = day.courts.order_by("order").first()
-    match = games_on(court)[0]
+    match = matches_on(court)[0]
     services.submit_sheet(match, rules.SheetValues(30, 26, 0, rules.JokerHolder.A), base_version=0, court=court)
     urls = court_urls(court.token, match.match_number)
     assert all(client.get(url).status_code == 200 for url in urls)
@@ -133,7 +133,7 @@ def test_a_revoked_link_answers_404_on_every_court_page(client, day, organiser):
 
 def test_renewing_a_link_retires_the_old_token_and_opens_the_new_one(client, day, organiser):
     court = day.courts.order_by("order").first()
-    number = games_on(court)[0].match_number
+    number = matches_on(court)[0].match_number
     old = court.token
     client.force_login(organiser)
     revoke(client, day, court)
@@ -236,7 +236,7 @@ def test_the_qr_code_on_the_page_decodes_to_the_courts_link(client, day, organis
 def test_a_csrf_failure_on_the_entry_form_shows_the_typed_values_and_a_form_to_send_them_again(day):
     tablet = Client(enforce_csrf_checks=True)
     court = day.courts.order_by("order").first()
-    match = games_on(court)[0]
+    match = matches_on(court)[0]
     url = reverse("judging:court_entry", args=[court.token, match.match_number])
     assert tablet.get(url).status_code == 200  # the page was opened, then the token went stale
     typed = post_values(cards_a="３１", cards_b="25", submission_key="kept-key")
@@ -264,7 +264,7 @@ def test_a_csrf_failure_on_the_entry_form_shows_the_typed_values_and_a_form_to_s
 def test_a_csrf_failure_with_no_cookie_at_all_still_keeps_the_values(day):
     tablet = Client(enforce_csrf_checks=True)  # never opened the page: no cookie
     court = day.courts.order_by("order").first()
-    match = games_on(court)[0]
+    match = matches_on(court)[0]
     url = reverse("judging:court_entry", args=[court.token, match.match_number])
     response = tablet.post(url, {"action": "walkover", "absent_side": "B", "base_version": "0", "submission_key": "w1"})
     assert response.status_code == 403

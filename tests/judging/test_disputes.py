@@ -132,7 +132,7 @@ def test_below_the_limit_there_is_no_warning(client, match):
     assert tr("The limit is reached.") not in response.content.decode()
 
 
-def test_the_limit_is_counted_per_game(client, day, match):
+def test_the_limit_is_counted_per_match(client, day, match):
     other = Match.objects.filter(event=day, court=match.court).exclude(pk=match.pk).order_by("match_number").first()
     counts = [
         services.log_dispute(match, "both", "both", rps_winner="A", court=match.court).rps_count for _ in range(3)

@@ -15,12 +15,12 @@ from tournament.models import Match
 A_WINS = rules.SheetValues(30, 26, 0, rules.JokerHolder.A)
 
 
-def games(event):
+def matches(event):
     return list(Match.objects.filter(event=event).select_related("court", "team_a", "team_b").order_by("match_number"))
 
 
-def game_url(match):
-    return reverse("judging:game_detail", args=[match.event.slug, match.match_number])
+def match_url(match):
+    return reverse("judging:match_detail", args=[match.event.slug, match.match_number])
 
 
 def recorder_urls(event):
@@ -28,7 +28,7 @@ def recorder_urls(event):
     return [
         reverse("judging:confirm_queue", args=[slug]),
         reverse("judging:status_board", args=[slug]),
-        reverse("judging:game_detail", args=[slug, 1]),
+        reverse("judging:match_detail", args=[slug, 1]),
         reverse("judging:organiser_dispute", args=[slug, 1]),
     ]
 
@@ -58,36 +58,36 @@ def setup_urls(event):
 # --- access -------------------------------------------------------------------------------
 
 
-def test_a_recorder_can_open_the_confirm_queue_the_court_board_and_a_game(client, day, recorder):
+def test_a_recorder_can_open_the_confirm_queue_the_court_board_and_a_match(client, day, recorder):
     client.force_login(recorder)
     for url in recorder_urls(day):
         assert client.get(url).status_code == 200, url
 
 
 def test_a_recorder_can_confirm_a_courts_entry(client, day, recorder):
-    match = games(day)[0]
+    match = matches(day)[0]
     services.submit_sheet(match, A_WINS, base_version=0, court=match.court)
     client.force_login(recorder)
-    assert client.post(game_url(match), {"action": "confirm", "version": "1"}).status_code == 302
+    assert client.post(match_url(match), {"action": "confirm", "version": "1"}).status_code == 302
     match.refresh_from_db()
     assert match.status == Match.Status.CONFIRMED and match.winner_id == match.team_a_id
 
 
 def test_a_recorder_cannot_restore_or_void_and_nothing_changes(client, day, recorder):
-    match = games(day)[0]
+    match = matches(day)[0]
     services.submit_sheet(match, A_WINS, base_version=0, court=match.court)
     services.submit_sheet(match, rules.SheetValues(20, 36, 0, rules.JokerHolder.B), base_version=1, court=match.court)
     client.force_login(recorder)
-    page = client.get(game_url(match))
+    page = client.get(match_url(match))
     assert page.context["is_organiser"] is False
     assert 'value="restore"' not in page.content.decode() and 'value="void"' not in page.content.decode()
-    assert client.post(game_url(match), {"action": "restore", "version": "1"}).status_code == 403
-    assert client.post(game_url(match), {"action": "void", "version": "2"}).status_code == 403
+    assert client.post(match_url(match), {"action": "restore", "version": "1"}).status_code == 403
+    assert client.post(match_url(match), {"action": "void", "version": "2"}).status_code == 403
     assert RecordingSheet.objects.filter(match=match).count() == 2
     match.refresh_from_db()
     assert match.status == Match.Status.SUBMITTED
-    unplayed = games(day)[1]  # a game without any sheet yet
-    assert client.post(game_url(unplayed), {"action": "void", "version": "0"}).status_code == 403
+    unplayed = matches(day)[1]  # a game without any sheet yet
+    assert client.post(match_url(unplayed), {"action": "void", "version": "0"}).status_code == 403
     unplayed.refresh_from_db()
     assert unplayed.status == Match.Status.SCHEDULED
 
@@ -121,9 +121,9 @@ def test_a_user_who_is_no_recorder_of_the_event_gets_403(client, day, django_use
     client.force_login(user)
     for url in recorder_urls(day):
         assert client.get(url).status_code == 403, url
-    match = games(day)[0]
+    match = matches(day)[0]
     services.submit_sheet(match, A_WINS, base_version=0, court=match.court)
-    assert client.post(game_url(match), {"action": "confirm", "version": "1"}).status_code == 403
+    assert client.post(match_url(match), {"action": "confirm", "version": "1"}).status_code == 403
     assert not RecordingSheet.objects.filter(is_confirmed=True).exists()
 
 
@@ -136,8 +136,8 @@ def test_an_anonymous_visitor_is_sent_to_the_login(client, day):
 # --- the confirm queue ------------------------------------------------------------------------
 
 
-def test_the_confirm_queue_lists_submitted_and_disputed_games_only(client, day, recorder, organiser):
-    submitted, disputed, confirmed, scheduled, void, walkover = games(day)
+def test_the_confirm_queue_lists_submitted_and_disputed_matches_only(client, day, recorder, organiser):
+    submitted, disputed, confirmed, scheduled, void, walkover = matches(day)
     services.submit_sheet(submitted, A_WINS, base_version=0, court=submitted.court)
     sheet, _ = services.submit_sheet(disputed, A_WINS, base_version=0, court=disputed.court)
     services.reject_sheet(sheet, recorder, "")
@@ -151,10 +151,10 @@ def test_the_confirm_queue_lists_submitted_and_disputed_games_only(client, day, 
     assert [g.pk for g in queue] == [submitted.pk, disputed.pk, walkover.pk]
     assert [g.last_version for g in queue] == [1, 1, 1]
     page = response.content.decode()
-    for game in (submitted, disputed, walkover):
-        assert game_url(game) in page
-    for game in (confirmed, scheduled, void):
-        assert game_url(game) not in page
+    for match in (submitted, disputed, walkover):
+        assert match_url(match) in page
+    for match in (confirmed, scheduled, void):
+        assert match_url(match) not in page
 
 
 # --- the court board --------------------------------------------------------------------------
@@ -168,8 +168,8 @@ def board_rows(client, event):
 
 def test_the_court_board_shows_waiting_overdue_disputes_and_the_last_entry(client, day, recorder):
     court_1, court_2 = day.courts.order_by("order")
-    on_1 = [g for g in games(day) if g.court_id == court_1.pk]
-    on_2 = [g for g in games(day) if g.court_id == court_2.pk]
+    on_1 = [g for g in matches(day) if g.court_id == court_1.pk]
+    on_2 = [g for g in matches(day) if g.court_id == court_2.pk]
     waiting, overdue, not_yet_late = on_1[0], on_1[1], on_1[2]
     now = timezone.now()
     length = datetime.timedelta(minutes=day.game_minutes + day.changeover_minutes)
@@ -193,14 +193,14 @@ def test_the_court_board_shows_waiting_overdue_disputes_and_the_last_entry(clien
     assert (rows["1"]["done"], rows["1"]["total"]) == (0, len(on_1))
     # The page shows them.
     assert date_format(timezone.localtime(sheet.submitted_at), "H:i") in page
-    assert f'{game_url(waiting)}">{waiting.match_number}</a>' in page
-    assert f'{game_url(overdue)}">{overdue.match_number} (' in page
-    assert f'{game_url(not_yet_late)}">{not_yet_late.match_number} (' not in page
+    assert f'{match_url(waiting)}">{waiting.match_number}</a>' in page
+    assert f'{match_url(overdue)}">{overdue.match_number} (' in page
+    assert f'{match_url(not_yet_late)}">{not_yet_late.match_number} (' not in page
 
 
-def test_the_court_board_lists_a_disputed_game_and_counts_a_finished_one(client, day, recorder):
+def test_the_court_board_lists_a_disputed_match_and_counts_a_finished_one(client, day, recorder):
     court_1 = day.courts.order_by("order").first()
-    on_1 = [g for g in games(day) if g.court_id == court_1.pk]
+    on_1 = [g for g in matches(day) if g.court_id == court_1.pk]
     sheet, _ = services.submit_sheet(on_1[0], A_WINS, base_version=0, court=court_1)
     services.reject_sheet(sheet, recorder)
     services.record_confirmed_result(on_1[1], A_WINS)
@@ -217,9 +217,9 @@ def test_a_result_sent_after_the_login_expired_comes_back_after_logging_in_and_s
     """Field fault: a recorder's session expired with the page open; sending lost the typed sheet."""
     user = django_user_model.objects.create_user("kept", password="karuta-test-pw")
     day.recorders.add(user)
-    match = games(day)[0]
+    match = matches(day)[0]
     client.force_login(user)
-    page = client.get(game_url(match))
+    page = client.get(match_url(match))
     key = page.context["form"]["submission_key"].value()
     client.logout()  # the session expired
     typed = {
@@ -232,18 +232,18 @@ def test_a_result_sent_after_the_login_expired_comes_back_after_logging_in_and_s
         "submission_key": key,
         "base_version": "0",
     }
-    response = client.post(game_url(match), typed)
+    response = client.post(match_url(match), typed)
     assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
     assert not RecordingSheet.objects.filter(match=match).exists()
     login_page = client.get(response["Location"])
     assert "kept" in login_page.content.decode() or "保持" in login_page.content.decode()
-    client.post(reverse("login"), {"username": "kept", "password": "karuta-test-pw", "next": game_url(match)})
-    kept = client.get(game_url(match))
+    client.post(reverse("login"), {"username": "kept", "password": "karuta-test-pw", "next": match_url(match)})
+    kept = client.get(match_url(match))
     assert kept.status_code == 200 and kept.context["after_login"]
     assert dict(kept.context["fields"]) == typed
     assert not RecordingSheet.objects.filter(match=match).exists()  # nothing sent on its own
-    assert client.post(game_url(match), dict(kept.context["fields"])).status_code == 302
-    assert client.post(game_url(match), dict(kept.context["fields"])).status_code == 302  # a double tap
+    assert client.post(match_url(match), dict(kept.context["fields"])).status_code == 302
+    assert client.post(match_url(match), dict(kept.context["fields"])).status_code == 302  # a double tap
     sheet = RecordingSheet.objects.get(match=match)
     assert (sheet.cards_a, sheet.cards_b, sheet.submitted_by) == (31, 25, user)
-    assert client.get(game_url(match)).context.get("after_login") is None  # shown once
+    assert client.get(match_url(match)).context.get("after_login") is None  # shown once

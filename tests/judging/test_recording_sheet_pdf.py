@@ -41,7 +41,7 @@ def _fresh_font(monkeypatch):
     reset_font_cache()
 
 
-def game(n=42, team_a=TEAM_A, team_b=TEAM_B, url=URL, **kw):
+def match(n=42, team_a=TEAM_A, team_b=TEAM_B, url=URL, **kw):
     values = dict(
         event_name="ひたち郷土かるた大会",
         edition=12,
@@ -77,7 +77,7 @@ def has_truetype_font() -> bool:
 
 
 def test_sheet_contains_names_match_number_and_labels():
-    pdf = recording_sheets_pdf([game()])
+    pdf = recording_sheets_pdf([match()])
     (text,) = pages_text(pdf)
     assert TEAM_A in text
     assert TEAM_B in text
@@ -107,7 +107,7 @@ def test_sheet_contains_names_match_number_and_labels():
 
 
 def test_metadata():
-    reader = PdfReader(BytesIO(recording_sheets_pdf([game()], title="記録用紙")))
+    reader = PdfReader(BytesIO(recording_sheets_pdf([match()], title="記録用紙")))
     assert reader.metadata.title.startswith("記録用紙")
     assert "ひたち郷土かるた大会" in reader.metadata.title
     assert len(reader.pages) == 1
@@ -135,7 +135,7 @@ def _fonts_in(obj, seen, found):
 def test_every_font_is_embedded():
     if not has_truetype_font():
         pytest.skip("no Japanese TrueType font installed (CID fallback is not embedded)")
-    reader = PdfReader(BytesIO(recording_sheets_pdf([game(), game(43)], per_page=2)))
+    reader = PdfReader(BytesIO(recording_sheets_pdf([match(), match(43)], per_page=2)))
     found = []
     for page in reader.pages:
         _fonts_in(page.get("/Resources"), set(), found)
@@ -152,9 +152,9 @@ def test_long_team_name_fits_and_is_present():
     long_name = "ひたちなか市立那珂湊第一小学校子ども会かるたクラブ高学年チームＢ組の皆さん"
     long_name = (long_name * 2)[:40]
     assert len(long_name) == 40
-    (text,) = pages_text(recording_sheets_pdf([game(team_a=long_name)]))
+    (text,) = pages_text(recording_sheets_pdf([match(team_a=long_name)]))
     assert squash(long_name) in squash(text)
-    (text2,) = pages_text(recording_sheets_pdf([game(team_b=long_name)], per_page=2))
+    (text2,) = pages_text(recording_sheets_pdf([match(team_b=long_name)], per_page=2))
     assert squash(long_name) in squash(text2)
 
 
@@ -172,16 +172,16 @@ def test_fit_never_overflows(length):
 
 
 def test_unknown_teams_print_blank_boxes():
-    (text,) = pages_text(recording_sheets_pdf([game(team_a=None, team_b=None, stage="決勝", group="")]))
+    (text,) = pages_text(recording_sheets_pdf([match(team_a=None, team_b=None, stage="決勝", group="")]))
     assert TEAM_A not in text and TEAM_B not in text
     assert re.search(r"チーム名\s*取り札", text), text
     assert "決勝" in text
 
 
 def test_two_per_page_halves_the_pages():
-    games = [game(n) for n in range(1, 6)]
-    assert len(PdfReader(BytesIO(recording_sheets_pdf(games))).pages) == 5
-    reader = PdfReader(BytesIO(recording_sheets_pdf(games, per_page=2)))
+    matches = [match(n) for n in range(1, 6)]
+    assert len(PdfReader(BytesIO(recording_sheets_pdf(matches))).pages) == 5
+    reader = PdfReader(BytesIO(recording_sheets_pdf(matches, per_page=2)))
     assert len(reader.pages) == 3
     first = reader.pages[0].extract_text()
     assert first.count("試合番号") == 2
@@ -189,9 +189,9 @@ def test_two_per_page_halves_the_pages():
 
 
 def test_batch_of_200_sheets():
-    games = [game(n, team_a=f"{TEAM_A}{n}", url=f"https://karuta.example.jp/g/{n}") for n in range(1, 201)]
+    matches = [match(n, team_a=f"{TEAM_A}{n}", url=f"https://karuta.example.jp/g/{n}") for n in range(1, 201)]
     started = time.perf_counter()
-    pdf = recording_sheets_pdf(games)
+    pdf = recording_sheets_pdf(matches)
     elapsed = time.perf_counter() - started
     reader = PdfReader(BytesIO(pdf))
     assert len(reader.pages) == 200
@@ -207,11 +207,11 @@ def test_empty_list_gives_a_single_explanatory_page():
 
 def test_per_page_must_be_1_or_2():
     with pytest.raises(ValueError, match="per_page must be 1 or 2, not 3"):
-        recording_sheets_pdf([game()], per_page=3)
+        recording_sheets_pdf([match()], per_page=3)
 
 
 def test_no_qr_without_url():
-    (text,) = pages_text(recording_sheets_pdf([game(url=None)]))
+    (text,) = pages_text(recording_sheets_pdf([match(url=None)]))
     assert "https://" not in text
     assert TEAM_A in text
 
@@ -221,14 +221,14 @@ def test_no_qr_without_url():
 
 def test_non_ascii_entry_url_is_rejected():
     with pytest.raises(ValueError, match="ASCII"):
-        recording_sheets_pdf([game(url="https://karuta.example.jp/チーム/かるた会Ａ")])
+        recording_sheets_pdf([match(url="https://karuta.example.jp/チーム/かるた会Ａ")])
 
 
 def test_character_missing_from_font_raises_naming_it():
     if not has_truetype_font():
         pytest.skip("glyph coverage is unknown with the CID fallback font")
     with pytest.raises(ValueError) as info:
-        recording_sheets_pdf([game(team_b="かるた部😀")])
+        recording_sheets_pdf([match(team_b="かるた部😀")])
     assert "😀" in str(info.value)
     assert "U+1F600" in str(info.value)
     assert "team_b" in str(info.value)
@@ -238,12 +238,12 @@ def test_character_missing_from_font_raises_naming_it():
 
 
 def test_control_characters_in_names_are_not_drawn():
-    (text,) = pages_text(recording_sheets_pdf([game(team_a="チーム\x0bひたち")]))
+    (text,) = pages_text(recording_sheets_pdf([match(team_a="チーム\x0bひたち")]))
     assert "チーム ひたち" in text
 
 
 def test_start_time_is_printed_in_tokyo():
-    (text,) = pages_text(recording_sheets_pdf([game(start=datetime.datetime(2025, 5, 2, 23, 30, tzinfo=UTC))]))
+    (text,) = pages_text(recording_sheets_pdf([match(start=datetime.datetime(2025, 5, 2, 23, 30, tzinfo=UTC))]))
     assert "08:30" in text and "23:30" not in text
 
 
@@ -256,7 +256,7 @@ def test_start_time_is_printed_in_tokyo():
 @pytest.mark.parametrize("per_page", [1, 2])
 def test_qr_code_decodes_to_entry_url(tmp_path, per_page):
     pdf_path = tmp_path / "sheet.pdf"
-    pdf_path.write_bytes(recording_sheets_pdf([game(), game(43)], per_page=per_page))
+    pdf_path.write_bytes(recording_sheets_pdf([match(), match(43)], per_page=per_page))
     subprocess.run(
         ["pdftoppm", "-r", "150", "-f", "1", "-l", "1", "-png", str(pdf_path), str(tmp_path / "page")], check=True
     )
@@ -339,7 +339,7 @@ def test_env_var_with_truetype_font(monkeypatch):
     assert japanese_font()
     assert font_is_embedded()
     assert fonts.font_path() == IPAEX
-    assert TEAM_A in pages_text(recording_sheets_pdf([game()]))[0]
+    assert TEAM_A in pages_text(recording_sheets_pdf([match()]))[0]
 
 
 def test_fallback_cid_font_logs_warning_and_still_renders(monkeypatch, caplog):
@@ -350,16 +350,16 @@ def test_fallback_cid_font_logs_warning_and_still_renders(monkeypatch, caplog):
     assert name == "HeiseiKakuGo-W5"
     assert not font_is_embedded()
     assert any(r.levelno == logging.WARNING and "HeiseiKakuGo-W5" in r.getMessage() for r in caplog.records)
-    pdf = recording_sheets_pdf([game()])
+    pdf = recording_sheets_pdf([match()])
     assert len(PdfReader(BytesIO(pdf)).pages) == 1
     with pytest.raises(ValueError, match=r"\(U\+1F600\) is not in the PDF font"):
         check_glyphs("😀")  # not encodable in the UCS-2 CID font either
 
 
 def test_the_era_setting_prints_the_date_as_reiwa():
-    (text,) = pages_text(recording_sheets_pdf([game(event_date=datetime.date(2027, 1, 17), japanese_era=True)]))
+    (text,) = pages_text(recording_sheets_pdf([match(event_date=datetime.date(2027, 1, 17), japanese_era=True)]))
     assert "令和9年1月17日(日)" in text
-    (text,) = pages_text(recording_sheets_pdf([game(event_date=datetime.date(2019, 5, 1), japanese_era=True)]))
+    (text,) = pages_text(recording_sheets_pdf([match(event_date=datetime.date(2019, 5, 1), japanese_era=True)]))
     assert "令和元年5月1日(水)" in text
-    (text,) = pages_text(recording_sheets_pdf([game(event_date=datetime.date(2019, 4, 30), japanese_era=True)]))
+    (text,) = pages_text(recording_sheets_pdf([match(event_date=datetime.date(2019, 4, 30), japanese_era=True)]))
     assert "平成31年4月30日(火)" in text

@@ -30,7 +30,7 @@ def day(db):
     return event
 
 
-def first_game(event):
+def first_match(event):
     return Match.objects.filter(event=event).order_by("match_number").first()
 
 
@@ -53,22 +53,22 @@ def post_values(**overrides):
 
 
 def test_the_court_link_entry_page_shows_both_team_names(client, day):
-    match = first_game(day)
+    match = first_match(day)
     response = client.get(entry_url(match))
     assert response.status_code == 200
     page = response.content.decode()
     assert match.team_a.name in page and match.team_b.name in page
 
 
-def test_the_court_home_page_lists_its_games(client, day):
-    match = first_game(day)
+def test_the_court_home_page_lists_its_matches(client, day):
+    match = first_match(day)
     response = client.get(reverse("judging:court_home", args=[match.court.token]))
     assert response.status_code == 200
     assert match.team_a.name in response.content.decode()
 
 
 def test_posting_a_valid_sheet_creates_version_1_confirmed_and_sets_the_winner(client, day):
-    match = first_game(day)
+    match = first_match(day)
     response = client.post(entry_url(match), post_values())
     assert response.status_code == 302
     assert response["Location"] == reverse("judging:court_saved", args=[match.court.token, match.match_number, 1])
@@ -83,7 +83,7 @@ def test_posting_a_valid_sheet_creates_version_1_confirmed_and_sets_the_winner(c
 
 
 def test_full_width_digits_typed_on_a_tablet_are_accepted(client, day):
-    match = first_game(day)
+    match = first_match(day)
     response = client.post(
         entry_url(match), post_values(cards_a="２６", cards_b="３０", referee_cards="０", joker_holder="B")
     )
@@ -95,7 +95,7 @@ def test_full_width_digits_typed_on_a_tablet_are_accepted(client, day):
 
 
 def test_a_blank_referee_count_means_none(client, day):
-    match = first_game(day)
+    match = first_match(day)
     response = client.post(
         entry_url(match), post_values(cards_a="２８", cards_b="２８", referee_cards="", joker_holder="B")
     )
@@ -104,8 +104,8 @@ def test_a_blank_referee_count_means_none(client, day):
     assert (sheet.referee_cards, sheet.winner_side, sheet.decided_by) == (0, "B", "joker")
 
 
-def test_a_level_game_with_the_joker_at_the_referee_is_decided_by_rps(client, day):
-    match = first_game(day)
+def test_a_level_match_with_the_joker_at_the_referee_is_decided_by_rps(client, day):
+    match = first_match(day)
     data = post_values(
         cards_a="27", cards_b="27", referee_cards="2", joker_holder="referee", rps_winner="B", rps_used="3"
     )
@@ -117,7 +117,7 @@ def test_a_level_game_with_the_joker_at_the_referee_is_decided_by_rps(client, da
 
 
 def test_a_bad_total_shows_an_error_naming_the_numbers_and_saves_nothing(client, day):
-    match = first_game(day)
+    match = first_match(day)
     response = client.post(entry_url(match), post_values(cards_a="28", cards_b="27"))
     assert response.status_code == 200
     errors = response.context["form"].non_field_errors()
@@ -142,7 +142,7 @@ def test_a_bad_total_shows_an_error_naming_the_numbers_and_saves_nothing(client,
     ],
 )
 def test_a_sheet_breaking_a_rule_shows_a_field_error_and_saves_nothing(client, day, overrides, field):
-    match = first_game(day)
+    match = first_match(day)
     response = client.post(entry_url(match), post_values(**overrides))
     assert response.status_code == 200
     assert field in response.context["form"].errors
@@ -150,7 +150,7 @@ def test_a_sheet_breaking_a_rule_shows_a_field_error_and_saves_nothing(client, d
 
 
 def test_a_correction_creates_version_2_and_keeps_version_1_unconfirmed(client, day):
-    match = first_game(day)
+    match = first_match(day)
     client.post(entry_url(match), post_values())
     # The correction is made on the page showing version 1.
     response = client.post(
@@ -166,16 +166,16 @@ def test_a_correction_creates_version_2_and_keeps_version_1_unconfirmed(client, 
     assert match.winner_id == match.team_b_id
 
 
-def test_the_entry_page_of_a_game_with_a_result_shows_the_saved_values(client, day):
-    match = first_game(day)
+def test_the_entry_page_of_a_match_with_a_result_shows_the_saved_values(client, day):
+    match = first_match(day)
     client.post(entry_url(match), post_values())
     response = client.get(entry_url(match))
     assert response.context["form"].initial["cards_a"] == 30
     assert response.context["current"].version == 1
 
 
-def test_a_court_link_used_on_another_courts_game_answers_404(client, day):
-    match = first_game(day)
+def test_a_court_link_used_on_another_courts_match_answers_404(client, day):
+    match = first_match(day)
     other = Match.objects.filter(event=day).exclude(court=match.court).first()
     url = reverse("judging:court_entry", args=[match.court.token, other.match_number])
     assert client.get(url).status_code == 404
@@ -184,20 +184,20 @@ def test_a_court_link_used_on_another_courts_game_answers_404(client, day):
 
 
 def test_an_unknown_token_answers_404(client, day):
-    match = first_game(day)
+    match = first_match(day)
     assert client.get(reverse("judging:court_home", args=["not-a-real-token"])).status_code == 404
     url = reverse("judging:court_entry", args=["not-a-real-token", match.match_number])
     assert client.get(url).status_code == 404
     assert client.post(url, post_values()).status_code == 404
 
 
-def test_an_unknown_game_number_answers_404(client, day):
-    match = first_game(day)
+def test_an_unknown_match_number_answers_404(client, day):
+    match = first_match(day)
     assert client.get(reverse("judging:court_entry", args=[match.court.token, 999])).status_code == 404
 
 
 def test_a_walkover_through_the_form_gives_the_present_team_28_to_0(client, day):
-    match = first_game(day)
+    match = first_match(day)
     response = client.post(entry_url(match), {"action": "walkover", "absent_side": "B"})
     assert response.status_code == 302
     sheet = RecordingSheet.objects.get(match=match)
@@ -214,13 +214,13 @@ def test_a_walkover_through_the_form_gives_the_present_team_28_to_0(client, day)
 
 
 def test_a_walkover_for_an_absent_team_a_gives_b_the_win(day):
-    match = first_game(day)
+    match = first_match(day)
     sheet, _created = submit_walkover(match, rules.Side.A)
     assert (sheet.cards_a, sheet.cards_b, sheet.winner_side) == (0, 28, "B")
 
 
 def test_a_walkover_form_without_a_side_saves_nothing(client, day):
-    match = first_game(day)
+    match = first_match(day)
     response = client.post(entry_url(match), {"action": "walkover"})
     assert response.status_code == 200
     assert not RecordingSheet.objects.exists()
@@ -230,8 +230,8 @@ def test_the_organiser_enters_a_result_on_the_manage_screen(client, day, django_
     user = django_user_model.objects.create_user("org")
     day.organisers.add(user)
     client.force_login(user)
-    match = first_game(day)
-    url = reverse("judging:game_detail", args=[day.slug, match.match_number])
+    match = first_match(day)
+    url = reverse("judging:match_detail", args=[day.slug, match.match_number])
     response = client.post(url, post_values())
     assert response.status_code == 302
     sheet = RecordingSheet.objects.get(match=match)
@@ -240,20 +240,20 @@ def test_the_organiser_enters_a_result_on_the_manage_screen(client, day, django_
 
 def test_the_organiser_entry_screen_is_refused_to_a_stranger(client, day, django_user_model):
     client.force_login(django_user_model.objects.create_user("stranger"))
-    url = reverse("judging:game_detail", args=[day.slug, first_game(day).match_number])
+    url = reverse("judging:match_detail", args=[day.slug, first_match(day).match_number])
     assert client.post(url, post_values()).status_code == 403
     assert not RecordingSheet.objects.exists()
 
 
 def test_submit_result_refuses_an_invalid_sheet_and_saves_nothing(day):
-    match = first_game(day)
+    match = first_match(day)
     with pytest.raises(UserError, match="記録用紙の内容に誤りがあります.*TOTAL_MISMATCH"):
         submit_result(match, rules.SheetValues(28, 27, 0, rules.JokerHolder.A))
     assert not RecordingSheet.objects.exists()
 
 
-def test_the_database_refuses_two_confirmed_sheets_for_one_game(day):
-    match = first_game(day)
+def test_the_database_refuses_two_confirmed_sheets_for_one_match(day):
+    match = first_match(day)
     fields = dict(
         match=match, cards_a=30, cards_b=26, joker_holder="A", winner_side="A", decided_by="cards", is_confirmed=True
     )
@@ -267,7 +267,7 @@ def test_the_database_refuses_two_confirmed_sheets_for_one_game(day):
 
 
 def test_the_database_refuses_two_sheets_with_one_version_number(day):
-    match = first_game(day)
+    match = first_match(day)
     fields = dict(match=match, version=1, cards_a=30, cards_b=26, joker_holder="A", winner_side="A", decided_by="cards")
     RecordingSheet.objects.create(**fields)
     with (
@@ -280,7 +280,7 @@ def test_the_database_refuses_two_sheets_with_one_version_number(day):
         RecordingSheet.objects.create(**fields)
 
 
-def test_a_knockout_game_whose_teams_are_not_known_sends_the_referee_back_to_the_court_home(client, day):
+def test_a_knockout_match_whose_teams_are_not_known_sends_the_referee_back_to_the_court_home(client, day):
     for match in Match.objects.filter(event=day).select_related("team_a", "team_b"):
         a_wins = match.team_a.entry_number < match.team_b.entry_number  # no ties anywhere
         values = (30, 26, 0, rules.JokerHolder.A) if a_wins else (26, 30, 0, rules.JokerHolder.B)

@@ -26,12 +26,12 @@ def tr(text):
         return translation.gettext(text)
 
 
-def games(event):
+def matches(event):
     return list(Match.objects.filter(event=event).select_related("court", "team_a", "team_b").order_by("match_number"))
 
 
-def first_game(event):
-    return games(event)[0]
+def first_match(event):
+    return matches(event)[0]
 
 
 def entry_url(match):
@@ -42,8 +42,8 @@ def saved_url(match, version):
     return reverse("judging:court_saved", args=[match.court.token, match.match_number, version])
 
 
-def game_url(match):
-    return reverse("judging:game_detail", args=[match.event.slug, match.match_number])
+def match_url(match):
+    return reverse("judging:match_detail", args=[match.event.slug, match.match_number])
 
 
 def post_values(base_version=0, submission_key="", **overrides):
@@ -100,7 +100,7 @@ def standings_of(match):
 def test_a_stale_form_is_refused_with_a_409_conflict_page_showing_both_results_and_keeping_the_typed_values(
     client, day
 ):
-    match = first_game(day)
+    match = first_match(day)
     services.submit_sheet(match, A_WINS, base_version=0, court=match.court)  # someone saved in between
     typed = post_values(base_version=0, submission_key="stale-form", cards_a="20", cards_b="36", joker_holder="B")
     response = client.post(entry_url(match), typed)
@@ -123,7 +123,7 @@ def test_a_stale_form_is_refused_with_a_409_conflict_page_showing_both_results_a
 
 
 def test_posting_the_conflict_pages_form_saves_the_typed_values_as_a_new_version(client, day):
-    match = first_game(day)
+    match = first_match(day)
     services.submit_sheet(match, A_WINS, base_version=0, court=match.court)
     response = client.post(entry_url(match), post_values(base_version=0, cards_a="20", cards_b="36", joker_holder="B"))
     assert response.status_code == 409
@@ -137,7 +137,7 @@ def test_posting_the_conflict_pages_form_saves_the_typed_values_as_a_new_version
 
 
 def test_a_stale_walkover_form_is_refused_too_and_its_conflict_page_sends_the_walkover_again(client, day):
-    match = first_game(day)
+    match = first_match(day)
     services.submit_sheet(match, A_WINS, base_version=0, court=match.court)
     response = client.post(
         entry_url(match), {"action": "walkover", "absent_side": "A", "base_version": "0", "submission_key": "w"}
@@ -152,7 +152,7 @@ def test_a_stale_walkover_form_is_refused_too_and_its_conflict_page_sends_the_wa
 
 
 def test_the_same_post_twice_makes_one_version_and_the_retry_redirects_to_the_same_saved_page(client, day):
-    match = first_game(day)
+    match = first_match(day)
     data = post_values(base_version=0, submission_key="a1b2c3d4e5f6")
     first = client.post(entry_url(match), data)
     retry = client.post(entry_url(match), data)  # the tablet never saw the first answer
@@ -164,16 +164,16 @@ def test_the_same_post_twice_makes_one_version_and_the_retry_redirects_to_the_sa
 
 
 def test_the_same_post_twice_on_the_recorder_screen_makes_one_version(client, day, recorder):
-    match = first_game(day)
+    match = first_match(day)
     client.force_login(recorder)
     data = post_values(base_version=0, submission_key="desk-1")
-    assert client.post(game_url(match), data)["Location"] == game_url(match)
-    assert client.post(game_url(match), data)["Location"] == game_url(match)
+    assert client.post(match_url(match), data)["Location"] == match_url(match)
+    assert client.post(match_url(match), data)["Location"] == match_url(match)
     assert RecordingSheet.objects.filter(match=match).count() == 1
 
 
 def test_every_entry_page_carries_the_shown_version_and_a_fresh_submission_key(client, day):
-    match = first_game(day)
+    match = first_match(day)
     first = client.get(entry_url(match)).context["form"].initial
     second = client.get(entry_url(match)).context["form"].initial
     assert first["base_version"] == 0
@@ -186,16 +186,16 @@ def test_every_entry_page_carries_the_shown_version_and_a_fresh_submission_key(c
 
 
 def test_a_user_who_submitted_a_version_cannot_confirm_it_even_by_crafting_the_post(client, day, recorder):
-    match = first_game(day)
+    match = first_match(day)
     client.force_login(recorder)
-    assert client.post(game_url(match), post_values())["Location"] == game_url(match)
+    assert client.post(match_url(match), post_values())["Location"] == match_url(match)
     sheet = RecordingSheet.objects.get(match=match)
     assert sheet.submitted_by == recorder and sheet.court is None
-    page = client.get(game_url(match))
+    page = client.get(match_url(match))
     assert page.context["can_confirm"] is False and page.context["own_newest"] is True
-    response = client.post(game_url(match), {"action": "confirm", "version": "1"}, follow=True)
+    response = client.post(match_url(match), {"action": "confirm", "version": "1"}, follow=True)
     assert tr("You submitted this version, so someone else must confirm it.") in messages_of(response)
-    response = client.post(game_url(match), {"action": "retype", "version": "1", **retype_values()}, follow=True)
+    response = client.post(match_url(match), {"action": "retype", "version": "1", **retype_values()}, follow=True)
     assert tr("You submitted this version, so someone else must confirm it.") in messages_of(response)
     sheet.refresh_from_db()
     match.refresh_from_db()
@@ -205,26 +205,26 @@ def test_a_user_who_submitted_a_version_cannot_confirm_it_even_by_crafting_the_p
 
 
 def test_a_recorder_who_entered_a_result_on_the_court_link_while_logged_in_cannot_confirm_it(client, day, recorder):
-    match = first_game(day)
+    match = first_match(day)
     client.force_login(recorder)
     client.post(entry_url(match), post_values())
-    client.post(game_url(match), {"action": "confirm", "version": "1"})
+    client.post(match_url(match), {"action": "confirm", "version": "1"})
     assert not RecordingSheet.objects.get(match=match).is_confirmed
 
 
 def test_the_organiser_cannot_confirm_a_version_they_entered_either(client, day, organiser, recorder):
-    match = first_game(day)
+    match = first_match(day)
     client.force_login(organiser)
-    client.post(game_url(match), post_values())
-    client.post(game_url(match), {"action": "confirm", "version": "1"})
+    client.post(match_url(match), post_values())
+    client.post(match_url(match), {"action": "confirm", "version": "1"})
     assert not RecordingSheet.objects.get(match=match).is_confirmed
     client.force_login(recorder)  # someone else may
-    client.post(game_url(match), {"action": "confirm", "version": "1"})
+    client.post(match_url(match), {"action": "confirm", "version": "1"})
     assert RecordingSheet.objects.get(match=match).confirmed_by == recorder
 
 
 def test_a_court_link_submission_waits_and_a_recorder_confirms_it(client, day, recorder):
-    match = first_game(day)
+    match = first_match(day)
     assert client.post(entry_url(match), post_values()).status_code == 302
     sheet = RecordingSheet.objects.get(match=match)
     assert (sheet.court, sheet.submitted_by, sheet.is_confirmed) == (match.court, None, False)
@@ -232,8 +232,8 @@ def test_a_court_link_submission_waits_and_a_recorder_confirms_it(client, day, r
     match.refresh_from_db()
     assert match.status == Match.Status.SUBMITTED and match.winner_id is None
     client.force_login(recorder)
-    assert client.get(game_url(match)).context["can_confirm"] is True
-    response = client.post(game_url(match), {"action": "confirm", "version": "1"})
+    assert client.get(match_url(match)).context["can_confirm"] is True
+    response = client.post(match_url(match), {"action": "confirm", "version": "1"})
     assert response.status_code == 302
     sheet.refresh_from_db()
     match.refresh_from_db()
@@ -244,11 +244,11 @@ def test_a_court_link_submission_waits_and_a_recorder_confirms_it(client, day, r
 
 
 def test_confirming_an_older_version_is_refused(client, day, recorder):
-    match = first_game(day)
+    match = first_match(day)
     client.post(entry_url(match), post_values(base_version=0))
     client.post(entry_url(match), post_values(base_version=1, cards_a="20", cards_b="36", joker_holder="B"))
     client.force_login(recorder)
-    response = client.post(game_url(match), {"action": "confirm", "version": "1"}, follow=True)
+    response = client.post(match_url(match), {"action": "confirm", "version": "1"}, follow=True)
     message = tr("Version %(v)s is not the newest (version %(newest)s is); confirm the newest.") % {"v": 1, "newest": 2}
     assert message in messages_of(response)
     assert not RecordingSheet.objects.filter(match=match, is_confirmed=True).exists()
@@ -257,11 +257,11 @@ def test_confirming_an_older_version_is_refused(client, day, recorder):
 
 
 def test_a_retype_that_differs_lists_the_differing_fields_and_confirms_nothing(client, day, recorder):
-    match = first_game(day)
+    match = first_match(day)
     client.post(entry_url(match), post_values())  # 30 – 26, 「り」 with A
     client.force_login(recorder)
     typed = retype_values(cards_a="26", cards_b="30", joker_holder="B")
-    response = client.post(game_url(match), {"action": "retype", "version": "1", **typed}, follow=True)
+    response = client.post(match_url(match), {"action": "retype", "version": "1", **typed}, follow=True)
     shown = messages_of(response)
     for label, entered, paper in (
         ("cards of team A", "30", "26"),
@@ -277,11 +277,11 @@ def test_a_retype_that_differs_lists_the_differing_fields_and_confirms_nothing(c
 
 
 def test_a_retype_mismatch_is_logged_in_the_history(client, day, recorder):
-    match = first_game(day)
+    match = first_match(day)
     client.post(entry_url(match), post_values())
     client.force_login(recorder)
     client.post(
-        game_url(match),
+        match_url(match),
         {"action": "retype", "version": "1", **retype_values(cards_a="26", cards_b="30", joker_holder="B")},
     )
     mismatch = HistoryEntry.objects.get(match=match, action=Action.RETYPE_MISMATCH)
@@ -290,11 +290,11 @@ def test_a_retype_mismatch_is_logged_in_the_history(client, day, recorder):
 
 
 def test_a_retype_that_matches_confirms_the_version(client, day, recorder):
-    match = first_game(day)
+    match = first_match(day)
     client.post(entry_url(match), post_values())
     client.force_login(recorder)
     response = client.post(
-        game_url(match), {"action": "retype", "version": "1", **retype_values(cards_a="３０")}, follow=True
+        match_url(match), {"action": "retype", "version": "1", **retype_values(cards_a="３０")}, follow=True
     )
     assert response.status_code == 200
     sheet = RecordingSheet.objects.get(match=match)
@@ -303,24 +303,26 @@ def test_a_retype_that_matches_confirms_the_version(client, day, recorder):
 
 
 def test_the_retype_form_does_not_show_the_entered_values(client, day, recorder):
-    match = first_game(day)
+    match = first_match(day)
     client.post(entry_url(match), post_values(cards_a="31", cards_b="25"))
     client.force_login(recorder)
-    form = client.get(game_url(match)).context["retype_form"]
+    form = client.get(match_url(match)).context["retype_form"]
     assert not form.is_bound and not {k: v for k, v in form.initial.items() if k in ("cards_a", "cards_b")}
 
 
 # --- rejection, restore, void ---------------------------------------------------------------
 
 
-def test_rejecting_a_version_disputes_the_game_and_the_court_shows_it_as_its_current_game_again(client, day, recorder):
-    match = first_game(day)
+def test_rejecting_a_version_disputes_the_match_and_the_court_shows_it_as_its_current_match_again(
+    client, day, recorder
+):
+    match = first_match(day)
     home = reverse("judging:court_home", args=[match.court.token])
     client.post(entry_url(match), post_values())
     waiting = client.get(home)
     assert match in waiting.context["waiting"] and waiting.context["current"] != match
     client.force_login(recorder)
-    client.post(game_url(match), {"action": "reject", "version": "1", "reason": "紙と違う"})
+    client.post(match_url(match), {"action": "reject", "version": "1", "reason": "紙と違う"})
     match.refresh_from_db()
     assert match.status == Match.Status.DISPUTED and match.winner_id is None
     rejected = HistoryEntry.objects.get(match=match, action=Action.REJECTED)
@@ -341,11 +343,11 @@ def test_rejecting_a_version_disputes_the_game_and_the_court_shows_it_as_its_cur
 def test_restoring_an_earlier_version_adds_a_new_version_with_its_values_logged_as_restored(
     client, day, organiser, recorder
 ):
-    match = first_game(day)
+    match = first_match(day)
     client.post(entry_url(match), post_values(base_version=0))
     client.post(entry_url(match), post_values(base_version=1, cards_a="20", cards_b="36", joker_holder="B"))
     client.force_login(organiser)
-    response = client.post(game_url(match), {"action": "restore", "version": "1"})
+    response = client.post(match_url(match), {"action": "restore", "version": "1"})
     assert response.status_code == 302
     sheets = {s.version: s for s in RecordingSheet.objects.filter(match=match)}
     assert set(sheets) == {1, 2, 3}
@@ -358,17 +360,17 @@ def test_restoring_an_earlier_version_adds_a_new_version_with_its_values_logged_
     assert actions(match) == [Action.SUBMITTED, Action.SUBMITTED, Action.RESTORED]
     # The restored version waits for someone other than the organiser.
     client.force_login(recorder)
-    client.post(game_url(match), {"action": "confirm", "version": "3"})
+    client.post(match_url(match), {"action": "confirm", "version": "3"})
     match.refresh_from_db()
     assert match.status == Match.Status.CONFIRMED and match.winner_id == match.team_a_id
 
 
-def test_voiding_a_game_removes_its_result_from_the_standings(client, day, organiser):
-    match = first_game(day)
+def test_voiding_a_match_removes_its_result_from_the_standings(client, day, organiser):
+    match = first_match(day)
     services.record_confirmed_result(match, A_WINS, court=match.court)
     assert standings_of(match)[match.team_a_id] == (1, 1)
     client.force_login(organiser)
-    response = client.post(game_url(match), {"action": "void", "version": "1", "reason": "欠席が判明"})
+    response = client.post(match_url(match), {"action": "void", "version": "1", "reason": "欠席が判明"})
     assert response.status_code == 302
     match.refresh_from_db()
     assert match.status == Match.Status.VOID and match.winner_id is None
@@ -381,21 +383,21 @@ def test_voiding_a_game_removes_its_result_from_the_standings(client, day, organ
     assert "30 - 26" not in client.get(reverse("tournament:public_results", args=[day.slug])).content.decode()
 
 
-def test_rejecting_the_last_version_of_a_void_game_leaves_it_void(client, day, organiser, recorder):
-    match = first_game(day)
+def test_rejecting_the_last_version_of_a_void_match_leaves_it_void(client, day, organiser, recorder):
+    match = first_match(day)
     client.post(entry_url(match), post_values())
     client.force_login(organiser)
-    client.post(game_url(match), {"action": "void", "version": "1"})
+    client.post(match_url(match), {"action": "void", "version": "1"})
     client.force_login(recorder)
-    client.post(game_url(match), {"action": "reject", "version": "1"})
+    client.post(match_url(match), {"action": "reject", "version": "1"})
     match.refresh_from_db()
     assert match.status == Match.Status.VOID
 
 
-def test_a_court_entry_on_a_void_game_of_an_auto_confirm_event_leaves_it_void(client, day, organiser):
+def test_a_court_entry_on_a_void_match_of_an_auto_confirm_event_leaves_it_void(client, day, organiser):
     day.auto_confirm = True
     day.save(update_fields=["auto_confirm"])
-    match = first_game(day)
+    match = first_match(day)
     client.post(entry_url(match), post_values())
     services.void_match(match, organiser)
     client.post(entry_url(match), post_values(base_version=1))
@@ -404,8 +406,8 @@ def test_a_court_entry_on_a_void_game_of_an_auto_confirm_event_leaves_it_void(cl
     assert not RecordingSheet.objects.filter(match=match, is_confirmed=True).exists()
 
 
-def test_without_auto_confirm_a_void_game_stays_void_when_an_entry_arrives(client, day, organiser):
-    match = first_game(day)
+def test_without_auto_confirm_a_void_match_stays_void_when_an_entry_arrives(client, day, organiser):
+    match = first_match(day)
     services.void_match(match, organiser)
     client.post(entry_url(match), post_values())
     match.refresh_from_db()
@@ -418,7 +420,7 @@ def test_without_auto_confirm_a_void_game_stays_void_when_an_entry_arrives(clien
 def test_an_auto_confirm_event_confirms_a_court_entry_at_once(client, day):
     day.auto_confirm = True
     day.save(update_fields=["auto_confirm"])
-    match = first_game(day)
+    match = first_match(day)
     client.post(entry_url(match), post_values())
     sheet = RecordingSheet.objects.get(match=match)
     assert sheet.is_confirmed and sheet.confirmed_by is None
@@ -431,7 +433,7 @@ def test_an_auto_confirm_event_confirms_a_court_entry_at_once(client, day):
 def test_without_auto_confirm_public_pages_and_standings_ignore_an_unconfirmed_sheet_until_it_is_confirmed(
     client, day, recorder
 ):
-    match = first_game(day)
+    match = first_match(day)
     client.post(entry_url(match), post_values(cards_a="31", cards_b="25"))
     public = [
         reverse("tournament:public_results", args=[day.slug]),
@@ -448,7 +450,7 @@ def test_without_auto_confirm_public_pages_and_standings_ignore_an_unconfirmed_s
     assert all(not table.complete for table in reports.division_standings(match.division))
 
     client.force_login(recorder)
-    client.post(game_url(match), {"action": "confirm", "version": "1"})
+    client.post(match_url(match), {"action": "confirm", "version": "1"})
     client.logout()
     from django.core.cache import cache
 
@@ -460,8 +462,8 @@ def test_without_auto_confirm_public_pages_and_standings_ignore_an_unconfirmed_s
     assert standings_of(match)[match.team_b_id] == (1, 0)
 
 
-def test_a_pending_correction_of_a_confirmed_game_does_not_change_what_counts(client, day):
-    match = first_game(day)
+def test_a_pending_correction_of_a_confirmed_match_does_not_change_what_counts(client, day):
+    match = first_match(day)
     services.record_confirmed_result(match, A_WINS, court=match.court)
     client.post(entry_url(match), post_values(base_version=1, cards_a="20", cards_b="36", joker_holder="B"))
     assert standings_of(match)[match.team_a_id] == (1, 1)
@@ -476,7 +478,7 @@ def knockout_day(day):
     division = day.divisions.get()
     division.qualifiers_per_group = 2
     division.save(update_fields=["qualifiers_per_group"])
-    for match in games(day):
+    for match in matches(day):
         a_wins = match.team_a.entry_number < match.team_b.entry_number  # no tie anywhere
         services.record_confirmed_result(match, A_WINS if a_wins else B_WINS)
     seed_knockout(day)
@@ -503,7 +505,7 @@ def test_knockout_advancement_happens_only_on_confirmation(client, knockout_day,
     assert "<span>33</span>" not in client.get(bracket).content.decode()
 
     client.force_login(recorder)
-    client.post(game_url(semi), {"action": "confirm", "version": "1"})
+    client.post(match_url(semi), {"action": "confirm", "version": "1"})
     final.refresh_from_db()
     third.refresh_from_db()
     assert getattr(final, slot) == semi.team_a_id
@@ -511,7 +513,7 @@ def test_knockout_advancement_happens_only_on_confirmation(client, knockout_day,
     assert "<span>33</span>" in client.get(bracket).content.decode()
 
 
-def test_voiding_a_confirmed_knockout_game_takes_its_winner_out_of_the_next_game(knockout_day, organiser):
+def test_voiding_a_confirmed_knockout_match_takes_its_winner_out_of_the_next_match(knockout_day, organiser):
     semi = Match.objects.filter(event=knockout_day, stage=Match.Stage.SEMIFINAL).order_by("match_number").first()
     services.record_confirmed_result(semi, A_WINS)
     final, third = semi.feeds, semi.loser_feeds
@@ -526,8 +528,8 @@ def test_voiding_a_confirmed_knockout_game_takes_its_winner_out_of_the_next_game
     assert getattr(third, loser_slot) is None
 
 
-def test_a_void_group_game_does_not_keep_its_group_incomplete(day, organiser):
-    void, *played = games(day)
+def test_a_void_group_match_does_not_keep_its_group_incomplete(day, organiser):
+    void, *played = matches(day)
     services.void_match(void, organiser)
     for match in played:
         a_wins = match.team_a.entry_number < match.team_b.entry_number
@@ -540,7 +542,7 @@ def test_a_void_group_game_does_not_keep_its_group_incomplete(day, organiser):
 
 
 def test_a_walkover_entered_on_the_court_screen_waits_for_a_recorder_then_counts(client, day, recorder):
-    match = first_game(day)
+    match = first_match(day)
     response = client.post(
         entry_url(match), {"action": "walkover", "absent_side": "B", "base_version": "0", "submission_key": "wo"}
     )
@@ -557,24 +559,24 @@ def test_a_walkover_entered_on_the_court_screen_waits_for_a_recorder_then_counts
     match.refresh_from_db()
     assert match.status == Match.Status.SUBMITTED
     client.force_login(recorder)
-    client.post(game_url(match), {"action": "confirm", "version": "1"})
+    client.post(match_url(match), {"action": "confirm", "version": "1"})
     match.refresh_from_db()
     assert match.status == Match.Status.WALKOVER and match.winner_id == match.team_a_id
     assert standings_of(match)[match.team_a_id] == (1, 1)
 
 
 def test_the_organiser_enters_a_walkover_on_the_recorder_screen(client, day, organiser, recorder):
-    match = first_game(day)
+    match = first_match(day)
     client.force_login(organiser)
     response = client.post(
-        game_url(match), {"action": "walkover", "absent_side": "A", "base_version": "0", "submission_key": "wo"}
+        match_url(match), {"action": "walkover", "absent_side": "A", "base_version": "0", "submission_key": "wo"}
     )
-    assert response["Location"] == game_url(match)
+    assert response["Location"] == match_url(match)
     sheet = RecordingSheet.objects.get(match=match)
     assert (sheet.cards_a, sheet.cards_b, sheet.is_walkover, sheet.winner_side) == (0, 28, True, "B")
     assert sheet.submitted_by == organiser and sheet.court is None
     client.force_login(recorder)
-    client.post(game_url(match), {"action": "confirm", "version": "1"})
+    client.post(match_url(match), {"action": "confirm", "version": "1"})
     match.refresh_from_db()
     assert match.status == Match.Status.WALKOVER and match.winner_id == match.team_b_id
 
@@ -583,29 +585,29 @@ def test_the_organiser_enters_a_walkover_on_the_recorder_screen(client, day, org
 
 
 def test_the_history_has_one_row_per_action_with_who_did_it(client, day, organiser, recorder, second_recorder):
-    match = first_game(day)
+    match = first_match(day)
     court = match.court
     client.post(entry_url(match), post_values(base_version=0, submission_key="k1"))  # v1 submitted (court)
     client.post(entry_url(match), post_values(base_version=0, submission_key="k1"))  # a retry: nothing new
     client.force_login(recorder)
-    client.post(game_url(match), {"action": "reject", "version": "1"})  # rejected
+    client.post(match_url(match), {"action": "reject", "version": "1"})  # rejected
     client.logout()
     client.post(
         entry_url(match), post_values(base_version=1, cards_a="20", cards_b="36", joker_holder="B")
     )  # v2 submitted
     client.force_login(recorder)
-    client.post(game_url(match), {"action": "confirm", "version": "2"})  # confirmed
-    client.post(game_url(match), {"action": "confirm", "version": "2"})  # again: nothing new
+    client.post(match_url(match), {"action": "confirm", "version": "2"})  # confirmed
+    client.post(match_url(match), {"action": "confirm", "version": "2"})  # again: nothing new
     client.force_login(organiser)
-    client.post(game_url(match), {"action": "restore", "version": "1"})  # v3 restored
+    client.post(match_url(match), {"action": "restore", "version": "1"})  # v3 restored
     client.force_login(second_recorder)
-    client.post(game_url(match), {"action": "confirm", "version": "3"})  # confirmed
+    client.post(match_url(match), {"action": "confirm", "version": "3"})  # confirmed
     client.post(
         reverse("judging:court_dispute", args=[court.token, match.match_number]),
         {"state_a": "correct_only", "state_b": "neither"},
     )  # dispute (court)
     client.force_login(organiser)
-    client.post(game_url(match), {"action": "void", "version": "3", "reason": "やり直し"})  # voided
+    client.post(match_url(match), {"action": "void", "version": "3", "reason": "やり直し"})  # voided
 
     rows = list(HistoryEntry.objects.filter(match=match).order_by("at", "pk").select_related("sheet"))
     assert [(r.action, r.sheet.version if r.sheet else None) for r in rows] == [
@@ -631,5 +633,5 @@ def test_the_history_has_one_row_per_action_with_who_did_it(client, day, organis
     ]
     assert RecordingSheet.objects.filter(match=match).count() == 3
     assert Dispute.objects.filter(match=match).count() == 1
-    page = client.get(game_url(match))
+    page = client.get(match_url(match))
     assert list(page.context["events"]) == rows

@@ -84,7 +84,7 @@ EXPECTED = {
     "judging:court_dispute": COURT_LINK,
     "judging:court_rules": COURT_LINK,
     "judging:court_matrix_pdf": COURT_LINK,
-    "judging:game_detail": RECORDER,
+    "judging:match_detail": RECORDER,
     "judging:organiser_dispute": RECORDER,
     "judging:confirm_queue": RECORDER,
     "judging:status_board": RECORDER,
@@ -217,7 +217,7 @@ def concrete_url(name, event, match):
         "judging:court_dispute": {"token": court.token, "number": match.match_number},
         "judging:court_rules": {"token": court.token},
         "judging:court_matrix_pdf": {"token": court.token},
-        "judging:game_detail": {"slug": event.slug, "number": match.match_number},
+        "judging:match_detail": {"slug": event.slug, "number": match.match_number},
         "judging:organiser_dispute": {"slug": event.slug, "number": match.match_number},
     }.get(name)
     if name.startswith("dosai:"):
@@ -255,7 +255,7 @@ def test_each_role_gets_the_expected_answer_on_every_page(client, day, role):
 
 
 @pytest.mark.django_db
-def test_a_court_link_reaches_only_its_own_courts_games(client, day):
+def test_a_court_link_reaches_only_its_own_courts_matches(client, day):
     event, users, match = day
     other_court = Court.objects.filter(event=event).exclude(pk=match.court_id).first()
     foreign = Match.objects.filter(court=other_court).first()
@@ -281,7 +281,7 @@ def test_an_organiser_of_another_event_changes_nothing_by_posting(client, day):
             ),
             {},
         ),
-        (reverse("judging:game_detail", args=[event.slug, match.match_number]), {"action": "confirm", "version": "1"}),
+        (reverse("judging:match_detail", args=[event.slug, match.match_number]), {"action": "confirm", "version": "1"}),
     ]:
         assert client.post(url, data).status_code == 403, url
     event.refresh_from_db()

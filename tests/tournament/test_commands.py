@@ -82,11 +82,11 @@ def test_the_full_scripted_day(tmp_path):
     assert len({g.court_id for g in groups}) == 9
 
     out = run("make_schedule", "hitachi-2027")
-    group_games = Match.objects.filter(event=event, stage=Match.Stage.GROUP).count()
-    assert f"{group_games} games scheduled" in out
+    group_matches = Match.objects.filter(event=event, stage=Match.Stage.GROUP).count()
+    assert f"{group_matches} games scheduled" in out
 
     out = run("simulate_results", "hitachi-2027", "--seed", "4")
-    assert f"{group_games} groups results entered" in out
+    assert f"{group_matches} groups results entered" in out
     assert not Match.objects.filter(event=event, status=Match.Status.SCHEDULED).exists()
 
     out = run("seed_knockout", "hitachi-2027")
@@ -103,8 +103,8 @@ def test_the_full_scripted_day(tmp_path):
     run("export_standings", "hitachi-2027", "-o", str(xlsx))
     wb = load_workbook(BytesIO(xlsx.read_bytes()))
     assert len(wb.worksheets) == 9 + 1
-    games = list(wb.worksheets[-1].iter_rows(min_row=2, values_only=True))
-    assert len(games) == Match.objects.filter(event=event).count()
+    matches = list(wb.worksheets[-1].iter_rows(min_row=2, values_only=True))
+    assert len(matches) == Match.objects.filter(event=event).count()
 
     pdf = tmp_path / "sheets.pdf"
     out = run("print_sheets", "hitachi-2027", "--court", "1", "-o", str(pdf))
@@ -122,9 +122,9 @@ def test_print_sheets_two_per_page_halves_the_pages(tmp_path):
     division = "中学生の部"
     run("print_sheets", "demo", "--division", division, "-o", str(one))
     run("print_sheets", "demo", "--division", division, "--per-page", "2", "-o", str(two))
-    games = Match.objects.filter(division__name=division).count()
-    assert len(PdfReader(str(one)).pages) == games
-    assert len(PdfReader(str(two)).pages) == (games + 1) // 2
+    matches = Match.objects.filter(division__name=division).count()
+    assert len(PdfReader(str(one)).pages) == matches
+    assert len(PdfReader(str(two)).pages) == (matches + 1) // 2
 
 
 @pytest.mark.django_db

@@ -53,7 +53,7 @@ def test_the_rest_rule_keeps_every_team_from_playing_twice_in_a_row():
         assert all(b - a >= 2 for a, b in zip(slots, slots[1:]))
 
 
-def test_the_lunch_break_pushes_games_after_it():
+def test_the_lunch_break_pushes_matches_after_it():
     event, _division = day_with(
         courts=1,
         teams=4,
@@ -66,7 +66,7 @@ def test_the_lunch_break_pushes_games_after_it():
     assert starts[:3] == ["11:00", "12:30", "12:50"]
 
 
-def test_a_court_that_starts_late_starts_its_games_late():
+def test_a_court_that_starts_late_starts_its_matches_late():
     event = factories.make_event(courts=2)
     Court.objects.filter(event=event, name="2").update(start_time=datetime.time(10, 0))
     division = factories.make_division(event, courts=[1, 2])
@@ -77,24 +77,24 @@ def test_a_court_that_starts_late_starts_its_games_late():
     assert first == {"1": "09:30", "2": "10:00"}
 
 
-def test_a_delay_moves_only_the_courts_games_that_have_not_started():
+def test_a_delay_moves_only_the_courts_matches_that_have_not_started():
     event, _division = day_with(courts=2, teams=8)
     court = event.courts.get(name="1")
-    games = list(event.matches.filter(court=court).order_by("slot"))
-    record_confirmed_result(games[0], rules.SheetValues(30, 26, 0, rules.JokerHolder.A))
+    matches = list(event.matches.filter(court=court).order_by("slot"))
+    record_confirmed_result(matches[0], rules.SheetValues(30, 26, 0, rules.JokerHolder.A))
     before = {m.pk: m.start_at for m in event.matches.all()}
     moved = delay_court(court, 15)
-    assert moved == len(games) - 1
+    assert moved == len(matches) - 1
     for m in event.matches.all():
         expected = (
             before[m.pk] + datetime.timedelta(minutes=15)
-            if (m.court_id == court.pk and m.pk != games[0].pk)
+            if (m.court_id == court.pk and m.pk != matches[0].pk)
             else before[m.pk]
         )
         assert m.start_at == expected
 
 
-def test_closing_a_court_moves_its_unplayed_games_without_double_booking_and_keeps_numbers():
+def test_closing_a_court_moves_its_unplayed_matches_without_double_booking_and_keeps_numbers():
     event, _division = day_with(courts=3, teams=12, groups_courts=[1, 2, 3])
     court = event.courts.get(name="2")
     played = event.matches.filter(court=court).order_by("slot").first()
@@ -132,7 +132,7 @@ def test_the_checks_page_catches_a_team_in_two_places(client, django_user_model)
     assert a.team_a.name in " ".join(page.context["problems"])
 
 
-def test_the_checks_name_games_by_number_and_times_by_the_clock_in_japanese(client, django_user_model):
+def test_the_checks_name_matches_by_number_and_times_by_the_clock_in_japanese(client, django_user_model):
     event, a, b = a_team_in_two_places(client, django_user_model)
     with translation.override("ja"):
         page = client.get(reverse("tournament:schedule_checks", args=[event.slug]), HTTP_ACCEPT_LANGUAGE="ja")
@@ -144,7 +144,7 @@ def test_the_checks_name_games_by_number_and_times_by_the_clock_in_japanese(clie
     assert any(expected in p for p in page.context["problems"]), page.context["problems"]
 
 
-def test_opening_and_submitting_a_game_records_its_actual_times(client):
+def test_opening_and_submitting_a_match_records_its_actual_times(client):
     event, _division = day_with(courts=2, teams=8)
     match = event.matches.order_by("match_number").first()
     url = reverse("judging:court_entry", args=[match.court.token, match.match_number])
@@ -181,7 +181,7 @@ def test_the_schedule_page_offers_delay_and_close_and_they_work(client, django_u
     assert not Match.objects.filter(court=court).exists()
 
 
-def test_closing_a_court_offers_to_reprint_only_the_moved_games(client, django_user_model):
+def test_closing_a_court_offers_to_reprint_only_the_moved_matches(client, django_user_model):
     from io import BytesIO
 
     from pypdf import PdfReader
@@ -223,7 +223,7 @@ def test_the_events_era_setting_reaches_the_printed_paper(client, django_user_mo
     assert "令和9年1月17日(日)" in PdfReader(BytesIO(pdf.content)).pages[0].extract_text()
 
 
-def test_a_late_entry_joins_a_group_and_plays_everyone_after_the_games_under_way_without_double_booking():
+def test_a_late_entry_joins_a_group_and_plays_everyone_after_the_matches_under_way_without_double_booking():
     event, division = day_with(courts=2, teams=7)  # groups of 4 and 3 on two courts
     group = min(division.groups.all(), key=lambda g: g.teams.count())
     first_round = event.matches.filter(slot=0)

@@ -53,7 +53,7 @@ def standings_block(ws):
     return rows
 
 
-def test_the_results_workbook_has_one_sheet_per_group_and_the_games_sheet(organiser_client, demo):
+def test_the_results_workbook_has_one_sheet_per_group_and_the_matches_sheet(organiser_client, demo):
     response = organiser_client.get("/manage/demo/export/results.xlsx")
     assert response.status_code == 200
     assert response["Content-Type"] == exports.XLSX
@@ -76,10 +76,10 @@ def test_each_group_sheet_holds_the_same_ranks_and_teams_as_division_standings(o
         ]
 
 
-def test_the_games_sheet_lists_every_game_with_naive_tokyo_start_times(organiser_client, demo):
+def test_the_matches_sheet_lists_every_match_with_naive_tokyo_start_times(organiser_client, demo):
     wb = load_workbook(BytesIO(organiser_client.get("/manage/demo/export/results.xlsx").content))
-    games = wb.worksheets[-1]
-    rows = list(games.iter_rows(min_row=2, values_only=True))
+    sheet = wb.worksheets[-1]
+    rows = list(sheet.iter_rows(min_row=2, values_only=True))
     matches = list(Match.objects.filter(event=demo).select_related("team_a", "team_b").order_by("match_number"))
     assert [r[0] for r in rows] == [m.match_number for m in matches]
     for row, match in zip(rows, matches):
@@ -90,7 +90,7 @@ def test_the_games_sheet_lists_every_game_with_naive_tokyo_start_times(organiser
     assert rows[0][5] == datetime.datetime(2027, 1, 17, 9, 30)
 
 
-def test_the_games_sheet_records_the_confirmed_counts(organiser_client, demo):
+def test_the_matches_sheet_records_the_confirmed_counts(organiser_client, demo):
     wb = load_workbook(BytesIO(organiser_client.get("/manage/demo/export/results.xlsx").content))
     rows = {r[0]: r for r in wb.worksheets[-1].iter_rows(min_row=2, values_only=True)}
     for match in Match.objects.filter(event=demo).select_related("winner"):
@@ -100,7 +100,7 @@ def test_the_games_sheet_records_the_confirmed_counts(organiser_client, demo):
         assert row[12] == match.winner.name
 
 
-def test_the_recording_sheet_pdf_of_a_court_has_one_page_per_game_with_its_team_names(organiser_client, demo):
+def test_the_recording_sheet_pdf_of_a_court_has_one_page_per_match_with_its_team_names(organiser_client, demo):
     court = demo.courts.get(name="2")
     response = organiser_client.get(f"/manage/demo/print/sheets.pdf?court={court.pk}")
     assert response.status_code == 200

@@ -71,7 +71,7 @@ def make_day(courts=1, teams=3):
     return event
 
 
-def first_game(event):
+def first_match(event):
     return Match.objects.select_related("court").filter(event=event).order_by("match_number").first()
 
 
@@ -96,7 +96,7 @@ def form_fields(html):
 @pytest.mark.django_db
 def test_an_error_after_the_sheet_row_is_written_leaves_nothing(client):
     event = make_day()
-    match = first_game(event)
+    match = first_match(event)
     seen = {}
 
     def crash(*args, **kwargs):
@@ -227,7 +227,7 @@ def test_a_server_killed_inside_the_transaction_keeps_what_was_acknowledged_and_
 @pytest.mark.django_db
 def test_a_retried_submission_after_a_lost_response_makes_one_version(client):
     event = make_day()
-    match = first_game(event)
+    match = first_match(event)
     form = form_fields(client.get(entry_url(match)).content.decode())
     assert form["submission_key"] and form["base_version"] == "0"
     data = post_values(base_version=form["base_version"], submission_key=form["submission_key"])
@@ -316,7 +316,7 @@ def reset_wait():
 
 def test_a_post_while_another_writer_holds_the_lock_waits_and_succeeds(shared_database, client):
     event = make_day()
-    match = first_game(event)
+    match = first_match(event)
     url = entry_url(match)
     form = form_fields(client.get(url).content.decode())
     # The other writer's 1.5 s is the behaviour under test: the post must wait for it (it is
@@ -341,7 +341,7 @@ def test_a_post_while_another_writer_holds_the_lock_waits_and_succeeds(shared_da
 
 def test_a_post_locked_out_longer_than_the_wait_gets_a_503_that_keeps_the_values(shared_database, client):
     event = make_day()
-    match = first_game(event)
+    match = first_match(event)
     url = entry_url(match)
     form = form_fields(client.get(url).content.decode())
     typed = post_values(
@@ -380,7 +380,7 @@ def test_a_post_locked_out_longer_than_the_wait_gets_a_503_that_keeps_the_values
 @pytest.mark.django_db(transaction=True)
 def test_a_read_only_database_gives_a_clear_page_and_keeps_the_values(client):
     event = make_day()
-    match = first_game(event)
+    match = first_match(event)
     url = entry_url(match)
     form = form_fields(client.get(url).content.decode())
     with connection.cursor() as cursor:
@@ -410,7 +410,7 @@ def test_a_read_only_database_gives_a_clear_page_and_keeps_the_values(client):
 @pytest.mark.django_db
 def test_a_full_disk_gives_a_clear_page_in_english_too(client):
     event = make_day()
-    match = first_game(event)
+    match = first_match(event)
     with mock.patch.object(RecordingSheet.objects, "create", side_effect=OperationalError("database or disk is full")):
         response = client.post(entry_url(match), post_values(), HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 503
@@ -421,7 +421,7 @@ def test_a_full_disk_gives_a_clear_page_in_english_too(client):
 @pytest.mark.django_db
 def test_other_database_errors_stay_errors(client):
     event = make_day()
-    match = first_game(event)
+    match = first_match(event)
     with (
         mock.patch.object(RecordingSheet.objects, "create", side_effect=OperationalError("no such table: x")),
         pytest.raises(OperationalError, match="no such table: x"),
@@ -432,7 +432,7 @@ def test_other_database_errors_stay_errors(client):
 @pytest.mark.django_db
 def test_a_get_while_the_database_is_unreachable_offers_a_reload(client):
     event = make_day()
-    match = first_game(event)
+    match = first_match(event)
     with mock.patch("judging.views.services.latest_sheet", side_effect=OperationalError("connection refused")):
         response = client.get(entry_url(match))
     assert response.status_code == 503

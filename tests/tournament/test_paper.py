@@ -91,7 +91,7 @@ def assert_footer(texts: list[str]) -> None:
 # --------------------------------------------------------------------------- data builders
 
 
-def tt_game(n, court=0, team_a=TEAM_A, team_b=TEAM_B, result="", **kw):
+def tt_match(n, court=0, team_a=TEAM_A, team_b=TEAM_B, result="", **kw):
     values = dict(
         match_number=n,
         start=datetime.datetime(2025, 5, 3, 0, 30, tzinfo=UTC) + datetime.timedelta(minutes=20 * (n - 1)),
@@ -139,15 +139,15 @@ def group(letter: str, n: int = 4, names=None) -> GroupSheet:
 
 def bracket16() -> tuple[list[BracketMatch], list[BracketMatch]]:
     names = [TEAM_A, TEAM_B] + [f"{AREAS[k % 10]}かるた会{k}" for k in range(14)]
-    games, number = [], 1
+    matches, number = [], 1
     for r, count, stage in ((0, 8, "1回戦"), (1, 4, "準々決勝"), (2, 2, "準決勝"), (3, 1, "決勝")):
         for p in range(count):
             span = 2**r
             a, b = names[(2 * p) * span], names[(2 * p + 1) * span]
-            games.append(BracketMatch(r, p, stage, number, a, b, "30", "26", "A"))
+            matches.append(BracketMatch(r, p, stage, number, a, b, "30", "26", "A"))
             number += 1
     third = [BracketMatch(3, 0, "3位決定戦", number, names[4], names[12], "27", "29", "B")]
-    return games, third
+    return matches, third
 
 
 # --------------------------------------------------------------------------- 対戦表
@@ -156,8 +156,8 @@ def bracket16() -> tuple[list[BracketMatch], list[BracketMatch]]:
 def test_timetables_one_page_per_court_with_names_times_and_undecided():
     courts = []
     for c in range(9):
-        games = [
-            tt_game(
+        matches = [
+            tt_match(
                 c * 12 + i + 1,
                 team_a=TEAM_A if i % 2 else TEAM_B,
                 start=datetime.datetime(2025, 5, 3, 0, 30 + 2 * i, tzinfo=UTC),
@@ -166,7 +166,7 @@ def test_timetables_one_page_per_court_with_names_times_and_undecided():
             )
             for i in range(12)
         ]
-        courts.append((f"第{c + 1}コート", games))
+        courts.append((f"第{c + 1}コート", matches))
     pdf = court_timetables_pdf(EVENT, courts)
     texts = pages_text(pdf)
     assert len(texts) == 9
@@ -190,20 +190,20 @@ def test_timetables_one_page_per_court_with_names_times_and_undecided():
     assert PdfReader(BytesIO(pdf)).metadata.title == f"対戦表 {TITLE}"
 
 
-def test_timetable_games_sorted_by_time_and_none_teams_print_undecided():
-    games = [
-        tt_game(3, start=None, team_a=None, team_b=None, stage="決勝", group=""),
-        tt_game(2, team_a="十王かるた会"),
-        tt_game(1, team_a="多賀かるた会"),
+def test_timetable_matches_sorted_by_time_and_none_teams_print_undecided():
+    matches = [
+        tt_match(3, start=None, team_a=None, team_b=None, stage="決勝", group=""),
+        tt_match(2, team_a="十王かるた会"),
+        tt_match(1, team_a="多賀かるた会"),
     ]
-    (text,) = pages_text(court_timetables_pdf(EVENT, [("Ａコート", games)]))
+    (text,) = pages_text(court_timetables_pdf(EVENT, [("Ａコート", matches)]))
     assert text.count(UNDECIDED) == 2
     assert text.index("多賀かるた会") < text.index("十王かるた会") < text.index("決勝")
 
 
 def test_long_court_continues_with_repeated_header():
-    games = [tt_game(i + 1) for i in range(40)]
-    pdf = court_timetables_pdf(EVENT, [("第1コート", games), ("第2コート", games[:3])])
+    matches = [tt_match(i + 1) for i in range(40)]
+    pdf = court_timetables_pdf(EVENT, [("第1コート", matches), ("第2コート", matches[:3])])
     texts = pages_text(pdf)
     assert len(texts) >= 3
     first_court = [t for t in texts if "第1コート" in t]
@@ -337,8 +337,8 @@ def test_standings_cross_must_match_lines():
 
 
 def test_bracket_16_teams_with_third_place():
-    games, third = bracket16()
-    pdf = bracket_pdf(EVENT, [("小学生高学年の部", games, third)])
+    matches, third = bracket16()
+    pdf = bracket_pdf(EVENT, [("小学生高学年の部", matches, third)])
     (text,) = pages_text(pdf)
     assert page_size(pdf) == (842, 595)
     assert TEAM_A in text and TEAM_B in text
@@ -351,7 +351,7 @@ def test_bracket_16_teams_with_third_place():
 
 def test_bracket_undecided_slots_and_byes():
     names = ["十王かるた会", "多賀かるた会", "河原子かるた会", "大みかかるた会", TEAM_A, TEAM_B]
-    games = [
+    matches = [
         BracketMatch(0, 1, "1回戦", 41, names[2], names[3], "31", "25", "A"),
         BracketMatch(0, 2, "1回戦", 42, names[4], names[5], "28", "28", "B"),
         BracketMatch(1, 0, "準決勝", 43, names[0], names[2], "", "", None),
@@ -359,7 +359,7 @@ def test_bracket_undecided_slots_and_byes():
         BracketMatch(2, 0, "決勝", 46, None, None, "", "", None),
     ]
     third = [BracketMatch(2, 0, "3位決定戦", 45, None, None)]
-    pdf = bracket_pdf(EVENT, [("小学生低学年の部", games, third), ("中学生の部", [], [])])
+    pdf = bracket_pdf(EVENT, [("小学生低学年の部", matches, third), ("中学生の部", [], [])])
     texts = pages_text(pdf)
     assert len(texts) == 2
     first = texts[0]
@@ -495,12 +495,12 @@ def test_touch_matrix_is_one_page_with_every_label():
 
 
 def every_kind() -> dict[str, bytes]:
-    games, third = bracket16()
+    matches, third = bracket16()
     return {
-        "timetable": court_timetables_pdf(EVENT, [("第1コート", [tt_game(1), tt_game(2, team_b=None)])]),
+        "timetable": court_timetables_pdf(EVENT, [("第1コート", [tt_match(1), tt_match(2, team_b=None)])]),
         "reception": reception_list_pdf(EVENT, reception_teams(6)),
         "standings": standings_pdf(EVENT, [group("A")], "勝数 → 得失札差"),
-        "bracket": bracket_pdf(EVENT, [("小学生高学年の部", games, third)]),
+        "bracket": bracket_pdf(EVENT, [("小学生高学年の部", matches, third)]),
         "results": final_results_pdf(EVENT, [("小学生高学年の部", [ResultEntry("優勝", TEAM_A, "", [])])]),
         "touch": touch_matrix_pdf(),
     }
@@ -556,7 +556,7 @@ def test_character_missing_from_font_raises_naming_the_field():
     if not has_truetype_font():
         pytest.skip("glyph coverage is unknown with the CID fallback font")
     with pytest.raises(ValueError) as info:
-        court_timetables_pdf(EVENT, [("第1コート", [tt_game(1, team_b="かるた部😀")])])
+        court_timetables_pdf(EVENT, [("第1コート", [tt_match(1, team_b="かるた部😀")])])
     assert "U+1F600" in str(info.value) and "courts[0].games[0].team_b" in str(info.value)
     team = reception_teams(1)[0]
     bad = ReceptionTeam(
@@ -621,7 +621,7 @@ def test_fit_name_never_overflows(length):
 
 def test_long_names_are_printed_whole():
     long_name = ("ひたちなか市立那珂湊第一小学校子ども会かるたクラブ高学年チームＢ組" * 2)[:40]
-    texts = pages_text(court_timetables_pdf(EVENT, [("第1コート", [tt_game(1, team_a=long_name)])]))
+    texts = pages_text(court_timetables_pdf(EVENT, [("第1コート", [tt_match(1, team_a=long_name)])]))
     assert squash(long_name) in squash(texts[0])
     texts = pages_text(standings_pdf(EVENT, [group("A", 4, [long_name, TEAM_A, TEAM_B, "十王"])]))
     assert squash(long_name) in squash(texts[0])

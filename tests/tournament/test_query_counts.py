@@ -88,7 +88,7 @@ def division_of(event):
     return event.divisions.order_by("order", "pk").first()
 
 
-def current_game(event):
+def current_match(event):
     return Match.objects.filter(event=event, court=court_of(event)).order_by("match_number").first()
 
 
@@ -104,7 +104,7 @@ PAGES = {
     "print menu": (True, lambda e: reverse("tournament:print_menu", args=[e.slug])),
     "confirm queue": (True, lambda e: reverse("judging:confirm_queue", args=[e.slug])),
     "status board": (True, lambda e: reverse("judging:status_board", args=[e.slug])),
-    "game detail": (True, lambda e: reverse("judging:game_detail", args=[e.slug, current_game(e).match_number])),
+    "game detail": (True, lambda e: reverse("judging:match_detail", args=[e.slug, current_match(e).match_number])),
     "public timetable": (False, lambda e: reverse("tournament:public_timetable", args=[e.slug])),
     "public court timetable": (False, lambda e: reverse("tournament:public_court", args=[e.slug, court_of(e).pk])),
     "public results": (False, lambda e: reverse("tournament:public_results", args=[e.slug])),
@@ -120,7 +120,7 @@ PAGES = {
     "court home": (False, lambda e: reverse("judging:court_home", args=[court_of(e).token])),
     "court entry": (
         False,
-        lambda e: reverse("judging:court_entry", args=[court_of(e).token, current_game(e).match_number]),
+        lambda e: reverse("judging:court_entry", args=[court_of(e).token, current_match(e).match_number]),
     ),
 }
 

@@ -98,19 +98,19 @@ def test_the_cross_table_has_a_self_cell_and_scores_from_the_row_teams_side(tied
 # --- The pure podium engine ------------------------------------------------------------
 
 
-def test_the_final_and_the_third_place_game_give_the_three_places():
+def test_the_final_and_the_third_place_match_give_the_three_places():
     places = podium.final_places(
         podium.Outcome(winner=1, loser=2), [podium.Outcome(winner=3, loser=4)], [podium.Outcome(1, 3)]
     )
     assert places == [podium.Place(1, 1), podium.Place(2, 2), podium.Place(3, 3)]
 
 
-def test_without_a_third_place_game_both_semifinal_losers_share_third():
+def test_without_a_third_place_match_both_semifinal_losers_share_third():
     semifinals = [podium.Outcome(winner=1, loser=3), podium.Outcome(winner=2, loser=4)]
     assert podium.joint_third([], semifinals) == [3, 4]
     assert podium.final_places(None, [], semifinals) == [podium.Place(3, 3), podium.Place(3, 4)]
 
 
-def test_a_game_without_a_result_gives_no_place():
+def test_a_match_without_a_result_gives_no_place():
     assert podium.final_places(None, [None], [podium.Outcome(1, 3), None]) == []
     assert podium.joint_third([None], [podium.Outcome(1, 3)]) == []

@@ -53,7 +53,7 @@ def members(group):
     return list(Team.objects.filter(group=group).order_by("group_seat"))
 
 
-def game_between(x, y):
+def match_between(x, y):
     return Match.objects.get(stage=Match.Stage.GROUP, team_a__in=[x, y], team_b__in=[x, y])
 
 
@@ -65,7 +65,7 @@ def play(match, cards_a, cards_b, referee=0, joker=None, rps=None):
 
 def win(winner, loser, cards_w=30, cards_l=26):
     """Enter the game of ``winner`` and ``loser`` so that ``winner`` takes ``cards_w``."""
-    match = game_between(winner, loser)
+    match = match_between(winner, loser)
     if match.team_a_id == winner.pk:
         play(match, cards_w, cards_l)
     else:
@@ -272,11 +272,11 @@ def test_every_pair_of_a_group_meets_exactly_once():
     event, division = drawn_day(3, 12)
     for group in division.groups.all():
         ids = [t.pk for t in members(group)]
-        games = Match.objects.filter(group=group)
-        pairs = Counter(frozenset((m.team_a_id, m.team_b_id)) for m in games)
+        matches = Match.objects.filter(group=group)
+        pairs = Counter(frozenset((m.team_a_id, m.team_b_id)) for m in matches)
         assert set(pairs) == {frozenset(p) for p in itertools.combinations(ids, 2)}
         assert set(pairs.values()) == {1}
-        assert all(m.court_id == group.court_id for m in games)
+        assert all(m.court_id == group.court_id for m in matches)
     assert Match.objects.filter(event=event).count() == 3 * 6
 
 
@@ -290,12 +290,12 @@ def test_match_numbers_run_from_1_to_n_without_gaps():
 @pytest.mark.django_db
 def test_match_numbers_follow_the_clock():
     event, _ = drawn_day(3, 11)
-    games = list(Match.objects.filter(event=event).order_by("match_number"))
-    assert [m.start_at for m in games] == sorted(m.start_at for m in games)
+    matches = list(Match.objects.filter(event=event).order_by("match_number"))
+    assert [m.start_at for m in matches] == sorted(m.start_at for m in matches)
 
 
 @pytest.mark.django_db
-def test_start_times_are_event_start_plus_slot_times_game_and_changeover_in_tokyo():
+def test_start_times_are_event_start_plus_slot_times_match_and_changeover_in_tokyo():
     event, _ = drawn_day(2, 7, start_time=datetime.time(10, 0), game_minutes=12, changeover_minutes=3)
     start = datetime.datetime(2027, 1, 17, 10, 0, tzinfo=TOKYO)
     for m in Match.objects.filter(event=event):
@@ -313,14 +313,14 @@ def test_default_times_start_at_9_30_with_20_minute_slots():
 
 
 @pytest.mark.django_db
-def test_no_court_has_two_games_in_one_slot_and_no_team_two_games_in_one_slot():
+def test_no_court_has_two_matches_in_one_slot_and_no_team_two_matches_in_one_slot():
     event, _ = drawn_day(3, 14)
-    games = list(Match.objects.filter(event=event))
-    courts = Counter((m.court_id, m.slot) for m in games)
+    matches = list(Match.objects.filter(event=event))
+    courts = Counter((m.court_id, m.slot) for m in matches)
     assert set(courts.values()) == {1}
-    teams = Counter((t, m.slot) for m in games for t in (m.team_a_id, m.team_b_id))
+    teams = Counter((t, m.slot) for m in matches for t in (m.team_a_id, m.team_b_id))
     assert set(teams.values()) == {1}
-    times = Counter((t, m.start_at) for m in games for t in (m.team_a_id, m.team_b_id))
+    times = Counter((t, m.start_at) for m in matches for t in (m.team_a_id, m.team_b_id))
     assert set(times.values()) == {1}
 
 
@@ -333,9 +333,9 @@ def test_two_divisions_sharing_a_court_never_double_book_it():
     factories.make_teams(two, 3, prefix="二")
     draw_groups(event, seed=1)
     make_schedule(event)
-    games = list(Match.objects.filter(event=event))
-    assert len(games) == 6
-    assert len({(m.court_id, m.slot) for m in games}) == 6
+    matches = list(Match.objects.filter(event=event))
+    assert len(matches) == 6
+    assert len({(m.court_id, m.slot) for m in matches}) == 6
 
 
 @pytest.mark.django_db
@@ -343,12 +343,12 @@ def test_two_divisions_sharing_a_court_never_double_book_it():
 def test_an_odd_group_gets_a_full_round_robin_with_no_stored_bye(size):
     event, division = drawn_day(1, size)
     (group,) = division.groups.all()
-    games = list(Match.objects.filter(group=group))
-    assert len(games) == size * (size - 1) // 2
-    assert all(m.team_a_id and m.team_b_id and m.team_a_id != m.team_b_id for m in games)
-    played = Counter(t for m in games for t in (m.team_a_id, m.team_b_id))
+    matches = list(Match.objects.filter(group=group))
+    assert len(matches) == size * (size - 1) // 2
+    assert all(m.team_a_id and m.team_b_id and m.team_a_id != m.team_b_id for m in matches)
+    played = Counter(t for m in matches for t in (m.team_a_id, m.team_b_id))
     assert set(played.values()) == {size - 1}
-    assert sorted(m.slot for m in games) == list(range(len(games)))
+    assert sorted(m.slot for m in matches) == list(range(len(matches)))
 
 
 @pytest.mark.django_db
@@ -369,7 +369,7 @@ def test_make_schedule_is_refused_twice():
 
 
 @pytest.mark.django_db
-def test_clear_schedule_deletes_the_games_until_a_result_exists():
+def test_clear_schedule_deletes_the_matches_until_a_result_exists():
     event, _ = drawn_day(2, 6)
     clear_schedule(event)
     assert not Match.objects.filter(event=event).exists()
@@ -435,7 +435,7 @@ def test_standings_count_only_confirmed_sheets_and_the_corrected_values(league_o
 
 def test_a_joker_win_counts_as_a_win_with_zero_card_difference(league_of_four):
     _, division, _, (a, b, _c, _d) = league_of_four
-    match = game_between(a, b)
+    match = match_between(a, b)
     play(match, 28, 28, joker=rules.JokerHolder.A if match.team_a_id == a.pk else rules.JokerHolder.B)
     (table,) = reports.division_standings(division)
     row = {r.team: r for r in table.rows}
@@ -446,7 +446,7 @@ def test_a_joker_win_counts_as_a_win_with_zero_card_difference(league_of_four):
 
 def test_referee_held_cards_belong_to_nobody_in_the_standings(league_of_four):
     _, division, _, (a, b, _c, _d) = league_of_four
-    match = game_between(a, b)
+    match = match_between(a, b)
     ref = rules.JokerHolder.REFEREE
     play(match, 27, 27, referee=2, joker=ref, rps=rules.Side.A if match.team_a_id == a.pk else rules.Side.B)
     (table,) = reports.division_standings(division)
@@ -510,40 +510,40 @@ def four_groups(db):
     return event, division
 
 
-def knockout_games(event):
+def knockout_matches(event):
     return {m.stage: m for m in Match.objects.filter(event=event).exclude(stage=Match.Stage.GROUP)}
 
 
-def test_four_groups_give_two_semifinals_a_final_and_a_third_place_game(four_groups):
+def test_four_groups_give_two_semifinals_a_final_and_a_third_place_match(four_groups):
     event, division = four_groups
     assert seed_knockout(event) == 4
-    games = list(Match.objects.filter(event=event).exclude(stage=Match.Stage.GROUP))
-    assert Counter(m.stage for m in games) == {
+    matches = list(Match.objects.filter(event=event).exclude(stage=Match.Stage.GROUP))
+    assert Counter(m.stage for m in matches) == {
         Match.Stage.SEMIFINAL: 2,
         Match.Stage.FINAL: 1,
         Match.Stage.THIRD_PLACE: 1,
     }
     winners = {t.rows[0].team for t in reports.division_standings(division)}
-    semis = [m for m in games if m.stage == Match.Stage.SEMIFINAL]
+    semis = [m for m in matches if m.stage == Match.Stage.SEMIFINAL]
     assert {t for m in semis for t in (m.team_a_id, m.team_b_id)} == winners
-    final, third = knockout_games(event)[Match.Stage.FINAL], knockout_games(event)[Match.Stage.THIRD_PLACE]
+    final, third = knockout_matches(event)[Match.Stage.FINAL], knockout_matches(event)[Match.Stage.THIRD_PLACE]
     assert (final.team_a_id, final.team_b_id, third.team_a_id, third.team_b_id) == (None, None, None, None)
     assert third.match_number < final.match_number
     numbers = sorted(Match.objects.filter(event=event).values_list("match_number", flat=True))
     assert numbers == list(range(1, len(numbers) + 1))
     group_last = Match.objects.filter(event=event, stage=Match.Stage.GROUP).order_by("-start_at").first().start_at
-    assert all(m.start_at > group_last for m in games)
+    assert all(m.start_at > group_last for m in matches)
     assert all(m.start_at > s.start_at for m in (final, third) for s in semis)
 
 
-def test_semifinal_results_fill_the_final_and_the_third_place_game(four_groups):
+def test_semifinal_results_fill_the_final_and_the_third_place_match(four_groups):
     event, _ = four_groups
     seed_knockout(event)
     semis = list(Match.objects.filter(event=event, stage=Match.Stage.SEMIFINAL).order_by("bracket_position"))
     play(semis[0], 30, 26)  # A wins
     play(semis[1], 20, 36, joker=rules.JokerHolder.B)  # B wins
-    games = knockout_games(event)
-    final, third = games[Match.Stage.FINAL], games[Match.Stage.THIRD_PLACE]
+    matches = knockout_matches(event)
+    final, third = matches[Match.Stage.FINAL], matches[Match.Stage.THIRD_PLACE]
     assert (final.team_a_id, final.team_b_id) == (semis[0].team_a_id, semis[1].team_b_id)
     assert (third.team_a_id, third.team_b_id) == (semis[0].team_b_id, semis[1].team_a_id)
 
@@ -554,9 +554,9 @@ def test_correcting_a_semifinal_moves_the_new_winner_to_the_final(four_groups):
     semi = Match.objects.filter(event=event, stage=Match.Stage.SEMIFINAL).order_by("bracket_position").first()
     play(semi, 30, 26)
     play(semi, 26, 30, joker=rules.JokerHolder.B)
-    games = knockout_games(event)
-    assert games[Match.Stage.FINAL].team_a_id == semi.team_b_id
-    assert games[Match.Stage.THIRD_PLACE].team_a_id == semi.team_a_id
+    matches = knockout_matches(event)
+    assert matches[Match.Stage.FINAL].team_a_id == semi.team_b_id
+    assert matches[Match.Stage.THIRD_PLACE].team_a_id == semi.team_a_id
 
 
 def test_a_semifinal_correction_is_refused_once_the_final_has_a_result(four_groups):
@@ -565,7 +565,7 @@ def test_a_semifinal_correction_is_refused_once_the_final_has_a_result(four_grou
     semis = list(Match.objects.filter(event=event, stage=Match.Stage.SEMIFINAL).order_by("bracket_position"))
     play(semis[0], 30, 26)
     play(semis[1], 30, 26)
-    play(knockout_games(event)[Match.Stage.FINAL], 30, 26)
+    play(knockout_matches(event)[Match.Stage.FINAL], 30, 26)
     with pytest.raises(UserError, match=r"Game \d+ already has a result; correct it first"):
         play(semis[0], 26, 30, joker=rules.JokerHolder.B)
     semis[0].refresh_from_db()
@@ -573,13 +573,13 @@ def test_a_semifinal_correction_is_refused_once_the_final_has_a_result(four_grou
     assert semis[0].sheets.count() == 1
 
 
-def test_three_groups_give_a_bye_one_semifinal_and_a_final_without_third_place_game(db):
+def test_three_groups_give_a_bye_one_semifinal_and_a_final_without_third_place_match(db):
     event, division = drawn_day(3, 9)
     play_groups_by_strength(event)
     assert seed_knockout(event) == 2
-    games = knockout_games(event)
-    assert set(games) == {Match.Stage.SEMIFINAL, Match.Stage.FINAL}
-    semi, final = games[Match.Stage.SEMIFINAL], games[Match.Stage.FINAL]
+    matches = knockout_matches(event)
+    assert set(matches) == {Match.Stage.SEMIFINAL, Match.Stage.FINAL}
+    semi, final = matches[Match.Stage.SEMIFINAL], matches[Match.Stage.FINAL]
     winners = {t.rows[0].team for t in reports.division_standings(division)}
     bye = winners - {semi.team_a_id, semi.team_b_id}
     assert len(bye) == 1
@@ -599,7 +599,7 @@ def test_knockout_results_never_change_the_group_standings(four_groups):
     assert standings_snapshot(division) == before
 
 
-def test_seeding_is_refused_while_a_group_game_has_no_result(db):
+def test_seeding_is_refused_while_a_group_match_has_no_result(db):
     event, _ = drawn_day(4, 12)
     play_groups_by_strength(event)
     last = Match.objects.filter(event=event).order_by("-match_number").first()
@@ -697,7 +697,7 @@ def test_two_qualifiers_from_each_of_four_groups_play_quarterfinals(db):
         assert group_of[match.team_a_id] != group_of[match.team_b_id]
 
 
-def test_no_third_place_game_when_the_division_turns_it_off(db):
+def test_no_third_place_match_when_the_division_turns_it_off(db):
     event, division = drawn_day(4, 12)
     division.third_place_game = False
     division.save()
@@ -708,7 +708,7 @@ def test_no_third_place_game_when_the_division_turns_it_off(db):
 
 def test_walkovers_count_28_to_0_by_default_and_can_be_left_out_of_the_card_criteria(league_of_four):
     _, division, _, (a, b, _c, _d) = league_of_four
-    match = game_between(a, b)
+    match = match_between(a, b)
     from judging.services import submit_walkover
 
     submit_walkover(match, rules.Side.B if match.team_a_id == a.pk else rules.Side.A)
@@ -720,7 +720,7 @@ def test_walkovers_count_28_to_0_by_default_and_can_be_left_out_of_the_card_crit
     assert (row[a.pk].wins, row[a.pk].cards_taken, row[a.pk].card_diff, row[b.pk].walkover_losses) == (1, 0, 0, 1)
 
 
-def test_a_withdrawn_teams_games_are_annulled_and_it_never_appears_in_the_table(league_of_four):
+def test_a_withdrawn_teams_matches_are_annulled_and_it_never_appears_in_the_table(league_of_four):
     _, division, _, (a, b, c, d) = league_of_four
     win(d, a, 40, 16)
     win(a, b)
@@ -767,7 +767,7 @@ def test_head_to_head_is_applied_again_to_the_two_teams_still_tied(league_of_fou
     ]
 
 
-def test_the_head_to_head_first_preset_puts_the_direct_game_before_card_difference(league_of_four):
+def test_the_head_to_head_first_preset_puts_the_direct_match_before_card_difference(league_of_four):
     _, division, _, (a, b, c, d) = league_of_four
     division.criteria_codes = ",".join(standings.PRESET_HEAD_TO_HEAD_FIRST)
     division.save()
@@ -814,7 +814,7 @@ def test_two_teams_of_one_club_are_kept_apart_whenever_a_clash_free_draw_exists(
 
 
 @pytest.mark.django_db
-def test_an_event_with_games_and_results_can_be_deleted():
+def test_an_event_with_matches_and_results_can_be_deleted():
     from django.core.management import call_command
 
     from tournament.models import Event, Team

@@ -120,7 +120,7 @@ def test_the_same_position_twice_is_refused_and_nothing_is_recorded(client, djan
     assert not TieBreak.objects.exists()
 
 
-def test_withdrawal_annul_voids_unplayed_games_and_removes_the_team():
+def test_withdrawal_annul_voids_unplayed_matches_and_removes_the_team():
     event, division, teams = group_of_three(withdrawal="annul")
     first = Match.objects.filter(event=event).order_by("match_number").first()
     play(first, "A")
@@ -130,16 +130,16 @@ def test_withdrawal_annul_voids_unplayed_games_and_removes_the_team():
     assert teams[0].pk not in [row.team for row in table.rows]
 
 
-def test_withdrawal_walkover_keeps_played_games_and_gives_walkovers():
+def test_withdrawal_walkover_keeps_played_matches_and_gives_walkovers():
     event, division, teams = group_of_three(withdrawal="walkover")
-    games = list(Match.objects.filter(event=event).order_by("match_number"))
-    played = next(m for m in games if teams[0].pk in (m.team_a_id, m.team_b_id))
+    matches = list(Match.objects.filter(event=event).order_by("match_number"))
+    played = next(m for m in matches if teams[0].pk in (m.team_a_id, m.team_b_id))
     play(played, "A" if played.team_a_id == teams[0].pk else "B")  # the team won before withdrawing
     withdraw_team(teams[0])
     [table] = reports.division_standings(division)
     row = next(r for r in table.rows if r.team == teams[0].pk)
     assert (row.played, row.wins, row.losses, row.walkover_losses) == (2, 1, 1, 1)
-    statuses = {m.pk: Match.objects.get(pk=m.pk).status for m in games if teams[0].pk in (m.team_a_id, m.team_b_id)}
+    statuses = {m.pk: Match.objects.get(pk=m.pk).status for m in matches if teams[0].pk in (m.team_a_id, m.team_b_id)}
     assert sorted(statuses.values()) == sorted([Match.Status.CONFIRMED, Match.Status.WALKOVER])
 
 
@@ -232,7 +232,7 @@ def test_the_best_runner_up_joins_the_group_winners():
         assert len(team_groups) == 2
 
 
-def test_without_a_third_place_game_both_semifinal_losers_share_third(client):
+def test_without_a_third_place_match_both_semifinal_losers_share_third(client):
     event = factories.make_event(courts=4)
     division = factories.make_division(event, courts=[1, 2, 3, 4], third_place_game=False)
     factories.make_teams(division, 12)

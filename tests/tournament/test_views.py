@@ -183,14 +183,14 @@ def test_public_pages_show_team_names(client, event):
         assert team.name in page
 
 
-def test_the_public_court_timetable_lists_only_that_courts_games(client, event):
+def test_the_public_court_timetable_lists_only_that_courts_matches(client, event):
     court = event.courts.first()
     response = client.get(f"/e/{event.slug}/court/{court.pk}/")
     rows = list(response.context["table"].rows)
     assert rows and all(row.record.court_id == court.pk for row in rows)
 
 
-def test_the_public_team_timetable_lists_only_that_teams_games(client, event):
+def test_the_public_team_timetable_lists_only_that_teams_matches(client, event):
     team = Team.objects.first()
     response = client.get(f"/e/{event.slug}/team/{team.pk}/")
     rows = list(response.context["table"].rows)
@@ -488,7 +488,7 @@ def test_the_court_links_page_shows_each_courts_secret_link_to_the_organiser(cli
         assert court.get_link_path() in page
 
 
-def test_the_organiser_entry_of_a_knockout_game_without_teams_goes_back_to_the_schedule(client, event, organiser):
+def test_the_organiser_entry_of_a_knockout_match_without_teams_goes_back_to_the_schedule(client, event, organiser):
     client.force_login(organiser)
     final = Match.objects.get(event=event, stage=Match.Stage.FINAL)
     Match.objects.filter(pk=final.pk).update(team_a=None, team_b=None)
@@ -497,7 +497,7 @@ def test_the_organiser_entry_of_a_knockout_game_without_teams_goes_back_to_the_s
     assert response["Location"] == f"/manage/{event.slug}/schedule/"
 
 
-def test_the_division_of_a_team_with_games_cannot_be_changed(client, event, organiser):
+def test_the_division_of_a_team_with_matches_cannot_be_changed(client, event, organiser):
     client.force_login(organiser)
     other = factories.make_division(event, name="別の部")
     team = Team.objects.filter(division__event=event).first()

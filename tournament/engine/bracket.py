@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["BracketGame", "BracketRound", "plan_bracket"]
+__all__ = ["BracketMatch", "BracketRound", "plan_bracket"]
 
 
 @dataclass(frozen=True)
-class BracketGame:
+class BracketMatch:
     """One knockout game. A side is a team id (``int``) or the index, in the previous round's
     ``games``, of the game whose winner comes (``Feeder``)."""
 
@@ -47,8 +47,8 @@ class BracketRound:
     are ``Feeder``s of the semifinals (the losers)."""
 
     size: int
-    games: tuple[BracketGame, ...]
-    third_place: BracketGame | None = None
+    matches: tuple[BracketMatch, ...]
+    third_place: BracketMatch | None = None
 
 
 def plan_bracket(lineup: Sequence[int | None], *, third_place_game: bool) -> list[BracketRound]:
@@ -65,20 +65,20 @@ def plan_bracket(lineup: Sequence[int | None], *, third_place_game: bool) -> lis
     rounds: list[BracketRound] = []
     entrants: list[int | Feeder | None] = list(lineup)
     while len(entrants) > 1:
-        games_in_round = len(entrants) // 2
-        games, next_entrants = [], []
-        for i in range(games_in_round):
+        matches_in_round = len(entrants) // 2
+        matches, next_entrants = [], []
+        for i in range(matches_in_round):
             a, b = entrants[2 * i], entrants[2 * i + 1]
             if a is None and b is None:
                 raise ValueError(f"two byes meet at position {i}")
             if a is None or b is None:
                 next_entrants.append(b if a is None else a)  # a bye: straight through
                 continue
-            next_entrants.append(Feeder(len(games)))
-            games.append(BracketGame(i, a, b))
+            next_entrants.append(Feeder(len(matches)))
+            matches.append(BracketMatch(i, a, b))
         third = None
-        if games_in_round == 1 and third_place_game and all(isinstance(e, Feeder) for e in entrants):
-            third = BracketGame(0, entrants[0], entrants[1])
-        rounds.append(BracketRound(games_in_round, tuple(games), third))
+        if matches_in_round == 1 and third_place_game and all(isinstance(e, Feeder) for e in entrants):
+            third = BracketMatch(0, entrants[0], entrants[1])
+        rounds.append(BracketRound(matches_in_round, tuple(matches), third))
         entrants = next_entrants
     return rounds

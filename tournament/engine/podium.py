@@ -37,7 +37,7 @@ def joint_third(third_place: Sequence[Outcome | None], semifinals: Sequence[Outc
     ``None`` in a sequence stands for a game without a result yet."""
     if third_place:
         return []
-    return [game.loser for game in semifinals if game is not None]
+    return [match.loser for match in semifinals if match is not None]
 
 
 def final_places(
@@ -52,6 +52,6 @@ def final_places(
     places = []
     if final is not None:
         places += [Place(FIRST, final.winner), Place(SECOND, final.loser)]
-    places += [Place(THIRD, game.winner) for game in third_place if game is not None]
+    places += [Place(THIRD, match.winner) for match in third_place if match is not None]
     places += [Place(THIRD, team) for team in joint_third(third_place, semifinals)]
     return places

@@ -35,7 +35,7 @@ from fractions import Fraction
 __all__ = [
     "CARDS_TAKEN",
     "CARD_DIFF",
-    "GameResult",
+    "MatchResult",
     "HEAD_TO_HEAD",
     "LOT",
     "PRESETS",
@@ -70,7 +70,7 @@ DECIDED_BY = ("cards", "joker", "rps", "walkover")
 
 
 @dataclass(frozen=True)
-class GameResult:
+class MatchResult:
     """One confirmed group game.
 
     ``cards_a`` / ``cards_b`` are the recorded card counts of ``team_a`` /
@@ -129,7 +129,7 @@ class StandingRow:
     settled_by_lot: bool
     h2h_wins: int | None = None
     h2h_card_diff: int | None = None
-    card_games: int | None = None
+    card_matches: int | None = None
 
 
 @dataclass
@@ -140,20 +140,20 @@ class _Tally:
     wins: int = 0
     taken: int = 0
     conceded: int = 0
-    card_games: int = 0
+    card_matches: int = 0
     joker_wins: int = 0
     rps_wins: int = 0
     walkover_wins: int = 0
     walkover_losses: int = 0
 
 
-def _check_game(game: GameResult) -> None:
-    if game.team_a == game.team_b:
-        raise ValueError(f"a team cannot play itself: {game!r}")
-    if game.winner not in (game.team_a, game.team_b):
-        raise ValueError(f"winner {game.winner} is neither team of {game!r}")
-    if game.decided_by not in DECIDED_BY:
-        raise ValueError(f"unknown decided_by {game.decided_by!r} in {game!r}")
+def _check_match(match: MatchResult) -> None:
+    if match.team_a == match.team_b:
+        raise ValueError(f"a team cannot play itself: {match!r}")
+    if match.winner not in (match.team_a, match.team_b):
+        raise ValueError(f"winner {match.winner} is neither team of {match!r}")
+    if match.decided_by not in DECIDED_BY:
+        raise ValueError(f"unknown decided_by {match.decided_by!r} in {match!r}")
 
 
 def _split(block: list[int], value: Mapping[int, object]) -> list[list[int]]:
@@ -177,7 +177,7 @@ def _criteria(criteria: Sequence[str] | str) -> tuple[str, ...]:
     return criteria
 
 
-def _teams_and_games(team_ids: Iterable[int], results: Iterable[GameResult]) -> tuple[list[int], list[GameResult]]:
+def _teams_and_matches(team_ids: Iterable[int], results: Iterable[MatchResult]) -> tuple[list[int], list[MatchResult]]:
     """The group's teams (sorted ids) and its games: every result is checked,
     games involving another team are left out."""
     team_list = list(team_ids)
@@ -185,46 +185,46 @@ def _teams_and_games(team_ids: Iterable[int], results: Iterable[GameResult]) -> 
     if len(teams) != len(team_list):
         raise ValueError("a team id is listed twice")
     members = set(teams)
-    games = []
-    for game in results:
-        _check_game(game)
-        if game.team_a in members and game.team_b in members:
-            games.append(game)
-    return teams, games
+    matches = []
+    for match in results:
+        _check_match(match)
+        if match.team_a in members and match.team_b in members:
+            matches.append(match)
+    return teams, matches
 
 
-def _counts_cards(game: GameResult, walkover_cards: str) -> bool:
+def _counts_cards(match: MatchResult, walkover_cards: str) -> bool:
     """Whether the game's cards count in the card columns."""
-    return walkover_cards == "count" or not game.is_walkover
+    return walkover_cards == "count" or not match.is_walkover
 
 
-def _add_game(tally: _Tally, game: GameResult, team: int, mine: int, theirs: int, counts_cards: bool) -> None:
+def _add_match(tally: _Tally, match: MatchResult, team: int, mine: int, theirs: int, counts_cards: bool) -> None:
     """Add one game of ``team`` (its cards ``mine``, the opponent's ``theirs``) to its tally."""
-    won = game.winner == team
+    won = match.winner == team
     tally.played += 1
     tally.wins += won
     if counts_cards:
-        tally.card_games += 1
+        tally.card_matches += 1
         tally.taken += mine
         tally.conceded += theirs
-    if game.is_walkover:
+    if match.is_walkover:
         if won:
             tally.walkover_wins += 1
         else:
             tally.walkover_losses += 1
-    elif won and game.decided_by == "joker":
+    elif won and match.decided_by == "joker":
         tally.joker_wins += 1
-    elif won and game.decided_by == "rps":
+    elif won and match.decided_by == "rps":
         tally.rps_wins += 1
 
 
-def _tallies(teams: list[int], games: list[GameResult], walkover_cards: str) -> dict[int, _Tally]:
+def _tallies(teams: list[int], matches: list[MatchResult], walkover_cards: str) -> dict[int, _Tally]:
     """Each team's totals over the group's games."""
     stats = {team: _Tally() for team in teams}
-    for game in games:
-        counts = _counts_cards(game, walkover_cards)
-        _add_game(stats[game.team_a], game, game.team_a, game.cards_a, game.cards_b, counts)
-        _add_game(stats[game.team_b], game, game.team_b, game.cards_b, game.cards_a, counts)
+    for match in matches:
+        counts = _counts_cards(match, walkover_cards)
+        _add_match(stats[match.team_a], match, match.team_a, match.cards_a, match.cards_b, counts)
+        _add_match(stats[match.team_b], match, match.team_b, match.cards_b, match.cards_a, counts)
     return stats
 
 
@@ -238,13 +238,13 @@ class _Resolver:
 
     def __init__(
         self,
-        games: list[GameResult],
+        matches: list[MatchResult],
         stats: dict[int, _Tally],
         criteria: tuple[str, ...],
         lots: dict[int, int],
         walkover_cards: str,
     ) -> None:
-        self.games = games
+        self.matches = matches
         self.stats = stats
         self.criteria = criteria
         self.lots = lots
@@ -257,12 +257,12 @@ class _Resolver:
         inside = set(block)
         wins = dict.fromkeys(block, 0)
         diff = dict.fromkeys(block, 0)
-        for game in self.games:
-            if game.team_a in inside and game.team_b in inside:
-                wins[game.winner] += 1
-                if _counts_cards(game, self.walkover_cards):
-                    diff[game.team_a] += game.cards_a - game.cards_b
-                    diff[game.team_b] += game.cards_b - game.cards_a
+        for match in self.matches:
+            if match.team_a in inside and match.team_b in inside:
+                wins[match.winner] += 1
+                if _counts_cards(match, self.walkover_cards):
+                    diff[match.team_a] += match.cards_a - match.cards_b
+                    diff[match.team_b] += match.cards_b - match.cards_a
         values = {team: (wins[team], diff[team]) for team in block}
         self.h2h_seen.update(values)
         return values
@@ -322,13 +322,13 @@ def _row(team: int, t: _Tally, rank: int, tied: bool, separator: str | None, res
         settled_by_lot=team in resolver.lot_settled,
         h2h_wins=h2h[0],
         h2h_card_diff=h2h[1],
-        card_games=t.card_games,
+        card_matches=t.card_matches,
     )
 
 
 def rank_group(
     team_ids: Iterable[int],
-    results: Iterable[GameResult],
+    results: Iterable[MatchResult],
     criteria: Sequence[str] | str = PRESET_JAPANESE,
     lots: Mapping[int, int] | None = None,
     walkover_cards: str = "count",
@@ -373,9 +373,9 @@ def rank_group(
     criteria = _criteria(criteria)
     if walkover_cards not in WALKOVER_CARDS:
         raise ValueError(f"walkover_cards must be one of {WALKOVER_CARDS}")
-    teams, games = _teams_and_games(team_ids, results)
-    stats = _tallies(teams, games, walkover_cards)
-    resolver = _Resolver(games, stats, criteria, dict(lots or {}), walkover_cards)
+    teams, matches = _teams_and_matches(team_ids, results)
+    stats = _tallies(teams, matches, walkover_cards)
+    resolver = _Resolver(matches, stats, criteria, dict(lots or {}), walkover_cards)
     rows: list[StandingRow] = []
     for block, separator in resolver.resolve(teams):
         rank = len(rows) + 1
@@ -386,13 +386,13 @@ def rank_group(
     return rows
 
 
-def _per_game(row: StandingRow) -> tuple[Fraction, Fraction, Fraction]:
-    games = row.played
-    card_games = row.card_games if row.card_games is not None else row.played
+def _per_match(row: StandingRow) -> tuple[Fraction, Fraction, Fraction]:
+    matches = row.played
+    card_matches = row.card_matches if row.card_matches is not None else row.played
     return (
-        Fraction(row.wins, games) if games else Fraction(0),
-        Fraction(row.card_diff, card_games) if card_games else Fraction(0),
-        Fraction(row.cards_taken, card_games) if card_games else Fraction(0),
+        Fraction(row.wins, matches) if matches else Fraction(0),
+        Fraction(row.card_diff, card_matches) if card_matches else Fraction(0),
+        Fraction(row.cards_taken, card_matches) if card_matches else Fraction(0),
     )
 
 
@@ -415,7 +415,7 @@ def compare_across_groups(rows: Iterable[StandingRow]) -> list[StandingRow]:
     for display only.  The result does not depend on the input order.
     """
     codes = (WINS, CARD_DIFF, CARDS_TAKEN)
-    keyed = sorted(((_per_game(r), r) for r in rows), key=lambda kr: (tuple(-v for v in kr[0]), kr[1].team))
+    keyed = sorted(((_per_match(r), r) for r in rows), key=lambda kr: (tuple(-v for v in kr[0]), kr[1].team))
     out: list[StandingRow] = []
     for i, (key, row) in enumerate(keyed):
         prev = keyed[i - 1][0] if i else None

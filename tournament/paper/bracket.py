@@ -74,7 +74,7 @@ class BracketMatch:
 class _Node:
     """Bracket node: a match, or a leaf (a team line)."""
 
-    game: dict | None
+    match: dict | None
     team: tuple[str, bool] | None = None  # leaf: (name, undecided)
     children: list[_Node] = field(default_factory=list)
     col: int = 0  # junction column (games); leaves: -1
@@ -97,11 +97,11 @@ def bracket_pdf(event: EventInfo, divisions: list[tuple[str, list[BracketMatch],
     font = japanese_font()
     ev = prepare_event(event)
     prepared = []
-    for di, (division, games, thirds) in enumerate(divisions):
+    for di, (division, matches, thirds) in enumerate(divisions):
         w = f"divisions[{di}]"
         dname = checked(division, f"{w}.name")
-        main = [_prep_game(g, f"{w}.games[{i}]") for i, g in enumerate(games)]
-        third = [_prep_game(g, f"{w}.third_place[{i}]") for i, g in enumerate(thirds)]
+        main = [_prep_match(g, f"{w}.games[{i}]") for i, g in enumerate(matches)]
+        third = [_prep_match(g, f"{w}.third_place[{i}]") for i, g in enumerate(thirds)]
         prepared.append((dname, _build_tree(main, w), third))
 
     size = LANDSCAPE
@@ -128,7 +128,7 @@ def bracket_pdf(event: EventInfo, divisions: list[tuple[str, list[BracketMatch],
     return pages_pdf(pages, doc, font)
 
 
-def _prep_game(g: BracketMatch, what: str) -> dict:
+def _prep_match(g: BracketMatch, what: str) -> dict:
     winner = (g.winner or "").strip().upper() or None
     if winner not in (None, "A", "B"):
         raise ValueError(f"{what}.winner must be 'A', 'B' or None, not {g.winner!r}")
@@ -145,15 +145,15 @@ def _prep_game(g: BracketMatch, what: str) -> dict:
     )
 
 
-def _build_tree(games: list[dict], what: str) -> list[_Node]:
+def _build_tree(matches: list[dict], what: str) -> list[_Node]:
     """Roots of the knockout forest (normally one: the final)."""
-    if not games:
+    if not matches:
         return []
-    base = min(g["position"] for g in games)
+    base = min(g["position"] for g in matches)
     base = 0 if base <= 0 else 1
-    low = min(g["round"] for g in games)
+    low = min(g["round"] for g in matches)
     index: dict[tuple[int, int], dict] = {}
-    for g in games:
+    for g in matches:
         key = (g["round"], g["position"] - base)
         if key in index:
             raise ValueError(f"{what}: two games at round {g['round']}, position {g['position']}")
@@ -161,27 +161,27 @@ def _build_tree(games: list[dict], what: str) -> list[_Node]:
 
     def build(g: dict) -> _Node:
         r, p = g["round"], g["position"] - base
-        node = _Node(game=g, col=r - low)
+        node = _Node(match=g, col=r - low)
         for side, team in ((0, g["a"]), (1, g["b"])):
             child = index.get((r - 1, 2 * p + side))
-            node.children.append(build(child) if child else _Node(game=None, team=team, col=-1))
+            node.children.append(build(child) if child else _Node(match=None, team=team, col=-1))
         return node
 
-    roots = [g for g in games if (g["round"] + 1, (g["position"] - base) // 2) not in index]
+    roots = [g for g in matches if (g["round"] + 1, (g["position"] - base) // 2) not in index]
     roots.sort(key=lambda g: (-g["round"], g["position"]))
     return [build(g) for g in roots]
 
 
 def _leaves(node: _Node) -> list[_Node]:
-    if node.game is None:
+    if node.match is None:
         return [node]
     return [leaf for c in node.children for leaf in _leaves(c)]
 
 
-def _games(node: _Node) -> list[_Node]:
-    if node.game is None:
+def _matches(node: _Node) -> list[_Node]:
+    if node.match is None:
         return []
-    return [node] + [g for c in node.children for g in _games(c)]
+    return [node] + [g for c in node.children for g in _matches(c)]
 
 
 @dataclass
@@ -281,10 +281,10 @@ def _hits(geo: _Geometry, roots: list[_Node], rect: tuple[float, float, float, f
     (x0, y0, x1, y1 in points)."""
     xj = geo.xj
     for root in roots:
-        for g in _games(root):
+        for g in _matches(root):
             gx = xj[g.col]
             for c in g.children:
-                cx = geo.left if c.game is None else xj[c.col]
+                cx = geo.left if c.match is None else xj[c.col]
                 if _overlaps((min(cx, gx), min(c.y, g.y) - 4 * mm, gx + 26 * mm, max(c.y, g.y) + 4 * mm), rect):
                     return True
         if root.col == geo.n_cols - 1 and _overlaps((xj[-1], root.y - 12 * mm, geo.x1, root.y + 12 * mm), rect):
@@ -311,9 +311,9 @@ def _draw_bracket(pen: Pen, dname: str, roots: list[_Node], third: list[dict], g
         return
     _draw_round_labels(pen, roots, geo)
     _draw_team_lines(pen, geo)
-    games = [g for root in roots for g in _games(root)]
-    _draw_lines(pen, games, geo)
-    for g in games:
+    matches = [g for root in roots for g in _matches(root)]
+    _draw_lines(pen, matches, geo)
+    for g in matches:
         _draw_scores(pen, g, geo)
     _draw_winners(pen, roots, geo)
     # third-place matches, bottom right
@@ -332,8 +332,8 @@ def _draw_round_labels(pen: Pen, roots: list[_Node], geo: _Geometry) -> None:
     """The stage name over each junction column (the most common one of its matches)."""
     stages: dict[int, Counter] = {}
     for root in roots:
-        for g in _games(root):
-            stages.setdefault(g.col, Counter())[g.game["stage"]] += 1
+        for g in _matches(root):
+            stages.setdefault(g.col, Counter())[g.match["stage"]] += 1
     step = geo.step
     ly = geo.top0 - geo.head_h - geo.label_h / 2
     for col, counter in stages.items():
@@ -372,16 +372,16 @@ def _draw_team_lines(pen: Pen, geo: _Geometry) -> None:
         )
 
 
-def _draw_lines(pen: Pen, games: list[_Node], geo: _Geometry) -> None:
+def _draw_lines(pen: Pen, matches: list[_Node], geo: _Geometry) -> None:
     """The bracket lines: plain lines first, the winners' path in red on top."""
     for emphasised in (False, True):
-        for g in games:
+        for g in matches:
             gx = geo.xj[g.col]
             for side, c in zip("AB", g.children, strict=True):
-                win = g.game["winner"] == side
+                win = g.match["winner"] == side
                 if win != emphasised:
                     continue
-                cx = geo.left + geo.name_w if c.game is None else geo.xj[c.col]
+                cx = geo.left + geo.name_w if c.match is None else geo.xj[c.col]
                 color, width = (RED, 2.2) if win else (LINE, 0.7)
                 pen.hline(cx, gx, c.y, width=width, color=color)
                 pen.vline(gx, c.y, g.y, width=width, color=color)
@@ -396,25 +396,25 @@ def _draw_scores(pen: Pen, g: _Node, geo: _Geometry) -> None:
     if ss >= 5.5:
         # each score inside the mouth, next to its own line
         for side, c, key in (("A", ca, "score_a"), ("B", cb, "score_b")):
-            score = g.game[key]
+            score = g.match[key]
             if not score:
                 continue
-            win = g.game["winner"] == side
+            win = g.match["winner"] == side
             by = c.y - ss * 1.05 if side == "A" else c.y + ss * 0.3
             pen.text(gx - 1.3 * mm, by, score, ss, align="right", bold=win, color=RED if win else MUTED)
-    elif g.game["score_a"] or g.game["score_b"]:
+    elif g.match["score_a"] or g.match["score_b"]:
         # a narrow mouth: one 「30-24」 line in the middle, winner's score in red
         cs = max(4.5, min(7.0, mouth * 0.62))
         parts = [
-            (g.game["score_a"], g.game["winner"] == "A"),
+            (g.match["score_a"], g.match["winner"] == "A"),
             ("-", False),
-            (g.game["score_b"], g.game["winner"] == "B"),
+            (g.match["score_b"], g.match["winner"] == "B"),
         ]
         x = gx - 1.1 * mm - sum(pen.width(t, cs) for t, _ in parts)
         for t, win in parts:
             pen.text_mid(x, g.y, t, cs, bold=win, color=RED if win else MUTED)
             x += pen.width(t, cs)
-    label = f"第{g.game['number']}試合"
+    label = f"第{g.match['number']}試合"
     ms = max(5.0, min(7.0, geo.slot * 0.45))
     out_end = geo.xj[g.col + 1] if g.col + 1 < len(geo.xj) else gx + geo.step * 0.55
     ms = min(ms, shrink(pen, label, (out_end - gx) - 3 * mm, ms))
@@ -425,16 +425,16 @@ def _draw_winners(pen: Pen, roots: list[_Node], geo: _Geometry) -> None:
     """The outgoing line of each tree's last match, and the 「優勝」 box of a single final."""
     for root in roots:
         gx = geo.xj[root.col]
-        decided = root.game["winner"] in ("A", "B")
+        decided = root.match["winner"] in ("A", "B")
         end = gx + geo.step * 0.55
         pen.hline(gx, end + 2 * mm, root.y, width=2.2 if decided else 0.7, color=RED if decided else LINE)
         if root is roots[0] and _single_final(roots, geo):
             bw, bh = geo.champ_w - 2 * mm, min(max(geo.slot * 0.9, 10 * mm), 14 * mm)
-            _winner_box(pen, root.game, end + 2 * mm, root.y - bh / 2, bw, bh, decided=decided)
+            _winner_box(pen, root.match, end + 2 * mm, root.y - bh / 2, bw, bh, decided=decided)
 
 
-def _winner_box(pen: Pen, game: dict, bx: float, by: float, bw: float, bh: float, *, decided: bool) -> None:
-    name, undecided = _winner_name(game)
+def _winner_box(pen: Pen, match: dict, bx: float, by: float, bw: float, bh: float, *, decided: bool) -> None:
+    name, undecided = _winner_name(match)
     pen.rect(
         bx, by, bw, bh, fill=WHITE, stroke=RED if decided else LINE, width=1.8 if decided else 0.8, radius=1.2 * mm
     )
@@ -454,18 +454,18 @@ def _winner_box(pen: Pen, game: dict, bx: float, by: float, bw: float, bh: float
 
 
 def _assign_y(node: _Node) -> None:
-    if node.game is None:
+    if node.match is None:
         return
     for c in node.children:
         _assign_y(c)
     node.y = (node.children[0].y + node.children[1].y) / 2
 
 
-def _winner_name(game: dict) -> tuple[str, bool]:
-    if game["winner"] == "A":
-        return game["a"]
-    if game["winner"] == "B":
-        return game["b"]
+def _winner_name(match: dict) -> tuple[str, bool]:
+    if match["winner"] == "A":
+        return match["a"]
+    if match["winner"] == "B":
+        return match["b"]
     return UNDECIDED, True
 
 

@@ -124,19 +124,19 @@ def court_timetables_pdf(event: EventInfo, courts: list[tuple[str, list[Timetabl
 def _prepare_courts(courts: list[tuple[str, list[TimetableMatch]]]) -> list[tuple[str, list[dict]]]:
     """Each court's name and its rows of printed text, in time order (checked for the font)."""
     prepared = []
-    for ci, (court, games) in enumerate(courts):
+    for ci, (court, matches) in enumerate(courts):
         cname = checked(court, f"courts[{ci}].name")
         rows = []
         order = sorted(
-            range(len(games)),
+            range(len(matches)),
             key=lambda i: (
-                games[i].start is None,
-                games[i].start.timestamp() if games[i].start is not None else 0,
-                games[i].match_number,
+                matches[i].start is None,
+                matches[i].start.timestamp() if matches[i].start is not None else 0,
+                matches[i].match_number,
             ),
         )
         for gi in order:
-            g = games[gi]
+            g = matches[gi]
             w = f"courts[{ci}].games[{gi}]"
             stage = " ".join(p for p in (checked(g.stage, f"{w}.stage"), checked(g.group, f"{w}.group")) if p)
             rows.append(

@@ -28,10 +28,10 @@ from tournament.reports.standings import (
 )
 from tournament.reports.teams import teams_with_players
 from tournament.reports.timetable import (
-    GameLine,
+    MatchLine,
     confirmed_sheet,
     court_timetables,
-    game_lines,
+    match_lines,
     match_queryset,
     result_text,
 )
@@ -41,7 +41,7 @@ __all__ = [
     "CrossCell",
     "CrossTable",
     "DivisionBracket",
-    "GameLine",
+    "MatchLine",
     "GroupStandings",
     "RunnerUpTie",
     "StandingLine",
@@ -54,7 +54,7 @@ __all__ = [
     "division_standings",
     "event_standings",
     "final_places",
-    "game_lines",
+    "match_lines",
     "group_standings",
     "layout_summary",
     "match_queryset",

@@ -16,7 +16,7 @@ from judging.models import RecordingSheet
 from tournament.models import Match
 from tournament.reports.bracket import division_brackets
 from tournament.reports.standings import event_standings
-from tournament.reports.timetable import game_line, match_queryset
+from tournament.reports.timetable import match_line, match_queryset
 
 JST = ZoneInfo("Asia/Tokyo")
 
@@ -32,8 +32,8 @@ def last_change(event):
     sheets = RecordingSheet.objects.filter(match__event=event).aggregate(
         submitted=Max("submitted_at"), confirmed=Max("confirmed_at")
     )
-    games = event.matches.aggregate(moved=Max("changed_at"), started=Max("actual_start"), ended=Max("actual_end"))
-    moments = [event.created_at, *sheets.values(), *games.values()]
+    matches = event.matches.aggregate(moved=Max("changed_at"), started=Max("actual_start"), ended=Max("actual_end"))
+    moments = [event.created_at, *sheets.values(), *matches.values()]
     return max(m for m in moments if m is not None)
 
 
@@ -61,7 +61,7 @@ def result(match, sheet):
     }
 
 
-def game(line):
+def match_json(line):
     """One game (a ``reports.GameLine``) as the API shows it."""
     return {
         "number": line.number,
@@ -102,13 +102,16 @@ def events_document(events):
 
 def timetable_document(event):
     """``/api/v1/events/<slug>/timetable``: every game by match number."""
-    return {"event": _event_head(event), "games": [game(game_line(m)) for m in match_queryset(event)]}
+    return {"event": _event_head(event), "games": [match_json(match_line(m)) for m in match_queryset(event)]}
 
 
 def results_document(event):
     """``/api/v1/events/<slug>/results``: the games with a confirmed result, newest number first."""
     matches = match_queryset(event).filter(status__in=(Match.Status.CONFIRMED, Match.Status.WALKOVER))
-    return {"event": _event_head(event), "games": [game(game_line(m)) for m in matches.order_by("-match_number")]}
+    return {
+        "event": _event_head(event),
+        "games": [match_json(match_line(m)) for m in matches.order_by("-match_number")],
+    }
 
 
 def _standing_row(line):
@@ -156,10 +159,10 @@ def standings_document(event):
     }
 
 
-def _bracket_game(match, sources):
+def _bracket_match(match, sources):
     source_a, source_b = sources.get(match.pk, (None, None))
     return {
-        **game(game_line(match)),
+        **match_json(match_line(match)),
         "round": match.round,
         "position": match.bracket_position,
         "sources": {"a": source_a, "b": source_b},
@@ -176,7 +179,7 @@ def bracket_document(event):
             {
                 "id": b.division.pk,
                 "name": b.division.name,
-                "games": [_bracket_game(g, b.sources) for g in b.games],
+                "games": [_bracket_match(g, b.sources) for g in b.matches],
                 "joint_third": [team(t) for t in b.joint_third],
                 "places": [{"place": place, "team": team(t)} for place, t in b.places()],
             }

@@ -31,9 +31,9 @@ class DivisionBracket:
     sources: dict = field(default_factory=dict)
 
     @property
-    def games(self):
+    def matches(self):
         """Every game of the bracket: the rounds in order, then the third-place games."""
-        return [g for games in self.rounds for g in games] + self.third
+        return [g for matches in self.rounds for g in matches] + self.third
 
     @property
     def final(self):
@@ -41,8 +41,8 @@ class DivisionBracket:
 
     def places(self):
         """The final places decided so far, best first: ``[(1 | 2 | 3, Team)]``."""
-        teams = {t.pk: t for g in self.games for t in (g.team_a, g.team_b) if t is not None}
-        semifinals = [_outcome(g) for g in self.games if g.stage == Match.Stage.SEMIFINAL]
+        teams = {t.pk: t for g in self.matches for t in (g.team_a, g.team_b) if t is not None}
+        semifinals = [_outcome(g) for g in self.matches if g.stage == Match.Stage.SEMIFINAL]
         final = self.final
         places = podium.final_places(
             _outcome(final) if final is not None else None, [_outcome(g) for g in self.third], semifinals
@@ -68,17 +68,17 @@ def seed_labels(division):
     return {q.team: f"{tables[q.group].group.name}{q.place}" for q in going_through}
 
 
-def _sources(games, seeds):
+def _sources(matches, seeds):
     """Match pk -> (source of side A, source of side B): "W12" for the winner of game 12,
     "L12" for its loser, "A1" for a seeded team, None when unknown."""
     fed = {}
-    for g in games:
+    for g in matches:
         if g.feeds_id:
             fed[(g.feeds_id, g.feeds_side)] = f"W{g.match_number}"
         if g.loser_feeds_id:
             fed[(g.loser_feeds_id, g.loser_feeds_side)] = f"L{g.match_number}"
     sources = {}
-    for g in games:
+    for g in matches:
         sides = []
         for side, team_id in (("A", g.team_a_id), ("B", g.team_b_id)):
             sides.append(fed.get((g.pk, side)) or seeds.get(team_id))
@@ -96,20 +96,20 @@ def division_brackets(event, division=None, with_sources=False):
     divisions = [division] if division is not None else list(event.divisions.all())
     brackets = []
     for d in divisions:
-        games = [g for g in knockout if g.division_id == d.pk]
-        if not games:
+        matches = [g for g in knockout if g.division_id == d.pk]
+        if not matches:
             continue
-        third = [g for g in games if g.stage == Match.Stage.THIRD_PLACE]
+        third = [g for g in matches if g.stage == Match.Stage.THIRD_PLACE]
         rounds = {}
-        for g in games:
+        for g in matches:
             if g.stage != Match.Stage.THIRD_PLACE:
                 rounds.setdefault(g.round, []).append(g)
-        semifinals = [_outcome(g) for g in games if g.stage == Match.Stage.SEMIFINAL]
-        teams = {t.pk: t for g in games for t in (g.team_a, g.team_b) if t is not None}
+        semifinals = [_outcome(g) for g in matches if g.stage == Match.Stage.SEMIFINAL]
+        teams = {t.pk: t for g in matches for t in (g.team_a, g.team_b) if t is not None}
         joint = [teams[pk] for pk in podium.joint_third([_outcome(g) for g in third], semifinals)]
         bracket = DivisionBracket(d, [rounds[r] for r in sorted(rounds)], third, joint)
         if with_sources:
-            bracket.sources = _sources(games, seed_labels(d))
+            bracket.sources = _sources(matches, seed_labels(d))
         brackets.append(bracket)
     return brackets
 

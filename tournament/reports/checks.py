@@ -25,17 +25,17 @@ def _clock(minute):
 
 def _timed_problem_text(problem, context):
     """One ``scheduling.TimedProblem`` as a sentence for the organiser (active language)."""
-    matches = [context["matches"][i] for i in problem.games]
-    game = [m.match_number for m in matches]
+    matches = [context["matches"][i] for i in problem.matches]
+    match = [m.match_number for m in matches]
     team = context["teams"].get(problem.team, problem.team)
     if problem.kind in ("team_overlap", "court_overlap"):
         (s1, e1), (s2, e2) = problem.minutes
         values = {
             "who": team if problem.kind == "team_overlap" else context["courts"].get(problem.court, problem.court),
-            "a": game[0],
+            "a": match[0],
             "a_from": _clock(s1),
             "a_to": _clock(e1),
-            "b": game[1],
+            "b": match[1],
             "b_from": _clock(s2),
             "b_to": _clock(e2),
         }
@@ -48,20 +48,20 @@ def _timed_problem_text(problem, context):
     if problem.kind == "bad_time":
         start, end = problem.minutes[0]
         return _("Game %(game)s ends at %(end)s, not after its start %(start)s") % {
-            "game": game[0],
+            "game": match[0],
             "end": _clock(end),
             "start": _clock(start),
         }
     if problem.kind == "plays_itself":
-        return _("%(team)s plays itself in game %(game)s") % {"team": team, "game": game[0]}
+        return _("%(team)s plays itself in game %(game)s") % {"team": team, "game": match[0]}
     if problem.kind == "no_group":
-        return _("%(team)s plays game %(game)s but is in no group") % {"team": team, "game": game[0]}
+        return _("%(team)s plays game %(game)s but is in no group") % {"team": team, "game": match[0]}
     a, b = (context["teams"].get(t, t) for t in problem.teams)
     if problem.kind == "wrong_group":
         return _(
             "Game %(game)s (%(a)s v %(b)s) is a game of %(group)s, but the teams are in %(group_a)s and %(group_b)s"
         ) % {
-            "game": game[0],
+            "game": match[0],
             "a": a,
             "b": b,
             "group": context["groups"].get(problem.group, problem.group),
@@ -82,7 +82,7 @@ def schedule_checks(event):
     games by their match number and times as HH:MM, and per team its games in a row at
     most and its longest wait in minutes.
     """
-    games = list(
+    matches = list(
         event.matches.filter(stage=Match.Stage.GROUP)
         .exclude(status=Match.Status.VOID)
         .select_related("team_a", "team_b")
@@ -96,12 +96,12 @@ def schedule_checks(event):
     group_index = {group_id: i for i, group_id in enumerate(groups)}
     withdrawn = set(Team.objects.filter(division__event=event, withdrawn=True).values_list("pk", flat=True))
     timed_matches = []
-    for g in games:
+    for g in matches:
         if g.start_at is None or g.team_a_id is None or g.team_b_id is None or {g.team_a_id, g.team_b_id} & withdrawn:
             continue
         start = int((g.start_at - day).total_seconds() // 60)
         timed.append(
-            scheduling.TimedGame(
+            scheduling.TimedMatch(
                 g.court_id or 0, g.team_a_id, g.team_b_id, start, start + length, group_index.get(g.group_id, -1)
             )
         )
@@ -120,11 +120,11 @@ def schedule_checks(event):
         per_team[g.team_b].append(g)
     rows = []
     gap_limit = event.changeover_minutes + 1
-    for team_id, team_games in per_team.items():
-        team_games.sort(key=lambda g: g.start_minute)
+    for team_id, team_matches in per_team.items():
+        team_matches.sort(key=lambda g: g.start_minute)
         streak = best = 1
         longest_wait = 0
-        for before, after in pairwise(team_games):
+        for before, after in pairwise(team_matches):
             wait = after.start_minute - before.end_minute
             streak = streak + 1 if wait < gap_limit else 1
             best = max(best, streak)
@@ -132,7 +132,7 @@ def schedule_checks(event):
         rows.append(
             {
                 "team": names_by_id.get(team_id, team_id),
-                "games": len(team_games),
+                "games": len(team_matches),
                 "in_a_row": best,
                 "longest_wait": longest_wait,
             }
@@ -151,12 +151,12 @@ def layout_summary(event):
     rows = []
     for division in event.divisions.prefetch_related("groups__teams"):
         sizes = [len([t for t in g.teams.all() if not t.withdrawn]) for g in division.groups.all()]
-        games = event.matches.filter(division=division, stage=Match.Stage.GROUP)
-        courts = games.values("court").distinct().count()
+        matches = event.matches.filter(division=division, stage=Match.Stage.GROUP)
+        courts = matches.values("court").distinct().count()
         if not sizes or not courts or min(sizes) < 2:
             continue
-        slots = games.aggregate(m=Max("slot"))["m"]
-        first = games.order_by("slot").values_list("slot", flat=True).first()
+        slots = matches.aggregate(m=Max("slot"))["m"]
+        first = matches.order_by("slot").values_list("slot", flat=True).first()
         used = (slots - first + 1) if slots is not None else None
         rows.append(
             {

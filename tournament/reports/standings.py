@@ -38,7 +38,7 @@ def _group_results(matches, sheets_by_match, excluded):
             continue
         winner = m.team_a_id if sheet.winner_side == "A" else m.team_b_id
         results.append(
-            standings.GameResult(
+            standings.MatchResult(
                 team_a=m.team_a_id,
                 team_b=m.team_b_id,
                 cards_a=sheet.cards_a,

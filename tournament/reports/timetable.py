@@ -43,7 +43,7 @@ def result_text(sheet):
 
 
 @dataclass(frozen=True)
-class GameLine:
+class MatchLine:
     """One game as shown in a timetable or a results list.
 
     ``start`` is an aware datetime (None before the schedule); ``stage`` the code of
@@ -71,10 +71,10 @@ class GameLine:
         return f"{self.stage_text} {self.group}".strip()
 
 
-def game_line(match):
+def match_line(match):
     """The ``GameLine`` of a game loaded by ``match_queryset``."""
     sheet = confirmed_sheet(match)
-    return GameLine(
+    return MatchLine(
         match=match,
         number=match.match_number,
         court=match.court.name if match.court else "",
@@ -91,15 +91,15 @@ def game_line(match):
     )
 
 
-def game_lines(event, order=("match_number",)):
+def match_lines(event, order=("match_number",)):
     """``[GameLine]`` of every game of ``event`` in ``order`` (field names of ``Match``)."""
-    return [game_line(m) for m in match_queryset(event).order_by(*order)]
+    return [match_line(m) for m in match_queryset(event).order_by(*order)]
 
 
 def court_timetables(event):
     """``[(Court, [GameLine])]``: each court's games by slot, courts without games left out."""
     by_court = {court.pk: (court, []) for court in event.courts.all()}
-    for line in game_lines(event, order=("slot", "match_number")):
+    for line in match_lines(event, order=("slot", "match_number")):
         if line.match.court_id in by_court:
             by_court[line.match.court_id][1].append(line)
     return [(court, lines) for court, lines in by_court.values() if lines]

@@ -32,22 +32,22 @@ def delay_court(court, minutes):
         raise UserError(_("Give a delay in minutes (for example 15, or -10 to move back)."))
     now = timezone.now()
     with transaction.atomic():
-        games = list(
+        matches = list(
             Match.objects.select_for_update().filter(
                 court=court, status=Match.Status.SCHEDULED, actual_start__isnull=True, start_at__isnull=False
             )
         )
-        for game in games:
-            game.start_at += datetime.timedelta(minutes=minutes)
-            game.changed_at = now
-        Match.objects.bulk_update(games, ["start_at", "changed_at"])
-    return len(games)
+        for match in matches:
+            match.start_at += datetime.timedelta(minutes=minutes)
+            match.changed_at = now
+        Match.objects.bulk_update(matches, ["start_at", "changed_at"])
+    return len(matches)
 
 
-def _busy(games):
+def _busy(matches):
     """The (court id, slot) and (team id, slot) pairs that ``games`` (Match list) take."""
-    busy_court = {(g.court_id, g.slot) for g in games if g.court_id is not None and g.slot is not None}
-    busy_team = {(t, g.slot) for g in games if g.slot is not None for t in (g.team_a_id, g.team_b_id) if t}
+    busy_court = {(g.court_id, g.slot) for g in matches if g.court_id is not None and g.slot is not None}
+    busy_team = {(t, g.slot) for g in matches if g.slot is not None for t in (g.team_a_id, g.team_b_id) if t}
     return busy_court, busy_team
 
 
@@ -88,20 +88,20 @@ def add_late_team(team, group):
         raise _knockout_seeded(group.division)
     backups.auto_backup("late-entry")
     with transaction.atomic():
-        division_games = Match.objects.select_for_update().filter(division_id=team.division_id)
-        if division_games.exclude(stage=Match.Stage.GROUP).exists():  # seeded meanwhile
+        division_matches = Match.objects.select_for_update().filter(division_id=team.division_id)
+        if division_matches.exclude(stage=Match.Stage.GROUP).exists():  # seeded meanwhile
             raise _knockout_seeded(group.division)
-        has_schedule = division_games.filter(group=group).exists()
+        has_schedule = division_matches.filter(group=group).exists()
         seat = (group.teams.aggregate(m=Max("group_seat"))["m"] or 0) + 1
         team.group, team.group_seat = group, seat
         team.save(update_fields=["group", "group_seat"])
         if not has_schedule:
             return []
-        games = list(Match.objects.filter(event=event))
-        busy_court, busy_team = _busy(games)
+        matches = list(Match.objects.filter(event=event))
+        busy_court, busy_team = _busy(matches)
         under_way = [
             g.slot
-            for g in games
+            for g in matches
             if g.slot is not None and (g.actual_start is not None or g.status not in OPEN_STATUSES)
         ]
         first = max(under_way) + 1 if under_way else 0
@@ -115,8 +115,8 @@ def add_late_team(team, group):
         opponents = [t for t in group.teams.exclude(pk=team.pk).order_by("group_seat") if not t.withdrawn]
         clock = event_clock(event)
         day = event_midnight(event)
-        number = max((g.match_number for g in games), default=0)
-        last_round = max((g.round for g in games if g.group_id == group.pk), default=0)
+        number = max((g.match_number for g in matches), default=0)
+        last_round = max((g.round for g in matches if g.group_id == group.pk), default=0)
         now = timezone.now()
         created = []
         for i, opponent in enumerate(opponents, start=1):
@@ -168,8 +168,8 @@ def close_court(court):
             .select_related("division")
             .order_by("slot", "match_number")
         )
-        games = list(Match.objects.filter(event=event).exclude(pk__in=[m.pk for m in to_move]))
-        busy_court, busy_team = _busy(games)
+        matches = list(Match.objects.filter(event=event).exclude(pk__in=[m.pk for m in to_move]))
+        busy_court, busy_team = _busy(matches)
         open_courts = list(event.courts.filter(closed=False).order_by("order", "pk"))
         if not open_courts:
             raise UserError(_("No other court is open."))
@@ -179,15 +179,15 @@ def close_court(court):
             "division_id", "court_id"
         ):
             division_courts[division_id].add(court_id)
-        for game in to_move:
-            preferred = [c for c in open_courts if c.pk in division_courts[game.division_id]] or open_courts
+        for match in to_move:
+            preferred = [c for c in open_courts if c.pk in division_courts[match.division_id]] or open_courts
             court_free, slot = _earliest_free(
-                preferred, max(game.slot or 0, 0), (game.team_a_id, game.team_b_id), busy_court, busy_team
+                preferred, max(match.slot or 0, 0), (match.team_a_id, match.team_b_id), busy_court, busy_team
             )
-            game.court, game.slot = court_free, slot
-            game.start_at = day + datetime.timedelta(minutes=clock.start_of(slot, court_free.pk))
-            game.changed_at = now
-            moved.append(game)
+            match.court, match.slot = court_free, slot
+            match.start_at = day + datetime.timedelta(minutes=clock.start_of(slot, court_free.pk))
+            match.changed_at = now
+            moved.append(match)
         # Free the old (court, slot) pairs first: the unique index allows one game per pair.
         Match.objects.filter(pk__in=[m.pk for m in moved]).update(slot=None)
         Match.objects.bulk_update(moved, ["court", "slot", "start_at", "changed_at"])

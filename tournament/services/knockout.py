@@ -103,39 +103,39 @@ def _create_bracket(event, division, courts, rounds):
     previous = []
     for r, planned in enumerate(rounds):
         stage = KNOCKOUT_STAGES.get(planned.size, Match.Stage.KNOCKOUT)
-        games = []
-        for game in planned.games:
+        matches = []
+        for planned_match in planned.matches:
             match = Match(
-                event=event, division=division, stage=stage, round=r, bracket_position=game.position,
+                event=event, division=division, stage=stage, round=r, bracket_position=planned_match.position,
                 match_number=number,
             )  # fmt: skip
             number += 1
-            for side, entrant in (("a", game.a), ("b", game.b)):
+            for side, entrant in (("a", planned_match.a), ("b", planned_match.b)):
                 if isinstance(entrant, int):
                     setattr(match, f"team_{side}_id", entrant)
             placer.place(match)
-            games.append(match)
+            matches.append(match)
         third = None
         if planned.third_place is not None:
             third = Match(event=event, division=division, stage=Match.Stage.THIRD_PLACE, round=r, match_number=0)
             placer.place(third)
             # The third-place game is numbered before the final, as announced on the day.
-            third.match_number, games[0].match_number = games[0].match_number, number
+            third.match_number, matches[0].match_number = matches[0].match_number, number
             number += 1
-        for match in [*games, third] if third is not None else games:
+        for match in [*matches, third] if third is not None else matches:
             match.save()
             created += 1
-        _link_feeders(planned, games, previous, third)
-        previous = games
+        _link_feeders(planned, matches, previous, third)
+        previous = matches
         placer.next_round()
     return created
 
 
-def _link_feeders(planned, games, previous, third):
+def _link_feeders(planned, matches, previous, third):
     """Point each game of the previous round at the game of this round its winner plays in
     (and its loser, when there is a third-place game)."""
-    for game, match in zip(planned.games, games, strict=True):
-        for side, entrant in (("A", game.a), ("B", game.b)):
+    for planned_match, match in zip(planned.matches, matches, strict=True):
+        for side, entrant in (("A", planned_match.a), ("B", planned_match.b)):
             if isinstance(entrant, bracket.Feeder):
                 feeder = previous[entrant.index]
                 feeder.feeds, feeder.feeds_side = match, side

@@ -70,7 +70,7 @@ def make_schedule(event):
         # Divisions sharing a court play one after the other: shift this division's whole
         # plan (one offset, so its teams never meet themselves across courts).
         offset = max((next_free[c] for c in courts_in_order), default=0)
-        shifted = [dataclasses.replace(p, slot=p.slot + offset) for p in plan.games]
+        shifted = [dataclasses.replace(p, slot=p.slot + offset) for p in plan.matches]
         for p in shifted:
             next_free[p.court] = max(next_free[p.court], p.slot + 1)
         planned += [(division_groups[p.group], p) for p in shifted]

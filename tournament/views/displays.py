@@ -42,9 +42,9 @@ def court_display(request, slug, court):
     """A court's screen: the current game and the next ones, refreshing itself."""
     event = get_object_or_404(Event, slug=slug)
     court = get_object_or_404(Court, event=event, pk=court)
-    games = list(reports.match_queryset(event).filter(court=court).order_by("slot", "match_number"))
-    waiting = [g for g in games if g.awaits_result]
-    last = [g for g in games if g.has_result][-1:]
+    matches = list(reports.match_queryset(event).filter(court=court).order_by("slot", "match_number"))
+    waiting = [g for g in matches if g.awaits_result]
+    last = [g for g in matches if g.has_result][-1:]
     return _display(
         request,
         "public/display.html",

@@ -158,7 +158,7 @@ def schedule(request, slug):
         matches = matches.filter(court_id=court)
     if team is not None:
         matches = matches.filter(Q(team_a_id=team) | Q(team_b_id=team))
-    table = MatchTable(matches, entry_url_name="judging:game_detail", event=event)
+    table = MatchTable(matches, entry_url_name="judging:match_detail", event=event)
     RequestConfig(request, paginate=False).configure(table)
     return render(
         request,

@@ -43,7 +43,7 @@ def event_list(request):
 
 
 @login_required
-def games(request):
+def matches(request):
     """The club games besides tournaments: Musashino-bana and Sanjô Dôsai (issues 9 and 10)."""
     return render(request, "tournament/games.html")
 

@@ -38,7 +38,7 @@ def sheet(cards_a, cards_b, referee_cards=0, joker=A, rps_winner=None, rps_used=
 # --- constants --------------------------------------------------------------------------
 
 
-def test_the_deck_has_56_cards_and_a_game_at_most_three_rps_decisions():
+def test_the_deck_has_56_cards_and_a_match_at_most_three_rps_decisions():
     assert CARD_TOTAL == 56
     assert MAX_RPS_DECISIONS == 3
     assert rules.WALKOVER_CARDS == 28
@@ -135,7 +135,7 @@ def test_a_tie_with_the_joker_at_the_referee_needs_rps_winner():
     assert ("rps_winner", SheetProblem.TIE_NEEDS_RPS_WINNER) in validate_sheet(sheet(27, 27, 2, joker=REF))
 
 
-def test_every_valid_game_has_a_winner_whatever_the_split():
+def test_every_valid_match_has_a_winner_whatever_the_split():
     for a in range(0, CARD_TOTAL + 1):
         for referee in (0, 1, 2):
             b = CARD_TOTAL - referee - a

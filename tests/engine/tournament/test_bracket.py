@@ -2,31 +2,31 @@
 
 import pytest
 
-from tournament.engine.bracket import BracketGame, Feeder, plan_bracket
+from tournament.engine.bracket import BracketMatch, Feeder, plan_bracket
 
 
-def test_four_qualifiers_make_two_semifinals_a_final_and_a_third_place_game():
+def test_four_qualifiers_make_two_semifinals_a_final_and_a_third_place_match():
     rounds = plan_bracket([1, 4, 2, 3], third_place_game=True)
     assert [r.size for r in rounds] == [2, 1]
-    assert rounds[0].games == (BracketGame(0, 1, 4), BracketGame(1, 2, 3))
-    assert rounds[1].games == (BracketGame(0, Feeder(0), Feeder(1)),)
-    assert rounds[1].third_place == BracketGame(0, Feeder(0), Feeder(1))
+    assert rounds[0].matches == (BracketMatch(0, 1, 4), BracketMatch(1, 2, 3))
+    assert rounds[1].matches == (BracketMatch(0, Feeder(0), Feeder(1)),)
+    assert rounds[1].third_place == BracketMatch(0, Feeder(0), Feeder(1))
 
 
-def test_without_the_setting_there_is_no_third_place_game():
+def test_without_the_setting_there_is_no_third_place_match():
     rounds = plan_bracket([1, 4, 2, 3], third_place_game=False)
     assert rounds[-1].third_place is None
 
 
-def test_a_bye_sends_the_top_seed_straight_to_the_next_round_and_no_third_place_game_is_possible():
+def test_a_bye_sends_the_top_seed_straight_to_the_next_round_and_no_third_place_match_is_possible():
     rounds = plan_bracket([1, None, 2, 3], third_place_game=True)
-    assert rounds[0].games == (BracketGame(1, 2, 3),)
-    assert rounds[1].games == (BracketGame(0, 1, Feeder(0)),)
+    assert rounds[0].matches == (BracketMatch(1, 2, 3),)
+    assert rounds[1].matches == (BracketMatch(0, 1, Feeder(0)),)
     assert rounds[1].third_place is None  # a semifinal against a bye has no loser
 
 
 @pytest.mark.parametrize(
-    ("lineup", "games_per_round"),
+    ("lineup", "matches_per_round"),
     [
         ([1, 2], [1]),
         ([1, 8, 4, 5, 2, 7, 3, 6], [4, 2, 1]),
@@ -34,9 +34,9 @@ def test_a_bye_sends_the_top_seed_straight_to_the_next_round_and_no_third_place_
         ([1, None, 8, 9, 4, None, 5, None, 2, None, 7, None, 3, None, 6, None], [1, 4, 2, 1]),
     ],
 )
-def test_each_round_has_one_game_per_pair_that_is_not_a_bye(lineup, games_per_round):
+def test_each_round_has_one_match_per_pair_that_is_not_a_bye(lineup, matches_per_round):
     rounds = plan_bracket(lineup, third_place_game=False)
-    assert [len(r.games) for r in rounds] == games_per_round
+    assert [len(r.matches) for r in rounds] == matches_per_round
     assert rounds[-1].size == 1
 
 

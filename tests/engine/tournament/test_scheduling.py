@@ -16,14 +16,14 @@ from collections import Counter, defaultdict
 
 import pytest
 
-from tests.engine.scheduling_helpers import check_timed, plan_groups_on_courts, shift, slot_start, timed_games
+from tests.engine.scheduling_helpers import check_timed, plan_groups_on_courts, shift, slot_start, timed_matches
 from tournament.engine.scheduling import (
     LAYOUTS,
     Clock,
     Plan,
-    PlannedGame,
+    PlannedMatch,
     ScheduleReport,
-    TimedGame,
+    TimedMatch,
     berger_rounds,
     check_schedule,
     lower_bound,
@@ -76,7 +76,7 @@ def parse_table(text: str) -> list[list[tuple[int, int]]]:
     rounds = []
     for line in text.strip().splitlines():
         body = line.split(":", 1)[1].strip().rstrip(".")
-        rounds.append([tuple(int(x) for x in game.strip().split("-")) for game in body.split(",")])
+        rounds.append([tuple(int(x) for x in match.strip().split("-")) for match in body.split(",")])
     return rounds
 
 
@@ -168,8 +168,8 @@ def test_berger_odd_one_bye_each(n):
 def test_berger_side_balance(n):
     a_count = Counter(a for rnd in berger_rounds(n) for a, _ in rnd)
     counts = [a_count.get(s, 0) for s in range(1, n + 1)]
-    games_per_team = n - 1
-    average = games_per_team / 2
+    matches_per_team = n - 1
+    average = matches_per_team / 2
     assert all(abs(c - average) <= 1 for c in counts), counts
     if n % 2 == 1:
         assert counts == [(n - 1) // 2] * n
@@ -201,28 +201,28 @@ def make_groups(sizes: list[int], start: int = 101) -> list[list[int]]:
     return groups
 
 
-def assert_valid_plan(groups, courts, games):
-    assert check_schedule(games, groups) == []
+def assert_valid_plan(groups, courts, matches):
+    assert check_schedule(matches, groups) == []
 
     # No team in two games at once (explicitly, besides check_schedule).
     busy = Counter()
-    for g in games:
+    for g in matches:
         busy[(g.slot, g.team_a)] += 1
         busy[(g.slot, g.team_b)] += 1
     assert max(busy.values()) == 1
 
     # Each court: slots 0..k-1 without gaps, one game per slot.
     per_court = defaultdict(list)
-    for g in games:
+    for g in matches:
         per_court[g.court].append(g)
-    for court, cgames in per_court.items():
-        slots = sorted(g.slot for g in cgames)
-        assert slots == list(range(len(cgames))), court
+    for court, cmatches in per_court.items():
+        slots = sorted(g.slot for g in cmatches)
+        assert slots == list(range(len(cmatches))), court
 
     # Group i on courts[i % c]; games in Berger round order, board order.
     c = len(courts)
     by_group = defaultdict(list)
-    for g in games:
+    for g in matches:
         assert g.court == courts[g.group % c]
         by_group[g.group].append(g)
     assert set(by_group) == set(range(len(groups)))
@@ -241,11 +241,11 @@ def assert_valid_plan(groups, courts, games):
         assert set(seq) == {gi for gi in range(len(groups)) if gi % c == ci}
 
     # Extra courts stay idle when there are fewer groups than courts.
-    used = {g.court for g in games}
+    used = {g.court for g in matches}
     assert used == set(courts[: min(len(groups), c)])
 
     # Total game count.
-    assert len(games) == sum(len(gr) * (len(gr) - 1) // 2 for gr in groups)
+    assert len(matches) == sum(len(gr) * (len(gr) - 1) // 2 for gr in groups)
 
 
 def test_plan_many_shapes():
@@ -260,8 +260,8 @@ def test_plan_many_shapes():
             shapes.append([2 + (7 * n_groups + 3 * n_courts + 5 * i) % 15 for i in range(n_groups)])
             for sizes in shapes:
                 groups = make_groups(sizes)
-                games = plan_groups_on_courts(groups, courts)
-                assert_valid_plan(groups, courts, games)
+                matches = plan_groups_on_courts(groups, courts)
+                assert_valid_plan(groups, courts, matches)
                 checked += 1
     assert checked == 12 * 16 * 16
 
@@ -269,15 +269,15 @@ def test_plan_many_shapes():
 def test_plan_one_group_per_court_example():
     # 12 teams on 3 courts in groups of 4, like the 低学年 demo division.
     groups = make_groups([4, 4, 4])
-    games = plan_groups_on_courts(groups, [1, 2, 3])
-    assert len(games) == 18
-    first = [g for g in games if g.slot == 0]
+    matches = plan_groups_on_courts(groups, [1, 2, 3])
+    assert len(matches) == 18
+    first = [g for g in matches if g.slot == 0]
     assert first == [
-        PlannedGame(slot=0, court=1, group=0, round=0, team_a=101, team_b=104),
-        PlannedGame(slot=0, court=2, group=1, round=0, team_a=105, team_b=108),
-        PlannedGame(slot=0, court=3, group=2, round=0, team_a=109, team_b=112),
+        PlannedMatch(slot=0, court=1, group=0, round=0, team_a=101, team_b=104),
+        PlannedMatch(slot=0, court=2, group=1, round=0, team_a=105, team_b=108),
+        PlannedMatch(slot=0, court=3, group=2, round=0, team_a=109, team_b=112),
     ]
-    court1 = [(g.slot, g.round, g.team_a, g.team_b) for g in games if g.court == 1]
+    court1 = [(g.slot, g.round, g.team_a, g.team_b) for g in matches if g.court == 1]
     assert court1 == [
         (0, 0, 101, 104),
         (1, 0, 102, 103),
@@ -288,28 +288,28 @@ def test_plan_one_group_per_court_example():
     ]
 
 
-def test_plan_odd_group_has_no_bye_game():
+def test_plan_odd_group_has_no_bye_match():
     groups = make_groups([4, 3])
-    games = plan_groups_on_courts(groups, [8, 9])
-    court9 = [(g.slot, g.round, g.team_a, g.team_b) for g in games if g.court == 9]
+    matches = plan_groups_on_courts(groups, [8, 9])
+    court9 = [(g.slot, g.round, g.team_a, g.team_b) for g in matches if g.court == 9]
     # Berger 3 (= table for 4 with seat 4 dropped): 2-3 | 1-2 | 3-1.
     assert court9 == [(0, 0, 106, 107), (1, 1, 105, 106), (2, 2, 107, 105)]
 
 
 def test_plan_more_groups_than_courts_play_in_sequence():
     groups = make_groups([3, 3, 3])
-    games = plan_groups_on_courts(groups, [1, 2])
-    court1 = [(g.slot, g.group) for g in games if g.court == 1]
+    matches = plan_groups_on_courts(groups, [1, 2])
+    court1 = [(g.slot, g.group) for g in matches if g.court == 1]
     assert court1 == [(0, 0), (1, 0), (2, 0), (3, 2), (4, 2), (5, 2)]
-    court2 = [(g.slot, g.group) for g in games if g.court == 2]
+    court2 = [(g.slot, g.group) for g in matches if g.court == 2]
     assert court2 == [(0, 1), (1, 1), (2, 1)]
 
 
 def test_plan_sorted_by_slot_then_court_order():
     groups = make_groups([4, 4, 4, 3])
     courts = [7, 4, 5, 6]  # the order of the list, not the id, decides
-    games = plan_groups_on_courts(groups, courts)
-    keys = [(g.slot, courts.index(g.court)) for g in games]
+    matches = plan_groups_on_courts(groups, courts)
+    keys = [(g.slot, courts.index(g.court)) for g in matches]
     assert keys == sorted(keys)
 
 
@@ -343,8 +343,8 @@ def test_plan_rejects_duplicate_court():
         plan_groups_on_courts([[1, 2], [3, 4]], [1, 1])
 
 
-def test_planned_game_is_frozen():
-    g = PlannedGame(slot=0, court=1, group=0, round=0, team_a=1, team_b=2)
+def test_planned_match_is_frozen():
+    g = PlannedMatch(slot=0, court=1, group=0, round=0, team_a=1, team_b=2)
     with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'slot'"):
         g.slot = 3  # type: ignore[misc]
 
@@ -372,7 +372,7 @@ def test_slot_start_keeps_tzinfo():
 
 
 @pytest.mark.parametrize(
-    "slot,game,change,message",
+    "slot,match,change,message",
     [
         (-1, 15, 5, "slot must not be negative, got -1"),
         (0, -15, 5, "game_minutes must not be negative, got -15"),
@@ -380,9 +380,9 @@ def test_slot_start_keeps_tzinfo():
         (2, 15, -1, "changeover_minutes must not be negative, got -1"),
     ],
 )
-def test_slot_start_rejects_negative(slot, game, change, message):
+def test_slot_start_rejects_negative(slot, match, change, message):
     with pytest.raises(ValueError, match=f"^{message}$"):
-        slot_start(START, slot, game, change)
+        slot_start(START, slot, match, change)
 
 
 # --------------------------------------------------------------------------
@@ -391,47 +391,47 @@ def test_slot_start_rejects_negative(slot, game, change, message):
 
 
 def G(slot, court, a, b, group=0, rnd=0):
-    return PlannedGame(slot=slot, court=court, group=group, round=rnd, team_a=a, team_b=b)
+    return PlannedMatch(slot=slot, court=court, group=group, round=rnd, team_a=a, team_b=b)
 
 
 GROUPS3 = [[1, 2, 3]]
 
 
 def test_check_ok():
-    games = [G(0, 1, 2, 3), G(1, 1, 1, 2), G(2, 1, 3, 1)]
-    assert check_schedule(games, GROUPS3) == []
+    matches = [G(0, 1, 2, 3), G(1, 1, 1, 2), G(2, 1, 3, 1)]
+    assert check_schedule(matches, GROUPS3) == []
 
 
 def test_check_double_booked_team():
     # Team 1 is on courts 1 and 2 in slot 0.
-    games = [G(0, 1, 1, 2), G(0, 2, 3, 1), G(1, 1, 2, 3)]
-    problems = check_schedule(games, GROUPS3)
+    matches = [G(0, 1, 1, 2), G(0, 2, 3, 1), G(1, 1, 2, 3)]
+    problems = check_schedule(matches, GROUPS3)
     assert any(re.search(r"team 1 plays 2 games in slot 0", p) for p in problems), problems
 
 
 def test_check_repeated_pair():
-    games = [G(0, 1, 1, 2), G(1, 1, 2, 1), G(2, 1, 2, 3), G(3, 1, 3, 1)]
-    problems = check_schedule(games, GROUPS3)
+    matches = [G(0, 1, 1, 2), G(1, 1, 2, 1), G(2, 1, 2, 3), G(3, 1, 3, 1)]
+    problems = check_schedule(matches, GROUPS3)
     assert problems == ["teams 1 and 2 of group 0 meet 2 times instead of once"]
 
 
 def test_check_missing_pair():
-    games = [G(0, 1, 1, 2), G(1, 1, 2, 3)]
-    problems = check_schedule(games, GROUPS3)
+    matches = [G(0, 1, 1, 2), G(1, 1, 2, 3)]
+    problems = check_schedule(matches, GROUPS3)
     assert problems == ["teams 1 and 3 of group 0 meet 0 times instead of once"]
 
 
-def test_check_court_with_two_games():
+def test_check_court_with_two_matches():
     groups = [[1, 2], [3, 4]]
-    games = [G(0, 1, 1, 2, group=0), G(0, 1, 3, 4, group=1)]
-    problems = check_schedule(games, groups)
+    matches = [G(0, 1, 1, 2, group=0), G(0, 1, 3, 4, group=1)]
+    problems = check_schedule(matches, groups)
     assert problems == ["court 1 has 2 games in slot 0"]
 
 
-def test_check_game_across_groups():
+def test_check_match_across_groups():
     groups = [[1, 2], [3, 4]]
-    games = [G(0, 1, 1, 2), G(0, 2, 3, 4, group=1), G(1, 1, 1, 3)]
-    problems = check_schedule(games, groups)
+    matches = [G(0, 1, 1, 2), G(0, 2, 3, 4, group=1), G(1, 1, 1, 3)]
+    problems = check_schedule(matches, groups)
     assert len(problems) == 1
     assert "different groups" in problems[0]
 
@@ -444,20 +444,20 @@ def test_check_unknown_team_and_self_play():
 
 def test_check_finds_problem_in_real_plan_after_tampering():
     groups = make_groups([4, 4])
-    games = plan_groups_on_courts(groups, [1, 2])
-    assert check_schedule(games, groups) == []
+    matches = plan_groups_on_courts(groups, [1, 2])
+    assert check_schedule(matches, groups) == []
     # Move a game of court 2 onto court 1 in the same slot -> both checks fire.
-    g = next(x for x in games if x.court == 2 and x.slot == 0)
-    tampered = [x for x in games if x is not g] + [
-        PlannedGame(slot=0, court=1, group=g.group, round=g.round, team_a=g.team_a, team_b=g.team_b)
+    g = next(x for x in matches if x.court == 2 and x.slot == 0)
+    tampered = [x for x in matches if x is not g] + [
+        PlannedMatch(slot=0, court=1, group=g.group, round=g.round, team_a=g.team_a, team_b=g.team_b)
     ]
     assert check_schedule(tampered, groups) == ["court 1 has 2 games in slot 0"]
 
 
 def test_check_rest_flag_finds_back_to_back():
-    games = [G(0, 1, 2, 3), G(1, 1, 1, 2), G(3, 1, 3, 1)]
-    assert check_schedule(games, GROUPS3) == []
-    assert check_schedule(games, GROUPS3, rest=True) == ["team 2 plays in consecutive slots 0 and 1"]
+    matches = [G(0, 1, 2, 3), G(1, 1, 1, 2), G(3, 1, 3, 1)]
+    assert check_schedule(matches, GROUPS3) == []
+    assert check_schedule(matches, GROUPS3, rest=True) == ["team 2 plays in consecutive slots 0 and 1"]
     spaced = [G(0, 1, 2, 3), G(2, 1, 1, 2), G(4, 1, 3, 1)]
     assert check_schedule(spaced, GROUPS3, rest=True) == []
 
@@ -467,7 +467,7 @@ def test_check_rest_flag_finds_back_to_back():
 # --------------------------------------------------------------------------
 
 
-def games_in(n: int) -> int:
+def matches_in(n: int) -> int:
     return n * (n - 1) // 2
 
 
@@ -487,35 +487,35 @@ def berger_orientation(groups):
 
 def assert_valid(groups, courts, p, rest):
     """Every hard constraint of section 2.1, checked explicitly."""
-    games = p.games
+    matches = p.matches
     assert isinstance(p, Plan)
     assert p.rest is rest
-    assert check_schedule(games, groups, rest=rest) == []
+    assert check_schedule(matches, groups, rest=rest) == []
     team_slot = Counter()
     court_slot = Counter()
-    for g in games:
+    for g in matches:
         team_slot[(g.slot, g.team_a)] += 1
         team_slot[(g.slot, g.team_b)] += 1
         court_slot[(g.slot, g.court)] += 1
         assert g.court in courts
         assert 0 <= g.slot < p.slots
-    assert not games or max(team_slot.values()) == 1, "a team twice in a slot"
-    assert not games or max(court_slot.values()) == 1, "a court double-booked"
+    assert not matches or max(team_slot.values()) == 1, "a team twice in a slot"
+    assert not matches or max(court_slot.values()) == 1, "a court double-booked"
     if rest:
         for slot, team in team_slot:
             assert (slot + 1, team) not in team_slot, (team, slot)
-    assert len(games) == sum(games_in(len(gr)) for gr in groups)
-    assert p.slots == (max(g.slot for g in games) + 1 if games else 0)
+    assert len(matches) == sum(matches_in(len(gr)) for gr in groups)
+    assert p.slots == (max(g.slot for g in matches) + 1 if matches else 0)
     # Sides and rounds are the Berger ones (so |A - B| <= 1 for every team).
     orient = berger_orientation(groups)
-    for g in games:
+    for g in matches:
         assert orient[(g.team_a, g.team_b)] == (g.group, g.round)
     # The bound is a bound.
     assert p.lower_bound == lower_bound([len(gr) for gr in groups], len(courts), rest)
     assert p.slots >= p.lower_bound
     assert p.gap == p.slots - p.lower_bound
     # Sorted by slot, then the position of the court in the list.
-    keys = [(g.slot, courts.index(g.court)) for g in games]
+    keys = [(g.slot, courts.index(g.court)) for g in matches]
     assert keys == sorted(keys)
 
 
@@ -570,7 +570,7 @@ def test_plan_property_all_constraints(layout, rest):
             # the other in list order.
             court_of = {}
             span = {}
-            for g in p.games:
+            for g in p.matches:
                 assert court_of.setdefault(g.group, g.court) == g.court
                 lo, hi = span.get(g.group, (g.slot, g.slot))
                 span[g.group] = (min(lo, g.slot), max(hi, g.slot))
@@ -590,7 +590,7 @@ def test_shared_hits_bound_on_dense_corner_block():
                 groups = make_groups([size] * ng)
                 p = plan(groups, list(range(1, nc + 1)), "shared")
                 assert p.slots == p.lower_bound, (size, ng, nc)
-                assert check_schedule(p.games, groups) == []
+                assert check_schedule(p.matches, groups) == []
 
 
 def test_one_group_per_court_is_the_historical_plan():
@@ -598,7 +598,7 @@ def test_one_group_per_court_is_the_historical_plan():
         groups = make_groups(sizes)
         courts = [10 * (k + 1) for k in range(nc)]
         p = plan(groups, courts, "one_group_per_court")
-        assert p.games == plan_groups_on_courts(groups, courts)
+        assert p.matches == plan_groups_on_courts(groups, courts)
 
 
 @pytest.mark.parametrize("rest", [False, True])
@@ -609,8 +609,8 @@ def test_several_equals_one_per_court_when_courts_suffice(rest):
         groups = make_groups(sizes)
         courts = list(range(1, nc + 1))
         assert (
-            plan(groups, courts, "several_groups_per_court", rest=rest).games
-            == plan(groups, courts, "one_group_per_court", rest=rest).games
+            plan(groups, courts, "several_groups_per_court", rest=rest).matches
+            == plan(groups, courts, "one_group_per_court", rest=rest).matches
         )
 
 
@@ -623,7 +623,7 @@ def test_several_groups_per_court_balances_the_courts():
     assert one.slots == 56
     assert several.slots == 34 == several.lower_bound
     on_court = defaultdict(set)
-    for g in several.games:
+    for g in several.matches:
         on_court[g.court].add(g.group)
     assert dict(on_court) == {1: {0, 1}, 2: {2, 3}}
 
@@ -643,7 +643,7 @@ def test_plan_fields_and_gap():
 def test_plan_empty():
     for layout in LAYOUTS:
         p = plan([], [1], layout, rest=True)
-        assert (p.games, p.slots, p.lower_bound, p.gap) == ([], 0, 0, 0)
+        assert (p.matches, p.slots, p.lower_bound, p.gap) == ([], 0, 0, 0)
 
 
 @pytest.mark.parametrize("layout", LAYOUTS)
@@ -746,16 +746,16 @@ def test_small_group_alone_on_one_court_with_rest(layout, n, slots):
 def test_small_group_on_one_court_rest_orders():
     # Section 2.3: 3 teams: AB, -, AC, -, BC; 4 teams: two disjoint games, idle, ...
     p3 = plan([[1, 2, 3]], [1], "one_group_per_court", rest=True)
-    assert [g.slot for g in p3.games] == [0, 2, 4]
+    assert [g.slot for g in p3.matches] == [0, 2, 4]
     p4 = plan([[1, 2, 3, 4]], [1], "one_group_per_court", rest=True)
-    assert [g.slot for g in p4.games] == [0, 1, 3, 4, 6, 7]
+    assert [g.slot for g in p4.matches] == [0, 1, 3, 4, 6, 7]
 
 
 @pytest.mark.parametrize("n", [5, 6, 7, 8, 16])
 def test_larger_group_on_one_court_with_rest_needs_no_idle_slot(n):
     p = plan([list(range(1, n + 1))], [1], "one_group_per_court", rest=True)
-    assert p.slots == games_in(n)
-    assert check_schedule(p.games, [list(range(1, n + 1))], rest=True) == []
+    assert p.slots == matches_in(n)
+    assert check_schedule(p.matches, [list(range(1, n + 1))], rest=True) == []
 
 
 def test_two_groups_of_four_on_two_courts_six_slots_no_back_to_back():
@@ -784,7 +784,7 @@ def test_four_groups_of_four_six_courts_pinned_vs_shared_with_rest():
 def test_lower_bound_without_rest_is_court_or_rounds():
     for sizes, nc in SHAPES:
         expected = max(
-            -(-sum(games_in(n) for n in sizes) // nc),
+            -(-sum(matches_in(n) for n in sizes) // nc),
             max(rounds_of(n) for n in sizes),
         )
         assert lower_bound(sizes, nc) == expected
@@ -890,7 +890,7 @@ def test_six_teams_two_courts_with_rest():
     assert lower_bound([6], 2, rest=True) == 10
     p = plan([list(range(1, 7))], [1, 2], "shared", rest=True)
     assert p.slots == 11
-    assert check_schedule(p.games, [list(range(1, 7))], rest=True) == []
+    assert check_schedule(p.matches, [list(range(1, 7))], rest=True) == []
 
 
 # --------------------------------------------------------------------------
@@ -919,9 +919,9 @@ def test_report_flags_broken_plan():
     groups = [[1, 2, 3]]
     good = plan(groups, [1], "one_group_per_court", rest=True)
     squeezed = Plan(
-        games=[
-            PlannedGame(slot=i, court=1, group=0, round=g.round, team_a=g.team_a, team_b=g.team_b)
-            for i, g in enumerate(good.games)
+        matches=[
+            PlannedMatch(slot=i, court=1, group=0, round=g.round, team_a=g.team_a, team_b=g.team_b)
+            for i, g in enumerate(good.matches)
         ],
         slots=3,
         lower_bound=5,
@@ -934,13 +934,13 @@ def test_report_flags_broken_plan():
     assert any("consecutive slots" in pr for pr in problems)
 
 
-def test_shared_layout_spreads_games_when_courts_allow():
+def test_shared_layout_spreads_matches_when_courts_allow():
     # 1 group of 4 and 1 of 8 on plenty of courts: 7 slots are needed for the
     # 8-team group; the 4-team group need not play 3 in a row.
     groups = make_groups([4, 8])
     p = plan(groups, list(range(1, 11)), "shared")
     assert p.slots == 7
-    four = {t: sorted(g.slot for g in p.games if t in (g.team_a, g.team_b)) for t in groups[0]}
+    four = {t: sorted(g.slot for g in p.matches if t in (g.team_a, g.team_b)) for t in groups[0]}
     for slots in four.values():
         assert all(b - a > 1 for a, b in zip(slots, slots[1:], strict=False)), four
 
@@ -956,16 +956,16 @@ def test_shared_streaks_not_worse_than_one_court_order():
 
 
 def test_balance_sides_swaps_when_it_helps():
-    games = [
-        PlannedGame(slot=i, court=1, group=0, round=i, team_a=1, team_b=b) for i, b in enumerate([2, 3, 4])
+    matches = [
+        PlannedMatch(slot=i, court=1, group=0, round=i, team_a=1, team_b=b) for i, b in enumerate([2, 3, 4])
     ]  # team 1 on side A three times
-    out = balance_sides(games)
+    out = balance_sides(matches)
     a_count = Counter(g.team_a for g in out)
     assert a_count[1] == 2  # 2 A, 1 B: within 1
     assert {frozenset((g.team_a, g.team_b)) for g in out} == {frozenset((1, b)) for b in (2, 3, 4)}
     # Berger games are left alone.
     p = plan(make_groups([6]), [1], "one_group_per_court")
-    assert balance_sides(p.games) == p.games
+    assert balance_sides(p.matches) == p.matches
 
 
 # --------------------------------------------------------------------------
@@ -974,7 +974,7 @@ def test_balance_sides_swaps_when_it_helps():
 
 
 def T_(court, a, b, start, end, group=0):
-    return TimedGame(court=court, team_a=a, team_b=b, start_minute=start, end_minute=end, group=group)
+    return TimedMatch(court=court, team_a=a, team_b=b, start_minute=start, end_minute=end, group=group)
 
 
 TIMED_OK = [T_(1, 2, 3, 540, 560), T_(1, 1, 2, 560, 580), T_(2, 3, 1, 600, 620)]
@@ -997,14 +997,14 @@ def test_check_timed_ok_and_touching_is_not_overlap():
     ],
 )
 def test_check_timed_team_overlap(second):
-    games = [T_(1, 1, 2, 540, 560), T_(2, 1, 3, *second), T_(3, 2, 3, 700, 720)]
-    problems = check_timed(games)
+    matches = [T_(1, 1, 2, 540, 560), T_(2, 1, 3, *second), T_(3, 2, 3, 700, 720)]
+    problems = check_timed(matches)
     assert len(problems) == 1 and problems[0].startswith("team 1 is in games "), problems
 
 
 def test_check_timed_nested_overlap_reports_each_pair():
     # Game 0 spans two shorter games of team 1.
-    games = [
+    matches = [
         T_(1, 1, 2, 540, 640),
         T_(2, 1, 3, 550, 560),
         T_(3, 1, 4, 600, 610),
@@ -1012,7 +1012,7 @@ def test_check_timed_nested_overlap_reports_each_pair():
         T_(1, 2, 4, 720, 730),
         T_(1, 3, 4, 740, 750),
     ]
-    problems = [p for p in check_timed(games) if p.startswith("team 1 ")]
+    problems = [p for p in check_timed(matches) if p.startswith("team 1 ")]
     assert problems == [
         "team 1 is in games 0 (540-640) and 1 (550-560) at once",
         "team 1 is in games 0 (540-640) and 2 (600-610) at once",
@@ -1021,14 +1021,14 @@ def test_check_timed_nested_overlap_reports_each_pair():
 
 @pytest.mark.parametrize("second", [(545, 570), (545, 555), (530, 600), (540, 560)])
 def test_check_timed_court_double_booked(second):
-    games = [T_(1, 1, 2, 540, 560), T_(1, 3, 4, *second, group=1)]
-    problems = check_timed(games)
+    matches = [T_(1, 1, 2, 540, 560), T_(1, 3, 4, *second, group=1)]
+    problems = check_timed(matches)
     assert len(problems) == 1 and problems[0].startswith("court 1 is in games"), problems
 
 
 def test_check_timed_court_back_to_back_is_fine():
-    games = [T_(1, 1, 2, 540, 560), T_(1, 3, 4, 560, 580, group=1)]
-    assert check_timed(games) == []
+    matches = [T_(1, 1, 2, 540, 560), T_(1, 3, 4, 560, 580, group=1)]
+    assert check_timed(matches) == []
 
 
 def test_check_timed_pairs():
@@ -1042,13 +1042,13 @@ def test_check_timed_pairs():
 
 
 def test_check_timed_groups_given():
-    games = [T_(1, 1, 2, 0, 10), T_(1, 3, 4, 10, 20, group=1), T_(2, 1, 3, 20, 30), T_(2, 5, 1, 40, 50)]
-    problems = check_timed(games, [[1, 2], [3, 4]])
+    matches = [T_(1, 1, 2, 0, 10), T_(1, 3, 4, 10, 20, group=1), T_(2, 1, 3, 20, 30), T_(2, 5, 1, 40, 50)]
+    problems = check_timed(matches, [[1, 2], [3, 4]])
     assert "team 5 in game 3 is not in any group" in problems
     assert any("game 2 (1 v 3)" in p for p in problems)
 
 
-def test_check_timed_bad_games():
+def test_check_timed_bad_matches():
     problems = check_timed([T_(1, 1, 2, 60, 60), T_(2, 3, 3, 0, 10)])
     assert "game 0 ends at 60, not after its start 60" in problems
     assert "team 3 plays itself in game 1" in problems
@@ -1057,18 +1057,18 @@ def test_check_timed_bad_games():
 def test_check_timed_finds_overlap_with_late_court():
     # Team 1 plays slot 0 on court 2, slot 1 on court 1.  With court 2 opening
     # 10 minutes late its first game (550-570) overlaps 565-585 on court 1.
-    games = [
-        PlannedGame(slot=0, court=2, group=0, round=0, team_a=1, team_b=2),
-        PlannedGame(slot=0, court=1, group=0, round=0, team_a=3, team_b=4),
-        PlannedGame(slot=1, court=1, group=0, round=1, team_a=1, team_b=3),
-        PlannedGame(slot=1, court=2, group=0, round=1, team_a=2, team_b=4),
-        PlannedGame(slot=2, court=1, group=0, round=2, team_a=4, team_b=1),
-        PlannedGame(slot=2, court=2, group=0, round=2, team_a=2, team_b=3),
+    matches = [
+        PlannedMatch(slot=0, court=2, group=0, round=0, team_a=1, team_b=2),
+        PlannedMatch(slot=0, court=1, group=0, round=0, team_a=3, team_b=4),
+        PlannedMatch(slot=1, court=1, group=0, round=1, team_a=1, team_b=3),
+        PlannedMatch(slot=1, court=2, group=0, round=1, team_a=2, team_b=4),
+        PlannedMatch(slot=2, court=1, group=0, round=2, team_a=4, team_b=1),
+        PlannedMatch(slot=2, court=2, group=0, round=2, team_a=2, team_b=3),
     ]
     groups = [[1, 2, 3, 4]]
-    assert check_schedule(games, groups) == []
-    assert check_timed(timed_games(games, Clock(540, 20, 5)), groups) == []
-    late = timed_games(games, Clock(540, 20, 5, court_start={2: 550}))
+    assert check_schedule(matches, groups) == []
+    assert check_timed(timed_matches(matches, Clock(540, 20, 5)), groups) == []
+    late = timed_matches(matches, Clock(540, 20, 5, court_start={2: 550}))
     assert (late[0].start_minute, late[0].end_minute) == (550, 570)
     # Team 4 too: court 2 in slot 1 (575-595), court 1 in slot 2 (590-610).
     assert check_timed(late, groups) == [
@@ -1082,11 +1082,11 @@ def test_check_timed_on_shared_plan_with_late_court():
     # slot k+1 are reported; with equal clocks nothing is.
     groups = make_groups([4, 6])
     p = plan(groups, [1, 2, 3], "shared")
-    assert check_timed(timed_games(p, Clock(540, 20, 5)), groups) == []
-    where = {(g.slot, t): g.court for g in p.games for t in (g.team_a, g.team_b)}
+    assert check_timed(timed_matches(p, Clock(540, 20, 5)), groups) == []
+    where = {(g.slot, t): g.court for g in p.matches for t in (g.team_a, g.team_b)}
     movers = {t for (k, t), court in where.items() if court == 2 and where.get((k + 1, t)) not in (None, 2)}
     assert movers  # the shared layout moves teams between courts here
-    problems = check_timed(timed_games(p, Clock(540, 20, 5, court_start={2: 550})), groups)
+    problems = check_timed(timed_matches(p, Clock(540, 20, 5, court_start={2: 550})), groups)
     reported = {int(pr.split()[1]) for pr in problems}
     assert all(pr.startswith("team ") for pr in problems)
     assert reported == movers
@@ -1097,15 +1097,15 @@ def test_check_timed_on_shared_plan_with_late_court():
 # --------------------------------------------------------------------------
 
 
-def simulate(start, game, change, lunch, court_start, slot, court):
+def simulate(start, match, change, lunch, court_start, slot, court):
     """Reference clock: walk slot by slot, pushing a game past lunch."""
     t = (court_start or {}).get(court, start)
     for k in range(slot + 1):
-        if lunch and t < lunch[1] and t + game > lunch[0]:
+        if lunch and t < lunch[1] and t + match > lunch[0]:
             t = lunch[1]
         if k == slot:
             return t
-        t += game + change
+        t += match + change
 
 
 def test_clock_plain_arithmetic():
@@ -1129,7 +1129,7 @@ def test_clock_lunch_pushes_and_shifts_later_slots():
     assert clock2.start_of(6, 1) == 815
 
 
-def test_clock_game_ending_at_lunch_start_is_not_pushed():
+def test_clock_match_ending_at_lunch_start_is_not_pushed():
     clock = Clock(660, 20, 10, lunch=(740, 800))  # slot 2: 12:00-12:20, ends 12:20
     assert clock.start_of(2, 1) == 720
     assert clock.start_of(3, 1) == 800
@@ -1149,21 +1149,21 @@ def test_clock_per_court_start():
 
 def test_clock_property_matches_simulation():
     for start in (480, 540, 555):
-        for game in (1, 10, 15, 25, 40):
+        for match in (1, 10, 15, 25, 40):
             for change in (0, 5, 7):
                 for lunch in (None, (720, 780), (700, 705), (545, 560), (300, 400)):
                     court_start = {2: start + 13, 3: 725}
-                    clock = Clock(start, game, change, lunch=lunch, court_start=court_start)
+                    clock = Clock(start, match, change, lunch=lunch, court_start=court_start)
                     for court in (1, 2, 3):
                         previous = None
                         for slot in range(30):
                             s = clock.start_of(slot, court)
-                            expected = simulate(start, game, change, lunch, court_start, slot, court)
+                            expected = simulate(start, match, change, lunch, court_start, slot, court)
                             assert s == expected
                             if lunch:
-                                assert s >= lunch[1] or s + game <= lunch[0]
+                                assert s >= lunch[1] or s + match <= lunch[0]
                             if previous is not None:
-                                assert s >= previous + game + change
+                                assert s >= previous + match + change
                             previous = s
 
 
@@ -1189,7 +1189,7 @@ def test_clock_rejects_negative_slot():
         Clock(540, 15, 5).start_of(-1, 1)
 
 
-def test_shift_delays_remaining_games_only():
+def test_shift_delays_remaining_matches_only():
     starts = {"g1": 540, "g2": 565, "g3": 590, "g4": 615}
     before = dict(starts)
     out = shift(starts, 565, 12)

@@ -24,7 +24,7 @@ from tournament.engine.standings import (
     PRESET_JAPANESE,
     PRESETS,
     WINS,
-    GameResult,
+    MatchResult,
     StandingRow,
     apply_lots_across_groups,
     compare_across_groups,
@@ -34,9 +34,9 @@ from tournament.engine.standings import (
 A, B, C, D = 1, 2, 3, 4
 
 
-def win(winner: int, loser: int, margin: int, loser_cards: int = 10, **extra) -> GameResult:
+def win(winner: int, loser: int, margin: int, loser_cards: int = 10, **extra) -> MatchResult:
     """A game ``winner`` won by ``margin`` cards (winner listed as team A)."""
-    return GameResult(winner, loser, loser_cards + margin, loser_cards, winner, **extra)
+    return MatchResult(winner, loser, loser_cards + margin, loser_cards, winner, **extra)
 
 
 def order(rows: list[StandingRow]) -> list[int]:
@@ -135,8 +135,8 @@ class TestK3PerfectCycle:
         assert_consistent(rows)
 
     def test_lots_of_teams_outside_the_tie_change_nothing(self):
-        games = K3 + [win(A, D, 5), win(B, D, 5), win(C, D, 5)]
-        rows = rank_group([A, B, C, D], games, lots={D: 1})
+        matches = K3 + [win(A, D, 5), win(B, D, 5), win(C, D, 5)]
+        rows = rank_group([A, B, C, D], matches, lots={D: 1})
         assert column(rows, "rank") == [1, 1, 1, 4]
         assert not any(column(rows, "settled_by_lot"))
 
@@ -147,59 +147,59 @@ class TestK3PerfectCycle:
 
 class TestK4WalkoverInDirectEncounter:
     # A and B tie on 2 wins; B forfeited its game against A (28-0).
-    GAMES = [
-        GameResult(A, B, 28, 0, A, walkover=True, decided_by="walkover"),
-        GameResult(A, D, 16, 12, A),
-        GameResult(C, A, 20, 8, C),
-        GameResult(B, C, 18, 10, B),
-        GameResult(B, D, 17, 11, B),
-        GameResult(D, C, 15, 13, D),
+    MATCHES = [
+        MatchResult(A, B, 28, 0, A, walkover=True, decided_by="walkover"),
+        MatchResult(A, D, 16, 12, A),
+        MatchResult(C, A, 20, 8, C),
+        MatchResult(B, C, 18, 10, B),
+        MatchResult(B, D, 17, 11, B),
+        MatchResult(D, C, 15, 13, D),
     ]
 
     def test_walkover_counts_as_a_head_to_head_win(self):
         for walkover_cards in ("count", "exclude"):
-            rows = rank_group([A, B, C, D], self.GAMES, PRESET_HEAD_TO_HEAD_FIRST, walkover_cards=walkover_cards)
+            rows = rank_group([A, B, C, D], self.MATCHES, PRESET_HEAD_TO_HEAD_FIRST, walkover_cards=walkover_cards)
             assert order(rows) == [A, B, D, C]
             assert column(rows, "separated_by") == [None, HEAD_TO_HEAD, WINS, HEAD_TO_HEAD]
 
     def test_walkover_is_counted_in_the_record(self):
-        rows = by_team(rank_group([A, B, C, D], self.GAMES))
+        rows = by_team(rank_group([A, B, C, D], self.MATCHES))
         assert (rows[A].walkover_wins, rows[A].walkover_losses) == (1, 0)
         assert (rows[B].walkover_wins, rows[B].walkover_losses) == (0, 1)
         assert (rows[A].played, rows[A].wins, rows[B].played, rows[B].wins) == (3, 2, 3, 2)
 
     def test_walkover_cards_count_28_0_by_default(self):
-        rows = rank_group([A, B, C, D], self.GAMES)
+        rows = rank_group([A, B, C, D], self.MATCHES)
         assert order(rows) == [A, B, C, D]
         assert column(rows, "card_diff") == [20, -14, 2, -8]
         assert column(rows, "separated_by") == [None, CARD_DIFF, WINS, CARD_DIFF]
-        assert by_team(rows)[A].card_games == 3
+        assert by_team(rows)[A].card_matches == 3
 
     def test_excluded_walkover_cards_leave_the_card_criteria(self):
-        rows = rank_group([A, B, C, D], self.GAMES, walkover_cards="exclude")
+        rows = rank_group([A, B, C, D], self.MATCHES, walkover_cards="exclude")
         assert order(rows) == [B, A, C, D]
         assert column(rows, "card_diff") == [14, -8, 2, -8]
         a = by_team(rows)[A]
-        assert (a.played, a.wins, a.cards_taken, a.cards_conceded, a.card_games) == (3, 2, 24, 32, 2)
+        assert (a.played, a.wins, a.cards_taken, a.cards_conceded, a.card_matches) == (3, 2, 24, 32, 2)
         assert_consistent(rows)
 
     def test_excluded_walkover_cards_leave_the_head_to_head_card_difference(self):
         # a double round robin: A won the first leg by walkover, B the second 20-10
-        games = [
-            GameResult(A, B, 28, 0, A, walkover=True),
-            GameResult(B, A, 20, 10, B),
+        matches = [
+            MatchResult(A, B, 28, 0, A, walkover=True),
+            MatchResult(B, A, 20, 10, B),
         ]
-        count = by_team(rank_group([A, B], games, PRESET_HEAD_TO_HEAD_FIRST))
-        excluded = by_team(rank_group([A, B], games, PRESET_HEAD_TO_HEAD_FIRST, walkover_cards="exclude"))
+        count = by_team(rank_group([A, B], matches, PRESET_HEAD_TO_HEAD_FIRST))
+        excluded = by_team(rank_group([A, B], matches, PRESET_HEAD_TO_HEAD_FIRST, walkover_cards="exclude"))
         assert (count[A].h2h_wins, count[A].h2h_card_diff) == (1, 18)
         assert (excluded[A].h2h_wins, excluded[A].h2h_card_diff) == (1, -10)
-        assert order(rank_group([A, B], games, PRESET_HEAD_TO_HEAD_FIRST)) == [A, B]
-        assert order(rank_group([A, B], games, PRESET_HEAD_TO_HEAD_FIRST, walkover_cards="exclude")) == [B, A]
+        assert order(rank_group([A, B], matches, PRESET_HEAD_TO_HEAD_FIRST)) == [A, B]
+        assert order(rank_group([A, B], matches, PRESET_HEAD_TO_HEAD_FIRST, walkover_cards="exclude")) == [B, A]
 
 
 class TestK5MarginZeroWins:
     def test_28_28_decided_by_the_joker_is_a_win_with_difference_zero(self):
-        rows = rank_group([A, B], [GameResult(A, B, 28, 28, A, decided_by="joker")])
+        rows = rank_group([A, B], [MatchResult(A, B, 28, 28, A, decided_by="joker")])
         a, b = rows
         assert order(rows) == [A, B]
         assert (a.wins, a.losses, a.card_diff, a.joker_wins) == (1, 0, 0, 1)
@@ -208,15 +208,15 @@ class TestK5MarginZeroWins:
 
     def test_referee_held_cards_belong_to_nobody(self):
         # 27-27, the referee holds 2 collected cards (one of them 「り」): rock-paper-scissors
-        rows = by_team(rank_group([A, B], [GameResult(A, B, 27, 27, B, decided_by="rps")]))
+        rows = by_team(rank_group([A, B], [MatchResult(A, B, 27, 27, B, decided_by="rps")]))
         assert (rows[B].wins, rows[B].rps_wins, rows[B].cards_taken, rows[B].cards_conceded) == (1, 1, 27, 27)
         assert rows[A].cards_taken + rows[B].cards_taken == 54
 
 
 class TestThreeWayTieInAGroupOfFour:
     def test_unresolvable_tie_shares_rank_one_and_the_fourth_is_rank_four(self):
-        games = K3 + [win(A, D, 5), win(B, D, 5), win(C, D, 5)]
-        rows = rank_group([D, C, B, A], games)
+        matches = K3 + [win(A, D, 5), win(B, D, 5), win(C, D, 5)]
+        rows = rank_group([D, C, B, A], matches)
         assert order(rows) == [A, B, C, D]
         assert column(rows, "rank") == [1, 1, 1, 4]
         assert column(rows, "tied") == [True, True, True, False]
@@ -226,15 +226,15 @@ class TestThreeWayTieInAGroupOfFour:
 
     def test_japanese_default_falls_through_to_recursive_head_to_head(self):
         # A, B, C: 2 wins, card diff +7 and 55 cards taken each; D: no win.
-        games = [
-            GameResult(A, B, 20, 15, A),
-            GameResult(B, C, 18, 15, B),
-            GameResult(C, A, 16, 15, C),
-            GameResult(A, D, 20, 17, A),
-            GameResult(B, D, 22, 13, B),
-            GameResult(C, D, 24, 15, C),
+        matches = [
+            MatchResult(A, B, 20, 15, A),
+            MatchResult(B, C, 18, 15, B),
+            MatchResult(C, A, 16, 15, C),
+            MatchResult(A, D, 20, 17, A),
+            MatchResult(B, D, 22, 13, B),
+            MatchResult(C, D, 24, 15, C),
         ]
-        rows = rank_group([A, B, C, D], games)
+        rows = rank_group([A, B, C, D], matches)
         assert column(rows, "card_diff")[:3] == [7, 7, 7]
         assert column(rows, "cards_taken")[:3] == [55, 55, 55]
         assert order(rows) == [A, B, C, D]
@@ -245,22 +245,22 @@ class TestThreeWayTieInAGroupOfFour:
 
 class TestSeparators:
     def test_cards_taken_separates_equal_card_differences(self):
-        games = [GameResult(A, B, 20, 10, A), GameResult(C, D, 15, 5, C)]
-        rows = rank_group([A, B, C, D], games)
+        matches = [MatchResult(A, B, 20, 10, A), MatchResult(C, D, 15, 5, C)]
+        rows = rank_group([A, B, C, D], matches)
         assert order(rows) == [A, C, B, D]
         assert column(rows, "separated_by") == [None, CARDS_TAKEN, WINS, CARDS_TAKEN]
         assert column(rows, "rank") == [1, 2, 3, 4]
 
     def test_a_tied_block_records_what_separated_it_from_the_row_above(self):
-        games = K3 + [win(D, A, 5), win(D, B, 5), win(D, C, 5)]
-        rows = rank_group([A, B, C, D], games)
+        matches = K3 + [win(D, A, 5), win(D, B, 5), win(D, C, 5)]
+        rows = rank_group([A, B, C, D], matches)
         assert order(rows) == [D, A, B, C]
         assert column(rows, "rank") == [1, 2, 2, 2]
         assert column(rows, "separated_by") == [None, WINS, None, None]
         assert column(rows, "tied") == [False, True, True, True]
         assert_consistent(rows)
 
-    def test_teams_with_no_game_yet_are_tied(self):
+    def test_teams_with_no_match_yet_are_tied(self):
         rows = rank_group([C, A, B], [])
         assert order(rows) == [A, B, C]
         assert column(rows, "rank") == [1, 1, 1]
@@ -271,48 +271,48 @@ class TestPermutationStability:
     @staticmethod
     def random_group(rng: random.Random):
         teams = rng.sample(range(1, 50), rng.randint(2, 6))
-        games = []
+        matches = []
         for a, b in itertools.combinations(teams, 2):
             if rng.random() < 0.15:
                 continue  # some games not played yet
             if rng.random() < 0.1:
-                games.append(GameResult(a, b, 28, 0, a, walkover=True, decided_by="walkover"))
+                matches.append(MatchResult(a, b, 28, 0, a, walkover=True, decided_by="walkover"))
                 continue
             cards_a, cards_b = rng.choice([(15, 13), (16, 12), (28, 28), (20, 8), (14, 14)])
             winner = a if cards_a > cards_b else rng.choice([a, b])
             decided_by = "cards" if cards_a != cards_b else rng.choice(["joker", "rps"])
-            games.append(GameResult(a, b, cards_a, cards_b, winner, decided_by=decided_by))
-        return teams, games
+            matches.append(MatchResult(a, b, cards_a, cards_b, winner, decided_by=decided_by))
+        return teams, matches
 
     def test_shuffling_teams_and_results_never_changes_the_table(self):
         rng = random.Random(20240601)
         for _ in range(300):
-            teams, games = self.random_group(rng)
+            teams, matches = self.random_group(rng)
             criteria = rng.choice([PRESET_JAPANESE, PRESET_HEAD_TO_HEAD_FIRST, (WINS, HEAD_TO_HEAD), (WINS,)])
             lots = {t: p for p, t in enumerate(rng.sample(teams, len(teams)), 1)} if rng.random() < 0.3 else None
             walkover_cards = rng.choice(["count", "exclude"])
-            expected = rank_group(teams, games, criteria, lots, walkover_cards)
+            expected = rank_group(teams, matches, criteria, lots, walkover_cards)
             assert_consistent(expected)
             assert sorted(order(expected)) == sorted(teams)
             for _ in range(10):
                 rng.shuffle(teams)
-                rng.shuffle(games)
-                rows = rank_group(teams, games, criteria, lots, walkover_cards)
+                rng.shuffle(matches)
+                rows = rank_group(teams, matches, criteria, lots, walkover_cards)
                 assert [astuple(r) for r in rows] == [astuple(r) for r in expected]
 
     def test_ranks_equal_the_position_in_the_sort(self):
         rng = random.Random(7)
         for _ in range(200):
-            teams, games = self.random_group(rng)
-            rows = rank_group(teams, games, rng.choice(list(PRESETS.values())))
+            teams, matches = self.random_group(rng)
+            rows = rank_group(teams, matches, rng.choice(list(PRESETS.values())))
             for i, row in enumerate(rows):
                 assert row.rank == 1 + sum(1 for other in rows[:i] if other.rank != row.rank)
 
 
 class TestInputs:
-    def test_games_with_a_team_outside_the_group_are_ignored(self):
-        games = K1 + [win(D, 99, 20), win(99, A, 20)]
-        assert rank_group([A, B, C, D], games) == rank_group([A, B, C, D], K1)
+    def test_matches_with_a_team_outside_the_group_are_ignored(self):
+        matches = K1 + [win(D, 99, 20), win(99, A, 20)]
+        assert rank_group([A, B, C, D], matches) == rank_group([A, B, C, D], K1)
 
     def test_unknown_criterion_raises(self):
         with pytest.raises(ValueError, match="criterion"):
@@ -324,7 +324,7 @@ class TestInputs:
 
     def test_winner_who_is_neither_team_raises(self):
         with pytest.raises(ValueError, match="winner"):
-            rank_group([A, B], [GameResult(A, B, 20, 10, C)])
+            rank_group([A, B], [MatchResult(A, B, 20, 10, C)])
 
     def test_unknown_walkover_policy_raises(self):
         with pytest.raises(ValueError, match="walkover_cards must be one of"):
@@ -337,7 +337,7 @@ class TestInputs:
 
 class TestCompareAcrossGroups:
     @staticmethod
-    def row(team, played, wins, taken, conceded, card_games=None):
+    def row(team, played, wins, taken, conceded, card_matches=None):
         return StandingRow(
             team=team,
             rank=1,
@@ -356,10 +356,10 @@ class TestCompareAcrossGroups:
             settled_by_lot=False,
             h2h_wins=1,
             h2h_card_diff=2,
-            card_games=card_games,
+            card_matches=card_matches,
         )
 
-    def test_orders_by_wins_then_card_difference_then_cards_taken_per_game(self):
+    def test_orders_by_wins_then_card_difference_then_cards_taken_per_match(self):
         rows = [
             self.row(10, 3, 3, 60, 30),  # 1 win/game, +10/game, 20 taken/game
             self.row(20, 2, 2, 44, 20),  # 1 win/game, +12/game
@@ -385,12 +385,12 @@ class TestCompareAcrossGroups:
     def test_excluded_walkovers_do_not_dilute_card_averages(self):
         # team 1: 3 wins, one a walkover left out of the cards: +10 over 2 games = +5/game
         # team 2: 3 wins, +12 over 3 games = +4/game (team 1 would be +3.3 over 3 games)
-        rows = [self.row(1, 3, 3, 30, 20, card_games=2), self.row(2, 3, 3, 42, 30, card_games=3)]
+        rows = [self.row(1, 3, 3, 30, 20, card_matches=2), self.row(2, 3, 3, 42, 30, card_matches=3)]
         ordered = compare_across_groups(rows)
         assert order(ordered) == [1, 2]
         assert column(ordered, "separated_by") == [None, CARD_DIFF]
 
-    def test_no_games_played_counts_as_zero(self):
+    def test_no_matches_played_counts_as_zero(self):
         ordered = compare_across_groups([self.row(1, 0, 0, 0, 0), self.row(2, 1, 1, 20, 10)])
         assert order(ordered) == [2, 1]
 

@@ -41,10 +41,10 @@ This module re-exports the names used outside the package.
 """
 
 from tournament.engine.scheduling.bound import lower_bound
-from tournament.engine.scheduling.checks import TimedGame, TimedProblem, check_schedule, timed_problems
+from tournament.engine.scheduling.checks import TimedMatch, TimedProblem, check_schedule, timed_problems
 from tournament.engine.scheduling.clock import Clock
-from tournament.engine.scheduling.games import Plan, PlannedGame
 from tournament.engine.scheduling.layouts import LAYOUTS, plan
+from tournament.engine.scheduling.matches import Plan, PlannedMatch
 from tournament.engine.scheduling.measure import ScheduleReport, report
 from tournament.engine.scheduling.round_robin import berger_rounds
 
@@ -52,9 +52,9 @@ __all__ = [
     "LAYOUTS",
     "Clock",
     "Plan",
-    "PlannedGame",
+    "PlannedMatch",
     "ScheduleReport",
-    "TimedGame",
+    "TimedMatch",
     "TimedProblem",
     "berger_rounds",
     "check_schedule",

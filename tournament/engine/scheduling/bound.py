@@ -11,7 +11,7 @@ def _ceil_div(a: int, b: int) -> int:
     return -(-a // b)
 
 
-def window_bound(games: int, per_slot: int, per_two_slots: int) -> int:
+def window_bound(matches: int, per_slot: int, per_two_slots: int) -> int:
     """Slots needed for ``games`` games when one slot holds at most
     ``per_slot`` of them and two consecutive slots at most ``per_two_slots``.
 
@@ -25,12 +25,12 @@ def window_bound(games: int, per_slot: int, per_two_slots: int) -> int:
     (``ceil(T/2)`` windows of two slots) gives ``T >= 2·ceil(games/K) - 1``;
     both are valid, the larger is returned.
     """
-    if games <= 0:
+    if matches <= 0:
         return 0
-    if games <= per_slot:
+    if matches <= per_slot:
         return 1
-    edge = 1 + _ceil_div(2 * games - min(2 * per_slot, games), per_two_slots)
-    pairing = 2 * _ceil_div(games, per_two_slots) - 1
+    edge = 1 + _ceil_div(2 * matches - min(2 * per_slot, matches), per_two_slots)
+    pairing = 2 * _ceil_div(matches, per_two_slots) - 1
     return max(2, edge, pairing)
 
 
@@ -46,7 +46,7 @@ def _check_input(group_sizes: list[int], courts: int) -> list[int]:
     return sizes
 
 
-def _global_window(games: list[int], caps: list[int], c: int) -> int:
+def _global_window(matches: list[int], caps: list[int], c: int) -> int:
     """The window bound over every subset ``S`` of the groups (a subset's games
     alone need that many slots).
 
@@ -56,11 +56,11 @@ def _global_window(games: list[int], caps: list[int], c: int) -> int:
     games for each exact ``W`` (adding a group never lowers the bound).
     """
     total_k = sum(caps)
-    bound = window_bound(sum(games), min(c, total_k), min(2 * c, total_k))
+    bound = window_bound(sum(matches), min(c, total_k), min(2 * c, total_k))
     cap = min(2 * c - 1, total_k)
     best = [-1] * (cap + 1)
     best[0] = 0
-    for m, k in zip(games, caps, strict=True):
+    for m, k in zip(matches, caps, strict=True):
         for w in range(cap, k - 1, -1):
             if best[w - k] >= 0 and best[w - k] + m > best[w]:
                 best[w] = best[w - k] + m
@@ -120,15 +120,15 @@ def lower_bound(group_sizes: list[int], courts: int, rest: bool = False) -> int:
     if not sizes:
         return 0
     c = courts
-    games = [n * (n - 1) // 2 for n in sizes]
+    matches = [n * (n - 1) // 2 for n in sizes]
     caps = [n // 2 for n in sizes]
-    bound = _ceil_div(sum(games), c)
-    for n, m, k in zip(sizes, games, caps, strict=True):
+    bound = _ceil_div(sum(matches), c)
+    for n, m, k in zip(sizes, matches, caps, strict=True):
         bound = max(bound, n - 1 if n % 2 == 0 else n, _ceil_div(m, min(k, c)))
     if not rest:
         return bound
-    for n, m, k in zip(sizes, games, caps, strict=True):
+    for n, m, k in zip(sizes, matches, caps, strict=True):
         bound = max(bound, 2 * (n - 1) - 1, window_bound(m, min(k, c), min(k, 2 * c)))
         if c == 1 and n == 4:
             bound = max(bound, 8)
-    return max(bound, _global_window(games, caps, c))
+    return max(bound, _global_window(matches, caps, c))

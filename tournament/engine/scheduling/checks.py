@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
-from tournament.engine.scheduling.games import PlannedGame
+from tournament.engine.scheduling.matches import PlannedMatch
 
 # A pair of team ids, the smaller first -> number of meetings.
 PairCount = Counter[tuple[int, int]]
@@ -47,12 +47,12 @@ def _group_index(groups: list[list[int]]) -> tuple[dict[int, int], list[str]]:
     return group_of, problems
 
 
-def _slot_problems(games: list[PlannedGame], rest: bool) -> list[str]:
+def _slot_problems(matches: list[PlannedMatch], rest: bool) -> list[str]:
     """A team or a court twice in one slot; with ``rest`` a team in consecutive slots."""
     problems: list[str] = []
     team_slots: Counter[tuple[int, int]] = Counter()
     court_slots: Counter[tuple[int, int]] = Counter()
-    for g in games:
+    for g in matches:
         team_slots[(g.slot, g.team_a)] += 1
         if g.team_b != g.team_a:
             team_slots[(g.slot, g.team_b)] += 1
@@ -67,7 +67,7 @@ def _slot_problems(games: list[PlannedGame], rest: bool) -> list[str]:
     return problems
 
 
-def _game_problem(g: PlannedGame, group_of: dict[int, int]) -> list[str]:
+def _match_problem(g: PlannedMatch, group_of: dict[int, int]) -> list[str]:
     """What is wrong with one game itself ([] for a game between two teams of one group)."""
     if g.team_a == g.team_b:
         return [f"team {g.team_a} plays itself in slot {g.slot}"]
@@ -80,7 +80,7 @@ def _game_problem(g: PlannedGame, group_of: dict[int, int]) -> list[str]:
     return []
 
 
-def check_schedule(games: list[PlannedGame], groups: list[list[int]], *, rest: bool = False) -> list[str]:
+def check_schedule(matches: list[PlannedMatch], groups: list[list[int]], *, rest: bool = False) -> list[str]:
     """Return the problems of a slot-based schedule as English sentences; ``[]`` = fine.
 
     In: ``games`` (:class:`PlannedGame`), ``groups`` (team ids per group, the
@@ -100,18 +100,18 @@ def check_schedule(games: list[PlannedGame], groups: list[list[int]], *, rest: b
     * with ``rest=True``: a team playing in two consecutive slots.
     """
     group_of, problems = _group_index(groups)
-    problems += _slot_problems(games, rest)
+    problems += _slot_problems(matches, rest)
 
     # Game problems are reported in (slot, court) order, then input order.
-    game_problems: list[tuple[int, int, int, str]] = []
+    match_problems: list[tuple[int, int, int, str]] = []
     pair_count: PairCount = Counter()
-    for i, g in enumerate(games):
-        found = _game_problem(g, group_of)
-        game_problems += [(g.slot, g.court, i, text) for text in found]
+    for i, g in enumerate(matches):
+        found = _match_problem(g, group_of)
+        match_problems += [(g.slot, g.court, i, text) for text in found]
         if not found:
             pair_count[(min(g.team_a, g.team_b), max(g.team_a, g.team_b))] += 1
-    game_problems.sort(key=lambda p: p[:3])
-    problems += [p[3] for p in game_problems]
+    match_problems.sort(key=lambda p: p[:3])
+    problems += [p[3] for p in match_problems]
 
     members = [(gi, [t for t in sorted(set(group)) if group_of.get(t) == gi]) for gi, group in enumerate(groups)]
     problems += [
@@ -127,7 +127,7 @@ def check_schedule(games: list[PlannedGame], groups: list[list[int]], *, rest: b
 
 
 @dataclass(frozen=True)
-class TimedGame:
+class TimedMatch:
     """A game with a real time: ``[start_minute, end_minute)`` in minutes
     from midnight on ``court`` (a court id); ``team_a`` and ``team_b`` are
     team ids; ``group`` is a group index (into the ``groups`` given to
@@ -154,7 +154,7 @@ class TimedProblem:
     KINDS = ("bad_time", "plays_itself", "team_overlap", "court_overlap", "no_group", "wrong_group", "pair_count")
 
     kind: str
-    games: tuple[int, ...] = ()
+    matches: tuple[int, ...] = ()
     team: int | None = None
     court: int | None = None
     teams: tuple[int, int] | None = None
@@ -176,22 +176,24 @@ def _overlaps(items: list[tuple[int, int, int]], kind: str, key: int) -> list[Ti
     who = {"team": key} if kind == "team_overlap" else {"court": key}
     for s, e, i in sorted(items):
         open_ = [o for o in open_ if o[1] > s]
-        problems.extend(TimedProblem(kind, games=(oi, i), minutes=((os_, oe), (s, e)), **who) for os_, oe, oi in open_)
+        problems.extend(
+            TimedProblem(kind, matches=(oi, i), minutes=((os_, oe), (s, e)), **who) for os_, oe, oi in open_
+        )
         open_.append((s, e, i))
     return problems
 
 
-def _time_problems(games: list[TimedGame]) -> list[TimedProblem]:
+def _time_problems(matches: list[TimedMatch]) -> list[TimedProblem]:
     """Bad times and teams playing themselves (in game order), then the
     overlaps of teams, then of courts."""
     problems: list[TimedProblem] = []
     by_team: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
     by_court: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
-    for i, g in enumerate(games):
+    for i, g in enumerate(matches):
         if g.end_minute <= g.start_minute:
-            problems.append(TimedProblem("bad_time", games=(i,), minutes=((g.start_minute, g.end_minute),)))
+            problems.append(TimedProblem("bad_time", matches=(i,), minutes=((g.start_minute, g.end_minute),)))
         if g.team_a == g.team_b:
-            problems.append(TimedProblem("plays_itself", games=(i,), team=g.team_a))
+            problems.append(TimedProblem("plays_itself", matches=(i,), team=g.team_a))
         for team in {g.team_a, g.team_b}:
             by_team[team].append((g.start_minute, g.end_minute, i))
         by_court[g.court].append((g.start_minute, g.end_minute, i))
@@ -202,16 +204,16 @@ def _time_problems(games: list[TimedGame]) -> list[TimedProblem]:
     return problems
 
 
-def _group_problem(i: int, g: TimedGame, group_of: dict[int, int]) -> list[TimedProblem]:
+def _group_problem(i: int, g: TimedMatch, group_of: dict[int, int]) -> list[TimedProblem]:
     """A team of game ``i`` in no group, or a game not between two teams of its group."""
-    missing = [TimedProblem("no_group", games=(i,), team=t) for t in (g.team_a, g.team_b) if t not in group_of]
+    missing = [TimedProblem("no_group", matches=(i,), team=t) for t in (g.team_a, g.team_b) if t not in group_of]
     if missing:
         return missing
     if group_of[g.team_a] != group_of[g.team_b] or group_of[g.team_a] != g.group:
         return [
             TimedProblem(
                 "wrong_group",
-                games=(i,),
+                matches=(i,),
                 teams=(g.team_a, g.team_b),
                 group=g.group,
                 groups=(group_of[g.team_a], group_of[g.team_b]),
@@ -221,7 +223,7 @@ def _group_problem(i: int, g: TimedGame, group_of: dict[int, int]) -> list[Timed
 
 
 def _pairs_by_given_groups(
-    games: list[TimedGame], groups: list[list[int]]
+    matches: list[TimedMatch], groups: list[list[int]]
 ) -> tuple[list[TimedProblem], PairCount, Members]:
     """Group problems, meetings and members when the groups are given."""
     group_of: dict[int, int] = {}
@@ -230,7 +232,7 @@ def _pairs_by_given_groups(
             group_of.setdefault(team, gi)
     problems: list[TimedProblem] = []
     pair_count: PairCount = Counter()
-    for i, g in enumerate(games):
+    for i, g in enumerate(matches):
         if g.team_a == g.team_b:
             continue
         found = _group_problem(i, g, group_of)
@@ -241,11 +243,11 @@ def _pairs_by_given_groups(
     return problems, pair_count, members
 
 
-def _pairs_by_labels(games: list[TimedGame]) -> tuple[PairCount, Members]:
+def _pairs_by_labels(matches: list[TimedMatch]) -> tuple[PairCount, Members]:
     """Meetings and members when a group is the teams seen in its games."""
     pair_count: PairCount = Counter()
     seen: dict[int, set[int]] = defaultdict(set)
-    for g in games:
+    for g in matches:
         if g.team_a == g.team_b:
             continue
         seen[g.group].update((g.team_a, g.team_b))
@@ -253,7 +255,7 @@ def _pairs_by_labels(games: list[TimedGame]) -> tuple[PairCount, Members]:
     return pair_count, [(gi, sorted(seen[gi])) for gi in sorted(seen)]
 
 
-def timed_problems(games: list[TimedGame], groups: list[list[int]] | None = None) -> list[TimedProblem]:
+def timed_problems(matches: list[TimedMatch], groups: list[list[int]] | None = None) -> list[TimedProblem]:
     """Return the problems of a timed schedule as :class:`TimedProblem` data; ``[]`` = fine.
 
     In: ``games`` (:class:`TimedGame`, times in minutes; a game occupies
@@ -275,12 +277,12 @@ def timed_problems(games: list[TimedGame], groups: list[list[int]] | None = None
     numbers cannot see games of unequal length or courts that start at
     different times.
     """
-    problems = _time_problems(games)
+    problems = _time_problems(matches)
     if groups is not None:
-        group_problems, pair_count, members = _pairs_by_given_groups(games, groups)
+        group_problems, pair_count, members = _pairs_by_given_groups(matches, groups)
         problems += group_problems
     else:
-        pair_count, members = _pairs_by_labels(games)
+        pair_count, members = _pairs_by_labels(matches)
     problems += [
         TimedProblem("pair_count", teams=(a, b), group=gi, count=count)
         for gi, a, b, count in pairs_not_meeting_once(pair_count, members)

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import bisect
 
-from tournament.engine.scheduling.round_robin import Game
+from tournament.engine.scheduling.round_robin import Match
 
 # The matching a group plays in one slot, as {team: game} (both teams map to the game).
-Matching = dict[int, Game]
+Matching = dict[int, Match]
 # A move (new cost of the team, from slot, to slot).
 Move = tuple[int, int, int]
 
@@ -89,14 +89,14 @@ def _insert_delta(slots: list[int], ends: list[int], starts: list[int], t: int, 
     return delta
 
 
-def _alternating_path(a_side: Matching, b_side: Matching, v: int) -> tuple[list[Game], list[Game], int, bool]:
+def _alternating_path(a_side: Matching, b_side: Matching, v: int) -> tuple[list[Match], list[Match], int, bool]:
     """The path from ``v`` in the union of two matchings of a group.
 
     Returns the games of the path in ``a_side``, those in ``b_side``, the
     team at the other end, and whether that end's game is in ``a_side``.
     """
-    path_a: list[Game] = []
-    path_b: list[Game] = []
+    path_a: list[Match] = []
+    path_b: list[Match] = []
     cur = v
     while True:
         g = a_side[cur]
@@ -111,7 +111,7 @@ def _alternating_path(a_side: Matching, b_side: Matching, v: int) -> tuple[list[
             return path_a, path_b, cur, False
 
 
-def _swap(a_side: Matching, b_side: Matching, path_a: list[Game], path_b: list[Game]) -> None:
+def _swap(a_side: Matching, b_side: Matching, path_a: list[Match], path_b: list[Match]) -> None:
     """Exchange the path's games between the two matchings, in place."""
     for g in path_a:
         del a_side[g[2]], a_side[g[3]]

@@ -13,7 +13,7 @@ from collections import Counter
 from functools import lru_cache
 
 from tournament.engine.scheduling.bound import lower_bound
-from tournament.engine.scheduling.games import Plan, PlannedGame
+from tournament.engine.scheduling.matches import Plan, PlannedMatch
 from tournament.engine.scheduling.measure import measure
 from tournament.engine.scheduling.rest import plan_shared_rest
 from tournament.engine.scheduling.round_robin import berger_table
@@ -116,20 +116,20 @@ def plan(
     bound = lower_bound(sizes, c, rest) if groups else 0
 
     if layout == "shared":
-        games = plan_shared_rest(groups, courts, bound) if rest else _plan_shared_best(groups, courts, bound)
+        matches = plan_shared_rest(groups, courts, bound) if rest else _plan_shared_best(groups, courts, bound)
     else:
         if layout == "several_groups_per_court" and len(groups) > c:
             court_of = _deal_by_load(sizes, c)
         else:
             court_of = [gi % c for gi in range(len(groups))]
-        games = _plan_pinned(groups, courts, court_of, rest)
+        matches = _plan_pinned(groups, courts, court_of, rest)
 
-    games = balance_sides(games)
+    matches = balance_sides(matches)
     position = {court: i for i, court in enumerate(courts)}
-    games.sort(key=lambda g: (g.slot, position[g.court]))
-    slots = games[-1].slot + 1 if games else 0
+    matches.sort(key=lambda g: (g.slot, position[g.court]))
+    slots = matches[-1].slot + 1 if matches else 0
     return Plan(
-        games=games,
+        matches=matches,
         slots=slots,
         lower_bound=bound,
         layout=layout,
@@ -139,7 +139,7 @@ def plan(
     )
 
 
-def _plan_shared_best(groups: list[list[int]], courts: list[int], bound: int) -> list[PlannedGame]:
+def _plan_shared_best(groups: list[list[int]], courts: list[int], bound: int) -> list[PlannedMatch]:
     """The shared layout without rest, at ``bound`` slots.
 
     When the rest rule costs no slot, a rest schedule that reaches the bound
@@ -147,12 +147,12 @@ def _plan_shared_best(groups: list[list[int]], courts: list[int], bound: int) ->
     keep whichever is better on the secondary aims (games in a row,
     back-to-backs, wait spread).
     """
-    games = plan_shared(groups, courts, bound)
-    if games and lower_bound([len(g) for g in groups], len(courts), True) == bound:
+    matches = plan_shared(groups, courts, bound)
+    if matches and lower_bound([len(g) for g in groups], len(courts), True) == bound:
         rested = plan_shared_rest(groups, courts, bound)
-        if max(g.slot for g in rested) + 1 == bound and measure(rested)[:3] < measure(games)[:3]:
-            games = rested
-    return games
+        if max(g.slot for g in rested) + 1 == bound and measure(rested)[:3] < measure(matches)[:3]:
+            matches = rested
+    return matches
 
 
 # --------------------------------------------------------------------------
@@ -259,17 +259,17 @@ def _one_court_order(n: int, rest: bool) -> tuple[_CourtItem, ...]:
     return _first_fit_with_idle(seq)
 
 
-def _plan_pinned(groups: list[list[int]], courts: list[int], court_of: list[int], rest: bool) -> list[PlannedGame]:
+def _plan_pinned(groups: list[list[int]], courts: list[int], court_of: list[int], rest: bool) -> list[PlannedMatch]:
     """Each group on its court ``courts[court_of[gi]]``, the groups of a court one after the other."""
     next_slot = [0] * len(courts)
-    games: list[PlannedGame] = []
+    matches: list[PlannedMatch] = []
     for gi, group in enumerate(groups):
         ci = court_of[gi]
         for item in _one_court_order(len(group), bool(rest)):
             if item is not None:
                 ri, a, b = item
-                games.append(
-                    PlannedGame(
+                matches.append(
+                    PlannedMatch(
                         slot=next_slot[ci],
                         court=courts[ci],
                         group=gi,
@@ -279,7 +279,7 @@ def _plan_pinned(groups: list[list[int]], courts: list[int], court_of: list[int]
                     )
                 )
             next_slot[ci] += 1
-    return games
+    return matches
 
 
 # --------------------------------------------------------------------------
@@ -287,7 +287,7 @@ def _plan_pinned(groups: list[list[int]], courts: list[int], court_of: list[int]
 # --------------------------------------------------------------------------
 
 
-def balance_sides(games: list[PlannedGame]) -> list[PlannedGame]:
+def balance_sides(matches: list[PlannedMatch]) -> list[PlannedMatch]:
     """Swap the sides of a game while that makes A/B counts more even.
 
     In: planned games; out: a new list, the same games with some sides
@@ -302,12 +302,12 @@ def balance_sides(games: list[PlannedGame]) -> list[PlannedGame]:
     unchanged.
     """
     d: Counter[int] = Counter()
-    for g in games:
+    for g in matches:
         d[g.team_a] += 1
         d[g.team_b] -= 1
     if all(abs(v) <= 1 for v in d.values()):
-        return list(games)
-    out = list(games)
+        return list(matches)
+    out = list(matches)
     changed = True
     while changed:
         changed = False
@@ -315,7 +315,7 @@ def balance_sides(games: list[PlannedGame]) -> list[PlannedGame]:
             if d[g.team_a] - d[g.team_b] >= 3:
                 d[g.team_a] -= 2
                 d[g.team_b] += 2
-                out[i] = PlannedGame(
+                out[i] = PlannedMatch(
                     slot=g.slot, court=g.court, group=g.group, round=g.round, team_a=g.team_b, team_b=g.team_a
                 )
                 changed = True

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from tournament.engine.scheduling.checks import check_schedule
-from tournament.engine.scheduling.games import Plan, PlannedGame
+from tournament.engine.scheduling.matches import Plan, PlannedMatch
 
 
 class Measures(NamedTuple):
@@ -25,12 +25,12 @@ class Measures(NamedTuple):
     max_wait: int
 
 
-def measure(games: list[PlannedGame]) -> Measures:
+def measure(matches: list[PlannedMatch]) -> Measures:
     """Measure ``games`` (counts in slots or games); the planners compare
     plans on the first three fields, in that order."""
     slots_of: dict[int, list[int]] = defaultdict(list)
     side: Counter[int] = Counter()
-    for g in games:
+    for g in matches:
         slots_of[g.team_a].append(g.slot)
         slots_of[g.team_b].append(g.slot)
         side[g.team_a] += 1
@@ -98,7 +98,7 @@ def report(p: Plan) -> ScheduleReport:
     ``docs/rules/scheduling-standings-seeding.md``, section 2.1, holds.
     Raises nothing.
     """
-    m = measure(p.games)
+    m = measure(p.matches)
     return ScheduleReport(
         slots=p.slots,
         lower_bound=p.lower_bound,
@@ -109,5 +109,5 @@ def report(p: Plan) -> ScheduleReport:
         max_wait=m.max_wait,
         wait_spread=m.wait_spread,
         side_imbalance=m.side_imbalance,
-        problems=check_schedule(p.games, [list(g) for g in p.groups], rest=p.rest),
+        problems=check_schedule(p.matches, [list(g) for g in p.groups], rest=p.rest),
     )

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import random
 
-from tournament.engine.scheduling.games import PlannedGame, SlotWriter
+from tournament.engine.scheduling.matches import PlannedMatch, SlotWriter
 from tournament.engine.scheduling.measure import measure
-from tournament.engine.scheduling.round_robin import Game, group_games
+from tournament.engine.scheduling.round_robin import Match, group_matches
 
 
-def plan_shared_rest(groups: list[list[int]], courts: list[int], bound: int) -> list[PlannedGame]:
+def plan_shared_rest(groups: list[list[int]], courts: list[int], bound: int) -> list[PlannedMatch]:
     """Shared courts, no team in two consecutive slots.
 
     In: ``groups`` (team ids in seat order), ``courts`` (court ids), ``bound``
@@ -48,23 +48,23 @@ def plan_shared_rest(groups: list[list[int]], courts: list[int], bound: int) -> 
     best = None
     best_key = None
     for variant in range(runs):
-        games = _greedy_rest(groups, courts, variant)
-        slots = max(g.slot for g in games) + 1
-        m = measure(games)
+        matches = _greedy_rest(groups, courts, variant)
+        slots = max(g.slot for g in matches) + 1
+        m = measure(matches)
         key = (slots, m.wait_spread, m.back_to_back, variant)
         if best_key is None or key < best_key:
-            best, best_key = games, key
+            best, best_key = matches, key
         if best_key[0] <= bound and variant >= 1:
             break
     assert best is not None
     return best
 
 
-def _greedy_rest(groups: list[list[int]], courts: list[int], variant: int) -> list[PlannedGame]:
+def _greedy_rest(groups: list[list[int]], courts: list[int], variant: int) -> list[PlannedMatch]:
     """One run of the greedy list scheduler (see :func:`plan_shared_rest`)."""
     c = len(courts)
     rng = random.Random(variant) if variant >= 2 else None
-    remaining = [[g for rnd in group_games(grp) for g in rnd] for grp in groups]
+    remaining = [[g for rnd in group_matches(grp) for g in rnd] for grp in groups]
     caps = [len(g) // 2 for g in groups]
     left_team: dict[int, int] = {v: len(grp) - 1 for grp in groups for v in grp}
     last: dict[int, int] = {}
@@ -79,7 +79,7 @@ def _greedy_rest(groups: list[list[int]], courts: list[int], variant: int) -> li
     while active:
         order = sorted(active, key=key_of.__getitem__)
         used: set[int] = set()
-        items: list[tuple[int, Game]] = []
+        items: list[tuple[int, Match]] = []
         for gi in order:
             if len(items) >= c:
                 break

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 #: A game inside the planners: ``(round, board, team_a, team_b)``, the round
 #: and board 0-based, in Berger order.
-Game = tuple[int, int, int, int]
+Match = tuple[int, int, int, int]
 
 
 def berger_rounds(n: int) -> list[list[tuple[int, int]]]:
@@ -72,7 +72,7 @@ def berger_table(n: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     return tuple(tuple(rnd) for rnd in berger_rounds(n))
 
 
-def group_games(group: list[int]) -> list[list[Game]]:
+def group_matches(group: list[int]) -> list[list[Match]]:
     """The Berger rounds of one group with its team ids in place of the seats.
 
     ``group`` lists team ids in seat order (seat 1 first); returns one list of

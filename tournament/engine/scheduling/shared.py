@@ -11,19 +11,19 @@ from __future__ import annotations
 import heapq
 from collections import defaultdict
 
-from tournament.engine.scheduling.games import PlannedGame, SlotWriter
 from tournament.engine.scheduling.improve import Matching, improve
-from tournament.engine.scheduling.round_robin import Game, group_games
+from tournament.engine.scheduling.matches import PlannedMatch, SlotWriter
+from tournament.engine.scheduling.round_robin import Match, group_matches
 
 # A matching of a group with its teams: (teams, games).
-_Option = tuple[frozenset[int], list[Game]]
+_Option = tuple[frozenset[int], list[Match]]
 
 
 def _profile_slot(
-    games: list[int], caps: list[int], c: int, slots: int, t: int, left: list[int], done: list[int]
+    matches: list[int], caps: list[int], c: int, slots: int, t: int, left: list[int], done: list[int]
 ) -> list[int]:
     """How many games each group plays in slot ``t`` (see :func:`_profile`)."""
-    n_groups = len(games)
+    n_groups = len(matches)
     later = slots - t - 1
     y = [max(0, left[i] - caps[i] * later) for i in range(n_groups)]
     free = c - sum(y)
@@ -33,7 +33,7 @@ def _profile_slot(
     heap = []
     for i in range(n_groups):
         if y[i] < min(caps[i], left[i]):
-            lag = games[i] * (t + 1) - slots * (done[i] + y[i])
+            lag = matches[i] * (t + 1) - slots * (done[i] + y[i])
             heap.append((-lag, i))
     heapq.heapify(heap)
     while heap and free > 0:
@@ -50,7 +50,7 @@ def _profile_slot(
     return y
 
 
-def _profile(games: list[int], caps: list[int], c: int, slots: int) -> list[list[int]]:
+def _profile(matches: list[int], caps: list[int], c: int, slots: int) -> list[list[int]]:
     """How many games each group plays in each slot.
 
     Returns ``x[i][t]`` with ``x[i][t] <= caps[i]``, ``sum_t x[i][t] =
@@ -67,12 +67,12 @@ def _profile(games: list[int], caps: list[int], c: int, slots: int) -> list[list
     (``games_i·(t+1)/slots``), the group most behind first: this spreads each
     group over the day (fewer games in a row) instead of front-loading it.
     """
-    n_groups = len(games)
-    left = list(games)
+    n_groups = len(matches)
+    left = list(matches)
     x = [[0] * slots for _ in range(n_groups)]
     done = [0] * n_groups
     for t in range(slots):
-        y = _profile_slot(games, caps, c, slots, t, left, done)
+        y = _profile_slot(matches, caps, c, slots, t, left, done)
         for i in range(n_groups):
             x[i][t] = y[i]
             left[i] -= y[i]
@@ -80,7 +80,7 @@ def _profile(games: list[int], caps: list[int], c: int, slots: int) -> list[list
     return x
 
 
-def _augmenting_path(p_side: Matching, q_side: Matching, q: int) -> list[Game]:
+def _augmenting_path(p_side: Matching, q_side: Matching, q: int) -> list[Match]:
     """A path of the union of two matchings that starts and ends with a game of ``p_side``.
 
     The start is rotated by the class index ``q`` and its size so that
@@ -111,7 +111,7 @@ def _augmenting_path(p_side: Matching, q_side: Matching, q: int) -> list[Game]:
     raise AssertionError("no augmenting path")  # pragma: no cover - impossible, see _realise
 
 
-def _realise(rounds: list[list[Game]], targets: list[int]) -> list[list[Game]]:
+def _realise(rounds: list[list[Match]], targets: list[int]) -> list[list[Match]]:
     """Split a group's games into ``len(targets)`` matchings of the given sizes.
 
     ``rounds`` are the Berger rounds (each a matching of ``k`` games);
@@ -190,7 +190,7 @@ def _buckets(groups: list[list[int]], x: list[list[int]]) -> list[dict[int, list
     buckets: list[dict[int, list[_Option]]] = []
     for gi, group in enumerate(groups):
         by_size: dict[int, list[_Option]] = defaultdict(list)
-        for cls in _realise(group_games(group), x[gi]):
+        for cls in _realise(group_matches(group), x[gi]):
             if cls:
                 teams = frozenset(v for g in cls for v in (g[2], g[3]))
                 by_size[len(cls)].append((teams, cls))
@@ -222,7 +222,7 @@ def _assign(groups: list[list[int]], x: list[list[int]], slots: int) -> list[dic
     return at
 
 
-def plan_shared(groups: list[list[int]], courts: list[int], slots: int) -> list[PlannedGame]:
+def plan_shared(groups: list[list[int]], courts: list[int], slots: int) -> list[PlannedMatch]:
     """Shared courts, no rest: exactly ``slots`` (= the lower bound) slots.
 
     In: ``groups`` (team ids in seat order), ``courts`` (court ids), ``slots``
@@ -250,7 +250,7 @@ def plan_shared(groups: list[list[int]], courts: list[int], slots: int) -> list[
     improve(at, groups, c, slots)
 
     writer = SlotWriter(courts)
-    per_slot: list[list[tuple[int, Game]]] = [[] for _ in range(slots)]
+    per_slot: list[list[tuple[int, Match]]] = [[] for _ in range(slots)]
     for gi, by_slot in enumerate(at):
         for t, cls in by_slot.items():
             per_slot[t].extend((gi, g) for g in set(cls.values()))

@@ -40,15 +40,17 @@ class Command(BaseCommand):
         entered = 0
         # Knockout rounds fill one after another: a later game learns its teams as we go.
         while True:
-            games = event.matches.filter(
+            matches = event.matches.filter(
                 status__in=[Match.Status.SCHEDULED, Match.Status.SUBMITTED, Match.Status.DISPUTED],
                 team_a__isnull=False,
                 team_b__isnull=False,
             )
-            games = (
-                games.filter(stage=Match.Stage.GROUP) if stage == "groups" else games.exclude(stage=Match.Stage.GROUP)
+            matches = (
+                matches.filter(stage=Match.Stage.GROUP)
+                if stage == "groups"
+                else matches.exclude(stage=Match.Stage.GROUP)
             )
-            batch = list(games.order_by("match_number"))
+            batch = list(matches.order_by("match_number"))
             if not batch:
                 break
             for match in batch:

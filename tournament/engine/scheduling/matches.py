@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from tournament.engine.scheduling.round_robin import Game
+from tournament.engine.scheduling.round_robin import Match
 
 
 @dataclass(frozen=True)
-class PlannedGame:
+class PlannedMatch:
     """One game of the plan.  ``slot`` and ``round`` are 0-based.
 
     ``slot`` is the time slot of the game; all courts start slot 0 together
@@ -45,7 +45,7 @@ class Plan:
     are copies of the input, kept for ``report``.
     """
 
-    games: list[PlannedGame]
+    matches: list[PlannedMatch]
     slots: int
     lower_bound: int
     layout: str
@@ -71,9 +71,9 @@ class SlotWriter:
     def __init__(self, courts: list[int]):
         self.courts = courts
         self.last_courts: dict[int, list[int]] = {}
-        self.out: list[PlannedGame] = []
+        self.out: list[PlannedMatch] = []
 
-    def write(self, slot: int, items: list[tuple[int, Game]]) -> None:
+    def write(self, slot: int, items: list[tuple[int, Match]]) -> None:
         """Add the games ``items`` (``(group index, game)`` pairs, at most one
         per court) to ``out`` in ``slot``."""
         items = sorted(items, key=lambda it: (it[0], it[1][0], it[1][1]))
@@ -95,6 +95,6 @@ class SlotWriter:
             used[gi].append(chosen[idx])
             ri, _, a, b = g
             self.out.append(
-                PlannedGame(slot=slot, court=self.courts[chosen[idx]], group=gi, round=ri, team_a=a, team_b=b)
+                PlannedMatch(slot=slot, court=self.courts[chosen[idx]], group=gi, round=ri, team_a=a, team_b=b)
             )
         self.last_courts.update(used)
