@@ -13,7 +13,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-BASE = Path(__file__).resolve().parent.parent
+BASE = Path(__file__).resolve().parents[2]
 
 
 def manage(*args, env=None, data_dir):
