@@ -41,7 +41,7 @@ def slot_start(
 
 
 def timed_matches(matches: list[PlannedMatch] | Plan, clock: Clock) -> list[TimedMatch]:
-    """The games of a plan (or a list of PlannedGames) with start and end
+    """The games of a plan (or a list of PlannedMatchs) with start and end
     minutes from ``clock``, in the same order."""
     items = matches.matches if isinstance(matches, Plan) else matches
     out = []

@@ -17,7 +17,7 @@ What it must not do
 This module is pure: standard library only, no Django import, no database
 access, no I/O.  The caller loads the confirmed group games (knockout games
 never count; annulled games of a withdrawn team are filtered out before),
-turns them into ``GameResult`` records with plain team ids, and maps the
+turns them into ``MatchResult`` records with plain team ids, and maps the
 returned rows back to model instances.  The output never depends on the
 order of the inputs.
 
@@ -339,7 +339,7 @@ def rank_group(
 
     * ``team_ids``: the group's teams (ids); games involving any other team
       are ignored.
-    * ``results``: the confirmed group games (``GameResult``), in any order.
+    * ``results``: the confirmed group games (``MatchResult``), in any order.
     * ``criteria``: ordered criterion codes (``WINS``, ``HEAD_TO_HEAD``,
       ``CARD_DIFF``, ``CARDS_TAKEN``, ``LOT``) or a preset name of
       ``PRESETS``.  ``WINS``, ``CARD_DIFF`` (cards taken minus cards

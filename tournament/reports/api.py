@@ -62,7 +62,7 @@ def result(match, sheet):
 
 
 def match_json(line):
-    """One game (a ``reports.GameLine``) as the API shows it."""
+    """One game (a ``reports.MatchLine``) as the API shows it."""
     return {
         "number": line.number,
         "court": line.court or None,

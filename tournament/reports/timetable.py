@@ -72,7 +72,7 @@ class MatchLine:
 
 
 def match_line(match):
-    """The ``GameLine`` of a game loaded by ``match_queryset``."""
+    """The ``MatchLine`` of a game loaded by ``match_queryset``."""
     sheet = confirmed_sheet(match)
     return MatchLine(
         match=match,
@@ -92,12 +92,12 @@ def match_line(match):
 
 
 def match_lines(event, order=("match_number",)):
-    """``[GameLine]`` of every game of ``event`` in ``order`` (field names of ``Match``)."""
+    """``[MatchLine]`` of every game of ``event`` in ``order`` (field names of ``Match``)."""
     return [match_line(m) for m in match_queryset(event).order_by(*order)]
 
 
 def court_timetables(event):
-    """``[(Court, [GameLine])]``: each court's games by slot, courts without games left out."""
+    """``[(Court, [MatchLine])]``: each court's games by slot, courts without games left out."""
     by_court = {court.pk: (court, []) for court in event.courts.all()}
     for line in match_lines(event, order=("slot", "match_number")):
         if line.match.court_id in by_court:

@@ -9,7 +9,7 @@ Responsibility, one job per module
   are dropped, so a bye is never stored as a game.
 * ``bound``: ``lower_bound``, the fewest slots any schedule can use
   (section 2.2).
-* ``games``: :class:`PlannedGame`, :class:`Plan` and the writer that puts a
+* ``matches``: :class:`PlannedMatch`, :class:`Plan` and the writer that puts a
   slot's games on courts.
 * ``layouts``: ``plan`` lays the groups of one division out on courts x
   slots in one of three layouts (``LAYOUTS``), the pinned layouts itself.
@@ -26,7 +26,7 @@ Responsibility, one job per module
 Terms and units
 ---------------
 A *slot* is one game length plus one changeover on every court; slots are
-0-based ints.  Times in :class:`Clock` and :class:`TimedGame` are whole
+0-based ints.  Times in :class:`Clock` and :class:`TimedMatch` are whole
 minutes from midnight.
 
 What it must not do

@@ -83,8 +83,8 @@ def _match_problem(g: PlannedMatch, group_of: dict[int, int]) -> list[str]:
 def check_schedule(matches: list[PlannedMatch], groups: list[list[int]], *, rest: bool = False) -> list[str]:
     """Return the problems of a slot-based schedule as English sentences; ``[]`` = fine.
 
-    In: ``games`` (:class:`PlannedGame`), ``groups`` (team ids per group, the
-    group index being ``PlannedGame.group``'s meaning) and ``rest`` (check
+    In: ``games`` (:class:`PlannedMatch`), ``groups`` (team ids per group, the
+    group index being ``PlannedMatch.group``'s meaning) and ``rest`` (check
     the rest rule too).  Raises nothing: every problem is a sentence.
 
     Checks (the hard constraints of ``docs/rules/scheduling-standings-seeding.md``,
@@ -258,7 +258,7 @@ def _pairs_by_labels(matches: list[TimedMatch]) -> tuple[PairCount, Members]:
 def timed_problems(matches: list[TimedMatch], groups: list[list[int]] | None = None) -> list[TimedProblem]:
     """Return the problems of a timed schedule as :class:`TimedProblem` data; ``[]`` = fine.
 
-    In: ``games`` (:class:`TimedGame`, times in minutes; a game occupies
+    In: ``games`` (:class:`TimedMatch`, times in minutes; a game occupies
     ``[start_minute, end_minute)`` and is named by its index in ``games``)
     and optionally ``groups`` (team ids per group).  Raises nothing.  Checks:
 
@@ -267,7 +267,7 @@ def timed_problems(matches: list[TimedMatch], groups: list[list[int]] | None = N
       a game ending at 10:00 and one starting at 10:00 do not overlap);
     * a court with two games whose times overlap;
     * every pair of teams of a group meets exactly once.  With ``groups``
-      (``TimedGame.group`` an index into it) the members come from
+      (``TimedMatch.group`` an index into it) the members come from
       ``groups`` and a game between groups, or a team in no group, is
       reported; without it, a group's members are the teams seen in its
       games.

@@ -60,7 +60,7 @@ class Plan:
 
 
 class SlotWriter:
-    """Turns per-slot game lists into PlannedGames, choosing the courts.
+    """Turns per-slot game lists into PlannedMatchs, choosing the courts.
 
     Court choice: a group keeps the courts it used last time when they are
     free (a group stays on its courts as much as possible, soft aim 7 of
