@@ -7,23 +7,20 @@ Times are ISO 8601 in Japan time (+09:00); cards are counts of cards.
 
 from __future__ import annotations
 
-from zoneinfo import ZoneInfo
-
 from django.db.models import Max
 from django.urls import reverse
 
+from common.dates import TOKYO
 from judging.models import RecordingSheet
 from tournament.models import Match
 from tournament.reports.bracket import division_brackets
 from tournament.reports.standings import event_standings
 from tournament.reports.timetable import match_line, match_queryset
 
-JST = ZoneInfo("Asia/Tokyo")
-
 
 def iso(moment):
     """An aware datetime as ISO 8601 in Japan time ("2026-11-03T09:30:00+09:00"), or None."""
-    return moment.astimezone(JST).isoformat() if moment is not None else None
+    return moment.astimezone(TOKYO).isoformat() if moment is not None else None
 
 
 def last_change(event):
