@@ -6,7 +6,7 @@
 codes and hall screens use them.
 """
 
-from django.urls import include, path
+from django.urls import include, path, re_path
 
 from judging import views as judging_views
 from tournament.views import api, displays, downloads, draw_schedule, people, public, setup, standings_stages, teams
@@ -64,4 +64,6 @@ api_patterns = [
     path("events/<slug:slug>/results", api.results, name="results"),
     path("events/<slug:slug>/standings", api.standings, name="standings"),
     path("events/<slug:slug>/bracket", api.bracket, name="bracket"),
+    # Anything else under /api/v1/ is a JSON 404, not the site's HTML page.
+    re_path(r"^.*$", api.not_found),
 ]

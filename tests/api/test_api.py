@@ -6,6 +6,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from judging.engine import rules
@@ -161,6 +162,19 @@ def test_an_unknown_event_is_a_json_404(client, db):
         assert response.status_code == 404
         assert response["Content-Type"] == "application/json"
         assert response.json()["error"]
+
+
+def test_another_path_under_the_api_is_a_json_404(client, db):
+    for path in ("/api/v1/events/demo/timetable/", "/api/v1/nothing", "/api/v1/events/demo/players"):
+        response = client.get(path)
+        assert response.status_code == 404, path
+        assert response.json() == {"error": "unknown path", "path": path}
+
+
+def test_a_post_is_refused_as_not_allowed_whatever_the_cookies(db):
+    client = Client(enforce_csrf_checks=True)
+    response = client.post("/api/v1/events/demo/standings", {"x": "1"})
+    assert response.status_code == 405 and response["Allow"] == "GET, HEAD"
 
 
 def test_the_paths_answer_as_written_without_a_redirect(client, demo):

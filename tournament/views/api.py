@@ -13,6 +13,7 @@ import hashlib
 from django.http import JsonResponse
 from django.utils.cache import get_conditional_response
 from django.utils.http import http_date
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
 from tournament.models import Event
@@ -41,7 +42,18 @@ def _event_answer(request, slug, build):
     return _answer(request, build(event), api.last_change(event))
 
 
-@require_safe
+def _read_only(view):
+    """GET and HEAD only (405 otherwise); no CSRF check, as nothing here reads a cookie or writes."""
+    return csrf_exempt(require_safe(view))
+
+
+@csrf_exempt
+def not_found(request):
+    """A path under /api/v1/ that is not one of the documents: a JSON 404."""
+    return JsonResponse({"error": "unknown path", "path": request.path}, status=404, json_dumps_params=JSON_OPTIONS)
+
+
+@_read_only
 def events(request):
     """``/api/v1/events/``: the events, newest first."""
     listed = list(Event.objects.all())
@@ -49,21 +61,21 @@ def events(request):
     return _answer(request, api.events_document(listed), changed_at)
 
 
-@require_safe
+@_read_only
 def timetable(request, slug):
     return _event_answer(request, slug, api.timetable_document)
 
 
-@require_safe
+@_read_only
 def results(request, slug):
     return _event_answer(request, slug, api.results_document)
 
 
-@require_safe
+@_read_only
 def standings(request, slug):
     return _event_answer(request, slug, api.standings_document)
 
 
-@require_safe
+@_read_only
 def bracket(request, slug):
     return _event_answer(request, slug, api.bracket_document)
