@@ -15,7 +15,7 @@ urlpatterns = [
     path("", include("tournament.urls")),  # public pages and /manage/ (organisers)
     path("api/v1/", include((tournament_urls.api_patterns, "api"))),  # public JSON API v1
     path("", include("judging.urls")),  # court links and result entry
-    path("games/", setup.matches, name="games"),
+    path("games/", setup.club_games, name="games"),
     path("games/hanafuda/", include("hanafuda.urls")),
     path("games/dosai/", include("dosai.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

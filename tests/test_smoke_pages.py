@@ -75,7 +75,7 @@ def test_every_paper_kind_prints_for_the_demo_day(client, django_user_model):
 
 
 @pytest.mark.django_db
-def test_the_club_matches_page_links_both_matches_from_the_header(client, django_user_model):
+def test_the_club_games_page_links_both_games_from_the_header(client, django_user_model):
     client.force_login(django_user_model.objects.create_user("club"))
     home = client.get("/manage/").content.decode()
     assert 'href="/games/"' in home

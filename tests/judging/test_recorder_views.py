@@ -39,7 +39,6 @@ def setup_urls(event):
     court = event.courts.first()
     team = division.teams.first()
     return [
-        reverse("tournament:event_detail", args=[slug]),
         reverse("tournament:event_edit", args=[slug]),
         reverse("tournament:division_add", args=[slug]),
         reverse("tournament:division_edit", args=[slug, division.pk]),
@@ -90,6 +89,25 @@ def test_a_recorder_cannot_restore_or_void_and_nothing_changes(client, day, reco
     assert client.post(match_url(unplayed), {"action": "void", "version": "0"}).status_code == 403
     unplayed.refresh_from_db()
     assert unplayed.status == Match.Status.SCHEDULED
+
+
+def test_a_recorder_following_the_events_link_lands_on_the_confirmation_queue(client, day, recorder):
+    client.force_login(recorder)
+    listed = client.get(reverse("tournament:event_list")).content.decode()
+    assert f'href="{day.get_absolute_url()}"' in listed
+    response = client.get(day.get_absolute_url(), follow=True)
+    assert response.redirect_chain == [(reverse("judging:confirm_queue", args=[day.slug]), 302)]
+    assert response.status_code == 200
+    nav = response.content.decode()
+    assert reverse("tournament:team_list", args=[day.slug]) not in nav  # the navigation shows what it may open
+    assert reverse("tournament:standings", args=[day.slug]) in nav
+
+
+def test_a_refused_page_offers_the_way_back_to_the_users_tournaments(client, day, recorder):
+    client.force_login(recorder)
+    response = client.get(reverse("tournament:team_list", args=[day.slug]))
+    assert response.status_code == 403
+    assert f'href="{reverse("tournament:event_list")}"' in response.content.decode()
 
 
 def test_a_recorder_cannot_open_the_setup_pages(client, day, recorder):

@@ -46,7 +46,7 @@ EXPECTED = {
     "api:standings": PUBLIC,
     "api:bracket": PUBLIC,
     "tournament:event_list": LOGGED_IN,
-    "tournament:event_detail": ORGANISER,
+    "tournament:event_detail": {**ORGANISER, "recorder": 302},  # a recorder is sent to the queue
     "tournament:event_edit": ORGANISER,
     "tournament:division_add": ORGANISER,
     "tournament:division_edit": ORGANISER,

@@ -43,13 +43,18 @@ def event_list(request):
 
 
 @login_required
-def matches(request):
+def club_games(request):
     """The club games besides tournaments: Musashino-bana and Sanjô Dôsai (issues 9 and 10)."""
     return render(request, "tournament/games.html")
 
 
 @login_required
 def event_detail(request, slug):
+    """The organiser's home of an event; a recorder (記録係) who follows the event's link
+    lands on the confirmation queue, the recorders' home, instead of a refusal."""
+    event = get_object_or_404(Event, slug=slug)
+    if not event.is_organiser(request.user) and event.is_recorder(request.user):
+        return redirect("judging:confirm_queue", event.slug)
     event = event_for_organiser(request, slug)
     divisions = event.divisions.prefetch_related("courts").annotate(
         team_count=Count("teams", distinct=True), group_count=Count("groups", distinct=True)
