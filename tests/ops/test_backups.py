@@ -104,7 +104,8 @@ def test_default_backup_file_goes_to_the_data_dir(settings, tmp_path):
 def test_restore_refuses_a_file_that_is_not_a_backup(tmp_path):
     bogus = tmp_path / "notes.txt"
     bogus.write_text("not a database")
-    with pytest.raises(CommandError, match=r"notes\.txt is not an SQLite database"):
+    expected = "an SQLite database" if connection.vendor == "sqlite" else "a pg_dump custom-format file"
+    with pytest.raises(CommandError, match=rf"notes\.txt is not {expected}"):
         call_command("restore", str(bogus), "--yes")
     with pytest.raises(CommandError, match="does not exist"):
         call_command("restore", str(tmp_path / "missing.sqlite3"), "--yes")
