@@ -1,13 +1,14 @@
 """The public JSON API v1 (docs/api.md): every document, conditional GET, no personal
 data, a JSON 404 for an unknown event, and a query count that does not grow with the event."""
 
-from io import StringIO
+from io import BytesIO, StringIO
 
 import pytest
 from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from openpyxl import load_workbook
 
 from judging.engine import rules
 from judging.services import record_confirmed_result, submit_sheet
@@ -193,3 +194,26 @@ def test_the_query_count_does_not_grow_with_the_number_of_teams(client):
             counts.setdefault(url.replace(event.slug, "<slug>"), {})[label] = len(queries)
     grown = {url: c for url, c in counts.items() if c["small"] != c["big"]}
     assert not grown, grown
+
+
+def test_the_demo_events_standings_agree_with_the_results_workbook(client, demo, django_user_model):
+    """After simulate_results, every group's ranks and teams in the API are those of its sheet
+    in the organiser's workbook (the rank as text, "1=" for a shared rank)."""
+    organiser = django_user_model.objects.create_user("organiser-api")
+    demo.organisers.add(organiser)
+    api_groups = [
+        [(row["rank_text"], row["team"]["name"]) for row in group["rows"]]
+        for division in client.get("/api/v1/events/demo/standings").json()["divisions"]
+        for group in division["groups"]
+    ]
+    client.force_login(organiser)
+    workbook = load_workbook(BytesIO(client.get("/manage/demo/export/results.xlsx").content))
+    sheets = workbook.worksheets[: len(api_groups)]
+    assert len(api_groups) == 9 and len(workbook.worksheets) == len(api_groups) + 1  # + the games sheet
+    for sheet, rows in zip(sheets, api_groups, strict=True):
+        in_workbook = []
+        for rank, name, *_ in sheet.iter_rows(min_row=3, values_only=True):
+            if rank is None and name is None:
+                break
+            in_workbook.append((str(rank), name))
+        assert in_workbook == rows, sheet.title
