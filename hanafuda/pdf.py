@@ -148,7 +148,7 @@ def _draw_title(pen: Pen, state, title, sides, rules, x0, top, width):
     pen.text(
         x0,
         top - 12 * mm,
-        f"{created}　{options.rounds}回戦　座順（反時計回り）: {who}　最初の親: {sides[session.first_dealer]}",
+        f"{created}　{options.rounds}回戦　座順（反時計回り）: {who}　最初の親: {state.dealer_names[0]}",
         9,
     )
     rule_text = "ルール: " + ("、".join(rules) if rules else "標準（既定値）")
@@ -211,7 +211,7 @@ def _draw_round(pen: Pen, g: _Grid, state, sides, number, r, y):
     if r is None:
         return
     res = r.result
-    pen.fitted(g.xs[1], y, g.w_dealer, g.row_h, sides[r.dealer], max_size=9, min_size=5)
+    pen.fitted(g.xs[1], y, g.w_dealer, g.row_h, state.dealer_names[number - 1], max_size=9, min_size=5)
     for i in range(g.n_sides):
         yaku = _round_yaku(res, i)
         color = INK if yaku else MUTED
