@@ -590,14 +590,14 @@ def rules_summary(options: Options) -> list[str]:
     for name, (label, choices, _help) in OPTION_CHOICES.items():
         if name == "team_dealer" and options.players is Players.TWO_TEAMS:  # always said: the source is silent
             text = dict((c.value, t) for c, t in choices)[options.team_dealer.value]
-            lines.append(f"{label}: {text}")
+            lines.append(labels.labelled(label, text))
             continue
         if name == "sun_timing" and options.sun_rule:  # the rule before its timing
             lines.append(gettext("Sun rule: on"))
         value = getattr(options, name)
         if value != getattr(defaults, name):
             text = dict((c.value, t) for c, t in choices)[value.value]
-            lines.append(f"{label}: {text}")
+            lines.append(labels.labelled(label, text))
     if options.any_card_of_month:
         lines.append(
             gettext("Any card of the months: %(yaku)s")

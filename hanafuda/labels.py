@@ -61,6 +61,11 @@ def draw_rank_name(card_id: int) -> str:
     return f"{month_name(c.month)} ・ {c.type.ja}" if _japanese() else f"{month_name(c.month)}, {c.type.value}"
 
 
+def labelled(label, text) -> str:
+    """A label and its value: 「支払いの上限：8」, or "Payment cap: 8" in English."""
+    return f"{label}：{text}" if _japanese() else f"{label}: {text}"
+
+
 def join(items) -> str:
     """A list in the active language: 「a、b」 or "a, b"."""
     return ("、" if _japanese() else ", ").join(str(i) for i in items)

@@ -447,7 +447,7 @@ def reference_card_pdf(request, pk=None):
         with translation.override("ja"):
             lines = rules_summary(options)
     try:
-        printing.check_printable({"title": title})
+        printing.check_printable(printing.title_text(title))
     except printing.NotPrintable as exc:
         messages.error(request, _("The reference card cannot be printed: %(error)s") % {"error": exc})
         return redirect("hanafuda:session_detail", pk=pk) if pk else redirect("hanafuda:session_list")
