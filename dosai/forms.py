@@ -5,6 +5,7 @@ import re
 import unicodedata
 
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from dosai import services
@@ -16,14 +17,23 @@ from dosai.services import ROWS
 YES_NO = [("1", _("Yes")), ("0", _("No"))]
 
 
-class EditionForm(forms.ModelForm):
+class JapaneseLabels:
+    """Labels end in 「：」 on a Japanese page and ":" on an English one (Django's default suffix
+    is the ASCII colon in both)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("label_suffix", "：" if (get_language() or "ja").startswith("ja") else ":")
+        super().__init__(*args, **kwargs)
+
+
+class EditionForm(JapaneseLabels, forms.ModelForm):
     class Meta:
         model = ClubEdition
         fields = ["name", "base"]
         widgets = {"base": forms.RadioSelect}
 
 
-class EditionNameForm(forms.Form):
+class EditionNameForm(JapaneseLabels, forms.Form):
     """A new name for an edition (the edition and session pages)."""
 
     name = forms.CharField(
@@ -36,7 +46,7 @@ class EditionNameForm(forms.Form):
     )
 
 
-class SessionTitleForm(forms.Form):
+class SessionTitleForm(JapaneseLabels, forms.Form):
     """A new title for a session."""
 
     title = forms.CharField(
@@ -49,7 +59,7 @@ class SessionTitleForm(forms.Form):
     )
 
 
-class ConfirmForm(forms.Form):
+class ConfirmForm(JapaneseLabels, forms.Form):
     """The confirmation page of a deletion was shown and its button pressed."""
 
     confirm = forms.ChoiceField(choices=[("yes", "yes")], widget=forms.HiddenInput)
@@ -62,7 +72,7 @@ class DeleteSessionForm(ConfirmForm):
     calls = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
 
 
-class ValuesForm(forms.Form):
+class ValuesForm(JapaneseLabels, forms.Form):
     """One input per efuda in play that the base edition leaves unknown ("n_<number>"),
     plus the source text. Values the sources give are not fields: they cannot be changed."""
 
@@ -178,7 +188,7 @@ ENUM_CHOICES = {
 }
 
 
-class SessionForm(forms.Form):
+class SessionForm(JapaneseLabels, forms.Form):
     """Title, edition, 3–6 players in seating order, and every option of ``Options``
     with its D-number (sanjo-dosai.md s.3.4), the defaults preselected."""
 
@@ -238,7 +248,7 @@ class SessionForm(forms.Form):
         return data
 
 
-class NewHandForm(forms.Form):
+class NewHandForm(JapaneseLabels, forms.Form):
     dealing = forms.ChoiceField(
         label=_("The houses"), choices=Hand.DEALS, initial=Hand.DEAL_APP, widget=forms.RadioSelect
     )
@@ -250,7 +260,7 @@ class NewHandForm(forms.Form):
 _NUMBERS = re.compile(r"[\s,、，・]+")
 
 
-class LayoutForm(forms.Form):
+class LayoutForm(JapaneseLabels, forms.Form):
     """Six houses as laid out on the table: per house its holder and the numbers of each row
     (head 1, upper/middle/lower 3, sanjo-dosai.md l.76), typed with spaces or commas between them."""
 
@@ -305,7 +315,7 @@ class LayoutForm(forms.Form):
         return data
 
 
-class CallForm(forms.Form):
+class CallForm(JapaneseLabels, forms.Form):
     """One call: the count of calls the screen showed (against double submits) and, when a
     person reads, the number tapped."""
 

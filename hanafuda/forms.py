@@ -292,6 +292,7 @@ class SessionForm(forms.Form):
     )
 
     def __init__(self, *args, **kwargs):
+        kwargs.setdefault("label_suffix", labels.label_suffix())
         super().__init__(*args, **kwargs)
         defaults = DEFAULT_OPTIONS
         for name, (label, choices, help_text) in OPTION_CHOICES.items():
@@ -461,6 +462,8 @@ class SessionForm(forms.Form):
         if history:
             self.redraw = tuple(expected)
             self.draw_record = self._record(history)
+            for name in expected:  # the tied players by name: 「一郎が引き直した札」
+                self.fields[name].label = _("%(name)s drew again") % {"name": self._drawer_name(name)}
 
     def _ask_for_redraw(self, draws, tied):
         """Equal earliest cards: the tied players draw again. The draws so far go in the hidden
@@ -476,15 +479,14 @@ class SessionForm(forms.Form):
         self.data["draw_history"] = json.dumps(draws)
         for name in tied:
             self.data[name] = ""
-        self.redraw = tuple(tied)
-        self.draw_record = self._record(draws)
+        self._keep_redraw(draws, tied)
 
     def _record(self, draws):
         """The draws so far as lines for the page: the first draw, then each re-draw."""
         return [
             {
                 "first": i == 0,
-                "cards": [(self._drawer_name(n), _card_label(CARD_BY_ID[c])) for n, c in draw.items()],
+                "cards": [labels.labelled(self._drawer_name(n), _card_label(CARD_BY_ID[c])) for n, c in draw.items()],
             }
             for i, draw in enumerate(draws)
         ]
@@ -525,6 +527,7 @@ class RoundForm(forms.Form):
     )
 
     def __init__(self, *args, sides, needs_order=False, **kwargs):
+        kwargs.setdefault("label_suffix", labels.label_suffix())
         super().__init__(*args, **kwargs)
         self.sides = list(sides)
         self.needs_order = needs_order

@@ -61,9 +61,19 @@ def draw_rank_name(card_id: int) -> str:
     return f"{month_name(c.month)} ・ {c.type.ja}" if _japanese() else f"{month_name(c.month)}, {c.type.value}"
 
 
+def colon() -> str:
+    """What stands between a label and its value: 「：」, or ": " in English."""
+    return "：" if _japanese() else ": "
+
+
 def labelled(label, text) -> str:
     """A label and its value: 「支払いの上限：8」, or "Payment cap: 8" in English."""
-    return f"{label}：{text}" if _japanese() else f"{label}: {text}"
+    return f"{label}{colon()}{text}"
+
+
+def label_suffix() -> str:
+    """What follows a form field's label: 「：」 in Japanese, ":" in English."""
+    return "：" if _japanese() else ":"
 
 
 def join(items) -> str:

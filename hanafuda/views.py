@@ -65,7 +65,11 @@ def session_create(request):
             )
         messages.success(request, _("Session created. Enter round 1 when it is played."))
         return redirect("hanafuda:session_detail", pk=session.pk)
-    return render(request, "hanafuda/session_form.html", {"form": form, "creation_key": once.form_key(request)})
+    return render(
+        request,
+        "hanafuda/session_form.html",
+        {"form": form, "creation_key": once.form_key(request), "colon": labels.colon()},
+    )
 
 
 def _side_rows(state):
@@ -155,6 +159,7 @@ def _context(state, **extra):
         "next_dealer": state.next_dealer_name,
         "rules": rules_summary(state.options),
         "sides": [{"name": n, "css": SIDE_CSS[i]} for i, n in enumerate(session.sides)],
+        "colon": labels.colon(),
         **extra,
     }
 
@@ -163,7 +168,7 @@ def _context(state, **extra):
 def session_detail(request, pk):
     session = _session_for(request, pk)
     state = _state(session)
-    draws = [[(who, _drawn_card(card)) for who, card in draw] for draw in session.first_draws]
+    draws = [[labels.labelled(who, _drawn_card(card)) for who, card in draw] for draw in session.first_draws]
     return render(
         request,
         "hanafuda/session_detail.html",
