@@ -236,7 +236,7 @@ def _draw_settlement(pen: Pen, state, units, x0, y):
         f"{_unit_name(session, t.payer)} → {_unit_name(session, t.payee)} {t.amount}" for t in settlement.transfers
     )
     pen.text(x0, y - 6 * mm, f"支払い：{transfers or 'なし'}", 10)
-    pen.text(x0, y - 12 * mm, "負けた側は勝った側へ点差を払う。勝った側が次の親。 " + SOURCE, 6.5, color=MUTED)
+    pen.text(x0, y - 12 * mm, "負けた人（チーム）は勝った人（チーム）へ点差を払う。勝った人（チーム）が次の親。 " + SOURCE, 6.5, color=MUTED)
 
 
 # --------------------------------------------------------------------------- reference card
@@ -336,7 +336,7 @@ def _draw_reference(pen: Pen, options, title, rules):
         x0,
         y - 5 * mm,
         "※一発勝ち: 揃った時点で回が終わり、その役だけを払う（他の役は数えない）。"
-        "最高点の側が勝ち、他の側はその差を払う。猪鹿蝶はこの遊びにはない。",
+        "最高点の人（チーム）が勝ち、ほかはその差を払う。猪鹿蝶はこの遊びにはない。",
         7.5,
     )
     pen.text(x0, y - 9.5 * mm, SOURCE, 6.5, color=MUTED)
