@@ -135,14 +135,16 @@ OPTION_HELP = {
     "bakefuda_pays_holder": _("D9: a called bakefuda is paid its points like any efuda (it eats either way)."),
     "hako_doubles_eaten_call": _("D10: an eaten hako call pays the eater double."),
     "end_free_cards_pay_when_called": _(
-        "D11: nos. 46 and 50 are paid when called (No: TK2 variant, face down from the deal, never paid)."
+        "D11: nos. 46 and 50 are paid when called (No: the variant of Takahashi's book, face down from the deal, never paid)."
     ),
     "end_free_turn": _("D12: how nos. 46 and 50 are turned free at the end of the hand."),
     "no_nobori": _("D13: what happens at the end when no house is nobori."),
     "fee_basis": _("D14: the end-of-hand fee is per house or per face-up efuda."),
     "hako_doubles_end_fee": _("D15: the nobori fee is doubled."),
-    "bozu": _("D16: TK2's bozu rule: a house dealt ≥6 two-point, ≥6 one-point efuda or all 4 bakefuda never pays."),
-    "tk2_ruleset": _("D17: TK2's other ruleset. Not implemented: leave it off."),
+    "bozu": _(
+        "D16: the bozu rule of Takahashi's book: a house dealt ≥6 two-point, ≥6 one-point efuda or all 4 bakefuda never pays."
+    ),
+    "tk2_ruleset": _("D17: the other ruleset of Takahashi's book. Not implemented: leave it off."),
     "rows_chosen_by_player": _("D18: the players arrange their rows (No: dealt order). No effect on the ledger."),
 }
 
@@ -167,7 +169,7 @@ OPTION_LABELS = {
     "fee_basis": _("Nobori fee basis (D14)"),
     "hako_doubles_end_fee": _("Nobori fee doubled (D15)"),
     "bozu": _("Bozu rule (D16)"),
-    "tk2_ruleset": _("TK2's other ruleset (D17)"),
+    "tk2_ruleset": _("The other ruleset of Takahashi's book (D17)"),
     "rows_chosen_by_player": _("Players arrange their rows (D18)"),
 }
 
@@ -234,7 +236,9 @@ class SessionForm(JapaneseLabels, forms.Form):
         if data.get("opt_tk2_ruleset"):
             self.add_error(
                 "opt_tk2_ruleset",
-                _("TK2's other ruleset (D17) is not implemented: this app keeps the ledger of the usual rules only."),
+                _(
+                    "The other ruleset of Takahashi's book (D17) is not implemented: this app keeps the ledger of the usual rules only."
+                ),
             )
         if self.errors:
             return data

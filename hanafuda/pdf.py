@@ -236,7 +236,13 @@ def _draw_settlement(pen: Pen, state, units, x0, y):
         f"{_unit_name(session, t.payer)} → {_unit_name(session, t.payee)} {t.amount}" for t in settlement.transfers
     )
     pen.text(x0, y - 6 * mm, f"支払い：{transfers or 'なし'}", 10)
-    pen.text(x0, y - 12 * mm, "負けた人（チーム）は勝った人（チーム）へ点差を払う。勝った人（チーム）が次の親。 " + SOURCE, 6.5, color=MUTED)
+    pen.text(
+        x0,
+        y - 12 * mm,
+        "負けた人（チーム）は勝った人（チーム）へ点差を払う。勝った人（チーム）が次の親。 " + SOURCE,
+        6.5,
+        color=MUTED,
+    )
 
 
 # --------------------------------------------------------------------------- reference card

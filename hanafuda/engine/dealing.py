@@ -55,7 +55,7 @@ _RANK_SHOWN = (CardType.BRIGHT, CardType.ANIMAL, CardType.RIBBON, CardType.CHAFF
 
 def draw_rank(card_id: int) -> tuple[int, int]:
     """How early a drawn card is, as (month 1–12, rank within the month 0–3): the lower the
-    earlier (musashino-bana.md l.12). The rank is the one a player sees, the kind of card
+    earlier (musashino-bana.md l.12, read in s.2.2 item 2). The rank is the one a player sees, the kind of card
     (bright, animal, ribbon, chaff): two chaff cards of one month (the yellow-bottom
     paulownia chaff included) are equal. ``ValueError`` for an unknown card."""
     card = CARD_BY_ID[checked_card_id(card_id, "draw_rank()")]

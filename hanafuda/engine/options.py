@@ -2,7 +2,7 @@
 
 Responsible for: one field per house rule, with the default of musashino-bana.md s.2.2 and s.2.4;
 each choice
-keeps the code of its ambiguity (M1–M16), which the guides use. ``as_dict`` / ``from_dict``
+keeps the code of its ambiguity (M1–M17), which the guides use. ``as_dict`` / ``from_dict``
 store the options as plain values.
 
 Must not: import Django, touch a database or produce translated text. A wrong value raises
