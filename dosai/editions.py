@@ -22,6 +22,31 @@ from dosai.errors import DosaiError
 from dosai.models import ClubEdition, Session
 
 
+def source_words(subject: cards.Subject) -> str:
+    """Where a value comes from, in words a club reads (translated): the English guide the
+    rules come from (Andy's Playing Cards), Takahashi's book, both, or the club's own text
+    (the source it typed). Empty when the value is unknown. ``sources_note`` names them."""
+    src = subject.points_source or ""
+    if not src:
+        return ""
+    if src.startswith(cards.SEED) and cards.TK2 in src:
+        return _("Andy's guide and Takahashi's book")
+    if src.startswith(cards.SEED):
+        return _("Andy's guide")
+    if src == cards.TK2:
+        return _("Takahashi's book")
+    return src
+
+
+def sources_note() -> str:
+    """What the names of ``source_words`` stand for, translated; under the points table on
+    paper and on the edition page."""
+    return _(
+        "Andy's guide: Andy's Playing Cards, “Dôsai Karuta” (in English). Takahashi's book: "
+        "高橋「道才かるたの遊び方」. Values in neither are the club's, read from its own efuda."
+    )
+
+
 def base_edition(club: ClubEdition) -> cards.Edition:
     """The built-in edition a club edition starts from: Matsui Tengudô (with the values the
     sources give, ``cards.MATSUI_TENGUDO``) or a blank one (``cards.blank_edition``)."""
@@ -136,7 +161,7 @@ def save_values(club: ClubEdition, values: Mapping[int, int | None], source: str
         if subject.points is not None:
             raise DosaiError(
                 _("no. %(number)s is %(points)s points per %(source)s; it cannot be changed")
-                % {"number": number, "points": subject.points, "source": subject.points_source}
+                % {"number": number, "points": subject.points, "source": source_words(subject)}
             )
         if points is not None:
             if not isinstance(points, int) or isinstance(points, bool) or points < 1:

@@ -5,6 +5,7 @@ import re
 import unicodedata
 
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from dosai import services
@@ -16,14 +17,23 @@ from dosai.services import ROWS
 YES_NO = [("1", _("Yes")), ("0", _("No"))]
 
 
-class EditionForm(forms.ModelForm):
+class JapaneseLabels:
+    """Labels end in 「：」 on a Japanese page and ":" on an English one (Django's default suffix
+    is the ASCII colon in both)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("label_suffix", "：" if (get_language() or "ja").startswith("ja") else ":")
+        super().__init__(*args, **kwargs)
+
+
+class EditionForm(JapaneseLabels, forms.ModelForm):
     class Meta:
         model = ClubEdition
         fields = ["name", "base"]
         widgets = {"base": forms.RadioSelect}
 
 
-class EditionNameForm(forms.Form):
+class EditionNameForm(JapaneseLabels, forms.Form):
     """A new name for an edition (the edition and session pages)."""
 
     name = forms.CharField(
@@ -36,7 +46,7 @@ class EditionNameForm(forms.Form):
     )
 
 
-class SessionTitleForm(forms.Form):
+class SessionTitleForm(JapaneseLabels, forms.Form):
     """A new title for a session."""
 
     title = forms.CharField(
@@ -49,7 +59,7 @@ class SessionTitleForm(forms.Form):
     )
 
 
-class ConfirmForm(forms.Form):
+class ConfirmForm(JapaneseLabels, forms.Form):
     """The confirmation page of a deletion was shown and its button pressed."""
 
     confirm = forms.ChoiceField(choices=[("yes", "yes")], widget=forms.HiddenInput)
@@ -62,7 +72,7 @@ class DeleteSessionForm(ConfirmForm):
     calls = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
 
 
-class ValuesForm(forms.Form):
+class ValuesForm(JapaneseLabels, forms.Form):
     """One input per efuda in play that the base edition leaves unknown ("n_<number>"),
     plus the source text. Values the sources give are not fields: they cannot be changed."""
 
@@ -125,14 +135,16 @@ OPTION_HELP = {
     "bakefuda_pays_holder": _("D9: a called bakefuda is paid its points like any efuda (it eats either way)."),
     "hako_doubles_eaten_call": _("D10: an eaten hako call pays the eater double."),
     "end_free_cards_pay_when_called": _(
-        "D11: nos. 46 and 50 are paid when called (No: TK2 variant, face down from the deal, never paid)."
+        "D11: nos. 46 and 50 are paid when called (No: the variant of Takahashi's book, face down from the deal, never paid)."
     ),
     "end_free_turn": _("D12: how nos. 46 and 50 are turned free at the end of the hand."),
     "no_nobori": _("D13: what happens at the end when no house is nobori."),
     "fee_basis": _("D14: the end-of-hand fee is per house or per face-up efuda."),
     "hako_doubles_end_fee": _("D15: the nobori fee is doubled."),
-    "bozu": _("D16: TK2's bozu rule: a house dealt ≥6 two-point, ≥6 one-point efuda or all 4 bakefuda never pays."),
-    "tk2_ruleset": _("D17: TK2's other ruleset. Not implemented: leave it off."),
+    "bozu": _(
+        "D16: the bozu rule of Takahashi's book: a house dealt ≥6 two-point, ≥6 one-point efuda or all 4 bakefuda never pays."
+    ),
+    "tk2_ruleset": _("D17: the other ruleset of Takahashi's book. Not implemented: leave it off."),
     "rows_chosen_by_player": _("D18: the players arrange their rows (No: dealt order). No effect on the ledger."),
 }
 
@@ -157,7 +169,7 @@ OPTION_LABELS = {
     "fee_basis": _("Nobori fee basis (D14)"),
     "hako_doubles_end_fee": _("Nobori fee doubled (D15)"),
     "bozu": _("Bozu rule (D16)"),
-    "tk2_ruleset": _("TK2's other ruleset (D17)"),
+    "tk2_ruleset": _("The other ruleset of Takahashi's book (D17)"),
     "rows_chosen_by_player": _("Players arrange their rows (D18)"),
 }
 
@@ -178,7 +190,7 @@ ENUM_CHOICES = {
 }
 
 
-class SessionForm(forms.Form):
+class SessionForm(JapaneseLabels, forms.Form):
     """Title, edition, 3–6 players in seating order, and every option of ``Options``
     with its D-number (sanjo-dosai.md s.3.4), the defaults preselected."""
 
@@ -224,7 +236,9 @@ class SessionForm(forms.Form):
         if data.get("opt_tk2_ruleset"):
             self.add_error(
                 "opt_tk2_ruleset",
-                _("TK2's other ruleset (D17) is not implemented: this app keeps the ledger of the usual rules only."),
+                _(
+                    "The other ruleset of Takahashi's book (D17) is not implemented: this app keeps the ledger of the usual rules only."
+                ),
             )
         if self.errors:
             return data
@@ -238,7 +252,7 @@ class SessionForm(forms.Form):
         return data
 
 
-class NewHandForm(forms.Form):
+class NewHandForm(JapaneseLabels, forms.Form):
     dealing = forms.ChoiceField(
         label=_("The houses"), choices=Hand.DEALS, initial=Hand.DEAL_APP, widget=forms.RadioSelect
     )
@@ -250,7 +264,7 @@ class NewHandForm(forms.Form):
 _NUMBERS = re.compile(r"[\s,、，・]+")
 
 
-class LayoutForm(forms.Form):
+class LayoutForm(JapaneseLabels, forms.Form):
     """Six houses as laid out on the table: per house its holder and the numbers of each row
     (head 1, upper/middle/lower 3, sanjo-dosai.md l.76), typed with spaces or commas between them."""
 
@@ -305,7 +319,7 @@ class LayoutForm(forms.Form):
         return data
 
 
-class CallForm(forms.Form):
+class CallForm(JapaneseLabels, forms.Form):
     """One call: the count of calls the screen showed (against double submits) and, when a
     person reads, the number tapped."""
 

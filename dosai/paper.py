@@ -20,30 +20,13 @@ from reportlab.pdfgen.canvas import Canvas
 from common.pdf.fonts import check_glyphs, japanese_font
 from common.pdf.pen import RENDER_LOCK
 from common.xlsx import add_sheet, new_workbook, workbook_bytes, write_table
+from dosai.editions import source_words, sources_note
 from dosai.engine import cards
 
 
 def source_tag(subject: cards.Subject) -> str:
-    """A short name for where a value comes from: seed, TK2, or the club's own text."""
-    src = subject.points_source or ""
-    if not src:
-        return ""
-    if src.startswith(cards.SEED) and cards.TK2 in src:
-        return "seed + TK2"
-    if src.startswith(cards.SEED):
-        return "seed"
-    if src == cards.TK2:
-        return "TK2"
-    return src
-
-
-def sources_note() -> str:
-    """What the source tags ("seed", "TK2") stand for, translated; under the points table
-    on paper and on the edition page."""
-    return _(
-        "Seed: Andy's Playing Cards, Dôsai Karuta. TK2: Takahashi, 道才かるたの遊び方. Values not in the "
-        "sources are the club's, read from its own efuda."
-    )
+    """Where a value comes from, in words (``editions.source_words``)."""
+    return source_words(subject)
 
 
 def marks(subject: cards.Subject) -> str:
@@ -107,7 +90,8 @@ def points_table_pdf(status) -> bytes:
         c.drawString(left, top - 26, _("Classes over the 60 efuda in play (entered in brackets):"))
         c.setFont(font, 9)
         c.drawString(left + 4 * mm, top - 37, classes)
-        cols = [left, left + 10 * mm, left + 80 * mm, left + 93 * mm, left + 140 * mm, right]
+        # The longest proverb is about 34 mm at 8 pt; the source, in words, needs up to 46 mm.
+        cols = [left, left + 10 * mm, left + 52 * mm, left + 65 * mm, left + 120 * mm, right]
         heads = [_("Number"), _("Proverb"), _("Points"), _("Role"), _("Source of the value")]
         y = top - 54
         row_h = 10.6

@@ -9,7 +9,7 @@ through ``write_table``, so a name like "=1+1" stays text (no formula injection)
 from django.utils.translation import gettext as _
 
 from common.xlsx import add_sheet, new_workbook, workbook_bytes, write_table
-from hanafuda import services
+from hanafuda import labels, services
 from hanafuda.engine.options import Storm
 
 
@@ -39,9 +39,9 @@ def session_workbook(state: services.SessionState, rows: list[dict]) -> bytes:
             "、".join(f"{p['payer']} → {p['payee']} {p['amount']}" for p in r["payments"]),
         ]
         if storm:
-            notes = [f"{s['name']}: {line}" for s in r["sides"] for line in s["storm"]]
+            notes = [labels.labelled(s["name"], line) for s in r["sides"] for line in s["storm"]]
             if r["sun"]:
-                notes.append(_("Sun rule (the Crane) cancelled") + f": {r['sun']}")
+                notes.append(labels.labelled(_("Sun rule (the Crane) cancelled"), r["sun"]))
             line.append("、".join(notes))
         line += r["net"] + r["running"]
         table.append(line)

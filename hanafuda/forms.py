@@ -1,5 +1,7 @@
 """Forms of the hanafuda scorekeeper: a new session (sides and house rules) and a round's captures."""
 
+import json
+
 from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -8,161 +10,31 @@ from hanafuda import labels, services
 from hanafuda.engine import dealing
 from hanafuda.engine.deck import CARD_BY_ID, CARDS
 from hanafuda.engine.dekiyaku import DEKIYAKU, MONTH_READABLE
-from hanafuda.engine.options import (
-    DEFAULT_OPTIONS,
-    FlowerCards,
-    FourBrights,
-    FourPlayerDeal,
-    InstaWinCheck,
-    InstaWinPayment,
-    LightningCard,
-    Options,
-    Repeats,
-    Storm,
-    StormOnInstaWin,
-    SunTiming,
-    Suppression,
-    TeamPayment,
-    TieRule,
-)
+from hanafuda.engine.options import DEFAULT_OPTIONS, Options, Players, Storm, StormOnInstaWin, SunTiming
+from hanafuda.rule_choices import OPTION_CHOICES
 
 ROUND_CHOICES = [(12, _("12 rounds (traditional)")), (6, _("6 rounds")), (3, _("3 rounds"))]
 KIND_CHOICES = [("three_players", _("3 players")), ("two_teams", _("2 teams of 2 (4 players)"))]
 NAME_MAX = 30
-
-# The house rules of ``Options``: field → (label, choices, help text citing the source).
-# "Mn" is the ambiguity n of docs/rules/musashino-bana.md s.2.4; "musashino-bana.md l.n" a line of the
-# FudaWiki page copied there.
-OPTION_CHOICES = {
-    "four_brights": (
-        _("Four Brights"),
-        [
-            (FourBrights.LIGHTNING, _("Crane, Full moon, Lightning, Phoenix (default)")),
-            (FourBrights.CURTAIN, _('Crane, Full moon, Curtain, Phoenix ("some players at the time")')),
-        ],
-        _("Which four cards make Four Brights (M4)."),
-    ),
-    "lightning": (
-        _("Lightning card"),
-        [
-            (LightningCard.WILLOW_CHAFF, _("the willow chaff with the lightning (modern deck, default)")),
-            (LightningCard.RAIN_MAN, _("the Rain man (old Musashino deck)")),
-        ],
-        _("Old Musashino decks draw the lightning on the Rain man (M16)."),
-    ),
-    "flower_cards": (
-        _("Three Red / Three Purple Flowers"),
-        [
-            (FlowerCards.CHAFF_EXCEPT_YELLOW, _("chaff only, not the yellow paulownia chaff (default)")),
-            (FlowerCards.CHAFF, _("chaff only, the yellow paulownia chaff allowed")),
-            (FlowerCards.ANY_CARD, _("any card of each month")),
-        ],
-        _("Which cards of each month count (M6)."),
-    ),
-    "suppression": (
-        _("Suppression"),
-        [
-            (Suppression.FOUR_BRIGHTS_ONLY, _("only Four Brights drops Three Brights (default)")),
-            (Suppression.SUBSET_OF_HIGHER, _("any dekiyaku inside a higher one is dropped")),
-        ],
-        _("Both give the same scores with the standard compositions (M5)."),
-    ),
-    "repeats": (
-        _("The same dekiyaku twice"),
-        [
-            (Repeats.ONCE, _("counts once (default)")),
-            (Repeats.PER_DISJOINT_SET, _("counts once per separate set of cards")),
-        ],
-        _("E.g. Flower Banquet with both the Curtain and the cherry ribbon (M8)."),
-    ),
-    "storm": (
-        _("Storm rule"),
-        [
-            (Storm.OFF, _("off (default)")),
-            (Storm.A, _("A: the opponents cannot use the Full moon, Curtain and cherry ribbon")),
-            (Storm.B, _("B: the opponents lose Moon and Flower Banquet")),
-        ],
-        _("The Rain man and the Lightning hurt the other sides (M11)."),
-    ),
-    "sun_timing": (
-        _("Sun rule timing"),
-        [
-            (SunTiming.ANY_ORDER, _("the Crane anywhere with an opponent cancels the storm card (default)")),
-            (
-                SunTiming.AFTER_STORM_CARD,
-                _("only a Crane captured after the storm card (rounds are entered capture by capture)"),
-            ),
-            (SunTiming.CRANE_HOLDER_ONLY, _("the Crane protects only its holder")),
-        ],
-        _("When the Crane cancels a storm card (M10)."),
-    ),
-    "storm_insta_win": (
-        _("Storm and insta-wins"),
-        [
-            (StormOnInstaWin.NOT_AFFECTED, _("insta-wins are never blocked (default)")),
-            (
-                StormOnInstaWin.BLOCKED_WHEN_FORMED,
-                _("blocked under Storm A when formed (rounds are entered capture by capture)"),
-            ),
-        ],
-        _("Whether the Storm rule can block Five Kings or Seven Red Ribbons (M9)."),
-    ),
-    "insta_win_payment": (
-        _("Insta-win payment"),
-        [
-            (InstaWinPayment.EACH_SIDE, _("each other side pays the value (default)")),
-            (InstaWinPayment.SHARED, _("the value in total, shared by the losers")),
-        ],
-        _("Who pays an insta-win, and how much (M1)."),
-    ),
-    "insta_win_check": (
-        _("Insta-win check"),
-        [
-            (InstaWinCheck.AFTER_EACH_CAPTURE, _("after each capture (default)")),
-            (InstaWinCheck.END_OF_TURN, _("at the end of the turn")),
-        ],
-        _("When an insta-win is looked for; the payment is the same either way (M12)."),
-    ),
-    "tie_rule": (
-        _("Tie for the top score"),
-        [
-            (TieRule.LEADER, _("the tied side first in turn order from the dealer wins (default)")),
-            (TieRule.ALL_TIED_WIN, _("every tied side wins")),
-            (TieRule.NO_SETTLEMENT, _("nobody pays")),
-        ],
-        _("Two or more sides with the same top score (M3)."),
-    ),
-    "team_payment": (
-        _("Team payments"),
-        [
-            (TeamPayment.TEAM_LEDGER, _("the losing team pays once (default)")),
-            (TeamPayment.EACH_PLAYER, _("each losing player pays each winning player")),
-        ],
-        _("Teams only (M13)."),
-    ),
-    "four_player_deal": (
-        _("Four-player deal"),
-        [
-            (FourPlayerDeal.FIVE_EIGHT, _("5 each and 8 on the table (default)")),
-            (FourPlayerDeal.SIX_ZERO, _("6 each and none on the table")),
-        ],
-        _("It does not change the scoring (M14)."),
-    ),
-}
 
 
 def _yaku_choices():
     return [(d.code, labels.yaku_name(d)) for d in DEKIYAKU if d.code in MONTH_READABLE]
 
 
+def _card_label(c):
+    return f"{labels.month_name(c.month)} ・ {labels.card_name(c.id)}"
+
+
 def _card_choices():
-    return [("", "—")] + [(str(c.id), f"{labels.month_name(c.month)} ・ {labels.card_name(c.id)}") for c in CARDS]
+    return [("", "—")] + [(str(c.id), _card_label(c)) for c in CARDS]
 
 
 DRAW_FIELDS = {
     "three_players": [("draw_player_1", 0), ("draw_player_2", 1), ("draw_player_3", 2)],
     "two_teams": [("draw_team_a_1", 0), ("draw_team_a_2", 0), ("draw_team_b_1", 1), ("draw_team_b_2", 1)],
 }
+DRAW_HISTORY_MAX = 2000  # characters of the hidden record of the draws so far: ample for many re-draws
 
 
 class SessionForm(forms.Form):
@@ -198,10 +70,21 @@ class SessionForm(forms.Form):
         widget=forms.RadioSelect,
         choices=[(0, _("player 1 / team A")), (1, _("player 2 / team B")), (2, _("player 3"))],
         help_text=_(
-            "Each player draws a card: the earliest month deals, the higher card within a month. "
+            "Each player draws a card: the earliest month deals; within a month the higher kind of card "
+            "(bright, animal, ribbon, chaff); equal cards are drawn again. "
             "Seating order = the order above; play goes anti-clockwise."
         ),
     )
+    first_partner = forms.TypedChoiceField(
+        label=_("Which partner of that team deals first"),
+        coerce=int,
+        initial=0,
+        widget=forms.RadioSelect,
+        choices=[(0, _("the team's player 1")), (1, _("the team's player 2"))],
+        required=False,
+        help_text=_("Teams only. The drawn cards decide it when they are entered."),
+    )
+    draw_history = forms.CharField(widget=forms.HiddenInput, required=False, max_length=DRAW_HISTORY_MAX)
     draw_player_1 = forms.ChoiceField(label=_("Player 1 drew"), choices=_card_choices, required=False)
     draw_player_2 = forms.ChoiceField(label=_("Player 2 drew"), choices=_card_choices, required=False)
     draw_player_3 = forms.ChoiceField(label=_("Player 3 drew"), choices=_card_choices, required=False)
@@ -258,11 +141,13 @@ class SessionForm(forms.Form):
         "payment_cap",
         "tie_rule",
         "team_payment",
+        "team_dealer",
         "four_player_deal",
         "misdeal_four_in_hand",
     )
 
     def __init__(self, *args, **kwargs):
+        kwargs.setdefault("label_suffix", labels.label_suffix())
         super().__init__(*args, **kwargs)
         defaults = DEFAULT_OPTIONS
         for name, (label, choices, help_text) in OPTION_CHOICES.items():
@@ -271,6 +156,7 @@ class SessionForm(forms.Form):
                 choices=[(c.value, text) for c, text in choices],
                 initial=getattr(defaults, name).value,
                 help_text=help_text,
+                required=name != "team_dealer",  # added later (M17): a form without it takes the default
             )
         # Fields in the order of the page: sides first, then the rules.
         order = [
@@ -285,9 +171,12 @@ class SessionForm(forms.Form):
             "team_b_2",
             "rounds",
             "first_dealer",
+            "first_partner",
             *self.OPTION_FIELDS,
         ]
         self.order_fields(order)
+        self.redraw: tuple[str, ...] = ()  # the draw fields of the players who draw again after a tie
+        self.draw_record: list[dict] = []  # the draws so far, to show while the tied players draw again
 
     def side_fields(self):
         return [self[n] for n in ("player_1", "player_2", "player_3")]
@@ -297,6 +186,17 @@ class SessionForm(forms.Form):
 
     def draw_fields(self):
         return [self[name] for fields in DRAW_FIELDS.values() for name, _seat in fields]
+
+    def draw_fields_of(self, kind):
+        """The draw fields of a table (3 players or 2 teams) to show: while tied players draw
+        again, only theirs."""
+        return [self[n] for n, _seat in DRAW_FIELDS[kind] if not self.redraw or n in self.redraw]
+
+    def draw_fields_three(self):
+        return self.draw_fields_of("three_players")
+
+    def draw_fields_teams(self):
+        return self.draw_fields_of("two_teams")
 
     def rule_fields(self):
         return [self[n] for n in self.OPTION_FIELDS]
@@ -326,10 +226,13 @@ class SessionForm(forms.Form):
             return data
         values = {name: data.get(name) for name in self.OPTION_FIELDS}
         values["any_card_of_month"] = frozenset(values["any_card_of_month"] or ())
+        values["team_dealer"] = values["team_dealer"] or DEFAULT_OPTIONS.team_dealer
         values["players"] = kind
-        if kind == "three_players":  # the team choices mean nothing for 3 players (M13, M14)
+        if kind == "three_players":  # the team choices mean nothing for 3 players (M13, M14, M17)
             values["team_payment"] = DEFAULT_OPTIONS.team_payment
             values["four_player_deal"] = DEFAULT_OPTIONS.four_player_deal
+            values["team_dealer"] = DEFAULT_OPTIONS.team_dealer
+            data["first_partner"] = 0
         values["rounds"] = data.get("rounds") or 12
         try:
             options = services.house_rules(values)
@@ -357,23 +260,91 @@ class SessionForm(forms.Form):
 
     def _first_dealer_from_draws(self, kind, data):
         """The drawn cards, when given, decide the first dealer: the earliest month, then the
-        higher card (musashino-bana.md l.12; ``first_dealer``)."""
+        higher-ranked card; players with equal earliest cards draw again, as often as they tie
+        (musashino-bana.md l.12; ``dealing.settle_draws``). The draws so far travel in the hidden
+        ``draw_history`` while the tied players draw again; ``draws`` holds them all at the end."""
         fields = DRAW_FIELDS[kind]
-        given = {name: int(data[name]) for name, _seat in fields if data.get(name)}
+        history = self._draw_history(fields)
+        expected = [n for n, _seat in fields] if not history else list(dealing.settle_draws(history).tied)
+        given = {name: int(data[name]) for name in expected if data.get(name)}
         data["drawn_by"] = None
-        if not given:
+        data["draws"] = []
+        if not given and not history:
             return
-        for name, _seat in fields:
-            if name not in given:
-                self.add_error(name, _("Enter the card every player drew, or none."))
-        if len(given) < len(fields):
+        missing = [name for name in expected if name not in given]
+        for name in missing:
+            self.add_error(
+                name,
+                _("Enter the card this player drew again.")
+                if history
+                else _("Enter the card every player drew, or none."),
+            )
+        if missing:
+            self._keep_redraw(history, expected)
             return
         if len(set(given.values())) < len(given):  # the choices hold only real cards: repeats are the one refusal
-            self.add_error(fields[-1][0], _("Two players cannot draw the same card."))
+            self.add_error(expected[-1], _("Two players cannot draw the same card."))
+            self._keep_redraw(history, expected)
             return
-        winner = dealing.first_dealer(given)
-        data["first_dealer"] = dict(fields)[winner]
-        data["drawn_by"] = (data.get(winner.removeprefix("draw_")) or "").strip()
+        draws = [*history, given]
+        outcome = dealing.settle_draws(draws)
+        if outcome.dealer is None:
+            self._ask_for_redraw(draws, outcome.tied)
+            return
+        data["first_dealer"] = dict(fields)[outcome.dealer]
+        data["first_partner"] = [n for n, seat in fields if seat == data["first_dealer"]].index(outcome.dealer)
+        data["drawn_by"] = self._drawer_name(outcome.dealer)
+        data["draws"] = [[(self._drawer_name(n), card) for n, card in draw.items()] for draw in draws]
+
+    def _draw_history(self, fields):
+        """The draws before this one (hidden field), each {draw field: card id}; empty when
+        there are none or they do not fit the table chosen (then the draw starts again)."""
+        try:
+            history = json.loads(self.data.get("draw_history") or "[]")
+            names = {n for n, _seat in fields}
+            history = [{str(n): int(c) for n, c in draw.items()} for draw in history]
+            if history and set(history[0]) == names and dealing.settle_draws(history).dealer is None:
+                return history
+        except (ValueError, TypeError, AttributeError):
+            pass
+        return []
+
+    def _drawer_name(self, draw_field):
+        return (self.data.get(draw_field.removeprefix("draw_")) or "").strip() or str(self.fields[draw_field].label)
+
+    def _keep_redraw(self, history, expected):
+        """A re-draw refused (a card missing or repeated): it is asked for again."""
+        if history:
+            self.redraw = tuple(expected)
+            self.draw_record = self._record(history)
+            for name in expected:  # the tied players by name: 「一郎が引き直した札」
+                self.fields[name].label = _("%(name)s drew again") % {"name": self._drawer_name(name)}
+
+    def _ask_for_redraw(self, draws, tied):
+        """Equal earliest cards: the tied players draw again. The draws so far go in the hidden
+        field, the tied players' choices are emptied for their new cards."""
+        names = labels.join(self._drawer_name(n) for n in tied)
+        card = draws[-1][tied[0]]
+        self.add_error(
+            None,
+            _("%(names)s drew equal cards (%(rank)s): they draw again. Enter the cards they drew.")
+            % {"names": names, "rank": labels.draw_rank_name(card)},
+        )
+        self.data = self.data.copy()
+        self.data["draw_history"] = json.dumps(draws)
+        for name in tied:
+            self.data[name] = ""
+        self._keep_redraw(draws, tied)
+
+    def _record(self, draws):
+        """The draws so far as lines for the page: the first draw, then each re-draw."""
+        return [
+            {
+                "first": i == 0,
+                "cards": [labels.labelled(self._drawer_name(n), _card_label(CARD_BY_ID[c])) for n, c in draw.items()],
+            }
+            for i, draw in enumerate(draws)
+        ]
 
     def sides_and_members(self):
         """(side names, team members) from the cleaned data."""
@@ -411,6 +382,7 @@ class RoundForm(forms.Form):
     )
 
     def __init__(self, *args, sides, needs_order=False, **kwargs):
+        kwargs.setdefault("label_suffix", labels.label_suffix())
         super().__init__(*args, **kwargs)
         self.sides = list(sides)
         self.needs_order = needs_order
@@ -468,17 +440,22 @@ class RoundForm(forms.Form):
 
 
 def rules_summary(options: Options) -> list[str]:
-    """The house rules that differ from the defaults, as short lines translated into the active
-    language (the session page, the score sheet and the reference card show them)."""
+    """The house rules that differ from the defaults, and for teams which partner deals (M17,
+    always), as short lines translated into the active language (the session page, the score
+    sheet and the reference card show them)."""
     lines = []
     defaults = DEFAULT_OPTIONS
     for name, (label, choices, _help) in OPTION_CHOICES.items():
+        if name == "team_dealer" and options.players is Players.TWO_TEAMS:  # always said: the source is silent
+            text = dict((c.value, t) for c, t in choices)[options.team_dealer.value]
+            lines.append(labels.labelled(label, text))
+            continue
         if name == "sun_timing" and options.sun_rule:  # the rule before its timing
             lines.append(gettext("Sun rule: on"))
         value = getattr(options, name)
         if value != getattr(defaults, name):
             text = dict((c.value, t) for c, t in choices)[value.value]
-            lines.append(f"{label}: {text}")
+            lines.append(labels.labelled(label, text))
     if options.any_card_of_month:
         lines.append(
             gettext("Any card of the months: %(yaku)s")

@@ -54,6 +54,28 @@ def month_name(month: int) -> str:
     return f"{month}月 {f.name_ja}" if _japanese() else f"{f.name_en} ({month})"
 
 
+def draw_rank_name(card_id: int) -> str:
+    """How early a drawn card is, the month and the kind (what makes two drawn cards equal,
+    musashino-bana.md l.12): 「1月 松 ・ カス」, or "Pine (1), chaff" in English."""
+    c = CARD_BY_ID[card_id]
+    return f"{month_name(c.month)} ・ {c.type.ja}" if _japanese() else f"{month_name(c.month)}, {c.type.value}"
+
+
+def colon() -> str:
+    """What stands between a label and its value: 「：」, or ": " in English."""
+    return "：" if _japanese() else ": "
+
+
+def labelled(label, text) -> str:
+    """A label and its value: 「支払いの上限：8」, or "Payment cap: 8" in English."""
+    return f"{label}{colon()}{text}"
+
+
+def label_suffix() -> str:
+    """What follows a form field's label: 「：」 in Japanese, ":" in English."""
+    return "：" if _japanese() else ":"
+
+
 def join(items) -> str:
     """A list in the active language: 「a、b」 or "a, b"."""
     return ("、" if _japanese() else ", ").join(str(i) for i in items)

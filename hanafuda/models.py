@@ -31,7 +31,10 @@ class Session(models.Model):
     ``team_members``: for teams, ``[[p1, p3], [p2, p4]]`` aligned with ``sides``; else ``[]``.
     ``options``: ``Options.as_dict()`` of the house rules (its ``rounds`` is the number of
     rounds: 12, 6 or 3, musashino-bana.md l.7). ``first_dealer``: seat index of the first
-    dealer (musashino-bana.md l.12).
+    dealer (musashino-bana.md l.12); for teams ``first_partner`` says which partner of that
+    team (0 or 1) deals the first round (the later ones follow the house rule M17).
+    ``first_draws``: the cards drawn for the first dealer, when entered: the first draw and
+    each re-draw of the tied players, each a list of ``[player name, card id]``.
     """
 
     owner = models.ForeignKey(
@@ -43,6 +46,8 @@ class Session(models.Model):
     sides = models.JSONField(_("sides"))
     team_members = models.JSONField(_("team members"), default=list, blank=True)
     first_dealer = models.PositiveSmallIntegerField(_("first dealer"), default=0)
+    first_partner = models.PositiveSmallIntegerField(_("first dealer in the team"), default=0)
+    first_draws = models.JSONField(_("cards drawn for the first dealer"), default=list, blank=True)
 
     class Meta:
         ordering = ["-created", "-pk"]
@@ -73,6 +78,8 @@ class Session(models.Model):
             raise ValidationError({"sides": _("The rules need %(n)d sides.") % {"n": rules.sides}})
         if not 0 <= self.first_dealer < len(self.sides):
             raise ValidationError({"first_dealer": _("The first dealer must be one of the sides.")})
+        if self.first_partner not in (0, 1) or (self.first_partner and not self.is_teams):
+            raise ValidationError({"first_partner": _("Only a team has a second player to deal first.")})
 
 
 class Round(models.Model):

@@ -148,10 +148,10 @@ def _draw_title(pen: Pen, state, title, sides, rules, x0, top, width):
     pen.text(
         x0,
         top - 12 * mm,
-        f"{created}　{options.rounds}回戦　座順（反時計回り）: {who}　最初の親: {sides[session.first_dealer]}",
+        f"{created}　{options.rounds}回戦　座順（反時計回り）：{who}　最初の親：{state.dealer_names[0]}",
         9,
     )
-    rule_text = "ルール: " + ("、".join(rules) if rules else "標準（既定値）")
+    rule_text = "ルール：" + ("、".join(rules) if rules else "標準（既定値）")
     pen.fitted(x0, top - 21 * mm, width, 7 * mm, rule_text, max_size=8, min_size=5.5, align="left", pad=0, color=MUTED)
 
 
@@ -211,7 +211,7 @@ def _draw_round(pen: Pen, g: _Grid, state, sides, number, r, y):
     if r is None:
         return
     res = r.result
-    pen.fitted(g.xs[1], y, g.w_dealer, g.row_h, sides[r.dealer], max_size=9, min_size=5)
+    pen.fitted(g.xs[1], y, g.w_dealer, g.row_h, state.dealer_names[number - 1], max_size=9, min_size=5)
     for i in range(g.n_sides):
         yaku = _round_yaku(res, i)
         color = INK if yaku else MUTED
@@ -231,12 +231,18 @@ def _draw_settlement(pen: Pen, state, units, x0, y):
     session, settlement, planned = state.session, state.settlement, state.options.rounds
     status = "精算" if state.complete else f"精算（{len(state.rounds)}/{planned}回まで）"
     totals = "　".join(f"{u} {_signed(settlement.totals.get(k, 0))}" for u, k in zip(units, state.units, strict=True))
-    pen.text(x0, y, f"{status}: {totals}", 11, bold=True)
+    pen.text(x0, y, f"{status}：{totals}", 11, bold=True)
     transfers = "、".join(
         f"{_unit_name(session, t.payer)} → {_unit_name(session, t.payee)} {t.amount}" for t in settlement.transfers
     )
-    pen.text(x0, y - 6 * mm, f"支払い: {transfers or 'なし'}", 10)
-    pen.text(x0, y - 12 * mm, "負けた側は勝った側へ点差を払う。勝った側が次の親。 " + SOURCE, 6.5, color=MUTED)
+    pen.text(x0, y - 6 * mm, f"支払い：{transfers or 'なし'}", 10)
+    pen.text(
+        x0,
+        y - 12 * mm,
+        "負けた人（チーム）は勝った人（チーム）へ点差を払う。勝った人（チーム）が次の親。 " + SOURCE,
+        6.5,
+        color=MUTED,
+    )
 
 
 # --------------------------------------------------------------------------- reference card
@@ -289,7 +295,7 @@ def _draw_reference(pen: Pen, options, title, rules):
     width = page_w - 2 * MARGIN
     pen.text(x0, top - 6 * mm, "武蔵野花（むさしのばな） 出来役一覧", 15, bold=True)
     sub = f"{title}　" if title else ""
-    sub += "ルール: " + ("、".join(rules) if rules else "標準（既定値）")
+    sub += "ルール：" + ("、".join(rules) if rules else "標準（既定値）")
     pen.fitted(x0, top - 16 * mm, width, 8 * mm, sub, max_size=8.5, min_size=5.5, align="left", pad=0, color=MUTED)
     pen.text(
         x0,
@@ -336,7 +342,7 @@ def _draw_reference(pen: Pen, options, title, rules):
         x0,
         y - 5 * mm,
         "※一発勝ち: 揃った時点で回が終わり、その役だけを払う（他の役は数えない）。"
-        "最高点の側が勝ち、他の側はその差を払う。猪鹿蝶はこの遊びにはない。",
+        "最高点の人（チーム）が勝ち、ほかはその差を払う。猪鹿蝶はこの遊びにはない。",
         7.5,
     )
     pen.text(x0, y - 9.5 * mm, SOURCE, 6.5, color=MUTED)

@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 
 from common.errors import UserError
 from hanafuda import labels
+from hanafuda.engine.dealing import team_dealers
 from hanafuda.engine.deck import CARD_BY_ID
 from hanafuda.engine.formation import formed_dekiyaku
 from hanafuda.engine.options import OptionError, Options, Players, TeamPayment
@@ -80,13 +81,17 @@ def create_session(
     *,
     first_dealer: int = 0,
     team_members: Sequence[Sequence[str]] = (),
+    first_partner: int = 0,
+    first_draws: Sequence[Sequence[tuple[str, int]]] = (),
 ) -> Session:
     """A new session owned by ``owner``.
 
     ``sides``: 3 player names, or 2 team names with ``team_members`` [[a, b], [c, d]]
     (musashino-bana.md l.4); ``options``: the house rules, whose ``rounds`` is 12, 6 or 3 (musashino-bana.md l.7);
-    ``first_dealer``: the seat index of the first dealer (musashino-bana.md l.12). ``ValueError`` for
-    inconsistent input. Options that need the capture order (M9(b), M10(b)) are accepted:
+    ``first_dealer``: the seat index of the first dealer (musashino-bana.md l.12); with teams
+    ``first_partner`` (0 or 1) is the partner who deals first; ``first_draws``: the cards drawn
+    for it (the first draw and the re-draws, each a list of (player name, card id)), kept to
+    be shown. ``ValueError`` for inconsistent input. Options that need the capture order (M9(b), M10(b)) are accepted:
     each round is then entered capture by capture (``order_of_captures``).
     """
     sides = [str(s).strip() for s in sides]
@@ -111,6 +116,8 @@ def create_session(
             team_members=members,
             options=options.as_dict(),
             first_dealer=first_dealer,
+            first_partner=first_partner,
+            first_draws=[[[str(name), int(card)] for name, card in draw] for draw in first_draws],
         )
         session.full_clean()
         session.save()
@@ -408,7 +415,9 @@ class SessionState:
 
     ``rounds``: the played rounds in order; ``settlement``: ``settle()`` of their results;
     ``next_dealer``: the seat that deals the next round (musashino-bana.md l.13); ``next_number``: the
-    number of the next round, or None when every planned round is played.
+    number of the next round, or None when every planned round is played. ``dealer_names``:
+    the player who deals each played round and then the next one (with teams, the partner
+    named by the house rule M17).
     """
 
     session: Session
@@ -416,6 +425,11 @@ class SessionState:
     rounds: tuple[RoundState, ...]
     settlement: Settlement
     next_dealer: int
+    dealer_names: tuple[str, ...] = ()
+
+    @property
+    def next_dealer_name(self) -> str:
+        return self.dealer_names[-1] if self.dealer_names else self.session.sides[self.next_dealer]
 
     @property
     def next_number(self) -> int | None:
@@ -468,7 +482,17 @@ def session_state(
     played = tuple(
         RoundState(row.number, row, d, result, settlement.running[i]) for i, (row, d, result) in enumerate(states)
     )
-    return SessionState(session, options, played, settlement, dealer)
+    seats = [r.dealer for r in played] + [dealer]
+    return SessionState(session, options, played, settlement, dealer, dealer_names(session, seats, options))
+
+
+def dealer_names(session: Session, seats: Sequence[int], options: Options) -> tuple[str, ...]:
+    """The player dealing each round from the seat dealing it: the side's name for 3 players;
+    for teams the partner the house rule M17 names (``dealing.team_dealers``)."""
+    if not session.is_teams:
+        return tuple(session.sides[s] for s in seats)
+    partners = team_dealers(seats, session.first_partner, options.team_dealer)
+    return tuple(session.team_members[s][p] for s, p in zip(seats, partners, strict=True))
 
 
 # --- changes -------------------------------------------------------------------------------

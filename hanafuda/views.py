@@ -55,6 +55,8 @@ def session_create(request):
             form.cleaned_data["options"],
             first_dealer=form.cleaned_data["first_dealer"],
             team_members=members,
+            first_partner=form.cleaned_data.get("first_partner") or 0,
+            first_draws=form.cleaned_data.get("draws") or (),
         )
         once.remember(request, reverse("hanafuda:session_detail", kwargs={"pk": session.pk}))
         if form.cleaned_data.get("drawn_by"):
@@ -63,19 +65,23 @@ def session_create(request):
             )
         messages.success(request, _("Session created. Enter round 1 when it is played."))
         return redirect("hanafuda:session_detail", pk=session.pk)
-    return render(request, "hanafuda/session_form.html", {"form": form, "creation_key": once.form_key(request)})
+    return render(
+        request,
+        "hanafuda/session_form.html",
+        {"form": form, "creation_key": once.form_key(request), "colon": labels.colon()},
+    )
 
 
 def _side_rows(state):
     """Per played round: the rows the session page and the papers show."""
     session = state.session
     rows = []
-    for r in state.rounds:
+    for i, r in enumerate(state.rounds):
         res = r.result
         rows.append(
             {
                 "number": r.number,
-                "dealer": session.sides[r.dealer],
+                "dealer": state.dealer_names[i],
                 "insta_win": res.insta_win is not None,
                 **_scored(session, res),
                 "payments": [
@@ -89,7 +95,7 @@ def _side_rows(state):
                 ],
                 "net": [res.net[u] for u in state.units],
                 "running": [r.running[u] for u in state.units],
-                "next_dealer": session.sides[res.next_dealer],
+                "next_dealer": state.dealer_names[i + 1],
             }
         )
     return rows
@@ -150,9 +156,10 @@ def _context(state, **extra):
         "units": units,
         "totals": list(zip(units, totals, strict=True)),
         "transfers": transfers,
-        "next_dealer": session.sides[state.next_dealer],
+        "next_dealer": state.next_dealer_name,
         "rules": rules_summary(state.options),
         "sides": [{"name": n, "css": SIDE_CSS[i]} for i, n in enumerate(session.sides)],
+        "colon": labels.colon(),
         **extra,
     }
 
@@ -161,7 +168,17 @@ def _context(state, **extra):
 def session_detail(request, pk):
     session = _session_for(request, pk)
     state = _state(session)
-    return render(request, "hanafuda/session_detail.html", _context(state))
+    draws = [[labels.labelled(who, _drawn_card(card)) for who, card in draw] for draw in session.first_draws]
+    return render(
+        request,
+        "hanafuda/session_detail.html",
+        _context(state, draws=draws, first_dealer_name=state.dealer_names[0]),
+    )
+
+
+def _drawn_card(card_id):
+    """A card drawn for the first dealer as the form showed it: 「1月 松 ・ 松のカス」."""
+    return f"{labels.month_name(card_id // 10)} ・ {labels.card_name(card_id)}"
 
 
 def _grid_data(session, options):
@@ -233,7 +250,7 @@ def round_entry(request, pk):
         form,
         number,
         template="hanafuda/round_entry.html",
-        dealer=session.sides[state.next_dealer],
+        dealer=state.next_dealer_name,
     )
 
 
@@ -289,7 +306,7 @@ def round_detail(request, pk, number):
         template="hanafuda/round_detail.html",
         played=played,
         row=row,
-        dealer=session.sides[played.dealer],
+        dealer=state.dealer_names[state.rounds.index(played)],
         revisions=revisions,
         captured=_captured(session, played.round.captures),
         order=_order_rows(session, played.round.capture_order),
@@ -435,7 +452,7 @@ def reference_card_pdf(request, pk=None):
         with translation.override("ja"):
             lines = rules_summary(options)
     try:
-        printing.check_printable({"title": title})
+        printing.check_printable(printing.title_text(title))
     except printing.NotPrintable as exc:
         messages.error(request, _("The reference card cannot be printed: %(error)s") % {"error": exc})
         return redirect("hanafuda:session_detail", pk=pk) if pk else redirect("hanafuda:session_list")

@@ -7,6 +7,6 @@ round), ``scoring`` (one round), ``settlement`` (a game of several rounds) and `
 
 Citations name ``docs/rules/musashino-bana.md``, the copy of the texts the engine implements:
 "musashino-bana.md l.N" is line N of the FudaWiki page (its Part 1), "s.N" a section of its
-Part 2, M1–M16 the ambiguities (the option codes of the guides) and MB-1…MB-10 the worked
+Part 2, M1–M17 the ambiguities (the option codes of the guides) and MB-1…MB-10 the worked
 examples. "FW-MB" is the FudaWiki page, as in that file's list of sources.
 """

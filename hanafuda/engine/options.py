@@ -2,7 +2,7 @@
 
 Responsible for: one field per house rule, with the default of musashino-bana.md s.2.2 and s.2.4;
 each choice
-keeps the code of its ambiguity (M1–M16), which the guides use. ``as_dict`` / ``from_dict``
+keeps the code of its ambiguity (M1–M17), which the guides use. ``as_dict`` / ``from_dict``
 store the options as plain values.
 
 Must not: import Django, touch a database or produce translated text. A wrong value raises
@@ -93,6 +93,11 @@ class TeamPayment(enum.StrEnum):
     EACH_PLAYER = "each_player"  # M13(b)
 
 
+class TeamDealer(enum.StrEnum):
+    PARTNERS_TAKE_TURNS = "partners_take_turns"  # M17(a)
+    SAME_PLAYER = "same_player"  # M17(b)
+
+
 class FourPlayerDeal(enum.StrEnum):
     FIVE_EIGHT = "5+8"  # M14 default
     SIX_ZERO = "6+0"
@@ -113,6 +118,7 @@ _ENUM_FIELDS = {
     "tie_rule": TieRule,
     "team_payment": TeamPayment,
     "four_player_deal": FourPlayerDeal,
+    "team_dealer": TeamDealer,
 }
 
 
@@ -193,6 +199,12 @@ class Options:
     - ``team_payment`` (M13): ``TEAM_LEDGER`` — the losing team pays the difference once
       (default) — or ``EACH_PLAYER`` — each player of a losing team pays each player of the
       winning team the team's amount (needs the ``teams`` of ``score_round``).
+    - ``team_dealer`` (M17): which partner deals when a team deals (the winner of a round
+      deals the next, musashino-bana.md l.13, names a team). ``PARTNERS_TAKE_TURNS`` — the
+      partners deal in turn, each time their team deals (default, ASSUMED) — or
+      ``SAME_PLAYER`` — the partner who dealt the team's first round deals every time. The
+      first dealer's team starts with the player who drew the earliest card (or was chosen),
+      the other team with its first player. See ``dealing.team_dealers``.
     """
 
     players: Players = Players.THREE
@@ -215,6 +227,7 @@ class Options:
     payment_cap: int | None = None
     tie_rule: TieRule = TieRule.LEADER
     team_payment: TeamPayment = TeamPayment.TEAM_LEDGER
+    team_dealer: TeamDealer = TeamDealer.PARTNERS_TAKE_TURNS
 
     def __post_init__(self) -> None:
         # Values may arrive as their stored strings (e.g. from a database row): coerce them.

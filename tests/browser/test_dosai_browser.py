@@ -280,7 +280,9 @@ def test_rename_and_delete_a_session_and_its_edition(new_page, live_server, djan
     page.click("#manage summary")
     page.fill("#rename_title", "   ")  # blank passes the browser's own check, not the server's
     submit(page, "#manage form button")
-    assert page.locator("#rename .errorlist").inner_text() == "対局の名称:名称を入力してください。"
+    assert (
+        page.locator("#rename .errorlist").inner_text() == "対局名：対局名を入力してください。"
+    )  # Japanese punctuation (issue 22)
     shot(page, "dosai-12-rename-refused")
     page.fill("#id_title", "火曜の会")
     submit(page, "#rename button")

@@ -87,13 +87,23 @@ def test_a_twelve_round_evening_on_a_tablet_ends_with_the_engines_settlement(
     page.fill("#id_title", "冬の花札会")
     for i, name in enumerate(PLAYERS, start=1):
         page.fill(f"#id_player_{i}", name)
-    # The first dealer by drawing cards (the earliest month deals, docs/hanafuda.md): あき drew the Crane, the earliest card.
+    # The first dealer by drawing cards (the earliest month deals, docs/hanafuda.md). あき and ふゆ draw the
+    # two pine chaff cards, equal cards: they draw again (musashino-bana.md l.12), and あき draws the Crane.
     page.click("details.draws summary")
-    for i, card in enumerate(("10", "52", "91"), start=1):
+    for i, card in enumerate(("12", "13", "91"), start=1):
         page.select_option(f"#id_draw_player_{i}", card)
     shot(page, "hanafuda-2-new-session")
     with page.expect_navigation():  # reading the page before the answer has loaded reads the old one
         page.click("main form .big-submit")
+    assert "あき、ふゆの札は同じ月の同じ格（1月 松 ・ カス）です。" in page.inner_text(".form-error")
+    assert page.locator("details.draws[open] .redraw").is_visible()
+    assert page.locator("#id_draw_player_3").count() == 0  # なつ does not draw again
+    page.select_option("#id_draw_player_1", "10")
+    page.select_option("#id_draw_player_2", "52")
+    shot(page, "hanafuda-2b-re-draw")
+    with page.expect_navigation():
+        page.click("main form .big-submit")
+    assert "引き直し" in page.inner_text(".draws-done")
     assert "第1回を入力" in page.inner_text("main")
     assert "あきがいちばん早い札を引いた" in page.inner_text(".messages")
     session_url = page.url

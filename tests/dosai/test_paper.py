@@ -30,8 +30,15 @@ def test_the_points_table_lists_the_62_subjects_with_values_and_classes(client, 
     reader = PdfReader(io.BytesIO(response.content))
     assert len(reader.pages) == 1
     text = reader.pages[0].extract_text()
-    for needle in ("是に懲りよ道才坊", "朝日に霜", "20 pt × 1 (1)", "2 pt × 17 (17)", "TK2"):
+    for needle in (
+        "是に懲りよ道才坊",
+        "朝日に霜",
+        "20 pt × 1 (1)",
+        "2 pt × 17 (17)",
+        "Andy's guide and Takahashi's book",
+    ):
         assert needle in text, needle
+    assert "TK2" not in text and "seed" not in text  # the sources are named in words
     box = reader.pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == (595, 842)  # A4
 
@@ -43,6 +50,7 @@ def test_the_points_table_is_japanese_by_default(client, user):
         PdfReader(io.BytesIO(client.get(reverse("dosai:points_table", args=[club.pk])).content)).pages[0].extract_text()
     )
     assert "道才かるた点数表" in text and "化札" in text
+    assert "英文の解説・高橋の本" in text and "化札：次の読みを食う" in text
 
 
 def test_an_unfinished_edition_prints_with_blanks(user):

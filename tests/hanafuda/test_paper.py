@@ -100,4 +100,8 @@ def test_a_name_the_font_cannot_print_is_refused_with_a_message(client, user):
     s = services.create_session(user, "x", ["A", "B", "\U0001f600"], Options())
     client.force_login(user)
     response = client.get(reverse("hanafuda:score_sheet", args=[s.pk]), follow=True)
-    assert response.status_code == 200 and "U+1F600" in response.content.decode()
+    page = response.content.decode()
+    assert response.status_code == 200 and "U+1F600" in page
+    # the page is Japanese, and so is the message: no technical English (issue 22)
+    assert "名前「\U0001f600」の文字「\U0001f600」（U+1F600）は用紙の字体にないため" in page
+    assert "PDF font" not in page and "sides[" not in page

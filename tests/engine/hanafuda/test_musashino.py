@@ -15,7 +15,17 @@ from pathlib import Path
 
 import pytest
 
-from hanafuda.engine.dealing import DealLayout, deal_layout, first_dealer, is_misdeal
+from hanafuda.engine.dealing import (
+    DealLayout,
+    DrawOutcome,
+    deal_layout,
+    draw_once,
+    draw_rank,
+    first_dealer,
+    is_misdeal,
+    settle_draws,
+    team_dealers,
+)
 from hanafuda.engine.deck import CARD_BY_ID, CARDS, DECK_SIZE, CardType, RibbonKind, card, cards_of_month
 from hanafuda.engine.dekiyaku import DEKIYAKU, DEKIYAKU_BY_CODE, INSTA_WIN_CODES, M7_NAMED
 from hanafuda.engine.formation import composition, formed_dekiyaku
@@ -33,6 +43,7 @@ from hanafuda.engine.options import (
     StormOnInstaWin,
     SunTiming,
     Suppression,
+    TeamDealer,
     TeamPayment,
     TieRule,
 )
@@ -747,6 +758,64 @@ def test_first_dealer_draws_the_earliest_month_then_the_higher_card():
     assert first_dealer({A: 23, B: 21, C: 20}) == C
     with pytest.raises(ValueError, match="drawn by both"):
         first_dealer({A: 20, B: 20})
+
+
+def test_equal_cards_are_the_same_month_and_the_same_rank_shown():
+    assert draw_rank(12) == draw_rank(13) == (1, 3)  # two pine chaff cards
+    assert draw_rank(121) == draw_rank(123)  # the yellow-bottom chaff is a chaff like the others
+    assert draw_rank(110) < draw_rank(111) < draw_rank(112) < draw_rank(113)  # willow: bright, animal, ribbon, chaff
+    assert draw_rank(80) < draw_rank(81) < draw_rank(82)  # susuki: no ribbon, the chaff still last
+    assert draw_rank(23) < draw_rank(30)
+
+
+def test_a_tie_on_the_earliest_card_is_a_re_draw_never_a_hidden_card_number():
+    # musashino-bana.md l.12: "If there is still a tie, then the players re-draw."
+    assert draw_once({A: 12, B: 13, C: 10}) == DrawOutcome(C)
+    assert draw_once({A: 12, B: 13, C: 20}) == DrawOutcome(None, (A, B))
+    assert draw_once({A: 122, B: 121, C: 123}) == DrawOutcome(None, (A, B, C))
+    assert draw_once({A: 82, B: 83, C: 11}) == DrawOutcome(C)  # a tie behind the earliest card does not matter
+    with pytest.raises(ValueError, match="must draw again"):
+        first_dealer({A: 12, B: 13, C: 20})
+
+
+def test_re_draws_repeat_among_the_tied_players_until_one_is_earliest():
+    assert settle_draws([{A: 12, B: 13, C: 20}]) == DrawOutcome(None, (A, B))
+    assert settle_draws([{A: 12, B: 13, C: 20}, {A: 40, B: 30}]) == DrawOutcome(B)
+    still = [{A: 12, B: 13, C: 20}, {A: 42, B: 43}]
+    assert settle_draws(still) == DrawOutcome(None, (A, B))
+    assert settle_draws([*still, {B: 50, A: 90}]) == DrawOutcome(B)
+    # a re-draw may repeat a card drawn before: the drawn cards go back to the deck
+    assert settle_draws([{A: 12, B: 13, C: 20}, {A: 20, B: 12}]) == DrawOutcome(B)
+
+
+@pytest.mark.parametrize(
+    ("draws", "message"),
+    [
+        ([], "list of draws"),
+        ({A: 10}, "list of draws"),
+        ([{A: 12, B: 13, C: 20}, {A: 40, C: 30}], "only the tied players"),
+        ([{A: 12, B: 13, C: 20}, {A: 40}], "only the tied players"),
+        ([{A: 10, B: 13, C: 20}, {A: 40, B: 30}], "already decided"),
+        ([{A: 12, B: 13, C: 20}, {A: 40, B: 40}], "drawn by both"),
+        ([{A: 12, B: 14}], "unknown card id 14"),
+    ],
+)
+def test_settle_draws_refuses_draws_that_cannot_happen(draws, message):
+    with pytest.raises(ValueError, match=message):
+        settle_draws(draws)
+
+
+def test_which_partner_deals_for_a_team_is_a_house_rule():
+    # team 0 deals rounds 1, 2 and 4, team 1 round 3; the player who drew the earliest card is partner 1 of team 0
+    dealing = [0, 0, 1, 0, 1]
+    assert team_dealers(dealing, first_partner=1) == [1, 0, 0, 1, 1]
+    assert team_dealers(dealing, 1, TeamDealer.SAME_PLAYER) == [1, 1, 0, 1, 0]
+    assert team_dealers([], 1) == []
+    assert Options().team_dealer is TeamDealer.PARTNERS_TAKE_TURNS
+    with pytest.raises(ValueError, match="teams 0 or 1"):
+        team_dealers([0, 2])
+    with pytest.raises(ValueError, match="first_partner"):
+        team_dealers([0], 2)
 
 
 def test_options_round_trip_through_plain_values_and_reject_nonsense():
