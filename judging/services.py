@@ -70,6 +70,11 @@ def _outcome(match, values: rules.SheetValues, is_walkover: bool) -> rules.Outco
     return rules.decide_winner(values, match.event.card_total)
 
 
+def _same_sheet(sheet, values: rules.SheetValues, is_walkover: bool) -> bool:
+    """Whether ``sheet`` records exactly ``values`` (and the same walkover flag)."""
+    return sheet.is_walkover == is_walkover and not sheet.differences(values)
+
+
 def _sheet_fields(values: rules.SheetValues, outcome: rules.Outcome) -> dict:
     """The typed values and the derived winner, as RecordingSheet fields."""
     return {
@@ -101,23 +106,45 @@ def submit_sheet(
 
     ``base_version`` is the version the form showed (0 for none); when a newer version
     exists the submission is refused with ``Conflict`` (None skips the check, for
-    scripts). A ``submission_key`` already used for this game returns that version
-    instead of a new one. Raises ``UserError`` for an invalid sheet or a game whose
-    teams are not known. Returns ``(sheet, created)``.
+    scripts). Resends are exact:
+
+    - a ``submission_key`` already used for this game, with the same values, returns the
+      version it made (a retry after a lost answer);
+    - the same key with other values is a new submission (a correction when it is based on
+      the newest version, else ``Conflict``), never dropped;
+    - values identical to the newest version, based on it (Back, then save again), make no
+      new version and return it, unless the game is disputed (a rejected version sent again
+      goes back to the recorder as a new version).
+
+    Raises ``UserError`` for an invalid sheet or a game whose teams are not known. Returns
+    ``(sheet, created)``.
     """
     outcome = _outcome(match, values, is_walkover)
     try:
         with transaction.atomic():
             match = _locked(match)
+            current = latest_sheet(match)
             if submission_key:
                 existing = match.sheets.filter(submission_key=submission_key).first()
+                if existing is not None and _same_sheet(existing, values, is_walkover):
+                    return existing, False  # the same form sent again: the version it made
                 if existing is not None:
-                    return existing, False
+                    # The same form sent again with other values (a page the browser restored and
+                    # the referee corrected): a new submission, never a silent drop. The key
+                    # stays with the version it made first.
+                    submission_key = ""
+            if (
+                current is not None
+                and not restored_from
+                and match.status != Match.Status.DISPUTED
+                and _same_sheet(current, values, is_walkover)
+                and base_version in (None, current.version)
+            ):
+                return current, False  # Back, then save again with the newest version's values
             if not match.teams_known:
                 raise UserError(_("Both teams of game %(number)s are not known yet.") % {"number": match.match_number})
             if match.status == Match.Status.VOID:
                 raise UserError(_("This game is void; the organiser can reopen it."))
-            current = latest_sheet(match)
             if base_version is not None and current is not None and current.version != base_version:
                 raise Conflict(current)
             sheet = RecordingSheet.objects.create(

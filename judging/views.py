@@ -19,6 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 
 from common.downloads import PDF, file_response
 from common.errors import UserError
@@ -67,6 +68,7 @@ def _fresh_keys(sheet):
 # --- Court link: the referee's tablet --------------------------------------------------
 
 
+@never_cache
 def court_home(request, token):
     court = _court(token)
     matches = list(Match.objects.filter(court=court).select_related(*MATCH_RELATED).order_by("slot", "match_number"))
@@ -147,6 +149,7 @@ def _handle_entry(request, match, *, who, saved_url, template, extra):
     return render(request, template, context)
 
 
+@never_cache
 def court_entry(request, token, number):
     court = _court(token)
     match = _court_match(court, number)
@@ -166,6 +169,7 @@ def court_entry(request, token, number):
     )
 
 
+@never_cache
 def court_saved(request, token, number, version):
     """A clear confirmation of what was saved, to show the team leaders."""
     court = _court(token)
@@ -245,6 +249,7 @@ def touch_matrix_rows():
     }
 
 
+@never_cache
 def court_dispute(request, token, number):
     court = _court(token)
     match = _court_match(court, number)
@@ -259,6 +264,7 @@ def court_dispute(request, token, number):
     )
 
 
+@never_cache
 def court_rules(request, token):
     court = _court(token)
     return render(

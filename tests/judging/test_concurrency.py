@@ -34,6 +34,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 VALUES = rules.SheetValues(30, 26, 0, rules.JokerHolder.A)
 OTHER_VALUES = rules.SheetValues(20, 36, 0, rules.JokerHolder.B)
+THIRD_VALUES = rules.SheetValues(29, 27, 0, rules.JokerHolder.A)
 
 
 @pytest.fixture
@@ -193,7 +194,9 @@ def test_the_same_submission_posted_twice_at_once_makes_one_version(match):
 def test_two_submissions_based_on_the_same_version_make_one_version_and_the_other_gets_a_conflict(match):
     services.submit_sheet(match, VALUES, base_version=0, court=match.court)
     outcomes = run_together(
-        lambda: services.submit_sheet(fresh(match), VALUES, base_version=1, submission_key="tablet", court=match.court),
+        lambda: services.submit_sheet(
+            fresh(match), THIRD_VALUES, base_version=1, submission_key="tablet", court=match.court
+        ),
         lambda: services.submit_sheet(
             fresh(match), OTHER_VALUES, base_version=1, submission_key="laptop", court=match.court
         ),
