@@ -70,6 +70,21 @@ class RecordingSheet(models.Model):
         verbose_name=_("confirmed by"),
     )
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    # The leaders' sign-off (issue 16, item 4): each team's leader confirms the counts on the
+    # tablet, as they sign the paper sheet; optionally with a name.
+    signed_a_at = models.DateTimeField(_("signed by the leader of team A at"), null=True, blank=True)
+    signed_a_name = models.CharField(_("name of the leader of team A"), max_length=60, blank=True)
+    signed_b_at = models.DateTimeField(_("signed by the leader of team B at"), null=True, blank=True)
+    signed_b_name = models.CharField(_("name of the leader of team B"), max_length=60, blank=True)
+    after_sign_off = models.BooleanField(
+        _("correction after the leaders' sign-off"),
+        default=False,
+        help_text=_("The version it replaces was signed by a leader: a recorder must confirm it."),
+    )
+    # A photo of the paper sheet (issue 16, item 5): a JPEG under DATA_DIR/sheet-photos/,
+    # the path relative to that folder; served only to the event's organisers and recorders.
+    photo = models.CharField(_("photo of the paper sheet"), max_length=200, blank=True, editable=False)
+    photo_at = models.DateTimeField(_("photo taken at"), null=True, blank=True)
 
     class Meta:
         ordering = ["match", "-version"]
@@ -111,6 +126,15 @@ class RecordingSheet(models.Model):
         ]
 
     @property
+    def signed_by_any(self):
+        """Whether at least one leader signed this version."""
+        return self.signed_a_at is not None or self.signed_b_at is not None
+
+    @property
+    def signed_by_both(self):
+        return self.signed_a_at is not None and self.signed_b_at is not None
+
+    @property
     def source(self):
         if self.submitted_by_id:
             return str(self.submitted_by)
@@ -132,6 +156,8 @@ class HistoryEntry(models.Model):
         DISPUTE = "dispute", _("dispute logged")
         RETYPE_MISMATCH = "retype_mismatch", _("re-typed sheet did not match")
         REOPENED = "reopened", _("game reopened")
+        SIGNED = "signed", _("signed by a leader")
+        PHOTO = "photo", _("photo of the paper sheet attached")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="history", verbose_name=_("game"))
     sheet = models.ForeignKey(RecordingSheet, on_delete=models.CASCADE, null=True, blank=True, related_name="+")

@@ -15,11 +15,16 @@ it, or at once when the event auto-confirms. How each rule is held:
 
 from __future__ import annotations
 
+import secrets
+from pathlib import Path
+
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
+from common.images import downscaled_jpeg
 from judging.engine import rules
 from judging.models import Dispute, HistoryEntry, RecordingSheet
 from tournament.models import Match
@@ -116,6 +121,9 @@ def submit_sheet(
       new version and return it, unless the game is disputed (a rejected version sent again
       goes back to the recorder as a new version).
 
+    A new version replacing one that a leader signed (``after_sign_off``) is a correction
+    that a recorder must confirm, even under auto-confirm (issue 16, item 4).
+
     Raises ``UserError`` for an invalid sheet or a game whose teams are not known. Returns
     ``(sheet, created)``.
     """
@@ -147,10 +155,12 @@ def submit_sheet(
                 raise UserError(_("This game is void; the organiser can reopen it."))
             if base_version is not None and current is not None and current.version != base_version:
                 raise Conflict(current)
+            after_sign_off = _replaces_signed(match, current, restored_from)
             sheet = RecordingSheet.objects.create(
                 match=match,
                 version=(current.version if current else 0) + 1,
                 **_sheet_fields(values, outcome),
+                after_sign_off=after_sign_off,
                 is_walkover=is_walkover,
                 court=court,
                 submitted_by=user if user is not None and user.is_authenticated else None,
@@ -172,7 +182,7 @@ def submit_sheet(
                 action=HistoryEntry.Action.RESTORED if restored_from else HistoryEntry.Action.SUBMITTED,
                 note=_("from version %(v)s") % {"v": restored_from.version} if restored_from else "",
             )
-            if match.event.auto_confirm:
+            if match.event.auto_confirm and not after_sign_off:
                 _confirm(match, sheet, None, HistoryEntry.Action.AUTO_CONFIRMED)
             else:
                 match.status = Match.Status.SUBMITTED
@@ -184,6 +194,12 @@ def submit_sheet(
         if existing is None:
             raise
         return existing, False
+
+
+def _replaces_signed(match, current, restored_from) -> bool:
+    """Whether a new version corrects one a leader signed (the event uses sign-off; an
+    organiser's restore is the desk's own act, not a correction from the court)."""
+    return bool(match.event.leaders_sign_off and current is not None and current.signed_by_any and not restored_from)
 
 
 def _confirm(match, sheet, user, action):
@@ -409,3 +425,97 @@ def mark_started(match):
     """Record when the referee opened the game (its actual start), once."""
     if match.actual_start is None and match.awaits_result:
         Match.objects.filter(pk=match.pk, actual_start__isnull=True).update(actual_start=timezone.now())
+
+
+# --- The leaders' sign-off and the photo of the paper sheet (issue 16, items 4 and 5) ---
+
+
+def sign_off(sheet, side: rules.Side, *, name="", court=None, user=None):
+    """The leader of team ``side`` confirms the counts of version ``sheet`` on the tablet, as
+    they sign the paper sheet (the leaders sign the counts, and from then on the result
+    changes only through the desk; docs/rules/hitachi-karuta.md, "The recording sheet").
+
+    ``name`` (optional, at most 60 characters) is the leader's name as written. Signing a
+    side already signed changes nothing. Raises ``UserError`` when the event does not use
+    sign-off, for a walkover, a version that is not the newest, or a void game. Returns the
+    sheet.
+    """
+    side = rules.Side(side)
+    with transaction.atomic():
+        match = _locked(sheet.match)
+        sheet = RecordingSheet.objects.get(pk=sheet.pk)
+        if not match.event.leaders_sign_off:
+            raise UserError(_("This tournament does not use the leaders' sign-off."))
+        if sheet.is_walkover:
+            raise UserError(_("A walkover is not signed off by the leaders."))
+        if match.status == Match.Status.VOID:
+            raise UserError(_("This game is void."))
+        newest = latest_sheet(match)
+        if newest.pk != sheet.pk:
+            raise UserError(
+                _("Version %(v)s is not the newest (version %(newest)s is); sign the newest.")
+                % {"v": sheet.version, "newest": newest.version}
+            )
+        field = "signed_a" if side is rules.Side.A else "signed_b"
+        if getattr(sheet, f"{field}_at") is not None:
+            return sheet
+        name = " ".join((name or "").split())[:60]
+        setattr(sheet, f"{field}_at", timezone.now())
+        setattr(sheet, f"{field}_name", name)
+        sheet.save(update_fields=[f"{field}_at", f"{field}_name"])
+        team = match.team_a if side is rules.Side.A else match.team_b
+        HistoryEntry.objects.create(
+            match=match,
+            sheet=sheet,
+            court=court,
+            user=user if user is not None and user.is_authenticated else None,
+            action=HistoryEntry.Action.SIGNED,
+            note=f"{side.value} {team.name if team else ''}{(' ' + name) if name else ''}"[:300],
+        )
+    return sheet
+
+
+def photo_dir():
+    """Where the photos of the paper sheets are kept: DATA_DIR/sheet-photos (never public)."""
+    return Path(settings.DATA_DIR) / "sheet-photos"
+
+
+def photo_path(sheet):
+    """The file of ``sheet``'s photo, or None when it has none."""
+    return photo_dir() / sheet.photo if sheet.photo else None
+
+
+def attach_photo(sheet, upload, *, court=None, user=None):
+    """Keep a photo of the paper sheet with version ``sheet`` (the evidence judges keep).
+
+    The upload is checked and downscaled (``common.images.downscaled_jpeg``: image types
+    only, at most 10 MB, long side 1600 px, JPEG) and written under ``photo_dir()``; a
+    second photo replaces the first. Raises ``UserError`` (``ImageRefused``) for a file that
+    is not an image, too large or unreadable: nothing is written and the result stays as it
+    was saved. Returns the sheet.
+    """
+    data = downscaled_jpeg(upload)
+    relative = (
+        f"event-{sheet.match.event_id}/game-{sheet.match.match_number}-v{sheet.version}-{secrets.token_hex(4)}.jpg"
+    )
+    target = photo_dir() / relative
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(data)
+    old = None
+    with transaction.atomic():
+        sheet = RecordingSheet.objects.select_for_update().get(pk=sheet.pk)
+        old = photo_path(sheet)
+        sheet.photo = relative
+        sheet.photo_at = timezone.now()
+        sheet.save(update_fields=["photo", "photo_at"])
+        HistoryEntry.objects.create(
+            match_id=sheet.match_id,
+            sheet=sheet,
+            court=court,
+            user=user if user is not None and user.is_authenticated else None,
+            action=HistoryEntry.Action.PHOTO,
+            note=f"{len(data) // 1024} KB",
+        )
+    if old is not None and old != target:
+        old.unlink(missing_ok=True)
+    return sheet

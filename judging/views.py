@@ -14,7 +14,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Max
-from django.http import Http404
+from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -23,6 +23,7 @@ from django.views.decorators.cache import never_cache
 
 from common.downloads import PDF, file_response
 from common.errors import UserError
+from common.images import MAX_UPLOAD_BYTES
 from judging import services
 from judging.engine import rules
 from judging.forms import DisputeForm, RejectForm, ResultForm, RetypeForm, WalkoverForm
@@ -185,8 +186,72 @@ def court_saved(request, token, number, version):
             "sheet": sheet,
             "token": token,
             "winner": match.team_a if sheet.winner_side == "A" else match.team_b,
+            **_signoff_context(court.event, match, sheet),
         },
     )
+
+
+def _signoff_context(event, match, sheet):
+    """What the saved page needs for the leaders' sign-off and the photo (items 4 and 5)."""
+    is_newest = services.latest_sheet(match).pk == sheet.pk
+    sides = [
+        {"side": "A", "team": match.team_a, "at": sheet.signed_a_at, "name": sheet.signed_a_name},
+        {"side": "B", "team": match.team_b, "at": sheet.signed_b_at, "name": sheet.signed_b_name},
+    ]
+    return {
+        "sign_off": event.leaders_sign_off
+        and not sheet.is_walkover
+        and is_newest
+        and match.status != Match.Status.VOID,
+        "sides": sides,
+        "is_newest": is_newest,
+        "photo_limit_mb": MAX_UPLOAD_BYTES // (1024 * 1024),
+    }
+
+
+def _court_sheet(token, number, version):
+    court = _court(token)
+    match = _court_match(court, number)
+    return court, get_object_or_404(RecordingSheet.objects.select_related("match__event"), match=match, version=version)
+
+
+@never_cache
+def court_sign(request, token, number, version):
+    """A team leader's tap (and optional name) confirming the saved counts (item 4)."""
+    court, sheet = _court_sheet(token, number, version)
+    saved = redirect("judging:court_saved", token, number, version)
+    if request.method != "POST":
+        return saved
+    side = request.POST.get("side", "")
+    if side not in ("A", "B"):
+        messages.error(request, _("Choose the team whose leader signs."))
+        return saved
+    try:
+        services.sign_off(sheet, rules.Side(side), name=request.POST.get(f"name_{side}", ""), court=court)
+    except UserError as e:
+        messages.error(request, str(e))
+    return saved
+
+
+@never_cache
+def court_photo(request, token, number, version):
+    """A photo of the paper sheet, from the tablet's camera, kept with the version (item 5).
+    A refused file leaves the saved result as it is and says why."""
+    court, sheet = _court_sheet(token, number, version)
+    if request.method == "POST":
+        upload = request.FILES.get("photo")
+        if upload is None:
+            messages.error(request, _("Photo of the paper sheet: choose or take a photo first."))
+        else:
+            try:
+                services.attach_photo(sheet, upload, court=court)
+            except UserError as e:
+                messages.error(request, _("Photo of the paper sheet: %(error)s The result is saved.") % {"error": e})
+            else:
+                messages.success(
+                    request, _("The photo of the paper sheet is kept with version %(v)s.") % {"v": version}
+                )
+    return redirect("judging:court_saved", token, number, version)
 
 
 def _dispute(request, match, *, who, extra, template):
@@ -426,6 +491,30 @@ def _recorder_action(request, event, match, here):
 
 
 @login_required
+def sheet_photo(request, slug, number, version):
+    """The photo of a version's paper sheet, for the event's organisers and recorders only
+    (login; 403 for others); never stored by the browser or a proxy."""
+    event = _event_for_recorder(request, slug)
+    sheet = get_object_or_404(RecordingSheet, match__event=event, match__match_number=number, version=version)
+    path = services.photo_path(sheet)
+    if path is None or not path.is_file():
+        raise Http404
+    response = FileResponse(path.open("rb"), content_type="image/jpeg")
+    response["Cache-Control"] = "no-store, private"
+    return response
+
+
+def _newest_sheets(matches):
+    """Each game's newest version as ``newest_sheet`` (the queue shows its sign-off and photo)."""
+    newest = {}
+    for sheet in RecordingSheet.objects.filter(match__in=matches).order_by("match_id", "version"):
+        newest[sheet.match_id] = sheet
+    for match in matches:
+        match.newest_sheet = newest.get(match.pk)
+    return matches
+
+
+@login_required
 def confirm_queue(request, slug):
     """Games waiting for a recorder: submitted or disputed, oldest first."""
     event = _event_for_recorder(request, slug)
@@ -435,7 +524,7 @@ def confirm_queue(request, slug):
         .annotate(last_version=Max("sheets__version"))
         .order_by("match_number")
     )
-    return render(request, "judging/confirm_queue.html", {"event": event, "games": matches})
+    return render(request, "judging/confirm_queue.html", {"event": event, "games": _newest_sheets(list(matches))})
 
 
 @login_required

@@ -60,6 +60,14 @@ class Event(models.Model):
         default=False,
         help_text=_("For small events: a result entered at the court counts at once, without a recorder's check."),
     )
+    leaders_sign_off = models.BooleanField(
+        _("leaders sign off the counts on the tablet"),
+        default=True,
+        help_text=_(
+            "After the referee saves, both leaders confirm the counts with a tap, as they sign the paper sheet; "
+            "a change after that needs a recorder. Off: the tablet does not ask."
+        ),
+    )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="organised_events", verbose_name=_("organisers")
     )

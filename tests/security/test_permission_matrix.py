@@ -82,6 +82,11 @@ EXPECTED = {
     "judging:court_entry": COURT_LINK,
     "judging:court_saved": COURT_LINK,
     "judging:court_dispute": COURT_LINK,
+    # POST only (a leader's sign-off, a photo of the paper sheet): a GET goes back to the saved page.
+    "judging:court_sign": {role: 302 for role in ROLES},
+    "judging:court_photo": {role: 302 for role in ROLES},
+    # The photo of a paper sheet: the event's recorders and organisers (this version has none: 404).
+    "judging:sheet_photo": {**RECORDER, "recorder": 404, "organiser": 404},
     "judging:court_rules": COURT_LINK,
     "judging:court_matrix_pdf": COURT_LINK,
     "judging:match_detail": RECORDER,
@@ -215,6 +220,9 @@ def concrete_url(name, event, match):
         "judging:court_entry": {"token": court.token, "number": match.match_number},
         "judging:court_saved": {"token": court.token, "number": match.match_number, "version": 1},
         "judging:court_dispute": {"token": court.token, "number": match.match_number},
+        "judging:court_sign": {"token": court.token, "number": match.match_number, "version": 1},
+        "judging:court_photo": {"token": court.token, "number": match.match_number, "version": 1},
+        "judging:sheet_photo": {"slug": event.slug, "number": match.match_number, "version": 1},
         "judging:court_rules": {"token": court.token},
         "judging:court_matrix_pdf": {"token": court.token},
         "judging:match_detail": {"slug": event.slug, "number": match.match_number},
