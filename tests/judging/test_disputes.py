@@ -234,7 +234,9 @@ def test_two_disputes_with_the_same_touches_logged_from_two_pages_both_count(cli
 
 @pytest.mark.parametrize("side", ["A", "B"])
 def test_a_hand_underneath_settles_the_card_without_rps_even_when_the_table_says_rps(client, match, side):
-    response = client.get(dispute_url(match), {"underneath": side, "state_a": "correct_only", "state_b": "correct_only"})
+    response = client.get(
+        dispute_url(match), {"underneath": side, "state_a": "correct_only", "state_b": "correct_only"}
+    )
     ruling = response.context["ruling"]
     assert (ruling.verdict, ruling.settlement) == (rules.Verdict(side), rules.Settlement.UNDERNEATH)
     page = response.content.decode()
@@ -315,7 +317,9 @@ def test_the_result_form_prefills_rps_used_from_the_helper_and_says_so(client, m
     page = response.content.decode()
     assert 'id="id_rps_used_3" checked' in page
     with translation.override("ja"):
-        expected = translation.gettext("Filled in from the touch helper's log: %(n)s じゃんけん in this game.") % {"n": 3}
+        expected = translation.gettext("Filled in from the touch helper's log: %(n)s じゃんけん in this game.") % {
+            "n": 3
+        }
     assert rps_source(page) == expected
 
 
@@ -331,7 +335,8 @@ def test_a_saved_version_keeps_its_number_and_the_form_names_a_difference(client
     response = client.get(entry_url(match))
     assert rps_used_initial(response) == 0
     with translation.override("ja"):
-        expected = translation.gettext(
-            "Saved version: %(saved)s; the touch helper logged %(n)s. Check the number."
-        ) % {"saved": 0, "n": 1}
+        expected = translation.gettext("Saved version: %(saved)s; the touch helper logged %(n)s. Check the number.") % {
+            "saved": 0,
+            "n": 1,
+        }
     assert rps_source(response.content.decode()) == expected
