@@ -138,13 +138,40 @@ class RejectForm(forms.Form):
 
 
 class DisputeForm(forms.Form):
-    state_a = forms.ChoiceField(label=_("team A"), widget=forms.RadioSelect)
-    state_b = forms.ChoiceField(label=_("team B"), widget=forms.RadioSelect)
+    """The touch rule in steps: a hand underneath first, else each team's touch (判定表),
+    then the team the rule asks for (じゃんけん winner, first to touch, referee leader)."""
+
+    NO_HAND_UNDERNEATH = "none"
+
+    underneath = forms.ChoiceField(
+        label=_("Was one hand underneath the other on the card?"),
+        widget=forms.RadioSelect,
+        required=False,
+        choices=[
+            ("A", _("Team A's hand was underneath")),
+            ("B", _("Team B's hand was underneath")),
+            (NO_HAND_UNDERNEATH, _("No: at the same time, in the same place (or another case)")),
+        ],
+    )
+    state_a = forms.ChoiceField(label=_("team A"), widget=forms.RadioSelect, required=False)
+    state_b = forms.ChoiceField(label=_("team B"), widget=forms.RadioSelect, required=False)
     rps_winner = forms.ChoiceField(
         label=_("じゃんけん winner"),
         widget=forms.RadioSelect,
         required=False,
         choices=[("", _("not needed")), ("A", _("Team A")), ("B", _("Team B"))],
+    )
+    first_team = forms.ChoiceField(
+        label=_("first team to touch the correct card"),
+        widget=forms.RadioSelect,
+        required=False,
+        choices=[("A", _("Team A")), ("B", _("Team B"))],
+    )
+    referee_choice = forms.ChoiceField(
+        label=_("the referee leader's decision"),
+        widget=forms.RadioSelect,
+        required=False,
+        choices=[("A", _("Team A")), ("B", _("Team B"))],
     )
 
     def __init__(self, *args, team_a="", team_b="", **kwargs):
@@ -155,3 +182,25 @@ class DisputeForm(forms.Form):
             self.fields["state_a"].label = team_a
             self.fields["state_b"].label = team_b
             self.fields["rps_winner"].choices = [("", _("not needed")), ("A", team_a), ("B", team_b)]
+            self.fields["first_team"].choices = [("A", team_a), ("B", team_b)]
+            self.fields["referee_choice"].choices = [("A", team_a), ("B", team_b)]
+            self.fields["underneath"].choices = [
+                ("A", _("%(team)s's hand was underneath") % {"team": team_a}),
+                ("B", _("%(team)s's hand was underneath") % {"team": team_b}),
+                (self.NO_HAND_UNDERNEATH, _("No: at the same time, in the same place (or another case)")),
+            ]
+
+    def clean(self):
+        data = super().clean()
+        if data.get("underneath") == self.NO_HAND_UNDERNEATH:
+            data["underneath"] = ""
+        if not data.get("underneath"):
+            for field in ("state_a", "state_b"):
+                if not data.get(field) and field not in self.errors:
+                    self.add_error(field, _("Tap how this team touched the card, or whose hand was underneath."))
+        return data
+
+    def ruling(self, rps_used):
+        """The ``rules.TouchRuling`` of a valid form, given the じゃんけん already played."""
+        data = self.cleaned_data
+        return rules.rule_touch(data["underneath"] or None, data["state_a"] or None, data["state_b"] or None, rps_used)

@@ -202,9 +202,20 @@ class Dispute(models.Model):
         (rules.Verdict.FIRST_TO_TOUCH.value, _("first team to touch the correct card")),
     ]
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="disputes", verbose_name=_("game"))
-    state_a = models.CharField(_("team A"), max_length=20, choices=STATE_CHOICES)
-    state_b = models.CharField(_("team B"), max_length=20, choices=STATE_CHOICES)
+    SETTLEMENT_CHOICES = [
+        (rules.Settlement.UNDERNEATH.value, _("hand underneath")),
+        (rules.Settlement.TABLE.value, _("the table")),
+        (rules.Settlement.RPS.value, _("じゃんけん")),
+        (rules.Settlement.FIRST_TO_TOUCH.value, _("first team to touch the correct card")),
+        (rules.Settlement.REFEREE.value, _("referee's decision (じゃんけん limit reached)")),
+    ]
+    underneath = models.CharField(_("hand underneath"), max_length=1, blank=True, choices=RecordingSheet.SIDE_CHOICES)
+    # Blank when a hand underneath decided (step one): the table was not used.
+    state_a = models.CharField(_("team A"), max_length=20, blank=True, choices=STATE_CHOICES)
+    state_b = models.CharField(_("team B"), max_length=20, blank=True, choices=STATE_CHOICES)
     verdict = models.CharField(_("verdict"), max_length=20, choices=VERDICT_CHOICES)
+    settlement = models.CharField(_("settled by"), max_length=20, blank=True, choices=SETTLEMENT_CHOICES)
+    taken_by = models.CharField(_("card taken by"), max_length=1, blank=True, choices=RecordingSheet.SIDE_CHOICES)
     rps_winner = models.CharField(_("じゃんけん winner"), max_length=1, blank=True, choices=RecordingSheet.SIDE_CHOICES)
     court = models.ForeignKey(Court, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     user = models.ForeignKey(

@@ -22,6 +22,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from common.errors import UserError
 from common.images import downscaled_jpeg
@@ -374,34 +375,73 @@ def submit_walkover(match, absent_side: rules.Side, **kwargs):
     return submit_sheet(match, walkover_values(match, winner), is_walkover=True, **kwargs)
 
 
-def log_dispute(match, state_a, state_b, *, rps_winner="", court=None, user=None, submission_key=""):
-    """Log a disputed card settled by the touch-judgment matrix; returns the dispute.
+TOUCH_PROBLEMS = {
+    rules.TouchProblem.STATES_MISSING: gettext_lazy(
+        "Tap how each team touched the card, or whose hand was underneath."
+    ),
+    rules.TouchProblem.RPS_WINNER_MISSING: gettext_lazy("Enter who won the じゃんけん."),
+    rules.TouchProblem.FIRST_TEAM_MISSING: gettext_lazy("Enter which team touched the correct card first."),
+    rules.TouchProblem.REFEREE_DECISION_MISSING: gettext_lazy(
+        "This game already had three じゃんけん decisions, the most the rules allow: no more じゃんけん. "
+        "The referee raises a hand; the referee leader decides who takes the card. Enter that decision."
+    ),
+}
 
-    A じゃんけん verdict needs its winner. Returns the ``Dispute``; its
-    ``rps_count`` attribute is the game's logged じゃんけん decisions so far (limit 3,
-    rules sheet), so the screen can warn at the limit.
+
+def log_dispute(
+    match,
+    state_a="",
+    state_b="",
+    *,
+    underneath="",
+    rps_winner="",
+    first_team="",
+    referee_choice="",
+    court=None,
+    user=None,
+    submission_key="",
+):
+    """Log a disputed card settled by the whole touch rule; returns the dispute.
+
+    In: the side whose hand was underneath ("" when none: a simultaneous touch), each
+    team's touch state (needed only then), and the team the referee names when the rule
+    asks for one: ``rps_winner`` (じゃんけん), ``first_team`` (first to touch the correct
+    card) or ``referee_choice`` (three じゃんけん already used: the referee leader's
+    decision, recorded as the referee's). The steps are ``rules.rule_touch``
+    (``docs/rules/hitachi-karuta.md``, "Touch judgment matrix" and "Play": at most three
+    じゃんけん). Out: the ``Dispute``, with ``rps_count`` = the game's じゃんけん so far.
+    Errors: ``UserError`` naming what is missing; nothing is written then.
     """
-    verdict = rules.touch_verdict(state_a, state_b)
-    if verdict is not rules.Verdict.RPS:
-        rps_winner = ""
-    elif rps_winner not in ("A", "B"):
-        raise UserError(_("Enter who won the じゃんけん."))
     with transaction.atomic():
         match = _locked(match)
         if submission_key:
             existing = match.disputes.filter(submission_key=submission_key).first()
             if existing is not None:  # the same form posted again: already logged
-                existing.rps_count = match.disputes.filter(verdict=rules.Verdict.RPS).count()
+                existing.rps_count = rps_logged(match)
                 return existing
-        count = match.disputes.filter(verdict=rules.Verdict.RPS).count()
-        if verdict is rules.Verdict.RPS and count >= rules.MAX_RPS_DECISIONS:
-            raise UserError(_("This game already had three じゃんけん decisions, the most the rules allow."))
+        count = rps_logged(match)
+        try:
+            ruling = rules.rule_touch(underneath or None, state_a or None, state_b or None, count)
+            named = {
+                rules.Settlement.RPS: rps_winner,
+                rules.Settlement.FIRST_TO_TOUCH: first_team,
+                rules.Settlement.REFEREE: referee_choice,
+            }.get(ruling.settlement)
+            taker = rules.card_taker(ruling, named if named in ("A", "B") else None)
+        except ValueError as e:
+            problem = e.args[0] if e.args else None
+            if problem in TOUCH_PROBLEMS:
+                raise UserError(str(TOUCH_PROBLEMS[problem])) from e
+            raise UserError(str(TOUCH_PROBLEMS[rules.TouchProblem.STATES_MISSING])) from e
         dispute = Dispute.objects.create(
             match=match,
-            state_a=state_a,
-            state_b=state_b,
-            verdict=verdict.value,
-            rps_winner=rps_winner,
+            underneath=underneath or "",
+            state_a="" if underneath else state_a,
+            state_b="" if underneath else state_b,
+            verdict=ruling.verdict.value,
+            settlement=ruling.settlement.value,
+            taken_by=taker.value,
+            rps_winner=taker.value if ruling.settlement is rules.Settlement.RPS else "",
             court=court,
             user=user if user is not None and user.is_authenticated else None,
             submission_key=submission_key,
@@ -411,14 +451,27 @@ def log_dispute(match, state_a, state_b, *, rps_winner="", court=None, user=None
             court=court,
             user=dispute.user,
             action=HistoryEntry.Action.DISPUTE,
-            note=f"{state_a} / {state_b} → {verdict.value}{(' ' + rps_winner) if rps_winner else ''}",
+            note=_dispute_note(dispute, ruling),
         )
-    dispute.rps_count = count + (1 if verdict is rules.Verdict.RPS else 0)
+    dispute.rps_count = count + (1 if ruling.settlement is rules.Settlement.RPS else 0)
     return dispute
 
 
+def _dispute_note(dispute, ruling):
+    """The history line of a dispute, in codes: how it was settled and who took the card."""
+    if ruling.settlement is rules.Settlement.UNDERNEATH:
+        return f"underneath {dispute.underneath} → {dispute.taken_by}"
+    head = f"{dispute.state_a} / {dispute.state_b} → {ruling.verdict.value}"
+    if ruling.settlement is rules.Settlement.TABLE:
+        return head
+    if ruling.settlement is rules.Settlement.REFEREE:
+        return f"{head}, limit reached: referee {dispute.taken_by}"
+    return f"{head} {dispute.taken_by}"
+
+
 def rps_logged(match):
-    return match.disputes.filter(verdict=rules.Verdict.RPS).count()
+    """じゃんけん played in this game on disputed touches (the referee leader's decisions are not)."""
+    return match.disputes.filter(verdict=rules.Verdict.RPS).exclude(settlement=rules.Settlement.REFEREE).count()
 
 
 def mark_started(match):

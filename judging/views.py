@@ -62,6 +62,14 @@ def _sheet_initial(sheet):
     return {field: getattr(sheet, field) for field in services.SHEET_FIELDS}
 
 
+def _rps_prefill(sheet, logged):
+    """ "じゃんけん used" taken from the touch helper's log when no result is saved yet
+    (a saved version keeps its own number; the form says where the number came from)."""
+    if logged and (sheet is None or sheet.is_walkover):
+        return {"rps_used": min(logged, rules.MAX_RPS_DECISIONS)}
+    return {}
+
+
 def _fresh_keys(sheet):
     return {"base_version": sheet.version if sheet else 0, "submission_key": secrets.token_hex(16)}
 
@@ -98,7 +106,9 @@ def _handle_entry(request, match, *, who, saved_url, template, extra):
     event = match.event
     current = services.latest_sheet(match)
     names = _names(match)
-    form = ResultForm(initial={**_sheet_initial(current), **_fresh_keys(current)}, card_total=event.card_total, **names)
+    rps_logged = services.rps_logged(match)
+    initial = {**_rps_prefill(current, rps_logged), **_sheet_initial(current), **_fresh_keys(current)}
+    form = ResultForm(initial=initial, card_total=event.card_total, **names)
     walkover_form = WalkoverForm(initial=_fresh_keys(current), **names)
     if request.method == "POST":
         is_walkover = request.POST.get("action") == "walkover"
@@ -145,7 +155,7 @@ def _handle_entry(request, match, *, who, saved_url, template, extra):
         "form": form,
         "walkover_form": walkover_form,
         "current": current,
-        "rps_logged": services.rps_logged(match),
+        "rps_logged": rps_logged,
     }
     return render(request, template, context)
 
@@ -255,30 +265,40 @@ def court_photo(request, token, number, version):
 
 
 def _dispute(request, match, *, who, extra, template):
+    """The touch-rule helper: step one (a hand underneath), the table, then the named team."""
     names = _names(match)
-    verdict = None
-    source = request.POST if request.method == "POST" else (request.GET if "state_a" in request.GET else None)
+    asked = any(key in request.GET for key in ("state_a", "underneath"))
+    source = request.POST if request.method == "POST" else (request.GET if asked else None)
     form = DisputeForm(source, **names)
-    logged = None
+    rps_count = services.rps_logged(match)
+    ruling = None
     if source is not None and form.is_valid():
-        verdict = rules.touch_verdict(form.cleaned_data["state_a"], form.cleaned_data["state_b"])
+        ruling = form.ruling(rps_count)
         if request.method == "POST":
+            data = form.cleaned_data
             try:
                 logged = services.log_dispute(
                     match,
-                    form.cleaned_data["state_a"],
-                    form.cleaned_data["state_b"],
-                    rps_winner=form.cleaned_data["rps_winner"],
+                    data["state_a"],
+                    data["state_b"],
+                    underneath=data["underneath"],
+                    rps_winner=data["rps_winner"],
+                    first_team=data["first_team"],
+                    referee_choice=data["referee_choice"],
                     submission_key=request.POST.get("submission_key", "")[:64],
                     **who,
                 )
             except UserError as e:
                 form.add_error(None, str(e))
             else:
-                messages.success(request, _("Dispute logged: %(verdict)s.") % {"verdict": logged.get_verdict_display()})
+                taker = match.team_a if logged.taken_by == "A" else match.team_b
+                messages.success(
+                    request,
+                    _("Dispute logged: %(team)s takes the card (%(how)s).")
+                    % {"team": taker.name, "how": logged.get_settlement_display()},
+                )
                 # Post/redirect/get: a reload never logs the dispute twice.
                 return redirect(request.path)
-    rps_count = services.rps_logged(match)
     return render(
         request,
         template,
@@ -287,8 +307,8 @@ def _dispute(request, match, *, who, extra, template):
             "event": match.event,
             "match": match,
             "form": form,
-            "verdict": verdict,
-            "logged": logged,
+            "ruling": ruling,
+            "verdict": ruling.verdict if ruling else None,
             "rps_count": rps_count,
             "rps_limit": rules.MAX_RPS_DECISIONS,
             "disputes": match.disputes.all(),

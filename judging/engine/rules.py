@@ -209,3 +209,100 @@ def touch_verdict(state_a: TouchState, state_b: TouchState) -> Verdict:
     ``docs/rules/hitachi-karuta.md``, "Touch judgment matrix".
     """
     return TOUCH_MATRIX[(TouchState(state_a), TouchState(state_b))]
+
+
+class Settlement(enum.StrEnum):
+    """How a disputed card was settled, in the order the rules apply (判定の手順).
+
+    ``docs/rules/hitachi-karuta.md``, "Touch judgment matrix": a hand underneath decides
+    first; only a truly simultaneous touch goes to the table; a じゃんけん beyond the third
+    of a game is not played: the referee leader (審判長) decides.
+    """
+
+    UNDERNEATH = "underneath"  # one hand was underneath: its team takes the card
+    TABLE = "table"  # the table names the team
+    RPS = "rps"  # the table says じゃんけん, and it was played
+    FIRST_TO_TOUCH = "first_to_touch"  # the table says: the team first to touch the correct card
+    REFEREE = "referee"  # the table says じゃんけん but three were used: the referee leader decides
+
+
+class TouchProblem(enum.StrEnum):
+    STATES_MISSING = "states_missing"  # no hand underneath, so both teams' touches are needed
+    RPS_WINNER_MISSING = "rps_winner_missing"
+    FIRST_TEAM_MISSING = "first_team_missing"
+    REFEREE_DECISION_MISSING = "referee_decision_missing"  # three じゃんけん used already
+
+
+@dataclass(frozen=True)
+class TouchRuling:
+    """The helper's answer before anyone is named: the verdict, and what must still be asked.
+
+    ``verdict`` is a side when the card is decided, else ``RPS`` or ``FIRST_TO_TOUCH``;
+    ``settlement`` says which step decided it (or, for ``RPS``, whether a じゃんけん is played
+    or the referee leader decides because the game's three are used).
+    """
+
+    verdict: Verdict
+    settlement: Settlement
+
+    @property
+    def needs_team(self) -> bool:
+        """True when the referee still names a team (じゃんけん winner, first to touch, referee leader)."""
+        return self.settlement in (Settlement.RPS, Settlement.FIRST_TO_TOUCH, Settlement.REFEREE)
+
+
+def rule_touch(
+    underneath: Side | str | None,
+    state_a: TouchState | str | None,
+    state_b: TouchState | str | None,
+    rps_used: int = 0,
+) -> TouchRuling:
+    """The whole touch rule for one disputed card, step by step.
+
+    Input: the side whose hand was underneath (``None`` or ``""`` when no hand was:
+    a touch at the same time, in the same place, or another case), each team's
+    ``TouchState`` (needed only without a hand underneath), and the じゃんけん already
+    played in this game. Output: a ``TouchRuling``. Steps, from the rules sheet
+    (``docs/rules/hitachi-karuta.md``, "Touch judgment matrix"): (1) "the player whose hand
+    is at the bottom should get the card", between the two teams as within one, with no
+    じゃんけん; (2) otherwise the 16-cell table (``touch_verdict``); (3) a じゃんけん
+    verdict once ``MAX_RPS_DECISIONS`` were played is the referee leader's decision
+    ("Play": at most three; the referee raises a hand and the referee leader comes).
+    Raises ``ValueError`` (with ``TouchProblem.STATES_MISSING``) when no hand was underneath
+    and a state is missing, or for a value that is not a side or a touch state.
+    """
+    if underneath:
+        side = Side(underneath)
+        return TouchRuling(Verdict(side.value), Settlement.UNDERNEATH)
+    if not state_a or not state_b:
+        raise ValueError(TouchProblem.STATES_MISSING)
+    verdict = touch_verdict(state_a, state_b)
+    if verdict is Verdict.RPS:
+        limit_reached = rps_used >= MAX_RPS_DECISIONS
+        return TouchRuling(verdict, Settlement.REFEREE if limit_reached else Settlement.RPS)
+    if verdict is Verdict.FIRST_TO_TOUCH:
+        return TouchRuling(verdict, Settlement.FIRST_TO_TOUCH)
+    return TouchRuling(verdict, Settlement.TABLE)
+
+
+_MISSING_TEAM = {
+    Settlement.RPS: TouchProblem.RPS_WINNER_MISSING,
+    Settlement.FIRST_TO_TOUCH: TouchProblem.FIRST_TEAM_MISSING,
+    Settlement.REFEREE: TouchProblem.REFEREE_DECISION_MISSING,
+}
+
+
+def card_taker(ruling: TouchRuling, named: Side | str | None = None) -> Side:
+    """The team that takes the disputed card.
+
+    Input: the ``TouchRuling`` of ``rule_touch`` and the team the referee named (the
+    じゃんけん winner, the first team to touch the correct card, or the referee leader's
+    decision), ignored when the ruling already names a side. Output: the ``Side``.
+    Raises ``ValueError`` with the ``TouchProblem`` when a needed team is missing.
+    (``docs/rules/hitachi-karuta.md``, "Touch judgment matrix".)
+    """
+    if not ruling.needs_team:
+        return Side(ruling.verdict.value)
+    if not named:
+        raise ValueError(_MISSING_TEAM[ruling.settlement])
+    return Side(named)

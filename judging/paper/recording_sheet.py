@@ -305,7 +305,17 @@ def _row_heights(sheet: _Sheet, head_y: float) -> _Rows:
     footer_h = (12 if compact else 15) * mm
     note_h = 4.2 * mm
     gap_footer = (2.5 if compact else 4) * mm
-    base = {"band": 7, "name": 16, "cards": 11, "ri": 10, "win": 10, "sign": 11, "keep": 11, "janken": 11}
+    base = {
+        "band": 7,
+        "name": 16,
+        "cards": 11,
+        "ri": 10,
+        "win": 10,
+        "sign": 11,
+        "keep": 11,
+        "janken": 11,
+        "tiebreak": 11,
+    }
     avail = body_top - (sheet.y0 + note_h + footer_h + gap_footer)
     if compact:
         scale = avail / (sum(base.values()) * mm)
@@ -313,7 +323,17 @@ def _row_heights(sheet: _Sheet, head_y: float) -> _Rows:
         remarks_h = 0.0
     else:
         # full page: roomier rows; what is left becomes a 備考 (remarks) box
-        grow = {"band": 1.1, "name": 2.0, "cards": 1.9, "ri": 1.6, "win": 1.6, "sign": 1.9, "keep": 1.7, "janken": 1.6}
+        grow = {
+            "band": 1.1,
+            "name": 2.0,
+            "cards": 1.9,
+            "ri": 1.6,
+            "win": 1.6,
+            "sign": 1.9,
+            "keep": 1.7,
+            "janken": 1.6,
+            "tiebreak": 1.6,
+        }
         heights = {k: v * mm * grow[k] for k, v in base.items()}
         remarks_h = avail - sum(heights.values()) - gap_footer
         if remarks_h < 18 * mm:
@@ -347,7 +367,7 @@ class _Table:
 
 
 def _draw_team_table(sheet: _Sheet, rows: _Rows) -> float:
-    """The A / B table from チーム名 to じゃんけん; returns the y of its bottom."""
+    """The A / B table from チーム名 to the leaders' tie-break じゃんけん; returns the y of its bottom."""
     pen, x0, w = sheet.pen, sheet.x0, sheet.w
     table = _Table(sheet, rows.heights, rows.body_top)
     bh = rows.heights["band"]
@@ -360,6 +380,7 @@ def _draw_team_table(sheet: _Sheet, rows: _Rows) -> float:
     team_bottom = table.y
     _draw_keep_row(table)
     _draw_janken_row(table)
+    _draw_tiebreak_row(table)
     if sheet.static:
         # grid lines and frame
         y, body_top = table.y, rows.body_top
@@ -453,6 +474,26 @@ def _draw_janken_row(table: _Table) -> None:
     pen.text_mid(sheet.x0 + sheet.w - 3 * mm, y + rh / 2, "勝ったチーム(A/B)を記入", 7.5, align="right", color=HINT)
 
 
+def _draw_tiebreak_row(table: _Table) -> None:
+    """The leaders' tie-break じゃんけん: level cards with 「り」 held by the referee, one
+    round between the two leaders; a box per team for the winner
+    (docs/rules/hitachi-karuta.md, "Result and winner")."""
+    sheet = table.sheet
+    pen = sheet.pen
+    rh = table.row("tiebreak", "主将じゃんけん", "同数で「り」が審判のとき")
+    if not sheet.static:
+        return
+    y = table.y
+    pen.hline(sheet.x0, sheet.x0 + sheet.w, y + rh, width=0.9)
+    pen.vline(table.xb, y, y + rh, width=0.6)
+    s = min(rh - 3 * mm, 8.5 * mm)
+    for cx in (table.xa, table.xb):
+        bx = cx + table.col_w / 2 - s / 2
+        _checkbox(pen, bx, y + (rh - s) / 2, s)
+        pen.text_mid(bx + s + 3 * mm, y + rh / 2, "勝ち○", 7.5, color=HINT)
+        pen.text_mid(cx + 2 * mm, y + rh / 2, "1回だけ", 7, color=HINT)
+
+
 def _draw_remarks(sheet: _Sheet, rows: _Rows, y: float) -> float:
     """The 備考 box (full page only) under the table at ``y``; returns the y under it."""
     pen, x0, w = sheet.pen, sheet.x0, sheet.w
@@ -494,7 +535,8 @@ def _draw_signatures(sheet: _Sheet, rows: _Rows, y: float) -> None:
 
     note = (
         f"試合前に審判がチーム名を確認。試合後、各主将が取り札を数え、"
-        f"A＋B＋預かり＝{sheet.p.match.card_total}枚を確かめて署名。同数は「り」を持つチームの勝ち。"
+        f"A＋B＋預かり＝{sheet.p.match.card_total}枚を確かめて署名。同数は「り」を持つチームの勝ち"
+        f"（「り」が審判なら主将がじゃんけん1回）。"
         f"用紙は記録係へ提出。"
     )
     size, _ = fit(note, pen.font, w, rows.note_h, 7.0, 4.5, max_lines=1)

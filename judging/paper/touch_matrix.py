@@ -58,11 +58,19 @@ NOTES = [
     ),
     (
         "じゃんけん",
-        f"同時に触れたときのじゃんけんは、1試合で最大{MAX_RPS_DECISIONS}回まで。"
-        "同じチームの何人かが同じ札を押さえたときは、いちばん下にある手の人が取る。"
-        "同じ札・同じ時・同じ場所ならじゃんけん。",
+        f"表のじゃんけんは1試合で最大{MAX_RPS_DECISIONS}回（2人で行い、審判が名前を呼ぶ）。"
+        f"{MAX_RPS_DECISIONS}回使ったら、審判が手を挙げ、審判長が決める（審判の判定）。"
+        "「先に正しい札に触れたチーム」はチーム名を記録する。",
     ),
 ]
+
+#: Step one, before the table (docs/rules/hitachi-karuta.md, "Touch judgment matrix"): the hand
+#: at the bottom takes the card, between the two teams as within one, with no じゃんけん.
+STEPS = (
+    "① まず：何人かが同じ札を押さえたら、いちばん下に手がある人のチームが取る"
+    "（同じチームでも、両チームでも。じゃんけんはしない）。",
+    "② 同じ札・同じ時・同じ場所で、どちらの手も下でないときだけ、下の表で判定する。",
+)
 
 FOOT = (
     "複数の人が同時に札に触れたとき、読まれた札を2回読んでも誰も触れないとき、"
@@ -72,24 +80,28 @@ FOOT = (
 
 HEAD_W = 64 * mm  # the row headings (team A's state)
 HEAD_H = 21 * mm  # the column headings (team B's state)
-ROW_H = 25 * mm
+ROW_H = 22 * mm
+STEPS_H = 13 * mm  # the band of step one, between the title and the matrix
 
 
 def touch_matrix_pdf(title: str = "判定表") -> bytes:
     """The touch-judgment matrix (判定表) on ONE A4 landscape page, for the referees.
 
-    Input: the page title (default 「判定表」).  Rows are team A's state (両方触った /
+    Input: the page title (default 「判定表」).  Above the matrix, step one of the rule:
+    the player whose hand is at the bottom takes the card, between the two teams as within
+    one, with no じゃんけん; only a truly simultaneous touch goes to the table.  Rows are team A's state (両方触った /
     正しい札だけ / 間違った札だけ / どちらも触らない), columns team B's; cells read A / B /
     じゃんけん / 先に正しい札に触れたチーム, from :data:`judging.engine.rules.TOUCH_MATRIX`
     (``docs/rules/hitachi-karuta.md``).  Under the matrix: notes on お手つき (the correct
     card goes to the opponent, one card only however many wrong touches), the last two
     cards (leaders only; whoever takes the first takes both) and じゃんけん (at most 3 per
-    match).  Returns the PDF bytes; raises ``ValueError`` when the font lacks a character
+    match; then the referee leader decides; first-to-touch names the team).  Returns the PDF bytes; raises ``ValueError`` when the font lacks a character
     of ``title``.
     """
     font = japanese_font()
     title = clean(title) or "判定表"
     check_glyphs(title, "title")
+    check_glyphs("".join(STEPS), "steps")
     for head, body in NOTES:
         check_glyphs(head + body, "note")
     size = LANDSCAPE
@@ -111,13 +123,23 @@ def _draw_page(pen: Pen, size: tuple[float, float], title: str) -> None:
     # title
     ts = 26
     pen.text(x0, top - 10 * mm, title, shrink(pen, title, w * 0.4, ts), bold=True)
-    sub = "同じ札に両チームが触れたときの判定（行＝Aチーム、列＝Bチーム）"
+    sub = "両チームが同時に触れたときの判定（行＝Aチーム、列＝Bチーム）"
     tw = pen.width(title, shrink(pen, title, w * 0.4, ts))
     pen.text(x0 + tw + 6 * mm, top - 10 * mm, sub, shrink(pen, sub, w - tw - 6 * mm, 12), color=MUTED)
     pen.hline(x0, x0 + w, top - 14 * mm, width=1.4, color=INK)
-    mb = _draw_matrix(pen, x0, w, top - 18 * mm)
+    _draw_steps(pen, x0, w, top - 17 * mm)
+    mb = _draw_matrix(pen, x0, w, top - 19 * mm - STEPS_H)
     _draw_notes(pen, x0, w, mb - 5.5 * mm)
     pen.text(x0, CONTENT_BOTTOM + 1.2 * mm, FOOT, shrink(pen, FOOT, w, 8.5), color=MUTED)
+
+
+def _draw_steps(pen: Pen, x0: float, w: float, st: float) -> None:
+    """Step one of the touch rule in a band with its top at ``st``: the hand underneath first."""
+    pen.rect(x0, st - STEPS_H, w, STEPS_H, fill=TINT_FIRST, stroke=INK, width=1.2, radius=1.5 * mm)
+    size = min(shrink(pen, step, w - 6 * mm, 12) for step in STEPS)
+    first = st - (STEPS_H - 2.2 * size) / 2 - 0.9 * size  # two lines centred in the band
+    for k, step in enumerate(STEPS):
+        pen.text(x0 + 3 * mm, first - 1.3 * k * size, step, size, bold=True)
 
 
 def _draw_matrix(pen: Pen, x0: float, w: float, mt: float) -> float:

@@ -112,6 +112,7 @@ def test_the_referee_enters_a_result_meets_a_conflict_and_a_dispute(new_page, li
     assert match.sheets.count() == 2
     # The dispute helper: both touched / neither → じゃんけん.
     page.goto(entry + "dispute/")
+    page.check("input[name=underneath][value=none]")  # step one: no hand underneath
     page.check("input[name=state_a][value=both]")
     page.check("input[name=state_b][value=neither]")
     assert "じゃんけん" in page.inner_text("#verdict")

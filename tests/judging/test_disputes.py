@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from common.errors import UserError
 from judging import services
 from judging.engine import rules
 from judging.models import Dispute, HistoryEntry
@@ -72,6 +73,7 @@ def test_posting_a_verdict_logs_a_dispute_and_a_history_row(client, match):
     assert response.status_code == 200
     dispute = Dispute.objects.get(match=match)
     assert (dispute.state_a, dispute.state_b, dispute.verdict, dispute.rps_winner) == ("correct_only", "both", "A", "")
+    assert (dispute.underneath, dispute.settlement, dispute.taken_by) == ("", "table", "A")
     assert dispute.court == match.court and dispute.user is None
     event = HistoryEntry.objects.get(match=match)
     assert (event.action, event.court, event.sheet) == (HistoryEntry.Action.DISPUTE, match.court, None)
@@ -101,7 +103,13 @@ def test_a_rps_verdict_without_a_winner_is_refused_and_nothing_is_logged(client,
     assert not Dispute.objects.exists() and not HistoryEntry.objects.exists()
 
 
-def test_after_three_rps_decisions_a_fourth_is_refused_and_the_page_warns_at_the_limit(client, match):
+LIMIT_ADVICE = (
+    "This game already had three じゃんけん decisions, the most the rules allow: no more じゃんけん. "
+    "The referee raises a hand; the referee leader decides who takes the card. Enter that decision."
+)
+
+
+def test_after_three_rps_decisions_a_fourth_needs_the_referee_leaders_decision(client, match):
     for state_a, state_b in RPS_PAIRS[:3]:
         response = client.post(
             dispute_url(match), {"state_a": state_a, "state_b": state_b, "rps_winner": "A"}, follow=True
@@ -113,16 +121,24 @@ def test_after_three_rps_decisions_a_fourth_is_refused_and_the_page_warns_at_the
     assert limit in response.content.decode()
     # Another kind of verdict is still logged.
     client.post(dispute_url(match), {"state_a": "correct_only", "state_b": "neither"})
+    # A じゃんけん winner is not enough any more: the advice names what to do.
     response = client.post(dispute_url(match), {"state_a": "both", "state_b": "both", "rps_winner": "B"}, follow=True)
-    assert (
-        tr("This game already had three じゃんけん decisions, the most the rules allow.")
-        in response.context["form"].non_field_errors()
-    )
-    assert Dispute.objects.filter(match=match, verdict="rps").count() == 3
+    assert tr(LIMIT_ADVICE) in response.context["form"].non_field_errors()
     assert Dispute.objects.filter(match=match).count() == 4
-    assert HistoryEntry.objects.filter(match=match, action=HistoryEntry.Action.DISPUTE).count() == 4
     page = client.get(dispute_url(match)).content.decode()
-    assert limit in page and '<p class="error">' in page
+    assert limit in page and '<p id="rps-count" class="error">' in page
+    # The page says so before the tap, as soon as the table says じゃんけん.
+    response = client.get(dispute_url(match), {"underneath": "none", "state_a": "both", "state_b": "both"})
+    assert response.context["ruling"].settlement is rules.Settlement.REFEREE
+    page = response.content.decode()
+    assert '<p class="error" id="note-limit">' in page and '<div class="field choice-row" id="referee-row">' in page
+    assert tr("The referee leader decides") in verdict_text(page)
+    # Recorded as the referee's decision; it is not a じゃんけん.
+    client.post(dispute_url(match), {"underneath": "none", "state_a": "both", "state_b": "both", "referee_choice": "B"})
+    dispute = Dispute.objects.latest("pk")
+    assert (dispute.verdict, dispute.settlement, dispute.taken_by, dispute.rps_winner) == ("rps", "referee", "B", "")
+    assert services.rps_logged(match) == 3
+    assert HistoryEntry.objects.filter(match=match).latest("pk").note == "both / both → rps, limit reached: referee B"
 
 
 def test_below_the_limit_there_is_no_warning(client, match):
@@ -211,3 +227,116 @@ def test_two_disputes_with_the_same_touches_logged_from_two_pages_both_count(cli
     client.post(dispute_url(match), first)
     client.post(dispute_url(match), second)
     assert list(Dispute.objects.filter(match=match).values_list("rps_winner", flat=True)) == ["A", "B"]
+
+
+# --- the whole touch rule: a hand underneath first, first-to-touch names a team ------------
+
+
+@pytest.mark.parametrize("side", ["A", "B"])
+def test_a_hand_underneath_settles_the_card_without_rps_even_when_the_table_says_rps(client, match, side):
+    response = client.get(
+        dispute_url(match), {"underneath": side, "state_a": "correct_only", "state_b": "correct_only"}
+    )
+    ruling = response.context["ruling"]
+    assert (ruling.verdict, ruling.settlement) == (rules.Verdict(side), rules.Settlement.UNDERNEATH)
+    page = response.content.decode()
+    assert verdict_text(page) == (match.team_a if side == "A" else match.team_b).name
+    assert '<p class="muted" id="note-underneath">' in page and 'id="rps-row" hidden' in page
+    client.post(dispute_url(match), {"underneath": side, "state_a": "correct_only", "state_b": "correct_only"})
+    dispute = Dispute.objects.get(match=match)
+    assert (dispute.underneath, dispute.state_a, dispute.state_b) == (side, "", "")
+    assert (dispute.verdict, dispute.settlement, dispute.taken_by, dispute.rps_winner) == (side, "underneath", side, "")
+    assert services.rps_logged(match) == 0
+    assert HistoryEntry.objects.get(match=match).note == f"underneath {side} → {side}"
+
+
+def test_a_hand_underneath_is_settled_even_after_three_rps(client, match):
+    for _ in range(3):
+        services.log_dispute(match, "both", "both", rps_winner="A", court=match.court)
+    logged = services.log_dispute(match, underneath="B", court=match.court)
+    assert (logged.taken_by, logged.settlement, logged.rps_count) == ("B", "underneath", 3)
+
+
+def test_no_hand_underneath_without_touches_names_the_missing_fields(client, match):
+    response = client.post(dispute_url(match), {"underneath": "none"})
+    form = response.context["form"]
+    message = tr("Tap how this team touched the card, or whose hand was underneath.")
+    assert form.errors["state_a"] == [message] and form.errors["state_b"] == [message]
+    assert not Dispute.objects.exists()
+    with pytest.raises(UserError):
+        services.log_dispute(match, court=match.court)
+
+
+def test_first_to_touch_records_which_team(client, match):
+    response = client.post(dispute_url(match), {"underneath": "none", "state_a": "neither", "state_b": "neither"})
+    assert tr("Enter which team touched the correct card first.") in response.context["form"].non_field_errors()
+    assert not Dispute.objects.exists()
+    client.post(
+        dispute_url(match), {"underneath": "none", "state_a": "neither", "state_b": "neither", "first_team": "B"}
+    )
+    dispute = Dispute.objects.get(match=match)
+    assert (dispute.verdict, dispute.settlement, dispute.taken_by) == ("first_to_touch", "first_to_touch", "B")
+    page = client.get(dispute_url(match)).content.decode()
+    table = page[page.index('id="logged-disputes"') :]
+    assert match.team_b.name in table[: table.index("</table>")]
+
+
+def test_the_helper_shows_the_raise_hand_cases_and_the_last_two_cards(client, match):
+    page = client.get(dispute_url(match)).content.decode()
+    for text in (
+        "When the referee raises a hand",
+        "Nobody touches the card after it was read twice: raise the hand at once and lower it when the card is taken.",
+        "The last two cards",
+        "Was one hand underneath the other on the card?",
+    ):
+        assert tr(text) in page
+
+
+# --- "じゃんけん used" on the result form comes from the helper's log ----------------------
+
+
+def rps_used_initial(response):
+    return response.context["form"]["rps_used"].value()
+
+
+def rps_source(page):
+    start = page.index('id="rps-source"')
+    return page[page.index(">", start) + 1 : page.index("</p>", start)]
+
+
+def test_the_result_form_prefills_rps_used_from_the_helper_and_says_so(client, match):
+    response = client.get(entry_url(match))
+    assert rps_used_initial(response) == 0
+    assert rps_source(response.content.decode()) == tr("No じゃんけん logged in the touch helper for this game.")
+    for _ in range(3):
+        services.log_dispute(match, "both", "both", rps_winner="A", court=match.court)
+    services.log_dispute(match, underneath="A", court=match.court)  # not a じゃんけん
+    services.log_dispute(match, "both", "both", referee_choice="B", court=match.court)  # the referee's, not one
+    response = client.get(entry_url(match))
+    assert rps_used_initial(response) == 3
+    page = response.content.decode()
+    assert 'id="id_rps_used_3" checked' in page
+    with translation.override("ja"):
+        expected = translation.gettext("Filled in from the touch helper's log: %(n)s じゃんけん in this game.") % {
+            "n": 3
+        }
+    assert rps_source(page) == expected
+
+
+def test_a_saved_version_keeps_its_number_and_the_form_names_a_difference(client, match):
+    services.log_dispute(match, "both", "both", rps_winner="A", court=match.court)
+    services.submit_sheet(
+        match,
+        rules.SheetValues(30, 26, 0, rules.JokerHolder.A, None, 0),
+        base_version=0,
+        submission_key="k1",
+        court=match.court,
+    )
+    response = client.get(entry_url(match))
+    assert rps_used_initial(response) == 0
+    with translation.override("ja"):
+        expected = translation.gettext("Saved version: %(saved)s; the touch helper logged %(n)s. Check the number.") % {
+            "saved": 0,
+            "n": 1,
+        }
+    assert rps_source(response.content.decode()) == expected

@@ -363,3 +363,15 @@ def test_the_era_setting_prints_the_date_as_reiwa():
     assert "令和元年5月1日(水)" in text
     (text,) = pages_text(recording_sheets_pdf([match(event_date=datetime.date(2019, 4, 30), japanese_era=True)]))
     assert "平成31年4月30日(火)" in text
+
+
+def test_the_sheet_has_the_leaders_tie_break_box_on_both_layouts():
+    """Level cards with 「り」 at the referee: the leaders play one じゃんけん (docs/rules/hitachi-karuta.md,
+    "Result and winner"); the sheet has a box for its winner, per team."""
+    for per_page in (1, 2):
+        for text in pages_text(recording_sheets_pdf([match(), match(43)], per_page=per_page)):
+            flat = squash(text)
+            assert flat.count("主将じゃんけん") == per_page, per_page
+            assert flat.count("同数で「り」が審判のとき") == per_page
+            assert flat.count("勝ち○") == 2 * per_page
+            assert "「り」が審判なら主将がじゃんけん1回" in flat

@@ -485,8 +485,13 @@ def test_touch_matrix_is_one_page_with_every_label():
     assert flat.count("Aチームが取る") == 5
     assert flat.count("Bチームが取る") == 5
     assert flat.count("1試合最大3回") == 5
-    assert flat.count("先に正しい札に触れたチーム") == 1
+    assert flat.count("先に正しい札に触れたチーム") == 2  # the cell, and the note that its team is recorded
     assert "1 / 1" in text
+    # Step one before the table: the hand underneath takes the card, whichever team (not only within one).
+    assert "いちばん下に手がある人のチームが取る（同じチームでも、両チームでも。じゃんけんはしない）" in flat
+    assert "同じ札・同じ時・同じ場所で、どちらの手も下でないときだけ、下の表で判定する" in flat
+    assert "同じチームの何人か" not in flat
+    assert "審判長が決める" in flat and "チーム名を記録する" in flat
     assert touch_matrix_pdf("審判用 判定表").count(b"%PDF") == 1
     assert "審判用 判定表" in pages_text(touch_matrix_pdf("審判用 判定表"))[0]
 
