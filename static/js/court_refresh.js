@@ -1,0 +1,48 @@
+// Court pages refresh themselves when the court's games change (the next game, a result
+// confirmed or sent back, a game moved or voided). Every 20 seconds the page asks its small
+// JSON document (data-state-url) for the court's fingerprint. When it changed:
+// - a page with no form being typed in reloads;
+// - a page where the referee has typed something never reloads: it shows a notice
+//   (data-changed) with a link, so no typed value is lost.
+// A revoked link (410) reloads a page with nothing typed (the page then says what to do),
+// else shows data-revoked. A network error keeps what is shown and tries again later.
+(function () {
+  var box = document.getElementById("court-refresh");
+  if (!box || !window.fetch) return;
+  var url = box.getAttribute("data-state-url");
+  var seconds = parseInt(box.getAttribute("data-seconds"), 10) || 20;
+  var first = null;
+  var typed = false;
+  document.addEventListener("input", function () { typed = true; });
+  document.addEventListener("change", function () { typed = true; });
+  function notice(text) {
+    box.textContent = text + " ";
+    var link = document.createElement("a");
+    link.href = box.getAttribute("data-home") || location.href;
+    link.textContent = box.getAttribute("data-link-text");
+    box.appendChild(link);
+    box.hidden = false;
+  }
+  function tick() {
+    if (document.hidden) { setTimeout(tick, seconds * 1000); return; }
+    fetch(url, { cache: "no-store", credentials: "same-origin" }).then(function (r) {
+      if (r.status === 410) return { revoked: true };
+      return r.ok ? r.json() : null;
+    }).then(function (data) {
+      if (!data) return;
+      if (data.revoked) {
+        if (typed) { notice(box.getAttribute("data-revoked")); return "stop"; }
+        location.reload();
+        return "stop";
+      }
+      if (first === null) { first = data.state; return; }
+      if (data.state === first) return;
+      if (typed) { notice(box.getAttribute("data-changed")); return "stop"; }
+      location.reload();
+      return "stop";
+    }).catch(function () {}).then(function (stop) {
+      if (stop !== "stop") setTimeout(tick, seconds * 1000);
+    });
+  }
+  tick();
+})();
