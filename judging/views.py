@@ -89,6 +89,7 @@ def court_home(request, token):
             "finished": finished,
             "token": token,
             "state_url": reverse("judging:court_state", args=[token]),
+            "court_state": court_link.court_signature(court),
         },
     )
 
@@ -184,6 +185,7 @@ def court_entry(request, token, number):
             "done_url": reverse("judging:court_home", args=[token]),
             "sent_back": services.sent_back(match),
             "state_url": reverse("judging:court_state", args=[token]),
+            "court_state": court_link.court_signature(court),
         },
     )
 
