@@ -275,7 +275,8 @@ def _confirm_sheet(sheet, user, retyped):
 
 
 def reject_sheet(sheet, user, reason=""):
-    """A recorder rejects the newest version: the game is disputed until a new version comes."""
+    """A recorder rejects the newest version: the game is disputed until a new version comes.
+    The reason is kept in the history and shown on the court's tablet (``sent_back``)."""
     with transaction.atomic():
         match = _locked(sheet.match)
         if match.status == Match.Status.VOID:
@@ -294,7 +295,8 @@ def reject_sheet(sheet, user, reason=""):
 def sent_back(match):
     """Why the newest version of ``match`` was sent back (差し戻し): its ``REJECTED`` history
     entry (``note`` is the recorder's reason, ``at`` when), or None when the game is not
-    disputed. The court's tablet shows it so the referee knows what to check."""
+    disputed. The court's tablet shows it so the referee knows what to check (the sheet goes
+    to the recorder, who checks it: docs/rules/hitachi-karuta.md, "The recording sheet")."""
     if match.status != Match.Status.DISPUTED:
         return None
     newest = latest_sheet(match)
@@ -309,7 +311,9 @@ def sent_back(match):
 
 def may_confirm_own(event, user):
     """Whether ``user`` may confirm a version they entered themselves (a one-person desk):
-    organisers always, recorders when the event allows it (``recorders_confirm_own``)."""
+    organisers always, recorders when the event allows it (``recorders_confirm_own``).
+    In: an Event and a user; out: a bool. The recorder's check is the app's own step after
+    docs/rules/hitachi-karuta.md, "The recording sheet" (the recorder collects the sheet)."""
     if event.is_organiser(user):
         return True
     return event.recorders_confirm_own and event.is_recorder(user)
@@ -322,7 +326,8 @@ def confirm_own_sheet(sheet, user):
     before; here the rules of ``confirm_sheet`` hold (newest version only, not void, not
     sent back) and the history records ``SELF_CONFIRMED``. Raises ``UserError`` when
     ``user`` did not enter the version (the ordinary confirmation is for that) or may not
-    confirm their own entries (``may_confirm_own``). Returns the sheet.
+    confirm their own entries (``may_confirm_own``). Returns the sheet. Rule:
+    docs/rules/hitachi-karuta.md, "The recording sheet" (the sheet goes to the recorder).
     """
     match = sheet.match
     if not may_confirm_own(match.event, user):

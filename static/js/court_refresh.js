@@ -13,9 +13,24 @@
   // window.courtRefreshSeconds: a shorter period for the browser tests.
   var seconds = window.courtRefreshSeconds || parseInt(box.getAttribute("data-seconds"), 10) || 20;
   var first = box.getAttribute("data-state") || null;  // the state the page was made from
-  var typed = false;
-  document.addEventListener("input", function () { typed = true; });
-  document.addEventListener("change", function () { typed = true; });
+  var touched = false;
+  document.addEventListener("input", function () { touched = true; });
+  document.addEventListener("change", function () { touched = true; });
+  // Typed: a field was touched, or differs from what the page came with (the +/- buttons
+  // of the card counts set values without an input event).
+  function typed() {
+    if (touched) return true;
+    var fields = document.querySelectorAll("form input, form select, form textarea");
+    for (var i = 0; i < fields.length; i++) {
+      var f = fields[i];
+      if (f.type === "hidden" || f.type === "submit" || f.type === "button") continue;
+      if (f.type === "checkbox" || f.type === "radio") { if (f.checked !== f.defaultChecked) return true; }
+      else if (f.tagName === "SELECT") {
+        for (var j = 0; j < f.options.length; j++) if (f.options[j].selected !== f.options[j].defaultSelected) return true;
+      } else if (f.value !== f.defaultValue) return true;
+    }
+    return false;
+  }
   function notice(text) {
     box.textContent = text + " ";
     var link = document.createElement("a");
@@ -32,13 +47,13 @@
     }).then(function (data) {
       if (!data) return;
       if (data.revoked) {
-        if (typed) { notice(box.getAttribute("data-revoked")); return "stop"; }
+        if (typed()) { notice(box.getAttribute("data-revoked")); return "stop"; }
         location.reload();
         return "stop";
       }
       if (first === null) { first = data.state; return; }
       if (data.state === first) return;
-      if (typed) { notice(box.getAttribute("data-changed")); return "stop"; }
+      if (typed()) { notice(box.getAttribute("data-changed")); return "stop"; }
       location.reload();
       return "stop";
     }).catch(function () {}).then(function (stop) {
