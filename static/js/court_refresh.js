@@ -1,17 +1,19 @@
 // Court pages refresh themselves when the court's games change (the next game, a result
 // confirmed or sent back, a game moved or voided). Every 20 seconds the page asks its small
-// JSON document (data-state-url) for the court's fingerprint. When it changed:
-// - a page with no form being typed in reloads;
-// - a page where the referee has typed something never reloads: it shows a notice
-//   (data-changed) with a link, so no typed value is lost.
-// A revoked link (410) reloads a page with nothing typed (the page then says what to do),
-// else shows data-revoked. A network error keeps what is shown and tries again later.
+// JSON document (data-state-url) for the court's fingerprint. When it differs from the one
+// the page was made from (data-state):
+// - the court's page (data-reload="1") reloads, unless something was typed on it;
+// - a game's entry page never reloads: it shows a notice (data-changed) with a link to the
+//   court's page, so no typed value is lost and a form never changes under the referee.
+// A revoked link (410) reloads a page that may reload (the page then says what to do), else
+// shows data-revoked. A network error keeps what is shown and tries again later.
 (function () {
   var box = document.getElementById("court-refresh");
   if (!box || !window.fetch) return;
   var url = box.getAttribute("data-state-url");
   // window.courtRefreshSeconds: a shorter period for the browser tests.
   var seconds = window.courtRefreshSeconds || parseInt(box.getAttribute("data-seconds"), 10) || 20;
+  var mayReload = box.getAttribute("data-reload") === "1";
   var first = box.getAttribute("data-state") || null;  // the state the page was made from
   var touched = false;
   document.addEventListener("input", function () { touched = true; });
@@ -47,13 +49,13 @@
     }).then(function (data) {
       if (!data) return;
       if (data.revoked) {
-        if (typed()) { notice(box.getAttribute("data-revoked")); return "stop"; }
+        if (!mayReload || typed()) { notice(box.getAttribute("data-revoked")); return "stop"; }
         location.reload();
         return "stop";
       }
       if (first === null) { first = data.state; return; }
       if (data.state === first) return;
-      if (typed()) { notice(box.getAttribute("data-changed")); return "stop"; }
+      if (!mayReload || typed()) { notice(box.getAttribute("data-changed")); return "stop"; }
       location.reload();
       return "stop";
     }).catch(function () {}).then(function (stop) {
