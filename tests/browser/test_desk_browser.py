@@ -123,3 +123,15 @@ def test_a_one_person_desk_sends_back_with_a_reason_and_confirms_its_own_correct
     game.refresh_from_db()
     assert game.sheets.get(is_confirmed=True).version == 2
     shot(desk, "desk-1024-7-history")
+    # Renewing the court's link: a confirmation page first, then the court's sheets to print.
+    desk.goto(f"{live_server.url}/manage/{event.slug}/courts/")
+    with desk.expect_navigation():
+        desk.click(f"a[href='/manage/{event.slug}/courts/{court.pk}/link/renew/']")
+    assert "印刷済みのQRコード" in desk.inner_text("main")
+    shot(desk, "desk-1024-8-renew-confirm")
+    with desk.expect_navigation():
+        desk.click("main form button")
+    assert desk.locator(f"a[href='/manage/{event.slug}/print/sheets.pdf?court={court.pk}']").count() >= 1
+    shot(desk, "desk-1024-9-renewed-print")
+    court.refresh_from_db()
+    assert court.previous_token and court.link_enabled
