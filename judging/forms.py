@@ -134,7 +134,7 @@ class RetypeForm(ResultForm):
 
 
 class RejectForm(forms.Form):
-    reason = forms.CharField(label=_("reason"), max_length=300, required=False)
+    reason = forms.CharField(label=_("reason (shown on the court's tablet)"), max_length=300, required=False)
 
 
 class DisputeForm(forms.Form):

@@ -149,6 +149,7 @@ class HistoryEntry(models.Model):
     class Action(models.TextChoices):
         SUBMITTED = "submitted", _("submitted")
         CONFIRMED = "confirmed", _("confirmed")
+        SELF_CONFIRMED = "self_confirmed", _("confirmed by one person (own entry)")
         AUTO_CONFIRMED = "auto_confirmed", _("confirmed automatically")
         REJECTED = "rejected", _("rejected")
         RESTORED = "restored", _("earlier version restored")

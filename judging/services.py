@@ -8,7 +8,9 @@ it, or at once when the event auto-confirms. How each rule is held:
 - the same form posted twice makes one version: a unique (game, submission key) index,
   and the lookup of that key before writing;
 - no silent overwrite: a form based on an older version is refused (``Conflict``);
-- you cannot confirm your own version: checked here, on the server;
+- you cannot confirm your own version: checked here, on the server; an organiser (or a
+  recorder, when the event allows it) may, by an explicit one-person confirmation
+  (``confirm_own_sheet``), recorded as such in the history;
 - two writers for one game are serialised: each write runs in a transaction that takes
   the write lock first (IMMEDIATE on SQLite, SELECT … FOR UPDATE on PostgreSQL).
 """
@@ -277,6 +279,8 @@ def _confirm_sheet(sheet, user, retyped):
             )
         if match.status == Match.Status.VOID:
             raise UserError(_("This game is void."))
+        if sent_back(match) is not None:
+            raise UserError(_("This version was sent back to the court; a new version must come first."))
         if retyped is not None:
             differences = sheet.differences(retyped)
             if differences:
@@ -288,7 +292,8 @@ def _confirm_sheet(sheet, user, retyped):
 
 
 def reject_sheet(sheet, user, reason=""):
-    """A recorder rejects the newest version: the game is disputed until a new version comes."""
+    """A recorder rejects the newest version: the game is disputed until a new version comes.
+    The reason is kept in the history and shown on the court's tablet (``sent_back``)."""
     with transaction.atomic():
         match = _locked(sheet.match)
         if match.status == Match.Status.VOID:
@@ -302,6 +307,67 @@ def reject_sheet(sheet, user, reason=""):
         HistoryEntry.objects.create(
             match=match, sheet=sheet, user=user, action=HistoryEntry.Action.REJECTED, note=reason[:300]
         )
+
+
+def sent_back(match):
+    """Why the newest version of ``match`` was sent back (差し戻し): its ``REJECTED`` history
+    entry (``note`` is the recorder's reason, ``at`` when), or None when the game is not
+    disputed. The court's tablet shows it so the referee knows what to check (the sheet goes
+    to the recorder, who checks it: docs/rules/hitachi-karuta.md, "The recording sheet")."""
+    if match.status != Match.Status.DISPUTED:
+        return None
+    newest = latest_sheet(match)
+    if newest is None:
+        return None
+    return (
+        HistoryEntry.objects.filter(match=match, sheet=newest, action=HistoryEntry.Action.REJECTED)
+        .order_by("-at", "-pk")
+        .first()
+    )
+
+
+def may_confirm_own(event, user):
+    """Whether ``user`` may confirm a version they entered themselves (a one-person desk):
+    organisers always, recorders when the event allows it (``recorders_confirm_own``).
+    In: an Event and a user; out: a bool. The recorder's check is the app's own step after
+    docs/rules/hitachi-karuta.md, "The recording sheet" (the recorder collects the sheet)."""
+    if event.is_organiser(user):
+        return True
+    return event.recorders_confirm_own and event.is_recorder(user)
+
+
+def confirm_own_sheet(sheet, user):
+    """A one-person confirmation: ``user`` confirms the newest version, which they entered.
+
+    The desk's second step (the page that says it is a one-person confirmation) comes
+    before; here the rules of ``confirm_sheet`` hold (newest version only, not void, not
+    sent back) and the history records ``SELF_CONFIRMED``. Raises ``UserError`` when
+    ``user`` did not enter the version (the ordinary confirmation is for that) or may not
+    confirm their own entries (``may_confirm_own``). Returns the sheet. Rule:
+    docs/rules/hitachi-karuta.md, "The recording sheet" (the sheet goes to the recorder).
+    """
+    match = sheet.match
+    if not may_confirm_own(match.event, user):
+        raise UserError(_("Only an organiser may confirm their own entry in this event."))
+    with transaction.atomic():
+        match = _locked(match)
+        sheet = RecordingSheet.objects.get(pk=sheet.pk)
+        if not is_submitter(sheet, user=user):
+            raise UserError(_("You did not enter this version: confirm it the ordinary way."))
+        newest = latest_sheet(match)
+        if newest.pk != sheet.pk:
+            raise UserError(
+                _("Version %(v)s is not the newest (version %(newest)s is); confirm the newest.")
+                % {"v": sheet.version, "newest": newest.version}
+            )
+        if match.status == Match.Status.VOID:
+            raise UserError(_("This game is void."))
+        if sent_back(match) is not None:
+            raise UserError(_("This version was sent back to the court; a new version must come first."))
+        if sheet.is_confirmed:
+            return sheet
+        _confirm(match, sheet, user, HistoryEntry.Action.SELF_CONFIRMED)
+    return sheet
 
 
 def restore_version(sheet, user):

@@ -14,7 +14,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Max
-from django.http import FileResponse, Http404
+from django.http import FileResponse, Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -24,7 +24,7 @@ from django.views.decorators.cache import never_cache
 from common.downloads import PDF, file_response
 from common.errors import UserError
 from common.images import MAX_UPLOAD_BYTES
-from judging import services
+from judging import court_link, services
 from judging.engine import rules
 from judging.forms import DisputeForm, RejectForm, ResultForm, RetypeForm, WalkoverForm
 from judging.models import Dispute, RecordingSheet
@@ -41,11 +41,8 @@ def _client(request):
     return {"ip": request.META.get("REMOTE_ADDR"), "device": request.META.get("HTTP_USER_AGENT", "")}
 
 
-def _court(token):
-    court = get_object_or_404(Court.objects.select_related("event"), token=token)
-    if not court.link_enabled:
-        raise Http404
-    return court
+# The court of an active link (404 unknown; revoked or renewed: the page of `court_link.court_page`).
+_court = court_link.court
 
 
 def _court_match(court, number):
@@ -78,6 +75,7 @@ def _fresh_keys(sheet):
 
 
 @never_cache
+@court_link.court_page
 def court_home(request, token):
     court = _court(token)
     matches = list(Match.objects.filter(court=court).select_related(*MATCH_RELATED).order_by("slot", "match_number"))
@@ -86,6 +84,8 @@ def court_home(request, token):
     upcoming = [m for m in open_matches if m is not current][:4]
     waiting = [m for m in matches if m.status == Match.Status.SUBMITTED]
     finished = [m for m in matches if m.has_result][-5:]
+    for m in open_matches:
+        m.sent_back = services.sent_back(m)
     return render(
         request,
         "judging/court_home.html",
@@ -97,8 +97,22 @@ def court_home(request, token):
             "waiting": waiting,
             "finished": finished,
             "token": token,
+            "state_url": reverse("judging:court_state", args=[token]),
+            "court_state": court_link.court_signature(court),
         },
     )
+
+
+@never_cache
+def court_state(request, token):
+    """The court pages' poll: ``{"state": fingerprint, "games": [numbers]}``; 410 with
+    ``{"revoked": true}`` for a revoked or renewed link, 404 for an unknown one."""
+    try:
+        court = _court(token)
+    except court_link.LinkRevoked:
+        return JsonResponse({"revoked": True}, status=410)
+    numbers = list(Match.objects.filter(court=court).order_by("match_number").values_list("match_number", flat=True))
+    return JsonResponse({"state": court_link.court_signature(court), "games": numbers})
 
 
 def _handle_entry(request, match, *, who, saved_url, template, extra):
@@ -161,6 +175,7 @@ def _handle_entry(request, match, *, who, saved_url, template, extra):
 
 
 @never_cache
+@court_link.court_page
 def court_entry(request, token, number):
     court = _court(token)
     match = _court_match(court, number)
@@ -176,11 +191,18 @@ def court_entry(request, token, number):
         who={"court": court, "user": request.user},
         template="judging/court_entry.html",
         saved_url=lambda sheet: reverse("judging:court_saved", args=[token, number, sheet.version]),
-        extra={"token": token, "done_url": reverse("judging:court_home", args=[token])},
+        extra={
+            "token": token,
+            "done_url": reverse("judging:court_home", args=[token]),
+            "sent_back": services.sent_back(match),
+            "state_url": reverse("judging:court_state", args=[token]),
+            "court_state": court_link.court_signature(court),
+        },
     )
 
 
 @never_cache
+@court_link.court_page
 def court_saved(request, token, number, version):
     """A clear confirmation of what was saved, to show the team leaders."""
     court = _court(token)
@@ -335,6 +357,7 @@ def touch_matrix_rows():
 
 
 @never_cache
+@court_link.court_page
 def court_dispute(request, token, number):
     court = _court(token)
     match = _court_match(court, number)
@@ -350,6 +373,7 @@ def court_dispute(request, token, number):
 
 
 @never_cache
+@court_link.court_page
 def court_rules(request, token):
     court = _court(token)
     return render(
@@ -359,6 +383,7 @@ def court_rules(request, token):
     )
 
 
+@court_link.court_page
 def court_matrix_pdf(request, token):
     """The whole touch-judgment matrix on one A4 page, to print for the court."""
     _court(token)
@@ -388,15 +413,21 @@ def match_detail(request, slug, number):
         return _recorder_action(request, event, match, here)
     history = match.sheets.select_related("submitted_by", "court", "confirmed_by").order_by("-version")
     newest = history.first()
+    sent_back = services.sent_back(match)
+    own_newest = newest is not None and services.is_submitter(newest, user=request.user)
     extra = {
         "done_url": reverse("tournament:schedule", args=[event.slug]) + f"#m{number}",
         "history": history,
         "events": match.history.select_related("user", "court", "sheet"),
         "newest": newest,
-        "can_confirm": newest is not None
+        "can_confirm": newest is not None and not newest.is_confirmed and not own_newest and sent_back is None,
+        "own_newest": own_newest,
+        "sent_back": sent_back,
+        "can_confirm_own": own_newest
         and not newest.is_confirmed
-        and not services.is_submitter(newest, user=request.user),
-        "own_newest": newest is not None and services.is_submitter(newest, user=request.user),
+        and sent_back is None
+        and match.status != Match.Status.VOID
+        and services.may_confirm_own(event, request.user),
         "retype_form": RetypeForm(card_total=event.card_total, prefix="retype", **_names(match)),
         "reject_form": RejectForm(),
         "is_organiser": event.is_organiser(request.user),
@@ -408,6 +439,44 @@ def match_detail(request, slug, number):
         template="judging/organiser_entry.html",
         saved_url=lambda sheet: here,
         extra=extra,
+    )
+
+
+@login_required
+def confirm_own(request, slug, number):
+    """The second step of a one-person confirmation: the page says that nobody else checked
+    the version; its button confirms it (``services.confirm_own_sheet``, recorded as such in
+    the history). Organisers always, recorders when the event allows it; else 403. A version
+    that cannot be confirmed this way sends the user back to the game's page with the reason.
+    """
+    event = _event_for_recorder(request, slug)
+    if not services.may_confirm_own(event, request.user):
+        raise PermissionDenied
+    match = get_object_or_404(Match.objects.select_related(*MATCH_RELATED), event=event, match_number=number)
+    here = reverse("judging:match_detail", args=[event.slug, number])
+    newest = services.latest_sheet(match)
+    if newest is None or not services.is_submitter(newest, user=request.user) or newest.is_confirmed:
+        messages.info(request, _("There is no version of yours waiting for confirmation."))
+        return redirect(here)
+    if request.method == "POST":
+        try:
+            version = int(request.POST.get("version", ""))
+        except ValueError:
+            version = None
+        if version != newest.version:
+            messages.error(request, _("A newer version came in meanwhile: check it first."))
+            return redirect(here)
+        try:
+            services.confirm_own_sheet(newest, request.user)
+        except UserError as e:
+            messages.error(request, str(e))
+        else:
+            messages.success(request, _("Version %(v)s confirmed by you alone.") % {"v": newest.version})
+        return redirect(here)
+    return render(
+        request,
+        "judging/confirm_own.html",
+        {"event": event, "match": match, "sheet": newest, "back_url": here},
     )
 
 
@@ -622,19 +691,58 @@ def court_links(request, slug):
     """All court links with QR codes, printable; revoke and renew a link."""
     event = _event_for_organiser(request, slug)
     if request.method == "POST":
+        # Revoking and renewing are confirmed on their own page first.
         court = get_object_or_404(Court, event=event, pk=request.POST.get("court"))
-        if request.POST.get("action") == "renew":
-            court.renew_token()
-            messages.success(request, _("%(court)s has a new link; the old one no longer works.") % {"court": court})
-        elif request.POST.get("action") == "revoke":
-            court.link_enabled = False
-            court.save(update_fields=["link_enabled"])
-            messages.warning(request, _("The link of %(court)s is revoked.") % {"court": court})
+        action = request.POST.get("action")
+        if action in _LINK_ACTIONS:
+            return redirect("tournament:court_link_change", event.slug, court.pk, action)
         return redirect("tournament:court_links", event.slug)
     base = settings.SITE_URL or request.build_absolute_uri("/").rstrip("/")
+    sheets = reverse("tournament:recording_sheets", args=[event.slug])
     courts = []
     for court in event.courts.prefetch_related("divisions"):
         url = base + court.get_link_path()
         qr = segno.make(url, error="m").svg_inline(scale=4, border=2) if court.link_enabled else ""
-        courts.append({"court": court, "url": url, "qr": qr})
-    return render(request, "tournament/court_links.html", {"event": event, "courts": courts})
+        courts.append({"court": court, "url": url, "qr": qr, "sheets_url": sheets + f"?court={court.pk}"})
+    changed = next((c for c in courts if str(c["court"].pk) == request.GET.get("changed")), None)
+    return render(request, "tournament/court_links.html", {"event": event, "courts": courts, "changed": changed})
+
+
+_LINK_ACTIONS = ("revoke", "renew")
+
+
+@login_required
+def court_link_change(request, slug, pk, action):
+    """Revoke or renew a court's link, after a confirmation page that says the printed QR
+    codes (recording sheets, court cards) stop working and offers the court's sheets to print
+    again. GET: the confirmation; POST: the change, then back to the court links."""
+    event = _event_for_organiser(request, slug)
+    court = get_object_or_404(Court, event=event, pk=pk)
+    if action not in _LINK_ACTIONS:
+        raise Http404
+    if request.method == "POST":
+        if action == "renew":
+            court.renew_token()
+            messages.success(
+                request,
+                _("%(court)s has a new link; the old one and its printed QR codes no longer work. Print new sheets.")
+                % {"court": court},
+            )
+        else:
+            court.link_enabled = False
+            court.save(update_fields=["link_enabled"])
+            messages.warning(
+                request,
+                _("The link of %(court)s is revoked; its printed QR codes no longer work.") % {"court": court},
+            )
+        return redirect(reverse("tournament:court_links", args=[event.slug]) + f"?changed={court.pk}")
+    return render(
+        request,
+        "judging/court_link_change.html",
+        {
+            "event": event,
+            "court": court,
+            "action": action,
+            "games": event.matches.filter(court=court).count(),
+        },
+    )

@@ -35,6 +35,7 @@ class EventForm(forms.ModelForm):
             "card_total",
             "auto_confirm",
             "leaders_sign_off",
+            "recorders_confirm_own",
             "japanese_era",
             "publish_names",
         ]

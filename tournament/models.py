@@ -68,6 +68,14 @@ class Event(models.Model):
             "a change after that needs a recorder. Off: the tablet does not ask."
         ),
     )
+    recorders_confirm_own = models.BooleanField(
+        _("recorders may confirm their own corrections"),
+        default=False,
+        help_text=_(
+            "For a desk of one person: a recorder confirms a correction they typed themselves, with a second "
+            "step; the history records it as a one-person confirmation. Organisers always may."
+        ),
+    )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="organised_events", verbose_name=_("organisers")
     )
@@ -115,6 +123,9 @@ class Court(models.Model):
     order = models.PositiveSmallIntegerField(_("order"), default=0)
     token = models.CharField(_("court link secret"), max_length=64, unique=True, default=new_court_token)
     link_enabled = models.BooleanField(_("court link active"), default=True)
+    # The secret of the link before the last renewal: a tablet still on it is told that its
+    # link is no longer valid (and keeps what it typed) instead of a bare 404.
+    previous_token = models.CharField(max_length=64, blank=True, default="", db_index=True, editable=False)
     start_time = models.TimeField(
         _("first game at"), null=True, blank=True, help_text=_("Empty: the tournament's start time.")
     )
@@ -133,10 +144,12 @@ class Court(models.Model):
         return reverse("judging:court_home", args=[self.token])
 
     def renew_token(self):
-        """Give the court a new secret link; the old link stops working at once."""
+        """Give the court a new secret link; the old link stops working at once (it is kept as
+        ``previous_token`` so a tablet still on it is told what to do)."""
+        self.previous_token = self.token
         self.token = new_court_token()
         self.link_enabled = True
-        self.save(update_fields=["token", "link_enabled"])
+        self.save(update_fields=["token", "previous_token", "link_enabled"])
 
 
 class Division(models.Model):

@@ -18,6 +18,7 @@ manage_patterns = [
     path("<slug:slug>/divisions/add/", setup.division_edit, name="division_add"),
     path("<slug:slug>/divisions/<int:pk>/", setup.division_edit, name="division_edit"),
     path("<slug:slug>/courts/", judging_views.court_links, name="court_links"),
+    path("<slug:slug>/courts/<int:pk>/link/<slug:action>/", judging_views.court_link_change, name="court_link_change"),
     path("<slug:slug>/people/", people.people, name="people"),
     path("<slug:slug>/courts/add/", setup.court_edit, name="court_add"),
     path("<slug:slug>/courts/<int:pk>/", setup.court_edit, name="court_edit"),

@@ -8,6 +8,7 @@ import subprocess
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from judging import services
 from judging.engine import rules
@@ -17,6 +18,12 @@ from tournament.models import Court, Match, new_court_token
 from tournament.services.events import create_event
 
 URL_SAFE = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def tr(text):
+    """A message as the pages show it (Japanese, the default language)."""
+    with translation.override("ja"):
+        return translation.gettext(text)
 
 
 def matches_on(court):
@@ -50,7 +57,10 @@ def post_values(**overrides):
 
 
 def revoke(client, event, court, action="revoke"):
-    response = client.post(reverse("tournament:court_links", args=[event.slug]), {"court": court.pk, "action": action})
+    """Revoke (or renew) a link as the organiser does: the confirmation page, then its button."""
+    url = reverse("tournament:court_link_change", args=[event.slug, court.pk, action])
+    assert client.get(url).status_code == 200
+    response = client.post(url)
     assert response.status_code == 302
     court.refresh_from_db()
 
@@ -113,7 +123,7 @@ def test_an_unknown_token_answers_404(client, day):
     assert not RecordingSheet.objects.exists()
 
 
-def test_a_revoked_link_answers_404_on_every_court_page(client, day, organiser):
+def test_a_revoked_link_answers_410_and_says_to_ask_for_a_new_link_on_every_court_page(client, day, organiser):
     court = day.courts.order_by("order").first()
     match = matches_on(court)[0]
     services.submit_sheet(match, rules.SheetValues(30, 26, 0, rules.JokerHolder.A), base_version=0, court=court)
@@ -124,9 +134,13 @@ def test_a_revoked_link_answers_404_on_every_court_page(client, day, organiser):
     assert court.link_enabled is False
     client.logout()
     for url in urls:
-        assert client.get(url).status_code == 404, url
-    assert client.post(urls[2], post_values(base_version="1", submission_key="after-revoke")).status_code == 404
-    assert client.post(urls[3], {"state_a": "both", "state_b": "wrong_only"}).status_code == 404
+        response = client.get(url)
+        assert response.status_code == 410, url
+        page = response.content.decode()
+        assert tr("This link is no longer valid. Ask the desk for a new link.") in page
+        assert match.team_a.name not in page and match.team_b.name not in page  # reveals no game
+    assert client.post(urls[2], post_values(base_version="1", submission_key="after-revoke")).status_code == 410
+    assert client.post(urls[3], {"state_a": "both", "state_b": "wrong_only"}).status_code == 410
     assert RecordingSheet.objects.filter(match=match).count() == 1
     assert not Dispute.objects.exists()
 
@@ -141,7 +155,7 @@ def test_renewing_a_link_retires_the_old_token_and_opens_the_new_one(client, day
     assert court.token != old and court.link_enabled is True
     client.logout()
     for url in court_urls(old, number)[:4]:
-        assert client.get(url).status_code == 404, url
+        assert client.get(url).status_code == 410, url  # the old link says to ask for a new one
     for url in court_urls(court.token, number)[:4]:
         assert client.get(url).status_code == 200, url
 
@@ -154,6 +168,10 @@ def test_the_court_links_page_cannot_touch_another_events_court(client, day, org
         reverse("tournament:court_links", args=[day.slug]), {"court": foreign.pk, "action": "revoke"}
     )
     assert response.status_code == 404
+    for action in ("revoke", "renew"):
+        url = reverse("tournament:court_link_change", args=[day.slug, foreign.pk, action])
+        assert client.get(url).status_code == 404
+        assert client.post(url).status_code == 404
     foreign.refresh_from_db()
     assert foreign.link_enabled and foreign.token == token
 

@@ -122,6 +122,10 @@ def test_a_recorder_cannot_open_the_setup_pages(client, day, recorder):
         ).status_code
         == 403
     )
+    for action in ("renew", "revoke"):
+        url = reverse("tournament:court_link_change", args=[day.slug, court.pk, action])
+        assert client.get(url).status_code == 403
+        assert client.post(url).status_code == 403
     court.refresh_from_db()
     assert court.token == token and court.link_enabled
 

@@ -51,6 +51,8 @@ EXPECTED = {
     "tournament:division_add": ORGANISER,
     "tournament:division_edit": ORGANISER,
     "tournament:court_links": ORGANISER,
+    # GET: the confirmation page of revoking or renewing a court's link.
+    "tournament:court_link_change": ORGANISER,
     "tournament:people": ORGANISER,
     "tournament:court_add": ORGANISER,
     "tournament:court_edit": ORGANISER,
@@ -88,8 +90,12 @@ EXPECTED = {
     # The photo of a paper sheet: the event's recorders and organisers (this version has none: 404).
     "judging:sheet_photo": {**RECORDER, "recorder": 404, "organiser": 404},
     "judging:court_rules": COURT_LINK,
+    "judging:court_state": COURT_LINK,  # the court pages' poll (JSON)
     "judging:court_matrix_pdf": COURT_LINK,
     "judging:match_detail": RECORDER,
+    # The one-person confirmation: organisers (recorders only when the event allows it); the
+    # organiser did not enter the game's version, so is sent back to the game's page.
+    "judging:confirm_own": {**ORGANISER, "organiser": 302},
     "judging:organiser_dispute": RECORDER,
     "judging:confirm_queue": RECORDER,
     "judging:status_board": RECORDER,
@@ -224,6 +230,9 @@ def concrete_url(name, event, match):
         "judging:court_photo": {"token": court.token, "number": match.match_number, "version": 1},
         "judging:sheet_photo": {"slug": event.slug, "number": match.match_number, "version": 1},
         "judging:court_rules": {"token": court.token},
+        "judging:court_state": {"token": court.token},
+        "judging:confirm_own": {"slug": event.slug, "number": match.match_number},
+        "tournament:court_link_change": {"slug": event.slug, "pk": court.pk, "action": "renew"},
         "judging:court_matrix_pdf": {"token": court.token},
         "judging:match_detail": {"slug": event.slug, "number": match.match_number},
         "judging:organiser_dispute": {"slug": event.slug, "number": match.match_number},
@@ -290,11 +299,29 @@ def test_an_organiser_of_another_event_changes_nothing_by_posting(client, day):
             {},
         ),
         (reverse("judging:match_detail", args=[event.slug, match.match_number]), {"action": "confirm", "version": "1"}),
+        (reverse("judging:confirm_own", args=[event.slug, match.match_number]), {"version": "1"}),
+        (reverse("tournament:court_link_change", args=[event.slug, match.court_id, "revoke"]), {}),
     ]:
         assert client.post(url, data).status_code == 403, url
     event.refresh_from_db()
     assert (Team.objects.count(), event.matches.count(), event.name) == before
     assert not match.sheets.filter(is_confirmed=True).exists()
+    match.court.refresh_from_db()
+    assert match.court.link_enabled
+
+
+@pytest.mark.django_db
+def test_the_one_person_confirmation_follows_the_events_setting(client, day):
+    """A recorder reaches the second step only when the event allows it."""
+    event, users, match = day
+    url = reverse("judging:confirm_own", args=[event.slug, match.match_number])
+    client.force_login(users["recorder"])
+    assert client.get(url).status_code == 403
+    event.recorders_confirm_own = True
+    event.save(update_fields=["recorders_confirm_own"])
+    assert client.get(url).status_code == 302  # allowed; the court entered this version
+    client.force_login(users["stranger"])
+    assert client.get(url).status_code == 403
 
 
 @pytest.mark.django_db

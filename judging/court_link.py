@@ -1,0 +1,91 @@
+"""The court link (``/court/<token>/…``) as a credential: the court it opens, and what a
+revoked or renewed link answers instead of a bare 404 (issue 16, item 7).
+
+A link that the organisers revoked, or renewed (its old token is kept as
+``Court.previous_token``), answers a page that says to ask the desk (本部) for a new link and
+shows the values a POST carried, so nothing typed is lost (status 410). An unknown token is
+still a plain 404 that reveals nothing.
+"""
+
+import functools
+import hashlib
+
+from django.http import Http404
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+
+from tournament.models import Court, Match
+
+
+class LinkRevoked(Http404):
+    """A court link that was revoked or renewed: the court pages say so (``court_page``)."""
+
+    def __init__(self, court):
+        super().__init__()
+        self.court = court
+
+
+def court(token):
+    """The court of an active link; ``LinkRevoked`` for a revoked or renewed one, 404 otherwise."""
+    found = Court.objects.select_related("event").filter(token=token).first()
+    if found is None:
+        old = Court.objects.select_related("event").filter(previous_token=token).first() if token else None
+        if old is None:
+            raise Http404
+        raise LinkRevoked(old)
+    if not found.link_enabled:
+        raise LinkRevoked(found)
+    return found
+
+
+# What a referee may have typed on a court page, as (field, label); shown again on the page of a
+# revoked link so nothing typed is lost.
+_TYPED_FIELDS = (
+    ("cards_a", _lazy("cards of team A")),
+    ("cards_b", _lazy("cards of team B")),
+    ("referee_cards", _lazy("cards held by the referee")),
+    ("joker_holder", _lazy("「り」 holder")),
+    ("rps_winner", _lazy("じゃんけん winner")),
+    ("rps_used", _lazy("じゃんけん decisions during the game")),
+    ("absent_side", _lazy("absent team")),
+    ("state_a", _lazy("team A")),
+    ("state_b", _lazy("team B")),
+)
+
+
+def _revoked_page(request, court, number=None):
+    """A revoked (or renewed) court link: what to do, and the values a POST carried (410)."""
+    typed = []
+    if request.method == "POST":
+        shown = {"A": _("Team A"), "B": _("Team B"), "referee": _("Referee")}
+        for field, label in _TYPED_FIELDS:
+            value = request.POST.get(field, "").strip()[:20]
+            if value:
+                typed.append((label, shown.get(value, value)))
+    return render(request, "judging/court_revoked.html", {"court": court, "number": number, "typed": typed}, status=410)
+
+
+def court_page(view):
+    """A court page (``token`` first): a revoked or renewed link answers the page that keeps
+    what was typed and says to ask the desk for a new link, not a bare 404."""
+
+    @functools.wraps(view)
+    def wrapper(request, token, *args, **kwargs):
+        try:
+            return view(request, token, *args, **kwargs)
+        except LinkRevoked as revoked:
+            return _revoked_page(request, revoked.court, kwargs.get("number"))
+
+    return wrapper
+
+
+def court_signature(court):
+    """A short fingerprint of a court's games (number, status, teams, slot): it changes when
+    the next game changes, a result is confirmed, sent back or voided, or a game moves."""
+    rows = Match.objects.filter(court=court).order_by("match_number")
+    text = ";".join(
+        f"{m.match_number}:{m.status}:{m.team_a_id}:{m.team_b_id}:{m.slot}"
+        for m in rows.only("match_number", "status", "team_a_id", "team_b_id", "slot")
+    )
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
