@@ -34,6 +34,7 @@ class EventForm(forms.ModelForm):
             "lunch_end",
             "card_total",
             "auto_confirm",
+            "individual_counts",
             "japanese_era",
             "publish_names",
         ]

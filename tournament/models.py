@@ -60,6 +60,14 @@ class Event(models.Model):
         default=False,
         help_text=_("For small events: a result entered at the court counts at once, without a recorder's check."),
     )
+    individual_counts = models.BooleanField(
+        _("individual card counts"),
+        default=False,
+        help_text=_(
+            "The referee may enter each player's cards; the standings then offer an individual table "
+            "(most cards over the group stage) for individual prizes."
+        ),
+    )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="organised_events", verbose_name=_("organisers")
     )
