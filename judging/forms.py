@@ -159,6 +159,12 @@ class DisputeForm(forms.Form):
             self.fields["rps_winner"].choices = [("", _("not needed")), ("A", team_a), ("B", team_b)]
 
 
+# Not "count": the live 56-card check of stepper.js sums the inputs of that class.
+PLAYER_COUNT_WIDGET = forms.TextInput(
+    attrs={"inputmode": "numeric", "pattern": "[0-9０-９]*", "autocomplete": "off", "class": "player-count"}
+)
+
+
 class PlayerCardsForm(forms.Form):
     """Each player's cards (individual counts), for events that take them.
 
@@ -177,7 +183,7 @@ class PlayerCardsForm(forms.Form):
             for player in team.players.all():
                 name = f"player_{player.pk}"
                 label = _("%(name)s (substitute)") % {"name": player.name} if player.is_substitute else player.name
-                self.fields[name] = CardCountField(label=label, required=False)
+                self.fields[name] = CardCountField(label=label, required=False, widget=PLAYER_COUNT_WIDGET)
                 names.append(name)
             self.sides.append((side, team, names))
 

@@ -80,7 +80,7 @@ def player_cards_problems(match, values: rules.SheetValues, player_cards) -> lis
 
     In: the game, the sheet's values and ``player_cards`` ({player pk: cards}, only the
     counts given). Each side whose given counts do not add up to its team count is named
-    (docs/rules/hitachi-karuta.md, "Individual card counts"). Raises ``UserError`` for a
+    (docs/rules/hitachi-karuta.md, "Individual card counts (choice)"). Raises ``UserError`` for a
     player who is not in either team of the game, or counts on an event that does not
     take them.
     """

@@ -3,7 +3,7 @@
 Pure: no Django. The referee may give each player's cards; blank means "not given". When
 any player of a side is given, the given counts of that side must add up to the side's
 team count (the cards of the three players, substitutes included, are the team's cards:
-docs/rules/hitachi-karuta.md, "Result and winner").
+docs/rules/hitachi-karuta.md, "Individual card counts (choice)").
 """
 
 from __future__ import annotations

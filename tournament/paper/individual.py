@@ -134,7 +134,7 @@ def _row(xs: list[float], cells: list[str]) -> Block:
                 max_size=10,
                 min_size=5,
                 bold=i == 5,
-                max_lines=1,
+                max_lines=2 if i in (1, 3, 4) else 1,
                 pad=1 * mm,
             )
         for x in xs[1:-1]:

@@ -100,7 +100,8 @@ def individual_table(event) -> list[IndividualBlock]:
     when any ranked player of the division has one; each block ranked by cards.
 
     In: an event. Out: ``[IndividualBlock]``, empty when no confirmed group-stage game has
-    individual counts. Walkovers have no counts and do not count as games played.
+    individual counts. Walkovers have no counts and do not count as games played
+    (docs/rules/hitachi-karuta.md, "Individual card counts (choice)").
     """
     totals = individual_totals(event)
     players = Player.objects.filter(pk__in=totals).select_related("team__division")
