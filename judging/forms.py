@@ -5,6 +5,8 @@ import unicodedata
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from common.errors import UserError
+from judging import services
 from judging.engine import rules
 from judging.models import Dispute
 
@@ -204,3 +206,59 @@ class DisputeForm(forms.Form):
         """The ``rules.TouchRuling`` of a valid form, given the じゃんけん already played."""
         data = self.cleaned_data
         return rules.rule_touch(data["underneath"] or None, data["state_a"] or None, data["state_b"] or None, rps_used)
+
+
+# Not "count": the live 56-card check of stepper.js sums the inputs of that class.
+PLAYER_COUNT_WIDGET = forms.TextInput(
+    attrs={"inputmode": "numeric", "pattern": "[0-9０-９]*", "autocomplete": "off", "class": "player-count"}
+)
+
+
+class PlayerCardsForm(forms.Form):
+    """Each player's cards (individual counts), for events that take them.
+
+    One field per player of each team as registered (the three players and substitutes),
+    named ``player_<pk>``; blank means "not given". ``check(values)`` names each side whose
+    given counts do not add up to its team count.
+    """
+
+    def __init__(self, *args, match, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.match = match
+        self.side_errors = {}
+        self.sides = []
+        for side, team in (("A", match.team_a), ("B", match.team_b)):
+            names = []
+            for player in team.players.all():
+                name = f"player_{player.pk}"
+                label = _("%(name)s (substitute)") % {"name": player.name} if player.is_substitute else player.name
+                self.fields[name] = CardCountField(label=label, required=False, widget=PLAYER_COUNT_WIDGET)
+                names.append(name)
+            self.sides.append((side, team, names))
+
+    def side_blocks(self):
+        """``[(side, team, [bound fields], errors)]`` for the template."""
+        return [
+            (side, team, [self[n] for n in names], self.side_errors.get(side, [])) for side, team, names in self.sides
+        ]
+
+    def counts(self):
+        """The counts given: {player pk: cards}; blanks left out."""
+        return {
+            int(name.removeprefix("player_")): value
+            for name, value in self.cleaned_data.items()
+            if name.startswith("player_") and value is not None
+        }
+
+    def check(self, values: rules.SheetValues) -> bool:
+        """Whether the given counts add up per side (``services.player_cards_problems``);
+        a side that does not gets its error. ``UserError`` goes to the form."""
+        try:
+            problems = services.player_cards_problems(self.match, values, self.counts())
+        except UserError as e:
+            self.add_error(None, str(e))
+            return False
+        for side, message in problems:
+            self.side_errors.setdefault(side.value, []).append(message)
+            self.add_error(None, message)
+        return not problems

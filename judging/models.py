@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from judging.engine import rules
-from tournament.models import Court, Match
+from tournament.models import Court, Match, Player
 
 
 class RecordingSheet(models.Model):
@@ -240,3 +240,24 @@ class Dispute(models.Model):
 
     def __str__(self):
         return f"{self.match}: {self.state_a} / {self.state_b} → {self.verdict}"
+
+
+class PlayerCards(models.Model):
+    """One player's cards in one version of a recording sheet (individual counts, optional
+    per event). A correction is a new version with its own counts; only the confirmed
+    version's counts reach the individual table."""
+
+    sheet = models.ForeignKey(
+        RecordingSheet, on_delete=models.CASCADE, related_name="player_cards", verbose_name=_("recording sheet")
+    )
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("player"))
+    cards = models.PositiveSmallIntegerField(_("cards"))
+
+    class Meta:
+        ordering = ["sheet", "player__team", "player__order", "player__pk"]
+        verbose_name = _("player's cards")
+        verbose_name_plural = _("players' cards")
+        constraints = [models.UniqueConstraint(fields=["sheet", "player"], name="one_count_per_player_and_version")]
+
+    def __str__(self):
+        return f"{self.sheet}: {self.player} {self.cards}"

@@ -28,9 +28,9 @@ from django.utils.translation import gettext_lazy
 
 from common.errors import UserError
 from common.images import downscaled_jpeg
-from judging.engine import rules
-from judging.models import Dispute, HistoryEntry, RecordingSheet
-from tournament.models import Match
+from judging.engine import individual, rules
+from judging.models import Dispute, HistoryEntry, PlayerCards, RecordingSheet
+from tournament.models import Match, Player
 
 SHEET_FIELDS = ("cards_a", "cards_b", "referee_cards", "joker_holder", "rps_winner", "rps_used")
 
@@ -83,6 +83,43 @@ def _same_sheet(sheet, values: rules.SheetValues, is_walkover: bool) -> bool:
     return sheet.is_walkover == is_walkover and not sheet.differences(values)
 
 
+def player_cards_problems(match, values: rules.SheetValues, player_cards) -> list[tuple[rules.Side, str]]:
+    """Individual counts that do not add up: ``[(side, message)]``, empty when all is well.
+
+    In: the game, the sheet's values and ``player_cards`` ({player pk: cards}, only the
+    counts given). Each side whose given counts do not add up to its team count is named
+    (docs/rules/hitachi-karuta.md, "Individual card counts (choice)"). Raises ``UserError`` for a
+    player who is not in either team of the game, or counts on an event that does not
+    take them.
+    """
+    if not player_cards:
+        return []
+    if not match.event.individual_counts:
+        raise UserError(_("This tournament does not take individual card counts."))
+    sides = {match.team_a_id: rules.Side.A, match.team_b_id: rules.Side.B}
+    team_of = dict(Player.objects.filter(pk__in=player_cards, team_id__in=sides).values_list("pk", "team_id"))
+    if set(player_cards) - set(team_of):
+        raise UserError(_("A player with individual cards is not in either team of this game."))
+    problems = []
+    for team_id, side in sides.items():
+        team_cards = values.cards_a if side == rules.Side.A else values.cards_b
+        counts = [cards for pk, cards in player_cards.items() if team_of[pk] == team_id]
+        total = individual.side_sum_problem(counts, team_cards)
+        if total is not None:
+            team = match.team_a if side == rules.Side.A else match.team_b
+            message = _(
+                "The individual counts of team %(side)s (%(team)s) add up to %(sum)s, "
+                "not to the team's %(cards)s cards."
+            ) % {"side": side.value, "team": team.name, "sum": total, "cards": team_cards}
+            problems.append((side, message))
+    return problems
+
+
+def _same_player_cards(sheet, player_cards) -> bool:
+    """Whether ``sheet`` carries exactly the individual counts ``player_cards`` (None = none)."""
+    return dict(sheet.player_cards.values_list("player_id", "cards")) == dict(player_cards or {})
+
+
 def _sheet_fields(values: rules.SheetValues, outcome: rules.Outcome) -> dict:
     """The typed values and the derived winner, as RecordingSheet fields."""
     return {
@@ -109,6 +146,7 @@ def submit_sheet(
     ip=None,
     device="",
     restored_from=None,
+    player_cards=None,
 ):
     """Record a new version of a game's recording sheet; the winner is derived.
 
@@ -127,17 +165,27 @@ def submit_sheet(
     A new version replacing one that a leader signed (``after_sign_off``) is a correction
     that a recorder must confirm, even under auto-confirm (issue 16, item 4).
 
-    Raises ``UserError`` for an invalid sheet or a game whose teams are not known. Returns
+    ``player_cards`` ({player pk: cards}, the counts given) are the version's individual
+    counts; "the same values" includes them, so a correction of the counts alone is a new
+    version. Raises ``UserError`` for an invalid sheet, individual counts that do not add up
+    (``player_cards_problems``), or a game whose teams are not known. Returns
     ``(sheet, created)``.
     """
     outcome = _outcome(match, values, is_walkover)
+    problems = player_cards_problems(match, values, player_cards)
+    if problems:
+        raise UserError(" ".join(message for _side, message in problems))
     try:
         with transaction.atomic():
             match = _locked(match)
             current = latest_sheet(match)
             if submission_key:
                 existing = match.sheets.filter(submission_key=submission_key).first()
-                if existing is not None and _same_sheet(existing, values, is_walkover):
+                if (
+                    existing is not None
+                    and _same_sheet(existing, values, is_walkover)
+                    and _same_player_cards(existing, player_cards)
+                ):
                     return existing, False  # the same form sent again: the version it made
                 if existing is not None:
                     # The same form sent again with other values (a page the browser restored and
@@ -149,6 +197,7 @@ def submit_sheet(
                 and not restored_from
                 and match.status != Match.Status.DISPUTED
                 and _same_sheet(current, values, is_walkover)
+                and _same_player_cards(current, player_cards)
                 and base_version in (None, current.version)
             ):
                 return current, False  # Back, then save again with the newest version's values
@@ -171,6 +220,9 @@ def submit_sheet(
                 device=(device or "")[:200],
                 submission_key=submission_key,
                 restored_from=restored_from,
+            )
+            PlayerCards.objects.bulk_create(
+                PlayerCards(sheet=sheet, player_id=pk, cards=cards) for pk, cards in (player_cards or {}).items()
             )
             if match.actual_end is None and not restored_from:
                 now = timezone.now()
@@ -378,6 +430,9 @@ def restore_version(sheet, user):
         is_walkover=sheet.is_walkover,
         user=user,
         restored_from=sheet,
+        player_cards=dict(sheet.player_cards.values_list("player_id", "cards"))
+        if sheet.match.event.individual_counts
+        else None,
     )[0]
 
 

@@ -26,7 +26,7 @@ from common.errors import UserError
 from common.images import MAX_UPLOAD_BYTES
 from judging import court_link, services
 from judging.engine import rules
-from judging.forms import DisputeForm, RejectForm, ResultForm, RetypeForm, WalkoverForm
+from judging.forms import DisputeForm, PlayerCardsForm, RejectForm, ResultForm, RetypeForm, WalkoverForm
 from judging.models import Dispute, RecordingSheet
 from judging.paper.touch_matrix import touch_matrix_pdf
 from judging.services import mark_started
@@ -115,6 +115,22 @@ def court_state(request, token):
     return JsonResponse({"state": court_link.court_signature(court), "games": numbers})
 
 
+def _player_cards_form(match, current, data=None):
+    """The individual counts of the result form, or None when the event does not take them;
+    unbound, it shows the counts of the current version (a correction starts from them)."""
+    if not match.event.individual_counts:
+        return None
+    if data is not None:
+        return PlayerCardsForm(data, match=match)
+    counts = current.player_cards.all() if current is not None and not current.is_walkover else []
+    return PlayerCardsForm(match=match, initial={f"player_{c.player_id}": c.cards for c in counts})
+
+
+def _player_cards_valid(players, bound):
+    """Whether the individual counts (if any) are valid and add up to the valid sheet's counts."""
+    return players is None or (players.is_valid() and players.check(bound.values()))
+
+
 def _handle_entry(request, match, *, who, saved_url, template, extra):
     """Shared by the court screen and the recorders' screen: show, validate, save."""
     event = match.event
@@ -124,8 +140,11 @@ def _handle_entry(request, match, *, who, saved_url, template, extra):
     initial = {**_rps_prefill(current, rps_logged), **_sheet_initial(current), **_fresh_keys(current)}
     form = ResultForm(initial=initial, card_total=event.card_total, **names)
     walkover_form = WalkoverForm(initial=_fresh_keys(current), **names)
+    players = _player_cards_form(match, current)
     if request.method == "POST":
         is_walkover = request.POST.get("action") == "walkover"
+        if players is not None and not is_walkover:
+            players = _player_cards_form(match, current, request.POST)
         bound = (WalkoverForm if is_walkover else ResultForm)(
             request.POST, **names, **({} if is_walkover else {"card_total": event.card_total})
         )
@@ -133,7 +152,7 @@ def _handle_entry(request, match, *, who, saved_url, template, extra):
             walkover_form = bound
         else:
             form = bound
-        if bound.is_valid():
+        if bound.is_valid() and (is_walkover or _player_cards_valid(players, bound)):
             data = bound.cleaned_data
             keys = {"base_version": data.get("base_version") or 0, "submission_key": data.get("submission_key") or ""}
             try:
@@ -142,7 +161,10 @@ def _handle_entry(request, match, *, who, saved_url, template, extra):
                         match, rules.Side(data["absent_side"]), **keys, **who, **_client(request)
                     )
                 else:
-                    sheet, created = services.submit_sheet(match, bound.values(), **keys, **who, **_client(request))
+                    counts = {"player_cards": players.counts()} if players is not None else {}
+                    sheet, created = services.submit_sheet(
+                        match, bound.values(), **keys, **who, **_client(request), **counts
+                    )
             except services.Conflict as conflict:
                 return render(
                     request,
@@ -170,6 +192,7 @@ def _handle_entry(request, match, *, who, saved_url, template, extra):
         "walkover_form": walkover_form,
         "current": current,
         "rps_logged": rps_logged,
+        "player_form": players,
     }
     return render(request, template, context)
 

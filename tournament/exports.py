@@ -168,8 +168,42 @@ def teams_rows(event):
     return rows
 
 
-# The kinds of export an organiser can pick; "teams" carries personal data (organisers only).
-KINDS = ("standings", "games", "timetable", "teams")
+def individual_headers():
+    return [
+        _("division"),
+        _("grade"),
+        _("rank"),
+        _("name"),
+        _("furigana"),
+        _("team name"),
+        _("affiliation"),
+        _("cards"),
+        _("games played"),
+    ]
+
+
+def individual_rows(event):
+    """The individual table (personal data: organisers only), one row per player and block."""
+    return [
+        [
+            block.division.name,
+            block.grade,
+            line.rank_text,
+            line.name,
+            line.furigana,
+            line.team,
+            line.affiliation,
+            line.cards,
+            line.games,
+        ]
+        for block in reports.individual_table(event)
+        for line in block.lines
+    ]
+
+
+# The kinds of export an organiser can pick; "teams" and "individual" carry personal data
+# (organisers only).
+KINDS = ("standings", "games", "timetable", "teams", "individual")
 
 
 def _standings_sheets(wb, event):
@@ -195,7 +229,9 @@ def event_workbook(event, kinds=("standings", "games")):
     rank with "=" for a shared rank, the criterion that placed each team, and the
     星取表 grid below), "games" (all games with their results, JST start times),
     "timetable" (per court, in order) and "teams" (teams with players' names,
-    furigana and grades: personal data, for organisers only). Raises ``ValueError``
+    furigana and grades: personal data, for organisers only) and "individual" (個人成績:
+    each player's cards over the group stage, ranked per division and grade; personal
+    data, for organisers only). Raises ``ValueError``
     for an unknown kind.
     """
     unknown = set(kinds) - set(KINDS)
@@ -211,6 +247,8 @@ def event_workbook(event, kinds=("standings", "games")):
         xlsx.write_table(xlsx.add_sheet(wb, _("Timetable")), timetable_headers(), timetable_rows(event))
     if "teams" in kinds:
         xlsx.write_table(xlsx.add_sheet(wb, _("Teams and players")), teams_headers(), teams_rows(event))
+    if "individual" in kinds:
+        xlsx.write_table(xlsx.add_sheet(wb, _("Individual")), individual_headers(), individual_rows(event))
     if not wb.sheetnames:
         xlsx.add_sheet(wb, _("Empty"))
     return xlsx.workbook_bytes(wb)

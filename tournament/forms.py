@@ -36,6 +36,7 @@ class EventForm(forms.ModelForm):
             "auto_confirm",
             "leaders_sign_off",
             "recorders_confirm_own",
+            "individual_counts",
             "japanese_era",
             "publish_names",
         ]

@@ -76,6 +76,14 @@ class Event(models.Model):
             "step; the history records it as a one-person confirmation. Organisers always may."
         ),
     )
+    individual_counts = models.BooleanField(
+        _("individual card counts"),
+        default=False,
+        help_text=_(
+            "The referee may enter each player's cards; the standings then offer an individual table "
+            "(most cards over the group stage) for individual prizes."
+        ),
+    )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="organised_events", verbose_name=_("organisers")
     )

@@ -2,7 +2,7 @@
 
 Reads the read side (``tournament.reports``) like the pages, Excel and the JSON API, so
 paper, screen and Excel agree. Personal data (players' names, furigana, grades) only goes into the reception
-list and, when asked for, the results list: callers check who may have them.
+list, the individual table and, when asked for, the results list: callers check who may have them.
 """
 
 from django.utils.translation import gettext as _
@@ -149,6 +149,29 @@ def final_results(event, with_names=False):
     return paper.final_results_pdf(event_info(event), divisions)
 
 
+def individual(event):
+    """個人成績: each player's cards over the group stage (personal data: organisers only)."""
+    sheets = [
+        paper.IndividualSheet(
+            title=block.title,
+            rows=[
+                paper.IndividualRow(
+                    rank=line.rank_text,
+                    name=line.name,
+                    grade=line.grade,
+                    team=line.team,
+                    affiliation=line.affiliation,
+                    cards=line.cards,
+                    games=line.games,
+                )
+                for line in block.lines
+            ],
+        )
+        for block in reports.individual_table(event)
+    ]
+    return paper.individual_pdf(event_info(event), sheets)
+
+
 def touch_matrix():
     return touch_matrix_pdf()
 
@@ -159,4 +182,5 @@ KINDS = {
     "standings": standings,
     "bracket": bracket,
     "results": final_results,
+    "individual": individual,
 }

@@ -6,6 +6,7 @@
 :func:`~tournament.paper.standings.standings_pdf`         順位表・星取表 per group (A4, landscape when wide)
 :func:`~tournament.paper.bracket.bracket_pdf`             トーナメント表 per division (A4 landscape)
 :func:`~tournament.paper.results.final_results_pdf`       成績一覧 for the closing ceremony (A4 portrait)
+:func:`~tournament.paper.individual.individual_pdf`       個人成績: players' cards over the group stage (A4)
 ==============================================  ==================================================
 
 Callers (``tournament.printing``) turn their models into the plain frozen dataclasses of
@@ -17,6 +18,7 @@ every paper follows (fonts, names fitted to their boxes, page breaks, footers) a
 
 from tournament.paper.bracket import BracketMatch, bracket_pdf
 from tournament.paper.data import UNDECIDED, EventInfo
+from tournament.paper.individual import IndividualRow, IndividualSheet, individual_pdf
 from tournament.paper.reception import ReceptionPlayer, ReceptionTeam, reception_list_pdf
 from tournament.paper.results import ResultEntry, final_results_pdf
 from tournament.paper.standings import GroupSheet, StandingLine, standings_pdf
@@ -27,6 +29,8 @@ __all__ = [
     "BracketMatch",
     "EventInfo",
     "GroupSheet",
+    "IndividualRow",
+    "IndividualSheet",
     "ReceptionPlayer",
     "ReceptionTeam",
     "ResultEntry",
@@ -35,6 +39,7 @@ __all__ = [
     "bracket_pdf",
     "court_timetables_pdf",
     "final_results_pdf",
+    "individual_pdf",
     "reception_list_pdf",
     "standings_pdf",
 ]

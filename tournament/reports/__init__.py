@@ -3,11 +3,13 @@
 Nothing here writes. One module per kind of report: ``standings`` (group tables, 星取表,
 tied blocks, qualifiers), ``bracket`` (knockout rounds, sources, final places),
 ``timetable`` (games with their confirmed results), ``checks`` (the organiser's
-schedule checks) and ``teams`` (teams with players: personal data, organisers only). The names below are the ones the rest of the project uses.
+schedule checks) and ``teams`` (teams with players: personal data, organisers only) and ``individual``
+(players' cards over the group stage: personal data, organisers only). The names below are the ones the rest of the project uses.
 """
 
 from tournament.reports.bracket import PLACES, DivisionBracket, division_brackets, final_places
 from tournament.reports.checks import layout_summary, schedule_checks
+from tournament.reports.individual import IndividualBlock, IndividualLine, individual_table
 from tournament.reports.standings import (
     CrossCell,
     CrossTable,
@@ -43,6 +45,8 @@ __all__ = [
     "DivisionBracket",
     "MatchLine",
     "GroupStandings",
+    "IndividualBlock",
+    "IndividualLine",
     "RunnerUpTie",
     "StandingLine",
     "StandingsTable",
@@ -56,6 +60,7 @@ __all__ = [
     "final_places",
     "match_lines",
     "group_standings",
+    "individual_table",
     "layout_summary",
     "match_queryset",
     "qualifiers",

@@ -18,9 +18,10 @@ from tournament.models import Match
 def export_workbook(request, slug):
     """One workbook with the kinds ticked (default standings and games), or one kind alone."""
     event = event_for_organiser(request, slug)
-    kinds = [k for k in request.GET.getlist("kind") if k in exports.KINDS] or ["standings", "games"]
+    default = ["standings", "games"] + (["individual"] if event.individual_counts else [])
+    kinds = [k for k in request.GET.getlist("kind") if k in exports.KINDS] or default
     data = exports.event_workbook(event, kinds)
-    name = "results" if kinds == ["standings", "games"] else "-".join(kinds)
+    name = "results" if kinds == default else "-".join(kinds)
     return file_response(data, f"{event.slug}-{event.date:%Y%m%d}-{name}.xlsx", XLSX)
 
 
@@ -76,7 +77,8 @@ def print_menu(request, slug):
                 ("games", _("all games")),
                 ("timetable", _("timetable")),
                 ("teams", _("teams with players")),
-            ],
+            ]
+            + ([("individual", _("individual records"))] if event.individual_counts else []),
         },
     )
 

@@ -42,10 +42,13 @@ def standings_view(request, slug):
         except UserError as e:
             messages.error(request, str(e))
         return redirect("tournament:standings", event.slug)
+    organiser = event.is_organiser(request.user)
+    # Players' names: the individual table is for organisers only.
+    individual = reports.individual_table(event) if organiser and event.individual_counts else None
     return render(
         request,
         "tournament/standings.html",
-        {"event": event, "divisions": standings_tables(event), "organiser": event.is_organiser(request.user)},
+        {"event": event, "divisions": standings_tables(event), "organiser": organiser, "individual": individual},
     )
 
 
