@@ -155,3 +155,9 @@ class DisputeForm(forms.Form):
             self.fields["state_a"].label = team_a
             self.fields["state_b"].label = team_b
             self.fields["rps_winner"].choices = [("", _("not needed")), ("A", team_a), ("B", team_b)]
+
+
+class TabletReportForm(forms.Form):
+    """What the court page's script reports: how many results the tablet holds unsent."""
+
+    unsent = forms.IntegerField(label=_("unsent results on the tablet"), min_value=0, max_value=999)

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from common.errors import UserError
 from judging.engine import rules
 from judging.models import Dispute, HistoryEntry, RecordingSheet
-from tournament.models import Match
+from tournament.models import Court, Match
 
 SHEET_FIELDS = ("cards_a", "cards_b", "referee_cards", "joker_holder", "rps_winner", "rps_used")
 
@@ -409,3 +409,16 @@ def mark_started(match):
     """Record when the referee opened the game (its actual start), once."""
     if match.actual_start is None and match.awaits_result:
         Match.objects.filter(pk=match.pk, actual_start__isnull=True).update(actual_start=timezone.now())
+
+
+def record_tablet_report(court, unsent):
+    """Note that ``court``'s tablet was heard from now, holding ``unsent`` results.
+
+    In: a court and the number of results its page keeps unacknowledged (0 or more). Out: the
+    time stored on ``Court.tablet_heard_at`` (``tablet_unsent`` holds the count), which the
+    desk's court board shows. No game rule is involved: a result counts only once
+    ``submit_sheet`` has recorded it (docs/rules/hitachi-karuta.md, "Result and winner").
+    """
+    heard_at = timezone.now()
+    Court.objects.filter(pk=court.pk).update(tablet_heard_at=heard_at, tablet_unsent=unsent)
+    return heard_at

@@ -11,6 +11,7 @@ urlpatterns = [
     path("court/<str:token>/game/<int:number>/", views.court_entry, name="court_entry"),
     path("court/<str:token>/game/<int:number>/saved/<int:version>/", views.court_saved, name="court_saved"),
     path("court/<str:token>/game/<int:number>/dispute/", views.court_dispute, name="court_dispute"),
+    path("court/<str:token>/heard/", views.court_heard, name="court_heard"),
     path("court/<str:token>/rules/", views.court_rules, name="court_rules"),
     path("court/<str:token>/rules/matrix.pdf", views.court_matrix_pdf, name="court_matrix_pdf"),
     path("manage/<slug:slug>/games/<int:number>/", views.match_detail, name="match_detail"),

@@ -84,6 +84,8 @@ EXPECTED = {
     "judging:court_dispute": COURT_LINK,
     "judging:court_rules": COURT_LINK,
     "judging:court_matrix_pdf": COURT_LINK,
+    # POST only, JSON for the court page's script (the token is the credential): a GET is refused.
+    "judging:court_heard": {role: 405 for role in ROLES},
     "judging:match_detail": RECORDER,
     "judging:organiser_dispute": RECORDER,
     "judging:confirm_queue": RECORDER,
@@ -217,6 +219,7 @@ def concrete_url(name, event, match):
         "judging:court_dispute": {"token": court.token, "number": match.match_number},
         "judging:court_rules": {"token": court.token},
         "judging:court_matrix_pdf": {"token": court.token},
+        "judging:court_heard": {"token": court.token},
         "judging:match_detail": {"slug": event.slug, "number": match.match_number},
         "judging:organiser_dispute": {"slug": event.slug, "number": match.match_number},
     }.get(name)
