@@ -60,6 +60,14 @@ def test_two_results_saved_offline_survive_a_reload_and_arrive_exactly_once(
     tab_2.wait_for_selector("text=この端末に保存済み・未送信 2件")
     tab_1.wait_for_selector("text=この端末に保存済み・未送信 2件")  # every tab of the tablet knows
     shot(tab_2, f"offline-{width}-1-unsent")
+    tries = (
+        "Object.keys(localStorage).filter(k => k.startsWith('karuta.unsent'))"
+        ".reduce((n, k) => n + JSON.parse(localStorage.getItem(k)).tries, 0)"
+    )
+    before = tab_2.evaluate(tries)
+    tab_2.click("#unsent button[data-send]")  # a tap (or the back-off) tries again: still no network, still kept
+    tab_2.wait_for_function(f"{tries} > {before}")
+    assert "未送信 2件" in tab_2.inner_text("#unsent")
     assert saved(first) == [] and saved(second) == []
 
     # The tablet is restarted while still offline: nothing is lost.
@@ -127,4 +135,64 @@ def test_an_unsent_result_whose_game_was_voided_says_so_and_is_kept(new_context,
     text = home.inner_text("#unsent")
     shot(home, f"offline-{width}-3-void")
     assert "未送信 1件" in text and "A 30 – B 26" in text and "無効" in text
+    assert saved(first) == []
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS[1:], ids=lambda v: f"{v[0]}x{v[1]}")
+def test_a_result_kept_offline_meets_the_conflict_page_when_someone_else_saved_meanwhile(
+    new_context, live_server, court_games, viewport
+):
+    court, (first, _second) = court_games
+    width, height = viewport
+    entry = f"{live_server.url}/court/{court.token}/game/{first.match_number}/"
+    tablet = new_context(viewport={"width": width, "height": height}, locale="ja-JP")
+    page = tablet.new_page()
+    page.goto(entry)
+    tablet.set_offline(True)
+    fill(page, 20, 36)
+    page.click("button.big-submit")
+    page.wait_for_selector("text=この端末に保存済み・未送信 1件")
+    # Meanwhile the desk's second tablet saves the same game.
+    other = new_context(viewport={"width": width, "height": height}, locale="ja-JP").new_page()
+    other.goto(entry)
+    fill(other, 30, 26)
+    with other.expect_navigation(url="**/saved/1/"):
+        other.click("button.big-submit")
+    with page.expect_navigation(timeout=15000):
+        tablet.set_offline(False)  # the script retries on "online" and shows the server's conflict page
+    shot(page, f"offline-{width}-4-conflict")
+    text = page.inner_text("main")
+    assert "36" in text and "26" in text
+    assert saved(first) == [(1, 30, 26)]  # nothing overwritten
+    # The conflict page now shows the values: the tablet no longer holds them as unsent.
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('karuta.unsent')).length") == 0
+
+
+def test_without_javascript_the_form_posts_as_before(new_context, live_server, court_games):
+    court, (first, _second) = court_games
+    page = new_context(viewport={"width": 768, "height": 1024}, locale="ja-JP", java_script_enabled=False).new_page()
+    page.goto(f"{live_server.url}/court/{court.token}/game/{first.match_number}/")
+    assert page.locator("#unsent").is_hidden()
+    fill(page, 30, 26)
+    with page.expect_navigation(url="**/saved/1/"):
+        page.click("button.big-submit")
+    assert saved(first) == [(1, 30, 26)]
+
+
+def test_an_unsent_result_whose_game_moved_to_another_court_says_so_and_is_kept(new_context, live_server, court_games):
+    court, (first, _second) = court_games
+    context = new_context(viewport={"width": 390, "height": 844}, locale="ja-JP")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/court/{court.token}/game/{first.match_number}/")
+    context.set_offline(True)
+    fill(page, 30, 26)
+    page.click("button.big-submit")
+    page.wait_for_selector("text=この端末に保存済み・未送信 1件")
+    elsewhere = Court.objects.exclude(pk=court.pk).filter(event=court.event).first()
+    Match.objects.filter(pk=first.pk).update(court=elsewhere, slot=999)  # moved to a free slot of another court
+    context.set_offline(False)  # the script sends again as soon as the network is back
+    page.wait_for_selector("#unsent >> text=本部に見せてください", timeout=15000)
+    shot(page, "offline-390-5-moved")
+    text = page.inner_text("#unsent")
+    assert "未送信 1件" in text and "A 30 – B 26" in text and "別のコート" in text
     assert saved(first) == []
