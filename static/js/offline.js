@@ -72,7 +72,7 @@
     try {
       var doc = new DOMParser().parseFromString(html, "text/html");
       var found = [];
-      doc.querySelectorAll("main .errorlist li, main .messages .error, main .messages li").forEach(function (n) {
+      doc.querySelectorAll("main .errorlist li, main ul.messages li.error").forEach(function (n) {
         var s = n.textContent.trim();
         if (s && found.indexOf(s) < 0) found.push(s);
       });
