@@ -262,3 +262,9 @@ class PlayerCardsForm(forms.Form):
             self.side_errors.setdefault(side.value, []).append(message)
             self.add_error(None, message)
         return not problems
+
+
+class TabletReportForm(forms.Form):
+    """What the court page's script reports: how many results the tablet holds unsent."""
+
+    unsent = forms.IntegerField(label=_("unsent results on the tablet"), min_value=0, max_value=999)

@@ -30,7 +30,7 @@ from common.errors import UserError
 from common.images import downscaled_jpeg
 from judging.engine import individual, rules
 from judging.models import Dispute, HistoryEntry, PlayerCards, RecordingSheet
-from tournament.models import Match, Player
+from tournament.models import Court, Match, Player
 
 SHEET_FIELDS = ("cards_a", "cards_b", "referee_cards", "joker_holder", "rps_winner", "rps_used")
 
@@ -693,3 +693,16 @@ def attach_photo(sheet, upload, *, court=None, user=None):
     if old is not None and old != target:
         old.unlink(missing_ok=True)
     return sheet
+
+
+def record_tablet_report(court, unsent):
+    """Note that ``court``'s tablet was heard from now, holding ``unsent`` results.
+
+    In: a court and the number of results its page keeps unacknowledged (0 or more). Out: the
+    time stored on ``Court.tablet_heard_at`` (``tablet_unsent`` holds the count), which the
+    desk's court board shows. No game rule is involved: a result counts only once
+    ``submit_sheet`` has recorded it (docs/rules/hitachi-karuta.md, "Result and winner").
+    """
+    heard_at = timezone.now()
+    Court.objects.filter(pk=court.pk).update(tablet_heard_at=heard_at, tablet_unsent=unsent)
+    return heard_at

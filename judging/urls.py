@@ -14,6 +14,7 @@ urlpatterns = [
     path("court/<str:token>/game/<int:number>/saved/<int:version>/photo/", views.court_photo, name="court_photo"),
     path("court/<str:token>/game/<int:number>/dispute/", views.court_dispute, name="court_dispute"),
     path("court/<str:token>/state.json", views.court_state, name="court_state"),
+    path("court/<str:token>/heard/", views.court_heard, name="court_heard"),
     path("court/<str:token>/rules/", views.court_rules, name="court_rules"),
     path("court/<str:token>/rules/matrix.pdf", views.court_matrix_pdf, name="court_matrix_pdf"),
     path("manage/<slug:slug>/games/<int:number>/", views.match_detail, name="match_detail"),

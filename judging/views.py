@@ -20,13 +20,22 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
 
 from common.downloads import PDF, file_response
 from common.errors import UserError
 from common.images import MAX_UPLOAD_BYTES
 from judging import court_link, services
 from judging.engine import rules
-from judging.forms import DisputeForm, PlayerCardsForm, RejectForm, ResultForm, RetypeForm, WalkoverForm
+from judging.forms import (
+    DisputeForm,
+    PlayerCardsForm,
+    RejectForm,
+    ResultForm,
+    RetypeForm,
+    TabletReportForm,
+    WalkoverForm,
+)
 from judging.models import Dispute, RecordingSheet
 from judging.paper.touch_matrix import touch_matrix_pdf
 from judging.services import mark_started
@@ -411,6 +420,25 @@ def court_matrix_pdf(request, token):
     """The whole touch-judgment matrix on one A4 page, to print for the court."""
     _court(token)
     return file_response(touch_matrix_pdf(), "touch-judgment-matrix.pdf", PDF, inline=True)
+
+
+@require_POST
+@never_cache
+def court_heard(request, token):
+    """The court page's script says the tablet is here and how many results it holds unsent.
+
+    In: POST ``unsent``, a whole number from 0 to 999 (results kept on the tablet that the
+    server has not acknowledged; static/js/offline.js). Out: JSON ``{"heard_at", "unsent"}``;
+    400 with the field's error for a bad count; 404 for an unknown or revoked link. The desk's
+    court board shows both; no result is written here (a result counts only once
+    ``services.submit_sheet`` recorded it: docs/rules/hitachi-karuta.md, "Result and winner").
+    """
+    court = _court(token)
+    form = TabletReportForm(request.POST)
+    if not form.is_valid():
+        return JsonResponse({"errors": form.errors.get_json_data()}, status=400)
+    heard_at = services.record_tablet_report(court, form.cleaned_data["unsent"])
+    return JsonResponse({"heard_at": heard_at.isoformat(), "unsent": form.cleaned_data["unsent"]})
 
 
 # --- Recorders and organisers ----------------------------------------------------------
