@@ -17,20 +17,14 @@ it, or at once when the event auto-confirms. How each rule is held:
 
 from __future__ import annotations
 
-import secrets
-from pathlib import Path
-
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from common.errors import UserError
-from common.images import downscaled_jpeg
 from judging.engine import individual, rules
-from judging.models import Dispute, HistoryEntry, PlayerCards, RecordingSheet
-from tournament.models import Court, Match, Player
+from judging.models import HistoryEntry, PlayerCards, RecordingSheet
+from tournament.models import Match, Player
 
 SHEET_FIELDS = ("cards_a", "cards_b", "referee_cards", "joker_holder", "rps_winner", "rps_used")
 
@@ -51,7 +45,7 @@ class Mismatch(UserError):
         self.differences = differences
 
 
-def _locked(match):
+def lock_match(match):
     return Match.objects.select_for_update().select_related("event").get(pk=match.pk)
 
 
@@ -134,6 +128,32 @@ def _sheet_fields(values: rules.SheetValues, outcome: rules.Outcome) -> dict:
     }
 
 
+def _resent(match, current, values, is_walkover, player_cards, submission_key, base_version, restored_from):
+    """The version a resent form already made, if any, and the submission key to store.
+
+    Returns ``(sheet, key)``: ``sheet`` is the version to answer instead of a new one (the
+    same key with the same values; or the newest version's values again, based on it, while
+    the game is not disputed), else None; ``key`` is "" when the key already belongs to a
+    version with other values (a restored page, corrected: a new submission, never a drop).
+    """
+    if submission_key:
+        existing = match.sheets.filter(submission_key=submission_key).first()
+        if existing is not None:
+            if _same_sheet(existing, values, is_walkover) and _same_player_cards(existing, player_cards):
+                return existing, submission_key  # the same form sent again: the version it made
+            submission_key = ""  # the key stays with the version it made first
+    if (
+        current is not None
+        and not restored_from
+        and match.status != Match.Status.DISPUTED
+        and _same_sheet(current, values, is_walkover)
+        and _same_player_cards(current, player_cards)
+        and base_version in (None, current.version)
+    ):
+        return current, submission_key  # Back, then save again with the newest version's values
+    return None, submission_key
+
+
 def submit_sheet(
     match,
     values: rules.SheetValues,
@@ -177,30 +197,13 @@ def submit_sheet(
         raise UserError(" ".join(message for _side, message in problems))
     try:
         with transaction.atomic():
-            match = _locked(match)
+            match = lock_match(match)
             current = latest_sheet(match)
-            if submission_key:
-                existing = match.sheets.filter(submission_key=submission_key).first()
-                if (
-                    existing is not None
-                    and _same_sheet(existing, values, is_walkover)
-                    and _same_player_cards(existing, player_cards)
-                ):
-                    return existing, False  # the same form sent again: the version it made
-                if existing is not None:
-                    # The same form sent again with other values (a page the browser restored and
-                    # the referee corrected): a new submission, never a silent drop. The key
-                    # stays with the version it made first.
-                    submission_key = ""
-            if (
-                current is not None
-                and not restored_from
-                and match.status != Match.Status.DISPUTED
-                and _same_sheet(current, values, is_walkover)
-                and _same_player_cards(current, player_cards)
-                and base_version in (None, current.version)
-            ):
-                return current, False  # Back, then save again with the newest version's values
+            saved, submission_key = _resent(
+                match, current, values, is_walkover, player_cards, submission_key, base_version, restored_from
+            )
+            if saved is not None:
+                return saved, False
             if not match.teams_known:
                 raise UserError(_("Both teams of game %(number)s are not known yet.") % {"number": match.match_number})
             if match.status == Match.Status.VOID:
@@ -319,7 +322,7 @@ def _confirm_sheet(sheet, user, retyped):
     nothing is confirmed. Confirming a confirmed version changes nothing.
     """
     with transaction.atomic():
-        match = _locked(sheet.match)
+        match = lock_match(sheet.match)
         sheet = RecordingSheet.objects.get(pk=sheet.pk)
         if is_submitter(sheet, user=user):
             raise UserError(_("You submitted this version, so someone else must confirm it."))
@@ -347,7 +350,7 @@ def reject_sheet(sheet, user, reason=""):
     """A recorder rejects the newest version: the game is disputed until a new version comes.
     The reason is kept in the history and shown on the court's tablet (``sent_back``)."""
     with transaction.atomic():
-        match = _locked(sheet.match)
+        match = lock_match(sheet.match)
         if match.status == Match.Status.VOID:
             raise UserError(_("This game is void."))
         if latest_sheet(match).pk != sheet.pk:
@@ -402,7 +405,7 @@ def confirm_own_sheet(sheet, user):
     if not may_confirm_own(match.event, user):
         raise UserError(_("Only an organiser may confirm their own entry in this event."))
     with transaction.atomic():
-        match = _locked(match)
+        match = lock_match(match)
         sheet = RecordingSheet.objects.get(pk=sheet.pk)
         if not is_submitter(sheet, user=user):
             raise UserError(_("You did not enter this version: confirm it the ordinary way."))
@@ -443,7 +446,7 @@ def void_match(match, user, reason=""):
     refused when one of those already has a result.
     """
     with transaction.atomic():
-        match = _locked(match)
+        match = lock_match(match)
         fed = [
             (m, side) for m, side in ((match.feeds, match.feeds_side), (match.loser_feeds, match.loser_feeds_side)) if m
         ]
@@ -462,7 +465,7 @@ def void_match(match, user, reason=""):
 def reopen_match(match, user):
     """Undo a void: the game waits for a (new) result again."""
     with transaction.atomic():
-        match = _locked(match)
+        match = lock_match(match)
         if match.status != Match.Status.VOID:
             raise UserError(_("This game is not void."))
         match.status = Match.Status.SUBMITTED if match.sheets.exists() else Match.Status.SCHEDULED
@@ -476,7 +479,7 @@ def record_confirmed_result(match, values: rules.SheetValues, *, note="", **who)
         sheet, _created = submit_sheet(match, values, **who)
         match.refresh_from_db()
         if not sheet.is_confirmed:
-            _confirm(_locked(match), sheet, None, HistoryEntry.Action.AUTO_CONFIRMED)
+            _confirm(lock_match(match), sheet, None, HistoryEntry.Action.AUTO_CONFIRMED)
     return sheet
 
 
@@ -496,105 +499,6 @@ def submit_walkover(match, absent_side: rules.Side, **kwargs):
     return submit_sheet(match, walkover_values(match, winner), is_walkover=True, **kwargs)
 
 
-TOUCH_PROBLEMS = {
-    rules.TouchProblem.STATES_MISSING: gettext_lazy(
-        "Tap how each team touched the card, or whose hand was underneath."
-    ),
-    rules.TouchProblem.RPS_WINNER_MISSING: gettext_lazy("Enter who won the じゃんけん."),
-    rules.TouchProblem.FIRST_TEAM_MISSING: gettext_lazy("Enter which team touched the correct card first."),
-    rules.TouchProblem.REFEREE_DECISION_MISSING: gettext_lazy(
-        "This game already had three じゃんけん decisions, the most the rules allow: no more じゃんけん. "
-        "The referee raises a hand; the referee leader decides who takes the card. Enter that decision."
-    ),
-}
-
-
-def log_dispute(
-    match,
-    state_a="",
-    state_b="",
-    *,
-    underneath="",
-    rps_winner="",
-    first_team="",
-    referee_choice="",
-    court=None,
-    user=None,
-    submission_key="",
-):
-    """Log a disputed card settled by the whole touch rule; returns the dispute.
-
-    In: the side whose hand was underneath ("" when none: a simultaneous touch), each
-    team's touch state (needed only then), and the team the referee names when the rule
-    asks for one: ``rps_winner`` (じゃんけん), ``first_team`` (first to touch the correct
-    card) or ``referee_choice`` (three じゃんけん already used: the referee leader's
-    decision, recorded as the referee's). The steps are ``rules.rule_touch``
-    (``docs/rules/hitachi-karuta.md``, "Touch judgment matrix" and "Play": at most three
-    じゃんけん). Out: the ``Dispute``, with ``rps_count`` = the game's じゃんけん so far.
-    Errors: ``UserError`` naming what is missing; nothing is written then.
-    """
-    with transaction.atomic():
-        match = _locked(match)
-        if submission_key:
-            existing = match.disputes.filter(submission_key=submission_key).first()
-            if existing is not None:  # the same form posted again: already logged
-                existing.rps_count = rps_logged(match)
-                return existing
-        count = rps_logged(match)
-        try:
-            ruling = rules.rule_touch(underneath or None, state_a or None, state_b or None, count)
-            named = {
-                rules.Settlement.RPS: rps_winner,
-                rules.Settlement.FIRST_TO_TOUCH: first_team,
-                rules.Settlement.REFEREE: referee_choice,
-            }.get(ruling.settlement)
-            taker = rules.card_taker(ruling, named if named in ("A", "B") else None)
-        except ValueError as e:
-            problem = e.args[0] if e.args else None
-            if problem in TOUCH_PROBLEMS:
-                raise UserError(str(TOUCH_PROBLEMS[problem])) from e
-            raise UserError(str(TOUCH_PROBLEMS[rules.TouchProblem.STATES_MISSING])) from e
-        dispute = Dispute.objects.create(
-            match=match,
-            underneath=underneath or "",
-            state_a="" if underneath else state_a,
-            state_b="" if underneath else state_b,
-            verdict=ruling.verdict.value,
-            settlement=ruling.settlement.value,
-            taken_by=taker.value,
-            rps_winner=taker.value if ruling.settlement is rules.Settlement.RPS else "",
-            court=court,
-            user=user if user is not None and user.is_authenticated else None,
-            submission_key=submission_key,
-        )
-        HistoryEntry.objects.create(
-            match=match,
-            court=court,
-            user=dispute.user,
-            action=HistoryEntry.Action.DISPUTE,
-            note=_dispute_note(dispute, ruling),
-        )
-    dispute.rps_count = count + (1 if ruling.settlement is rules.Settlement.RPS else 0)
-    return dispute
-
-
-def _dispute_note(dispute, ruling):
-    """The history line of a dispute, in codes: how it was settled and who took the card."""
-    if ruling.settlement is rules.Settlement.UNDERNEATH:
-        return f"underneath {dispute.underneath} → {dispute.taken_by}"
-    head = f"{dispute.state_a} / {dispute.state_b} → {ruling.verdict.value}"
-    if ruling.settlement is rules.Settlement.TABLE:
-        return head
-    if ruling.settlement is rules.Settlement.REFEREE:
-        return f"{head}, limit reached: referee {dispute.taken_by}"
-    return f"{head} {dispute.taken_by}"
-
-
-def rps_logged(match):
-    """じゃんけん played in this game on disputed touches (the referee leader's decisions are not)."""
-    return match.disputes.filter(verdict=rules.Verdict.RPS).exclude(settlement=rules.Settlement.REFEREE).count()
-
-
 def mark_started(match):
     """Record when the referee opened the game (its actual start), once."""
     if match.actual_start is None and match.awaits_result:
@@ -602,107 +506,3 @@ def mark_started(match):
 
 
 # --- The leaders' sign-off and the photo of the paper sheet (issue 16, items 4 and 5) ---
-
-
-def sign_off(sheet, side: rules.Side, *, name="", court=None, user=None):
-    """The leader of team ``side`` confirms the counts of version ``sheet`` on the tablet, as
-    they sign the paper sheet (the leaders sign the counts, and from then on the result
-    changes only through the desk; docs/rules/hitachi-karuta.md, "The recording sheet").
-
-    ``name`` (optional, at most 60 characters) is the leader's name as written. Signing a
-    side already signed changes nothing. Raises ``UserError`` when the event does not use
-    sign-off, for a walkover, a version that is not the newest, or a void game. Returns the
-    sheet.
-    """
-    side = rules.Side(side)
-    with transaction.atomic():
-        match = _locked(sheet.match)
-        sheet = RecordingSheet.objects.get(pk=sheet.pk)
-        if not match.event.leaders_sign_off:
-            raise UserError(_("This tournament does not use the leaders' sign-off."))
-        if sheet.is_walkover:
-            raise UserError(_("A walkover is not signed off by the leaders."))
-        if match.status == Match.Status.VOID:
-            raise UserError(_("This game is void."))
-        newest = latest_sheet(match)
-        if newest.pk != sheet.pk:
-            raise UserError(
-                _("Version %(v)s is not the newest (version %(newest)s is); sign the newest.")
-                % {"v": sheet.version, "newest": newest.version}
-            )
-        field = "signed_a" if side is rules.Side.A else "signed_b"
-        if getattr(sheet, f"{field}_at") is not None:
-            return sheet
-        name = " ".join((name or "").split())[:60]
-        setattr(sheet, f"{field}_at", timezone.now())
-        setattr(sheet, f"{field}_name", name)
-        sheet.save(update_fields=[f"{field}_at", f"{field}_name"])
-        team = match.team_a if side is rules.Side.A else match.team_b
-        HistoryEntry.objects.create(
-            match=match,
-            sheet=sheet,
-            court=court,
-            user=user if user is not None and user.is_authenticated else None,
-            action=HistoryEntry.Action.SIGNED,
-            note=f"{side.value} {team.name if team else ''}{(' ' + name) if name else ''}"[:300],
-        )
-    return sheet
-
-
-def photo_dir():
-    """Where the photos of the paper sheets are kept: DATA_DIR/sheet-photos (never public)."""
-    return Path(settings.DATA_DIR) / "sheet-photos"
-
-
-def photo_path(sheet):
-    """The file of ``sheet``'s photo, or None when it has none."""
-    return photo_dir() / sheet.photo if sheet.photo else None
-
-
-def attach_photo(sheet, upload, *, court=None, user=None):
-    """Keep a photo of the paper sheet with version ``sheet`` (the evidence judges keep).
-
-    The upload is checked and downscaled (``common.images.downscaled_jpeg``: image types
-    only, at most 10 MB, long side 1600 px, JPEG) and written under ``photo_dir()``; a
-    second photo replaces the first. Raises ``UserError`` (``ImageRefused``) for a file that
-    is not an image, too large or unreadable: nothing is written and the result stays as it
-    was saved. Returns the sheet.
-    """
-    data = downscaled_jpeg(upload)
-    relative = (
-        f"event-{sheet.match.event_id}/game-{sheet.match.match_number}-v{sheet.version}-{secrets.token_hex(4)}.jpg"
-    )
-    target = photo_dir() / relative
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(data)
-    old = None
-    with transaction.atomic():
-        sheet = RecordingSheet.objects.select_for_update().get(pk=sheet.pk)
-        old = photo_path(sheet)
-        sheet.photo = relative
-        sheet.photo_at = timezone.now()
-        sheet.save(update_fields=["photo", "photo_at"])
-        HistoryEntry.objects.create(
-            match_id=sheet.match_id,
-            sheet=sheet,
-            court=court,
-            user=user if user is not None and user.is_authenticated else None,
-            action=HistoryEntry.Action.PHOTO,
-            note=f"{len(data) // 1024} KB",
-        )
-    if old is not None and old != target:
-        old.unlink(missing_ok=True)
-    return sheet
-
-
-def record_tablet_report(court, unsent):
-    """Note that ``court``'s tablet was heard from now, holding ``unsent`` results.
-
-    In: a court and the number of results its page keeps unacknowledged (0 or more). Out: the
-    time stored on ``Court.tablet_heard_at`` (``tablet_unsent`` holds the count), which the
-    desk's court board shows. No game rule is involved: a result counts only once
-    ``submit_sheet`` has recorded it (docs/rules/hitachi-karuta.md, "Result and winner").
-    """
-    heard_at = timezone.now()
-    Court.objects.filter(pk=court.pk).update(tablet_heard_at=heard_at, tablet_unsent=unsent)
-    return heard_at

@@ -138,7 +138,7 @@ class Court(models.Model):
         _("first game at"), null=True, blank=True, help_text=_("Empty: the tournament's start time.")
     )
     closed = models.BooleanField(_("closed"), default=False)
-    # What the court tablet's page last reported (judging.views.court_heard): when, and how
+    # What the court tablet's page last reported (judging.views.court.court_heard): when, and how
     # many results it holds that the server has not acknowledged yet.
     tablet_heard_at = models.DateTimeField(_("tablet last heard from"), null=True, blank=True, editable=False)
     tablet_unsent = models.PositiveSmallIntegerField(_("unsent results on the tablet"), default=0, editable=False)

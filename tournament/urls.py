@@ -8,7 +8,7 @@ codes and hall screens use them.
 
 from django.urls import include, path, re_path
 
-from judging import views as judging_views
+from judging.views import desk as judging_desk
 from tournament.views import api, displays, downloads, draw_schedule, people, public, setup, standings_stages, teams
 
 manage_patterns = [
@@ -17,8 +17,8 @@ manage_patterns = [
     path("<slug:slug>/edit/", setup.event_edit, name="event_edit"),
     path("<slug:slug>/divisions/add/", setup.division_edit, name="division_add"),
     path("<slug:slug>/divisions/<int:pk>/", setup.division_edit, name="division_edit"),
-    path("<slug:slug>/courts/", judging_views.court_links, name="court_links"),
-    path("<slug:slug>/courts/<int:pk>/link/<slug:action>/", judging_views.court_link_change, name="court_link_change"),
+    path("<slug:slug>/courts/", judging_desk.court_links, name="court_links"),
+    path("<slug:slug>/courts/<int:pk>/link/<slug:action>/", judging_desk.court_link_change, name="court_link_change"),
     path("<slug:slug>/people/", people.people, name="people"),
     path("<slug:slug>/courts/add/", setup.court_edit, name="court_add"),
     path("<slug:slug>/courts/<int:pk>/", setup.court_edit, name="court_edit"),

@@ -46,7 +46,7 @@ LAYERS = [
         ],
     ),
     ("read side", ["tournament.reports", "tournament.reports.*"]),
-    ("results", ["judging.services"]),
+    ("results", ["judging.services", "judging.disputes", "judging.signoff", "judging.tablets"]),
     ("services", ["*.services", "*.services.*", "dosai.editions", "dosai.reader"]),
     ("views", ["*.views", "*.views.*", "config.views"]),
     ("urls and project", ["*.urls", "config", "config.*"]),

@@ -7,7 +7,7 @@ says so before the tap and records the referee leader's decision; the result for
 import pytest
 from django.core.management import call_command
 
-from judging import services
+from judging import disputes
 from judging.models import Dispute
 from tests.browser.support import shot
 from tournament.models import Match
@@ -55,7 +55,7 @@ def test_a_lower_hand_touch_is_settled_without_janken(new_page, live_server, mat
         "B",
         "",
     )
-    assert services.rps_logged(match) == 0
+    assert disputes.rps_logged(match) == 0
     # The same touches without a hand underneath go to the table: じゃんけん.
     page.check("input[name=underneath][value=none]")
     page.check("input[name=state_a][value=correct_only]")
@@ -71,7 +71,7 @@ def test_at_three_janken_the_helper_warns_before_the_tap_and_the_form_takes_the_
 ):
     width, height = viewport
     for _ in range(3):
-        services.log_dispute(match, "both", "both", rps_winner="A", court=match.court)
+        disputes.log_dispute(match, "both", "both", rps_winner="A", court=match.court)
     page = new_page(viewport={"width": width, "height": height}, locale="ja-JP")
     entry = f"{live_server.url}/court/{match.court.token}/game/{match.match_number}/"
     page.goto(entry + "dispute/")

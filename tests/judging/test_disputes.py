@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from common.errors import UserError
-from judging import services
+from judging import disputes, services
 from judging.engine import rules
 from judging.models import Dispute, HistoryEntry
 from tournament.models import Match
@@ -137,7 +137,7 @@ def test_after_three_rps_decisions_a_fourth_needs_the_referee_leaders_decision(c
     client.post(dispute_url(match), {"underneath": "none", "state_a": "both", "state_b": "both", "referee_choice": "B"})
     dispute = Dispute.objects.latest("pk")
     assert (dispute.verdict, dispute.settlement, dispute.taken_by, dispute.rps_winner) == ("rps", "referee", "B", "")
-    assert services.rps_logged(match) == 3
+    assert disputes.rps_logged(match) == 3
     assert HistoryEntry.objects.filter(match=match).latest("pk").note == "both / both → rps, limit reached: referee B"
 
 
@@ -151,7 +151,7 @@ def test_below_the_limit_there_is_no_warning(client, match):
 def test_the_limit_is_counted_per_match(client, day, match):
     other = Match.objects.filter(event=day, court=match.court).exclude(pk=match.pk).order_by("match_number").first()
     counts = [
-        services.log_dispute(match, "both", "both", rps_winner="A", court=match.court).rps_count for _ in range(3)
+        disputes.log_dispute(match, "both", "both", rps_winner="A", court=match.court).rps_count for _ in range(3)
     ]
     assert counts == [1, 2, 3]
     client.post(dispute_url(other), {"state_a": "both", "state_b": "both", "rps_winner": "A"})
@@ -161,9 +161,9 @@ def test_the_limit_is_counted_per_match(client, day, match):
 def test_the_entry_page_shows_the_number_of_logged_rps_decisions(client, match):
     response = client.get(entry_url(match))
     assert response.context["rps_logged"] == 0
-    services.log_dispute(match, "both", "both", rps_winner="A", court=match.court)
-    services.log_dispute(match, "correct_only", "correct_only", rps_winner="B", court=match.court)
-    services.log_dispute(match, "correct_only", "neither", court=match.court)  # not a じゃんけん
+    disputes.log_dispute(match, "both", "both", rps_winner="A", court=match.court)
+    disputes.log_dispute(match, "correct_only", "correct_only", rps_winner="B", court=match.court)
+    disputes.log_dispute(match, "correct_only", "neither", court=match.court)  # not a じゃんけん
     response = client.get(entry_url(match))
     assert response.context["rps_logged"] == 2
     with translation.override("ja"):
@@ -174,7 +174,7 @@ def test_the_entry_page_shows_the_number_of_logged_rps_decisions(client, match):
         ) % {"n": 2}
     page = response.content.decode()
     assert text in page
-    services.log_dispute(match, "wrong_only", "wrong_only", rps_winner="A", court=match.court)
+    disputes.log_dispute(match, "wrong_only", "wrong_only", rps_winner="A", court=match.court)
     page = client.get(entry_url(match)).content.decode()
     assert '<span class="small error">' in page  # the warning at the limit
 
@@ -246,14 +246,14 @@ def test_a_hand_underneath_settles_the_card_without_rps_even_when_the_table_says
     dispute = Dispute.objects.get(match=match)
     assert (dispute.underneath, dispute.state_a, dispute.state_b) == (side, "", "")
     assert (dispute.verdict, dispute.settlement, dispute.taken_by, dispute.rps_winner) == (side, "underneath", side, "")
-    assert services.rps_logged(match) == 0
+    assert disputes.rps_logged(match) == 0
     assert HistoryEntry.objects.get(match=match).note == f"underneath {side} → {side}"
 
 
 def test_a_hand_underneath_is_settled_even_after_three_rps(client, match):
     for _ in range(3):
-        services.log_dispute(match, "both", "both", rps_winner="A", court=match.court)
-    logged = services.log_dispute(match, underneath="B", court=match.court)
+        disputes.log_dispute(match, "both", "both", rps_winner="A", court=match.court)
+    logged = disputes.log_dispute(match, underneath="B", court=match.court)
     assert (logged.taken_by, logged.settlement, logged.rps_count) == ("B", "underneath", 3)
 
 
@@ -264,7 +264,7 @@ def test_no_hand_underneath_without_touches_names_the_missing_fields(client, mat
     assert form.errors["state_a"] == [message] and form.errors["state_b"] == [message]
     assert not Dispute.objects.exists()
     with pytest.raises(UserError):
-        services.log_dispute(match, court=match.court)
+        disputes.log_dispute(match, court=match.court)
 
 
 def test_first_to_touch_records_which_team(client, match):
@@ -309,9 +309,9 @@ def test_the_result_form_prefills_rps_used_from_the_helper_and_says_so(client, m
     assert rps_used_initial(response) == 0
     assert rps_source(response.content.decode()) == tr("No じゃんけん logged in the touch helper for this game.")
     for _ in range(3):
-        services.log_dispute(match, "both", "both", rps_winner="A", court=match.court)
-    services.log_dispute(match, underneath="A", court=match.court)  # not a じゃんけん
-    services.log_dispute(match, "both", "both", referee_choice="B", court=match.court)  # the referee's, not one
+        disputes.log_dispute(match, "both", "both", rps_winner="A", court=match.court)
+    disputes.log_dispute(match, underneath="A", court=match.court)  # not a じゃんけん
+    disputes.log_dispute(match, "both", "both", referee_choice="B", court=match.court)  # the referee's, not one
     response = client.get(entry_url(match))
     assert rps_used_initial(response) == 3
     page = response.content.decode()
@@ -324,7 +324,7 @@ def test_the_result_form_prefills_rps_used_from_the_helper_and_says_so(client, m
 
 
 def test_a_saved_version_keeps_its_number_and_the_form_names_a_difference(client, match):
-    services.log_dispute(match, "both", "both", rps_winner="A", court=match.court)
+    disputes.log_dispute(match, "both", "both", rps_winner="A", court=match.court)
     services.submit_sheet(
         match,
         rules.SheetValues(30, 26, 0, rules.JokerHolder.A, None, 0),

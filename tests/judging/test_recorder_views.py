@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateformat import format as date_format
 
-from judging import services
+from judging import disputes, services
 from judging.engine import rules
 from judging.models import RecordingSheet
 from tests import factories
@@ -200,8 +200,8 @@ def test_the_court_board_shows_waiting_overdue_disputes_and_the_last_entry(clien
     # A game waiting for confirmation is not overdue, however late it started.
     Match.objects.filter(pk=waiting.pk).update(start_at=now - datetime.timedelta(hours=2))
     sheet, _ = services.submit_sheet(waiting, A_WINS, base_version=0, court=court_1)
-    services.log_dispute(on_2[0], "both", "both", rps_winner="A", court=court_2)
-    services.log_dispute(on_2[0], "correct_only", "neither", court=court_2)
+    disputes.log_dispute(on_2[0], "both", "both", rps_winner="A", court=court_2)
+    disputes.log_dispute(on_2[0], "correct_only", "neither", court=court_2)
 
     client.force_login(recorder)
     rows, page = board_rows(client, day)

@@ -10,7 +10,7 @@ from django.urls import reverse
 from PIL import Image
 
 from common import images
-from judging import services
+from judging import services, signoff
 from judging.engine import rules
 from judging.models import HistoryEntry, RecordingSheet
 from tournament.models import Match
@@ -50,7 +50,7 @@ def test_a_photo_is_downscaled_to_a_jpeg_and_kept_with_the_version(client, match
     response = post_photo(client, match, jpeg(4000, 3000))
     assert response.status_code == 200
     sheet.refresh_from_db()
-    path = services.photo_path(sheet)
+    path = signoff.photo_path(sheet)
     assert sheet.photo and path.is_file() and str(path).startswith(str(settings.DATA_DIR))
     with Image.open(path) as kept:
         assert kept.format == "JPEG" and kept.size == (1600, 1200)
@@ -59,16 +59,16 @@ def test_a_photo_is_downscaled_to_a_jpeg_and_kept_with_the_version(client, match
 
 
 def test_a_png_is_accepted_and_a_small_photo_is_not_enlarged(sheet):
-    services.attach_photo(sheet, SimpleUploadedFile("s.png", jpeg(800, 600, "PNG"), "image/png"))
-    with Image.open(services.photo_path(RecordingSheet.objects.get(pk=sheet.pk))) as kept:
+    signoff.attach_photo(sheet, SimpleUploadedFile("s.png", jpeg(800, 600, "PNG"), "image/png"))
+    with Image.open(signoff.photo_path(RecordingSheet.objects.get(pk=sheet.pk))) as kept:
         assert kept.format == "JPEG" and kept.size == (800, 600)
 
 
 def test_a_second_photo_replaces_the_first(sheet):
-    services.attach_photo(sheet, SimpleUploadedFile("a.jpg", jpeg(100, 100), "image/jpeg"))
-    first = services.photo_path(RecordingSheet.objects.get(pk=sheet.pk))
-    services.attach_photo(sheet, SimpleUploadedFile("b.jpg", jpeg(120, 100), "image/jpeg"))
-    second = services.photo_path(RecordingSheet.objects.get(pk=sheet.pk))
+    signoff.attach_photo(sheet, SimpleUploadedFile("a.jpg", jpeg(100, 100), "image/jpeg"))
+    first = signoff.photo_path(RecordingSheet.objects.get(pk=sheet.pk))
+    signoff.attach_photo(sheet, SimpleUploadedFile("b.jpg", jpeg(120, 100), "image/jpeg"))
+    second = signoff.photo_path(RecordingSheet.objects.get(pk=sheet.pk))
     assert second.is_file() and not first.exists()
 
 
@@ -114,7 +114,7 @@ def test_no_file_is_a_message_not_a_500(client, match, sheet):
 def test_the_photo_is_shown_to_the_events_recorders_and_organisers_only(
     client, match, sheet, recorder, organiser, django_user_model
 ):
-    services.attach_photo(sheet, SimpleUploadedFile("a.jpg", jpeg(300, 200), "image/jpeg"))
+    signoff.attach_photo(sheet, SimpleUploadedFile("a.jpg", jpeg(300, 200), "image/jpeg"))
     url = view_url(match)
     anonymous = client.get(url)
     assert anonymous.status_code == 302 and "/login/" in anonymous.url
@@ -135,7 +135,7 @@ def test_the_photo_is_shown_to_the_events_recorders_and_organisers_only(
 
 
 def test_the_desk_shows_the_photo(client, match, sheet, recorder):
-    services.attach_photo(sheet, SimpleUploadedFile("a.jpg", jpeg(300, 200), "image/jpeg"))
+    signoff.attach_photo(sheet, SimpleUploadedFile("a.jpg", jpeg(300, 200), "image/jpeg"))
     client.force_login(recorder)
     page = client.get(reverse("judging:match_detail", args=[match.event.slug, match.match_number])).content.decode()
     assert f'src="{view_url(match)}"' in page

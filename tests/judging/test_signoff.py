@@ -7,7 +7,7 @@ import pytest
 # Japanese is the default language: the messages are checked as a referee reads them.
 from django.urls import reverse
 
-from judging import services
+from judging import services, signoff
 from judging.engine import rules
 from judging.models import HistoryEntry, RecordingSheet
 from tournament.models import Match
@@ -39,8 +39,8 @@ def test_sign_off_is_on_by_default(day):
 
 def test_both_leaders_sign_and_the_version_records_who_and_when(match):
     sheet = saved(match)
-    services.sign_off(sheet, rules.Side.A, name="  山田  花子 ", court=match.court)
-    services.sign_off(sheet, rules.Side.B, court=match.court)
+    signoff.sign_off(sheet, rules.Side.A, name="  山田  花子 ", court=match.court)
+    signoff.sign_off(sheet, rules.Side.B, court=match.court)
     sheet.refresh_from_db()
     assert sheet.signed_a_at and sheet.signed_b_at and sheet.signed_by_both
     assert (sheet.signed_a_name, sheet.signed_b_name) == ("山田 花子", "")
@@ -50,8 +50,8 @@ def test_both_leaders_sign_and_the_version_records_who_and_when(match):
 
 def test_signing_a_side_twice_keeps_the_first_signature(match):
     sheet = saved(match)
-    first = services.sign_off(sheet, rules.Side.A, name="山田").signed_a_at
-    again = services.sign_off(sheet, rules.Side.A, name="別人")
+    first = signoff.sign_off(sheet, rules.Side.A, name="山田").signed_a_at
+    again = signoff.sign_off(sheet, rules.Side.A, name="別人")
     assert (again.signed_a_at, again.signed_a_name) == (first, "山田")
     assert match.history.filter(action=HistoryEntry.Action.SIGNED).count() == 1
 
@@ -61,7 +61,7 @@ def test_a_change_after_sign_off_is_a_correction_that_needs_the_recorder_even_wi
     match.event.save()
     sheet = saved(match)
     assert sheet.is_confirmed and not sheet.after_sign_off
-    services.sign_off(sheet, rules.Side.A)
+    signoff.sign_off(sheet, rules.Side.A)
     correction, created = services.submit_sheet(match, CORRECTED, base_version=1, court=match.court)
     match.refresh_from_db()
     assert created and correction.after_sign_off and not correction.is_confirmed
@@ -78,20 +78,20 @@ def test_only_the_newest_version_is_signed(match):
     sheet = saved(match)
     services.submit_sheet(match, CORRECTED, base_version=1, court=match.court)
     with pytest.raises(services.UserError, match="最新ではありません"):
-        services.sign_off(sheet, rules.Side.A)
+        signoff.sign_off(sheet, rules.Side.A)
 
 
 def test_a_walkover_is_not_signed(match):
     walkover, _ = services.submit_walkover(match, rules.Side.B, base_version=0, court=match.court)
     with pytest.raises(services.UserError, match="不戦勝"):
-        services.sign_off(walkover, rules.Side.A)
+        signoff.sign_off(walkover, rules.Side.A)
 
 
 def test_a_void_game_is_not_signed(match, organiser):
     sheet = saved(match)
     services.void_match(match, organiser)
     with pytest.raises(services.UserError, match="無効"):
-        services.sign_off(sheet, rules.Side.A)
+        signoff.sign_off(sheet, rules.Side.A)
 
 
 def test_with_the_setting_off_nothing_is_asked_nor_flagged(client, match):
@@ -99,7 +99,7 @@ def test_with_the_setting_off_nothing_is_asked_nor_flagged(client, match):
     match.event.save()
     sheet = saved(match)
     with pytest.raises(services.UserError, match="使いません"):
-        services.sign_off(sheet, rules.Side.A)
+        signoff.sign_off(sheet, rules.Side.A)
     page = client.get(saved_url(match)).content.decode()
     assert sign_url(match) not in page
     RecordingSheet.objects.filter(pk=sheet.pk).update(signed_a_at=sheet.submitted_at)  # signed before it was off
@@ -132,14 +132,14 @@ def test_the_tap_refuses_a_bad_side_with_a_message_and_no_500(client, match):
 
 def test_the_entry_page_says_a_change_after_sign_off_needs_the_recorder(client, match):
     sheet = saved(match)
-    services.sign_off(sheet, rules.Side.A)
+    signoff.sign_off(sheet, rules.Side.A)
     page = client.get(reverse("judging:court_entry", args=[match.court.token, match.match_number])).content.decode()
     assert "主将が第1版を確認済みです" in page
 
 
 def test_the_desk_sees_the_sign_off_on_the_game_page_and_in_the_queue(client, match, recorder):
     sheet = saved(match)
-    services.sign_off(sheet, rules.Side.A, name="山田")
+    signoff.sign_off(sheet, rules.Side.A, name="山田")
     services.submit_sheet(match, CORRECTED, base_version=1, court=match.court)
     client.force_login(recorder)
     detail = client.get(reverse("judging:match_detail", args=[match.event.slug, match.match_number]))
@@ -148,8 +148,8 @@ def test_the_desk_sees_the_sign_off_on_the_game_page_and_in_the_queue(client, ma
     queue = client.get(reverse("judging:confirm_queue", args=[match.event.slug]))
     row = next(g for g in queue.context["games"] if g.pk == match.pk)
     assert row.newest_sheet.version == 2 and row.newest_sheet.after_sign_off
-    services.sign_off(row.newest_sheet, rules.Side.A)
-    services.sign_off(row.newest_sheet, rules.Side.B)
+    signoff.sign_off(row.newest_sheet, rules.Side.A)
+    signoff.sign_off(row.newest_sheet, rules.Side.B)
     assert "✔ A・B" in client.get(reverse("judging:confirm_queue", args=[match.event.slug])).content.decode()
 
 

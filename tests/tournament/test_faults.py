@@ -433,7 +433,7 @@ def test_other_database_errors_stay_errors(client):
 def test_a_get_while_the_database_is_unreachable_offers_a_reload(client):
     event = make_day()
     match = first_match(event)
-    with mock.patch("judging.views.services.latest_sheet", side_effect=OperationalError("connection refused")):
+    with mock.patch("judging.services.latest_sheet", side_effect=OperationalError("connection refused")):
         response = client.get(entry_url(match))
     assert response.status_code == 503
     page = response.content.decode()

@@ -1,0 +1,385 @@
+"""The recorders' desk (記録係, login): a game's page with its versions and history, confirm
+(also alone, in a second step), re-type blind, send back, restore, void; the queue, the
+court board, the court links.
+"""
+
+import segno
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Max
+from django.http import FileResponse, Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from common.errors import UserError
+from judging import services, signoff
+from judging.forms import (
+    RejectForm,
+    RetypeForm,
+)
+from judging.models import Dispute, RecordingSheet
+from judging.pages import MATCH_RELATED, dispute_page, handle_entry, team_names
+from tournament.access import event_for_organiser as _event_for_organiser
+from tournament.access import event_for_recorder as _event_for_recorder
+from tournament.models import Court, Match
+
+
+@login_required
+def match_detail(request, slug, number):
+    """A game for recorders: enter or correct, confirm, reject, re-type blind, history."""
+    event = _event_for_recorder(request, slug)
+    match = get_object_or_404(Match.objects.select_related(*MATCH_RELATED), event=event, match_number=number)
+    if not match.teams_known:
+        messages.error(request, _("The teams of this game are not known yet."))
+        return redirect("tournament:schedule", event.slug)
+    here = reverse("judging:match_detail", args=[event.slug, number])
+    if request.method == "POST" and request.POST.get("action") in (
+        "confirm",
+        "retype",
+        "reject",
+        "restore",
+        "void",
+        "reopen",
+    ):
+        return _recorder_action(request, event, match, here)
+    history = match.sheets.select_related("submitted_by", "court", "confirmed_by").order_by("-version")
+    newest = history.first()
+    sent_back = services.sent_back(match)
+    own_newest = newest is not None and services.is_submitter(newest, user=request.user)
+    extra = {
+        "done_url": reverse("tournament:schedule", args=[event.slug]) + f"#m{number}",
+        "history": history,
+        "events": match.history.select_related("user", "court", "sheet"),
+        "newest": newest,
+        "can_confirm": newest is not None and not newest.is_confirmed and not own_newest and sent_back is None,
+        "own_newest": own_newest,
+        "sent_back": sent_back,
+        "can_confirm_own": own_newest
+        and not newest.is_confirmed
+        and sent_back is None
+        and match.status != Match.Status.VOID
+        and services.may_confirm_own(event, request.user),
+        "retype_form": RetypeForm(card_total=event.card_total, prefix="retype", **team_names(match)),
+        "reject_form": RejectForm(),
+        "is_organiser": event.is_organiser(request.user),
+    }
+    return handle_entry(
+        request,
+        match,
+        who={"user": request.user},
+        template="judging/organiser_entry.html",
+        saved_url=lambda sheet: here,
+        extra=extra,
+    )
+
+
+@login_required
+def confirm_own(request, slug, number):
+    """The second step of a one-person confirmation: the page says that nobody else checked
+    the version; its button confirms it (``services.confirm_own_sheet``, recorded as such in
+    the history). Organisers always, recorders when the event allows it; else 403. A version
+    that cannot be confirmed this way sends the user back to the game's page with the reason.
+    """
+    event = _event_for_recorder(request, slug)
+    if not services.may_confirm_own(event, request.user):
+        raise PermissionDenied
+    match = get_object_or_404(Match.objects.select_related(*MATCH_RELATED), event=event, match_number=number)
+    here = reverse("judging:match_detail", args=[event.slug, number])
+    newest = services.latest_sheet(match)
+    if newest is None or not services.is_submitter(newest, user=request.user) or newest.is_confirmed:
+        messages.info(request, _("There is no version of yours waiting for confirmation."))
+        return redirect(here)
+    if request.method == "POST":
+        try:
+            version = int(request.POST.get("version", ""))
+        except ValueError:
+            version = None
+        if version != newest.version:
+            messages.error(request, _("A newer version came in meanwhile: check it first."))
+            return redirect(here)
+        try:
+            services.confirm_own_sheet(newest, request.user)
+        except UserError as e:
+            messages.error(request, str(e))
+        else:
+            messages.success(request, _("Version %(v)s confirmed by you alone.") % {"v": newest.version})
+        return redirect(here)
+    return render(
+        request,
+        "judging/confirm_own.html",
+        {"event": event, "match": match, "sheet": newest, "back_url": here},
+    )
+
+
+def _organisers_only(request, event):
+    if not event.is_organiser(request.user):
+        raise PermissionDenied
+
+
+def _reopen(request, event, match, sheet):
+    _organisers_only(request, event)
+    services.reopen_match(match, request.user)
+    messages.success(request, _("The game is open again."))
+
+
+def _void(request, event, match, sheet):
+    _organisers_only(request, event)
+    services.void_match(match, request.user, request.POST.get("reason", ""))
+    messages.warning(request, _("The game is void."))
+
+
+def _confirm(request, event, match, sheet):
+    services.confirm_sheet(sheet, request.user)
+    messages.success(request, _("Version %(v)s confirmed.") % {"v": sheet.version})
+
+
+def _retype(request, event, match, sheet):
+    form = RetypeForm(request.POST, card_total=event.card_total, prefix="retype", **team_names(match))
+    if not form.is_valid():
+        raise UserError(
+            _("The re-typed sheet is not valid: %(errors)s")
+            % {"errors": " ".join(str(e) for errors in form.errors.values() for e in errors)}
+        )
+    services.confirm_sheet(sheet, request.user, retyped=form.values())
+    messages.success(request, _("The re-typed sheet matches: version %(v)s confirmed.") % {"v": sheet.version})
+
+
+def _reject(request, event, match, sheet):
+    form = RejectForm(request.POST)
+    form.is_valid()
+    services.reject_sheet(sheet, request.user, form.cleaned_data.get("reason", ""))
+    messages.warning(request, _("Version %(v)s rejected: the game is disputed.") % {"v": sheet.version})
+
+
+def _restore(request, event, match, sheet):
+    _organisers_only(request, event)
+    new = services.restore_version(sheet, request.user)
+    messages.success(
+        request, _("Version %(old)s restored as version %(new)s.") % {"old": sheet.version, "new": new.version}
+    )
+
+
+# The desk's buttons on a game's page: what each does, and whether it acts on a version.
+_MATCH_ACTIONS = {"reopen": _reopen, "void": _void}
+
+
+_SHEET_ACTIONS = {"confirm": _confirm, "retype": _retype, "reject": _reject, "restore": _restore, "void": _void}
+
+
+def _mismatch_messages(request, mismatch):
+    """One message per field where the recorder's blind re-typing differs from the entry."""
+    labels = {
+        "cards_a": _("cards of team A"),
+        "cards_b": _("cards of team B"),
+        "referee_cards": _("cards held by the referee"),
+        "joker_holder": _("「り」 holder"),
+        "rps_winner": _("じゃんけん winner"),
+        "rps_used": _("じゃんけん decisions"),
+    }
+    shown = {"A": _("Team A"), "B": _("Team B"), "referee": _("Referee")}
+
+    def text(value):
+        if value is None or value == "":
+            return "—"
+        return str(shown.get(str(value), value))
+
+    for field, entered, typed in mismatch.differences:
+        messages.error(
+            request,
+            _("%(field)s: entered %(entered)s, paper sheet %(typed)s.")
+            % {"field": labels[field], "entered": text(entered), "typed": text(typed)},
+        )
+    messages.error(request, _("Not confirmed: the entry and the paper sheet differ."))
+
+
+def _recorder_action(request, event, match, here):
+    """A desk button (confirm, re-type, reject, restore, void, reopen) on game ``match``."""
+    action = request.POST["action"]
+    sheet = None
+    if action == "reopen" or (action == "void" and not match.sheets.exists()):
+        handler = _MATCH_ACTIONS[action]
+    elif action in _SHEET_ACTIONS:
+        handler = _SHEET_ACTIONS[action]
+        sheet = get_object_or_404(RecordingSheet, match=match, version=request.POST.get("version") or 0)
+    else:
+        return redirect(here)
+    try:
+        handler(request, event, match, sheet)
+    except services.Mismatch as mismatch:
+        _mismatch_messages(request, mismatch)
+    except UserError as e:
+        messages.error(request, str(e))
+    return redirect(here)
+
+
+@login_required
+def sheet_photo(request, slug, number, version):
+    """The photo of a version's paper sheet, for the event's organisers and recorders only
+    (login; 403 for others); never stored by the browser or a proxy."""
+    event = _event_for_recorder(request, slug)
+    sheet = get_object_or_404(RecordingSheet, match__event=event, match__match_number=number, version=version)
+    path = signoff.photo_path(sheet)
+    if path is None or not path.is_file():
+        raise Http404
+    response = FileResponse(path.open("rb"), content_type="image/jpeg")
+    response["Cache-Control"] = "no-store, private"
+    return response
+
+
+def _newest_sheets(matches):
+    """Each game's newest version as ``newest_sheet`` (the queue shows its sign-off and photo)."""
+    newest = {}
+    for sheet in RecordingSheet.objects.filter(match__in=matches).order_by("match_id", "version"):
+        newest[sheet.match_id] = sheet
+    for match in matches:
+        match.newest_sheet = newest.get(match.pk)
+    return matches
+
+
+@login_required
+def confirm_queue(request, slug):
+    """Games waiting for a recorder: submitted or disputed, oldest first."""
+    event = _event_for_recorder(request, slug)
+    matches = (
+        event.matches.filter(status__in=[Match.Status.SUBMITTED, Match.Status.DISPUTED])
+        .select_related(*MATCH_RELATED)
+        .annotate(last_version=Max("sheets__version"))
+        .order_by("match_number")
+    )
+    return render(request, "judging/confirm_queue.html", {"event": event, "games": _newest_sheets(list(matches))})
+
+
+@login_required
+def status_board(request, slug):
+    """Each court: current game, last entry, waiting for confirmation, overdue, disputes."""
+    event = _event_for_recorder(request, slug)
+    now = timezone.now()
+    courts = list(event.courts.all())
+    matches = list(
+        event.matches.select_related("team_a", "team_b", "court", "division", "group").order_by("slot", "match_number")
+    )
+    last_entry = dict(
+        RecordingSheet.objects.filter(match__event=event)
+        .values("match__court")
+        .annotate(at=Max("submitted_at"))
+        .values_list("match__court", "at")
+    )
+    disputes = dict(
+        Dispute.objects.filter(match__event=event)
+        .values("match__court")
+        .annotate(n=Count("pk"))
+        .values_list("match__court", "n")
+    )
+    length = event.game_minutes + event.changeover_minutes
+    rows = []
+    for court in courts:
+        mine = [g for g in matches if g.court_id == court.pk]
+        current = next(
+            (g for g in mine if g.awaits_result and g.status != Match.Status.SUBMITTED and g.teams_known), None
+        )
+        overdue = [
+            g
+            for g in mine
+            if g.awaits_result
+            and g.status != Match.Status.SUBMITTED
+            and g.start_at
+            and (now - g.start_at).total_seconds() > length * 60
+        ]
+        started = [g for g in mine if g.actual_start and g.start_at]
+        late = round((started[-1].actual_start - started[-1].start_at).total_seconds() / 60) if started else None
+        rows.append(
+            {
+                "court": court,
+                "current": current,
+                "last_entry": last_entry.get(court.pk),
+                "late": late,
+                "waiting": [g for g in mine if g.status == Match.Status.SUBMITTED],
+                "disputed": [g for g in mine if g.status == Match.Status.DISPUTED],
+                "overdue": overdue,
+                "disputes": disputes.get(court.pk, 0),
+                "done": sum(1 for g in mine if g.has_result),
+                "total": len(mine),
+            }
+        )
+    return render(request, "judging/status_board.html", {"event": event, "rows": rows, "now": now})
+
+
+@login_required
+def organiser_dispute(request, slug, number):
+    event = _event_for_recorder(request, slug)
+    match = get_object_or_404(Match.objects.select_related(*MATCH_RELATED), event=event, match_number=number)
+    if not match.teams_known:
+        raise Http404
+    return dispute_page(
+        request,
+        match,
+        who={"user": request.user},
+        template="judging/dispute.html",
+        extra={"back_url": reverse("judging:match_detail", args=[slug, number])},
+    )
+
+
+@login_required
+def court_links(request, slug):
+    """All court links with QR codes, printable; revoke and renew a link."""
+    event = _event_for_organiser(request, slug)
+    if request.method == "POST":
+        # Revoking and renewing are confirmed on their own page first.
+        court = get_object_or_404(Court, event=event, pk=request.POST.get("court"))
+        action = request.POST.get("action")
+        if action in _LINK_ACTIONS:
+            return redirect("tournament:court_link_change", event.slug, court.pk, action)
+        return redirect("tournament:court_links", event.slug)
+    base = settings.SITE_URL or request.build_absolute_uri("/").rstrip("/")
+    sheets = reverse("tournament:recording_sheets", args=[event.slug])
+    courts = []
+    for court in event.courts.prefetch_related("divisions"):
+        url = base + court.get_link_path()
+        qr = segno.make(url, error="m").svg_inline(scale=4, border=2) if court.link_enabled else ""
+        courts.append({"court": court, "url": url, "qr": qr, "sheets_url": sheets + f"?court={court.pk}"})
+    changed = next((c for c in courts if str(c["court"].pk) == request.GET.get("changed")), None)
+    return render(request, "tournament/court_links.html", {"event": event, "courts": courts, "changed": changed})
+
+
+_LINK_ACTIONS = ("revoke", "renew")
+
+
+@login_required
+def court_link_change(request, slug, pk, action):
+    """Revoke or renew a court's link, after a confirmation page that says the printed QR
+    codes (recording sheets, court cards) stop working and offers the court's sheets to print
+    again. GET: the confirmation; POST: the change, then back to the court links."""
+    event = _event_for_organiser(request, slug)
+    court = get_object_or_404(Court, event=event, pk=pk)
+    if action not in _LINK_ACTIONS:
+        raise Http404
+    if request.method == "POST":
+        if action == "renew":
+            court.renew_token()
+            messages.success(
+                request,
+                _("%(court)s has a new link; the old one and its printed QR codes no longer work. Print new sheets.")
+                % {"court": court},
+            )
+        else:
+            court.link_enabled = False
+            court.save(update_fields=["link_enabled"])
+            messages.warning(
+                request,
+                _("The link of %(court)s is revoked; its printed QR codes no longer work.") % {"court": court},
+            )
+        return redirect(reverse("tournament:court_links", args=[event.slug]) + f"?changed={court.pk}")
+    return render(
+        request,
+        "judging/court_link_change.html",
+        {
+            "event": event,
+            "court": court,
+            "action": action,
+            "games": event.matches.filter(court=court).count(),
+        },
+    )
