@@ -54,7 +54,7 @@ _TYPED_FIELDS = (
 )
 
 
-def _revoked_page(request, court, number=None):
+def _revoked_page(request, court, token, number=None):
     """A revoked (or renewed) court link: what to do, and the values a POST carried (410)."""
     typed = []
     if request.method == "POST":
@@ -63,7 +63,8 @@ def _revoked_page(request, court, number=None):
             value = request.POST.get(field, "").strip()[:20]
             if value:
                 typed.append((label, shown.get(value, value)))
-    return render(request, "judging/court_revoked.html", {"court": court, "number": number, "typed": typed}, status=410)
+    context = {"court": court, "number": number, "typed": typed, "token": token}
+    return render(request, "judging/court_revoked.html", context, status=410)
 
 
 def court_page(view):
@@ -75,7 +76,7 @@ def court_page(view):
         try:
             return view(request, token, *args, **kwargs)
         except LinkRevoked as revoked:
-            return _revoked_page(request, revoked.court, kwargs.get("number"))
+            return _revoked_page(request, revoked.court, token, kwargs.get("number"))
 
     return wrapper
 

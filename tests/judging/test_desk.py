@@ -311,6 +311,12 @@ def test_a_post_to_a_revoked_link_answers_the_typed_values_and_what_to_do(client
     assert f"No.{match.match_number}" in page or str(match.match_number) in page
     assert not match.sheets.exists()
     assert match.team_a.name not in page  # a dead link reveals no game
+    # Results the tablet still holds stay in view after a reload (the queue's box and script),
+    # and the renewed link's new token is never shown to the old one.
+    reloaded = client.get(url).content.decode()
+    assert 'id="unsent"' in reloaded and "js/offline.js" in reloaded
+    court.refresh_from_db()
+    assert court.token not in reloaded or how == "revoke"
 
 
 def test_an_unknown_link_is_still_a_plain_404(client, day):
