@@ -298,6 +298,22 @@ def advance_knockout(match):
         target.save(update_fields=["team_a", "team_b"])
 
 
+def _check_confirmable(match, sheet):
+    """``UserError`` unless ``sheet`` may be confirmed now: the newest version of a game that
+    is not void and was not sent back (the rules of both ``confirm_sheet`` and
+    ``confirm_own_sheet``)."""
+    newest = latest_sheet(match)
+    if newest.pk != sheet.pk:
+        raise UserError(
+            _("Version %(v)s is not the newest (version %(newest)s is); confirm the newest.")
+            % {"v": sheet.version, "newest": newest.version}
+        )
+    if match.status == Match.Status.VOID:
+        raise UserError(_("This game is void."))
+    if sent_back(match) is not None:
+        raise UserError(_("This version was sent back to the court; a new version must come first."))
+
+
 def confirm_sheet(sheet, user, *, retyped: rules.SheetValues | None = None):
     try:
         return _confirm_sheet(sheet, user, retyped)
@@ -326,16 +342,7 @@ def _confirm_sheet(sheet, user, retyped):
         sheet = RecordingSheet.objects.get(pk=sheet.pk)
         if is_submitter(sheet, user=user):
             raise UserError(_("You submitted this version, so someone else must confirm it."))
-        newest = latest_sheet(match)
-        if newest.pk != sheet.pk:
-            raise UserError(
-                _("Version %(v)s is not the newest (version %(newest)s is); confirm the newest.")
-                % {"v": sheet.version, "newest": newest.version}
-            )
-        if match.status == Match.Status.VOID:
-            raise UserError(_("This game is void."))
-        if sent_back(match) is not None:
-            raise UserError(_("This version was sent back to the court; a new version must come first."))
+        _check_confirmable(match, sheet)
         if retyped is not None:
             differences = sheet.differences(retyped)
             if differences:
@@ -409,16 +416,7 @@ def confirm_own_sheet(sheet, user):
         sheet = RecordingSheet.objects.get(pk=sheet.pk)
         if not is_submitter(sheet, user=user):
             raise UserError(_("You did not enter this version: confirm it the ordinary way."))
-        newest = latest_sheet(match)
-        if newest.pk != sheet.pk:
-            raise UserError(
-                _("Version %(v)s is not the newest (version %(newest)s is); confirm the newest.")
-                % {"v": sheet.version, "newest": newest.version}
-            )
-        if match.status == Match.Status.VOID:
-            raise UserError(_("This game is void."))
-        if sent_back(match) is not None:
-            raise UserError(_("This version was sent back to the court; a new version must come first."))
+        _check_confirmable(match, sheet)
         if sheet.is_confirmed:
             return sheet
         _confirm(match, sheet, user, HistoryEntry.Action.SELF_CONFIRMED)
