@@ -19,7 +19,6 @@ from common.pdf.layout import (
     CONTENT_BOTTOM,
     LANDSCAPE,
     MARGIN,
-    Document,
     Page,
     draw_page_header,
     header_height,
@@ -38,7 +37,7 @@ from common.pdf.pen import (
     shrink,
 )
 from common.pdf.text import checked
-from tournament.paper.data import UNDECIDED, EventInfo, prepare_event, team_text
+from tournament.paper.data import UNDECIDED, EventInfo, event_document, prepare_event, team_text
 
 __all__ = ["BracketMatch", "bracket_pdf"]
 
@@ -118,13 +117,7 @@ def bracket_pdf(event: EventInfo, divisions: list[tuple[str, list[BracketMatch],
             lambda pen: pen.text_mid(pw / 2, ph / 2, "トーナメントはまだありません。", 12, align="center", color=MUTED)
         )
         pages.append(page)
-    doc = Document(
-        title=f"トーナメント表 {ev.title}",
-        subject=ev.title,
-        keywords=["トーナメント表"],
-        footer_left=ev.title,
-        footer_mid="トーナメント表",
-    )
+    doc = event_document(ev, "トーナメント表")
     return pages_pdf(pages, doc, font)
 
 

@@ -6,10 +6,10 @@ import datetime
 from dataclasses import dataclass
 
 from common.dates import format_date
-from common.pdf.layout import Masthead
+from common.pdf.layout import Document, Masthead
 from common.pdf.text import checked, edition_title
 
-__all__ = ["UNDECIDED", "EventInfo", "prepare_event", "team_text"]
+__all__ = ["UNDECIDED", "EventInfo", "event_document", "prepare_event", "team_text"]
 
 #: Printed for a team that is not known yet (a knockout slot, a match still to be drawn).
 UNDECIDED = "未定"
@@ -47,3 +47,16 @@ def prepare_event(event: EventInfo) -> Masthead:
     title = checked(edition_title(event.name, event.edition), "event.name")
     venue = checked(event.venue, "event.venue")
     return Masthead(title=title, date=format_date(event.date, event.japanese_era), venue=venue)
+
+
+def event_document(masthead: Masthead, kind: str, keywords: list[str] | None = None, footer: str = "") -> Document:
+    """The PDF metadata and footer of a tournament paper of ``kind`` (e.g. 「対戦表」) for the
+    event of ``masthead``: title 「<kind> <event>」, the event as subject and footer left,
+    ``footer`` (default ``kind``) in the footer's middle, ``keywords`` (default ``[kind]``)."""
+    return Document(
+        title=f"{kind} {masthead.title}",
+        subject=masthead.title,
+        keywords=keywords or [kind],
+        footer_left=masthead.title,
+        footer_mid=footer or kind,
+    )

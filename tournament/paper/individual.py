@@ -16,7 +16,6 @@ from common.pdf.layout import (
     MARGIN,
     PORTRAIT,
     Block,
-    Document,
     Page,
     Section,
     cols_x,
@@ -30,7 +29,7 @@ from common.pdf.layout import (
 )
 from common.pdf.pen import LINE, MUTED, Pen, draw_fitted
 from common.pdf.text import checked
-from tournament.paper.data import EventInfo, prepare_event
+from tournament.paper.data import EventInfo, event_document, prepare_event
 
 __all__ = ["IndividualRow", "IndividualSheet", "individual_pdf"]
 
@@ -95,13 +94,7 @@ def individual_pdf(event: EventInfo, sheets: list[IndividualSheet]) -> bytes:
         sections.append(Section(heading, header, rows, keep_together=False, gap_after=6 * mm))
     if not sections:
         sections.append(Section(None, None, [message_row(x0, w, "個人枚数の記録がまだありません。", 14 * mm)]))
-    doc = Document(
-        title=f"個人成績 {ev.title}",
-        subject=ev.title,
-        keywords=["個人成績"],
-        footer_left=ev.title,
-        footer_mid="個人成績",
-    )
+    doc = event_document(ev, "個人成績")
     return sections_pdf(sections, page_factory, doc, font)
 
 

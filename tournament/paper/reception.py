@@ -16,7 +16,6 @@ from common.pdf.layout import (
     MARGIN,
     PORTRAIT,
     Block,
-    Document,
     Page,
     Section,
     cols_x,
@@ -40,7 +39,7 @@ from common.pdf.pen import (
     shrink,
 )
 from common.pdf.text import checked
-from tournament.paper.data import EventInfo, prepare_event
+from tournament.paper.data import EventInfo, event_document, prepare_event
 
 __all__ = ["ReceptionPlayer", "ReceptionTeam", "reception_list_pdf"]
 
@@ -135,13 +134,7 @@ def reception_list_pdf(event: EventInfo, teams: list[ReceptionTeam]) -> bytes:
         sections.append(Section(heading, header, blocks, keep_together=False, gap_after=6 * mm))
     if not sections:
         sections.append(Section(None, None, [message_row(x0, w, "登録チームがありません。", 14 * mm)]))
-    doc = Document(
-        title=f"受付名簿 {ev.title}",
-        subject=ev.title,
-        keywords=["受付名簿"],
-        footer_left=ev.title,
-        footer_mid="受付名簿",
-    )
+    doc = event_document(ev, "受付名簿")
     return sections_pdf(sections, page_factory, doc, font)
 
 

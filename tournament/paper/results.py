@@ -17,7 +17,6 @@ from common.pdf.layout import (
     MARGIN,
     PORTRAIT,
     Block,
-    Document,
     Page,
     Section,
     draw_page_header,
@@ -36,7 +35,7 @@ from common.pdf.pen import (
     shrink,
 )
 from common.pdf.text import checked, wrap_items
-from tournament.paper.data import UNDECIDED, EventInfo, prepare_event
+from tournament.paper.data import UNDECIDED, EventInfo, event_document, prepare_event
 
 __all__ = ["ResultEntry", "final_results_pdf"]
 
@@ -137,13 +136,7 @@ def final_results_pdf(event: EventInfo, divisions: list[tuple[str, list[ResultEn
         sections.append(Section(heading, None, blocks, keep_together=True, gap_after=7 * mm))
     if not sections:
         sections.append(Section(None, None, [message_row(x0, w, "成績はまだありません。", 14 * mm)]))
-    doc = Document(
-        title=f"成績一覧 {ev.title}",
-        subject=ev.title,
-        keywords=["成績一覧"],
-        footer_left=ev.title,
-        footer_mid="成績一覧",
-    )
+    doc = event_document(ev, "成績一覧")
     return sections_pdf(sections, page_factory, doc, font)
 
 

@@ -16,7 +16,6 @@ from common.pdf.layout import (
     MARGIN,
     PORTRAIT,
     Block,
-    Document,
     Page,
     Section,
     cols_x,
@@ -39,7 +38,7 @@ from common.pdf.pen import (
     shrink,
 )
 from common.pdf.text import checked
-from tournament.paper.data import UNDECIDED, EventInfo, prepare_event
+from tournament.paper.data import UNDECIDED, EventInfo, event_document, prepare_event
 
 __all__ = ["GroupSheet", "StandingLine", "standings_pdf"]
 
@@ -126,13 +125,7 @@ def standings_pdf(event: EventInfo, groups: list[GroupSheet], precedence_note: s
         sections.append(
             Section(None, None, [message_row(MARGIN, PORTRAIT[0] - 2 * MARGIN, "リーグがありません。", 14 * mm)])
         )
-    doc = Document(
-        title=f"順位表 {ev.title}",
-        subject=ev.title,
-        keywords=["順位表", "星取表"],
-        footer_left=ev.title,
-        footer_mid="順位表・星取表",
-    )
+    doc = event_document(ev, "順位表", keywords=["順位表", "星取表"], footer="順位表・星取表")
     return sections_pdf(sections, page_factory, doc, font)
 
 

@@ -20,7 +20,6 @@ from common.pdf.layout import (
     MARGIN,
     PORTRAIT,
     Block,
-    Document,
     Page,
     Section,
     cols_x,
@@ -42,7 +41,7 @@ from common.pdf.pen import (
     shrink,
 )
 from common.pdf.text import checked
-from tournament.paper.data import EventInfo, prepare_event, team_text
+from tournament.paper.data import EventInfo, event_document, prepare_event, team_text
 
 __all__ = ["TimetableMatch", "court_timetables_pdf"]
 
@@ -111,13 +110,7 @@ def court_timetables_pdf(event: EventInfo, courts: list[tuple[str, list[Timetabl
     if not sections:
         sections.append(Section(None, None, [message_row(x0, w, "コートがありません。", 14 * mm)]))
 
-    doc = Document(
-        title=f"対戦表 {ev.title}",
-        subject=ev.title,
-        keywords=["対戦表"],
-        footer_left=ev.title,
-        footer_mid="対戦表",
-    )
+    doc = event_document(ev, "対戦表")
     return sections_pdf(sections, page_factory, doc, font)
 
 
