@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
-from judging import court_link, disputes, services
+from judging import disputes, services
 from judging.engine import rules
 from judging.forms import (
     DisputeForm,
@@ -28,10 +28,6 @@ MATCH_RELATED = ("event", "division", "group", "court", "team_a", "team_b", "win
 
 def client_info(request):
     return {"ip": request.META.get("REMOTE_ADDR"), "device": request.META.get("HTTP_USER_AGENT", "")}
-
-
-# The court of an active link (404 unknown; revoked or renewed: the page of `court_link.court_page`).
-court_of_link = court_link.court
 
 
 def court_match(court, number):

@@ -23,7 +23,7 @@ from judging.forms import (
     TabletReportForm,
 )
 from judging.models import RecordingSheet
-from judging.pages import MATCH_RELATED, court_match, court_of_link, dispute_page, handle_entry, touch_matrix_rows
+from judging.pages import MATCH_RELATED, court_match, dispute_page, handle_entry, touch_matrix_rows
 from judging.paper.touch_matrix import touch_matrix_pdf
 from judging.services import mark_started
 from tournament.models import Match
@@ -32,7 +32,7 @@ from tournament.models import Match
 @never_cache
 @court_link.court_page
 def court_home(request, token):
-    court = court_of_link(token)
+    court = court_link.court(token)
     matches = list(Match.objects.filter(court=court).select_related(*MATCH_RELATED).order_by("slot", "match_number"))
     open_matches = [m for m in matches if m.awaits_result and m.status != Match.Status.SUBMITTED]
     current = next((m for m in open_matches if m.teams_known), None)
@@ -63,7 +63,7 @@ def court_state(request, token):
     """The court pages' poll: ``{"state": fingerprint, "games": [numbers]}``; 410 with
     ``{"revoked": true}`` for a revoked or renewed link, 404 for an unknown one."""
     try:
-        court = court_of_link(token)
+        court = court_link.court(token)
     except court_link.LinkRevoked:
         return JsonResponse({"revoked": True}, status=410)
     numbers = list(Match.objects.filter(court=court).order_by("match_number").values_list("match_number", flat=True))
@@ -73,7 +73,7 @@ def court_state(request, token):
 @never_cache
 @court_link.court_page
 def court_entry(request, token, number):
-    court = court_of_link(token)
+    court = court_link.court(token)
     match = court_match(court, number)
     if not match.teams_known:
         messages.error(request, _("The teams of this game are not known yet."))
@@ -101,7 +101,7 @@ def court_entry(request, token, number):
 @court_link.court_page
 def court_saved(request, token, number, version):
     """A clear confirmation of what was saved, to show the team leaders."""
-    court = court_of_link(token)
+    court = court_link.court(token)
     match = court_match(court, number)
     sheet = get_object_or_404(RecordingSheet, match=match, version=version)
     return render(
@@ -138,7 +138,7 @@ def _signoff_context(event, match, sheet):
 
 
 def _court_sheet(token, number, version):
-    court = court_of_link(token)
+    court = court_link.court(token)
     match = court_match(court, number)
     return court, get_object_or_404(RecordingSheet.objects.select_related("match__event"), match=match, version=version)
 
@@ -185,7 +185,7 @@ def court_photo(request, token, number, version):
 @never_cache
 @court_link.court_page
 def court_dispute(request, token, number):
-    court = court_of_link(token)
+    court = court_link.court(token)
     match = court_match(court, number)
     if not match.teams_known:
         raise Http404
@@ -201,7 +201,7 @@ def court_dispute(request, token, number):
 @never_cache
 @court_link.court_page
 def court_rules(request, token):
-    court = court_of_link(token)
+    court = court_link.court(token)
     return render(
         request,
         "judging/rules_help.html",
@@ -212,7 +212,7 @@ def court_rules(request, token):
 @court_link.court_page
 def court_matrix_pdf(request, token):
     """The whole touch-judgment matrix on one A4 page, to print for the court."""
-    court_of_link(token)
+    court_link.court(token)
     return file_response(touch_matrix_pdf(), "touch-judgment-matrix.pdf", PDF, inline=True)
 
 
@@ -227,7 +227,7 @@ def court_heard(request, token):
     court board shows both; no result is written here (a result counts only once
     ``services.submit_sheet`` recorded it: docs/rules/hitachi-karuta.md, "Result and winner").
     """
-    court = court_of_link(token)
+    court = court_link.court(token)
     form = TabletReportForm(request.POST)
     if not form.is_valid():
         return JsonResponse({"errors": form.errors.get_json_data()}, status=400)
