@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
-from tournament.access import event_for_organiser
+from tournament.access import event_for_organiser, event_for_recorder
 from tournament.forms import CourtForm, DivisionForm, EventForm, NewEventForm
 from tournament.models import Court, Division, Event, Match
 from tournament.services.events import create_event
@@ -52,10 +52,9 @@ def club_games(request):
 def event_detail(request, slug):
     """The organiser's home of an event; a recorder (記録係) who follows the event's link
     lands on the confirmation queue, the recorders' home, instead of a refusal."""
-    event = get_object_or_404(Event, slug=slug)
-    if not event.is_organiser(request.user) and event.is_recorder(request.user):
+    event = event_for_recorder(request, slug)  # organisers are recorders too; anyone else: 403
+    if not event.is_organiser(request.user):
         return redirect("judging:confirm_queue", event.slug)
-    event = event_for_organiser(request, slug)
     divisions = event.divisions.prefetch_related("courts").annotate(
         team_count=Count("teams", distinct=True), group_count=Count("groups", distinct=True)
     )
