@@ -159,6 +159,10 @@ class HistoryEntry(models.Model):
         REOPENED = "reopened", _("game reopened")
         SIGNED = "signed", _("signed by a leader")
         PHOTO = "photo", _("photo of the paper sheet attached")
+        STARTED = "started", _("game started")
+        TEAMS_CHANGED = "teams_changed", _("teams changed")
+        KEPT = "kept", _("result kept after a change")
+        REPLAYED = "replayed", _("voided to be replayed")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="history", verbose_name=_("game"))
     sheet = models.ForeignKey(RecordingSheet, on_delete=models.CASCADE, null=True, blank=True, related_name="+")

@@ -210,6 +210,27 @@ class Division(models.Model):
     third_place_game = models.BooleanField(
         _("third-place game"), default=True, help_text=_("Off: both semifinal losers share third place.")
     )
+    games_per_team = models.PositiveSmallIntegerField(
+        _("games per team in a group"),
+        null=True,
+        blank=True,
+        help_text=_("Empty: every team plays every other team of its group (round robin)."),
+    )
+    AFTER_GROUPS_CHOICES = [
+        ("knockout", _("knockout (semifinal and final)")),
+        ("placement", _("placement games (1st v 1st, 2nd v 2nd …)")),
+        ("both", _("knockout for the qualifiers, placement games for the others")),
+        ("none", _("nothing: the group standings are the result")),
+    ]
+    after_groups = models.CharField(
+        _("after the groups"), max_length=10, choices=AFTER_GROUPS_CHOICES, default="knockout"
+    )
+    placement_pairs = models.CharField(
+        _("group pairs for placement games"),
+        max_length=200,
+        blank=True,
+        help_text=_("For example “A-B, C-D”. Empty: groups in order, two by two."),
+    )
 
     class Meta:
         ordering = ["event", "order", "pk"]
@@ -335,6 +356,7 @@ class Match(models.Model):
         FINAL = "final", _("Final")
         THIRD_PLACE = "third_place", _("Third-place game")
         KNOCKOUT = "knockout", _("Knockout")
+        PLACEMENT = "placement", _("Placement game")
 
     class Status(models.TextChoices):
         SCHEDULED = "scheduled", _("Scheduled")
@@ -380,6 +402,14 @@ class Match(models.Model):
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="loser_fed_by", editable=False
     )
     loser_feeds_side = models.CharField(max_length=1, blank=True, editable=False)
+    # Knockout and placement: where a side's team comes from when no earlier game feeds it, as a
+    # reference of tournament.engine.slots ("group:<pk>:<place>", "best:<place>:<rank>").
+    source_a = models.CharField(max_length=40, blank=True, editable=False)
+    source_b = models.CharField(max_length=40, blank=True, editable=False)
+    # The resolution ("<team a>,<team b>") the organiser chose to keep when a change reached
+    # this game after it had started: it is no longer shown as out of date for that change.
+    kept_teams = models.CharField(max_length=40, blank=True, editable=False)
+    sheet_printed_at = models.DateTimeField(_("recording sheet printed"), null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["event", "match_number"]
