@@ -51,8 +51,12 @@ def _group_results(matches, sheets_by_match, excluded):
     return results
 
 
-def division_standings(division):
+def division_standings(division, *, instead=None):
     """The standings of every group of a division, from confirmed group-stage sheets only.
+
+    ``instead`` (a recording sheet of one group game, saved or not) stands in for that game's
+    confirmed sheet: what the standings would be if it were confirmed (the warning before a
+    correction is confirmed, ``tournament.reports.stages.changes_if_confirmed``).
 
     Knockout games never count. A withdrawn team's games follow the division's
     setting: annulled (the team leaves the table), or kept with its unplayed games
@@ -70,6 +74,8 @@ def division_standings(division):
             match__division=division, match__stage=Match.Stage.GROUP, is_confirmed=True
         ).exclude(match__status=Match.Status.VOID)
     }
+    if instead is not None:
+        sheets[instead.match_id] = instead
     lots = defaultdict(dict)
     methods = {}
     for tie_break in TieBreak.objects.filter(group__division=division):
