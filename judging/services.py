@@ -134,7 +134,7 @@ def _resent(match, current, values, is_walkover, player_cards, submission_key, b
 
     Returns ``(sheet, key)``: ``sheet`` is the version to answer instead of a new one (the
     same key with the same values; or the newest version's values again, based on it, while
-    the game is not disputed), else None; ``key`` is "" when the key already belongs to a
+    the game is not disputed, nor open again to be replayed), else None; ``key`` is "" when the key already belongs to a
     version with other values (a restored page, corrected: a new submission, never a drop).
     """
     if submission_key:
@@ -146,7 +146,7 @@ def _resent(match, current, values, is_walkover, player_cards, submission_key, b
     if (
         current is not None
         and not restored_from
-        and match.status != Match.Status.DISPUTED
+        and match.status not in (Match.Status.DISPUTED, Match.Status.SCHEDULED)
         and _same_sheet(current, values, is_walkover)
         and _same_player_cards(current, player_cards)
         and base_version in (None, current.version)
