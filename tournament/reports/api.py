@@ -14,6 +14,7 @@ from common.dates import TOKYO
 from judging.models import RecordingSheet
 from tournament.models import Match
 from tournament.reports.bracket import division_brackets
+from tournament.reports.stage_notes import event_out_of_date
 from tournament.reports.standings import event_standings
 from tournament.reports.timetable import match_line, match_queryset
 
@@ -97,17 +98,45 @@ def events_document(events):
     return {"events": [event_summary(e) for e in events]}
 
 
+def out_of_date_json(event):
+    """The games after the groups that a change reached after they started (docs/rules/stages.md,
+    "Slots"), until the organiser keeps or replays them: ``[{"number", "division", "stage",
+    "places": [{"slot", "was", "now"}]}]``, slot labels in the active language, team names
+    ("" for nobody yet)."""
+    games = []
+    for found in event_out_of_date(event).values():
+        match = found.match
+        games.append(
+            {
+                "number": match.match_number,
+                "division": match.division.name,
+                "stage": match.stage,
+                "places": [
+                    {"slot": c.label, "was": c.before if c.before_id else "", "now": c.now if c.now_id else ""}
+                    for c in found.changes
+                ],
+            }
+        )
+    return sorted(games, key=lambda g: g["number"])
+
+
 def timetable_document(event):
-    """``/api/v1/events/<slug>/timetable``: every game by match number."""
-    return {"event": _event_head(event), "games": [match_json(match_line(m)) for m in match_queryset(event)]}
+    """``/api/v1/events/<slug>/timetable``: every game by match number, and the games out of date."""
+    return {
+        "event": _event_head(event),
+        "games": [match_json(match_line(m)) for m in match_queryset(event)],
+        "out_of_date": out_of_date_json(event),
+    }
 
 
 def results_document(event):
-    """``/api/v1/events/<slug>/results``: the games with a confirmed result, newest number first."""
+    """``/api/v1/events/<slug>/results``: the games with a confirmed result, newest number first,
+    and the games out of date (the hall display polls it)."""
     matches = match_queryset(event).filter(status__in=(Match.Status.CONFIRMED, Match.Status.WALKOVER))
     return {
         "event": _event_head(event),
         "games": [match_json(match_line(m)) for m in matches.order_by("-match_number")],
+        "out_of_date": out_of_date_json(event),
     }
 
 

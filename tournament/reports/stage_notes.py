@@ -29,11 +29,14 @@ NO_KNOCKOUT = "none"  # its setting plays no knockout
 @dataclass(frozen=True)
 class SideChange:
     """A side of an out-of-date game: its slot's ``label`` ("Aリーグ1位"), the team the game
-    holds (``before``) and the team that fills the slot now (``now``), as names."""
+    holds (``before``) and the team that fills the slot now (``now``), as names ("nobody yet" in
+    the active language for nobody), and their ids (``before_id``, ``now_id``: None for nobody)."""
 
     label: str
     before: str
     now: str
+    before_id: int | None = None
+    now_id: int | None = None
 
     def __str__(self):
         return _("%(slot)s: was %(before)s, now %(now)s") % {"slot": self.label, "before": self.before, "now": self.now}
@@ -49,6 +52,11 @@ class OutOfDate:
     @property
     def match(self):
         return self.state.match
+
+    @property
+    def places(self):
+        """The slots that changed, by name ("Aリーグ1位、Bリーグ1位")."""
+        return "、".join(change.label for change in self.changes)
 
     @property
     def text(self):
@@ -92,7 +100,13 @@ def describe(state, names=None):
     names = names if names is not None else _names([state])
     nobody = _("nobody yet")
     changes = [
-        SideChange(side.label or side.short, names.get(side.stored, nobody), names.get(side.settled_team, nobody))
+        SideChange(
+            side.label or side.short,
+            names.get(side.stored, nobody),
+            names.get(side.settled_team, nobody),
+            side.stored,
+            side.settled_team,
+        )
         for side in state.sides
         if side.differs
     ]
@@ -114,6 +128,29 @@ def match_out_of_date(match):
         if state.match.pk == match.pk:
             return describe(state)
     return None
+
+
+def _reaches(match, side):
+    """Whether a slot side's reference depends on ``match``'s result."""
+    if not side.reference:
+        return False
+    kind, _sep, rest = side.reference.partition(":")
+    if match.is_group_match:
+        return kind == "best" or (kind == "group" and rest.split(":")[0] == str(match.group_id))
+    return kind in ("winner", "loser") and rest == str(match.pk)
+
+
+def frozen_after(match):
+    """The games after the groups that have started or have a result and that a correction of
+    ``match`` (which has a result or a waiting version) can reach: those whose slots name its
+    group's places, a best-of place, or its winner or loser. ``[]`` for a game without a result."""
+    if match.status in (Match.Status.SCHEDULED, Match.Status.VOID):
+        return []
+    return [
+        state.match
+        for state in stages.division_slots(match.division)
+        if state.frozen and any(_reaches(match, side) for side in state.sides)
+    ]
 
 
 def event_out_of_date(event):
