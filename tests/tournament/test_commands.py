@@ -233,8 +233,10 @@ def test_day_commands_out_of_order_exit_with_a_command_error(tmp_path):
     run("make_schedule", "demo")
     with pytest.raises(CommandError, match="小学生低学年の部は対戦表が作成済みです"):
         run("draw_groups", "demo")  # the schedule exists
+    out = run("seed_knockout", "demo")  # no results yet: says why per division, exits 0 (issue 15)
+    assert "結果が未入力の試合があります" in out
     with pytest.raises(CommandError, match="結果が未入力の試合があります"):
-        run("seed_knockout", "demo")  # no results yet
+        run("seed_knockout", "demo", "--division", "小学生低学年の部")  # a named division refused
     assert not (tmp_path / "sheets.pdf").exists()
 
 
