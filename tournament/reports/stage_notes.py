@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
@@ -154,8 +155,17 @@ def frozen_after(match):
 
 
 def event_out_of_date(event):
-    """``{match pk: OutOfDate}`` of every out-of-date game of ``event`` (status board, hall)."""
-    states = stages.event_out_of_date(event)
+    """``{match pk: OutOfDate}`` of every out-of-date game of ``event`` (status board, hall, API).
+
+    Only divisions with a game after the groups that has started or has a result can have one,
+    so the others cost no standings (the hall displays poll the API every few seconds)."""
+    frozen = (
+        Match.objects.filter(event=event)
+        .exclude(stage=Match.Stage.GROUP)
+        .filter(Q(actual_start__isnull=False) | ~Q(status=Match.Status.SCHEDULED))
+    )
+    divisions = event.divisions.filter(pk__in=frozen.values("division_id"))
+    states = [state for division in divisions for state in stages.out_of_date(division)]
     names = _names(states)
     return {state.match.pk: describe(state, names) for state in states}
 
