@@ -68,6 +68,13 @@ def test_a_correction_after_the_semifinal_warns_before_and_after_and_the_semifin
     page.goto(f"{live_server.url}/manage/{event.slug}/games/{semi.match_number}/")
     assert "見直しが必要です" in page.inner_text(".stale-notice")
     shot(page, f"stages-{width}-3-semifinal-out-of-date")
+    # The court board and the hall display mark it too.
+    page.goto(f"{live_server.url}/manage/{event.slug}/board/")
+    assert f"No.{semi.match_number}" in page.inner_text(".board-stale")
+    shot(page, f"stages-{width}-3b-board-out-of-date")
+    page.goto(f"{live_server.url}/e/{event.slug}/display/division/{division.pk}/")
+    assert "結果の訂正により確認中" in page.inner_text(".display-stale")
+    shot(page, f"stages-{width}-3c-display-out-of-date")
     # The organiser replays it (the browser's confirmation accepted).
     page.goto(f"{live_server.url}/manage/{event.slug}/knockout/#stale-{semi.match_number}")
     page.once("dialog", lambda dialog: dialog.accept())
