@@ -6,6 +6,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
+from judging.services import refresh_slots
 from tournament.models import (
     LotRecord,
     RunnerUpLot,
@@ -13,9 +14,10 @@ from tournament.models import (
 )
 
 
-def _record_lot(model, scope, ordered_teams, method, user):
+def _record_lot(model, scope, ordered_teams, method, user, division):
     """Replace the lot records (``model``: a ``LotRecord``) of ``ordered_teams`` within
-    ``scope`` (its field → value) by their new positions, best first."""
+    ``scope`` (its field → value) by their new positions, best first; the slots of ``division``
+    after the groups follow at once (docs/rules/stages.md, "Slots")."""
     if len(ordered_teams) < 2 or len({t.pk for t in ordered_teams}) != len(ordered_teams):
         raise UserError(_("Order at least two different tied teams."))
     if method not in dict(LotRecord.METHOD_CHOICES):
@@ -26,6 +28,7 @@ def _record_lot(model, scope, ordered_teams, method, user):
             model(team=t, position=i, method=method, recorded_by=user, **scope)
             for i, t in enumerate(ordered_teams, start=1)
         )
+        refresh_slots(division, user=user)
 
 
 def record_tie_break(group, ordered_teams, method, user=None):
@@ -37,7 +40,7 @@ def record_tie_break(group, ordered_teams, method, user=None):
     members = set(group.teams.values_list("pk", flat=True))
     if any(t.pk not in members for t in ordered_teams):
         raise UserError(_("Every team must belong to %(group)s.") % {"group": group})
-    _record_lot(TieBreak, {"group": group}, ordered_teams, method, user)
+    _record_lot(TieBreak, {"group": group}, ordered_teams, method, user, group.division)
 
 
 def record_runner_up_lot(division, ordered_teams, method, user=None):
@@ -47,4 +50,4 @@ def record_runner_up_lot(division, ordered_teams, method, user=None):
     is not of ``division``."""
     if any(t.division_id != division.pk for t in ordered_teams):
         raise UserError(_("Every team must belong to %(division)s.") % {"division": division})
-    _record_lot(RunnerUpLot, {"division": division}, ordered_teams, method, user)
+    _record_lot(RunnerUpLot, {"division": division}, ordered_teams, method, user, division)
