@@ -11,6 +11,9 @@ Responsibility
 * ``compare_across_groups`` orders teams from different groups (all group
   winners, all runners-up, ...) by per-game values
   (``docs/rules/scheduling-standings-seeding.md``, section 3.5).
+* ``settled_ties`` tells a tie no remaining game can change (it needs a lot or
+  play-off) from a provisional one (``docs/rules/standings-display.md``,
+  "Provisional standings").
 
 What it must not do
 -------------------
