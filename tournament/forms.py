@@ -79,6 +79,7 @@ class DivisionForm(forms.ModelForm):
         choices=[
             ("japanese", _("Japanese default: wins, card difference, cards taken, head-to-head, lot")),
             ("head_to_head_first", _("Head-to-head first: wins, head-to-head, card difference, cards taken, lot")),
+            ("cards_first", _("Cards taken first: cards taken, wins, card difference, head-to-head, lot")),
             ("custom", _("Custom order (below)")),
         ],
     )
