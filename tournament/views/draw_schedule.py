@@ -172,6 +172,7 @@ def schedule(request, slug):
             "moved": _numbers_param(request, "moved"),
             "added": _numbers_param(request, "added"),
             "has_groups": Group.objects.filter(division__event=event).exists(),
+            "fixed_games": event.divisions.filter(games_per_team__isnull=False),
         },
     )
 
