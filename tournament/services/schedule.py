@@ -45,19 +45,10 @@ def make_schedule(event):
     for team in Team.objects.filter(group__in=groups, withdrawn=False).order_by("group_seat", "pk"):
         seats[team.group_id].append(team.pk)
     planned = []
-    for group in groups:
-        if group.court is None:
-            raise UserError(_("%(group)s of %(division)s has no court.") % {"group": group, "division": group.division})
-        if len(seats[group.pk]) < 2:
-            raise UserError(
-                _("%(group)s of %(division)s has fewer than two teams.") % {"group": group, "division": group.division}
-            )
+    _check_groups(groups, seats)
     by_division = defaultdict(list)
     for group in groups:
         by_division[group.division].append(group)
-        refusal = games_per_team_problem(group.division, group, len(seats[group.pk]))
-        if refusal:
-            raise UserError(refusal)
     report = {}
     next_free = defaultdict(int)  # court id -> first slot not taken by an earlier division
     for division, division_groups in by_division.items():
@@ -109,6 +100,22 @@ def make_schedule(event):
     with transaction.atomic():
         Match.objects.bulk_create(matches)
     return len(matches)
+
+
+def _check_groups(groups, seats):
+    """Refuse (``UserError``) a group without a court, with fewer than two teams, or whose
+    teams cannot each play the division's games per team (:func:`games_per_team_problem`)."""
+    for group in groups:
+        if group.court is None:
+            raise UserError(_("%(group)s of %(division)s has no court.") % {"group": group, "division": group.division})
+        if len(seats[group.pk]) < 2:
+            raise UserError(
+                _("%(group)s of %(division)s has fewer than two teams.") % {"group": group, "division": group.division}
+            )
+    for group in groups:
+        refusal = games_per_team_problem(group.division, group, len(seats[group.pk]))
+        if refusal:
+            raise UserError(refusal)
 
 
 def clear_schedule(event):
