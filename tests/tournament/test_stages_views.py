@@ -238,3 +238,17 @@ def test_keeping_changes_the_api_answer_the_display_polls(client, organiser, sta
     client.logout()
     after = client.get(url)
     assert after.json()["out_of_date"] == [] and after["ETag"] != before
+
+
+def test_a_replayed_game_opens_with_an_empty_sheet_on_the_court_and_at_the_desk(client, organiser, stale):
+    event, division, semi, first, second = stale
+    client.force_login(organiser)
+    client.post(knockout_url(event), {"action": "replay", "match": semi.match_number})
+    semi.refresh_from_db()
+    court_page = client.get(reverse("judging:court_entry", args=[semi.court.token, semi.match_number]), **EN)
+    desk_page = client.get(reverse("judging:match_detail", args=[event.slug, semi.match_number]), **EN)
+    for page in (court_page, desk_page):
+        html = page.content.decode()
+        assert "This game is played again" in html
+        assert page.context["form"].initial.get("cards_a") is None
+        assert page.context["form"].initial["base_version"] == semi.sheets.count()
