@@ -109,7 +109,7 @@ def test_record_result_without_confirm_leaves_the_version_waiting(played_semifin
     event.save(update_fields=["auto_confirm"])
     a, b = (26, 30) if game.team_a_id == first.pk else (30, 26)
     out = run("record_result", event.slug, str(game.match_number), str(a), str(b), "--joker", "A" if a > b else "B")
-    assert "waiting for confirmation" in out and "(when confirmed) If confirmed, Group A place 1" in out
+    assert "waiting for confirmation" in out and "  If confirmed, Group A place 1" in out
     assert stages.out_of_date(division) == []
     game.refresh_from_db()
     assert game.status == Match.Status.SUBMITTED

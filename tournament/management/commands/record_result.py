@@ -94,7 +94,6 @@ class Command(BaseCommand):
         problems = problems_text(match, values, event.card_total)
         if problems:
             raise CommandError(f"{match}: {problems}")
-        confirms = confirm or event.auto_confirm
         before = stages.changes_if_confirmed(what_if(match, values, event.card_total))
         try:
             with transaction.atomic():
@@ -109,7 +108,7 @@ class Command(BaseCommand):
             f"{match}: version {sheet.version} ({state}), {match.team_a} {cards_a} – {cards_b} {match.team_b}"
         )
         for sentence in before:
-            self.stdout.write(("  " if confirms else "  (when confirmed) ") + sentence)
+            self.stdout.write(f"  {sentence}")
         if sheet.is_confirmed:
             for found in stage_notes.division_out_of_date(match.division):
                 self.stdout.write(
