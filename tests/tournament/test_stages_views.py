@@ -252,3 +252,21 @@ def test_a_replayed_game_opens_with_an_empty_sheet_on_the_court_and_at_the_desk(
         assert "This game is played again" in html
         assert page.context["form"].initial.get("cards_a") is None
         assert page.context["form"].initial["base_version"] == semi.sheets.count()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"action": "keep", "match": "abc", "note": "x"},
+        {"action": "replay", "match": "99999"},
+        {"action": "replay"},
+        {"action": "seed", "division": "abc"},
+        {"action": "reset", "division": ""},
+    ],
+)
+def test_a_tampered_form_gets_404_and_changes_nothing(client, organiser, stale, data):
+    event, division, semi, first, second = stale
+    client.force_login(organiser)
+    assert client.post(knockout_url(event), data).status_code == 404
+    semi.refresh_from_db()
+    assert semi.has_result and stages.out_of_date(division)

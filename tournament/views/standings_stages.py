@@ -5,6 +5,7 @@ organiser's choice for the games a later change left out of date."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
@@ -55,8 +56,16 @@ def standings_view(request, slug):
     )
 
 
+def _posted_number(request, name):
+    """The whole number posted as ``name``; 404 for anything else (a tampered form)."""
+    value = request.POST.get(name, "")
+    if not value.isdigit():
+        raise Http404
+    return int(value)
+
+
 def _division(request, event):
-    return get_object_or_404(Division, event=event, pk=request.POST.get("division"))
+    return get_object_or_404(Division, event=event, pk=_posted_number(request, "division"))
 
 
 def _seed(request, event, division=None, reset=False):
@@ -71,7 +80,7 @@ def _seed(request, event, division=None, reset=False):
 
 
 def _match(request, event):
-    return get_object_or_404(Match, event=event, match_number=request.POST.get("match") or 0)
+    return get_object_or_404(Match, event=event, match_number=_posted_number(request, "match"))
 
 
 def _knockout_post(request, event):
