@@ -304,6 +304,9 @@ class Team(models.Model):
     )
     group_seat = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    # Withdrew once its group was complete: it keeps its group results whatever the division's
+    # withdrawal setting (docs/rules/stages.md, "Withdrawals").
+    withdrawn_after_groups = models.BooleanField(_("withdrew after its group was complete"), default=False)
 
     class Meta:
         ordering = ["division", "entry_number", "pk"]
