@@ -15,7 +15,7 @@ from judging.engine import rules
 from judging.services import record_confirmed_result
 from tests import factories
 from tournament.engine import standings
-from tournament.forms import DivisionForm
+from tournament.forms import DivisionForm, EventForm
 from tournament.management.commands.configure_division import form_data
 from tournament.models import Division, Event, Match, Team
 from tournament.services.draw import draw_groups
@@ -87,8 +87,6 @@ def final_teams():
 
 
 def event_post(event, **changes):
-    from tournament.forms import EventForm
-
     data = form_data(EventForm(instance=event))
     data.update(changes)
     return data

@@ -162,7 +162,7 @@ class WithdrawalReport:
         return lines
 
     def place_lines(self):
-        nobody = _("nobody")
+        nobody = _("nobody yet")
         return [
             _("%(group)s place %(place)s: %(before)s → %(after)s")
             % {"group": p.group, "place": p.place, "before": p.before or nobody, "after": p.after or nobody}
