@@ -67,6 +67,7 @@ def organiser(client, django_user_model):
         user = django_user_model.objects.create_user("org")
         event.organisers.add(user)
         client.force_login(user)
+        client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
         return client
 
     return login
@@ -147,7 +148,7 @@ def test_a_ranking_order_change_shows_places_and_slots_then_saves_and_refreshes(
     assert step.status_code == 200
     effects = step.context["effects"]
     text = "\n".join(effects.lines())
-    assert "ranking order: wins → card difference" in text
+    assert "ranking order: “wins → card difference" in text
     assert f"Group A place 1: {first_a.name} → {second_a.name}" in text
     assert f"Group A place 1: {first_a.name} → {second_a.name}" in text
     assert "(Final), Group A place 1" in text
@@ -214,7 +215,7 @@ def test_the_command_changes_the_ranking_order_and_prints_what_it_affects():
     out = StringIO()
     call_command("configure_division", event.slug, division.name, "--standings", "head-to-head-first", stdout=out)
     assert Division.objects.get(pk=division.pk).criteria == standings.PRESET_HEAD_TO_HEAD_FIRST
-    assert "ranking order: wins → card difference" in out.getvalue()
+    assert "ranking order: “wins → card difference" in out.getvalue()
 
 
 def test_the_command_refuses_like_the_form():

@@ -232,6 +232,7 @@ def organiser(client, django_user_model):
         user = django_user_model.objects.create_user("org")
         event.organisers.add(user)
         client.force_login(user)
+        client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
         return client
 
     return login

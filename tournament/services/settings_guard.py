@@ -97,7 +97,7 @@ def changed_settings(old, new, names):
 
 def setting_lines(old, new, names):
     return [
-        _("%(setting)s: %(old)s → %(new)s")
+        _("%(setting)s: “%(old)s” → “%(new)s”")
         % {"setting": _label(old, name), "old": _display(old, name), "new": _display(new, name)}
         for name in names
     ]
@@ -247,8 +247,8 @@ def division_effects(old, new):
     )
     if set(names) & {"qualifiers_per_group"}:
         effects.places += _qualifier_lines(old, new, before)
-    if "walkover_cards" in names:
-        count = Match.objects.filter(division=old, stage=Match.Stage.GROUP, status=Match.Status.WALKOVER).count()
+    count = Match.objects.filter(division=old, stage=Match.Stage.GROUP, status=Match.Status.WALKOVER).count()
+    if "walkover_cards" in names and count:
         effects.games.append(
             ngettext(
                 "%(count)s walkover of the group stage counts differently in the card criteria.",

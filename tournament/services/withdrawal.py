@@ -137,7 +137,8 @@ class WithdrawalReport:
         if self.after_groups:
             return _(
                 "The group of %(team)s is complete: it keeps its group results and its row, marked withdrawn, "
-                "but takes no qualifying place; its later games go to its opponents."
+                "but takes no qualifying place: the next team of its group takes its place in games not yet "
+                "started, and a game it reached by winning becomes a walkover for its opponent."
             ) % {"team": self.team}
         if self.policy == "annul":
             return _("During the group stage: all games of %(team)s are annulled, as %(division)s's setting says.") % {
