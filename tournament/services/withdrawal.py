@@ -267,7 +267,7 @@ def _places(before, after):
         for place in range(1, max(len(old), len(new)) + 1):
             was = old[place - 1] if place <= len(old) else None
             now = new[place - 1] if place <= len(new) else None
-            if was != now:
+            if was != now and now is not None:  # a shorter table: the team left it (its games annulled)
                 changes.append(PlaceChange(str(table.group), place, _name(was), _name(now)))
     return changes
 
