@@ -230,7 +230,8 @@ def division_effects(old, new):
     """What changing ``old`` (the saved Division) into ``new`` (unsaved) affects, once the
     division has results: a ``SettingsEffects``, computed from the confirmed results without
     writing (the standings and slots are worked out with both settings). No results, or no
-    setting results depend on changes: an empty one (no confirmation needed)."""
+    setting results depend on changes: an empty one (no confirmation needed). Rule:
+    docs/rules/stages.md, "Settings that results depend on"."""
     names = changed_settings(old, new, RESULT_SETTINGS)
     if not names or not division_has_results(old):
         return SettingsEffects()
@@ -268,7 +269,8 @@ def save_division(division, *, save_related=None, user=None):
     """Save ``division`` (new values set, refusals checked by the form) and fill its slots again
     (``refresh_slots``) in one transaction; ``save_related`` saves what goes with it (the
     form's courts). Raises ``UserError`` (the first refusal) when the change cannot apply,
-    checked again here so a change refused meanwhile is never saved."""
+    checked again here so a change refused meanwhile is never saved. Rule: docs/rules/stages.md,
+    "Slots" (filled again after every settings change)."""
     with transaction.atomic():
         if division.pk:
             old = Division.objects.select_for_update().get(pk=division.pk)
@@ -335,7 +337,9 @@ def event_refusals(old, new):
 
 def event_effects(old, new):
     """What changing the event's card total affects once results exist (``SettingsEffects``):
-    the walkover score of later walkovers, the walkovers already recorded."""
+    the walkover score of later walkovers (half the cards in play: docs/rules/hitachi-karuta.md,
+    "Walkovers"), the walkovers already recorded (docs/rules/stages.md, "Settings that results
+    depend on")."""
     if (
         old.card_total == new.card_total
         or not Match.objects.filter(event=old, status__in=[Match.Status.CONFIRMED, Match.Status.WALKOVER]).exists()
@@ -362,7 +366,8 @@ def event_effects(old, new):
 
 def save_event(event, *, user=None):
     """Save ``event`` (new values set) and fill every division's slots again, in one transaction;
-    ``UserError`` when the card total is refused meanwhile (``event_refusals``)."""
+    ``UserError`` when the card total is refused meanwhile (``event_refusals``). Rule:
+    docs/rules/stages.md, "Settings that results depend on"."""
     with transaction.atomic():
         if event.pk:
             old = type(event).objects.select_for_update().get(pk=event.pk)
