@@ -62,8 +62,8 @@ def games_of(team):
     ]
 
 
-def seeded_day(groups, qualifiers, withdrawal="annul"):
-    """``groups`` groups of three on as many courts, played, and the knockout seeded."""
+def seeded_day(groups, qualifiers, withdrawal="annul", seed=True):
+    """``groups`` groups of three on as many courts, played, and (``seed``) the knockout seeded."""
     event = factories.make_event(courts=groups)
     division = factories.make_division(
         event, courts=range(1, groups + 1), qualifiers_per_group=qualifiers, withdrawal=withdrawal
@@ -72,7 +72,8 @@ def seeded_day(groups, qualifiers, withdrawal="annul"):
     draw_groups(event, seed=1)
     make_schedule(event)
     play_groups(event)
-    seed_knockout(event)
+    if seed:
+        seed_knockout(event)
     return event, division
 
 
@@ -138,31 +139,42 @@ def test_a_second_withdrawal_of_the_same_team_is_refused():
 # --- after the group stage: the group results stand -------------------------------------------
 
 
-def test_after_its_group_is_complete_the_team_keeps_its_results_even_under_annul():
+def test_after_its_group_is_complete_the_team_keeps_its_results_and_its_drawn_semifinal_is_a_walkover():
     event, division = seeded_day(groups=4, qualifiers=1, withdrawal="annul")
     champion_a = winner_of(division, 0)
-    runner_up_a = winner_of(division, 0, place=2)
     semi = Match.objects.get(Q(team_a=champion_a) | Q(team_b=champion_a), stage=Match.Stage.SEMIFINAL)
+    opponent_id = semi.team_b_id if semi.team_a_id == champion_a.pk else semi.team_a_id
     report = withdraw_team(champion_a)
     champion_a.refresh_from_db()
-    assert champion_a.withdrawn and champion_a.withdrawn_after_groups
+    assert champion_a.withdrawn and champion_a.withdrawn_after_groups and champion_a.withdrawn_keeps_slots
     assert report.after_groups and report.policy == "after_groups"
-    assert report.games == [] and report.places == []
+    assert report.places == []
+    assert [(g.number, g.kind) for g in report.games] == [(semi.match_number, "walkover")]
+    # The walkover moves on: its opponent to the final, the team itself to the third-place game
+    # (a walkover too, once its opponent there is known).
+    assert sorted(s.stage for s in report.slots) == ["Final", "Third-place game"]
+    assert not any(s.frozen for s in report.slots)
     # The team keeps its row and its results, marked withdrawn.
     table = division_standings(division)[0]
     assert table.rows[0].team == champion_a.pk and table.rows[0].played == 2
-    # It takes no qualifying place: the semifinal not yet played gets the next team of its group.
+    # Drawn into the semifinal already, it keeps its slot: its opponent wins by walkover.
     semi.refresh_from_db()
-    assert runner_up_a.pk in (semi.team_a_id, semi.team_b_id)
+    assert semi.status == Match.Status.WALKOVER and semi.winner_id == opponent_id
+    assert not stages.out_of_date(division)
+
+
+def test_a_team_withdrawing_after_its_group_but_before_the_draw_takes_no_qualifying_place():
+    event, division = seeded_day(groups=4, qualifiers=1, withdrawal="annul", seed=False)
+    champion_a = winner_of(division, 0)
+    runner_up_a = winner_of(division, 0, place=2)
+    report = withdraw_team(champion_a)
+    champion_a.refresh_from_db()
+    assert champion_a.withdrawn_after_groups and not champion_a.withdrawn_keeps_slots
+    assert report.games == []
+    seed_knockout(event)
+    semi = Match.objects.get(Q(team_a=runner_up_a) | Q(team_b=runner_up_a), stage=Match.Stage.SEMIFINAL)
     assert champion_a.pk not in (semi.team_a_id, semi.team_b_id)
-    [change] = report.slots
-    assert (change.number, change.before, change.after, change.frozen) == (
-        semi.match_number,
-        champion_a.name,
-        runner_up_a.name,
-        False,
-    )
-    assert HistoryEntry.objects.filter(match=semi, action=HistoryEntry.Action.TEAMS_CHANGED).exists()
+    assert division_standings(division)[0].rows[0].team == champion_a.pk  # its row and results stay
 
 
 def test_a_quarterfinal_winner_who_withdraws_gives_the_semifinal_as_a_walkover():
@@ -181,12 +193,9 @@ def test_a_quarterfinal_winner_who_withdraws_gives_the_semifinal_as_a_walkover()
     semi.refresh_from_db()
     assert semi.status == Match.Status.WALKOVER and semi.winner_id == opponent.pk
     assert (semi.match_number, "walkover", opponent.name) in [(g.number, g.kind, g.opponent) for g in report.games]
-    # The played quarterfinals keep their teams; the group slots of the team and of the teams
-    # below it in its group are now other teams: those games are out of date, not changed.
-    frozen = {s.number for s in report.slots if s.frozen}
-    assert first.match_number in frozen
-    assert frozen == {state.match.match_number for state in stages.out_of_date(division)}
-    assert all(m.stage == Match.Stage.QUARTERFINAL for m in Match.objects.filter(match_number__in=frozen))
+    # The played quarterfinals keep their teams and stay true: nothing is out of date.
+    assert not stages.out_of_date(division)
+    assert not [s for s in report.slots if s.frozen]
     # The final waits for the other semifinal; the withdrawn team is in no open game.
     final = Match.objects.get(stage=Match.Stage.FINAL)
     assert leaving.pk not in (final.team_a_id, final.team_b_id)

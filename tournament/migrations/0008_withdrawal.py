@@ -12,4 +12,11 @@ class Migration(migrations.Migration):
             name="withdrawn_after_groups",
             field=models.BooleanField(default=False, verbose_name="withdrew after its group was complete"),
         ),
+        migrations.AddField(
+            model_name="team",
+            name="withdrawn_keeps_slots",
+            field=models.BooleanField(
+                default=False, verbose_name="withdrew after being drawn into the games after the groups"
+            ),
+        ),
     ]

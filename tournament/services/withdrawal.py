@@ -68,7 +68,9 @@ class SlotChange:
 class WithdrawalReport:
     """What a withdrawal changes (or would change): ``after_groups`` whether the team's group
     was complete (it keeps its results), ``policy`` the division's setting that applied
-    ("annul", "walkover") or "after_groups"; ``games``, ``places``, ``slots`` the changes."""
+    ("annul", "walkover") or "after_groups"; ``games``, ``places``, ``slots`` the changes;
+    ``keeps_slots`` whether the team was already drawn into the games after the groups (it keeps
+    its place there and its games there are walkovers)."""
 
     team: str
     division: str
@@ -77,6 +79,7 @@ class WithdrawalReport:
     games: list = field(default_factory=list)
     places: list = field(default_factory=list)
     slots: list = field(default_factory=list)
+    keeps_slots: bool = False
 
     def count(self, kind):
         return sum(1 for game in self.games if game.kind == kind)
@@ -134,11 +137,16 @@ class WithdrawalReport:
 
     def rule(self):
         """The rule that applies, in a sentence."""
+        if self.after_groups and self.keeps_slots:
+            return _(
+                "The group of %(team)s is complete: it keeps its group results and its row, marked withdrawn. "
+                "It is already drawn into the games after the groups: it keeps its place there, and each of its "
+                "games there is a walkover for its opponent."
+            ) % {"team": self.team}
         if self.after_groups:
             return _(
                 "The group of %(team)s is complete: it keeps its group results and its row, marked withdrawn, "
-                "but takes no qualifying place: the next team of its group takes its place in games not yet "
-                "started, and a game it reached by winning becomes a walkover for its opponent."
+                "but takes no qualifying place: the next team of its group takes its place after the groups."
             ) % {"team": self.team}
         if self.policy == "annul":
             return _("During the group stage: all games of %(team)s are annulled, as %(division)s's setting says.") % {
@@ -314,14 +322,24 @@ def _withdraw_group_games(team, user):
             void_match(match, user, reason=str(_("team withdrew")))
 
 
+def _drawn_after_groups(team):
+    """Whether ``team`` already holds a side of a game after the groups (knockout or placement)."""
+    return (
+        Match.objects.filter(Q(team_a=team) | Q(team_b=team), division=team.division)
+        .exclude(stage=Match.Stage.GROUP)
+        .exists()
+    )
+
+
 def withdraw_team(team, user=None, *, preview=False):
     """Withdraw a team (棄権); with ``preview`` say what it would change and save nothing.
 
     In: a Team, the organiser (or None). Out: a ``WithdrawalReport`` (games voided, made
     walkovers or annulled, standings places and slots after the groups that change).
     Rules (docs/rules/stages.md, "Withdrawals"): once the team's group is complete, it keeps its
-    group results and row (marked 棄権) whatever the setting, takes no qualifying place, and its
-    open later games go to its opponents; during the group stage the division's setting applies:
+    group results and row (marked 棄権) whatever the setting; if it is not yet drawn into the
+    games after the groups the next team of its group takes its place there, else it keeps its
+    slots and its open games there are walkovers for its opponents; during the group stage the division's setting applies:
     "annul" (unplayed games voided, played ones leave the standings) or "walkover" (played games
     stand, the rest are walkovers). The slots are filled again (``refresh_slots``) in the same
     transaction. The preview runs the same steps in a transaction that is rolled back.
@@ -336,7 +354,8 @@ def withdraw_team(team, user=None, *, preview=False):
         after_groups = _group_complete(team, before.tables)
         team.withdrawn = True
         team.withdrawn_after_groups = after_groups
-        team.save(update_fields=["withdrawn", "withdrawn_after_groups"])
+        team.withdrawn_keeps_slots = after_groups and _drawn_after_groups(team)
+        team.save(update_fields=["withdrawn", "withdrawn_after_groups", "withdrawn_keeps_slots"])
         if not after_groups:
             _withdraw_group_games(team, user)
         refresh_slots(division, user=user)
@@ -349,6 +368,7 @@ def withdraw_team(team, user=None, *, preview=False):
             _games(team, before, after),
             _places(before, after),
             _slots(before, after),
+            keeps_slots=team.withdrawn_keeps_slots,
         )
         if preview:
             transaction.set_rollback(True)
