@@ -81,11 +81,24 @@ def matches_headers():
         _("winner"),
         _("decided by"),
         _("status"),
+        _("source of A"),
+        _("source of B"),
+        _("out of date"),
     ]
 
 
+def _source(slot):
+    """A side's source in a cell: "Aリーグ 1位 (A1)", "" for a group game or a team fixed by hand."""
+    if slot is None or not slot.label:
+        return ""
+    return f"{slot.label} ({slot.short})" if slot.short else slot.label
+
+
 def matches_rows(event):
-    """Spreadsheet rows of every game by match number, with its confirmed result."""
+    """Spreadsheet rows of every game by match number, with its confirmed result. A knockout
+    or placement side without a team shows its slot's label ("Aリーグ 1位"), the source
+    columns say where each side comes from, and the last column marks a game a later change
+    left out of date, naming the places that changed."""
     rows = []
     for line in reports.match_lines(event):
         m, sheet = line.match, line.sheet
@@ -97,15 +110,18 @@ def matches_rows(event):
                 line.group,
                 line.court,
                 timezone.localtime(line.start) if line.start else None,
-                line.team_a.name if line.team_a else _("to be decided"),
+                line.team_a_text,
                 sheet.cards_a if sheet else None,
                 sheet.cards_b if sheet else None,
-                line.team_b.name if line.team_b else _("to be decided"),
+                line.team_b_text,
                 sheet.referee_cards if sheet else None,
                 str(sheet.get_joker_holder_display()) if sheet and sheet.joker_holder else "",
                 m.winner.name if m.winner else "",
                 str(sheet.get_decided_by_display()) if sheet else "",
                 str(m.get_status_display()),
+                _source(line.slot_a),
+                _source(line.slot_b),
+                line.slots.out_of_date_text if line.out_of_date else "",
             ]
         )
     return rows
@@ -116,7 +132,8 @@ def timetable_headers():
 
 
 def timetable_rows(event):
-    """Spreadsheet rows of the timetable: per court in order, then by slot."""
+    """Spreadsheet rows of the timetable: per court in order, then by slot (a side without a
+    team shows its slot's label)."""
     return [
         [
             line.court,
@@ -124,8 +141,8 @@ def timetable_rows(event):
             line.number,
             line.division,
             line.stage_and_group,
-            line.team_a.name if line.team_a else _("to be decided"),
-            line.team_b.name if line.team_b else _("to be decided"),
+            line.team_a_text,
+            line.team_b_text,
         ]
         for line in reports.match_lines(event, order=("court__order", "slot", "match_number"))
     ]
