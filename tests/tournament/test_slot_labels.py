@@ -298,3 +298,25 @@ def test_a_group_game_has_no_slots_and_a_sheet_prints_its_teams(seeded):
     line = next(line for line in reports.match_lines(event) if line.stage == Match.Stage.GROUP)
     assert line.slots is None and line.team_a_text == line.team_a.name
     assert rules.JokerHolder.A  # the rules module is the one the scenarios use
+
+
+def test_the_organisers_knockout_and_schedule_pages_show_labels_and_the_mark(client, seeded, django_user_model):
+    event, division, group_a = seeded
+    user = django_user_model.objects.create_user("organiser")
+    event.organisers.add(user)
+    client.force_login(user)
+    semi, _ = semifinal_of(division, group_a)
+    play(semi, 30, 26)
+    correct_group_a_winner(group_a)
+    knockout = client.get(f"/manage/{event.slug}/knockout/").content.decode()
+    assert f'class="game out-of-date" id="m{semi.match_number}"' in knockout
+    assert 'class="tbd slot"' in knockout  # the other semifinal's loser, still to come
+    schedule = client.get(f"/manage/{event.slug}/schedule/").content.decode()
+    assert "out-of-date-note" in schedule and 'class="tbd slot"' in schedule
+
+
+def test_the_court_screen_shows_the_slot_label_of_a_side_without_a_team(client, seeded):
+    event, division, _group_a = seeded
+    final = Match.objects.get(event=event, stage=Match.Stage.FINAL)
+    page = client.get(f"/e/{event.slug}/display/court/{final.court_id}/?fragment=1").content.decode()
+    assert 'class="tbd slot"' in page
