@@ -13,9 +13,9 @@ from judging.engine import rules
 from tests import factories
 from tests.factories import submit_result
 from tournament import reports
-from tournament.reports import stages
 from tournament.engine import standings
 from tournament.models import Event, Group, Match, Team
+from tournament.reports import stages
 from tournament.services.draw import draw_groups, move_team
 from tournament.services.events import create_event
 from tournament.services.knockout import seed_knockout
