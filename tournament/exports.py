@@ -137,6 +137,49 @@ def matches_rows(event):
     return rows
 
 
+def knockout_headers():
+    return [
+        _("division"),
+        _("stage"),
+        _("match no."),
+        _("source of A"),
+        _("team A"),
+        _("cards of A"),
+        _("cards of B"),
+        _("team B"),
+        _("source of B"),
+        _("winner"),
+        _("out of date"),
+    ]
+
+
+def knockout_rows(event):
+    """Spreadsheet rows of every division's knockout and placement games in bracket order: each
+    side's source ("Aリーグ 1位 (A1)"), its team or, while it has none, its slot's label, the
+    confirmed cards, the winner, and the out-of-date mark naming the places that changed."""
+    rows = []
+    for bracket in reports.division_brackets(event):
+        for g in bracket.matches:
+            line = reports.match_line(g, bracket.slots)
+            sheet = line.sheet
+            rows.append(
+                [
+                    line.division,
+                    line.stage_text,
+                    line.number,
+                    _source(line.slot_a),
+                    line.team_a_text,
+                    sheet.cards_a if sheet else None,
+                    sheet.cards_b if sheet else None,
+                    line.team_b_text,
+                    _source(line.slot_b),
+                    g.winner.name if g.winner else "",
+                    line.slots.out_of_date_text if line.out_of_date else "",
+                ]
+            )
+    return rows
+
+
 def timetable_headers():
     return [_("court"), _("start"), _("match no."), _("division"), _("stage"), _("team A"), _("team B")]
 
@@ -255,7 +298,9 @@ def event_workbook(event, kinds=("standings", "games")):
 
     ``kinds`` from ``KINDS``: "standings" (one sheet per group: every tie-break column,
     rank with "=" for a shared rank, the criterion that placed each team, and the
-    星取表 grid below), "games" (all games with their results, JST start times),
+    星取表 grid below), "games" (all games with their results, JST start times, and a
+    "Knockout" sheet of the games after the groups with each side's source when there are
+    any),
     "timetable" (per court, in order) and "teams" (teams with players' names,
     furigana and grades: personal data, for organisers only) and "individual" (個人成績:
     each player's cards over the group stage, ranked per division and grade; personal
@@ -271,6 +316,9 @@ def event_workbook(event, kinds=("standings", "games")):
         _standings_sheets(wb, event)
     if "games" in kinds:
         xlsx.write_table(xlsx.add_sheet(wb, _("All games")), matches_headers(), matches_rows(event))
+        knockout = knockout_rows(event)
+        if knockout:
+            xlsx.write_table(xlsx.add_sheet(wb, _("Knockout")), knockout_headers(), knockout)
     if "timetable" in kinds:
         xlsx.write_table(xlsx.add_sheet(wb, _("Timetable")), timetable_headers(), timetable_rows(event))
     if "teams" in kinds:

@@ -320,3 +320,17 @@ def test_the_court_screen_shows_the_slot_label_of_a_side_without_a_team(client, 
     final = Match.objects.get(event=event, stage=Match.Stage.FINAL)
     page = client.get(f"/e/{event.slug}/display/court/{final.court_id}/?fragment=1").content.decode()
     assert 'class="tbd slot"' in page
+
+
+def test_the_workbook_has_a_knockout_sheet_with_sources_labels_and_marks(seeded):
+    event, division, group_a = seeded
+    semi, side = semifinal_of(division, group_a)
+    play(semi, 30, 26)
+    correct_group_a_winner(group_a)
+    rows = {row[2]: dict(zip(exports.knockout_headers(), row, strict=True)) for row in exports.knockout_rows(event)}
+    assert rows[semi.match_number]["source of A" if side == "a" else "source of B"] == "Group A place 1 (A1)"
+    assert "Group A place 1" in rows[semi.match_number]["out of date"]
+    final = Match.objects.get(event=event, stage=Match.Stage.FINAL)
+    assert rows[final.match_number]["team B"].startswith("winner of game")
+    wb = load_workbook(io.BytesIO(exports.event_workbook(event, ("games",))))
+    assert wb.sheetnames == ["All games", "Knockout"]
