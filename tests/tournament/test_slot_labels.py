@@ -293,11 +293,10 @@ def test_the_court_game_page_says_where_the_sides_come_from_and_that_it_is_out_o
     assert "game-slots" in page and "out-of-date-note" in page
 
 
-def test_a_group_game_has_no_slots_and_a_sheet_prints_its_teams(seeded):
+def test_a_group_game_has_no_slots(seeded):
     event, _division, _group_a = seeded
     line = next(line for line in reports.match_lines(event) if line.stage == Match.Stage.GROUP)
     assert line.slots is None and line.team_a_text == line.team_a.name
-    assert rules.JokerHolder.A  # the rules module is the one the scenarios use
 
 
 def test_the_organisers_knockout_and_schedule_pages_show_labels_and_the_mark(client, seeded, django_user_model):
@@ -334,3 +333,40 @@ def test_the_workbook_has_a_knockout_sheet_with_sources_labels_and_marks(seeded)
     assert rows[final.match_number]["team B"].startswith("winner of game")
     wb = load_workbook(io.BytesIO(exports.event_workbook(event, ("games",))))
     assert wb.sheetnames == ["All games", "Knockout"]
+
+
+def test_a_group_place_shows_its_label_until_the_group_is_complete_then_its_team(db):
+    """A placement game whose sides are group places, made before any group game is played:
+    the label while the group plays, the team (with its short source) once every game of the
+    group is confirmed."""
+    event, division = drawn_day(4, 12)
+    group_a, group_b = division.groups.get(name="A"), division.groups.get(name="B")
+    number = Match.objects.filter(event=event).count() + 1
+    game = Match.objects.create(
+        event=event,
+        division=division,
+        stage=Match.Stage.PLACEMENT,
+        match_number=number,
+        source_a=refs.group_place(group_a.pk, 1),
+        source_b=refs.group_place(group_b.pk, 1),
+    )
+    line = line_of(event, game)
+    assert (line.team_a_text, line.team_b_text) == ("Group A place 1", "Group B place 1")
+    assert (line.slot_a.final, line.slot_a.short) == (False, "A1")
+    for match in Match.objects.filter(group=group_a):
+        if match.team_a.entry_number < match.team_b.entry_number:  # the earlier entry wins: no tie
+            play(match, 30, 26)
+        else:
+            play(match, 26, 30, joker=rules.JokerHolder.B)
+    line = line_of(event, game)
+    assert line.slot_a.final and line.team_a is not None
+    assert line.team_a_text == line.team_a.name and line.slot_a.short == "A1"
+    assert line.team_b is None and line.team_b_text == "Group B place 1"
+    games = {g["number"]: g for g in api.timetable_document(event)["games"]}
+    assert games[number]["sides"]["a"]["slot_final"] is True
+    assert games[number]["sides"]["b"] == {
+        "slot": "Group B place 1",
+        "short": "B1",
+        "slot_final": False,
+        "changed": False,
+    }
