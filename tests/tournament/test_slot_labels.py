@@ -370,3 +370,12 @@ def test_a_group_place_shows_its_label_until_the_group_is_complete_then_its_team
         "slot_final": False,
         "changed": False,
     }
+
+
+def test_the_timetable_pdf_marks_an_out_of_date_game(seeded):
+    event, division, group_a = seeded
+    semi, _ = semifinal_of(division, group_a)
+    assert "要確認" not in pdf_text(printing.court_timetables(event))
+    play(semi, 30, 26)
+    correct_group_a_winner(group_a)
+    assert "要確認" in pdf_text(printing.court_timetables(event))
