@@ -8,6 +8,7 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from tournament import reports
@@ -81,10 +82,20 @@ class MatchTable(tables.Table):
         attrs = {"class": "table schedule"}
         row_attrs = {"class": lambda record: "done" if record.has_result else ""}
 
-    def __init__(self, *args, entry_url_name=None, event=None, **kwargs):
+    def __init__(self, *args, entry_url_name=None, event=None, slots=None, **kwargs):
+        """``slots``: match pk -> ``reports.GameSlots`` (``reports.event_slots``), or a function
+        of no argument returning it (called once, when a row is first shown): a knockout or
+        placement side without a team shows its slot's label, an out-of-date game its mark."""
         super().__init__(*args, **kwargs)
         self.entry_url_name = entry_url_name
         self.event = event
+        self._slots = slots
+
+    @property
+    def slots(self):
+        if callable(self._slots):
+            self._slots = self._slots()
+        return self._slots or {}
 
     def render_start_at(self, value):
         return timezone.localtime(value).strftime("%H:%M")
@@ -95,14 +106,24 @@ class MatchTable(tables.Table):
     def render_stage(self, record):
         if record.stage == Match.Stage.GROUP:
             return format_html("{} {}", record.get_stage_display(), record.group.name if record.group else "")
+        slots = self.slots.get(record.pk)
+        if slots is not None and slots.out_of_date:
+            return format_html(
+                '{}<br><span class="out-of-date-note">⚠ {}</span>', record.get_stage_display(), slots.out_of_date_text
+            )
         return record.get_stage_display()
 
     def _team(self, record, side):
         team = record.team_a if side == "A" else record.team_b
+        slots = self.slots.get(record.pk)
+        slot = (slots.a if side == "A" else slots.b) if slots else None
         if team is None:
+            if slot is not None and slot.label:
+                return format_html('<span class="tbd slot">{}</span>', slot.label)
             return format_html('<span class="tbd">{}</span>', _("to be decided"))
         won = record.winner_id == team.pk
-        return format_html('<span class="{}">{}</span>', "winner" if won else "", team.name)
+        mark = mark_safe(' <span class="slot-changed">⚠</span>') if slot is not None and slot.changed else ""
+        return format_html('<span class="{}">{}</span>{}', "winner" if won else "", team.name, mark)
 
     def render_team_a(self, record):
         return self._team(record, "A")

@@ -5,6 +5,7 @@ before and after a correction, the status board, the hall displays and the API t
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from django.utils import timezone
 
 from judging.models import HistoryEntry
 from tests.tournament.test_stages_services import (
@@ -214,19 +215,33 @@ def test_the_status_board_marks_out_of_date_games(client, organiser, stale):
     assert f"Group A place 1: was {first.name}, now {second.name}" in html
 
 
-def test_the_hall_display_and_its_api_mark_out_of_date_games(client, stale):
+def test_the_hall_displays_and_the_api_they_poll_mark_out_of_date_games(client, stale):
     event, division, semi, first, second = stale
     html = client.get(
         reverse("tournament:division_display", args=[event.slug, division.pk]) + "?fragment=1", **EN
     ).content.decode()
     assert "Under review after a correction" in html and f"No.{semi.match_number}" in html
-    document = client.get(reverse("api:results", args=[event.slug]), **EN).json()
-    (game,) = document["out_of_date"]
-    assert game["number"] == semi.match_number
-    assert game["places"] == [{"slot": "Group A place 1", "was": first.name, "now": second.name}]
-    assert client.get(reverse("api:timetable", args=[event.slug])).json()["out_of_date"][0]["number"] == (
-        semi.match_number
-    )
+    html = client.get(
+        reverse("tournament:court_display", args=[event.slug, semi.court_id]) + "?fragment=1", **EN
+    ).content.decode()
+    assert "under review" not in html  # the semifinal has a result: no longer waiting on its court
+    games = {g["number"]: g for g in client.get(reverse("api:results", args=[event.slug]), **EN).json()["games"]}
+    assert games[semi.match_number]["out_of_date"] is True
+
+
+def test_the_court_display_marks_a_started_game_that_is_out_of_date(client, stale):
+    event, division, semi, first, second = stale
+    other = Match.objects.get(division=division, stage=Match.Stage.SEMIFINAL, status=Match.Status.SCHEDULED)
+    Match.objects.filter(pk=other.pk).update(actual_start=timezone.now())  # the referee pressed 開始
+    group = division.groups.get(pk=int(other.source_a.split(":")[1]))
+    winner, runner_up, _third = members(group)
+    game = between(winner, runner_up)
+    play(game, 26, 30) if game.team_a_id == winner.pk else play(game, 30, 26)
+    assert other.pk in {s.match.pk for s in stages.out_of_date(division)}
+    html = client.get(
+        reverse("tournament:court_display", args=[event.slug, other.court_id]) + "?fragment=1", **EN
+    ).content.decode()
+    assert "under review" in html
 
 
 def test_keeping_changes_the_api_answer_the_display_polls(client, organiser, stale):
@@ -237,7 +252,8 @@ def test_keeping_changes_the_api_answer_the_display_polls(client, organiser, sta
     client.post(knockout_url(event), {"action": "keep", "match": semi.match_number, "note": "了承"})
     client.logout()
     after = client.get(url)
-    assert after.json()["out_of_date"] == [] and after["ETag"] != before
+    games = {g["number"]: g for g in after.json()["games"]}
+    assert games[semi.match_number]["out_of_date"] is False and after["ETag"] != before
 
 
 def test_a_replayed_game_opens_with_an_empty_sheet_on_the_court_and_at_the_desk(client, organiser, stale):

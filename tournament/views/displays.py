@@ -41,18 +41,17 @@ def division_display(request, slug, division):
     )
 
 
-def _stale_on(event, matches):
-    """The numbers of ``matches`` (games after the groups) that a change left out of date."""
-    divisions = {g.division for g in matches if not g.is_group_match}
-    return {o.match.match_number for d in divisions for o in stage_notes.division_out_of_date(d)}
-
-
 def court_display(request, slug, court):
     """A court's screen: the current game and the next ones, refreshing itself; a game a change
     left out of date is marked "under review"."""
     event = get_object_or_404(Event, slug=slug)
     court = get_object_or_404(Court, event=event, pk=court)
     matches = list(reports.match_queryset(event).filter(court=court).order_by("slot", "match_number"))
+    slots = {}
+    for division in {g.division_id: g.division for g in matches if not g.is_group_match}.values():
+        slots.update(reports.division_game_slots(division))
+    for g in matches:
+        g.slots = slots.get(g.pk)  # a side without a team shows its slot's label
     waiting = [g for g in matches if g.awaits_result]
     last = [g for g in matches if g.has_result][-1:]
     return _display(
@@ -65,7 +64,6 @@ def court_display(request, slug, court):
             "current": waiting[:1],
             "next_games": waiting[1:4],
             "last": last,
-            "stale": _stale_on(event, matches),
         },
         reverse("api:timetable", args=[event.slug]),
     )

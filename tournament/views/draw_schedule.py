@@ -158,7 +158,9 @@ def schedule(request, slug):
         matches = matches.filter(court_id=court)
     if team is not None:
         matches = matches.filter(Q(team_a_id=team) | Q(team_b_id=team))
-    table = MatchTable(matches, entry_url_name="judging:match_detail", event=event)
+    table = MatchTable(
+        matches, entry_url_name="judging:match_detail", event=event, slots=lambda: reports.event_slots(event)
+    )
     RequestConfig(request, paginate=False).configure(table)
     return render(
         request,
