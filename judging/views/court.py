@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
@@ -25,7 +26,6 @@ from judging.forms import (
 from judging.models import RecordingSheet
 from judging.pages import MATCH_RELATED, court_match, dispute_page, handle_entry, touch_matrix_rows
 from judging.paper.touch_matrix import touch_matrix_pdf
-from judging.services import mark_started
 from tournament.models import Match
 
 
@@ -78,8 +78,7 @@ def court_entry(request, token, number):
     if not match.teams_known:
         messages.error(request, _("The teams of this game are not known yet."))
         return redirect("judging:court_home", token)
-    if request.method == "GET":
-        mark_started(match)
+    # Opening the page never starts the game: the 開始 button (court_start) or the first result does.
     # A logged-in recorder typing on a court link is still that person (no self-confirmation).
     return handle_entry(
         request,
@@ -93,8 +92,33 @@ def court_entry(request, token, number):
             "sent_back": services.sent_back(match),
             "state_url": reverse("judging:court_state", args=[token]),
             "court_state": court_link.court_signature(court),
+            "start_url": reverse("judging:court_start", args=[token, number]),
         },
     )
+
+
+@require_POST
+@never_cache
+@court_link.court_page
+def court_start(request, token, number):
+    """The referee's 開始 (Start) tap: the game's actual start, once (``services.mark_started``).
+
+    Answers JSON ``{"started": "HH:MM"}`` to the page's script, else goes back to the game's
+    page; a refusal (teams not known, game over) is said there (JSON: 400 with ``error``).
+    """
+    court = court_link.court(token)
+    match = court_match(court, number)
+    try:
+        services.mark_started(match, court=court, user=request.user)
+    except UserError as e:
+        if request.headers.get("Accept") == "application/json":
+            return JsonResponse({"error": str(e)}, status=400)
+        messages.error(request, str(e))
+    else:
+        match.refresh_from_db(fields=["actual_start"])
+        if request.headers.get("Accept") == "application/json":
+            return JsonResponse({"started": timezone.localtime(match.actual_start).strftime("%H:%M")})
+    return redirect("judging:court_entry", token, number)
 
 
 @never_cache
