@@ -137,8 +137,9 @@ def test_the_checks_name_matches_by_number_and_times_by_the_clock_in_japanese(cl
     with translation.override("ja"):
         page = client.get(reverse("tournament:schedule_checks", args=[event.slug]), HTTP_ACCEPT_LANGUAGE="ja")
     first, second = sorted([a, b], key=lambda m: m.start_at)
+    where = f"{a.division.name}・{a.team_a.group.name}リーグ"
     expected = (
-        f"{a.team_a.name}が第{first.match_number}試合（{local(first.start_at)}–{local(first.start_at + datetime.timedelta(minutes=event.game_minutes))}）"
+        f"{a.team_a.name}（{where}）が第{first.match_number}試合（{local(first.start_at)}–{local(first.start_at + datetime.timedelta(minutes=event.game_minutes))}）"
         f"と第{second.match_number}試合"
     )
     assert any(expected in p for p in page.context["problems"]), page.context["problems"]

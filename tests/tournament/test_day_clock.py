@@ -13,6 +13,7 @@ from common.errors import UserError
 from judging.engine import rules
 from judging.services import mark_started, record_confirmed_result
 from tests import factories
+from tournament import reports
 from tournament.models import Match
 from tournament.services.day_changes import add_late_team, close_court, delay_court
 from tournament.services.draw import draw_groups
@@ -219,3 +220,37 @@ def test_closing_a_court_names_the_started_game_that_stays(client, django_user_m
         reverse("tournament:schedule", args=[event.slug]), {"court": court.pk, "close": "1"}, follow=True
     )
     assert f"開始済みの第{started.match_number}試合は、結果が出るまで第2コートに残ります" in page.content.decode()
+
+
+def test_the_schedule_check_counts_games_in_a_row_of_a_rest_rule_division_as_problems(client, django_user_model):
+    event, _division = rest_day()
+    organiser_client(client, django_user_model, event)
+    url = reverse("tournament:schedule_checks", args=[event.slug])
+    clean = client.get(url)
+    assert (
+        clean.context["problems"] == []
+        and "連戦なしの部門で続けて試合をするチームはありません" in clean.content.decode()
+    )
+    assert all("（小学生低学年の部・" in row["team"] for row in clean.context["rows"])
+    delay_court(event.courts.get(name="1"), 20, allow_back_to_back=True)
+    page = client.get(url)
+    problems = page.context["problems"]
+    assert problems and all("この部門は連戦なしの設定です" in p and "（小学生低学年の部・" in p for p in problems)
+    text = page.content.decode()
+    assert "✘" in text and "✔" not in text
+    flagged = [row for row in page.context["rows"] if row["problem"]]
+    assert flagged and all(row["in_a_row"] >= 2 for row in flagged)
+
+
+def test_the_schedule_check_does_not_flag_games_in_a_row_without_the_rest_rule():
+    event, _division = day_with(courts=1, teams=4, layout="shared")
+    problems, rows = reports.schedule_checks(event)
+    assert problems == [] and any(row["in_a_row"] >= 2 for row in rows)
+    assert not any(row["problem"] for row in rows)
+
+
+def test_the_layout_summary_says_what_both_numbers_are(client, django_user_model):
+    event, _division = day_with()
+    organiser_client(client, django_user_model, event)
+    text = client.get(reverse("tournament:schedule", args=[event.slug])).content.decode()
+    assert "使う時間帯：" in text and "どう組んでも最低" in text

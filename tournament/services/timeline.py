@@ -18,16 +18,10 @@ from common.errors import UserError
 from tournament.clock import event_clock, event_midnight
 from tournament.engine.scheduling.day import TeamGame, free_at, too_close
 from tournament.models import Match, Team
+from tournament.reports.checks import team_where
 
 # How far (slots) a game may go to keep the rest rule before it is placed without it.
 REST_HORIZON = 40
-
-
-def team_where(team):
-    """「小学生低学年の部・Aリーグ」: a team's division and group (division alone without a group)."""
-    if team.group_id is None:
-        return team.division.name
-    return _("%(division)s・%(group)s") % {"division": team.division.name, "group": team.group}
 
 
 class BackToBack(UserError):

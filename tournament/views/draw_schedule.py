@@ -219,4 +219,9 @@ def schedule_checks(request, slug):
     """The organiser's checks: nobody in two places at once, no double-booked court, pairs once."""
     event = event_for_recorder(request, slug)
     problems, rows = reports.schedule_checks(event)
-    return render(request, "tournament/schedule_checks.html", {"event": event, "problems": problems, "rows": rows})
+    rest_rule = event.divisions.filter(rest_rule=True).exists()
+    return render(
+        request,
+        "tournament/schedule_checks.html",
+        {"event": event, "problems": problems, "rows": rows, "rest_rule": rest_rule},
+    )

@@ -7,6 +7,7 @@ the caller's keys (match ids), teams by ids.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 from tournament.engine.scheduling.clock import Clock
@@ -92,7 +93,7 @@ def too_close(games: list[TeamGame], rest: dict[int, int]) -> set[tuple[int, int
     for team, mine in by_team.items():
         mine.sort(key=lambda g: (g.start, g.key))
         need = rest.get(team, 0)
-        for before, after in zip(mine, mine[1:]):
+        for before, after in itertools.pairwise(mine):
             if after.start - before.end < need:
                 found.add((team, before.key, after.key))
     return found
