@@ -29,6 +29,18 @@ from judging.paper.touch_matrix import touch_matrix_pdf
 from tournament.models import Match
 
 
+def _court_game(court, number):
+    """Game ``number`` on this court; a game moved away from it answers where it went
+    (``court_link.GameMoved``), any other number 404."""
+    try:
+        return court_match(court, number)
+    except Http404:
+        moved = court_link.moved_game(court, number)
+        if moved is None:
+            raise
+        raise court_link.GameMoved(court, moved) from None
+
+
 @never_cache
 @court_link.court_page
 def court_home(request, token):
@@ -54,8 +66,16 @@ def court_home(request, token):
             "token": token,
             "state_url": reverse("judging:court_state", args=[token]),
             "court_state": court_link.court_signature(court),
+            "moved_away": _moved_away(court),
         },
     )
+
+
+def _moved_away(court):
+    """A closed court's games that were moved to other courts, in the order of the day."""
+    if not court.closed:
+        return []
+    return list(Match.objects.filter(moved_from=court).select_related("court").order_by("start_at", "match_number"))
 
 
 @never_cache
@@ -74,7 +94,7 @@ def court_state(request, token):
 @court_link.court_page
 def court_entry(request, token, number):
     court = court_link.court(token)
-    match = court_match(court, number)
+    match = _court_game(court, number)
     if not match.teams_known:
         messages.error(request, _("The teams of this game are not known yet."))
         return redirect("judging:court_home", token)
@@ -107,7 +127,7 @@ def court_start(request, token, number):
     page; a refusal (teams not known, game over) is said there (JSON: 400 with ``error``).
     """
     court = court_link.court(token)
-    match = court_match(court, number)
+    match = _court_game(court, number)
     try:
         services.mark_started(match, court=court, user=request.user)
     except UserError as e:
@@ -126,7 +146,7 @@ def court_start(request, token, number):
 def court_saved(request, token, number, version):
     """A clear confirmation of what was saved, to show the team leaders."""
     court = court_link.court(token)
-    match = court_match(court, number)
+    match = _court_game(court, number)
     sheet = get_object_or_404(RecordingSheet, match=match, version=version)
     return render(
         request,
@@ -210,7 +230,7 @@ def court_photo(request, token, number, version):
 @court_link.court_page
 def court_dispute(request, token, number):
     court = court_link.court(token)
-    match = court_match(court, number)
+    match = _court_game(court, number)
     if not match.teams_known:
         raise Http404
     return dispute_page(
