@@ -229,12 +229,8 @@ def submit_sheet(
             )
             if match.actual_end is None and not restored_from:
                 now = timezone.now()
-                if match.actual_start is None:  # no 開始 tap (offline tablet): the result starts it
-                    match.actual_start = now
-                    HistoryEntry.objects.create(
-                        match=match, court=court, user=sheet.submitted_by, action=HistoryEntry.Action.STARTED
-                    )
                 match.actual_end = now
+                match.actual_start = match.actual_start or now
                 match.save(update_fields=["actual_start", "actual_end"])
             HistoryEntry.objects.create(
                 match=match,
@@ -508,7 +504,8 @@ def mark_started(match, *, court=None, user=None):
     Out: True when this tap started the game, False when it had started already (a second
     tap, or a result came first: ``submit_sheet`` stamps the start too). Opening a game's
     page never starts it (issue 15, item 8). Raises ``UserError`` for a game whose teams are
-    not known or that is void or has a result. Each start writes a ``STARTED`` history entry.
+    not known or that is void or has a result. Each tap that starts the game writes a
+    ``STARTED`` history line (a game started by its first result has that result's line).
     Rule: docs/rules/hitachi-karuta.md, "Start of a game".
     """
     with transaction.atomic():
@@ -518,7 +515,7 @@ def mark_started(match, *, court=None, user=None):
         if not match.teams_known:
             raise UserError(_("Both teams of game %(number)s are not known yet.") % {"number": match.match_number})
         if not match.awaits_result:
-            raise UserError(_("Game %(number)s is over; it cannot start.") % {"number": match.match_number})
+            raise UserError(_("Game %(number)s has a result or is void; it cannot start.") % {"number": match.match_number})
         match.actual_start = timezone.now()
         match.save(update_fields=["actual_start"])
         HistoryEntry.objects.create(
