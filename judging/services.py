@@ -25,6 +25,7 @@ from common.errors import UserError
 from judging.engine import individual, rules
 from judging.models import HistoryEntry, PlayerCards, RecordingSheet
 from tournament.models import Match, Player
+from tournament.reports import stages
 
 SHEET_FIELDS = ("cards_a", "cards_b", "referee_cards", "joker_holder", "rps_winner", "rps_used")
 
@@ -270,32 +271,53 @@ def _confirm(match, sheet, user, action):
     match.winner_id = match.team_a_id if sheet.winner_side == rules.Side.A else match.team_b_id
     match.save(update_fields=["status", "winner"])
     HistoryEntry.objects.create(match=match, sheet=sheet, user=sheet.confirmed_by, action=action)
-    if not match.is_group_match:
-        advance_knockout(match)
+    refresh_slots(match.division, user=sheet.confirmed_by)
 
 
-def advance_knockout(match):
-    """Put a knockout game's winner (and loser, for the third-place game) into the next game.
+def refresh_slots(division, *, user=None):
+    """Fill the slots of ``division``'s knockout and placement games from their references.
 
-    Called in the same transaction as the result. Refused when the next game already
-    has a result, since changing its teams would silently rewrite history.
+    A game that has not started (``tournament.reports.stages.is_frozen``) gets the teams that
+    fill its references now, once final (else nobody), with a ``TEAMS_CHANGED`` history entry
+    naming both; a started or played game never changes (the read side reports it out of date
+    until the organiser keeps or replays it). An open game between a withdrawn team and a known
+    opponent becomes a walkover for the opponent. Called in the transaction of every change a
+    slot can depend on (docs/rules/stages.md, "Slots"). Returns the games whose teams changed.
     """
-    for target, side, team_id in (
-        (match.feeds, match.feeds_side, match.winner_id),
-        (match.loser_feeds, match.loser_feeds_side, match.loser_id),
-    ):
-        if target is None:
+    changed, walkovers = [], []
+    for state in stages.division_slots(division):
+        match = state.match
+        if state.frozen:
             continue
-        target.refresh_from_db()
-        current = target.team_a_id if side == "A" else target.team_b_id
-        if current == team_id:
-            continue
-        if target.has_result:
-            raise UserError(
-                _("Game %(number)s already has a result; correct it first.") % {"number": target.match_number}
+        new_a, new_b = state.a.settled_team, state.b.settled_team
+        if new_a is not None and new_a == new_b:
+            new_b = None
+        if (new_a, new_b) != (match.team_a_id, match.team_b_id):
+            old = (match.team_a, match.team_b)
+            match.team_a_id, match.team_b_id, match.kept_teams = new_a, new_b, ""
+            match.save(update_fields=["team_a", "team_b", "kept_teams"])
+            match.refresh_from_db(fields=["team_a", "team_b"])
+            HistoryEntry.objects.create(
+                match=match, user=user, action=HistoryEntry.Action.TEAMS_CHANGED, note=_teams_note(old, match)
             )
-        setattr(target, "team_a_id" if side == "A" else "team_b_id", team_id)
-        target.save(update_fields=["team_a", "team_b"])
+            changed.append(match)
+        if match.teams_known and (match.team_a.withdrawn != match.team_b.withdrawn):
+            walkovers.append(match)
+    for match in walkovers:
+        match = lock_match(match)
+        if match.status == Match.Status.SCHEDULED and match.actual_start is None and match.teams_known:
+            winner = rules.Side.B if match.team_a.withdrawn else rules.Side.A
+            record_confirmed_result(match, walkover_values(match, winner), is_walkover=True, user=user)
+    return changed
+
+
+def _teams_note(old, match):
+    """ "A: X → Y; B: …" for the history (at most 300 characters)."""
+    parts = []
+    for side, before, after in (("A", old[0], match.team_a), ("B", old[1], match.team_b)):
+        if before != after:
+            parts.append(f"{side}: {before or '—'} → {after or '—'}")
+    return "; ".join(parts)[:300]
 
 
 def _check_confirmable(match, sheet):
@@ -440,24 +462,17 @@ def restore_version(sheet, user):
 def void_match(match, user, reason=""):
     """The organiser voids a game (not played and not a walkover); it never counts.
 
-    A voided knockout game takes its winner (and loser) back out of the next games;
-    refused when one of those already has a result.
+    The games its winner (and loser) went on to follow at once: one not started loses the
+    team, one started or played is shown out of date (docs/rules/stages.md, "Slots").
     """
     with transaction.atomic():
         match = lock_match(match)
-        fed = [
-            (m, side) for m, side in ((match.feeds, match.feeds_side), (match.loser_feeds, match.loser_feeds_side)) if m
-        ]
-        if any(m.has_result for m, _side in fed):
-            raise UserError(_("The next game already has a result."))
-        for target, side in fed:
-            setattr(target, "team_a" if side == "A" else "team_b", None)
-            target.save(update_fields=["team_a", "team_b"])
         match.sheets.filter(is_confirmed=True).update(is_confirmed=False)
         match.status = Match.Status.VOID
         match.winner = None
         match.save(update_fields=["status", "winner"])
         HistoryEntry.objects.create(match=match, user=user, action=HistoryEntry.Action.VOIDED, note=reason[:300])
+        refresh_slots(match.division, user=user)
 
 
 def reopen_match(match, user):
@@ -469,6 +484,7 @@ def reopen_match(match, user):
         match.status = Match.Status.SUBMITTED if match.sheets.exists() else Match.Status.SCHEDULED
         match.save(update_fields=["status"])
         HistoryEntry.objects.create(match=match, user=user, action=HistoryEntry.Action.REOPENED)
+        refresh_slots(match.division, user=user)
 
 
 def record_confirmed_result(match, values: rules.SheetValues, *, note="", **who):
@@ -515,7 +531,9 @@ def mark_started(match, *, court=None, user=None):
         if not match.teams_known:
             raise UserError(_("Both teams of game %(number)s are not known yet.") % {"number": match.match_number})
         if not match.awaits_result:
-            raise UserError(_("Game %(number)s has a result or is void; it cannot start.") % {"number": match.match_number})
+            raise UserError(
+                _("Game %(number)s has a result or is void; it cannot start.") % {"number": match.match_number}
+            )
         match.actual_start = timezone.now()
         match.save(update_fields=["actual_start"])
         HistoryEntry.objects.create(

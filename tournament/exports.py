@@ -29,25 +29,35 @@ def standings_headers():
         _("won by り"),
         _("won by じゃんけん"),
         _("placed by"),
+        _("remarks"),
     ]
 
 
 def standings_rows(lines):
-    """Spreadsheet rows of a group's standings from its ``reports.StandingLine`` rows."""
+    """Spreadsheet rows of a group's standings from its ``reports.StandingLine`` rows; the
+    last column notes 棄権 (withdrawn) or 暫定 (provisional, with the games left). A
+    withdrawn team whose games are annulled has "—" for its rank and its figures."""
     return [
         [
-            line.rank_text if line.tied else line.rank,
+            line.rank_text if line.tied or line.annulled else line.rank,
             line.team.name,
             line.team.affiliation,
-            line.played,
-            line.wins,
-            line.losses,
-            line.cards_taken,
-            line.cards_conceded,
-            line.card_diff,
-            line.joker_wins,
-            line.rps_wins,
+            *(
+                ["—"] * 8
+                if line.annulled
+                else [
+                    line.played,
+                    line.wins,
+                    line.losses,
+                    line.cards_taken,
+                    line.cards_conceded,
+                    line.card_diff,
+                    line.joker_wins,
+                    line.rps_wins,
+                ]
+            ),
             line.decided_by_text,
+            line.note,
         ]
         for line in lines
     ]
@@ -210,11 +220,12 @@ def _standings_sheets(wb, event):
     for division, groups in reports.event_standings(event):
         for group in groups:
             ws = xlsx.add_sheet(wb, f"{division.name} {group.group.name}")
+            state = f" ・ {_('provisional')}" if group.provisional else ""
             xlsx.write_cell(
                 ws,
                 1,
                 1,
-                f"{event.title} {division.name} {group.group} ・ {_('ranking order')}: {division.criteria_text}",
+                f"{event.title} {division.name} {group.group}{state} ・ {_('ranking order')}: {division.criteria_text}",
             )
             last = xlsx.write_table(ws, standings_headers(), standings_rows(group.lines), start_row=2)
             xlsx.write_cell(ws, last + 2, 1, _("Cross table (星取表)"))

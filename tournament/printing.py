@@ -74,11 +74,14 @@ def _standing_line(line):
         cards_conceded=line.cards_conceded,
         card_diff=line.card_diff,
         decided_by=line.decided_by_text,
+        withdrawn=line.withdrawn,
+        annulled=line.annulled,
     )
 
 
 def standings(event):
-    """順位表 with the 星取表 of every group and the criterion that placed each team."""
+    """順位表 with the 星取表 of every group and the criterion that placed each team; a group
+    with games still without a confirmed result is headed 暫定, a withdrawn team is marked 棄権."""
     groups = []
     notes = []
     for division, group_standings in reports.event_standings(event):
@@ -90,6 +93,8 @@ def standings(event):
                 court=str(group.group.court or ""),
                 lines=[_standing_line(line) for line in group.lines],
                 cross=[[cell.text for cell in cells] for _team, cells in group.cross.grid],
+                provisional=group.provisional,
+                games_left=group.games_left,
             )
             for group in group_standings
         )

@@ -151,24 +151,55 @@ class StandingsTable(tables.Table):
     class Meta:
         orderable = False  # the order is the ranking itself
         attrs = {"class": "table standings"}
+        row_attrs = {"class": lambda record: record["row_class"]}
+
+
+def _row_class(line):
+    if line.annulled:
+        return "withdrawn annulled"
+    if line.withdrawn:
+        return "withdrawn"
+    return "provisional" if line.provisional else ""
+
+
+def _team_cell(line):
+    """The team's name, with 棄権 for a withdrawn team and the games it has left while provisional."""
+    if line.withdrawn:
+        return format_html('{} <span class="mark withdrawn-mark">{}</span>', line.team.name, line.mark)
+    if line.provisional and line.games_left:
+        left = _("%(count)s left") % {"count": line.games_left}
+        return format_html('{} <span class="muted small pending">{}</span>', line.team.name, left)
+    return line.team.name
+
+
+def _figures(line):
+    """The figure columns of a line; "—" for a withdrawn team whose games are annulled."""
+    if line.annulled:
+        return dict.fromkeys(("played", "wins", "losses", "cards_taken", "cards_conceded", "card_diff", "special"), "—")
+    return {
+        "played": line.played,
+        "wins": line.wins,
+        "losses": line.losses,
+        "cards_taken": line.cards_taken,
+        "cards_conceded": line.cards_conceded,
+        "card_diff": f"{line.card_diff:+d}",
+        "special": f"{line.joker_wins} / {line.rps_wins}",
+    }
 
 
 def standings_table(lines):
-    """The HTML standings table of a group from its ``reports.StandingLine`` rows."""
+    """The HTML standings table of a group from its ``reports.StandingLine`` rows: a
+    withdrawn team marked 棄権 (greyed when its games are annulled), provisional rows
+    marked with the games they have left."""
     return StandingsTable(
         [
             {
                 "rank": line.rank_text,
-                "team": line.team.name,
+                "team": _team_cell(line),
                 "affiliation": line.team.affiliation,
-                "played": line.played,
-                "wins": line.wins,
-                "losses": line.losses,
-                "cards_taken": line.cards_taken,
-                "cards_conceded": line.cards_conceded,
-                "card_diff": f"{line.card_diff:+d}",
-                "special": f"{line.joker_wins} / {line.rps_wins}",
+                **_figures(line),
                 "separated_by": line.decided_by_text,
+                "row_class": _row_class(line),
             }
             for line in lines
         ]

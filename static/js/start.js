@@ -21,7 +21,7 @@
         mark.className = "started-mark";
         mark.id = "started";
         var badge = document.createElement("span");
-        badge.className = "badge ok";
+        badge.className = "started-badge";
         badge.textContent = form.dataset.started;
         mark.appendChild(badge);
         mark.appendChild(document.createTextNode(" " + answer.data.started));

@@ -11,7 +11,7 @@ import hidden in a function cannot dodge a rule. The rules are those of
 - an engine (``*/engine/``) imports the standard library and its own engine package only;
 - ``common`` imports no app; the club games (``hanafuda``, ``dosai``) import ``common`` and
   themselves only; ``judging`` imports of ``tournament`` only its models, access helpers,
-  clock and engine;
+  clock, engine and read side (``reports``);
 - only URL modules import view modules, and no view module imports another;
 - no circle between modules.
 """
@@ -68,7 +68,15 @@ MAY_IMPORT = {
     "common": ("common",),
     "hanafuda": ("common", "hanafuda"),
     "dosai": ("common", "dosai"),
-    "judging": ("common", "judging", "tournament.models", "tournament.access", "tournament.clock", "tournament.engine"),
+    "judging": (
+        "common",
+        "judging",
+        "tournament.models",
+        "tournament.access",
+        "tournament.clock",
+        "tournament.engine",
+        "tournament.reports",
+    ),
 }
 
 

@@ -15,6 +15,7 @@ from tests.factories import submit_result
 from tournament import reports
 from tournament.engine import standings
 from tournament.models import Event, Group, Match, Team
+from tournament.reports import stages
 from tournament.services.draw import draw_groups, move_team
 from tournament.services.events import create_event
 from tournament.services.knockout import seed_knockout
@@ -559,18 +560,19 @@ def test_correcting_a_semifinal_moves_the_new_winner_to_the_final(four_groups):
     assert matches[Match.Stage.THIRD_PLACE].team_a_id == semi.team_a_id
 
 
-def test_a_semifinal_correction_is_refused_once_the_final_has_a_result(four_groups):
-    event, _ = four_groups
+def test_a_semifinal_correction_after_the_final_leaves_the_final_as_played_and_out_of_date(four_groups):
+    event, division = four_groups
     seed_knockout(event)
     semis = list(Match.objects.filter(event=event, stage=Match.Stage.SEMIFINAL).order_by("bracket_position"))
     play(semis[0], 30, 26)
     play(semis[1], 30, 26)
-    play(knockout_matches(event)[Match.Stage.FINAL], 30, 26)
-    with pytest.raises(UserError, match=r"Game \d+ already has a result; correct it first"):
-        play(semis[0], 26, 30, joker=rules.JokerHolder.B)
-    semis[0].refresh_from_db()
-    assert semis[0].winner_id == semis[0].team_a_id
-    assert semis[0].sheets.count() == 1
+    final = knockout_matches(event)[Match.Stage.FINAL]
+    play(final, 30, 26)
+    play(semis[0], 26, 30, joker=rules.JokerHolder.B)
+    final.refresh_from_db()
+    assert final.team_a_id == semis[0].team_a_id  # the played final is never rewritten
+    (state,) = stages.out_of_date(division)
+    assert state.match == final and state.a.settled_team == semis[0].team_b_id
 
 
 def test_three_groups_give_a_bye_one_semifinal_and_a_final_without_third_place_match(db):

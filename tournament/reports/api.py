@@ -118,6 +118,10 @@ def _standing_row(line):
         "tied": line.tied,
         "team": team(line.team),
         "withdrawn": line.withdrawn,
+        "annulled": line.annulled,
+        "mark": str(line.mark),
+        "provisional": line.provisional,
+        "games_left": line.games_left,
         "played": line.played,
         "wins": line.wins,
         "losses": line.losses,
@@ -146,6 +150,8 @@ def standings_document(event):
                         "name": g.group.name,
                         "court": g.group.court.name if g.group.court else None,
                         "complete": g.complete,
+                        "provisional": g.provisional,
+                        "games_left": g.games_left,
                         "rows": [_standing_row(line) for line in g.lines],
                     }
                     for g in groups

@@ -18,14 +18,10 @@ from tournament.models import (
     Division,
     Match,
 )
+from tournament.reports.stages import is_frozen  # a started game: it never moves
 from tournament.services.timeline import Timeline, check_rest
 
 OPEN_STATUSES = (Match.Status.SCHEDULED, Match.Status.SUBMITTED, Match.Status.DISPUTED)
-
-
-def is_frozen(match):
-    """A started game (an actual start, or any status but scheduled): it never moves."""
-    return match.actual_start is not None or match.status != Match.Status.SCHEDULED
 
 
 def _end_minute(timeline, match):
@@ -119,11 +115,12 @@ def add_late_team(team, group, *, allow_back_to_back=False):
     then the division's courts, then any open court (``Timeline.place``: never in the lunch
     break, each team keeping its division's rest rule when it can). Match numbers continue
     after the highest; no existing game moves. Refused (``UserError``) for a team of
-    another division, a team already in a group, a withdrawn team, or once the division's
-    knockout is seeded; ``BackToBack`` when a team would play twice in a row under the rest
-    rule, unless ``allow_back_to_back``. A refusal writes nothing (no backup either).
-    Returns the new games (to print their recording sheets). Rule:
-    docs/rules/scheduling-standings-seeding.md, §5.
+    another division, a team already in a group, a withdrawn team, once the division's
+    knockout is seeded, or when the division sets its games per team and the group's games
+    exist (``docs/rules/scheduling-standings-seeding.md``, section 1.5); ``BackToBack`` when
+    a team would play twice in a row under the rest rule, unless ``allow_back_to_back``. A
+    refusal writes nothing (no backup either). Returns the new games (to print their
+    recording sheets). Rule: docs/rules/scheduling-standings-seeding.md, §5.
     """
     if group.division_id != team.division_id:
         raise UserError(_("A team can only join a group of its own division."))
@@ -133,6 +130,14 @@ def add_late_team(team, group, *, allow_back_to_back=False):
         raise UserError(_("%(team)s has withdrawn.") % {"team": team})
     if Match.objects.filter(division_id=team.division_id).exclude(stage=Match.Stage.GROUP).exists():
         raise _knockout_seeded(group.division)
+    if group.division.games_per_team and Match.objects.filter(group=group).exists():
+        raise UserError(
+            _(
+                "%(division)s: each team plays %(games)s games, so a late entry cannot join %(group)s once its "
+                "games are scheduled (the others would play one game more). Clear the schedule and make it again."
+            )
+            % {"division": group.division, "games": group.division.games_per_team, "group": group}
+        )
     if Match.objects.filter(group=group).exists():
         _late_games(team, group, allow_back_to_back)  # refuse before the backup
     backups.auto_backup("late-entry")

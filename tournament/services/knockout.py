@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
+from judging.services import refresh_slots
 from ops import backups
 from tournament.clock import event_clock, event_midnight
-from tournament.engine import bracket, seeding
+from tournament.engine import bracket, seeding, slots
 from tournament.models import Match
-from tournament.reports import division_standings, qualifiers
+from tournament.reports import RunnerUpTie, division_standings, qualifiers
+from tournament.reports.stages import is_frozen
 
 KNOCKOUT_STAGES = {
     1: Match.Stage.FINAL,
@@ -23,48 +26,97 @@ KNOCKOUT_STAGES = {
 }
 
 
-def seed_knockout(event, *, division=None, reset=False):
-    """Seed each division's qualifiers into a bracket and create the knockout games.
+@dataclass
+class SeedReport:
+    """What seeding did: ``seeded`` [(Division, games created)] and ``not_seeded``
+    [(Division, reason in the active language)]."""
 
-    Needs every group game of the division to have a result and no unresolved tie at
-    a qualifying place. Byes go to the top seeds (no game is created for a bye; the team
-    goes straight to the next round). A third-place game is added when the division asks
-    for it. With ``reset``, knockout games without results are deleted first; games with
-    results are never deleted. Returns the number of games created.
+    seeded: list = field(default_factory=list)
+    not_seeded: list = field(default_factory=list)
 
-    Raises ``UserError`` (naming the division) before anything is written, the automatic
-    backup included, when a division cannot be seeded.
+    @property
+    def created(self):
+        return sum(count for _division, count in self.seeded)
+
+
+def seed_divisions(event, *, division=None, reset=False):
+    """Create the stage after the groups of each division that is ready, each at its own time.
+
+    A division is ready when it plays a knockout (``after_groups`` "knockout" or "both"), has
+    groups, no games after the groups yet (with ``reset``: none started or played, and those are
+    deleted first), every group game confirmed and no tie at a qualifying place, at least two
+    qualifiers and a court. Its qualifiers become slot references ("Aリーグ1位", the best
+    runners-up), so later corrections reach the bracket (docs/rules/stages.md). With
+    ``division`` only that one is tried. Returns a ``SeedReport``; writes nothing (not even the
+    automatic backup) when no division is ready.
     """
-    divisions = [division] if division else list(event.divisions.all())
-    plans = []
+    divisions = [division] if division is not None else list(event.divisions.all())
+    report, plans = SeedReport(), []
     for d in divisions:
-        if not d.groups.exists():
-            continue
-        existing = Match.objects.filter(division=d).exclude(stage=Match.Stage.GROUP)
-        if existing.exists():
-            if not reset:
-                raise UserError(_("%(division)s already has a bracket.") % {"division": d.name})
-            if existing.exclude(status=Match.Status.SCHEDULED).exists():
-                raise UserError(
-                    _("%(division)s has knockout results; the bracket cannot be reset.") % {"division": d.name}
-                )
-        going_through = qualifiers(d, division_standings(d))
-        if len(going_through) < 2:
-            raise UserError(
-                _("%(division)s has a single qualifier: its group winner is the champion.") % {"division": d.name}
-            )
-        courts = list(d.courts.all()) or [g.court for g in d.groups.select_related("court") if g.court]
-        if not courts:
-            raise UserError(_("%(division)s has no court.") % {"division": d.name})
-        lineup = seeding.seed_bracket(going_through)
-        plans.append((d, courts, bracket.plan_bracket(lineup, third_place_game=d.third_place_game)))
+        try:
+            plans.append(_plan_division(d, reset))
+        except UserError as refusal:
+            report.not_seeded.append((d, refusal))
+    if not plans:
+        return report
     backups.auto_backup("seed-knockout")
-    created = 0
     with transaction.atomic():
-        for d, courts, rounds in plans:
+        for d, courts, rounds, references in plans:
             Match.objects.filter(division=d).exclude(stage=Match.Stage.GROUP).delete()
-            created += _create_bracket(event, d, courts, rounds)
-    return created
+            report.seeded.append((d, _create_bracket(event, d, courts, rounds, references)))
+            refresh_slots(d)
+    return report
+
+
+def seed_knockout(event, *, division=None, reset=False):
+    """Seed every ready division (or only ``division``): ``seed_divisions``. Returns the number of
+    games created; raises ``UserError`` with each division's reason when none was seeded."""
+    report = seed_divisions(event, division=division, reset=reset)
+    if not report.seeded:
+        if len(report.not_seeded) == 1:
+            raise report.not_seeded[0][1]
+        raise UserError(" ".join(str(reason) for _d, reason in report.not_seeded) or _("No division to seed."))
+    return report.created
+
+
+def _plan_division(d, reset):
+    """(division, courts, rounds, team id -> reference) of a division ready to seed, else
+    ``UserError`` naming the division and why."""
+    if d.after_groups not in ("knockout", "both"):
+        raise UserError(_("%(division)s plays no knockout.") % {"division": d.name})
+    if not d.groups.exists():
+        raise UserError(_("%(division)s has no groups yet.") % {"division": d.name})
+    existing = Match.objects.filter(division=d).exclude(stage=Match.Stage.GROUP)
+    if existing.exists():
+        if not reset:
+            raise UserError(_("%(division)s already has a bracket.") % {"division": d.name})
+        if any(is_frozen(m) for m in existing):
+            raise UserError(
+                _("%(division)s has knockout results; the bracket cannot be reset.") % {"division": d.name}
+            )
+    tables = division_standings(d)
+    try:
+        going_through = qualifiers(d, tables)
+    except RunnerUpTie as tie:
+        raise RunnerUpTie(_("%(division)s: %(reason)s") % {"division": d.name, "reason": tie}, tie.teams) from None
+    except UserError as refusal:
+        raise UserError(_("%(division)s: %(reason)s") % {"division": d.name, "reason": refusal}) from None
+    if len(going_through) < 2:
+        raise UserError(
+            _("%(division)s has a single qualifier: its group winner is the champion.") % {"division": d.name}
+        )
+    courts = list(d.courts.all()) or [g.court for g in d.groups.select_related("court") if g.court]
+    if not courts:
+        raise UserError(_("%(division)s has no court.") % {"division": d.name})
+    references, best_rank = {}, 0
+    for q in going_through:
+        if q.place <= d.qualifiers_per_group:
+            references[q.team] = slots.group_place(tables[q.group].group.pk, q.place)
+        else:
+            best_rank += 1
+            references[q.team] = slots.best(q.place, best_rank)
+    lineup = seeding.seed_bracket(going_through)
+    return d, courts, bracket.plan_bracket(lineup, third_place_game=d.third_place_game), references
 
 
 class _Placer:
@@ -116,7 +168,7 @@ class _Placer:
         self.round_floor = max(self.round_floor, self.round_end)
 
 
-def _create_bracket(event, division, courts, rounds):
+def _create_bracket(event, division, courts, rounds, references):
     """Write the games of ``rounds`` (``bracket.plan_bracket``): numbered after the event's
     last game, the third-place game numbered just before the final; each game linked to the
     game its winner (and, before a third-place game, its loser) goes on to. Returns the count."""
@@ -136,6 +188,7 @@ def _create_bracket(event, division, courts, rounds):
             for side, entrant in (("a", planned_match.a), ("b", planned_match.b)):
                 if isinstance(entrant, int):
                     setattr(match, f"team_{side}_id", entrant)
+                    setattr(match, f"source_{side}", references[entrant])
             placer.place(match)
             matches.append(match)
         third = None

@@ -210,6 +210,7 @@ def schedule(request, slug):
             "moved": _numbers_param(request, "moved"),
             "added": _numbers_param(request, "added"),
             "has_groups": Group.objects.filter(division__event=event).exists(),
+            "fixed_games": event.divisions.filter(games_per_team__isnull=False),
         },
     )
 
@@ -219,9 +220,14 @@ def schedule_checks(request, slug):
     """The organiser's checks: nobody in two places at once, no double-booked court, pairs once."""
     event = event_for_recorder(request, slug)
     problems, rows = reports.schedule_checks(event)
-    rest_rule = event.divisions.filter(rest_rule=True).exists()
     return render(
         request,
         "tournament/schedule_checks.html",
-        {"event": event, "problems": problems, "rows": rows, "rest_rule": rest_rule},
+        {
+            "event": event,
+            "problems": problems,
+            "rows": rows,
+            "rest_rule": event.divisions.filter(rest_rule=True).exists(),
+            "fixed_games": event.divisions.filter(games_per_team__isnull=False),
+        },
     )

@@ -1,0 +1,281 @@
+"""The stage after the groups, as it stands now: who fills each slot of the knockout and the
+placement games, which played games a later change has left out of date, and what confirming a
+correction would change.
+
+Nothing here writes (``judging.services.refresh_slots`` writes what this says). A slot's team
+comes from its reference (``tournament.engine.slots``) and the confirmed results only; the
+rules are in ``docs/rules/stages.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+
+from tournament.engine import slots, standings
+from tournament.models import Match, RunnerUpLot, Team
+from tournament.reports.standings import division_standings
+
+
+@dataclass(frozen=True)
+class SlotSide:
+    """One side of a game after the groups.
+
+    ``reference`` is the slot's reference text ("" for a team fixed by hand); ``label`` says it in
+    the active language ("Aリーグ1位", "第12試合の勝者"); ``short`` is the bracket's short form
+    ("A1", "W12"). ``now`` is the team id that fills the reference now (None: nobody yet) and
+    ``final`` whether that can still change through the groups; ``stored`` is the team id the
+    game holds."""
+
+    reference: str
+    label: str
+    short: str
+    now: int | None
+    final: bool
+    stored: int | None
+
+    @property
+    def settled_team(self):
+        """The team id the game should hold: the one filling the reference once final, else None."""
+        return self.now if self.final else None
+
+    @property
+    def differs(self):
+        return self.settled_team != self.stored
+
+
+@dataclass
+class SlotState:
+    """A knockout or placement ``match`` with its two ``SlotSide``s. ``frozen``: the game has
+    started or has (or had) a result, so its teams no longer move by themselves; ``out_of_date``:
+    frozen, and a side's reference is now filled by another team (or by nobody), and the
+    organiser has not chosen to keep it."""
+
+    match: Match
+    a: SlotSide
+    b: SlotSide
+    frozen: bool
+    out_of_date: bool = False
+    sides: tuple = field(init=False)
+
+    def __post_init__(self):
+        self.sides = (self.a, self.b)
+
+    @property
+    def resolution(self):
+        """The resolution as ``Match.kept_teams`` stores it: "<team a>,<team b>" ("" for nobody)."""
+        return kept_text(self.a.settled_team, self.b.settled_team)
+
+
+def kept_text(team_a, team_b):
+    return f"{team_a or ''},{team_b or ''}"
+
+
+def is_frozen(match):
+    """Whether a game's teams no longer follow its references: it has started, or a result was
+    entered (submitted, confirmed, disputed, walkover or void)."""
+    return match.actual_start is not None or match.status != Match.Status.SCHEDULED
+
+
+def _place_tables(division, tables):
+    """The ``slots.PlaceTable`` of each group (by group pk) and of each place across groups (by
+    place), from ``StandingsTable``s."""
+    groups, at_place = {}, {}
+    for table in tables:
+        eligible = [row for row in table.rows if not table.teams[row.team].withdrawn]
+        groups[table.group.pk] = slots.PlaceTable(
+            tuple(row.team for row in eligible), tuple(table.complete and not row.tied for row in eligible)
+        )
+        for place, row in enumerate(eligible, start=1):
+            at_place.setdefault(place, []).append((row, table.complete and not row.tied))
+    lots = dict(RunnerUpLot.objects.filter(division=division).values_list("team_id", "position"))
+    all_complete = all(table.complete for table in tables)
+    bests = {}
+    for place, entries in at_place.items():
+        settled = all_complete and len(entries) == len(tables) and all(final for _row, final in entries)
+        ordered = standings.apply_lots_across_groups(
+            standings.compare_across_groups([row for row, _final in entries]), lots
+        )
+        bests[place] = slots.PlaceTable(
+            tuple(row.team for row in ordered), tuple(settled and not row.tied for row in ordered)
+        )
+    return groups, bests
+
+
+def _outcomes(matches):
+    return {
+        m.pk: slots.Outcome(m.winner_id, m.loser_id)
+        for m in matches
+        if m.has_result and m.winner_id is not None and m.loser_id is not None
+    }
+
+
+def _references(matches):
+    """Match pk -> (reference of side A, of side B): an earlier game feeding the side wins over
+    the stored source; "" when the side is a team fixed by hand."""
+    fed = {}
+    for m in matches:
+        if m.feeds_id:
+            fed[(m.feeds_id, m.feeds_side)] = slots.winner(m.pk)
+        if m.loser_feeds_id:
+            fed[(m.loser_feeds_id, m.loser_feeds_side)] = slots.loser(m.pk)
+    return {m.pk: (fed.get((m.pk, "A"), m.source_a), fed.get((m.pk, "B"), m.source_b)) for m in matches}
+
+
+class _Labels:
+    """References in words, with the division's group names and game numbers."""
+
+    def __init__(self, division, matches):
+        self.groups = {g.pk: g for g in division.groups.all()}
+        self.numbers = {m.pk: m.match_number for m in matches}
+
+    def label(self, reference):
+        if not reference:
+            return "", ""
+        ref = slots.parse(reference)
+        if ref.kind == "group":
+            group = self.groups.get(ref.target)
+            name = group.name if group else "?"
+            return (
+                _("%(group)s place %(place)s") % {"group": group or "?", "place": ref.index},
+                f"{name}{ref.index}",
+            )
+        if ref.kind == "best":
+            return (
+                _("best %(rank)s of the teams placed %(place)s") % {"rank": ref.index, "place": ref.target},
+                f"{ref.target}-{ref.index}",
+            )
+        number = self.numbers.get(ref.target, "?")
+        if ref.kind == "winner":
+            return _("winner of game %(number)s") % {"number": number}, f"W{number}"
+        return _("loser of game %(number)s") % {"number": number}, f"L{number}"
+
+
+def division_slots(division, *, tables=None, matches=None, outcomes=None):
+    """``[SlotState]`` of every knockout and placement game of ``division``, by round and position.
+
+    ``tables`` (the division's ``StandingsTable``s) and ``matches`` (its games after the groups)
+    are read when not given; ``outcomes`` (game pk -> ``slots.Outcome``) replaces the results of
+    those games (what-if). A frozen game is out of date when a side's settled team differs from
+    the team it holds and ``Match.kept_teams`` does not hold this very resolution.
+    """
+    if matches is None:
+        matches = list(
+            Match.objects.filter(division=division)
+            .exclude(stage=Match.Stage.GROUP)
+            .order_by("round", "bracket_position", "match_number")
+        )
+    if not matches:
+        return []
+    if tables is None:
+        tables = division_standings(division)
+    groups, bests = _place_tables(division, tables)
+    if outcomes is None:
+        outcomes = _outcomes(matches)
+    references = _references(matches)
+    labels = _Labels(division, matches)
+    states = []
+    for m in matches:
+        sides = []
+        for reference, stored in zip(references[m.pk], (m.team_a_id, m.team_b_id), strict=True):
+            label, short = labels.label(reference)
+            if reference:
+                filled = slots.resolve(reference, groups=groups, bests=bests, outcomes=outcomes)
+            else:
+                filled = slots.Filled(stored, True)
+            sides.append(SlotSide(reference, label, short, filled.team, filled.final, stored))
+        state = SlotState(m, *sides, frozen=is_frozen(m))
+        state.out_of_date = (
+            state.frozen and any(side.differs for side in state.sides) and m.kept_teams != state.resolution
+        )
+        states.append(state)
+    return states
+
+
+def out_of_date(division):
+    """The ``SlotState``s of ``division`` whose game is out of date (see ``division_slots``)."""
+    return [state for state in division_slots(division) if state.out_of_date]
+
+
+def event_out_of_date(event):
+    """``[SlotState]`` out of date in every division of ``event`` (the status board, the hall)."""
+    divisions = event.divisions.filter(matches__stage__in=AFTER_GROUP_STAGES).distinct()
+    return [state for division in divisions for state in out_of_date(division)]
+
+
+AFTER_GROUP_STAGES = [stage for stage in Match.Stage.values if stage != Match.Stage.GROUP]
+
+
+def changes_if_confirmed(sheet):
+    """What confirming ``sheet`` (a recording-sheet version, not yet the confirmed one) would
+    change after the groups: a list of sentences in the active language naming the places that
+    change and the games they reach ("If confirmed, Group A place 1 changes from X to Y. Game 12
+    already has a result."). ``[]`` when nothing after the groups changes."""
+    match = sheet.match
+    division = match.division
+    matches = list(
+        Match.objects.filter(division=division)
+        .exclude(stage=Match.Stage.GROUP)
+        .select_related("team_a", "team_b")
+        .order_by("round", "bracket_position", "match_number")
+    )
+    if not matches:
+        return []
+    before_tables = division_standings(division)
+    before = division_slots(division, tables=before_tables, matches=matches)
+    if match.is_group_match:
+        after = division_slots(division, tables=division_standings(division, instead=sheet), matches=matches)
+    else:
+        outcomes = _outcomes(matches)
+        winner = match.team_a_id if sheet.winner_side == "A" else match.team_b_id
+        loser = match.team_b_id if winner == match.team_a_id else match.team_a_id
+        if winner is not None and loser is not None:
+            outcomes[match.pk] = slots.Outcome(winner, loser)
+        after = division_slots(division, tables=before_tables, matches=matches, outcomes=outcomes)
+    return _describe(before, after)
+
+
+def _describe(before, after):
+    teams = _team_names(before, after)
+    sentences, reached = [], []
+    seen = set()
+    for old, new in zip(before, after, strict=True):
+        for old_side, new_side in zip(old.sides, new.sides, strict=True):
+            if old_side.now == new_side.now and old_side.final == new_side.final:
+                continue
+            if old_side.reference and old_side.reference not in seen:
+                seen.add(old_side.reference)
+                sentences.append(
+                    _("If confirmed, %(slot)s changes from %(old)s to %(new)s.")
+                    % {"slot": old_side.label, "old": teams(old_side.now), "new": teams(new_side.settled_team)}
+                )
+            if new.frozen and new.match.pk not in reached:
+                reached.append(new.match.pk)
+                sentences.append(_frozen_sentence(new.match))
+    return sentences
+
+
+def _frozen_sentence(match):
+    if match.has_result:
+        return _("%(game)s (%(stage)s) already has a result.") % {"game": match, "stage": match.get_stage_display()}
+    return _("%(game)s (%(stage)s) has already started.") % {"game": match, "stage": match.get_stage_display()}
+
+
+def _team_names(*state_lists):
+    names = {}
+    for states in state_lists:
+        for state in states:
+            for team in (state.match.team_a, state.match.team_b):
+                if team is not None:
+                    names[team.pk] = team.name
+    missing = {
+        side.now for states in state_lists for state in states for side in state.sides if side.now not in names
+    } - {None}
+    if missing:
+        names.update(dict(Team.objects.filter(pk__in=missing).values_list("pk", "name")))
+
+    def name(team_id):
+        return names.get(team_id, _("nobody yet")) if team_id is not None else _("nobody yet")
+
+    return name
