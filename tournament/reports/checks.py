@@ -106,12 +106,12 @@ def _timed_problem_text(problem, context):
             "%(team)s of %(group)s plays %(count)d games instead of %(expected)d",
             problem.count,
         ) % {
-            "team": team,
+            "team": context["names"].get(problem.team, problem.team),  # the sentence names the group
             "group": context["groups"].get(problem.group, problem.group),
             "count": problem.count,
             "expected": problem.expected,
         }
-    a, b = (context["teams"].get(t, t) for t in problem.teams)
+    a, b = (context["names"].get(t, t) for t in problem.teams)  # these sentences name the groups
     if problem.kind == "wrong_group":
         return _(
             "Game %(game)s (%(a)s v %(b)s) is a game of %(group)s, but the teams are in %(group_a)s and %(group_b)s"
@@ -193,6 +193,7 @@ def schedule_checks(event):
     names_by_id = {t.pk: team_label(t) for t in teams}
     context = {
         "teams": names_by_id,
+        "names": {t.pk: t.name for t in teams},
         "courts": {c.pk: str(c) for c in event.courts.all()},
         "groups": dict(enumerate(map(Group.objects.in_bulk(list(groups)).get, groups))),
         "matches": timed_matches,
