@@ -254,3 +254,32 @@ def test_the_layout_summary_says_what_both_numbers_are(client, django_user_model
     organiser_client(client, django_user_model, event)
     text = client.get(reverse("tournament:schedule", args=[event.slug])).content.decode()
     assert "使う時間帯：" in text and "どう組んでも最低" in text
+
+
+def test_the_groups_page_asks_before_a_late_entry_that_cannot_keep_the_rest_rule(
+    client, django_user_model, monkeypatch
+):
+    event, division = day_with(courts=2, teams=7, layout="shared", rest=True)
+    organiser_client(client, django_user_model, event)
+    real = add_late_team
+
+    def crowded(team, group, *, allow_back_to_back=False):  # a day with no room to keep the rest
+        if not allow_back_to_back:
+            raise BackToBack([f"{team.name}（小学生低学年の部・Aリーグ）：第3試合（10:10）に続けて第10試合（10:30）"])
+        return real(team, group, allow_back_to_back=True)
+
+    monkeypatch.setattr("tournament.views.draw_schedule.add_late_team", crowded)
+    group = min(division.groups.all(), key=lambda g: g.teams.count())
+    late = factories.make_team(division, "遅刻かるた会")
+    url = reverse("tournament:groups", args=[event.slug])
+    count = event.matches.count()
+    page = client.post(url, {"late": "1", "team": late.pk, "group": group.pk})
+    text = page.content.decode()
+    assert page.status_code == 200 and "遅刻かるた会（小学生低学年の部・Aリーグ）" in text
+    assert f'name="team" value="{late.pk}"' in text and 'name="allow_back_to_back" value="1"' in text
+    late.refresh_from_db()
+    assert late.group is None and event.matches.count() == count  # nothing saved yet
+    saved = client.post(url, {"late": "1", "team": late.pk, "group": group.pk, "allow_back_to_back": "1"})
+    assert saved.status_code == 302
+    late.refresh_from_db()
+    assert late.group == group and event.matches.count() == count + group.teams.count() - 1
