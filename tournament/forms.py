@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.engine import names, standings
 from tournament.models import Court, Division, Event, Match, Team
+from tournament.services import settings_guard
 from tournament.services.registration import PlayerData
 from tournament.services.schedule import games_per_team_problem
 
@@ -56,6 +57,12 @@ class EventForm(forms.ModelForm):
             self.add_error("lunch_end", _("Give both ends of the lunch break, or neither."))
         elif start and end and end <= start:
             self.add_error("lunch_end", _("The lunch break must end after it starts."))
+        if self.instance.pk and data.get("card_total") is not None:
+            old = Event.objects.get(pk=self.instance.pk)
+            new = Event.objects.get(pk=self.instance.pk)
+            new.card_total = data["card_total"]
+            for name, message in settings_guard.event_refusals(old, new):
+                self.add_error(name, message)
         return data
 
 
@@ -176,7 +183,27 @@ class DivisionForm(forms.ModelForm):
         if data.get("qualifiers_per_group") is not None and not 1 <= data["qualifiers_per_group"] <= 4:
             self.add_error("qualifiers_per_group", _("From 1 to 4 teams per group."))
         self.criteria_codes = ",".join(codes)
+        self._check_result_settings(data)
         return data
+
+    def proposed(self, data):
+        """The saved division with the values asked for (unsaved), or None for a new division."""
+        if not self.instance.pk:
+            return None
+        new = Division.objects.get(pk=self.instance.pk)
+        for name in settings_guard.RESULT_SETTINGS + ("withdrawal",):
+            if name in data and name in self.fields:
+                setattr(new, name, data[name])
+        new.criteria_codes = self.criteria_codes
+        return new
+
+    def _check_result_settings(self, data):
+        """The changes results forbid (``settings_guard.division_refusals``), on their fields."""
+        new = self.proposed(data)
+        if new is None:
+            return
+        for name, message in settings_guard.division_refusals(Division.objects.get(pk=new.pk), new):
+            self.add_error(name if name in self.fields else None, message)
 
     def save(self, commit=True):
         self.instance.criteria_codes = self.criteria_codes

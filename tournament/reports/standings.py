@@ -75,8 +75,9 @@ def division_standings(division, *, instead=None):
     Knockout games never count. A withdrawn team's games follow the division's
     setting: annulled (the team leaves the ranking and is listed in the table's
     ``annulled``, shown at the bottom marked 棄権), or kept with its unplayed games
-    scored as walkovers (it stays in the table, marked 棄権, but never qualifies).
-    A tie needs a lot only when no remaining game can change it (``settled``;
+    scored as walkovers (it stays in the table, marked 棄権, but never qualifies); a team
+    that withdrew once its group was complete always keeps its results (docs/rules/stages.md,
+    "Withdrawals"). A tie needs a lot only when no remaining game can change it (``settled``;
     ``docs/rules/standings-display.md``, "Provisional standings"). Lots and play-offs
     recorded by the organiser settle ties through the LOT criterion. Returns a list of
     ``StandingsTable`` in group order, in a fixed number of queries whatever the size of
@@ -99,7 +100,8 @@ def division_standings(division, *, instead=None):
         lots[tie_break.group_id][tie_break.team_id] = tie_break.position
         methods[tie_break.team_id] = tie_break.method
     annul = division.withdrawal == "annul"
-    excluded = {t.pk for t in teams if t.withdrawn and annul}
+    # A team that withdrew once its group was complete keeps its results (docs/rules/stages.md).
+    excluded = {t.pk for t in teams if t.withdrawn and annul and not t.withdrawn_after_groups}
     tables = []
     for group in groups:
         members = {t.pk: t for t in teams if t.group_id == group.pk and t.pk not in excluded}

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0007_stages'),
+        ('tournament', '0008_withdrawal'),
     ]
 
     operations = [
