@@ -119,7 +119,12 @@ def _plan_division(d, reset):
 
 class _Placer:
     """Gives each new knockout game the first free (court, slot) from the slot after the
-    courts' last game on, trying the division's courts in order, and its start time."""
+    courts' last game on, trying the division's courts in order, and its start time.
+
+    The start is the slot's time on the clock, or later: after the court's last game ends
+    (its start may have moved with a delay) and after the previous round's games end, plus
+    the changeover; a game that would fall into the lunch break starts when lunch ends
+    (``Clock.fit``; docs/rules/scheduling-standings-seeding.md, §5)."""
 
     def __init__(self, event, courts):
         self.courts = courts
@@ -128,6 +133,17 @@ class _Placer:
         self.taken = set(Match.objects.filter(court__in=courts).values_list("court_id", "slot"))
         self.clock = event_clock(event)
         self.day = event_midnight(event)
+        self.free_from = {}  # court id -> the first minute after its last game and changeover
+        for court_id, start in Match.objects.filter(court__in=courts, start_at__isnull=False).values_list(
+            "court_id", "start_at"
+        ):
+            end = self._minute(start) + self.clock.slot_minutes
+            self.free_from[court_id] = max(self.free_from.get(court_id, 0), end)
+        self.round_floor = 0  # the first minute after the previous round's games
+        self.round_end = 0
+
+    def _minute(self, at):
+        return int((at - self.day).total_seconds() // 60)
 
     def place(self, match):
         while True:
@@ -135,12 +151,19 @@ class _Placer:
                 if (court.pk, self.slot) not in self.taken:
                     self.taken.add((court.pk, self.slot))
                     match.court, match.slot = court, self.slot
-                    match.start_at = self.day + datetime.timedelta(minutes=self.clock.start_of(self.slot, court.pk))
+                    start = max(
+                        self.clock.start_of(self.slot, court.pk), self.free_from.get(court.pk, 0), self.round_floor
+                    )
+                    start = self.clock.fit(start)
+                    self.free_from[court.pk] = start + self.clock.slot_minutes
+                    self.round_end = max(self.round_end, start + self.clock.slot_minutes)
+                    match.start_at = self.day + datetime.timedelta(minutes=start)
                     return
             self.slot += 1
 
     def next_round(self):
         self.slot += 1
+        self.round_floor = max(self.round_floor, self.round_end)
 
 
 def _create_bracket(event, division, courts, rounds, references):
