@@ -32,6 +32,7 @@ __all__ = [
     "PairsError",
     "PlacementGame",
     "blocks",
+    "check_format",
     "default_pairs",
     "parse_pairs",
     "plan",
@@ -104,6 +105,26 @@ def default_pairs(count: int) -> list[tuple[int, int]]:
     return [(i, i + 1) for i in range(0, count - 1, 2)]
 
 
+def _parts(text: str) -> list[tuple[str, list[str]]]:
+    """(pair text, its two or more group names) per pair of ``text``; ``PairsError("format")``
+    for a pair that is not two names."""
+    parts = []
+    for part in PAIR_SEPARATORS.split(unicodedata.normalize("NFKC", text)):
+        part = part.strip()
+        if not part:
+            continue
+        sides = [s.strip() for s in GROUP_SEPARATORS.split(part) if s.strip()]
+        if len(sides) != 2:
+            raise PairsError("format", part)
+        parts.append((part, sides))
+    return parts
+
+
+def check_format(text: str) -> None:
+    """``PairsError("format")`` unless every pair of ``text`` is two names (groups not checked)."""
+    _parts(text)
+
+
 def parse_pairs(text: str, names: Sequence[str]) -> list[tuple[int, int]]:
     """The pairs written in ``text`` ("A-B, C-D"; full-width letters, 読点 and "Aリーグ" are
     fine) as indices into ``names`` (the groups in order); blank text gives ``default_pairs``.
@@ -115,20 +136,14 @@ def parse_pairs(text: str, names: Sequence[str]) -> list[tuple[int, int]]:
         return default_pairs(len(names))
     keys = {_key(name): i for i, name in enumerate(names)}
     pairs, seen = [], set()
-    for part in PAIR_SEPARATORS.split(unicodedata.normalize("NFKC", text)):
-        part = part.strip()
-        if not part:
-            continue
-        sides = [s for s in GROUP_SEPARATORS.split(part) if s.strip()]
-        if len(sides) != 2:
-            raise PairsError("format", part)
+    for _part, sides in _parts(text):
         indices = []
         for side in sides:
             index = keys.get(_key(side))
             if index is None:
-                raise PairsError("unknown", side.strip())
+                raise PairsError("unknown", side)
             if index in seen:
-                raise PairsError("twice", side.strip())
+                raise PairsError("twice", side)
             seen.add(index)
             indices.append(index)
         pairs.append((indices[0], indices[1]))

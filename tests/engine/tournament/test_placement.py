@@ -126,3 +126,12 @@ def test_blocks_give_every_team_a_place_for_2_to_8_groups(count):
     assert result[0].winner_rank == 1
     last = result[-1]
     assert last.unpaired_rank + last.unpaired - 1 == 4 * count or last.loser_rank + last.games - 1 == 4 * count
+
+
+@pytest.mark.parametrize(("text", "ok"), [("A-B, C-D", True), ("", True), ("A-B-C", False), ("A", False)])
+def test_the_form_of_a_pair_text_is_checked_before_the_groups_exist(text, ok):
+    if ok:
+        placement.check_format(text)
+    else:
+        with pytest.raises(PairsError):
+            placement.check_format(text)

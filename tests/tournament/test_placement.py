@@ -1,0 +1,215 @@
+"""Placement games (順位決定戦) through the services: creation per division, slots, final places,
+"both" under a knockout, refusals, and corrections after a placement game was played."""
+
+import pytest
+from django.utils import translation
+
+from common.errors import UserError
+from judging.engine import rules
+from tests import factories
+from tests.factories import submit_result
+from tournament import reports
+from tournament.models import Match
+from tournament.reports import stages
+from tournament.reports.placement import division_placements
+from tournament.services.draw import draw_groups
+from tournament.services.knockout import seed_divisions
+from tournament.services.placement import create_placement_games
+from tournament.services.schedule import make_schedule
+
+
+@pytest.fixture(autouse=True)
+def english():
+    with translation.override("en"):
+        yield
+
+
+def day(groups, per_group=4, name="小学生の部", event=None, **division_fields):
+    """A division of ``groups`` groups of ``per_group`` teams on ``groups`` courts, scheduled."""
+    if event is None:
+        event = factories.make_event(courts=groups)
+        event.refresh_from_db()
+    start = event.courts.count() - groups + 1
+    division = factories.make_division(event, name=name, courts=range(start, start + groups), **division_fields)
+    factories.make_teams(division, groups * per_group, prefix=f"{name}チーム")
+    draw_groups(event, seed=3, division=division)
+    make_schedule(event)
+    return event, division
+
+
+def play(match, cards_a, cards_b):
+    joker = rules.JokerHolder.A if cards_a >= cards_b else rules.JokerHolder.B
+    return submit_result(match, rules.SheetValues(cards_a, cards_b, 0, joker, None))
+
+
+def play_groups(division):
+    """Every group game: the team registered earlier wins 30–26 (no ties)."""
+    for match in Match.objects.filter(division=division, stage=Match.Stage.GROUP, status=Match.Status.SCHEDULED):
+        if match.team_a.entry_number < match.team_b.entry_number:
+            play(match, 30, 26)
+        else:
+            play(match, 26, 30)
+
+
+def placement_games(division):
+    return list(Match.objects.filter(division=division, stage=Match.Stage.PLACEMENT).order_by("match_number"))
+
+
+def places(division):
+    """Team id -> group place (1 = first), from the standings."""
+    return {row.team: row.rank for t in reports.division_standings(division) for row in t.rows}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("groups", range(2, 9))
+def test_placement_games_for_2_to_8_groups(groups):
+    event, division = day(groups, after_groups="placement")
+    play_groups(division)
+    created = create_placement_games(event, division)
+    assert len(created) == 4 * (groups // 2)
+    rank = places(division)
+    group_of = {t.pk: t.group_id for t in division.teams.all()}
+    for match in placement_games(division):
+        assert match.teams_known
+        assert rank[match.team_a_id] == rank[match.team_b_id] == match.round
+        assert group_of[match.team_a_id] != group_of[match.team_b_id]
+    teams = [t for m in placement_games(division) for t in (m.team_a_id, m.team_b_id)]
+    assert len(teams) == len(set(teams))
+    numbers = sorted(Match.objects.filter(event=event).values_list("match_number", flat=True))
+    assert numbers == list(range(1, len(numbers) + 1))
+    last_group = Match.objects.filter(division=division, stage=Match.Stage.GROUP).order_by("-start_at")[0].start_at
+    assert all(m.start_at > last_group for m in created)
+    assert len({(m.court_id, m.slot) for m in created}) == len(created)
+    if groups % 2:
+        left_over = division.groups.order_by("order", "pk").last()
+        assert not any(m.source_a.startswith(f"group:{left_over.pk}:") for m in created)
+
+
+@pytest.mark.django_db
+def test_two_groups_give_final_places_1_to_8_from_the_placement_games():
+    event, division = day(2, after_groups="placement")
+    play_groups(division)
+    create_placement_games(event, division)
+    for match in placement_games(division):
+        play(match, 30, 26)  # side A wins
+    (placed,) = [places for d, places in reports.final_places(event) if d == division]
+    games = {m.round: m for m in placement_games(division)}
+    assert placed[:4] == [
+        ("優勝", games[1].team_a, False),
+        ("準優勝", games[1].team_b, False),
+        ("第3位", games[2].team_a, False),
+        ("第4位", games[2].team_b, False),
+    ]
+    assert [name for name, _team, _check in placed] == ["優勝", "準優勝", "第3位", "第4位", "第5位", "第6位", "第7位", "第8位"]
+
+
+@pytest.mark.django_db
+def test_seed_divisions_creates_placement_games_when_the_groups_are_complete():
+    event, division = day(2, after_groups="placement")
+    report = seed_divisions(event)
+    ((refused, reason),) = report.not_seeded
+    assert refused == division
+    assert "小学生の部・Group A" in str(reason) and "games without a confirmed result" in str(reason)
+    assert not placement_games(division)
+    play_groups(division)
+    report = seed_divisions(event)
+    assert report.seeded == [(division, 4)]
+    assert len(placement_games(division)) == 4
+    report = seed_divisions(event)
+    assert "already has its placement games" in str(report.not_seeded[0][1])
+
+
+@pytest.mark.django_db
+def test_both_plays_a_two_team_knockout_and_placement_games_below():
+    event, division = day(2, after_groups="both", third_place_game=False)
+    play_groups(division)
+    report = seed_divisions(event)
+    assert report.seeded == [(division, 4)]
+    final = Match.objects.get(division=division, stage=Match.Stage.FINAL)
+    below = placement_games(division)
+    assert [m.round for m in below] == [2, 3, 4]
+    rank = places(division)
+    assert rank[final.team_a_id] == rank[final.team_b_id] == 1
+    assert all(rank[m.team_a_id] == rank[m.team_b_id] == m.round for m in below)
+    # the placement games use the court the final leaves free, beside it
+    assert below[0].slot == final.slot and below[0].court_id != final.court_id
+    play(final, 30, 26)
+    for match in below:
+        play(match, 26, 30)
+    (placed,) = [places for d, places in reports.final_places(event) if d == division]
+    assert [name for name, _team, _check in placed] == ["優勝", "準優勝", "第3位", "第4位", "第5位", "第6位", "第7位", "第8位"]
+    assert placed[0][1] == final.team_a and placed[2][1] == below[0].team_b
+
+
+@pytest.mark.django_db
+def test_both_with_best_runners_up_is_refused_naming_the_division():
+    event, division = day(2, after_groups="both", best_runners_up=1, qualifiers_per_group=1)
+    play_groups(division)
+    report = seed_divisions(event)
+    assert "best runners-up to 0" in str(report.not_seeded[0][1])
+    assert not Match.objects.filter(division=division).exclude(stage=Match.Stage.GROUP).exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("pairs", "message"),
+    [
+        ("A-X", "there is no group “X”"),
+        ("A-A", "group “A” is written twice"),
+        ("A-B", "groups C、D are in no pair"),
+        ("A-B-C, D", "“A-B-C” is not a pair of groups"),
+    ],
+)
+def test_a_bad_pair_text_is_refused_before_any_write(pairs, message):
+    event, division = day(4, per_group=3, after_groups="placement", placement_pairs=pairs)
+    play_groups(division)
+    with pytest.raises(UserError, match=message) as refused:
+        create_placement_games(event, division)
+    assert "小学生の部" in str(refused.value)
+    assert not placement_games(division)
+
+
+@pytest.mark.django_db
+def test_organiser_pairs_are_followed():
+    event, division = day(4, per_group=3, after_groups="placement", placement_pairs="A-D, B-C")
+    play_groups(division)
+    created = create_placement_games(event, division)
+    by_name = {g.pk: g.name for g in division.groups.all()}
+    firsts = [m for m in created if m.round == 1]
+    pairs = [{by_name[int(m.source_a.split(":")[1])], by_name[int(m.source_b.split(":")[1])]} for m in firsts]
+    assert pairs == [{"A", "D"}, {"B", "C"}]
+
+
+@pytest.mark.django_db
+def test_create_placement_games_refusals_name_the_division():
+    event, division = day(2, per_group=3, after_groups="knockout")
+    with pytest.raises(UserError, match="小学生の部 plays no placement games"):
+        create_placement_games(event, division)
+    division.after_groups = "placement"
+    division.save()
+    with pytest.raises(UserError, match="小学生の部・Group B: 3 games without a confirmed result"):
+        create_placement_games(event, division)
+
+
+@pytest.mark.django_db
+def test_a_correction_after_a_placement_game_was_played_reports_it_out_of_date():
+    event, division = day(2, per_group=3, after_groups="placement")
+    play_groups(division)
+    create_placement_games(event, division)
+    first = placement_games(division)[0]
+    play(first, 30, 26)
+    group_a = division.groups.order_by("order", "pk").first()
+    top, second = [row.team for row in reports.division_standings(division)[0].rows[:2]]
+    game = Match.objects.get(stage=Match.Stage.GROUP, team_a__in=[top, second], team_b__in=[top, second])
+    # the group winner loses its game against the runner-up: the runner-up is now first
+    play(game, 26, 30) if game.team_a_id == top else play(game, 30, 26)
+    assert [row.team for row in reports.division_standings(division)[0].rows[:2]] == [second, top]
+    first.refresh_from_db()
+    assert first.status == Match.Status.CONFIRMED  # a played game never changes by itself
+    (state,) = stages.out_of_date(division)
+    assert state.match == first
+    assert str(group_a) in (state.a.label + state.b.label)
+    seconds = placement_games(division)[1]  # not played yet: it follows its slots
+    assert top in (seconds.team_a_id, seconds.team_b_id)
+    (line,) = [line for p in division_placements(event) for line in p.lines if line.out_of_date]
+    assert line.match == first

@@ -1,0 +1,135 @@
+"""Placement games (順位決定戦) of a division: whether its groups are ready, which games it gets,
+and writing them. ``tournament.services.placement.create_placement_games`` and the seeding of
+each division (``tournament.services.knockout.seed_divisions``) use these; this module places
+games with the placer it is given, so that neither imports the other in a circle.
+
+The rules are in ``docs/rules/stages.md`` ("Placement games"); the pairing is
+``tournament.engine.placement``.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from common.errors import UserError
+from tournament.engine import placement, slots
+from tournament.models import Match
+
+
+def _where(division, group):
+    return _("%(division)s・%(group)s") % {"division": division.name, "group": group}
+
+
+def require_complete(division, tables):
+    """``UserError`` naming the division, each group still playing and its games without a
+    confirmed result, unless every group of ``division`` (``tables``: its ``StandingsTable``s)
+    is complete."""
+    waiting = [table for table in tables if not table.complete]
+    if not waiting:
+        return
+    open_games = Match.objects.filter(
+        division=division,
+        stage=Match.Stage.GROUP,
+        status__in=[Match.Status.SCHEDULED, Match.Status.SUBMITTED, Match.Status.DISPUTED],
+    )
+    parts = [
+        _("%(where)s: %(count)s games without a confirmed result")
+        % {"where": _where(division, table.group), "count": open_games.filter(group=table.group).count()}
+        for table in waiting
+    ]
+    raise UserError(_("The groups are still playing. %(groups)s.") % {"groups": "; ".join(parts)})
+
+
+def pairs_problem(division, text, names):
+    """The reason (in the active language, naming the division and the bad part) why ``text``
+    cannot pair the groups ``names`` (in order) of ``division``, or None when it can. With no
+    groups yet (``names`` empty) only the form of the text is checked."""
+    try:
+        if names:
+            placement.parse_pairs(text, names)
+        else:
+            placement.check_format(text)
+    except placement.PairsError as error:
+        return pairs_error_text(division, error, names)
+    return None
+
+
+def pairs_error_text(division, error, names):
+    """A ``placement.PairsError`` in words, naming the division and the bad part of the text."""
+    values = {"division": division.name, "part": error.part, "groups": "、".join(error.groups)}
+    if error.code == "format":
+        return _("%(division)s: “%(part)s” is not a pair of groups; write pairs like “A-B, C-D”.") % values
+    if error.code == "unknown":
+        values["names"] = "、".join(names)
+        return _("%(division)s: there is no group “%(part)s” (its groups: %(names)s).") % values
+    if error.code == "twice":
+        return _("%(division)s: group “%(part)s” is written twice.") % values
+    return (
+        _(
+            "%(division)s: groups %(groups)s are in no pair. Every group is in one pair; only with an odd "
+            "number of groups is one group left over."
+        )
+        % values
+    )
+
+
+def plan_placement(division, tables, first_place, *, required=True):
+    """The placement games (``placement.PlacementGame``) of ``division`` from ``first_place`` on,
+    its groups sized by their teams that have not withdrawn (``tables``: its ``StandingsTable``s,
+    in group order), paired by ``Division.placement_pairs`` (blank: two by two in order).
+    ``UserError`` naming the division when the pair text is bad, when "both" has best runners-up
+    (their place would be split between the knockout and the placement games), or when no game
+    results (a single group, or groups no deeper than the knockout's places) and ``required``."""
+    if division.after_groups == "both" and division.best_runners_up:
+        raise UserError(
+            _(
+                "%(division)s: placement games below a knockout need whole places in the knockout; "
+                "set the best runners-up to 0."
+            )
+            % {"division": division.name}
+        )
+    sizes = [
+        placement.GroupSize(
+            table.group.pk, table.group.name, sum(1 for row in table.rows if not table.teams[row.team].withdrawn)
+        )
+        for table in tables
+    ]
+    names = [size.name for size in sizes]
+    try:
+        pairs = placement.parse_pairs(division.placement_pairs, names)
+    except placement.PairsError as error:
+        raise UserError(pairs_error_text(division, error, names)) from None
+    games = placement.plan(sizes, pairs, first_place)
+    if not games and required:
+        raise UserError(
+            _("%(division)s has no placement game to play: a single group, or no place both groups of a pair have.")
+            % {"division": division.name}
+        )
+    return games
+
+
+def write_placement_games(event, division, games, placer):
+    """Write ``games`` (``plan_placement``) as ``Match.Stage.PLACEMENT`` games of ``division``:
+    ``round`` the place, ``bracket_position`` the pair, each side the reference of its group
+    place, numbered after the event's last game, each placed by ``placer`` (a
+    ``tournament.services.knockout._Placer``). Teams come later, from the references
+    (``judging.services.refresh_slots``). Returns the games written."""
+    number = (event.matches.aggregate(m=Max("match_number"))["m"] or 0) + 1
+    written = []
+    for game in games:
+        match = Match(
+            event=event,
+            division=division,
+            stage=Match.Stage.PLACEMENT,
+            round=game.place,
+            bracket_position=game.pair,
+            match_number=number,
+            source_a=slots.group_place(game.group_a, game.place),
+            source_b=slots.group_place(game.group_b, game.place),
+        )
+        placer.place(match)
+        match.save()
+        written.append(match)
+        number += 1
+    return written
