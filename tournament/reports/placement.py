@@ -15,7 +15,7 @@ from tournament.engine import placement, slots
 from tournament.models import Match
 from tournament.reports.stages import division_slots
 from tournament.reports.standings import division_standings
-from tournament.reports.timetable import match_queryset
+from tournament.reports.timetable import confirmed_sheet, match_queryset, result_text
 
 
 def place_name(rank, shared=False):
@@ -26,6 +26,11 @@ def place_name(rank, shared=False):
     if not shared and rank == 2:
         return "準優勝"
     return f"第{rank}位"
+
+
+def placement_title(place, pair):
+    """ "1位決定戦（A-B）" in the active language: the game for group ``place`` of pair ``pair``."""
+    return _("Play-off for place %(place)s (%(pair)s)") % {"place": place, "pair": pair}
 
 
 @dataclass
@@ -48,7 +53,7 @@ class PlacementLine:
     @property
     def title(self):
         """ "1位決定戦（A-B）" in the active language."""
-        return _("Play-off for place %(place)s (%(pair)s)") % {"place": self.place, "pair": self.pair}
+        return placement_title(self.place, self.pair)
 
     @property
     def decides(self):
@@ -61,6 +66,11 @@ class PlacementLine:
             _("winner place %(winner)s, loser place %(loser)s (shared by the %(count)s games at this place)") % values
         )
 
+    @property
+    def result(self):
+        """ "30-26", "walkover" or "" (no confirmed result)."""
+        return result_text(confirmed_sheet(self.match))
+
 
 @dataclass
 class Unpaired:
@@ -72,6 +82,10 @@ class Unpaired:
     place: int
     rank: int
     team: object = None
+
+    @property
+    def rank_name(self):
+        return place_name(self.rank, shared=True)
 
 
 @dataclass

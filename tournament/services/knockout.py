@@ -114,7 +114,9 @@ def _plan_division(d, reset):
     """(division, courts, rounds, team id -> reference, placement games) of a division ready to
     seed, else ``UserError`` naming the division and why."""
     if d.after_groups not in ("knockout", "both", "placement"):
-        raise UserError(_("%(division)s plays no knockout.") % {"division": d.name})
+        raise UserError(
+            _("%(division)s plays nothing after its groups: its group standings are the result.") % {"division": d.name}
+        )
     if not d.groups.exists():
         raise UserError(_("%(division)s has no groups yet.") % {"division": d.name})
     _check_existing(d, reset)

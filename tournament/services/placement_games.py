@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from common.errors import UserError
 from tournament.engine import placement, slots
 from tournament.models import Match
+from tournament.reports.placement import placement_title
 
 
 def _where(division, group):
@@ -41,23 +42,23 @@ def require_complete(division, tables):
     raise UserError(_("The groups are still playing. %(groups)s.") % {"groups": "; ".join(parts)})
 
 
-def pairs_problem(division, text, names):
+def pairs_problem(division_name, text, names):
     """The reason (in the active language, naming the division and the bad part) why ``text``
-    cannot pair the groups ``names`` (in order) of ``division``, or None when it can. With no
-    groups yet (``names`` empty) only the form of the text is checked."""
+    cannot pair the groups ``names`` (in order) of division ``division_name``, or None when it
+    can. With no groups yet (``names`` empty) only the form of the text is checked."""
     try:
         if names:
             placement.parse_pairs(text, names)
         else:
             placement.check_format(text)
     except placement.PairsError as error:
-        return pairs_error_text(division, error, names)
+        return pairs_error_text(division_name, error, names)
     return None
 
 
-def pairs_error_text(division, error, names):
+def pairs_error_text(division_name, error, names):
     """A ``placement.PairsError`` in words, naming the division and the bad part of the text."""
-    values = {"division": division.name, "part": error.part, "groups": "、".join(error.groups)}
+    values = {"division": division_name, "part": error.part, "groups": "、".join(error.groups)}
     if error.code == "format":
         return _("%(division)s: “%(part)s” is not a pair of groups; write pairs like “A-B, C-D”.") % values
     if error.code == "unknown":
@@ -99,7 +100,7 @@ def plan_placement(division, tables, first_place, *, required=True):
     try:
         pairs = placement.parse_pairs(division.placement_pairs, names)
     except placement.PairsError as error:
-        raise UserError(pairs_error_text(division, error, names)) from None
+        raise UserError(pairs_error_text(division.name, error, names)) from None
     games = placement.plan(sizes, pairs, first_place)
     if not games and required:
         raise UserError(
@@ -133,3 +134,30 @@ def write_placement_games(event, division, games, placer):
         written.append(match)
         number += 1
     return written
+
+
+def following_games(division):
+    """What follows the groups of ``division`` under its saved settings, for the division form:
+    ``(titles, left_over)``: the placement games' titles ("1位決定戦（A-B）") by place and pair,
+    and sentences naming the group places that play none; ``([], [])`` when the division plays
+    no placement games, has no groups yet or its pair text is bad (the form says why)."""
+    if division.pk is None or division.after_groups not in ("placement", "both"):
+        return [], []
+    groups = list(division.groups.all())
+    sizes = [placement.GroupSize(g.pk, g.name, g.teams.filter(withdrawn=False).count()) for g in groups]
+    try:
+        pairs = placement.parse_pairs(division.placement_pairs, [g.name for g in groups])
+    except placement.PairsError:
+        return [], []
+    first = division.qualifiers_per_group + 1 if division.after_groups == "both" else 1
+    games = placement.plan(sizes, pairs, first)
+    name = {g.pk: g.name for g in groups}
+    titles = [placement_title(game.place, f"{name[game.group_a]}-{name[game.group_b]}") for game in games]
+    played = {(game.place, gid) for game in games for gid in (game.group_a, game.group_b)}
+    left_over = [
+        _("%(group)s place %(place)s plays no placement game.") % {"group": g, "place": place}
+        for g, size in zip(groups, sizes, strict=True)
+        for place in range(first, size.size + 1)
+        if (place, g.pk) not in played
+    ]
+    return titles, left_over
