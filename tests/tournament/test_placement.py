@@ -1,11 +1,16 @@
 """Placement games (順位決定戦) through the services: creation per division, slots, final places,
 "both" under a knockout, refusals, and corrections after a placement game was played."""
 
+from io import StringIO
+
 import pytest
+from django.core.management import call_command
+from django.db import models
 from django.utils import translation
 
 from common.errors import UserError
 from judging.engine import rules
+from judging.models import HistoryEntry
 from tests import factories
 from tests.factories import submit_result
 from tournament import reports
@@ -24,16 +29,18 @@ def english():
         yield
 
 
-def day(groups, per_group=4, name="小学生の部", event=None, **division_fields):
-    """A division of ``groups`` groups of ``per_group`` teams on ``groups`` courts, scheduled."""
+def day(groups, per_group=4, name="小学生の部", event=None, first_court=1, schedule=True, **division_fields):
+    """A division of ``groups`` groups of ``per_group`` teams on ``groups`` courts from
+    ``first_court``, drawn and (with ``schedule``) scheduled."""
     if event is None:
         event = factories.make_event(courts=groups)
         event.refresh_from_db()
-    start = event.courts.count() - groups + 1
-    division = factories.make_division(event, name=name, courts=range(start, start + groups), **division_fields)
+    courts = range(first_court, first_court + groups)
+    division = factories.make_division(event, name=name, courts=courts, **division_fields)
     factories.make_teams(division, groups * per_group, prefix=f"{name}チーム")
     draw_groups(event, seed=3, division=division)
-    make_schedule(event)
+    if schedule:
+        make_schedule(event)
     return event, division
 
 
@@ -211,5 +218,89 @@ def test_a_correction_after_a_placement_game_was_played_reports_it_out_of_date()
     assert str(group_a) in (state.a.label + state.b.label)
     seconds = placement_games(division)[1]  # not played yet: it follows its slots
     assert top in (seconds.team_a_id, seconds.team_b_id)
+    assert HistoryEntry.objects.filter(match=seconds, action=HistoryEntry.Action.TEAMS_CHANGED).exists()
     (line,) = [line for p in division_placements(event) for line in p.lines if line.out_of_date]
     assert line.match == first
+
+
+@pytest.mark.django_db
+def test_three_formats_move_on_each_at_its_own_time_through_the_commands():
+    """Groups of 4 with 3 games per team then placement games; "both" with a 2-team knockout and
+    placement games below; a plain knockout: each seeded when its own groups are complete."""
+    event = factories.make_event(courts=7)
+    event.refresh_from_db()
+    common = {"event": event, "schedule": False}
+    _, low = day(2, 4, "低学年の部", first_court=1, after_groups="placement", games_per_team=3, **common)
+    _, mid = day(2, 3, "中学年の部", first_court=3, after_groups="both", third_place_game=False, **common)
+    _, high = day(3, 3, "高学年の部", first_court=5, after_groups="knockout", **common)
+    make_schedule(event)
+    for team in low.teams.all():
+        assert (
+            Match.objects.filter(stage=Match.Stage.GROUP).filter(models.Q(team_a=team) | models.Q(team_b=team)).count()
+            == 3
+        )
+
+    call_command("simulate_results", event.slug, "--division", "低学年の部", "--seed", "1", stdout=StringIO())
+    report = seed_divisions(event)
+    assert report.seeded == [(low, 4)]
+    assert {d for d, _reason in report.not_seeded} == {mid, high}
+    call_command("simulate_results", event.slug, "--stage", "placement", "--division", "低学年の部", stdout=StringIO())
+    (low_places,) = [places for d, places in reports.final_places(event) if d == low]
+    assert len(low_places) == 8 and low_places[0][0] == "優勝"
+
+    call_command("simulate_results", event.slug, "--division", "中学年の部", "--seed", "2", stdout=StringIO())
+    report = seed_divisions(event)
+    assert report.seeded == [(mid, 3)]  # the final, then 2位決定戦 and 3位決定戦
+    out = StringIO()
+    call_command("simulate_results", event.slug, "--stage", "knockout", "--division", "中学年の部", stdout=out)
+    assert "1 knockout results entered" in out.getvalue()
+    assert len(placement_games(mid)) == 2 and not any(m.has_result for m in placement_games(mid))
+    call_command("simulate_results", event.slug, "--stage", "placement", stdout=StringIO())
+    (mid_places,) = [places for d, places in reports.final_places(event) if d == mid]
+    assert [name for name, _team in mid_places] == ["優勝", "準優勝", "第3位", "第4位", "第5位", "第6位"]
+    assert Match.objects.filter(division=high).exclude(stage=Match.Stage.GROUP).count() == 0
+
+
+@pytest.mark.django_db
+def test_three_groups_the_left_over_group_keeps_its_places_after_those_who_played():
+    event, division = day(3, per_group=3, after_groups="placement")
+    play_groups(division)
+    assert len(create_placement_games(event, division)) == 3
+    (line_up,) = division_placements(event)
+    group_c = division.groups.order_by("order", "pk").last()
+    assert [(u.group, u.place, u.rank_name) for u in line_up.unpaired] == [
+        (group_c, 1, "第3位"),
+        (group_c, 2, "第6位"),
+        (group_c, 3, "第9位"),
+    ]
+    assert [line.decides for line in line_up.lines] == ["places 1 and 2", "places 4 and 5", "places 7 and 8"]
+    for match in placement_games(division):
+        play(match, 30, 26)
+    (placed,) = [places for d, places in reports.final_places(event) if d == division]
+    c_rows = reports.division_standings(division)[2].rows
+    assert [name for name, _t in placed] == [
+        "優勝",
+        "準優勝",
+        "第3位",
+        "第4位",
+        "第5位",
+        "第6位",
+        "第7位",
+        "第8位",
+        "第9位",
+    ]
+    assert placed[2][1].pk == c_rows[0].team and placed[5][1].pk == c_rows[1].team
+
+
+@pytest.mark.django_db
+def test_four_groups_two_pairs_share_their_places():
+    event, division = day(4, per_group=3, after_groups="placement")
+    play_groups(division)
+    create_placement_games(event, division)
+    (line_up,) = division_placements(event)
+    assert [line.title for line in line_up.lines[:2]] == ["Play-off for place 1 (A-B)", "Play-off for place 1 (C-D)"]
+    assert line_up.lines[0].decides == "winner place 1, loser place 3 (shared by the 2 games at this place)"
+    for match in placement_games(division):
+        play(match, 30, 26)
+    (placed,) = [places for d, places in reports.final_places(event) if d == division]
+    assert [name for name, _t in placed[:6]] == ["第1位", "第1位", "第3位", "第3位", "第5位", "第5位"]
