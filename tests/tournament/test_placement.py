@@ -11,10 +11,11 @@ from django.utils import translation
 from common.errors import UserError
 from judging.engine import rules
 from judging.models import HistoryEntry
+from judging.services import refresh_slots
 from tests import factories
 from tests.factories import submit_result
 from tournament import reports
-from tournament.models import Match
+from tournament.models import Match, Team
 from tournament.reports import stages
 from tournament.reports.placement import division_placements
 from tournament.services.draw import draw_groups
@@ -304,3 +305,29 @@ def test_four_groups_two_pairs_share_their_places():
         play(match, 30, 26)
     (placed,) = [places for d, places in reports.final_places(event) if d == division]
     assert [name for name, _t in placed[:6]] == ["第1位", "第1位", "第3位", "第3位", "第5位", "第5位"]
+
+
+@pytest.mark.django_db
+def test_the_lists_survive_a_last_place_left_empty_by_withdrawals():
+    event, division = day(2, per_group=3, after_groups="placement")
+    play_groups(division)
+    create_placement_games(event, division)
+    for table in reports.division_standings(division):
+        Team.objects.filter(pk=table.rows[0].team).update(withdrawn=True)
+    refresh_slots(division)
+    (line_up,) = division_placements(event)
+    last = line_up.lines[-1]
+    assert (last.match.team_a, last.match.team_b) == (None, None)
+    assert [line.decides for line in line_up.lines] == ["places 1 and 2", "places 3 and 4", "places 5 and 6"]
+    assert reports.final_places(event) == []
+
+
+@pytest.mark.django_db
+def test_a_placement_division_with_a_played_game_cannot_be_reset():
+    event, division = day(2, per_group=3, after_groups="placement")
+    play_groups(division)
+    seed_divisions(event)
+    play(placement_games(division)[0], 30, 26)
+    report = seed_divisions(event, division=division, reset=True)
+    assert "has placement game results" in str(report.not_seeded[0][1])
+    assert len(placement_games(division)) == 3

@@ -125,23 +125,29 @@ def _group_sizes(tables):
     return sizes
 
 
+def _counts(groups, matches):
+    """(teams per group place, placement games per place, group pks playing at each place). A
+    game counts its two sides even when a withdrawal left a slot without a team."""
+    paired, teams_at, games_at = {}, {}, {}
+    for m in matches:
+        games_at[m.round] = games_at.get(m.round, 0) + 1
+        for source in (m.source_a, m.source_b):
+            if source:
+                paired.setdefault(m.round, set()).add(slots.parse(source).target)
+    for _group, rows in groups.values():
+        for place in range(1, len(rows) + 1):
+            teams_at[place] = teams_at.get(place, 0) + 1
+    for place, games in games_at.items():
+        teams_at[place] = max(teams_at.get(place, 0), 2 * games)
+    return teams_at, games_at, paired
+
+
 def _division_placement(division, matches):
     """The ``DivisionPlacement`` of ``division`` from its placement ``matches``."""
     tables = division_standings(division)
     groups = _group_sizes(tables)
     states = {s.match.pk: s for s in division_slots(division, tables=tables, matches=matches)}
-    paired = {}
-    for m in matches:
-        for source in (m.source_a, m.source_b):
-            if source:
-                paired.setdefault(m.round, set()).add(slots.parse(source).target)
-    teams_at = {}
-    for _group, rows in groups.values():
-        for place in range(1, len(rows) + 1):
-            teams_at[place] = teams_at.get(place, 0) + 1
-    games_at = {}
-    for m in matches:
-        games_at[m.round] = games_at.get(m.round, 0) + 1
+    teams_at, games_at, paired = _counts(groups, matches)
     first = min(games_at)
     ranks = {b.place: b for b in placement.blocks(teams_at, games_at, first)}
     lines = []

@@ -106,6 +106,11 @@ def _check_existing(d, reset):
             if d.after_groups == "placement":
                 raise UserError(_("%(division)s already has its placement games.") % {"division": d.name})
             raise UserError(_("%(division)s already has a bracket.") % {"division": d.name})
+        if any(is_frozen(m) for m in existing) and d.after_groups == "placement":
+            raise UserError(
+                _("%(division)s has placement game results; its placement games cannot be reset.")
+                % {"division": d.name}
+            )
         if any(is_frozen(m) for m in existing):
             raise UserError(_("%(division)s has knockout results; the bracket cannot be reset.") % {"division": d.name})
 
