@@ -1,12 +1,13 @@
 """Placement games on the organiser's division form, the knockout page, the public bracket and
 final results, and through the commands (seed_knockout, simulate_results --stage placement)."""
 
-from io import StringIO
+from io import BytesIO, StringIO
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
+from pypdf import PdfReader
 
 from judging.engine import rules
 from tests import factories
@@ -136,6 +137,8 @@ def test_the_knockout_page_public_bracket_and_final_results_show_the_placement_g
     assert "優勝" in final and first.team_a.name in final and "準優勝" in final
     pdf = organiser_client.get(f"/e/{event.slug}/final/?format=pdf")
     assert pdf.status_code == 200
+    text = "".join(page.extract_text() for page in PdfReader(BytesIO(pdf.getvalue())).pages)
+    assert "優勝" in text and first.team_a.name in text
 
 
 def test_seed_knockout_and_simulate_results_play_a_placement_division(drawn):
