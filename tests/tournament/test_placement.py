@@ -331,3 +331,32 @@ def test_a_placement_division_with_a_played_game_cannot_be_reset():
     report = seed_divisions(event, division=division, reset=True)
     assert "has placement game results" in str(report.not_seeded[0][1])
     assert len(placement_games(division)) == 3
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_groups_of_8_with_3_games_per_team_then_one_placement_game_each(seed):
+    """The city's school format: groups of 8, 3 games per team, then 1st v 1st, 2nd v 2nd …"""
+    event, division = day(2, per_group=8, after_groups="placement", games_per_team=3)
+    for team in division.teams.all():
+        games = Match.objects.filter(stage=Match.Stage.GROUP).filter(models.Q(team_a=team) | models.Q(team_b=team))
+        assert games.count() == 3
+    call_command("simulate_results", event.slug, "--seed", str(seed), stdout=StringIO())
+    report = seed_divisions(event)
+    assert report.seeded == [(division, 8)]
+    games = placement_games(division)
+    assert [m.round for m in games] == list(range(1, 9))
+    tables = reports.division_standings(division)
+    for match in games:
+        for side, source in ((match.team_a_id, match.source_a), (match.team_b_id, match.source_b)):
+            _kind, group, place = source.split(":")
+            (table,) = [t for t in tables if t.group.pk == int(group)]
+            row = table.rows[int(place) - 1]
+            assert side == (None if row.tied else row.team)  # a tied place waits for its lot
+    teams = [t for m in games for t in (m.team_a_id, m.team_b_id) if t is not None]
+    assert len(teams) == len(set(teams))
+    call_command("simulate_results", event.slug, "--stage", "placement", stdout=StringIO())
+    played = [m for m in placement_games(division) if m.has_result]
+    assert played
+    (placed,) = [places for d, places in reports.final_places(event) if d == division] or [[]]
+    assert len(placed) == 2 * len(played)
