@@ -117,7 +117,7 @@ def test_seed_divisions_creates_placement_games_when_the_groups_are_complete():
     report = seed_divisions(event)
     ((refused, reason),) = report.not_seeded
     assert refused == division
-    assert "小学生の部・Group A" in str(reason) and "games without a confirmed result" in str(reason)
+    assert "小学生の部・Group A" in str(reason) and "has 6 games without a confirmed result" in str(reason)
     assert not placement_games(division)
     play_groups(division)
     report = seed_divisions(event)
@@ -195,7 +195,7 @@ def test_create_placement_games_refusals_name_the_division():
         create_placement_games(event, division)
     division.after_groups = "placement"
     division.save()
-    with pytest.raises(UserError, match="小学生の部・Group B: 3 games without a confirmed result"):
+    with pytest.raises(UserError, match="小学生の部・Group B has 3 games without a confirmed result"):
         create_placement_games(event, division)
 
 
@@ -360,3 +360,18 @@ def test_groups_of_8_with_3_games_per_team_then_one_placement_game_each(seed):
     assert played
     (placed,) = [places for d, places in reports.final_places(event) if d == division] or [[]]
     assert len(placed) == 2 * len(played)
+
+
+@pytest.mark.django_db
+def test_refusals_read_in_japanese_name_the_division_and_the_group():
+    event, division = day(2, per_group=3, after_groups="placement", placement_pairs="A-Z")
+    with translation.override("ja"):
+        (reason,) = [str(r) for _d, r in seed_divisions(event).not_seeded]
+        assert reason == (
+            "予選リーグがまだ終わっていません。小学生の部・Aリーグに結果が確定していない試合が3試合あります。"
+            "小学生の部・Bリーグに結果が確定していない試合が3試合あります。"
+        )
+        play_groups(division)
+        with pytest.raises(UserError) as refused:
+            create_placement_games(event, division)
+        assert str(refused.value) == "小学生の部：「Z」というリーグはありません（リーグ：A、B）。"

@@ -35,11 +35,12 @@ def require_complete(division, tables):
         status__in=[Match.Status.SCHEDULED, Match.Status.SUBMITTED, Match.Status.DISPUTED],
     )
     parts = [
-        _("%(where)s: %(count)s games without a confirmed result")
+        _("%(where)s has %(count)s games without a confirmed result.")
         % {"where": _where(division, table.group), "count": open_games.filter(group=table.group).count()}
         for table in waiting
     ]
-    raise UserError(_("The groups are still playing. %(groups)s.") % {"groups": "; ".join(parts)})
+    # Sentences follow each other with a space in English, none after a Japanese 。.
+    raise UserError(" ".join([_("The groups are still playing."), *parts]).replace("。 ", "。"))
 
 
 def pairs_problem(division_name, text, names):
