@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 
 from common.errors import UserError
 from judging.services import refresh_slots
+from ops import backups
 from tournament.models import Match
 from tournament.reports import division_standings
 from tournament.services.knockout import _Placer, division_courts
@@ -22,8 +23,8 @@ def create_placement_games(event, division):
     when its pair text is bad. For "both" the games start at the place after the knockout's
     qualifiers. The games (one per place of each pair of groups) are numbered after the
     event's last game and placed on the division's courts after their last game; their teams
-    are the group places' teams once final (``refresh_slots``). One transaction. Returns the
-    games created.
+    are the group places' teams once final (``refresh_slots``). The automatic backup is taken
+    after the refusals, then one transaction. Returns the games created.
     """
     if division.after_groups not in ("placement", "both"):
         raise UserError(_("%(division)s plays no placement games.") % {"division": division.name})
@@ -36,6 +37,7 @@ def create_placement_games(event, division):
     first_place = division.qualifiers_per_group + 1 if division.after_groups == "both" else 1
     games = plan_placement(division, tables, first_place)
     courts = division_courts(division)
+    backups.auto_backup("placement-games")
     with transaction.atomic():
         created = write_placement_games(event, division, games, _Placer(event, courts))
         refresh_slots(division)
