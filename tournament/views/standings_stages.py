@@ -11,6 +11,7 @@ from common.errors import UserError
 from tournament import reports
 from tournament.access import event_for_organiser, event_for_recorder
 from tournament.models import Division, Group
+from tournament.reports.placement import division_placements
 from tournament.services.knockout import seed_knockout
 from tournament.services.lots import record_runner_up_lot, record_tie_break
 from tournament.tables import standings_tables
@@ -79,5 +80,11 @@ def knockout(request, slug):
     return render(
         request,
         "tournament/knockout.html",
-        {"event": event, "brackets": reports.division_brackets(event), "organiser": True, "runner_up_ties": ties},
+        {
+            "event": event,
+            "brackets": reports.division_brackets(event),
+            "placements": division_placements(event),
+            "organiser": True,
+            "runner_up_ties": ties,
+        },
     )
