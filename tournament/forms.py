@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.engine import names, standings
 from tournament.models import Court, Division, Event, Match, Team
 from tournament.services import settings_guard
+from tournament.services.placement_games import following_games, pairs_problem
 from tournament.services.registration import PlayerData
 from tournament.services.schedule import games_per_team_problem
 
@@ -107,6 +108,8 @@ class DivisionForm(forms.ModelForm):
             "qualifiers_per_group",
             "best_runners_up",
             "third_place_game",
+            "after_groups",
+            "placement_pairs",
         ]
         widgets = {"courts": forms.CheckboxSelectMultiple}
 
@@ -122,6 +125,8 @@ class DivisionForm(forms.ModelForm):
             "group of 8). It must be smaller than the number of teams of each group, and teams × games must "
             "be even."
         )
+        # Left out of a post (older scripts, pages without it): the division keeps its format.
+        self.fields["after_groups"].required = False
         current = self.instance.criteria if self.instance.pk else standings.PRESET_JAPANESE
         self.fields["preset"].initial = self.instance.preset if self.instance.pk else "japanese"
         for i in range(len(standings.CRITERIA)):
@@ -182,6 +187,7 @@ class DivisionForm(forms.ModelForm):
                 self.add_error("preset", _("The lot comes last: nothing can follow it."))
         if data.get("qualifiers_per_group") is not None and not 1 <= data["qualifiers_per_group"] <= 4:
             self.add_error("qualifiers_per_group", _("From 1 to 4 teams per group."))
+        self._clean_placement(data)
         self.criteria_codes = ",".join(codes)
         self._check_result_settings(data)
         return data
@@ -204,6 +210,27 @@ class DivisionForm(forms.ModelForm):
             return
         for name, message in settings_guard.division_refusals(Division.objects.get(pk=new.pk), new):
             self.add_error(name if name in self.fields else None, message)
+
+    def _clean_placement(self, data):
+        """The pair text names the division's groups (docs/rules/stages.md, "Placement games");
+        "both" takes whole places into the knockout. (Pairs do not change under existing games:
+        ``settings_guard``.)"""
+        if data.get("after_groups") == "both" and data.get("best_runners_up"):
+            self.add_error(
+                "after_groups",
+                _("Placement games below a knockout need whole places in the knockout; set the best runners-up to 0."),
+            )
+        if not data.get("after_groups"):
+            data["after_groups"] = self.instance.after_groups or "knockout"
+        text = data.get("placement_pairs") or ""
+        names = list(self.instance.groups.values_list("name", flat=True)) if self.instance.pk else []
+        problem = pairs_problem(data.get("name") or self.instance.name, text, names)
+        if problem:
+            self.add_error("placement_pairs", problem)
+
+    def following_games(self):
+        """(placement game titles, group places without a game) under the saved settings."""
+        return following_games(self.instance)
 
     def save(self, commit=True):
         self.instance.criteria_codes = self.criteria_codes

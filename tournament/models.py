@@ -418,6 +418,11 @@ class Match(models.Model):
     # this game after it had started: it is no longer shown as out of date for that change.
     kept_teams = models.CharField(max_length=40, blank=True, editable=False)
     sheet_printed_at = models.DateTimeField(_("recording sheet printed"), null=True, blank=True, editable=False)
+    # The court a closed court's game was moved from (issue 15, item 9): the closed court's
+    # tablet lists where its games went, and an old sheet's QR code says where the game is now.
+    moved_from = models.ForeignKey(
+        Court, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", editable=False
+    )
 
     class Meta:
         ordering = ["event", "match_number"]

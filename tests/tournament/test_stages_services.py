@@ -293,3 +293,13 @@ def test_a_division_with_a_single_qualifier_does_not_block_another(db):
 def test_a_division_without_a_knockout_says_so(db):
     event, (division,) = day([("順位戦の部", [1, 2], 6, {"after_groups": "none"})])
     assert stage_notes.division_stage(division).state == stage_notes.NO_KNOCKOUT
+
+
+def test_a_division_with_placement_games_is_ready_when_its_groups_are_complete(db):
+    event, (division,) = day([("順位戦の部", [1, 2], 6, {"after_groups": "placement"})])
+    assert stage_notes.division_stage(division).state == stage_notes.PLAYING
+    play_groups(division)
+    assert stage_notes.division_stage(division).state == stage_notes.READY
+    report = seed_divisions(event, division=division)
+    assert [d for d, _n in report.seeded] == [division]
+    assert stage_notes.division_stage(division).state == stage_notes.SEEDED

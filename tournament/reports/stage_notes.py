@@ -24,7 +24,7 @@ BLOCKED = "blocked"  # groups complete, but a tie at a qualifying place needs a 
 READY = "ready"  # can be seeded now
 SEEDED = "seeded"  # has its games after the groups
 SINGLE = "single"  # one qualifier only: the group winner is the champion
-NO_KNOCKOUT = "none"  # its setting plays no knockout
+NO_KNOCKOUT = "none"  # nothing follows its groups (its setting)
 
 
 @dataclass(frozen=True)
@@ -183,8 +183,10 @@ def _groups_left(division):
 
 def division_stage(division):
     """The ``DivisionStage`` of ``division`` (docs/rules/stages.md, "Per division"): each
-    division moves on at its own time; a single qualifier is its champion and blocks nothing."""
-    if division.after_groups not in ("knockout", "both"):
+    division moves on at its own time (a knockout, placement games or both, as
+    ``tournament.services.knockout.seed_divisions`` makes them); a single qualifier is its
+    champion and blocks nothing."""
+    if division.after_groups not in ("knockout", "both", "placement"):
         return DivisionStage(division, NO_KNOCKOUT, out_of_date=division_out_of_date(division))
     if Match.objects.filter(division=division).exclude(stage=Match.Stage.GROUP).exists():
         return DivisionStage(division, SEEDED, out_of_date=division_out_of_date(division))
@@ -193,6 +195,8 @@ def division_stage(division):
     tables = division_standings(division)
     if not all(table.complete for table in tables):
         return DivisionStage(division, PLAYING, groups_left=_groups_left(division))
+    if division.after_groups == "placement":
+        return DivisionStage(division, READY)  # equal places play each other: no qualifier to settle
     try:
         going_through = qualifiers(division, tables)
     except UserError as refusal:
@@ -204,6 +208,14 @@ def division_stage(division):
         champion = Team.objects.filter(pk=first.team).first()
         return DivisionStage(division, SINGLE, champion=champion, champion_group=tables[first.group].group)
     return DivisionStage(division, READY)
+
+
+def seeded_text(division, count):
+    """What seeding ``division`` made, in the active language ("小学生の部：トーナメント表を作成しました
+    （4試合）。", or its placement games)."""
+    if division.after_groups == "placement":
+        return _("%(division)s: placement games made, %(count)s games.") % {"division": division, "count": count}
+    return _("%(division)s: bracket seeded, %(count)s games.") % {"division": division, "count": count}
 
 
 def event_stages(event):

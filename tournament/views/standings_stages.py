@@ -14,6 +14,7 @@ from tournament import reports
 from tournament.access import event_for_organiser, event_for_recorder
 from tournament.models import Division, Group, Match
 from tournament.reports import stage_notes
+from tournament.reports.placement import division_placements
 from tournament.services.knockout import seed_divisions
 from tournament.services.lots import record_runner_up_lot, record_tie_break
 from tournament.services.stages import keep_result, replay_match
@@ -72,7 +73,7 @@ def _seed(request, event, division=None, reset=False):
     """Seed one division (or every ready one) and say, per division, what was done or why not."""
     report = seed_divisions(event, division=division, reset=reset)
     for d, count in report.seeded:
-        messages.success(request, _("%(division)s: bracket seeded, %(count)s games.") % {"division": d, "count": count})
+        messages.success(request, stage_notes.seeded_text(d, count))
     for d, reason in report.not_seeded:
         level = messages.error if division is not None else messages.info
         text = str(reason)
@@ -129,6 +130,7 @@ def knockout(request, slug):
         {
             "event": event,
             "brackets": reports.division_brackets(event),
+            "placements": division_placements(event),
             "organiser": True,
             "runner_up_ties": ties,
             "stages": stage_notes.event_stages(event),

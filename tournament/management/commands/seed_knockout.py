@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
-from django.utils.translation import gettext as _
 
 from tournament.management.commands._base import get_event
+from tournament.reports import stage_notes
 from tournament.services.knockout import seed_divisions
 
 
@@ -27,7 +27,7 @@ class Command(BaseCommand):
                 raise CommandError(f"No division named {division!r} in {event.slug} (divisions: {known}).")
         report = seed_divisions(event, division=named, reset=reset)
         for d, count in report.seeded:
-            self.stdout.write(_("%(division)s: bracket seeded, %(count)s games.") % {"division": d, "count": count})
+            self.stdout.write(stage_notes.seeded_text(d, count))
         for d, reason in report.not_seeded:
             text = str(reason)
             self.stdout.write(text if d.name in text else f"{d.name}: {text}")
