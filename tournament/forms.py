@@ -262,8 +262,11 @@ class TeamForm(forms.Form):
     """A team with three players (one the leader, in the middle) and up to two substitutes."""
 
     division = forms.ModelChoiceField(queryset=Division.objects.none(), label=_("division"))
-    name = forms.CharField(label=_("team name"), max_length=60)
-    affiliation = forms.CharField(label=_("affiliation (school or 子ども会)"), max_length=60, required=False)
+    name = forms.CharField(label=_("team name"), max_length=names.TEAM_NAME_MAX)
+    affiliation = forms.CharField(
+        label=_("affiliation (school or 子ども会)"), max_length=names.AFFILIATION_MAX, required=False
+    )
+    chaperone = forms.CharField(label=_("chaperone (引率者)"), max_length=names.CHAPERONE_MAX, required=False)
     seed = forms.IntegerField(
         label=_("seed"),
         min_value=1,
@@ -288,8 +291,10 @@ class TeamForm(forms.Form):
                 if substitute
                 else _("Player %(number)s") % {"number": i}
             )
-            self.fields[f"p{i}_name"] = forms.CharField(label=label, max_length=40, required=False)
-            self.fields[f"p{i}_furigana"] = forms.CharField(label=_("furigana"), max_length=60, required=False)
+            self.fields[f"p{i}_name"] = forms.CharField(label=label, max_length=names.PLAYER_NAME_MAX, required=False)
+            self.fields[f"p{i}_furigana"] = forms.CharField(
+                label=_("furigana"), max_length=names.FURIGANA_MAX, required=False
+            )
             self.fields[f"p{i}_grade"] = forms.ChoiceField(label=_("grade"), choices=GRADE_CHOICES, required=False)
 
     def player_rows(self):
@@ -347,7 +352,13 @@ class TeamForm(forms.Form):
 
     @classmethod
     def initial_for(cls, team):
-        initial = {"division": team.division_id, "name": team.name, "affiliation": team.affiliation, "seed": team.seed}
+        initial = {
+            "division": team.division_id,
+            "name": team.name,
+            "affiliation": team.affiliation,
+            "chaperone": team.chaperone,
+            "seed": team.seed,
+        }
         regular = [p for p in team.players.all() if not p.is_substitute]
         subs = [p for p in team.players.all() if p.is_substitute]
         for i, p in enumerate(regular[:REGULAR_PLAYERS], start=1):
