@@ -141,9 +141,12 @@ class DivisionForm(forms.ModelForm):
         return [self[f"criterion_{i + 1}"] for i in range(len(standings.CRITERIA))]
 
     def clean_name(self):
-        name = names.normalize_text(self.cleaned_data["name"])
-        clash = self.event.divisions.filter(name=name).exclude(pk=self.instance.pk)
-        if clash.exists():
+        """The name as typed (trimmed); a clash is found by ``names.name_key``, as the import
+        matches divisions (issue 18, item 7)."""
+        name = names.clean_display(self.cleaned_data["name"])
+        key = names.name_key(name)
+        others = self.event.divisions.exclude(pk=self.instance.pk).values_list("name", flat=True)
+        if any(names.name_key(other) == key for other in others):
             raise forms.ValidationError(_("This tournament already has a division with this name."))
         return name
 

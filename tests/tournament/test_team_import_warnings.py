@@ -11,6 +11,7 @@ from openpyxl import Workbook
 
 from tests import factories
 from tournament import imports
+from tournament.forms import DivisionForm
 from tournament.imports import TEMPLATE_LABELS
 from tournament.models import Division, Team
 
@@ -165,3 +166,23 @@ def test_the_data_migration_recomputes_name_keys_and_keeps_clashing_teams_apart(
     assert first.name_key == "ひたち~かるた"
     assert second.name_key == f"ひたち~かるた#{second.pk}"
     assert second.name == "ひたち~かるた"
+
+
+def test_the_division_form_finds_a_clash_by_the_name_key_and_keeps_the_spelling(event):
+    factories.make_division(event, name="小学生～低学年")
+    data = {
+        "name": "小学生〜低学年",
+        "order": "2",
+        "preset": "japanese",
+        "walkover_cards": "count",
+        "withdrawal": "annul",
+        "best_runners_up": "0",
+        "layout": "one_group_per_court",
+        "qualifiers_per_group": "1",
+    }
+    clash = DivisionForm(data, event=event)
+    assert not clash.is_valid()
+    assert "name" in clash.errors
+    fresh = DivisionForm({**data, "name": " 中学生の部（Ａ） "}, event=event)
+    assert fresh.is_valid(), fresh.errors
+    assert fresh.cleaned_data["name"] == "中学生の部（Ａ）"
