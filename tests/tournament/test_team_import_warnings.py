@@ -7,6 +7,7 @@ import io
 import pytest
 from django.apps import apps
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import CommandError, call_command
 from openpyxl import Workbook
 
 from tests import factories
@@ -186,3 +187,14 @@ def test_the_division_form_finds_a_clash_by_the_name_key_and_keeps_the_spelling(
     fresh = DivisionForm({**data, "name": " 中学生の部（Ａ） "}, event=event)
     assert fresh.is_valid(), fresh.errors
     assert fresh.cleaned_data["name"] == "中学生の部（Ａ）"
+
+
+def test_the_import_command_needs_accept_warnings_to_import_despite_warnings(event, tmp_path):
+    factories.make_division(event, name=LOW, grade_band="小1〜小3")
+    path = tmp_path / "entries.xlsx"
+    path.write_bytes(workbook(team_row("A組", ["甲", "乙", "丙"], grade="5年")))
+    with pytest.raises(CommandError, match="3 warnings; nothing was imported"):
+        call_command("import_teams", event.slug, str(path), stderr=io.StringIO())
+    assert Team.objects.count() == 0
+    call_command("import_teams", event.slug, str(path), "--accept-warnings", stdout=io.StringIO(), stderr=io.StringIO())
+    assert Team.objects.count() == 1
