@@ -144,3 +144,25 @@ def test_a_normal_workbook_passes_the_limits():
     result = parse_entry_workbook(small_workbook())
     assert [t.name for t in result.teams] == ["みなと子ども会A"]
     assert not any(re.search("too large|too long", str(p)) for p in result.problems)
+
+
+def test_a_huge_styles_part_is_refused_before_openpyxl_parses_it():
+    styles = b"<styleSheet>" + b" " * limits.MAX_PART_BYTES + b"</styleSheet>"
+    message, elapsed = refused(rewrite(small_workbook(), {"xl/styles.xml": styles}))
+    assert "xl/styles.xml" in message and f"{limits.MAX_PART_BYTES:,}" in message
+    assert elapsed < 3
+
+
+def test_a_cell_of_twenty_million_characters_is_read_within_the_budget():
+    cell = b'<c r="B2" t="inlineStr"><is><t>' + b"a" * 20_000_000 + b"</t></is></c>"
+    header = b"".join(
+        b'<c r="%s1" t="inlineStr"><is><t>%s</t></is></c>' % (col.encode(), label.encode())
+        for col, label in zip("ABCD", ["部門", "チーム名", "所属", "氏名"], strict=True)
+    )
+    rows = (
+        b'<row r="1">' + header + b'</row><row r="2"><c r="A2" t="inlineStr"><is><t>x</t></is></c>' + cell + b"</row>"
+    )
+    started = time.perf_counter()
+    result = parse_entry_workbook(rewrite(small_workbook(), {"xl/worksheets/sheet1.xml": sheet_xml(rows)}))
+    assert time.perf_counter() - started < 10
+    assert any("at most 60" in p.message for p in result.problems)

@@ -25,6 +25,9 @@ from tournament.imports.messages import _
 MAX_MEMBERS = 500
 #: Uncompressed size of all members together, and of one worksheet.
 MAX_UNCOMPRESSED_BYTES = 96 * 1024 * 1024
+#: Uncompressed size of any part other than a worksheet (styles, shared strings, the workbook):
+#: openpyxl parses these whole when it opens the file, so they get a smaller limit.
+MAX_PART_BYTES = 16 * 1024 * 1024
 #: Cells in one row (Excel's own maximum is 16,384 columns).
 MAX_CELLS_PER_ROW = 16_384
 #: Cells in one sheet (5,000 rows of 100 columns).
@@ -110,8 +113,9 @@ def scan_workbook(archive: zipfile.ZipFile, budget: Budget) -> dict[str, SheetFa
     In: an open :class:`zipfile.ZipFile` and a :class:`Budget`. Out: ``{member name:
     SheetFacts}`` for every ``xl/worksheets/*.xml`` member. Raises :class:`LimitExceeded`
     (message naming the limit and the count found) at the first limit passed: too many
-    members, uncompressed size (total, or a member's compression ratio), cells in a row or
-    in a sheet, a row number beyond Excel's, shared strings, or the time budget. Zip errors
+    members, uncompressed size (all members, or one part openpyxl parses whole such as
+    ``xl/styles.xml``), cells in a row or in a sheet, a row number beyond Excel's, shared
+    strings, or the time budget. Zip errors
     (``BadZipFile``, CRC) propagate to the caller, which reports a damaged file.
     """
     members = archive.infolist()
@@ -123,9 +127,12 @@ def scan_workbook(archive: zipfile.ZipFile, budget: Budget) -> dict[str, SheetFa
     facts = {}
     for member in members:
         name = member.filename.lstrip("/")
+        worksheet = name.startswith("xl/worksheets/") and name.endswith(".xml") and "/_rels/" not in name
         if name.lower() == "xl/sharedstrings.xml":
-            _count_shared_strings(archive, member, budget)
-        elif name.startswith("xl/worksheets/") and name.endswith(".xml") and "/_rels/" not in name:
+            _count_shared_strings(archive, member, budget)  # first: its count says more than its size
+        if not worksheet and name.endswith((".xml", ".rels")) and member.file_size > MAX_PART_BYTES:
+            raise _too_big(name, _bytes, MAX_PART_BYTES, member.file_size)
+        if worksheet:
             facts[name] = _scan_sheet(archive, member, budget)
     return facts
 

@@ -39,6 +39,8 @@ MAX_BLANK_RUN = 50
 HEADER_SEARCH_ROWS = 20
 #: Columns beyond this are ignored.
 MAX_COLUMNS = 100
+#: Excel's own limit of characters in a cell; longer strings (not made by Excel) are cut.
+MAX_CELL_CHARS = 32_767
 
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0"
 _ZIP_MAGIC = b"PK\x03\x04"
@@ -214,10 +216,15 @@ def _header_of(ws) -> Header | None:
     ws.reset_dimensions()  # never trust the recorded dimension
     rows = ws.iter_rows(min_row=1, max_row=HEADER_SEARCH_ROWS, max_col=MAX_COLUMNS, values_only=True)
     for rownum, values in enumerate(rows, start=1):
-        header = detect_header(values, rownum)
+        header = detect_header(_cut(values), rownum)
         if header:
             return header
     return None
+
+
+def _cut(values) -> list:
+    """The row's values, strings cut at :data:`MAX_CELL_CHARS` (the work per row is bounded)."""
+    return [v[:MAX_CELL_CHARS] if isinstance(v, str) else v for v in values]
 
 
 def _is_blank(values) -> bool:
@@ -231,16 +238,16 @@ def _read_sheet(ws, facts: SheetFacts, budget: Budget) -> EntrySheet | None:
     rows = ws.iter_rows(min_row=1, max_col=MAX_COLUMNS, values_only=True)
     header = None
     for rownum, values in enumerate(rows, start=1):
-        header = detect_header(values, rownum)
+        header = detect_header(_cut(values), rownum)
         if header or rownum >= HEADER_SEARCH_ROWS:
             break
     if header is None:
         return None
     sheet = EntrySheet(ws.title, header, [], [], filtered=facts.autofilter, merged=list(facts.merged))
     blank_run = 0
-    for rownum, values in enumerate(rows, start=header.row + 1):
-        if rownum % 256 == 0:
-            budget.check()
+    for rownum, raw in enumerate(rows, start=header.row + 1):
+        budget.check()
+        values = _cut(raw)
         if _is_blank(values):
             blank_run += 1
             if blank_run >= MAX_BLANK_RUN:
@@ -263,5 +270,5 @@ def _read_sheet(ws, facts: SheetFacts, budget: Budget) -> EntrySheet | None:
                 )
             )
             break
-        sheet.rows.append((rownum, [cell_text(v) for v in values], list(values)))
+        sheet.rows.append((rownum, [cell_text(v) for v in values], values))
     return sheet
