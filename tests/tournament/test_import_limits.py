@@ -4,6 +4,7 @@ parses it, fast, with a message naming the limit. The "bombs" are made here, sma
 import io
 import re
 import time
+import tracemalloc
 import zipfile
 
 import pytest
@@ -166,3 +167,16 @@ def test_a_cell_of_twenty_million_characters_is_read_within_the_budget():
     result = parse_entry_workbook(rewrite(small_workbook(), {"xl/worksheets/sheet1.xml": sheet_xml(rows)}))
     assert time.perf_counter() - started < 10
     assert any("at most 60" in p.message for p in result.problems)
+
+
+def test_refusing_a_bomb_takes_little_memory():
+    row = b'<row r="1">' + b"<c><v>1</v></c>" * 3_000_000 + b"</row>"
+    data = rewrite(small_workbook(), {"xl/worksheets/sheet1.xml": sheet_xml(row)})
+    del row
+    tracemalloc.start()
+    try:
+        parse_entry_workbook(data)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 32 * 1024 * 1024  # the file is streamed in 1 MB pieces, never inflated whole
