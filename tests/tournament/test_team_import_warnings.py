@@ -61,7 +61,10 @@ def test_a_grade_outside_the_division_band_is_a_warning_the_organiser_accepts(cl
     assert report.ok
     assert len(report.warnings) == 3
     assert "小1〜小3" in report.warnings[0].message
-    assert 'name="accept_warnings"' in preview.content.decode()
+    page = preview.content.decode()
+    assert 'name="accept_warnings"' in page
+    assert "読み込んだシート：<strong>Sheet</strong>" in page and "注意 3 件" in page
+    assert "対象学年（小1〜小3）の外です" in page
     token = preview.context["token"]
 
     refused = client.post(url(event), {"token": token})
