@@ -141,9 +141,12 @@ class DivisionForm(forms.ModelForm):
         return [self[f"criterion_{i + 1}"] for i in range(len(standings.CRITERIA))]
 
     def clean_name(self):
-        name = names.normalize_text(self.cleaned_data["name"])
-        clash = self.event.divisions.filter(name=name).exclude(pk=self.instance.pk)
-        if clash.exists():
+        """The name as typed (trimmed); a clash is found by ``names.name_key``, as the import
+        matches divisions (issue 18, item 7)."""
+        name = names.clean_display(self.cleaned_data["name"])
+        key = names.name_key(name)
+        others = self.event.divisions.exclude(pk=self.instance.pk).values_list("name", flat=True)
+        if any(names.name_key(other) == key for other in others):
             raise forms.ValidationError(_("This tournament already has a division with this name."))
         return name
 
@@ -262,8 +265,11 @@ class TeamForm(forms.Form):
     """A team with three players (one the leader, in the middle) and up to two substitutes."""
 
     division = forms.ModelChoiceField(queryset=Division.objects.none(), label=_("division"))
-    name = forms.CharField(label=_("team name"), max_length=60)
-    affiliation = forms.CharField(label=_("affiliation (school or 子ども会)"), max_length=60, required=False)
+    name = forms.CharField(label=_("team name"), max_length=names.TEAM_NAME_MAX)
+    affiliation = forms.CharField(
+        label=_("affiliation (school or 子ども会)"), max_length=names.AFFILIATION_MAX, required=False
+    )
+    chaperone = forms.CharField(label=_("chaperone (引率者)"), max_length=names.CHAPERONE_MAX, required=False)
     seed = forms.IntegerField(
         label=_("seed"),
         min_value=1,
@@ -288,8 +294,10 @@ class TeamForm(forms.Form):
                 if substitute
                 else _("Player %(number)s") % {"number": i}
             )
-            self.fields[f"p{i}_name"] = forms.CharField(label=label, max_length=40, required=False)
-            self.fields[f"p{i}_furigana"] = forms.CharField(label=_("furigana"), max_length=60, required=False)
+            self.fields[f"p{i}_name"] = forms.CharField(label=label, max_length=names.PLAYER_NAME_MAX, required=False)
+            self.fields[f"p{i}_furigana"] = forms.CharField(
+                label=_("furigana"), max_length=names.FURIGANA_MAX, required=False
+            )
             self.fields[f"p{i}_grade"] = forms.ChoiceField(label=_("grade"), choices=GRADE_CHOICES, required=False)
 
     def player_rows(self):
@@ -347,7 +355,13 @@ class TeamForm(forms.Form):
 
     @classmethod
     def initial_for(cls, team):
-        initial = {"division": team.division_id, "name": team.name, "affiliation": team.affiliation, "seed": team.seed}
+        initial = {
+            "division": team.division_id,
+            "name": team.name,
+            "affiliation": team.affiliation,
+            "chaperone": team.chaperone,
+            "seed": team.seed,
+        }
         regular = [p for p in team.players.all() if not p.is_substitute]
         subs = [p for p in team.players.all() if p.is_substitute]
         for i, p in enumerate(regular[:REGULAR_PLAYERS], start=1):
