@@ -11,9 +11,9 @@ from __future__ import annotations
 import threading
 
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from common.pdf.fallback import runs, text_width
 from common.pdf.text import fit, fit_name, wrap
 
 __all__ = [
@@ -54,8 +54,8 @@ class Pen:
     """Thin wrapper over the canvas ``c`` drawing in ``font`` (a registered font name).
 
     Positions and sizes are points; ``mm`` from ``reportlab.lib.units`` converts.  The
-    pen draws the text it is given: callers check it first with
-    :func:`common.pdf.fonts.check_glyphs` (or :func:`common.pdf.text.checked`).
+    pen draws any text: a character the font lacks comes from a fallback font or prints
+    as 〓, and the text layer keeps the true characters (:mod:`common.pdf.fallback`).
     """
 
     def __init__(self, c: Canvas, font: str):
@@ -103,7 +103,7 @@ class Pen:
     # text -----------------------------------------------------------------
     def width(self, text: str, size: float) -> float:
         """Width in points of ``text`` at ``size`` points in the pen's font."""
-        return stringWidth(text, self.font, size)
+        return text_width(text, self.font, size)
 
     def text(self, x, y, text: str, size: float, *, align="left", bold=False, color=INK):
         """Draw one line with its baseline at ``y``; ``bold`` = fill+stroke (fake bold)."""
@@ -111,16 +111,17 @@ class Pen:
             return
         c = self.c
         if align != "left":
-            w = stringWidth(text, self.font, size)
+            w = text_width(text, self.font, size)
             x -= w if align == "right" else w / 2
         t = c.beginText(x, y)
-        t.setFont(self.font, size)
         c.setFillColorRGB(*color)
         if bold:
             c.setStrokeColorRGB(*color)
             c.setLineWidth(size * 0.045)
             t.setTextRenderMode(2)
-        t.textOut(text)
+        for font, piece in runs(text, self.font):
+            t.setFont(font, size)
+            t.textOut(piece)
         if bold:
             t.setTextRenderMode(0)
         c.drawText(t)

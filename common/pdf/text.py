@@ -10,8 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
-
+from common.pdf.fallback import text_width
 from common.pdf.fonts import check_glyphs
 
 __all__ = [
@@ -61,7 +60,7 @@ def split_two(text: str, font: str) -> list[str]:
     n = len(text)
     if n < 2:
         return [text]
-    widths = [stringWidth(ch, font, 1.0) for ch in text]
+    widths = [text_width(ch, font, 1.0) for ch in text]
     total = sum(widths)
     best: tuple[float, int, int] | None = None  # (score, cut_start, cut_end)
     left = 0.0
@@ -108,12 +107,12 @@ def fit(
     One line shrunk down to ``min_size``; then two balanced lines; below ``min_size`` only
     as a last resort (the text is never clipped or allowed to overflow).
     """
-    unit = stringWidth(text, font, 1.0) or 1.0
+    unit = text_width(text, font, 1.0) or 1.0
     size = min(max_size, box_w / unit, box_h / 1.05)
     if size >= min_size or max_lines < 2 or len(text) < 2:
         return size, [text]
     lines = split_two(text, font)
-    widest = max(stringWidth(line, font, 1.0) for line in lines) or 1.0
+    widest = max(text_width(line, font, 1.0) for line in lines) or 1.0
     size2 = min(max_size, box_w / widest, box_h / (len(lines) * leading))
     if size2 < size:  # wrapping did not help (e.g. a single unbreakable word)
         return size, [text]
@@ -121,11 +120,9 @@ def fit(
 
 
 def checked(value: object, what: str) -> str:
-    """``value`` cleaned (see :func:`clean`), after making sure the font can draw it.
-
-    Raises ``ValueError`` naming ``what`` (e.g. ``teams[3].players[1].name``) for a
-    character the Japanese font lacks (:func:`common.pdf.fonts.check_glyphs`).
-    """
+    """``value`` cleaned (see :func:`clean`); a character the Japanese font lacks is only
+    logged with ``what`` (e.g. ``teams[3].players[1].name``): the pen draws it from a
+    fallback font or as 〓 (:mod:`common.pdf.fallback`), the paper always prints."""
     text = clean(value)
     check_glyphs(text, what)
     return text
@@ -136,7 +133,7 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     lines: list[str] = []
     line = ""
     for ch in text:
-        if line and stringWidth(line + ch, font, size) > width:
+        if line and text_width(line + ch, font, size) > width:
             carry = ""
             if ch in NO_LINE_START and len(line) > 1:
                 carry, line = line[-1], line[:-1]
@@ -170,12 +167,12 @@ def wrap_items(items: Sequence[str], sep: str, font: str, size: float, width: fl
     line = ""
     for item in items:
         candidate = f"{line}{sep}{item}" if line else item
-        if line and stringWidth(candidate, font, size) > width:
+        if line and text_width(candidate, font, size) > width:
             lines.append(line)
             line = item
         else:
             line = candidate
-        while stringWidth(line, font, size) > width and len(line) > 1:
+        while text_width(line, font, size) > width and len(line) > 1:
             # one item wider than the line: break it by characters
             parts = wrap(line, font, size, width)
             lines.extend(parts[:-1])
@@ -226,7 +223,7 @@ def split_name(text: str, font: str) -> list[str]:
             factor = 1.12
         else:
             factor = 1.5
-        score = max(stringWidth(left, font, 1.0), stringWidth(right, font, 1.0)) * factor
+        score = max(text_width(left, font, 1.0), text_width(right, font, 1.0)) * factor
         if best is None or score < best[0]:
             best = (score, left, right)
     return [text] if best is None else [best[1], best[2]]
@@ -245,14 +242,14 @@ def fit_name(
     """Font size and lines for a name in ``box_w`` × ``box_h``: one line shrunk down to
     ``min_size``, then two lines split by :func:`split_name`; below ``min_size`` only as
     a last resort.  The result never exceeds the box."""
-    unit = stringWidth(text, font, 1.0) or 1.0
+    unit = text_width(text, font, 1.0) or 1.0
     size = min(max_size, box_w / unit, box_h / 1.05)
     if size >= min_size or max_lines < 2 or len(text) < 2:
         return size, [text]
     lines = split_name(text, font)
     if len(lines) < 2:
         return size, [text]
-    widest = max(stringWidth(line, font, 1.0) for line in lines) or 1.0
+    widest = max(text_width(line, font, 1.0) for line in lines) or 1.0
     size2 = min(max_size, box_w / widest, box_h / (len(lines) * leading))
     if size2 <= size:
         return size, [text]
