@@ -18,6 +18,7 @@ from django_tables2 import RequestConfig
 
 from common.downloads import XLSX, file_response
 from common.errors import UserError
+from common.pdf.coverage import entry_font_warnings
 from tournament import exports, imports
 from tournament.access import event_for_organiser, int_param
 from tournament.forms import ImportForm, TeamForm
@@ -66,6 +67,8 @@ def team_edit(request, slug, pk=None):
             form.add_error("name", str(e))
         else:
             messages.success(request, _("Team “%(name)s” saved.") % {"name": team.name})
+            for warning in form.font_warnings:
+                messages.warning(request, warning.message)
             if "add_another" in request.POST:
                 return redirect(reverse("tournament:team_add", args=[event.slug]) + f"?division={team.division_id}")
             return redirect("tournament:team_list", event.slug)
@@ -168,6 +171,7 @@ def team_import(request, slug):
             "report": report,
             "token": token,
             "default_division": request.POST.get("default_division", ""),
+            "font_warnings": entry_font_warnings(report.teams) if report else [],
         },
     )
 
