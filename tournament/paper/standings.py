@@ -111,8 +111,8 @@ def standings_pdf(event: EventInfo, groups: list[GroupSheet], precedence_note: s
     column.  A group is kept on one page when it fits.  Groups of up to 5 teams are packed
     onto A4 portrait pages; a wider group gets A4 landscape page(s) of its own, so one
     document may mix both orientations (in the order of ``groups``).  Raises
-    ``ValueError`` if ``cross`` does not match ``lines``, or naming the field for a
-    character the font lacks.  Returns the PDF bytes.
+    ``ValueError`` if ``cross`` does not match ``lines``; a character the font lacks prints
+    from a fallback font or as 〓 (``common.pdf.fallback``).  Returns the PDF bytes.
     """
     font = japanese_font()
     ev = prepare_event(event)
