@@ -141,6 +141,12 @@ def _one_glyph_font(main: TTFont, name: str, source_char: str, width: float) -> 
     return font
 
 
+def has_outlines(font: TTFont) -> bool:
+    """True when reportlab can subset ``font``: it has a ``glyf`` table.  A colour emoji
+    font (Noto Color Emoji: CBDT bitmaps, no ``glyf``) would fail when the PDF is built."""
+    return "glyf" in getattr(font.face, "table", {})
+
+
 @dataclass(frozen=True)
 class _Fallback:
     name: str
@@ -185,6 +191,9 @@ def _load_fallbacks(main_path: str | None) -> tuple[_Fallback, ...]:
             font = TTFont(name, path, subfontIndex=index or 0)
         except (fonts.FontConfigurationError, TTFError) as exc:
             logger.debug("fallback font %s skipped: %s", path, exc)
+            continue
+        if not has_outlines(font):
+            logger.debug("fallback font %s skipped: colour bitmaps, no TrueType outlines", path)
             continue
         pdfmetrics.registerFont(font)
         found.append(_Fallback(name, path, frozenset(font.face.charToGlyph)))

@@ -9,6 +9,7 @@ true characters back.  Before issue 18 each of these PDFs raised ValueError (a 5
 from __future__ import annotations
 
 import datetime
+import os
 import re
 from io import BytesIO
 
@@ -151,3 +152,18 @@ def test_to_unicode_cmap_writes_surrogate_pairs():
 def test_hokke_beyond_the_bmp_reads_back():
     """𩸽 is in IPAex: it always printed, but read back wrong before the CMap fix."""
     assert "𩸽の会" in text_of(final_results_pdf(EVENT, [("部", [ResultEntry("優勝", "𩸽の会", "", [])])]))
+
+
+def test_a_colour_bitmap_font_is_never_used_as_a_fallback(monkeypatch):
+    """Noto Color Emoji has no glyf table: reportlab would fail building the PDF."""
+    japanese_font()
+    dejavu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    if not font_is_embedded() or not os.path.isfile(dejavu):
+        pytest.skip("needs IPAex and DejaVu Sans")
+    monkeypatch.setenv(fallback.ENV_VAR, dejavu)
+    fallback.reset_fallback_cache()
+    assert fallback.describe_fallbacks() == [dejavu]
+    monkeypatch.setattr(fallback, "has_outlines", lambda font: False)  # as for a CBDT font
+    fallback.reset_fallback_cache()
+    assert fallback.describe_fallbacks() == []
+    assert "😀" in text_of(final_results_pdf(EVENT, [("部", [ResultEntry("優勝", "😀の会", "", [])])]))
