@@ -5,6 +5,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.utils.translation import gettext_lazy as _
 
+from common.pdf.coverage import font_warnings
 from tournament.engine import names, standings
 from tournament.models import Court, Division, Event, Match, Team
 from tournament.services import settings_guard
@@ -283,6 +284,7 @@ class TeamForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.event = event
         self.team = team
+        self.font_warnings = []
         self.fields["division"].queryset = event.divisions.all()
         self.fields["leader"].choices = [
             (i, _("Player %(number)s") % {"number": i}) for i in range(1, REGULAR_PLAYERS + 1)
@@ -337,7 +339,16 @@ class TeamForm(forms.Form):
                 self.add_error(f"p{i}_name", _("Enter the name, or clear the furigana and grade."))
             if furigana and not names.is_kana(furigana):
                 self.add_error(f"p{i}_furigana", _("Write the furigana in hiragana or katakana."))
+        self.font_warnings = self._font_warnings(data)
         return data
+
+    def _font_warnings(self, data):
+        """Names that will print with 〓 (no installed font has a character): a warning
+        shown after the save, never an error (``common.pdf.coverage``, issue 18 item 9)."""
+        fields = ["name", "affiliation"]
+        for i in range(1, PLAYER_SLOTS + 1):
+            fields += [f"p{i}_name", f"p{i}_furigana"]
+        return font_warnings((self.fields[f].label, data.get(f)) for f in fields)
 
     def players(self):
         data = self.cleaned_data

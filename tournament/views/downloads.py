@@ -79,6 +79,7 @@ def print_menu(request, slug):
             "event": event,
             "divisions": event.divisions.all(),
             "courts": event.courts.all(),
+            "font_warnings": printing.names_with_substitutes(event),
             "rounds": [(r, r + 1) for r in rounds],
             "moved": moved,
             "export_kinds": [

@@ -19,6 +19,7 @@ from django_tables2 import RequestConfig
 
 from common.downloads import XLSX, file_response
 from common.errors import UserError
+from common.pdf.coverage import entry_font_warnings
 from tournament import exports, imports
 from tournament.access import event_for_organiser, int_param
 from tournament.forms import ImportForm, TeamForm
@@ -73,6 +74,8 @@ def team_edit(request, slug, pk=None):
             form.add_error("name", str(e))
         else:
             messages.success(request, _("Team “%(name)s” saved.") % {"name": team.name})
+            for warning in form.font_warnings:
+                messages.warning(request, warning.message)
             if "add_another" in request.POST:
                 return redirect(reverse("tournament:team_add", args=[event.slug]) + f"?division={team.division_id}")
             return redirect("tournament:team_list", event.slug)
@@ -189,7 +192,14 @@ def team_import(request, slug):
     return render(
         request,
         "tournament/team_import.html",
-        {"event": event, "form": form, "report": report, "token": token, "default_division": default_division},
+        {
+            "event": event,
+            "form": form,
+            "report": report,
+            "token": token,
+            "default_division": default_division,
+            "font_warnings": entry_font_warnings(report.teams) if report else [],
+        },
     )
 
 
