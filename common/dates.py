@@ -16,6 +16,8 @@ except ZoneInfoNotFoundError:  # no tz database
     TOKYO = datetime.timezone(datetime.timedelta(hours=9), "JST")
 
 WEEKDAYS = "月火水木金土日"
+WEEKDAYS_EN = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+MONTHS_EN = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 ERAS = (  # (first day, name): the modern Japanese eras
     (datetime.date(2019, 5, 1), "令和"),
@@ -37,14 +39,17 @@ def japanese_year(d: datetime.date) -> str:
     return f"{d.year}年"
 
 
-def format_date(d: datetime.date | None, era: bool = False) -> str:
+def format_date(d: datetime.date | None, era: bool = False, english: bool = False) -> str:
     """A date as 「2027年1月17日(日)」, or 「令和9年1月17日(日)」 with ``era`` (the event's 和暦
-    setting); "" for None.  An aware datetime is read in Asia/Tokyo, a naive one as Tokyo
-    wall-clock time."""
+    setting), or "Sun 17 Jan 2027" with ``english`` (paper printed in English: README
+    "Languages"; the era is then not used); "" for None.  An aware datetime is read in
+    Asia/Tokyo, a naive one as Tokyo wall-clock time."""
     if d is None:
         return ""
     if isinstance(d, datetime.datetime):
         d = to_tokyo(d).date()
+    if english:
+        return f"{WEEKDAYS_EN[d.weekday()]} {d.day} {MONTHS_EN[d.month - 1]} {d.year}"
     year = japanese_year(d) if era else f"{d.year}年"
     return f"{year}{d.month}月{d.day}日({WEEKDAYS[d.weekday()]})"
 

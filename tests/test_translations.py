@@ -138,7 +138,10 @@ def test_the_compiled_catalogue_matches_the_po_file(po, entries):
         catalogue = gettext.GNUTranslations(f)
     stale = []
     for e in messages(entries):
-        if e["msgid_plural"] is None:
+        if e.get("msgctxt") is not None:  # pgettext: the same words in another sense
+            if catalogue.pgettext(e["msgctxt"], e["msgid"]) != e["msgstr"][None]:
+                stale.append(f"{e['msgctxt']}|{e['msgid']}")
+        elif e["msgid_plural"] is None:
             if catalogue.gettext(e["msgid"]) != e["msgstr"][None]:
                 stale.append(e["msgid"])
         elif catalogue.ngettext(e["msgid"], e["msgid_plural"], 2) != e["msgstr"][0]:

@@ -150,7 +150,14 @@ class Court(models.Model):
         constraints = [models.UniqueConstraint(fields=["event", "name"], name="court_name_unique_in_event")]
 
     def __str__(self):
-        return _("Court %(name)s") % {"name": self.name}
+        """「第1コート」 for a numbered court, 「Aコート」 otherwise (issue 17: never 「第Aコート」);
+        a name that already says コート / court is printed as typed."""
+        name = self.name.strip()
+        if name.endswith("コート") or name.lower().startswith("court"):
+            return name
+        if name.isdecimal():
+            return _("Court no. %(number)s") % {"number": name}
+        return _("Court %(name)s") % {"name": name}
 
     def get_link_path(self):
         return reverse("judging:court_home", args=[self.token])
@@ -447,6 +454,14 @@ class Match(models.Model):
 
     def __str__(self):
         return _("Game %(number)s") % {"number": self.match_number}
+
+    def get_stage_display(self):
+        """The stage's name. The early rounds of a knockout are named from its first round
+        (issue 17: 「1回戦」, 「2回戦」 …, then 準々決勝, 準決勝, 決勝), never 「ラウンド16」:
+        ``round`` counts the bracket's rounds from 0 (``tournament.services.knockout``)."""
+        if self.stage in (self.Stage.ROUND_OF_16, self.Stage.KNOCKOUT):
+            return _("Round %(number)s") % {"number": self.round + 1}
+        return str(self.Stage(self.stage).label) if self.stage in self.Stage.values else self.stage
 
     @property
     def is_group_match(self):

@@ -102,9 +102,7 @@ def standings(event):
             )
             for group in group_standings
         )
-    return paper.standings_pdf(
-        event_info(event), groups, precedence_note=str(_("ranking order")) + ": " + " / ".join(notes)
-    )
+    return paper.standings_pdf(event_info(event), groups, precedence_note=" / ".join(notes))
 
 
 def _bracket_match(g):

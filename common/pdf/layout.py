@@ -66,6 +66,12 @@ class Masthead:
     title: str
     date: str
     venue: str
+    venue_label: str = "会場"  # the word before the venue, in the paper's language
+
+    @property
+    def venue_text(self) -> str:
+        """「会場 多賀市民プラザ」, or "" without a venue."""
+        return f"{self.venue_label} {self.venue}" if self.venue else ""
 
 
 @dataclass(frozen=True)
@@ -256,7 +262,7 @@ def draw_page_header(
     by = top - h / 2 - bh / 2
     pen.rect(x0, by, bw, bh, fill=INK, stroke=None, radius=1.2 * mm)
     pen.text_mid(x0 + bw / 2, by + bh / 2, badge, bsize, align="center", bold=True, color=WHITE)
-    info = [s for s in (ev.date, f"会場 {ev.venue}" if ev.venue else "") if s]
+    info = [s for s in (ev.date, ev.venue_text) if s]
     info_w = min(w * 0.34, max((pen.width(s, 9) for s in info), default=0))
     tx = x0 + bw + 3.5 * mm
     tw = w - (tx - x0) - info_w - (4 * mm if info else 0)

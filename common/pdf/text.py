@@ -380,12 +380,13 @@ def fit_name(
     return _floored(text, font, box_w, box_h, size2, lines, min_size, max_lines, leading)
 
 
-def edition_title(name: object, edition: int | None) -> str:
-    """An event's printed title: ``name`` cleaned, with 「第N回」 in front for ``edition`` N
-    (「第12回 ひたち郷土かるた大会」), not doubled when the name already starts with it."""
+def edition_title(name: object, edition: int | None, prefix: str | None = None) -> str:
+    """An event's printed title: ``name`` cleaned, with 「第N回」 (or ``prefix``, the same in
+    the paper's language) in front for ``edition`` N (「第12回 ひたち郷土かるた大会」), not
+    doubled when the name already starts with it."""
     title = clean(name)
     if edition:
-        prefix = f"第{edition}回"
+        prefix = prefix or f"第{edition}回"
         if not title.startswith(prefix):
             return f"{prefix} {title}".strip()
     return title

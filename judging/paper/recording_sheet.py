@@ -1,6 +1,7 @@
 """Printable recording sheets (記録用紙) for Hitachi Folk Karuta matches.
 
-Pure Python + reportlab (no Django): callers build :class:`SheetMatch` values (see
+Pure Python + reportlab (of Django only translation: every label is printed in the active
+language, README "Languages"): callers build :class:`SheetMatch` values (see
 :mod:`judging.paper.match_sheets`) and call :func:`recording_sheets_pdf`, which returns
 the PDF bytes.
 
@@ -23,15 +24,17 @@ import math
 from dataclasses import dataclass
 from io import BytesIO
 
+from django.utils.translation import get_language, pgettext
+from django.utils.translation import gettext as _
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 
 from common.dates import format_date, format_time
 from common.pdf.fonts import check_glyphs, japanese_font
 from common.pdf.layout import open_canvas
-from common.pdf.pen import BAND, HINT, INK, LINE, MUTED, RENDER_LOCK, SHADE, WHITE, Pen
+from common.pdf.pen import BAND, HINT, INK, LINE, MUTED, RENDER_LOCK, SHADE, WHITE, Pen, shrink
 from common.pdf.qr import draw_qr, qr_modules
-from common.pdf.text import CONTROL_RE, clean, edition_title, fit
+from common.pdf.text import CONTROL_RE, MIN_PT, clean, edition_title, fit
 from judging.engine.rules import CARD_TOTAL
 
 __all__ = ["SheetMatch", "recording_sheets_pdf"]
@@ -76,11 +79,21 @@ class _Prepared:
     slot_b: str = ""
 
 
+def _japanese() -> bool:
+    """Whether the sheet is printed in Japanese (the active language, README "Languages")."""
+    return (get_language() or "ja").startswith("ja")
+
+
+def _edition_prefix(edition: int | None) -> str | None:
+    """「第12回」 in Japanese (``None``: the default), "No. 12" in another language."""
+    return None if _japanese() else _("No. %(edition)s") % {"edition": edition}
+
+
 def _prepare(match: SheetMatch, *, qr_cache: dict) -> _Prepared:
     """Validate and format every data field (raises ValueError on unprintable input)."""
     stage = " ".join(p for p in (clean(match.stage), clean(match.group)) if p)
     fields = {
-        "event_name": edition_title(match.event_name, match.edition),
+        "event_name": edition_title(match.event_name, match.edition, _edition_prefix(match.edition)),
         "division": clean(match.division),
         "stage/group": stage,
         "court": clean(match.court),
@@ -109,7 +122,7 @@ def _prepare(match: SheetMatch, *, qr_cache: dict) -> _Prepared:
     return _Prepared(
         match=match,
         title=fields["event_name"],
-        date=format_date(match.start or match.event_date, match.japanese_era),  # JST day of the game
+        date=format_date(match.start or match.event_date, match.japanese_era, english=not _japanese()),  # JST day
         division=fields["division"],
         stage=stage,
         court=fields["court"],
@@ -125,10 +138,12 @@ def _prepare(match: SheetMatch, *, qr_cache: dict) -> _Prepared:
 
 def _label_cell(pen: Pen, x, y, w, h, main: str, sub: str = "", *, fill=SHADE, size=9.0, bold=True):
     pen.rect(x, y, w, h, fill=fill, stroke=None)
+    size = min(size, shrink(pen, main, w - 1.5 * mm, size))  # a longer label in another language
     cx = x + w / 2
     if sub:
+        sub_size = max(MIN_PT, min(size * 0.68, shrink(pen, sub, w - 1.5 * mm, size * 0.68)))
         pen.text_mid(cx, y + h / 2 + size * 0.45, main, size, align="center", bold=bold)
-        pen.text_mid(cx, y + h / 2 - size * 0.62, sub, size * 0.68, align="center", color=MUTED)
+        pen.text_mid(cx, y + h / 2 - size * 0.62, sub, sub_size, align="center", color=MUTED)
     else:
         pen.text_mid(cx, y + h / 2, main, size, align="center", bold=bold)
 
@@ -242,8 +257,8 @@ def _draw_info_grid(sheet: _Sheet, info_w: float, grid_top: float, head_y: float
     row_h = (grid_top - head_y) / 2
     lab_w = 13 * mm
     rows = [
-        [("期日", p.date, 0.42), ("開始", p.start, 0.24), ("コート", p.court, 0.34)],
-        [("部門", p.division, 0.42), ("区分", p.stage, 0.58)],
+        [(_("Date"), p.date, 0.42), (_("Start"), p.start, 0.24), (_("Court"), p.court, 0.34)],
+        [(_("Division"), p.division, 0.42), (_("Stage"), p.stage, 0.58)],
     ]
     for r, cells in enumerate(rows):
         ry = grid_top - (r + 1) * row_h
@@ -282,7 +297,7 @@ def _draw_number_box(sheet: _Sheet, nx: float, num_w: float, head_h: float) -> N
     if sheet.static:
         pen.rect(nx, head_y, num_w, head_h, fill=WHITE, stroke=LINE, width=1.4)
         pen.rect(nx, top - lab_h, num_w, lab_h, fill=INK, stroke=None)
-        pen.text_mid(nx + num_w / 2, top - lab_h / 2, "試合番号", 10, align="center", bold=True, color=WHITE)
+        pen.text_mid(nx + num_w / 2, top - lab_h / 2, _("Game no."), 10, align="center", bold=True, color=WHITE)
     else:
         num = str(sheet.p.match.match_number)
         num_size = min((38 if sheet.compact else 46), (num_w - 4 * mm) / (pen.width(num, 1.0) or 1))
@@ -382,7 +397,7 @@ def _draw_team_table(sheet: _Sheet, rows: _Rows) -> float:
     table.y -= bh
     if sheet.static:
         pen.rect(x0, table.y, w, bh, fill=BAND, stroke=None)
-        for label, cx in (("Aチーム", table.xa), ("Bチーム", table.xb)):
+        for label, cx in ((_("Team A"), table.xa), (_("Team B"), table.xb)):
             pen.text_mid(cx + table.col_w / 2, table.y + bh / 2, label, 11, align="center", bold=True)
     _draw_team_rows(table)
     team_bottom = table.y
@@ -401,10 +416,10 @@ def _draw_team_table(sheet: _Sheet, rows: _Rows) -> float:
 
 def _draw_team_rows(table: _Table) -> None:
     """チーム名 (``None`` = a blank box to write in, its slot's words small at its top), 取り札
-    枚数, 「り」, 勝敗, 主将の署名."""
+    枚数, 「り」, 勝敗, リーダーの署名."""
     sheet = table.sheet
     pen, p, col_w = sheet.pen, sheet.p, table.col_w
-    rh = table.row("name", "チーム名")
+    rh = table.row("name", _("Team name"))
     if not sheet.static:
         for team, slot, cx in ((p.team_a, p.slot_a, table.xa), (p.team_b, p.slot_b, table.xb)):
             max_size = 17 if sheet.compact else 22
@@ -412,17 +427,17 @@ def _draw_team_rows(table: _Table) -> None:
             if slot:
                 sh = min(rh * 0.34, 6 * mm)
                 pen.fitted(cx, table.y + rh - sh, col_w, sh, slot, max_size=9, min_size=5.5, color=MUTED, pad=1.5 * mm)
-    rh = table.row("cards", "取り札 枚数", "主将が数えて報告")
+    rh = table.row("cards", _("Cards taken"), _("counted by the leader"))
     if sheet.static:
         for cx in (table.xa, table.xb):
             bw = 26 * mm
             bx = cx + col_w / 2 - bw / 2
             pen.hline(bx, bx + bw, table.y + rh * 0.24, width=0.4, color=HINT)
-            pen.text(bx + bw + 1.5 * mm, table.y + rh * 0.24 + 1.0, "枚", 11)
+            pen.text(bx + bw + 1.5 * mm, table.y + rh * 0.24 + 1.0, pgettext("unit", "cards"), 11)
     # 「り」 ○/× and 勝敗 ○/×
     for key, main, sub, hint in (
-        ("ri", "「り」札", "持っている○ いない×", "○ / ×"),
-        ("win", "勝 敗", "勝 ○ ／ 負 ×", "勝○ / 負×"),
+        ("ri", _("Card 「り」"), _("held ○ not held ×"), "○ / ×"),
+        ("win", _("Won / lost"), _("won ○ / lost ×"), _("won ○ / lost ×")),
     ):
         rh = table.row(key, main, sub)
         if sheet.static:
@@ -431,18 +446,18 @@ def _draw_team_rows(table: _Table) -> None:
                 bx = cx + col_w / 2 - s / 2
                 _checkbox(pen, bx, table.y + (rh - s) / 2, s)
                 pen.text_mid(bx + s + 3 * mm, table.y + rh / 2, hint, 7.5, color=HINT)
-    # 主将 (リーダー) 確認
-    rh = table.row("sign", "主将(リーダー)", "確認 署名")
+    # リーダー 確認
+    rh = table.row("sign", _("Leader"), _("check and sign"))
     if sheet.static:
         for cx in (table.xa, table.xb):
-            pen.text(cx + 2 * mm, table.y + rh - 3.2 * mm, "署名", 6.5, color=HINT)
+            pen.text(cx + 2 * mm, table.y + rh - 3.2 * mm, _("signature"), 6.5, color=HINT)
 
 
 def _draw_keep_row(table: _Table) -> None:
     """審判預かり札 and the checksum A + B + 預かり = card total (spans both team columns)."""
     sheet = table.sheet
     pen, x0, w = sheet.pen, sheet.x0, sheet.w
-    rh = table.row("keep", "審判預かり札", "どちらのものでもない札")
+    rh = table.row("keep", _("Held by the referee"), _("cards of neither team"))
     if not sheet.static:
         return
     y = table.y
@@ -450,21 +465,21 @@ def _draw_keep_row(table: _Table) -> None:
     bw = 22 * mm
     bx = table.xa + 8 * mm
     pen.hline(bx, bx + bw, y + rh * 0.24, width=0.4, color=HINT)
-    pen.text(bx + bw + 1.5 * mm, y + rh * 0.24 + 1.0, "枚", 11)
+    pen.text(bx + bw + 1.5 * mm, y + rh * 0.24 + 1.0, pgettext("unit", "cards"), 11)
     sx = table.xb - 12 * mm
     pen.vline(sx, y + 1.6 * mm, y + rh - 1.6 * mm, width=0.4, color=HINT, dash=(1.5, 1.5))
-    lab = "合計  A ＋ B ＋ 預かり ＝"
+    lab = _("Total  A ＋ B ＋ referee ＝")
     pen.text_mid(sx + 3 * mm, cy, lab, 8.5, color=MUTED)
     tx = sx + 3 * mm + pen.width(lab, 8.5) + 2.5 * mm
     tw = 21 * mm
     th = min(rh - 3 * mm, 8.5 * mm)
     pen.rect(tx, cy - th / 2, tw, th, fill=SHADE, stroke=LINE, width=0.8)
     pen.text_mid(tx + tw / 2 - 2.2 * mm, cy, str(sheet.p.match.card_total), 14, align="center", bold=True)
-    pen.text_mid(tx + tw - 4.2 * mm, cy, "枚", 9)
+    pen.text_mid(tx + tw - 4.2 * mm, cy, pgettext("unit", "cards"), 9)
     ck = 4.2 * mm
     ckx = x0 + w - 14.5 * mm
     _checkbox(pen, ckx, cy - ck / 2, ck)
-    pen.text_mid(ckx + ck + 1.2 * mm, cy, "一致", 8, color=MUTED)
+    pen.text_mid(ckx + ck + 1.2 * mm, cy, _("agrees"), 8, color=MUTED)
     pen.hline(x0, x0 + w, y + rh, width=0.9)
 
 
@@ -472,18 +487,20 @@ def _draw_janken_row(table: _Table) -> None:
     """じゃんけん tally: three boxes (at most 3 per match, docs/rules/hitachi-karuta.md)."""
     sheet = table.sheet
     pen = sheet.pen
-    rh = table.row("janken", "じゃんけん", "1試合 最大3回")
+    rh = table.row("janken", _("Rock-paper-scissors"), _("at most 3 a game"))
     if not sheet.static:
         return
     y = table.y
     s = min(rh - 3 * mm, 8.5 * mm)
     jx = table.xa + 6 * mm
     for i in range(3):
-        pen.text_mid(jx, y + rh / 2, f"{i + 1}回目", 8.5, color=MUTED)
-        bx = jx + pen.width("0回目", 8.5) + 1.5 * mm
+        pen.text_mid(jx, y + rh / 2, pgettext("rock-paper-scissors", "No. %(n)s") % {"n": i + 1}, 8.5, color=MUTED)
+        bx = jx + pen.width(pgettext("rock-paper-scissors", "No. %(n)s") % {"n": 0}, 8.5) + 1.5 * mm
         _checkbox(pen, bx, y + (rh - s) / 2, s)
         jx = bx + s + 7 * mm
-    pen.text_mid(sheet.x0 + sheet.w - 3 * mm, y + rh / 2, "勝ったチーム(A/B)を記入", 7.5, align="right", color=HINT)
+    pen.text_mid(
+        sheet.x0 + sheet.w - 3 * mm, y + rh / 2, _("write the winning team (A/B)"), 7.5, align="right", color=HINT
+    )
 
 
 def _draw_tiebreak_row(table: _Table) -> None:
@@ -492,7 +509,7 @@ def _draw_tiebreak_row(table: _Table) -> None:
     (docs/rules/hitachi-karuta.md, "Result and winner")."""
     sheet = table.sheet
     pen = sheet.pen
-    rh = table.row("tiebreak", "主将じゃんけん", "同数で「り」が審判のとき")
+    rh = table.row("tiebreak", _("Leaders' rock-paper-scissors"), _("level, 「り」 with the referee"))
     if not sheet.static:
         return
     y = table.y
@@ -502,8 +519,8 @@ def _draw_tiebreak_row(table: _Table) -> None:
     for cx in (table.xa, table.xb):
         bx = cx + table.col_w / 2 - s / 2
         _checkbox(pen, bx, y + (rh - s) / 2, s)
-        pen.text_mid(bx + s + 3 * mm, y + rh / 2, "勝ち○", 7.5, color=HINT)
-        pen.text_mid(cx + 2 * mm, y + rh / 2, "1回だけ", 7, color=HINT)
+        pen.text_mid(bx + s + 3 * mm, y + rh / 2, _("won ○"), 7.5, color=HINT)
+        pen.text_mid(cx + 2 * mm, y + rh / 2, _("once only"), 7, color=HINT)
 
 
 def _draw_remarks(sheet: _Sheet, rows: _Rows, y: float) -> float:
@@ -515,9 +532,9 @@ def _draw_remarks(sheet: _Sheet, rows: _Rows, y: float) -> float:
         y -= remarks_h
         if sheet.static:
             tab_w, tab_h = 22 * mm, 6.5 * mm
-            _label_cell(pen, x0, y + remarks_h - tab_h, tab_w, tab_h, "備考", size=8.5)
+            _label_cell(pen, x0, y + remarks_h - tab_h, tab_w, tab_h, _("Notes"), size=8.5)
             pen.rect(x0, y + remarks_h - tab_h, tab_w, tab_h, stroke=LINE, width=0.5)
-            hint = "お手つき・札の数え直し・トラブル等"
+            hint = _("faults, recounts, trouble …")
             pen.text_mid(x0 + tab_w + 2.5 * mm, y + remarks_h - tab_h / 2, hint, 7.5, color=HINT)
             pen.rect(x0, y, w, remarks_h, stroke=LINE, width=0.8)
         y -= rows.gap_footer
@@ -532,26 +549,26 @@ def _draw_signatures(sheet: _Sheet, rows: _Rows, y: float) -> None:
     footer_h = rows.footer_h
     y -= footer_h
     ref_w = w * 0.62
-    _label_cell(pen, x0, y, 22 * mm, footer_h, "審判", "署名")
+    _label_cell(pen, x0, y, 22 * mm, footer_h, _("Referee"), _("signature"))
     pen.rect(x0, y, ref_w, footer_h, stroke=LINE, width=1.0)
     pen.vline(x0 + 22 * mm, y, y + footer_h, width=0.5)
     rx = x0 + ref_w + _GAP
     rw = x0 + w - rx
-    _label_cell(pen, rx, y, 22 * mm, footer_h, "記録係", "確認")
+    _label_cell(pen, rx, y, 22 * mm, footer_h, _("Recorder"), _("checked"))
     pen.rect(rx, y, rw, footer_h, stroke=LINE, width=1.0)
     pen.vline(rx + 22 * mm, y, y + footer_h, width=0.5)
     ck = 5.5 * mm
     ckx = rx + 22 * mm + 4 * mm
     _checkbox(pen, ckx, y + (footer_h - ck) / 2, ck, width=0.9)
-    pen.text_mid(ckx + ck + 2 * mm, y + footer_h / 2, "受領・入力済", 8.5, color=MUTED)
+    pen.text_mid(ckx + ck + 2 * mm, y + footer_h / 2, _("received and entered"), 8.5, color=MUTED)
 
-    note = (
-        f"試合前に審判がチーム名を確認。試合後、各主将が取り札を数え、"
-        f"A＋B＋預かり＝{sheet.p.match.card_total}枚を確かめて署名。同数は「り」を持つチームの勝ち"
-        f"（「り」が審判なら主将がじゃんけん1回）。"
-        f"用紙は記録係へ提出。"
-    )
-    size, _ = fit(note, pen.font, w, rows.note_h, 7.0, 4.5, max_lines=1)
+    note = _(
+        "Before the game the referee checks the team names. After it each leader counts the cards taken, "
+        "checks A ＋ B ＋ referee ＝ %(total)s cards and signs. Level cards: the team holding 「り」 wins "
+        "(「り」 with the referee: one round of rock-paper-scissors between the leaders). "
+        "Hand the sheet to the recorder."
+    ) % {"total": sheet.p.match.card_total}
+    size, _lines = fit(note, pen.font, w, rows.note_h, 7.0, 4.5, max_lines=1)
     pen.text(x0, sheet.y0 + 0.6 * mm, note, size, color=MUTED)
 
 
@@ -575,23 +592,24 @@ def _page_boxes(per_page: int) -> list[tuple[float, float, float, float, bool]]:
 def _cut_line(pen: Pen) -> None:
     pw, ph = A4
     y = ph / 2
-    label = "きりとり線"
+    label = _("cut here")
     lw = pen.width(label, 7) + 4 * mm
     pen.hline(6 * mm, pw / 2 - lw / 2, y, width=0.4, color=HINT, dash=(3, 2))
     pen.hline(pw / 2 + lw / 2, pw - 6 * mm, y, width=0.4, color=HINT, dash=(3, 2))
     pen.text_mid(pw / 2, y, label, 7, align="center", color=HINT)
 
 
-def recording_sheets_pdf(matches: list[SheetMatch], per_page: int = 1, title: str = "記録用紙") -> bytes:
+def recording_sheets_pdf(matches: list[SheetMatch], per_page: int = 1, title: str = "") -> bytes:
     """Render recording sheets for ``games`` and return the PDF bytes.
 
-    ``per_page`` is 1 (one sheet per A4 page) or 2 (two sheets per page with a cut line).
+    ``per_page`` is 1 (one sheet per A4 page) or 2 (two sheets per page with a cut line);
+    ``title`` (the badge) defaults to 「記録用紙」 in the active language.
     Raises ``ValueError`` for a non-ASCII ``entry_url`` or any character the font lacks.
     """
     if per_page not in (1, 2):
         raise ValueError(f"per_page must be 1 or 2, not {per_page!r}")
     font = japanese_font()
-    title = clean(title) or "記録用紙"
+    title = clean(title) or _("Recording sheet")
     check_glyphs(title, "title")
 
     qr_cache: dict[str, list[list[bool]]] = {}
@@ -610,15 +628,14 @@ def _render(prepared: list[_Prepared], per_page: int, title: str, font: str) -> 
         font,
         title=f"{title} {events[0]}" if len(events) == 1 else title,
         subject=" / ".join(events) if events else title,
-        keywords=["記録用紙", "karuta"],
+        keywords=[title, "karuta"],
     )
     pen = Pen(c, font)
 
     if not prepared:
         pw, ph = A4
         pen.text(pw / 2, ph - 40 * mm, title, 20, align="center", bold=True)
-        pen.text(pw / 2, ph - 55 * mm, "印刷する試合がありません。", 12, align="center", color=MUTED)
-        pen.text(pw / 2, ph - 62 * mm, "(No games to print.)", 9, align="center", color=HINT)
+        pen.text(pw / 2, ph - 55 * mm, _("No games to print."), 12, align="center", color=MUTED)
         c.showPage()
         c.save()
         return buf.getvalue()

@@ -1,11 +1,13 @@
 """判定表: the touch-judgment matrix on one A4 landscape page, for the referees.
 
 The verdicts come from :data:`judging.engine.rules.TOUCH_MATRIX`; the notes under the
-matrix quote the rules (``docs/rules/hitachi-karuta.md``).  No Django.
+matrix quote the rules (``docs/rules/hitachi-karuta.md``).  Of Django only translation: every
+label is in the active language (README "Languages").
 """
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 
 from common.pdf.fonts import check_glyphs, japanese_font
@@ -14,69 +16,97 @@ from common.pdf.pen import BAND, INK, LINE, MUTED, SHADE, WHITE, Pen, draw_fitte
 from common.pdf.text import clean, fit_paragraph
 from judging.engine.rules import MAX_RPS_DECISIONS, TOUCH_MATRIX, TouchState, Verdict
 
-__all__ = ["TOUCH_LABELS", "VERDICT_LABELS", "touch_matrix_cells", "touch_matrix_pdf"]
+__all__ = ["touch_labels", "touch_matrix_cells", "touch_matrix_pdf", "verdict_labels"]
 
 TINT_A = (0.84, 0.90, 0.98)
 TINT_B = (0.99, 0.87, 0.78)
 TINT_RPS = (0.92, 0.95, 0.84)
 TINT_FIRST = (0.93, 0.90, 0.97)
 
-#: Row / column labels of the touch-judgment matrix, in the rules page's order.
-TOUCH_LABELS: list[tuple[TouchState, str, str]] = [
-    (TouchState.BOTH, "両方触った", "正しい札と間違った札の両方に触れた"),
-    (TouchState.CORRECT_ONLY, "正しい札だけ", "読まれた札だけに触れた"),
-    (TouchState.WRONG_ONLY, "間違った札だけ", "読まれていない札だけに触れた"),
-    (TouchState.NEITHER, "どちらも触らない", "どちらの札にも触れていない"),
-]
 
-#: Printed verdicts: label, short explanation, cell tint.
-VERDICT_LABELS: dict[Verdict, tuple[str, str, tuple[float, float, float]]] = {
-    Verdict.A: ("A", "Aチームが取る", TINT_A),
-    Verdict.B: ("B", "Bチームが取る", TINT_B),
-    Verdict.RPS: ("じゃんけん", f"1試合 最大{MAX_RPS_DECISIONS}回", TINT_RPS),
-    Verdict.FIRST_TO_TOUCH: ("先に正しい札に触れたチーム", "", TINT_FIRST),
-}
+def touch_labels() -> list[tuple[TouchState, str, str]]:
+    """Row / column labels of the touch-judgment matrix, in the rules page's order, in the
+    active language."""
+    return [
+        (TouchState.BOTH, _("touched both"), _("touched the right card and a wrong one")),
+        (TouchState.CORRECT_ONLY, _("right card only"), _("touched only the card read")),
+        (TouchState.WRONG_ONLY, _("wrong card only"), _("touched only a card not read")),
+        (TouchState.NEITHER, _("touched neither card"), _("touched no card")),
+    ]
+
+
+def verdict_labels() -> dict[Verdict, tuple[str, str, tuple[float, float, float]]]:
+    """Printed verdicts: label, short explanation, cell tint (in the active language)."""
+    return {
+        Verdict.A: ("A", _("team A takes it"), TINT_A),
+        Verdict.B: ("B", _("team B takes it"), TINT_B),
+        Verdict.RPS: (
+            _("rock-paper-scissors"),
+            _("at most %(count)s a game") % {"count": MAX_RPS_DECISIONS},
+            TINT_RPS,
+        ),
+        Verdict.FIRST_TO_TOUCH: (_("the team that touched the right card first"), "", TINT_FIRST),
+    }
 
 
 def touch_matrix_cells() -> list[list[str]]:
     """The printed verdict labels, rows = team A's state, columns = team B's state, in the
-    order of :data:`TOUCH_LABELS` (taken from :data:`judging.engine.rules.TOUCH_MATRIX`)."""
-    return [[VERDICT_LABELS[TOUCH_MATRIX[(ra, cb)]][0] for cb, _, _ in TOUCH_LABELS] for ra, _, _ in TOUCH_LABELS]
+    order of :func:`touch_labels` (taken from :data:`judging.engine.rules.TOUCH_MATRIX`)."""
+    labels, verdicts = touch_labels(), verdict_labels()
+    return [[verdicts[TOUCH_MATRIX[(ra, cb)]][0] for cb, _x, _y in labels] for ra, _x, _y in labels]
 
 
-#: The notes under the matrix: (heading, text), from the rules (docs/rules/hitachi-karuta.md).
-NOTES = [
-    (
-        "お手つき",
-        "読まれていない札（間違った札）に触れたら、正しい札は相手チームのものになる。"
-        "同じチームの何人が何枚まちがえて触っても、相手に渡すのは1枚だけ。",
-    ),
-    (
-        "最後の2枚",
-        "残り2枚になったら読み手が2枚とも読んで確認し、30cm離して中央に置く。"
-        "取り合うのは両チームの主将（リーダー）だけ。先に1枚取ったチームが2枚とも取る。",
-    ),
-    (
-        "じゃんけん",
-        f"表のじゃんけんは1試合で最大{MAX_RPS_DECISIONS}回（2人で行い、審判が名前を呼ぶ）。"
-        f"{MAX_RPS_DECISIONS}回使ったら、審判が手を挙げ、審判長が決める（審判の判定）。"
-        "「先に正しい札に触れたチーム」はチーム名を記録する。",
-    ),
-]
+def _notes() -> list[tuple[str, str]]:
+    """The notes under the matrix: (heading, text), from the rules (docs/rules/hitachi-karuta.md)."""
+    n = {"count": MAX_RPS_DECISIONS}
+    return [
+        (
+            _("Fault"),
+            _(
+                "Touching a card not read (a wrong card) gives the right card to the other team. "
+                "However many players of a team touch however many wrong cards, only one card is given."
+            ),
+        ),
+        (
+            _("The last two cards"),
+            _(
+                "When two cards remain the reader reads both to confirm them; they are placed in the "
+                "centre 30 cm apart. Only the two teams' leaders compete; whoever takes the first card "
+                "also takes the other."
+            ),
+        ),
+        (
+            _("Rock-paper-scissors"),
+            _(
+                "At most %(count)s rock-paper-scissors of the table a game (two players, called by the "
+                "referee). After %(count)s the referee raises a hand and the referee leader decides "
+                "(the referee's decision). For “the team that touched the right card first” write the "
+                "team's name."
+            )
+            % n,
+        ),
+    ]
 
-#: Step one, before the table (docs/rules/hitachi-karuta.md, "Touch judgment matrix"): the hand
-#: at the bottom takes the card, between the two teams as within one, with no じゃんけん.
-STEPS = (
-    "① まず：何人かが同じ札を押さえたら、いちばん下に手がある人のチームが取る"
-    "（同じチームでも、両チームでも。じゃんけんはしない）。",
-    "② 同じ札・同じ時・同じ場所で、どちらの手も下でないときだけ、下の表で判定する。",
-)
 
-FOOT = (
-    "複数の人が同時に札に触れたとき、読まれた札を2回読んでも誰も触れないとき、"
-    "トラブルのときは、審判が手を挙げ、解決するまで下ろさない。"
-    "AとBを入れ替えると判定も入れ替わる（表は対称）。"
-)
+def _steps() -> tuple[str, str]:
+    """Step one, before the table (docs/rules/hitachi-karuta.md, "Touch judgment matrix"): the
+    hand at the bottom takes the card, between the two teams as within one, with no じゃんけん."""
+    return (
+        _(
+            "① First: when several players hold the same card, the team of the hand at the bottom "
+            "takes it (within one team or between the teams; no rock-paper-scissors)."
+        ),
+        _("② Only when no hand is underneath (same card, same time, same place): the table below."),
+    )
+
+
+def _foot() -> str:
+    return _(
+        "When several players touch a card at the same time, when nobody touches a card read twice, "
+        "or on any trouble, the referee raises a hand and keeps it raised until it is settled. "
+        "Swapping A and B swaps the verdict (the table is symmetric)."
+    )
+
 
 HEAD_W = 64 * mm  # the row headings (team A's state)
 HEAD_H = 21 * mm  # the column headings (team B's state)
@@ -84,10 +114,10 @@ ROW_H = 22 * mm
 STEPS_H = 13 * mm  # the band of step one, between the title and the matrix
 
 
-def touch_matrix_pdf(title: str = "判定表") -> bytes:
+def touch_matrix_pdf(title: str = "") -> bytes:
     """The touch-judgment matrix (判定表) on ONE A4 landscape page, for the referees.
 
-    Input: the page title (default 「判定表」).  Above the matrix, step one of the rule:
+    Input: the page title (default 「判定表」 in the active language).  Above the matrix, step one of the rule:
     the player whose hand is at the bottom takes the card, between the two teams as within
     one, with no じゃんけん; only a truly simultaneous touch goes to the table.  Rows are team A's state (両方触った /
     正しい札だけ / 間違った札だけ / どちらも触らない), columns team B's; cells read A / B /
@@ -99,18 +129,18 @@ def touch_matrix_pdf(title: str = "判定表") -> bytes:
     ``title`` the font lacks prints from a fallback font or as 〓.
     """
     font = japanese_font()
-    title = clean(title) or "判定表"
+    title = clean(title) or _("Touch judgment")
     check_glyphs(title, "title")
-    check_glyphs("".join(STEPS), "steps")
-    for head, body in NOTES:
+    check_glyphs("".join(_steps()), "steps")
+    for head, body in _notes():
         check_glyphs(head + body, "note")
     size = LANDSCAPE
     page = Page(size, lambda pen: _draw_page(pen, size, title))
     doc = Document(
         title=title,
-        subject="ひたち郷土かるた 判定表",
+        subject=_("Hitachi Folk Karuta: touch judgment"),
         keywords=[title],
-        footer_left="ひたち郷土かるた　競技規則より",
+        footer_left=_("Hitachi Folk Karuta: from the rules"),
         footer_mid="",
     )
     return pages_pdf([page], doc, font)
@@ -123,22 +153,24 @@ def _draw_page(pen: Pen, size: tuple[float, float], title: str) -> None:
     # title
     ts = 26
     pen.text(x0, top - 10 * mm, title, shrink(pen, title, w * 0.4, ts), bold=True)
-    sub = "両チームが同時に触れたときの判定（行＝Aチーム、列＝Bチーム）"
+    sub = _("When both teams touch at once (rows: team A, columns: team B)")
     tw = pen.width(title, shrink(pen, title, w * 0.4, ts))
     pen.text(x0 + tw + 6 * mm, top - 10 * mm, sub, shrink(pen, sub, w - tw - 6 * mm, 12), color=MUTED)
     pen.hline(x0, x0 + w, top - 14 * mm, width=1.4, color=INK)
     _draw_steps(pen, x0, w, top - 17 * mm)
     mb = _draw_matrix(pen, x0, w, top - 19 * mm - STEPS_H)
     _draw_notes(pen, x0, w, mb - 5.5 * mm)
-    pen.text(x0, CONTENT_BOTTOM + 1.2 * mm, FOOT, shrink(pen, FOOT, w, 8.5), color=MUTED)
+    foot = _foot()
+    pen.text(x0, CONTENT_BOTTOM + 1.2 * mm, foot, shrink(pen, foot, w, 8.5), color=MUTED)
 
 
 def _draw_steps(pen: Pen, x0: float, w: float, st: float) -> None:
     """Step one of the touch rule in a band with its top at ``st``: the hand underneath first."""
     pen.rect(x0, st - STEPS_H, w, STEPS_H, fill=TINT_FIRST, stroke=INK, width=1.2, radius=1.5 * mm)
-    size = min(shrink(pen, step, w - 6 * mm, 12) for step in STEPS)
+    steps = _steps()
+    size = min(shrink(pen, step, w - 6 * mm, 12) for step in steps)
     first = st - (STEPS_H - 2.2 * size) / 2 - 0.9 * size  # two lines centred in the band
-    for k, step in enumerate(STEPS):
+    for k, step in enumerate(steps):
         pen.text(x0 + 3 * mm, first - 1.3 * k * size, step, size, bold=True)
 
 
@@ -151,14 +183,15 @@ def _draw_matrix(pen: Pen, x0: float, w: float, mt: float) -> float:
     pen.c.setStrokeColorRGB(*LINE)
     pen.c.setLineWidth(0.7)
     pen.c.line(x0, mt, x0 + HEAD_W, cy0)
-    pen.text(x0 + HEAD_W - 3 * mm, mt - 7 * mm, "Bチーム →", 12, align="right", bold=True)
-    pen.text(x0 + 3 * mm, cy0 + 3.5 * mm, "Aチーム ↓", 12, bold=True)
-    for j, (_, label, desc) in enumerate(TOUCH_LABELS):
+    pen.text(x0 + HEAD_W - 3 * mm, mt - 7 * mm, _("Team B") + " →", 12, align="right", bold=True)
+    pen.text(x0 + 3 * mm, cy0 + 3.5 * mm, _("Team A") + " ↓", 12, bold=True)
+    labels = touch_labels()
+    for j, (_state, label, desc) in enumerate(labels):
         cx = x0 + HEAD_W + j * col_w
         pen.rect(cx, cy0, col_w, HEAD_H, fill=BAND, stroke=None)
         _label_pair(pen, cx + col_w / 2, cy0, HEAD_H, label, desc, col_w - 4 * mm, 15, 0.62)
     cells = touch_matrix_cells()
-    for i, (_, label, desc) in enumerate(TOUCH_LABELS):
+    for i, (_state, label, desc) in enumerate(labels):
         ry = cy0 - (i + 1) * ROW_H
         pen.rect(x0, ry, HEAD_W, ROW_H, fill=SHADE, stroke=None)
         _label_pair(pen, x0 + HEAD_W / 2, ry, ROW_H, label, desc, HEAD_W - 6 * mm, 16, 0.6)
@@ -186,8 +219,9 @@ def _label_pair(
 
 def _verdict_cell(pen: Pen, cx: float, ry: float, col_w: float, text: str) -> None:
     """One verdict on its tint: A / B large, じゃんけん with its limit, else fitted text."""
-    verdict = next(v for v, lab in VERDICT_LABELS.items() if lab[0] == text)
-    _, expl, tint = VERDICT_LABELS[verdict]
+    verdicts = verdict_labels()
+    verdict = next(v for v, lab in verdicts.items() if lab[0] == text)
+    _label, expl, tint = verdicts[verdict]
     pen.rect(cx, ry, col_w, ROW_H, fill=tint, stroke=None)
     if verdict in (Verdict.A, Verdict.B):
         pen.text_mid(cx + col_w / 2, ry + ROW_H * 0.58, text, 34, align="center", bold=True)
@@ -205,7 +239,7 @@ def _draw_notes(pen: Pen, x0: float, w: float, nt: float) -> None:
     gap = 4 * mm
     nb = CONTENT_BOTTOM + 6 * mm
     nw = (w - 2 * gap) / 3
-    for k, (head, body) in enumerate(NOTES):
+    for k, (head, body) in enumerate(_notes()):
         nx = x0 + k * (nw + gap)
         pen.rect(nx, nb, nw, nt - nb, fill=WHITE, stroke=LINE, width=0.9, radius=1.5 * mm)
         tab_w = pen.width(head, 11) + 6 * mm

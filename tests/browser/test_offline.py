@@ -76,7 +76,7 @@ def test_two_results_saved_offline_survive_a_reload_and_arrive_exactly_once(
         tab_2.reload()
     context.set_offline(False)
     tab_2.reload()
-    tab_2.wait_for_selector("#unsent >> text=第1版", timeout=15000)
+    tab_2.wait_for_selector("#unsent >> text=1回目の入力", timeout=15000)
     tab_2.wait_for_function("!document.body.innerText.includes('未送信')")
     shot(tab_2, f"offline-{width}-2-sent")
     assert saved(first) == [(1, 30, 26)]

@@ -46,12 +46,12 @@ def test_both_leaders_tap_then_the_referee_attaches_a_photo(
     page.fill("#id_name_A", "山田")
     with page.expect_navigation():
         page.click(".signoff-side[data-side=A] button.signoff-tap")
-    assert "主将確認済み" in page.inner_text(".signoff-side[data-side=A]")
+    assert "リーダー確認済み" in page.inner_text(".signoff-side[data-side=A]")
     assert page.locator("button.signoff-tap").count() == 1
     with page.expect_navigation():
         page.click(".signoff-side[data-side=B] button.signoff-tap")
     page.wait_for_selector(".signoff-done")
-    assert "両チームの主将が確認しました" in page.inner_text("#signoff")
+    assert "両チームのリーダーが確認しました" in page.inner_text("#signoff")
     shot(page, f"signoff-{width}-2-signed")
 
     page.set_input_files("#id_photo", {"name": "sheet.jpg", "mimeType": "image/jpeg", "buffer": photo_bytes()})

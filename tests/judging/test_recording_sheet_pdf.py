@@ -96,7 +96,7 @@ def test_sheet_contains_names_match_number_and_labels():
         "審判預かり札",
         "「り」",
         "じゃんけん",
-        "主将",
+        "リーダー",
         "審判",
         "記録係",
     ):
@@ -378,7 +378,7 @@ def test_the_sheet_has_the_leaders_tie_break_box_on_both_layouts():
     for per_page in (1, 2):
         for text in pages_text(recording_sheets_pdf([match(), match(43)], per_page=per_page)):
             flat = squash(text)
-            assert flat.count("主将じゃんけん") == per_page, per_page
+            assert flat.count("リーダーじゃんけん") == per_page, per_page
             assert flat.count("同数で「り」が審判のとき") == per_page
             assert flat.count("勝ち○") == 2 * per_page
-            assert "「り」が審判なら主将がじゃんけん1回" in flat
+            assert "「り」が審判ならリーダーがじゃんけん1回" in flat

@@ -134,7 +134,7 @@ def test_the_entry_page_says_a_change_after_sign_off_needs_the_recorder(client, 
     sheet = saved(match)
     signoff.sign_off(sheet, rules.Side.A)
     page = client.get(reverse("judging:court_entry", args=[match.court.token, match.match_number])).content.decode()
-    assert "主将が第1版を確認済みです" in page
+    assert "リーダーが1回目の入力を確認済みです" in page
 
 
 def test_the_desk_sees_the_sign_off_on_the_game_page_and_in_the_queue(client, match, recorder):

@@ -24,7 +24,7 @@ from common.pdf.fonts import font_is_embedded, japanese_font, reset_font_cache
 from common.pdf.text import fit_name, split_name
 from judging.paper.touch_matrix import touch_matrix_cells, touch_matrix_pdf
 from tournament.paper import (
-    UNDECIDED,
+    undecided,
     BracketMatch,
     EventInfo,
     GroupSheet,
@@ -178,7 +178,7 @@ def test_timetables_one_page_per_court_with_names_times_and_undecided():
         assert TEAM_A in text or any(line.startswith("かるた会・Ａ組") for line in lines)
         assert squash(TEAM_A) in squash(text) and squash(TEAM_B) in squash(text)
         assert f"{AREAS[c]}かるた会" in text
-        assert UNDECIDED in text
+        assert undecided() in text
         assert "対戦表" in text and "試合番号" in text and "結果" in text
         assert "予選リーグ Aリーグ" in text and "小学生高学年の部" in text
         assert "09:30" in text  # 00:30 UTC printed in Tokyo time
@@ -197,7 +197,7 @@ def test_timetable_matches_sorted_by_time_and_none_teams_print_undecided():
         tt_match(1, team_a="多賀かるた会"),
     ]
     (text,) = pages_text(court_timetables_pdf(EVENT, [("Ａコート", matches)]))
-    assert text.count(UNDECIDED) == 2
+    assert text.count(undecided()) == 2
     assert text.index("多賀かるた会") < text.index("十王かるた会") < text.index("決勝")
 
 
@@ -271,11 +271,11 @@ def test_reception_list_prints_furigana_grade_and_marks():
         "たかはし みさき",
         "さとう はじめ",
         "5年",
-        "主将",
+        "リーダー",
         "補欠",
     ):
         assert s in text, s
-    assert text.count("主将") >= 2  # the mark, plus the legend
+    assert text.count("リーダー") >= 2  # the mark, plus the legend
     assert "本人" in text and "受付" in text
 
 
@@ -365,7 +365,7 @@ def test_bracket_undecided_slots_and_byes():
     first = texts[0]
     for name in names:  # byes (十王, 多賀) are drawn on their own line
         assert first.count(name) == 1, name
-    assert first.count(UNDECIDED) >= 3  # champion box, third-place teams and result
+    assert first.count(undecided()) >= 3  # champion box, third-place teams and result
     assert "6チーム" in first
     assert "組み合わせは未定です" in texts[1]
     assert_footer(texts)

@@ -59,7 +59,7 @@ def play_groups(division):
             play(match, 26, 30)
 
 
-EIGHT_PLACES = ["優勝", "準優勝", "第3位", "第4位", "第5位", "第6位", "第7位", "第8位"]
+EIGHT_PLACES = ["Winner", "Runner-up", "Place 3", "Place 4", "Place 5", "Place 6", "Place 7", "Place 8"]
 
 
 def placement_games(division):
@@ -106,10 +106,10 @@ def test_two_groups_give_final_places_1_to_8_from_the_placement_games():
     (placed,) = [places for d, places in reports.final_places(event) if d == division]
     games = {m.round: m for m in placement_games(division)}
     assert placed[:4] == [
-        ("優勝", games[1].team_a, False),
-        ("準優勝", games[1].team_b, False),
-        ("第3位", games[2].team_a, False),
-        ("第4位", games[2].team_b, False),
+        ("Winner", games[1].team_a, False),
+        ("Runner-up", games[1].team_b, False),
+        ("Place 3", games[2].team_a, False),
+        ("Place 4", games[2].team_b, False),
     ]
     assert [name for name, _team, _check in placed] == EIGHT_PLACES
 
@@ -255,7 +255,7 @@ def test_three_formats_move_on_each_at_its_own_time_through_the_commands():
     assert {d for d, _reason in report.not_seeded} == {mid, high}
     call_command("simulate_results", event.slug, "--stage", "placement", "--division", "低学年の部", stdout=StringIO())
     (low_places,) = [places for d, places in reports.final_places(event) if d == low]
-    assert len(low_places) == 8 and low_places[0][0] == "優勝"
+    assert len(low_places) == 8 and low_places[0][0] == "Winner"
 
     call_command("simulate_results", event.slug, "--division", "中学年の部", "--seed", "2", stdout=StringIO())
     report = seed_divisions(event)
@@ -266,7 +266,14 @@ def test_three_formats_move_on_each_at_its_own_time_through_the_commands():
     assert len(placement_games(mid)) == 2 and not any(m.has_result for m in placement_games(mid))
     call_command("simulate_results", event.slug, "--stage", "placement", stdout=StringIO())
     (mid_places,) = [places for d, places in reports.final_places(event) if d == mid]
-    assert [name for name, _team, _check in mid_places] == ["優勝", "準優勝", "第3位", "第4位", "第5位", "第6位"]
+    assert [name for name, _team, _check in mid_places] == [
+        "Winner",
+        "Runner-up",
+        "Place 3",
+        "Place 4",
+        "Place 5",
+        "Place 6",
+    ]
     assert Match.objects.filter(division=high).exclude(stage=Match.Stage.GROUP).count() == 0
 
 
@@ -278,9 +285,9 @@ def test_three_groups_the_left_over_group_keeps_its_places_after_those_who_playe
     (line_up,) = division_placements(event)
     group_c = division.groups.order_by("order", "pk").last()
     assert [(u.group, u.place, u.rank_name) for u in line_up.unpaired] == [
-        (group_c, 1, "第3位"),
-        (group_c, 2, "第6位"),
-        (group_c, 3, "第9位"),
+        (group_c, 1, "Place 3"),
+        (group_c, 2, "Place 6"),
+        (group_c, 3, "Place 9"),
     ]
     assert [line.decides for line in line_up.lines] == ["places 1 and 2", "places 4 and 5", "places 7 and 8"]
     for match in placement_games(division):
@@ -288,15 +295,15 @@ def test_three_groups_the_left_over_group_keeps_its_places_after_those_who_playe
     (placed,) = [places for d, places in reports.final_places(event) if d == division]
     c_rows = reports.division_standings(division)[2].rows
     assert [name for name, _t, _c in placed] == [
-        "優勝",
-        "準優勝",
-        "第3位",
-        "第4位",
-        "第5位",
-        "第6位",
-        "第7位",
-        "第8位",
-        "第9位",
+        "Winner",
+        "Runner-up",
+        "Place 3",
+        "Place 4",
+        "Place 5",
+        "Place 6",
+        "Place 7",
+        "Place 8",
+        "Place 9",
     ]
     assert placed[2][1].pk == c_rows[0].team and placed[5][1].pk == c_rows[1].team
 
@@ -312,7 +319,7 @@ def test_four_groups_two_pairs_share_their_places():
     for match in placement_games(division):
         play(match, 30, 26)
     (placed,) = [places for d, places in reports.final_places(event) if d == division]
-    assert [name for name, _t, _c in placed[:6]] == ["第1位", "第1位", "第3位", "第3位", "第5位", "第5位"]
+    assert [name for name, _t, _c in placed[:6]] == ["Place 1", "Place 1", "Place 3", "Place 3", "Place 5", "Place 5"]
 
 
 @pytest.mark.django_db

@@ -17,7 +17,7 @@ every paper follows (fonts, names fitted to their boxes, page breaks, footers) a
 """
 
 from tournament.paper.bracket import BracketMatch, bracket_pdf
-from tournament.paper.data import UNDECIDED, EventInfo
+from tournament.paper.data import EventInfo, undecided
 from tournament.paper.individual import IndividualRow, IndividualSheet, individual_pdf
 from tournament.paper.reception import ReceptionPlayer, ReceptionTeam, reception_list_pdf
 from tournament.paper.results import ResultEntry, final_results_pdf
@@ -25,7 +25,7 @@ from tournament.paper.standings import GroupSheet, StandingLine, standings_pdf
 from tournament.paper.timetable import TimetableMatch, court_timetables_pdf
 
 __all__ = [
-    "UNDECIDED",
+    "undecided",
     "BracketMatch",
     "EventInfo",
     "GroupSheet",

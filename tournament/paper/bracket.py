@@ -3,7 +3,8 @@
 Input: :class:`tournament.paper.data.EventInfo` and ``(division, matches, third-place
 matches)`` triples of :class:`BracketMatch`; output: PDF bytes.  The drawing has two
 steps: :func:`_layout` computes every position (team lines, junction columns, the
-third-place box), then the ``_draw_*`` functions draw from those positions.  No Django.
+third-place box), then the ``_draw_*`` functions draw from those positions.  Of Django only
+translation: every label is in the active language (README "Languages").
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.lib.units import mm
 
 from common.pdf.fonts import japanese_font
@@ -37,7 +40,15 @@ from common.pdf.pen import (
     shrink,
 )
 from common.pdf.text import checked
-from tournament.paper.data import TO_CONFIRM, UNDECIDED, EventInfo, event_document, prepare_event, side_text
+from tournament.paper.data import (
+    EventInfo,
+    event_document,
+    game_label,
+    prepare_event,
+    side_text,
+    to_confirm,
+    undecided,
+)
 
 __all__ = ["BracketMatch", "bracket_pdf"]
 
@@ -80,7 +91,7 @@ class _Node:
     """Bracket node: a match, or a leaf (a team line)."""
 
     match: dict | None
-    team: tuple[str, bool] | None = None  # leaf: (name, undecided)
+    team: tuple[str, bool] | None = None  # leaf: (name, grey)
     children: list[_Node] = field(default_factory=list)
     col: int = 0  # junction column (games); leaves: -1
     y: float = 0.0
@@ -113,17 +124,17 @@ def bracket_pdf(event: EventInfo, divisions: list[tuple[str, list[BracketMatch],
     pw, ph = size
     top0 = ph - header_height()
     pages = []
+    title = _("Bracket")
     for dname, roots, third in prepared:
-        page = Page(size, lambda pen: draw_page_header(pen, size, "トーナメント表", ev))
+        page = Page(size, lambda pen: draw_page_header(pen, size, title, ev))
         page.extra.append(_bracket_drawer(dname, roots, third, size, top0))
         pages.append(page)
     if not pages:
-        page = Page(size, lambda pen: draw_page_header(pen, size, "トーナメント表", ev))
-        page.extra.append(
-            lambda pen: pen.text_mid(pw / 2, ph / 2, "トーナメントはまだありません。", 12, align="center", color=MUTED)
-        )
+        page = Page(size, lambda pen: draw_page_header(pen, size, title, ev))
+        empty = _("No knockout yet.")
+        page.extra.append(lambda pen: pen.text_mid(pw / 2, ph / 2, empty, 12, align="center", color=MUTED))
         pages.append(page)
-    doc = event_document(ev, "トーナメント表")
+    doc = event_document(ev, title)
     return pages_pdf(pages, doc, font)
 
 
@@ -303,12 +314,13 @@ def _bracket_drawer(
 def _draw_bracket(pen: Pen, dname: str, roots: list[_Node], third: list[dict], geo: _Geometry) -> None:
     leaves = geo.leaves
     games = [g.match for root in roots for g in _matches(root)] + third
-    notes = [f"※{TO_CONFIRM} 第{g['number']}試合: {g['stale']}" for g in games if g["stale"]]
-    right = "　".join(([f"{len(leaves)}チーム"] if leaves else []) + notes)
+    notes = [f"※{to_confirm()} {game_label(g['number'])}: {g['stale']}" for g in games if g["stale"]]
+    count = [_("%(count)s teams") % {"count": len(leaves)}] if leaves else []
+    right = "　".join(count + notes)
     heading_block(geo.x0, geo.w, f"▽{dname}", right, size=13.5, height=geo.head_h).draw(pen, geo.top0)
     if not roots and not third:
         cy = (geo.area_top + geo.area_bottom) / 2
-        pen.text_mid((geo.x0 + geo.x1) / 2, cy, "組み合わせは未定です。", 12, align="center", color=MUTED)
+        pen.text_mid((geo.x0 + geo.x1) / 2, cy, _("The pairings are not decided yet."), 12, align="center", color=MUTED)
         return
     _draw_round_labels(pen, roots, geo)
     _draw_team_lines(pen, geo)
@@ -348,13 +360,13 @@ def _draw_round_labels(pen: Pen, roots: list[_Node], geo: _Geometry) -> None:
             pen.text_mid(cx, ly, label, s, align="center", bold=True, color=MUTED)
     if _single_final(roots, geo):
         cx = geo.xj[-1] + step * 0.55 + 2 * mm + (geo.champ_w - 2 * mm) / 2
-        pen.text_mid(cx, ly, "優勝", 10, align="center", bold=True, color=INK)
+        pen.text_mid(cx, ly, pgettext("final place", "Winner"), 10, align="center", bold=True, color=INK)
 
 
 def _draw_team_lines(pen: Pen, geo: _Geometry) -> None:
     nh = min(geo.slot * 0.78, 9.5 * mm)
     for leaf in geo.leaves:
-        name, undecided = leaf.team
+        name, grey = leaf.team
         pen.rect(geo.left, leaf.y - nh / 2, geo.name_w, nh, fill=WHITE, stroke=MUTED, width=0.5, radius=0.8 * mm)
         draw_fitted(
             pen,
@@ -366,8 +378,8 @@ def _draw_team_lines(pen: Pen, geo: _Geometry) -> None:
             max_size=11.5,
             min_size=6,
             align="left",
-            bold=not undecided,
-            color=HINT if undecided else INK,
+            bold=not grey,
+            color=HINT if grey else INK,
             pad=1.6 * mm,
             vpad=min(0.8 * mm, nh * 0.08),
         )
@@ -424,8 +436,8 @@ def _draw_scores(pen: Pen, g: _Node, geo: _Geometry) -> None:
 
 def _number_label(match: dict) -> str:
     """「第12試合」, with 「要確認」 for a game that is out of date."""
-    label = f"第{match['number']}試合"
-    return f"{label} {TO_CONFIRM}" if match["stale"] else label
+    label = game_label(match["number"])
+    return f"{label} {to_confirm()}" if match["stale"] else label
 
 
 def _draw_winners(pen: Pen, roots: list[_Node], geo: _Geometry) -> None:
@@ -441,7 +453,7 @@ def _draw_winners(pen: Pen, roots: list[_Node], geo: _Geometry) -> None:
 
 
 def _winner_box(pen: Pen, match: dict, bx: float, by: float, bw: float, bh: float, *, decided: bool) -> None:
-    name, undecided = _winner_name(match)
+    name, grey = _winner_name(match)
     pen.rect(
         bx, by, bw, bh, fill=WHITE, stroke=RED if decided else LINE, width=1.8 if decided else 0.8, radius=1.2 * mm
     )
@@ -454,8 +466,8 @@ def _winner_box(pen: Pen, match: dict, bx: float, by: float, bw: float, bh: floa
         name,
         max_size=13,
         min_size=6,
-        bold=not undecided,
-        color=HINT if undecided else INK,
+        bold=not grey,
+        color=HINT if grey else INK,
         pad=2 * mm,
     )
 
@@ -473,14 +485,14 @@ def _winner_name(match: dict) -> tuple[str, bool]:
         return match["a"]
     if match["winner"] == "B":
         return match["b"]
-    return UNDECIDED, True
+    return undecided(), True
 
 
 def _draw_third(pen: Pen, g: dict, x: float, y: float, w: float, h: float, name_w: float) -> None:
     """A single match drawn as a small bracket: label, two team lines, result box."""
     label_h = 6 * mm
     pen.rect(x, y, w, h, fill=None, stroke=HINT, width=0.4, radius=1.5 * mm, dash=(2, 1.5))
-    lab = g["stage"] or "3位決定戦"
+    lab = g["stage"] or _("Third-place game")
     pen.text(x + 2 * mm, y + h - label_h + 1.6 * mm, lab, 9.5, bold=True, color=MUTED)
     inner_top = y + h - label_h
     slot = (inner_top - y - 1.5 * mm) / 2
@@ -488,7 +500,7 @@ def _draw_third(pen: Pen, g: dict, x: float, y: float, w: float, h: float, name_
     nh = min(slot * 0.8, 8.5 * mm)
     nx = x + 2 * mm
     nw = name_w - 2 * mm
-    for (name, undecided), ty in ((g["a"], ya), (g["b"], yb)):
+    for (name, grey), ty in ((g["a"], ya), (g["b"], yb)):
         pen.rect(nx, ty - nh / 2, nw, nh, fill=WHITE, stroke=MUTED, width=0.5, radius=0.8 * mm)
         draw_fitted(
             pen,
@@ -500,8 +512,8 @@ def _draw_third(pen: Pen, g: dict, x: float, y: float, w: float, h: float, name_
             max_size=10.5,
             min_size=5.5,
             align="left",
-            bold=not undecided,
-            color=HINT if undecided else INK,
+            bold=not grey,
+            color=HINT if grey else INK,
             pad=1.4 * mm,
         )
     gx = nx + nw + 24 * mm
@@ -529,8 +541,8 @@ def _draw_third(pen: Pen, g: dict, x: float, y: float, w: float, h: float, name_
     )
     bw = x + w - 2 * mm - bx
     bh = min(nh * 1.2, 10 * mm)
-    pen.text_mid(bx + bw / 2, gy + bh / 2 + 2.6 * mm, "第3位", 8.5, align="center", bold=True)
-    name, undecided = _winner_name(g)
+    pen.text_mid(bx + bw / 2, gy + bh / 2 + 2.6 * mm, _("Place %(rank)s") % {"rank": 3}, 8.5, align="center", bold=True)
+    name, grey = _winner_name(g)
     pen.rect(
         bx,
         gy - bh / 2,
@@ -550,7 +562,7 @@ def _draw_third(pen: Pen, g: dict, x: float, y: float, w: float, h: float, name_
         name,
         max_size=11,
         min_size=5.5,
-        bold=not undecided,
-        color=HINT if undecided else INK,
+        bold=not grey,
+        color=HINT if grey else INK,
         pad=1.6 * mm,
     )

@@ -5,18 +5,47 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
 from common.dates import format_date
 from common.pdf.layout import Document, Masthead
 from common.pdf.text import checked, edition_title
 
-__all__ = ["TO_CONFIRM", "UNDECIDED", "EventInfo", "event_document", "prepare_event", "side_text", "team_text"]
+__all__ = [
+    "EventInfo",
+    "event_document",
+    "game_label",
+    "in_japanese",
+    "prepare_event",
+    "side_text",
+    "team_text",
+    "to_confirm",
+    "undecided",
+]
 
-#: Printed for a team that is not known yet (a knockout slot, a match still to be drawn).
-UNDECIDED = "未定"
 
-#: Printed by a game a later change left out of date, and beside a place it gave
-#: (docs/rules/stages.md).
-TO_CONFIRM = "要確認"
+def undecided() -> str:
+    """Printed for a team that is not known yet (a knockout slot, a game still to be drawn):
+    「未定」, in the active language."""
+    return _("undecided")
+
+
+def to_confirm() -> str:
+    """Printed by a game a later change left out of date, and beside a place it gave
+    (docs/rules/stages.md): 「要確認」, in the active language."""
+    return _("to confirm")
+
+
+def game_label(number: object) -> str:
+    """「第12試合」 / "Game 12" in the active language."""
+    return _("Game %(number)s") % {"number": number}
+
+
+def in_japanese() -> bool:
+    """Whether the paper is printed in Japanese (the language of the session that asked
+    for it, README "Languages")."""
+    return (get_language() or "ja").startswith("ja")
 
 
 @dataclass(frozen=True)
@@ -42,7 +71,7 @@ def team_text(value: str | None, what: str) -> tuple[str, bool]:
     fallback font or as 〓, ``common.pdf.fallback``).
     """
     text = checked(value, what)
-    return (text, False) if text else (UNDECIDED, True)
+    return (text, False) if text else (undecided(), True)
 
 
 def side_text(team: str | None, slot: str, what: str) -> tuple[str, bool]:
@@ -57,11 +86,18 @@ def side_text(team: str | None, slot: str, what: str) -> tuple[str, bool]:
 
 
 def prepare_event(event: EventInfo) -> Masthead:
-    """The header line of ``event``: title with its edition, date (和暦 when the event
-    says so) and venue.  Raises nothing for characters the font lacks (they print as 〓)."""
-    title = checked(edition_title(event.name, event.edition), "event.name")
+    """The header line of ``event``: title with its edition (「第12回」 / "No. 12"), date and
+    venue, in the active language.  Raises nothing for characters the font lacks (they
+    print as 〓)."""
+    prefix = None if in_japanese() else _("No. %(edition)s") % {"edition": event.edition}
+    title = checked(edition_title(event.name, event.edition, prefix), "event.name")
     venue = checked(event.venue, "event.venue")
-    return Masthead(title=title, date=format_date(event.date, event.japanese_era), venue=venue)
+    return Masthead(
+        title=title,
+        date=format_date(event.date, event.japanese_era, english=not in_japanese()),
+        venue=venue,
+        venue_label=_("venue"),
+    )
 
 
 def event_document(masthead: Masthead, kind: str, keywords: list[str] | None = None, footer: str = "") -> Document:

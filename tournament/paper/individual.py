@@ -2,13 +2,14 @@
 
 Input: :class:`tournament.paper.data.EventInfo` and :class:`IndividualSheet` blocks;
 output: PDF bytes.  Players' names are personal data: the caller prints this for the
-organisers only.  No Django.
+organisers only.  Of Django only translation: every label is in the active language (README "Languages").
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 
 from common.pdf.fonts import japanese_font
@@ -55,7 +56,11 @@ class IndividualSheet:
     rows: list[IndividualRow] = field(default_factory=list)
 
 
-LABELS = ["順位", "氏名", "学年", "チーム名", "所属", "枚数", "試合数"]
+def _labels() -> list[str]:
+    """The column heads, in the active language."""
+    return [_("rank"), _("name"), _("grade"), _("team name"), _("affiliation"), _("cards"), _("played")]
+
+
 WIDTHS = [12, 40, 12, 38, 38, 14, 14]
 
 
@@ -75,26 +80,31 @@ def individual_pdf(event: EventInfo, sheets: list[IndividualSheet]) -> bytes:
     x0, w = MARGIN, pw - 2 * MARGIN
     widths = scale_cols(WIDTHS, w)
     xs = cols_x(x0, widths)
-    notes = ["予選リーグの確定した記録用紙の個人枚数の合計。同数は同順位（「=」）。"]
+    notes = [
+        _(
+            "Players' cards summed over the confirmed recording sheets of the group stage. Equal cards share a rank (「=」)."
+        )
+    ]
+    title = _("Individual table")
     top0 = ph - header_height(1)
-    header = header_row(x0, list(zip(LABELS, widths, strict=True)), 8 * mm)
+    header = header_row(x0, list(zip(_labels(), widths, strict=True)), 8 * mm)
 
     def page_factory(index: int, _size=None) -> tuple[Page, float]:
-        return Page(size, lambda pen: draw_page_header(pen, size, "個人成績", ev, notes)), top0
+        return Page(size, lambda pen: draw_page_header(pen, size, title, ev, notes)), top0
 
     sections = []
     for si, sheet in enumerate(sheets):
         label = "▽" + checked(sheet.title, f"sheets[{si}].title")
-        right = f"{len(sheet.rows)}名"
+        right = _("%(count)s players") % {"count": len(sheet.rows)}
 
         def heading(continued: bool, label=label, right=right) -> Block:
-            return heading_block(x0, w, label + ("（続き）" if continued else ""), right)
+            return heading_block(x0, w, label + (_(" (continued)") if continued else ""), right)
 
         rows = [_row(xs, _checked_row(r, f"sheets[{si}].rows[{ri}]")) for ri, r in enumerate(sheet.rows)]
         sections.append(Section(heading, header, rows, keep_together=False, gap_after=6 * mm))
     if not sections:
-        sections.append(Section(None, None, [message_row(x0, w, "個人枚数の記録がまだありません。", 14 * mm)]))
-    doc = event_document(ev, "個人成績")
+        sections.append(Section(None, None, [message_row(x0, w, _("No individual counts recorded yet."), 14 * mm)]))
+    doc = event_document(ev, title)
     return sections_pdf(sections, page_factory, doc, font)
 
 

@@ -2,13 +2,14 @@
 
 Input: :class:`tournament.paper.data.EventInfo` and the :class:`ReceptionTeam` list;
 output: PDF bytes.  A team block is never split across pages (``docs/rules/paper.md``).
-No Django.
+Of Django only translation: every label is in the active language (README "Languages").
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 
 from common.pdf.fonts import check_glyphs, japanese_font
@@ -73,7 +74,7 @@ def reception_list_pdf(event: EventInfo, teams: list[ReceptionTeam]) -> bytes:
     first appearance, teams in the order given) under 「▽部門」 headings with team and
     player counts.  Each team is one block that is never split across pages: entry
     number, team name, affiliation and a team check-in box spanning the team's rows; one
-    row per player with 主将 / 補欠 marks, the name with its furigana above it, the grade,
+    row per player with リーダー / 補欠 marks, the name with its furigana above it, the grade,
     a check-in box and a blank 備考 cell.  A team without registered players gets one
     blank row.  The column header is repeated on every page, the division heading with
     「（続き）」.  Returns the PDF bytes.
@@ -91,7 +92,8 @@ def reception_list_pdf(event: EventInfo, teams: list[ReceptionTeam]) -> bytes:
                     name=checked(p.name, f"{pw_}.name"),
                     furigana=checked(p.furigana, f"{pw_}.furigana"),
                     grade=checked(p.grade, f"{pw_}.grade"),
-                    marks=[m for m, on in (("主将", p.is_leader), ("補欠", p.is_substitute)) if on],
+                    marks=[m for m, on in ((_("leader"), p.is_leader), (_("sub"), p.is_substitute)) if on],
+                    leader=p.is_leader,
                 )
             )
         division = checked(t.division, f"{w}.division")
@@ -107,34 +109,46 @@ def reception_list_pdf(event: EventInfo, teams: list[ReceptionTeam]) -> bytes:
     size = PORTRAIT
     pw, ph = size
     x0, w = MARGIN, pw - 2 * MARGIN
-    labels = ["No.", "チーム名・所属", "チーム\n受付", "区分", "氏名（ふりがな）", "学年", "本人\n受付", "備考"]
+    labels = [
+        _("No."),
+        _("Team / affiliation"),
+        _("Team\nchecked in"),
+        _("Role"),
+        _("Name (furigana)"),
+        _("Grade"),
+        _("Player\nchecked in"),
+        _("Notes"),
+    ]
     widths = scale_cols([11, 58, 13, 13, 50, 13, 13, 15], w)
     xs = cols_x(x0, widths)
     notes = [
-        "受付したら□に✓を記入。主将＝主将（リーダー）、補欠＝補欠選手。"
-        "欠席・選手の変更は備考欄に記入し、本部へ連絡してください。"
+        _(
+            "Tick the □ at check-in. Leader = the team leader, sub = a substitute. Write absences "
+            "and changes of players under notes and tell the desk."
+        )
     ]
     check_glyphs(notes[0], "note")
     top0 = ph - header_height(1)
+    title = _("Check-in list")
     header = header_row(x0, list(zip(labels, widths, strict=True)), 9 * mm, size=8.5)
 
     def page_factory(index: int, _size=None) -> tuple[Page, float]:
-        return Page(size, lambda pen: draw_page_header(pen, size, "受付名簿", ev, notes)), top0
+        return Page(size, lambda pen: draw_page_header(pen, size, title, ev, notes)), top0
 
     sections = []
     for division, dteams in by_division.items():
         n_players = sum(len(t["players"]) for t in dteams)
-        right = f"{len(dteams)}チーム・{n_players}名"
-        label = f"▽{division}" if division else "▽（部門なし）"
+        right = _("%(teams)s teams, %(players)s players") % {"teams": len(dteams), "players": n_players}
+        label = f"▽{division}" if division else "▽" + _("(no division)")
 
         def heading(continued: bool, label=label, right=right) -> Block:
-            return heading_block(x0, w, label + ("（続き）" if continued else ""), right)
+            return heading_block(x0, w, label + (_(" (continued)") if continued else ""), right)
 
         blocks = [_reception_block(xs, t) for t in dteams]
         sections.append(Section(heading, header, blocks, keep_together=False, gap_after=6 * mm))
     if not sections:
-        sections.append(Section(None, None, [message_row(x0, w, "登録チームがありません。", 14 * mm)]))
-    doc = event_document(ev, "受付名簿")
+        sections.append(Section(None, None, [message_row(x0, w, _("No teams registered."), 14 * mm)]))
+    doc = event_document(ev, title)
     return sections_pdf(sections, page_factory, doc, font)
 
 
@@ -220,11 +234,12 @@ def _draw_team_cell(pen: Pen, x: float, y: float, w: float, h: float, team: dict
 
 
 def _draw_player_row(pen: Pen, xs: list[float], ry: float, rh: float, p: dict) -> None:
-    """主将 / 補欠 badges, the name under its furigana, the grade and the check-in box."""
+    """Leader (リーダー) / substitute badges, the name under its furigana, the grade and the check-in box."""
     marks = p["marks"]
     for k, m in enumerate(marks):
         cy = ry + rh / 2 + (len(marks) - 1 - 2 * k) * 2.4 * mm
-        _badge(pen, (xs[3] + xs[4]) / 2, cy, m, 7.5 if len(marks) == 1 else 6.5, filled=m == "主将")
+        size = min(7.5 if len(marks) == 1 else 6.5, shrink(pen, m, xs[4] - xs[3] - 3.4 * mm, 7.5))
+        _badge(pen, (xs[3] + xs[4]) / 2, cy, m, size, filled=p["leader"] and k == 0)
     nx, nw = xs[4], xs[5] - xs[4]
     if p["furigana"]:
         fs = min(6.5, shrink(pen, p["furigana"], nw - 4 * mm, 6.5))

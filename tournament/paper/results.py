@@ -1,7 +1,8 @@
 """成績一覧: the placed teams of every division, for the closing ceremony (A4 portrait).
 
 Input: :class:`tournament.paper.data.EventInfo` and ``(division, [ResultEntry])`` pairs;
-output: PDF bytes.  No Django.
+output: PDF bytes.  Of Django only translation: every label is in the active language
+(README "Languages").
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.lib.units import mm
 
 from common.pdf.fonts import japanese_font
@@ -35,7 +38,7 @@ from common.pdf.pen import (
     shrink,
 )
 from common.pdf.text import checked, wrap_items
-from tournament.paper.data import TO_CONFIRM, UNDECIDED, EventInfo, event_document, prepare_event
+from tournament.paper.data import EventInfo, event_document, prepare_event, to_confirm, undecided
 
 __all__ = ["ResultEntry", "final_results_pdf"]
 
@@ -56,12 +59,20 @@ class ResultEntry:
 
 
 def _place_number(place: str) -> int | None:
-    """「優勝」 -> 1, 「準優勝」 -> 2, 「第3位」/「３位」/「三位」 -> 3, else ``None``."""
+    """「優勝」 -> 1, 「準優勝」 -> 2, 「第3位」/「３位」/「三位」 -> 3 (and the same names in
+    the active language: "Winner", "Runner-up", "Place 3"), else ``None``."""
+    if place == pgettext("final place", "Winner"):
+        return 1
+    if place == pgettext("final place", "Runner-up"):
+        return 2
     p = unicodedata.normalize("NFKC", place).replace(" ", "")
     if p in ("優勝", "第1位", "1位", "一位"):
         return 1
     if p in ("準優勝", "第2位", "2位", "二位"):
         return 2
+    english = re.fullmatch(r"(?i)place(\d+)", p)
+    if english:
+        return int(english.group(1))
     kanji = {"三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8}
     m = re.fullmatch(r"第?(\d+|[三四五六七八])位", p)
     if m:
@@ -95,7 +106,7 @@ def final_results_pdf(event: EventInfo, divisions: list[tuple[str, list[ResultEn
                 dict(
                     place=place,
                     number=_place_number(place),
-                    team=checked(e.team, f"{ew}.team") or UNDECIDED,
+                    team=checked(e.team, f"{ew}.team") or undecided(),
                     affiliation=checked(e.affiliation, f"{ew}.affiliation"),
                     players=[s for s in (checked(p, f"{ew}.players[{pi}]") for pi, p in enumerate(e.players)) if s],
                     to_confirm=bool(e.to_confirm),
@@ -108,21 +119,23 @@ def final_results_pdf(event: EventInfo, divisions: list[tuple[str, list[ResultEn
     x0, w = MARGIN, pw - 2 * MARGIN
     first_h = 54 * mm
     font_name = font
+    title = _("Final results")
+    no_titles = _("(honorifics omitted)")
 
     def first_header(pen: Pen) -> None:
         top = ph - MARGIN
-        pen.text(pw / 2, top - 14 * mm, "成績一覧", 28, align="center", bold=True)
+        pen.text(pw / 2, top - 14 * mm, title, 28, align="center", bold=True)
         pen.hline(pw / 2 - 38 * mm, pw / 2 + 38 * mm, top - 17.5 * mm, width=1.6, color=INK)
         pen.hline(pw / 2 - 38 * mm, pw / 2 + 38 * mm, top - 18.6 * mm, width=0.5, color=INK)
         pen.text(pw / 2, top - 28 * mm, ev.title, shrink(pen, ev.title, w, 17), align="center", bold=True)
-        info = "　".join(s for s in (ev.date, f"会場 {ev.venue}" if ev.venue else "") if s)
+        info = "　".join(s for s in (ev.date, ev.venue_text) if s)
         if info:
             pen.text(pw / 2, top - 35.5 * mm, info, shrink(pen, info, w, 11), align="center", color=MUTED)
-        pen.text(x0 + w, top - first_h + 10 * mm, "（敬称略）", 10.5, align="right")
+        pen.text(x0 + w, top - first_h + 10 * mm, no_titles, 10.5, align="right")
 
     def later_header(pen: Pen) -> None:
-        draw_page_header(pen, size, "成績一覧", ev)
-        pen.text(x0 + w, ph - header_height() - 1 * mm, "（敬称略）", 10.5, align="right")
+        draw_page_header(pen, size, title, ev)
+        pen.text(x0 + w, ph - header_height() - 1 * mm, no_titles, 10.5, align="right")
 
     def page_factory(index: int, _size=None) -> tuple[Page, float]:
         if index == 0:
@@ -134,15 +147,15 @@ def final_results_pdf(event: EventInfo, divisions: list[tuple[str, list[ResultEn
         label = f"▽{dname}" if dname else "▽"
 
         def heading(continued: bool, label=label) -> Block:
-            return heading_block(x0, w, label + ("（続き）" if continued else ""), size=15, height=12 * mm)
+            return heading_block(x0, w, label + (_(" (continued)") if continued else ""), size=15, height=12 * mm)
 
         blocks = [_result_block(x0, w, it, font_name) for it in items]
         if not blocks:
-            blocks = [message_row(x0, w, "該当なし", 12 * mm)]
+            blocks = [message_row(x0, w, _("Nobody placed"), 12 * mm)]
         sections.append(Section(heading, None, blocks, keep_together=True, gap_after=7 * mm))
     if not sections:
-        sections.append(Section(None, None, [message_row(x0, w, "成績はまだありません。", 14 * mm)]))
-    doc = event_document(ev, "成績一覧")
+        sections.append(Section(None, None, [message_row(x0, w, _("No results yet."), 14 * mm)]))
+    doc = event_document(ev, title)
     return sections_pdf(sections, page_factory, doc, font)
 
 
@@ -184,14 +197,14 @@ def _result_block(x0: float, w: float, it: dict, font: str) -> Block:
         name_w = tw
         if it["to_confirm"]:
             name_w = tw - 22 * mm
-            pen.text_mid(x0 + w - 1 * mm, cy, TO_CONFIRM, 12, align="right", bold=True, color=RED)
+            pen.text_mid(x0 + w - 1 * mm, cy, to_confirm(), 12, align="right", bold=True, color=RED)
         draw_fitted(
             pen, tx, y, name_w, name_h, it["team"], max_size=16, min_size=8, align="left", bold=True, pad=1 * mm
         )
         yy = y
         if it["affiliation"]:
             yy -= aff_h
-            aff = f"（{it['affiliation']}）"
+            aff = _("(%(affiliation)s)") % {"affiliation": it["affiliation"]}
             pen.text_mid(tx + 1 * mm, yy + aff_h / 2, aff, shrink(pen, aff, tw - 2 * mm, 10.5), color=MUTED)
         if players:
             yy -= 1.2 * mm

@@ -1,13 +1,16 @@
 """順位表・星取表: each group's ranking with its cross table (A4, landscape for a wide group).
 
 Input: :class:`tournament.paper.data.EventInfo`, the :class:`GroupSheet` list (already
-ranked by the caller) and the precedence note; output: PDF bytes.  No Django.
+ranked by the caller) and the precedence note; output: PDF bytes.  Of Django only translation: every label is in the active language
+(README "Languages").
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.lib.units import mm
 
 from common.pdf.fonts import japanese_font
@@ -39,7 +42,7 @@ from common.pdf.pen import (
     shrink,
 )
 from common.pdf.text import MIN_PT, checked, wrap
-from tournament.paper.data import UNDECIDED, EventInfo, event_document, prepare_event
+from tournament.paper.data import EventInfo, event_document, prepare_event, undecided
 
 __all__ = ["GroupSheet", "StandingLine", "standings_pdf"]
 
@@ -49,7 +52,7 @@ class StandingLine:
     """One row of a group's standings, already ranked by the caller.
 
     ``rank`` is text (``"1"``, ``"2="`` for a shared rank), ``decided_by`` the criterion
-    that separated this row from the row above (e.g. 「勝数」, 「得失札差」, 「抽選」; "" = none).
+    that separated this row from the row above (e.g. 「勝数」, 「枚数差」, 「抽選」; "" = none).
     ``withdrawn``: the team has withdrawn, printed 「（棄権）」 after its name; ``annulled``:
     its games are annulled, its figures are printed 「—」.
     """
@@ -92,22 +95,41 @@ _MARKS = set("○●◯△×✕□■▲◎")
 
 
 FIXED = [10, 44]  # mm: 順位, チーム名
-STATS = [8, 8, 8, 10, 10, 10, 16]  # mm: 試合 勝 敗 取札 失札 差 決定
-LEGEND = (
-    "○＝勝ち　●＝負け　取札＝取った札の合計　失札＝取られた札の合計　"
-    "差＝取札－失札　決定＝上の順位との差がついた基準　「=」は同順位　暫定＝結果待ちの試合あり　棄権＝棄権したチーム"
-)
+STATS = [8, 8, 8, 10, 10, 10, 16]  # mm: 試合 勝 敗 取り札 取られた札 枚数差 決定
+
+
+def _legend() -> str:
+    """The legend of the columns, in the active language; the words are the pages' own
+    (取り札 / 取られた札 / 枚数差, ``docs/glossary.md``)."""
+    return _(
+        "○ win　● loss　taken = cards taken in all　conceded = cards the opponents took　"
+        "diff. = taken − conceded　decided = the criterion that separated a team from the one above　"
+        "「=」 shared rank　provisional = games still without a result　withdrawn = a team that withdrew"
+    )
+
+
+def _stat_labels() -> list[str]:
+    """The heads of the figures' columns, short, in the active language."""
+    return [
+        pgettext("standings column", "played"),
+        pgettext("standings column", "wins"),
+        pgettext("standings column", "losses"),
+        pgettext("standings column", "taken"),
+        pgettext("standings column", "conceded"),
+        pgettext("standings column", "diff."),
+        pgettext("standings column", "decided"),
+    ]
 
 
 def standings_pdf(event: EventInfo, groups: list[GroupSheet], precedence_note: str = "") -> bytes:
     """順位表 with the 星取表 of each group.
 
     Input: the event, the groups (in print order) and an optional precedence note (e.g.
-    「順位の決め方：勝数 → 得失札差 → 取り札数 → 直接対決 → 抽選」), printed under the title on
+    「順位の決め方：勝数 → 枚数差 → 取り札合計 → 直接対決 → 抽選」), printed under the title on
     every page together with a legend of the columns.  Per group: a 「▽部門　リーグ」 heading
     with the court, then one row per team in the order of ``lines``: rank (「2=」 kept as
     given), team and affiliation, the cross table (○ / ● and scores; the diagonal shaded
-    and struck through), 試合 / 勝 / 敗 / 取札 / 失札 / 差 and the 「決定」 (decided by)
+    and struck through), 試合 / 勝 / 敗 / 取り札 / 取られた札 / 枚数差 and the 「決定」 (decided by)
     column.  A group is kept on one page when it fits.  Groups of up to 5 teams are packed
     onto A4 portrait pages; a wider group gets A4 landscape page(s) of its own, so one
     document may mix both orientations (in the order of ``groups``).  Raises
@@ -118,22 +140,24 @@ def standings_pdf(event: EventInfo, groups: list[GroupSheet], precedence_note: s
     ev = prepare_event(event)
     note = checked(precedence_note, "precedence_note")
     prepared = [_prepare_group(g, f"groups[{gi}]") for gi, g in enumerate(groups)]
-    note_lines = (
-        [f"順位の決め方：{note}" if note and not note.startswith("順位") else note, LEGEND] if note else [LEGEND]
-    )
+    legend = _legend()
+    if note and not note.startswith(str(_("ranking order"))):
+        note = _("Ranking order: %(order)s") % {"order": note}
+    note_lines = [note, legend] if note else [legend]
     note_lines = wrap_notes([s for s in note_lines if s], font, PORTRAIT[0] - 2 * MARGIN)
+
+    title = _("Standings")
+    cross_title = _("Cross table")
 
     def page_factory(index: int, size=None) -> tuple[Page, float]:
         size = size or PORTRAIT
-        page = Page(size, lambda pen: draw_page_header(pen, size, "順位表", ev, note_lines))
+        page = Page(size, lambda pen: draw_page_header(pen, size, title, ev, note_lines))
         return page, size[1] - header_height(len(note_lines))
 
     sections = [_group_section(g) for g in prepared]
     if not sections:
-        sections.append(
-            Section(None, None, [message_row(MARGIN, PORTRAIT[0] - 2 * MARGIN, "リーグがありません。", 14 * mm)])
-        )
-    doc = event_document(ev, "順位表", keywords=["順位表", "星取表"], footer="順位表・星取表")
+        sections.append(Section(None, None, [message_row(MARGIN, PORTRAIT[0] - 2 * MARGIN, _("No leagues."), 14 * mm)]))
+    doc = event_document(ev, title, keywords=[title, cross_title], footer=f"{title}・{cross_title}")
     return sections_pdf(sections, page_factory, doc, font)
 
 
@@ -147,11 +171,11 @@ def _prepare_group(g: GroupSheet, w: str) -> dict:
         lw = f"{w}.lines[{li}]"
         stats = [str(ln.played), str(ln.wins), str(ln.losses), str(ln.cards_taken), str(ln.cards_conceded)]
         stats = ["—"] * 6 if ln.annulled else [*stats, _signed(ln.card_diff)]
-        team = checked(ln.team, f"{lw}.team") or UNDECIDED
+        team = checked(ln.team, f"{lw}.team") or undecided()
         lines.append(
             dict(
                 rank=checked(ln.rank, f"{lw}.rank"),
-                team=f"{team}（棄権）" if ln.withdrawn else team,
+                team=_("%(team)s (withdrawn)") % {"team": team} if ln.withdrawn else team,
                 affiliation=checked(ln.affiliation, f"{lw}.affiliation"),
                 stats=stats,
                 decided_by=checked(ln.decided_by, f"{lw}.decided_by"),
@@ -160,7 +184,9 @@ def _prepare_group(g: GroupSheet, w: str) -> dict:
     cross = [[checked(cell, f"{w}.cross[{i}][{j}]") for j, cell in enumerate(row)] for i, row in enumerate(g.cross)]
     state = ""
     if g.provisional:
-        state = f"暫定（結果待ち{g.games_left}試合）" if g.games_left else "暫定"
+        state = _("provisional")
+        if g.games_left:
+            state = _("provisional (%(count)s games without a result)") % {"count": g.games_left}
     return dict(
         state=state,
         division=checked(g.division, f"{w}.division"),
@@ -183,23 +209,23 @@ def _group_section(g: dict) -> Section:
     widths_mm = [FIXED[0], name_w] + [cross_w] * n + STATS
     widths = scale_cols(widths_mm, w) if sum(widths_mm) > w / mm else [v * mm for v in widths_mm]
     xs = cols_x(x0, widths)
-    title = "　".join(p for p in (g["division"], g["group"]) if p) or "リーグ"
+    title = "　".join(p for p in (g["division"], g["group"]) if p) or _("group")
     if g["state"]:
         title += f"　{g['state']}"
     court = g["court"]
-    right = (court if "コート" in court else f"コート {court}") if court else ""
+    right = court
     tw = sum(widths)
 
     def heading(continued: bool) -> Block:
         return heading_block(
-            MARGIN, tw, f"▽{title}" + ("（続き）" if continued else ""), right, size=12.5, height=9.5 * mm
+            MARGIN, tw, f"▽{title}" + (_(" (continued)") if continued else ""), right, size=12.5, height=9.5 * mm
         )
 
     header = _standings_header(xs, g["lines"], n)
     rh = _row_height(g["lines"], xs[2] - xs[1] - 4.8 * mm)
     blocks = [_standing_row(xs, g, i, rh) for i in range(n)]
     if not blocks:
-        blocks = [message_row(x0, w, "チームがありません。", 10 * mm)]
+        blocks = [message_row(x0, w, _("No teams."), 10 * mm)]
     return Section(heading, header, blocks, keep_together=True, gap_after=7 * mm, size=size)
 
 
@@ -230,7 +256,7 @@ def _standings_header(xs: list[float], lines: list[dict], n: int) -> Block:
         y = top - height
         x0, x1 = xs[0], xs[-1]
         pen.rect(x0, y, x1 - x0, height, fill=BAND, stroke=None)
-        labels = ["順位", "チーム名・所属"]
+        labels = [pgettext("standings column", "rank"), _("Team / affiliation")]
         for i, lab in enumerate(labels):
             draw_fitted(
                 pen,
@@ -251,7 +277,7 @@ def _standings_header(xs: list[float], lines: list[dict], n: int) -> Block:
             draw_boxed(
                 pen, cx0, y, cw, height - 3.6 * mm, lines[j]["team"], max_size=8.5, min_size=5, bold=True, pad=0.7 * mm
             )
-        stats = ["試合", "勝", "敗", "取札", "失札", "差", "決定"]
+        stats = _stat_labels()
         for k, lab in enumerate(stats):
             i = 2 + n + k
             draw_fitted(
@@ -264,7 +290,7 @@ def _standings_header(xs: list[float], lines: list[dict], n: int) -> Block:
                 max_size=9,
                 min_size=5,
                 bold=True,
-                max_lines=1,
+                max_lines=2,
                 pad=0.5 * mm,
             )
         for x in xs[1:-1]:

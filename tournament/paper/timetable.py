@@ -2,7 +2,8 @@
 
 Input: :class:`tournament.paper.data.EventInfo` and ``(court name, [TimetableMatch])``
 pairs; output: PDF bytes.  Layout rules shared by every paper are in
-``docs/rules/paper.md``.  No Django.
+``docs/rules/paper.md``.  Of Django only translation: every label is in the active
+language (README "Languages").
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 
 from common.dates import format_time
@@ -41,7 +43,7 @@ from common.pdf.pen import (
     shrink,
 )
 from common.pdf.text import checked
-from tournament.paper.data import TO_CONFIRM, EventInfo, event_document, prepare_event, side_text
+from tournament.paper.data import EventInfo, event_document, prepare_event, side_text, to_confirm
 
 __all__ = ["TimetableMatch", "court_timetables_pdf"]
 
@@ -92,29 +94,30 @@ def court_timetables_pdf(event: EventInfo, courts: list[tuple[str, list[Timetabl
     header_h = 9 * mm
     heading_h = 36 * mm
     top0 = ph - header_height()
+    title = _("Court timetable")
 
     def page_factory(index: int, _size=None) -> tuple[Page, float]:
-        return Page(size, lambda pen: draw_page_header(pen, size, "対戦表", ev)), top0
+        return Page(size, lambda pen: draw_page_header(pen, size, title, ev)), top0
 
-    labels = ["試合番号", "開始", "部門・区分", "Aチーム", "", "Bチーム", "結果"]
+    labels = [_("Game no."), _("Start"), _("Division / stage"), _("Team A"), "", _("Team B"), _("Result")]
     sections = []
     for cname, rows in prepared:
         divisions = list(dict.fromkeys(r["division"] for r in rows if r["division"]))
-        summary = f"{len(rows)}試合"
+        summary = _("%(count)s games") % {"count": len(rows)}
         if divisions:
-            summary = "・".join(divisions) + f"　全{len(rows)}試合"
+            summary = "・".join(divisions) + "　" + _("%(count)s games in all") % {"count": len(rows)}
         avail = top0 - CONTENT_BOTTOM - heading_h - header_h
         rh = max(12.5 * mm, min(21 * mm, avail / max(len(rows), 1)))
         header = header_row(x0, list(zip(labels, widths, strict=True)), header_h, size=10)
         blocks = [_timetable_row(xs, r, rh, i) for i, r in enumerate(rows)]
         if not blocks:
-            blocks = [message_row(x0, w, "この コートの試合はまだありません。", 14 * mm)]
+            blocks = [message_row(x0, w, _("No games on this court yet."), 14 * mm)]
         heading = _court_heading(x0, w, heading_h, cname, summary)
         sections.append(Section(heading, header, blocks, keep_together=False, page_break_before=True, gap_after=0))
     if not sections:
-        sections.append(Section(None, None, [message_row(x0, w, "コートがありません。", 14 * mm)]))
+        sections.append(Section(None, None, [message_row(x0, w, _("No courts."), 14 * mm)]))
 
-    doc = event_document(ev, "対戦表")
+    doc = event_document(ev, title)
     return sections_pdf(sections, page_factory, doc, font)
 
 
@@ -138,7 +141,7 @@ def _prepare_courts(courts: list[tuple[str, list[TimetableMatch]]]) -> list[tupl
             parts = (
                 checked(g.stage, f"{w}.stage"),
                 checked(g.group, f"{w}.group"),
-                TO_CONFIRM if g.out_of_date else "",
+                to_confirm() if g.out_of_date else "",
             )
             stage = " ".join(p for p in parts if p)
             rows.append(
@@ -161,7 +164,7 @@ def _court_heading(x0: float, w: float, heading_h: float, cname: str, summary: s
 
     def heading(continued: bool) -> Block:
         def draw(pen: Pen, top: float) -> None:
-            label = cname + ("（続き）" if continued else "")
+            label = cname + (_(" (continued)") if continued else "")
             bh = heading_h - 6 * mm
             pen.rect(x0, top - bh, w, bh, stroke=INK, width=2.4, radius=2 * mm)
             draw_fitted(
@@ -218,7 +221,7 @@ def _timetable_row(xs: list[float], r: dict, rh: float, index: int) -> Block:
                 color=HINT if undecided else INK,
                 pad=2 * mm,
             )
-        pen.text_mid((xs[4] + xs[5]) / 2, y + rh / 2, "対", 10 * max(big, 0.8), align="center", color=MUTED)
+        pen.text_mid((xs[4] + xs[5]) / 2, y + rh / 2, _("vs"), 10 * max(big, 0.8), align="center", color=MUTED)
         # result: printed, or a box to write in
         rx, rw = xs[6], xs[7] - xs[6]
         if r["result"]:

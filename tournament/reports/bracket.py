@@ -7,13 +7,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.functional import lazy
+from django.utils.translation import gettext, pgettext_lazy
+
 from tournament.engine import podium
 from tournament.models import Match
 from tournament.reports.placement import placement_places
 from tournament.reports.timetable import division_game_slots, match_queryset
 
-# The names of the final places on paper and on the final results page.
-PLACES = {podium.FIRST: "優勝", podium.SECOND: "準優勝", podium.THIRD: "第3位"}
+# The names of the final places on paper and on the final results page ("優勝", "準優勝",
+# "第3位" in Japanese), in the active language when read.
+PLACES = {
+    podium.FIRST: pgettext_lazy("final place", "Winner"),
+    podium.SECOND: pgettext_lazy("final place", "Runner-up"),
+    podium.THIRD: lazy(lambda: gettext("Place %(rank)s") % {"rank": 3}, str)(),
+}
 
 
 @dataclass
@@ -133,7 +141,7 @@ def final_places(event):
     of date (or from a game fed by one): the pages and the PDF print "要確認" beside it until
     the organiser keeps or replays that game (docs/rules/stages.md, "Out of date")."""
     knockout = {
-        b.division.pk: [(PLACES[place], team, check) for place, team, check in b.checked_places()]
+        b.division.pk: [(str(PLACES[place]), team, check) for place, team, check in b.checked_places()]
         for b in division_brackets(event)
     }
     below = placement_places(event)

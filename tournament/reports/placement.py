@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournament.engine import placement, slots
 from tournament.models import Match
@@ -19,13 +20,14 @@ from tournament.reports.timetable import confirmed_sheet, match_queryset, result
 
 
 def place_name(rank, shared=False):
-    """The name of a final place as printed on the results: "優勝", "準優勝", else "第N位"
-    (a place shared by several teams is always "第N位")."""
+    """The name of a final place as printed on the results, in the active language: "優勝",
+    "準優勝", else "第N位" ("Winner", "Runner-up", "Place N"; a place shared by several teams
+    is always "第N位")."""
     if not shared and rank == 1:
-        return "優勝"
+        return pgettext("final place", "Winner")
     if not shared and rank == 2:
-        return "準優勝"
-    return f"第{rank}位"
+        return pgettext("final place", "Runner-up")
+    return _("Place %(rank)s") % {"rank": rank}
 
 
 def placement_title(place, pair):
