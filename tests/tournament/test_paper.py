@@ -24,7 +24,6 @@ from common.pdf.fonts import font_is_embedded, japanese_font, reset_font_cache
 from common.pdf.text import fit_name, split_name
 from judging.paper.touch_matrix import touch_matrix_cells, touch_matrix_pdf
 from tournament.paper import (
-    undecided,
     BracketMatch,
     EventInfo,
     GroupSheet,
@@ -38,6 +37,7 @@ from tournament.paper import (
     final_results_pdf,
     reception_list_pdf,
     standings_pdf,
+    undecided,
 )
 
 UTC = datetime.UTC
