@@ -27,7 +27,7 @@ def standings_headers():
         _("cards conceded"),
         _("card difference"),
         _("won by り"),
-        _("won by じゃんけん"),
+        _("won by rock-paper-scissors"),
         _("placed by"),
         _("remarks"),
     ]
@@ -72,6 +72,19 @@ def cross_table_rows(cross):
     header = [""] + [t.name for t in cross.teams]
     rows = [[team.name] + [SELF_CELL if cell.is_self else cell.text for cell in cells] for team, cells in cross.grid]
     return header, rows
+
+
+def decided_by_text(code):
+    """What decided a game, in the workbook's language: cards, 「り」, rock-paper-scissors
+    (「じゃんけん」 in Japanese) or walkover (the sheet's own choice label says じゃんけん in
+    English too)."""
+    texts = {
+        "cards": _("cards"),
+        "joker": "「り」",
+        "rps": _("rock-paper-scissors"),
+        "walkover": _("walkover"),
+    }
+    return texts.get(code, code)
 
 
 def matches_headers():
@@ -127,7 +140,7 @@ def matches_rows(event):
                 sheet.referee_cards if sheet else None,
                 str(sheet.get_joker_holder_display()) if sheet and sheet.joker_holder else "",
                 m.winner.name if m.winner else "",
-                str(sheet.get_decided_by_display()) if sheet else "",
+                decided_by_text(sheet.decided_by) if sheet else "",
                 str(m.get_status_display()),
                 _source(line.slot_a),
                 _source(line.slot_b),
@@ -288,7 +301,7 @@ def _standings_sheets(wb, event):
                 f"{event.title} {division.name} {group.group}{state} ・ {_('ranking order')}: {division.criteria_text}",
             )
             last = xlsx.write_table(ws, standings_headers(), standings_rows(group.lines), start_row=2)
-            xlsx.write_cell(ws, last + 2, 1, _("Cross table (星取表)"))
+            xlsx.write_cell(ws, last + 2, 1, _("Cross table"))
             header, rows = cross_table_rows(group.cross)
             xlsx.write_table(ws, header, rows, start_row=last + 3, freeze=False, autofilter=False)
 

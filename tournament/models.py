@@ -15,6 +15,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 from judging.engine import rules
 from tournament.engine import names, standings
@@ -156,7 +157,7 @@ class Court(models.Model):
         if name.endswith("コート") or name.lower().startswith("court"):
             return name
         if name.isdecimal():
-            return _("Court no. %(number)s") % {"number": name}
+            return pgettext("numbered court", "Court %(number)s") % {"number": name}
         return _("Court %(name)s") % {"name": name}
 
     def get_link_path(self):

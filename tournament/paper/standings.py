@@ -104,7 +104,8 @@ def _legend() -> str:
     return _(
         "○ win　● loss　taken = cards taken in all　conceded = cards the opponents took　"
         "diff. = taken − conceded　decided = the criterion that separated a team from the one above　"
-        "「=」 shared rank　provisional = games still without a result　withdrawn = a team that withdrew"
+        "「=」 shared rank　provisional = games still without a result　withdrawn = a team that withdrew　"
+        "り = decided by 「り」　RPS = by rock-paper-scissors　W/O = walkover"
     )
 
 

@@ -11,14 +11,21 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from common.errors import UserError
 from judging.models import RecordingSheet
 from tournament.engine import seeding, standings
 from tournament.models import CRITERION_LABELS, Group, Match, RunnerUpLot, Team, TieBreak
 
-# The marks of the 星取表 for a game not decided on cards: by 「り」, by じゃんけん, walkover.
-DECIDED_MARKS = {"joker": "り", "rps": "じ", "walkover": "不"}
+# The marks of the 星取表 for a game not decided on cards: by 「り」, by じゃんけん, walkover
+# ("り", "じ", "不" in Japanese; the card's name 「り」, "RPS", "W/O" in English), read in the
+# active language.
+DECIDED_MARKS = {
+    "joker": pgettext_lazy("cross table mark", "り"),
+    "rps": pgettext_lazy("cross table mark", "RPS"),
+    "walkover": pgettext_lazy("cross table mark", "W/O"),
+}
 
 
 @dataclass
@@ -398,7 +405,8 @@ class CrossCell:
         """ "○ 30-26 り" for a played game, "" otherwise (the diagonal included)."""
         if not self.played:
             return ""
-        return f"{'○' if self.won else '●'} {self.score}{(' ' + self.mark) if self.mark else ''}"
+        mark = str(self.mark)
+        return f"{'○' if self.won else '●'} {self.score}{(' ' + mark) if mark else ''}"
 
 
 @dataclass(frozen=True)

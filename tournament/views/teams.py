@@ -14,6 +14,7 @@ from django.http import Http404
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
@@ -225,5 +226,8 @@ def import_report(request, slug, token):
 @login_required
 def import_template(request, slug):
     event = event_for_organiser(request, slug)
-    data = imports.entry_template_workbook([d.name for d in event.divisions.all()])
+    # The clubs' entry form is Japanese in every session (README "Languages"): its column
+    # titles are what the reader looks for, and its title and note must not mix with them.
+    with translation.override("ja"):
+        data = imports.entry_template_workbook([d.name for d in event.divisions.all()])
     return file_response(data, f"{event.slug}-entry-template.xlsx", XLSX)
