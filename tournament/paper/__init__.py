@@ -1,4 +1,4 @@
-"""Printed tournament paper, one module per kind (pure Python + reportlab, no Django).
+"""Printed tournament paper, one module per kind (Python + reportlab; of Django only translation).
 
 ==============================================  ==================================================
 :func:`~tournament.paper.timetable.court_timetables_pdf`  対戦表: one wall page per court (A4 portrait)
@@ -10,7 +10,9 @@
 ==============================================  ==================================================
 
 Callers (``tournament.printing``) turn their models into the plain frozen dataclasses of
-these modules, with every text already translated, and get PDF bytes back.  The rules
+these modules, with every text already translated, and get PDF bytes back; the labels the
+modules print themselves are translated into the active language, so a paper is in the
+language of the session that asked for it (README "Languages").  The rules
 every paper follows (fonts, names fitted to their boxes, page breaks, footers) are in
 ``docs/rules/paper.md``; the referee's paper (recording sheets, 判定表) is in
 :mod:`judging.paper`.  The names are re-exported here for ``from tournament import paper``.
