@@ -1,5 +1,6 @@
 """Shared pieces of the event-day commands."""
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 
@@ -14,6 +15,12 @@ class EventCommand(BaseCommand):
     def execute(self, *args, **options):
         with translation.override("en"):
             return super().execute(*args, **options)
+
+
+def in_site_language():
+    """The files a command writes (recording sheets, the workbook) are in the site's language
+    (Japanese by default: README "Languages"), whatever the language of its messages."""
+    return translation.override(settings.LANGUAGE_CODE)
 
 
 def get_event(slug):

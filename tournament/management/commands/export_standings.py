@@ -3,7 +3,7 @@ from pathlib import Path
 from django.core.management.base import CommandError
 
 from tournament.exports import event_workbook
-from tournament.management.commands._base import EventCommand, get_event
+from tournament.management.commands._base import EventCommand, get_event, in_site_language
 
 
 class Command(EventCommand):
@@ -15,8 +15,10 @@ class Command(EventCommand):
 
     def handle(self, event, output, **options):
         event = get_event(event)
+        with in_site_language():
+            data = event_workbook(event)
         try:
-            Path(output).write_bytes(event_workbook(event))
+            Path(output).write_bytes(data)
         except OSError as e:
             raise CommandError(f"Cannot write {output}: {e.strerror}.") from None
         self.stdout.write(f"{event.slug}: standings and results written to {output}.")

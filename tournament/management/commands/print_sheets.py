@@ -4,7 +4,7 @@ from django.conf import settings
 from django.core.management.base import CommandError
 
 from judging.paper.match_sheets import event_sheets_pdf
-from tournament.management.commands._base import EventCommand, get_event
+from tournament.management.commands._base import EventCommand, get_event, in_site_language
 from tournament.reports.sheets import moved_since_printed
 from tournament.services.sheets import mark_sheets_printed
 
@@ -40,9 +40,10 @@ class Command(EventCommand):
         if not matches.exists():
             raise CommandError("No games to print: make the schedule first.")
         printed = list(matches)
-        data = event_sheets_pdf(
-            event, matches, base_url=settings.SITE_URL or "http://127.0.0.1:8000", per_page=per_page
-        )
+        with in_site_language():
+            data = event_sheets_pdf(
+                event, matches, base_url=settings.SITE_URL or "http://127.0.0.1:8000", per_page=per_page
+            )
         try:
             Path(output).write_bytes(data)
         except OSError as e:
