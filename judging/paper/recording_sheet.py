@@ -474,12 +474,18 @@ def _draw_keep_row(table: _Table) -> None:
     tw = 21 * mm
     th = min(rh - 3 * mm, 8.5 * mm)
     pen.rect(tx, cy - th / 2, tw, th, fill=SHADE, stroke=LINE, width=0.8)
-    pen.text_mid(tx + tw / 2 - 2.2 * mm, cy, str(sheet.p.match.card_total), 14, align="center", bold=True)
-    pen.text_mid(tx + tw - 4.2 * mm, cy, pgettext("unit", "cards"), 9)
+    unit = pgettext("unit", "cards")
+    unit_size = min(9, shrink(pen, unit, 9 * mm, 9))
+    unit_w = pen.width(unit, unit_size)
+    pen.text_mid(tx + (tw - unit_w) / 2 - 0.6 * mm, cy, str(sheet.p.match.card_total), 14, align="center", bold=True)
+    pen.text_mid(tx + tw - 1.0 * mm - unit_w, cy, unit, unit_size)
     ck = 4.2 * mm
     ckx = x0 + w - 14.5 * mm
     _checkbox(pen, ckx, cy - ck / 2, ck)
-    pen.text_mid(ckx + ck + 1.2 * mm, cy, _("agrees"), 8, color=MUTED)
+    agrees = _("agrees")
+    pen.text_mid(
+        ckx + ck + 1.2 * mm, cy, agrees, min(8, shrink(pen, agrees, x0 + w - ckx - ck - 1.6 * mm, 8)), color=MUTED
+    )
     pen.hline(x0, x0 + w, y + rh, width=0.9)
 
 
@@ -563,10 +569,8 @@ def _draw_signatures(sheet: _Sheet, rows: _Rows, y: float) -> None:
     pen.text_mid(ckx + ck + 2 * mm, y + footer_h / 2, _("received and entered"), 8.5, color=MUTED)
 
     note = _(
-        "Before the game the referee checks the team names. After it each leader counts the cards taken, "
-        "checks A ＋ B ＋ referee ＝ %(total)s cards and signs. Level cards: the team holding 「り」 wins "
-        "(「り」 with the referee: one round of rock-paper-scissors between the leaders). "
-        "Hand the sheet to the recorder."
+        "Referee: check the team names first. Leaders count their cards, check A＋B＋referee＝%(total)s "
+        "and sign. Level: 「り」 wins (with the referee: leaders' rock-paper-scissors). Sheet to the recorder."
     ) % {"total": sheet.p.match.card_total}
     size, _lines = fit(note, pen.font, w, rows.note_h, 7.0, 4.5, max_lines=1)
     pen.text(x0, sheet.y0 + 0.6 * mm, note, size, color=MUTED)

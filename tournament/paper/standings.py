@@ -102,8 +102,8 @@ def _legend() -> str:
     """The legend of the columns, in the active language; the words are the pages' own
     (取り札 / 取られた札 / 枚数差, ``docs/glossary.md``)."""
     return _(
-        "○ win　● loss　taken = cards taken in all　conceded = cards the opponents took　"
-        "diff. = taken − conceded　decided = the criterion that separated a team from the one above　"
+        "○ win　● loss　taken = cards taken in all　conc. = cards the opponents took　"
+        "diff. = taken − conc.　decided = the criterion that separated a team from the one above　"
         "「=」 shared rank　provisional = games still without a result　withdrawn = a team that withdrew　"
         "り = decided by 「り」　RPS = by rock-paper-scissors　W/O = walkover"
     )
@@ -116,7 +116,7 @@ def _stat_labels() -> list[str]:
         pgettext("standings column", "wins"),
         pgettext("standings column", "losses"),
         pgettext("standings column", "taken"),
-        pgettext("standings column", "conceded"),
+        pgettext("standings column", "conc."),
         pgettext("standings column", "diff."),
         pgettext("standings column", "decided"),
     ]
