@@ -109,16 +109,7 @@ def reception_list_pdf(event: EventInfo, teams: list[ReceptionTeam]) -> bytes:
     size = PORTRAIT
     pw, ph = size
     x0, w = MARGIN, pw - 2 * MARGIN
-    labels = [
-        _("No."),
-        _("Team / affiliation"),
-        _("Team\nchecked in"),
-        _("Role"),
-        _("Name (furigana)"),
-        _("Grade"),
-        _("Player\nchecked in"),
-        _("Notes"),
-    ]
+    labels = _labels()
     widths = scale_cols([11, 58, 13, 13, 50, 13, 13, 15], w)
     xs = cols_x(x0, widths)
     notes = [
@@ -150,6 +141,20 @@ def reception_list_pdf(event: EventInfo, teams: list[ReceptionTeam]) -> bytes:
         sections.append(Section(None, None, [message_row(x0, w, _("No teams registered."), 14 * mm)]))
     doc = event_document(ev, title)
     return sections_pdf(sections, page_factory, doc, font)
+
+
+def _labels() -> list[str]:
+    """The column heads, in the active language."""
+    return [
+        _("No."),
+        _("Team / affiliation"),
+        _("Team\nchecked in"),
+        _("Role"),
+        _("Name (furigana)"),
+        _("Grade"),
+        _("Player\nchecked in"),
+        _("Notes"),
+    ]
 
 
 def _badge(pen: Pen, cx: float, cy: float, label: str, size: float, *, filled: bool) -> None:
