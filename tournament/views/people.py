@@ -3,10 +3,10 @@
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from tournament.access import event_for_organiser
+from tournament.access import event_for_organiser, object_or_404
 from tournament.forms import PersonForm
 
 
@@ -16,7 +16,7 @@ def people(request, slug):
     event = event_for_organiser(request, slug)
     form = PersonForm(request.POST or None)
     if request.method == "POST" and "remove" in request.POST:
-        user = get_object_or_404(get_user_model(), pk=request.POST.get("user"))
+        user = object_or_404(get_user_model().objects.all(), request.POST.get("user"))
         if user == request.user:
             messages.error(request, _("You cannot remove yourself."))
         else:

@@ -4,12 +4,12 @@ the bracket (with the lot between tied best runners-up)."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
 from tournament import reports
-from tournament.access import event_for_organiser, event_for_recorder
+from tournament.access import event_for_organiser, event_for_recorder, object_or_404, whole_number
 from tournament.models import Division, Group
 from tournament.services.knockout import seed_knockout
 from tournament.services.lots import record_runner_up_lot, record_tie_break
@@ -20,7 +20,9 @@ def _lot_order(request, teams):
     """The teams of a lot form (``team_<pk>`` = position) best first; ``UserError`` when a
     position repeats or a team is not one of ``teams``."""
     picks = [
-        (int(value), key[5:]) for key, value in request.POST.items() if key.startswith("team_") and value.isdigit()
+        (whole_number(value), key[5:])
+        for key, value in request.POST.items()
+        if key.startswith("team_") and whole_number(value) is not None
     ]
     by_pk = {str(t.pk): t for t in teams}
     if len(picks) != len({p for p, _t in picks}) or any(t not in by_pk for _p, t in picks):
@@ -34,7 +36,7 @@ def standings_view(request, slug):
     if request.method == "POST":
         if not event.is_organiser(request.user):
             raise PermissionDenied
-        group = get_object_or_404(Group, division__event=event, pk=request.POST.get("group"))
+        group = object_or_404(Group.objects.filter(division__event=event), request.POST.get("group"))
         try:
             ordered = _lot_order(request, group.teams.all())
             record_tie_break(group, ordered, request.POST.get("method", "lot"), request.user)
@@ -55,7 +57,7 @@ def standings_view(request, slug):
 def _knockout_post(request, event):
     """Record the runners-up lot, or seed the bracket; ``UserError`` when refused."""
     if "lot" in request.POST:
-        division = get_object_or_404(Division, event=event, pk=request.POST.get("division"))
+        division = object_or_404(Division.objects.filter(event=event), request.POST.get("division"))
         ordered = _lot_order(request, division.teams.all())
         record_runner_up_lot(division, ordered, request.POST.get("method", "lot"), request.user)
         messages.success(
