@@ -167,3 +167,32 @@ class KeptFormMiddleware:
         ):
             kept_forms.keep(request, after_login=True)
         return response
+
+
+# --- headers: no caching of private pages, no indexing ----------------------------------
+
+# URL areas whose pages and files need a login or a court token (docs/architecture.md,
+# "URL areas"): organiser pages and their PDFs and workbooks (children's names), court
+# links, the club games, the admin, the login pages.
+PRIVATE_AREAS = ("/manage/", "/court/", "/games/", "/admin/", "/accounts/")
+
+
+class PrivacyHeadersMiddleware:
+    """``Cache-Control: no-store`` on every private page or file; ``X-Robots-Tag: noindex`` everywhere.
+
+    Issue 18, item 4: the reception list PDF, the teams export and the court pages could
+    stay in a shared tablet's or a proxy's cache. The private areas are recognised by
+    their URL prefix (``PRIVATE_AREAS``), so a new page in them is covered without a
+    decorator. Nothing of the site is meant for search engines: public and court pages
+    say noindex too (with robots.txt and the pages' ``<meta name="robots">``).
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if request.path_info.startswith(PRIVATE_AREAS):
+            response["Cache-Control"] = "no-store"
+        response.setdefault("X-Robots-Tag", "noindex, nofollow")
+        return response

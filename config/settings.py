@@ -88,6 +88,22 @@ CSRF_TRUSTED_ORIGINS = [
 if SITE_URL.startswith(("http://", "https://")) and SITE_URL not in CSRF_TRUSTED_ORIGINS:
     CSRF_TRUSTED_ORIGINS.append(SITE_URL)
 
+# Content-Security-Policy (django-csp): everything from this site only, no inline script
+# (the pages' scripts are static files; inline handlers became data attributes read by
+# static/js/page.js). Inline style attributes stay allowed: they carry layout only.
+# Images may be data: URLs (the empty favicon). No page may be framed.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
 if KARUTA_HTTPS:
     SECURE_SSL_REDIRECT = envbool("KARUTA_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
@@ -123,6 +139,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "axes",
+    "csp",
     "common",
     "ops",
     "tournament",
@@ -133,6 +150,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy (django-csp; CONTENT_SECURITY_POLICY below).
+    "csp.middleware.CSPMiddleware",
+    # no-store on pages behind a login or a court token, noindex everywhere.
+    "config.middleware.PrivacyHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -257,9 +278,17 @@ BACKUP_DIR = (
 AUTO_BACKUP = envbool("KARUTA_AUTO_BACKUP", True)
 BACKUP_KEEP = envint("KARUTA_BACKUP_KEEP", 20)
 
+# Court tokens (the referees' credentials) are masked in every message (common/logmask.py).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"mask_court_tokens": {"()": "common.logmask.MaskCourtTokens"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["mask_court_tokens"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    # Django's own loggers (its warnings, runserver's request lines) through the same
+    # filtered handler instead of Django's default ones.
+    "loggers": {
+        "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        "django.server": {"handlers": ["console"], "level": "INFO", "propagate": False},
+    },
 }

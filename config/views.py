@@ -1,4 +1,4 @@
-"""Project-wide views: the health check and the page of a form the CSRF check refused."""
+"""Project-wide views: the health check, robots.txt and the page of a form the CSRF check refused."""
 
 from django.http import HttpResponse
 from django.shortcuts import render
@@ -9,6 +9,11 @@ from common import kept_forms
 def healthz(request):
     """``/healthz``: "ok" without touching the database (monitoring, the baseline of bench/load.py)."""
     return HttpResponse("ok", content_type="text/plain")
+
+
+def robots_txt(request):
+    """``/robots.txt``: no search engine indexes any page. It names no path (nothing secret is listed)."""
+    return HttpResponse("User-agent: *\nDisallow: /\n", content_type="text/plain; charset=utf-8")
 
 
 def csrf_failure(request, reason=""):

@@ -54,14 +54,14 @@ class TeamTable(tables.Table):
             )
         withdraw = reverse("tournament:team_withdraw", args=[slug, record.pk])
         return format_html(
-            '<a class="button small" href="{}">{}</a> <form method="post" action="{}" style="display:inline" '
-            'onsubmit="return confirm(this.dataset.q)" data-q="{}"><input type="hidden" name="csrfmiddlewaretoken" value="{}">'
-            '<button class="small secondary">{}</button></form>',
+            '<a class="button small" href="{}">{}</a> <form method="post" action="{}" style="display:inline">'
+            '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
+            '<button class="small secondary" data-confirm="{}">{}</button></form>',
             url,
             _("Edit"),
             withdraw,
-            _("Withdraw this team? Its unplayed games change as the division's setting says."),
             self.csrf_token,
+            _("Withdraw this team? Its unplayed games change as the division's setting says."),
             _("Withdraw"),
         )
 

@@ -105,6 +105,7 @@ EXPECTED = {
     "logout": {role: 405 for role in ROLES},  # log out by POST only
     "set_language": {role: 302 for role in ROLES},
     "healthz": PUBLIC,
+    "robots_txt": PUBLIC,
     "games": LOGGED_IN,
     "hanafuda:session_list": LOGGED_IN,
     "hanafuda:session_create": LOGGED_IN,
