@@ -56,7 +56,7 @@ class TeamTable(tables.Table):
         return format_html(
             '<a class="button small" href="{}">{}</a> <form method="post" action="{}" style="display:inline">'
             '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
-            '<button class="small secondary" data-confirm="{}">{}</button></form>',
+            '<button class="small secondary" data-ask="{}">{}</button></form>',
             url,
             _("Edit"),
             withdraw,

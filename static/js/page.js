@@ -1,6 +1,7 @@
 // The pages' small behaviours, without inline script (the Content-Security-Policy forbids
 // inline scripts and on… attributes; config/settings.py):
-//   data-confirm="question"  on a button or link: ask first; "Cancel" does nothing;
+//   data-ask="question"      on a button or link: ask first; "Cancel" does nothing
+//                            (data-confirm is the hanafuda and dosai scripts' own);
 //   data-autosubmit          on a select: send its form when the choice changes;
 //   data-print               on a button: print the page;
 //   data-go                  on a select whose options are addresses: go to the one chosen;
@@ -8,8 +9,8 @@
 (function () {
   function closest(el, selector) { return el && el.closest ? el.closest(selector) : null; }
   document.addEventListener("click", function (e) {
-    var ask = closest(e.target, "[data-confirm]");
-    if (ask && !window.confirm(ask.getAttribute("data-confirm"))) {
+    var ask = closest(e.target, "[data-ask]");
+    if (ask && !window.confirm(ask.getAttribute("data-ask"))) {
       e.preventDefault();
       e.stopImmediatePropagation();
       return;

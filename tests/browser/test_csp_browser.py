@@ -1,6 +1,6 @@
 """The pages pass their Content-Security-Policy (issue 18, item 4): no page of the day, public,
 hall display, court or organiser, makes the browser refuse a script, a style or an image,
-and the behaviours that were inline handlers (confirm, auto-send, print, go to) still work."""
+and the behaviours that were inline handlers (data-ask, auto-send, go to) still work."""
 
 import pytest
 from django.contrib.auth.models import Permission
@@ -105,6 +105,13 @@ def test_the_former_inline_handlers_work_under_the_policy(new_page, live_server,
     page.click("button[name=clear]")
     page.wait_for_load_state("load")
     assert Match.objects.filter(event=day).count() == games and page.url.endswith("/manage/demo/schedule/")
+    # data-ask: "OK" sends the form.
+    page.once("dialog", lambda dialog: dialog.accept())
+    with page.expect_navigation():
+        page.click("button[name=clear]")
+    assert Match.objects.filter(event=day).count() == 0
+    call_command("make_schedule", "demo")
+    page.reload()
     # data-autosubmit: choosing a court sends the filter.
     with page.expect_navigation():
         page.select_option("select[name=court][data-autosubmit]", index=1)
