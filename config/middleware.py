@@ -143,7 +143,7 @@ class KeptFormMiddleware:
     sends a result is redirected to the login page by ``login_required``; the browser then
     comes back to the page with a GET, and what was typed would be gone. When a POST is
     answered with a redirect to the login page, its values are kept in the (anonymous)
-    session (``config.kept_forms.keep``: no passwords, at most 16 KB, 10 minutes); Django's
+    session (``common.kept_forms.keep``: no passwords, at most 16 KB, 10 minutes); Django's
     login keeps session data, so once logged in, the page of the same form, if the user
     may open it, shows the values as text to copy (``offer_back``), never as a form ready
     to send. The same happens after a same-origin CSRF failure (``config.views``).

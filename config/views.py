@@ -22,7 +22,7 @@ def csrf_failure(request, reason=""):
     In: the refused POST. Out: a 403 page with a link to open the form again, never a form
     ready to send (issue 18, item 1: a cross-site page could otherwise make an organiser
     add a stranger with one click). A form that came from this site keeps its values
-    (``config.kept_forms.keep``: no passwords, at most 16 KB, 10 minutes), shown as text
+    (``common.kept_forms.keep``: no passwords, at most 16 KB, 10 minutes), shown as text
     above the same form when it is opened again; a form from elsewhere keeps nothing.
     """
     same_origin = request.method == "POST" and kept_forms.is_same_origin(request)
