@@ -16,6 +16,10 @@ most games in a row for a team, largest spread of a team's waits (slots),
 The last lines say whether every shared/no-rest case reached the lower bound
 (docs/rules/scheduling-standings-seeding.md, sections 2.2 and 2.4, says it
 always can), and sum up the gaps with rest.
+A second table (``--partial`` alone skips the first) measures groups in which every team
+plays a fixed number of games (section 1.5: 8 teams x 3 games is the city's school
+format): groups of 6-12 teams, 2-4 games each, 1-25 groups, 1-16 courts; "ok" there
+means every team plays its number of games, no pair twice, nobody twice in a slot.
 ``--grid`` adds the family used by the tests, in full: 1-12 groups of 2-16
 teams (uniform sizes and one mixed spread) on 1-16 courts, shared layout
 without rest (3,072 plans, about 45 s more).  No Django needed.
@@ -121,6 +125,38 @@ def run_table(quick: bool) -> None:
     print(f"total time {elapsed:.1f} s")
 
 
+def run_partial_table() -> None:
+    """Groups with a fixed number of games per team (``plan(..., games_per_team=k)``)."""
+    header = (
+        f"{'teams':>5} {'groups':>6} {'size':>4} {'games':>5} {'courts':>6} {'layout':<13} {'rest':<4} "
+        f"{'slots':>6} {'bound':>6} {'gap':>5} {'streak':>6} {'waits':>5} {'ok':<3} {'ms':>7}"
+    )
+    print()
+    print(header)
+    print("-" * len(header))
+    started = time.perf_counter()
+    bad = 0
+    for size, games in ((6, 3), (7, 2), (7, 4), (8, 3), (9, 4), (10, 3), (12, 4)):
+        for n_groups, courts in ((1, 1), (1, 2), (4, 4), (4, 16), (25, 4), (25, 16)):
+            groups = make_groups([size] * n_groups)
+            court_ids = list(range(1, courts + 1))
+            for layout in LAYOUTS:
+                for rest in (False, True):
+                    t0 = time.perf_counter()
+                    p = plan(groups, court_ids, layout, rest=rest, games_per_team=games)
+                    ms = (time.perf_counter() - t0) * 1000
+                    r = report(p)
+                    bad += bool(r.problems)
+                    print(
+                        f"{size * n_groups:>5} {n_groups:>6} {size:>4} {games:>5} {courts:>6} "
+                        f"{SHORT[layout]:<13} {'yes' if rest else 'no':<4} {p.slots:>6} {p.lower_bound:>6} "
+                        f"{p.gap:>5} {r.max_streak:>6} {r.wait_spread:>5} {'ok' if not r.problems else 'BAD':<3} "
+                        f"{ms:>7.1f}",
+                        flush=True,
+                    )
+    print(f"games per team: schedules with problems: {bad}, total time {time.perf_counter() - started:.1f} s")
+
+
 def run_grid() -> None:
     started = time.perf_counter()
     total = at_bound = bad = 0
@@ -146,8 +182,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a smaller table")
     parser.add_argument("--grid", action="store_true", help="also run the full test family")
+    parser.add_argument("--partial", action="store_true", help="only the table of fixed games per team")
     args = parser.parse_args()
-    run_table(args.quick)
+    if not args.partial:
+        run_table(args.quick)
+    run_partial_table()
     if args.grid:
         run_grid()
 

@@ -29,25 +29,35 @@ def standings_headers():
         _("won by り"),
         _("won by じゃんけん"),
         _("placed by"),
+        _("remarks"),
     ]
 
 
 def standings_rows(lines):
-    """Spreadsheet rows of a group's standings from its ``reports.StandingLine`` rows."""
+    """Spreadsheet rows of a group's standings from its ``reports.StandingLine`` rows; the
+    last column notes 棄権 (withdrawn) or 暫定 (provisional, with the games left). A
+    withdrawn team whose games are annulled has "—" for its rank and its figures."""
     return [
         [
-            line.rank_text if line.tied else line.rank,
+            line.rank_text if line.tied or line.annulled else line.rank,
             line.team.name,
             line.team.affiliation,
-            line.played,
-            line.wins,
-            line.losses,
-            line.cards_taken,
-            line.cards_conceded,
-            line.card_diff,
-            line.joker_wins,
-            line.rps_wins,
+            *(
+                ["—"] * 8
+                if line.annulled
+                else [
+                    line.played,
+                    line.wins,
+                    line.losses,
+                    line.cards_taken,
+                    line.cards_conceded,
+                    line.card_diff,
+                    line.joker_wins,
+                    line.rps_wins,
+                ]
+            ),
             line.decided_by_text,
+            line.note,
         ]
         for line in lines
     ]
@@ -81,11 +91,24 @@ def matches_headers():
         _("winner"),
         _("decided by"),
         _("status"),
+        _("source of A"),
+        _("source of B"),
+        _("out of date"),
     ]
 
 
+def _source(slot):
+    """A side's source in a cell: "Aリーグ 1位 (A1)", "" for a group game or a team fixed by hand."""
+    if slot is None or not slot.label:
+        return ""
+    return f"{slot.label} ({slot.short})" if slot.short else slot.label
+
+
 def matches_rows(event):
-    """Spreadsheet rows of every game by match number, with its confirmed result."""
+    """Spreadsheet rows of every game by match number, with its confirmed result. A knockout
+    or placement side without a team shows its slot's label ("Aリーグ 1位"), the source
+    columns say where each side comes from, and the last column marks a game a later change
+    left out of date, naming the places that changed."""
     rows = []
     for line in reports.match_lines(event):
         m, sheet = line.match, line.sheet
@@ -97,17 +120,63 @@ def matches_rows(event):
                 line.group,
                 line.court,
                 timezone.localtime(line.start) if line.start else None,
-                line.team_a.name if line.team_a else _("to be decided"),
+                line.team_a_text,
                 sheet.cards_a if sheet else None,
                 sheet.cards_b if sheet else None,
-                line.team_b.name if line.team_b else _("to be decided"),
+                line.team_b_text,
                 sheet.referee_cards if sheet else None,
                 str(sheet.get_joker_holder_display()) if sheet and sheet.joker_holder else "",
                 m.winner.name if m.winner else "",
                 str(sheet.get_decided_by_display()) if sheet else "",
                 str(m.get_status_display()),
+                _source(line.slot_a),
+                _source(line.slot_b),
+                line.slots.out_of_date_text if line.out_of_date else "",
             ]
         )
+    return rows
+
+
+def knockout_headers():
+    return [
+        _("division"),
+        _("stage"),
+        _("match no."),
+        _("source of A"),
+        _("team A"),
+        _("cards of A"),
+        _("cards of B"),
+        _("team B"),
+        _("source of B"),
+        _("winner"),
+        _("out of date"),
+    ]
+
+
+def knockout_rows(event):
+    """Spreadsheet rows of every division's knockout and placement games in bracket order: each
+    side's source ("Aリーグ 1位 (A1)"), its team or, while it has none, its slot's label, the
+    confirmed cards, the winner, and the out-of-date mark naming the places that changed."""
+    rows = []
+    for bracket in reports.division_brackets(event):
+        for g in bracket.matches:
+            line = reports.match_line(g, bracket.slots)
+            sheet = line.sheet
+            rows.append(
+                [
+                    line.division,
+                    line.stage_text,
+                    line.number,
+                    _source(line.slot_a),
+                    line.team_a_text,
+                    sheet.cards_a if sheet else None,
+                    sheet.cards_b if sheet else None,
+                    line.team_b_text,
+                    _source(line.slot_b),
+                    g.winner.name if g.winner else "",
+                    line.slots.out_of_date_text if line.out_of_date else "",
+                ]
+            )
     return rows
 
 
@@ -116,7 +185,8 @@ def timetable_headers():
 
 
 def timetable_rows(event):
-    """Spreadsheet rows of the timetable: per court in order, then by slot."""
+    """Spreadsheet rows of the timetable: per court in order, then by slot (a side without a
+    team shows its slot's label)."""
     return [
         [
             line.court,
@@ -124,8 +194,8 @@ def timetable_rows(event):
             line.number,
             line.division,
             line.stage_and_group,
-            line.team_a.name if line.team_a else _("to be decided"),
-            line.team_b.name if line.team_b else _("to be decided"),
+            line.team_a_text,
+            line.team_b_text,
         ]
         for line in reports.match_lines(event, order=("court__order", "slot", "match_number"))
     ]
@@ -210,11 +280,12 @@ def _standings_sheets(wb, event):
     for division, groups in reports.event_standings(event):
         for group in groups:
             ws = xlsx.add_sheet(wb, f"{division.name} {group.group.name}")
+            state = f" ・ {_('provisional')}" if group.provisional else ""
             xlsx.write_cell(
                 ws,
                 1,
                 1,
-                f"{event.title} {division.name} {group.group} ・ {_('ranking order')}: {division.criteria_text}",
+                f"{event.title} {division.name} {group.group}{state} ・ {_('ranking order')}: {division.criteria_text}",
             )
             last = xlsx.write_table(ws, standings_headers(), standings_rows(group.lines), start_row=2)
             xlsx.write_cell(ws, last + 2, 1, _("Cross table (星取表)"))
@@ -227,7 +298,9 @@ def event_workbook(event, kinds=("standings", "games")):
 
     ``kinds`` from ``KINDS``: "standings" (one sheet per group: every tie-break column,
     rank with "=" for a shared rank, the criterion that placed each team, and the
-    星取表 grid below), "games" (all games with their results, JST start times),
+    星取表 grid below), "games" (all games with their results, JST start times, and a
+    "Knockout" sheet of the games after the groups with each side's source when there are
+    any),
     "timetable" (per court, in order) and "teams" (teams with players' names,
     furigana and grades: personal data, for organisers only) and "individual" (個人成績:
     each player's cards over the group stage, ranked per division and grade; personal
@@ -243,6 +316,9 @@ def event_workbook(event, kinds=("standings", "games")):
         _standings_sheets(wb, event)
     if "games" in kinds:
         xlsx.write_table(xlsx.add_sheet(wb, _("All games")), matches_headers(), matches_rows(event))
+        knockout = knockout_rows(event)
+        if knockout:
+            xlsx.write_table(xlsx.add_sheet(wb, _("Knockout")), knockout_headers(), knockout)
     if "timetable" in kinds:
         xlsx.write_table(xlsx.add_sheet(wb, _("Timetable")), timetable_headers(), timetable_rows(event))
     if "teams" in kinds:

@@ -6,8 +6,10 @@ from django.contrib.auth.password_validation import validate_password
 from django.utils.translation import gettext_lazy as _
 
 from tournament.engine import names, standings
-from tournament.models import Court, Division, Event, Team
+from tournament.models import Court, Division, Event, Match, Team
+from tournament.services import settings_guard
 from tournament.services.registration import PlayerData
+from tournament.services.schedule import games_per_team_problem
 
 GRADE_CHOICES = [("", "—")] + [
     (g, g)
@@ -55,6 +57,12 @@ class EventForm(forms.ModelForm):
             self.add_error("lunch_end", _("Give both ends of the lunch break, or neither."))
         elif start and end and end <= start:
             self.add_error("lunch_end", _("The lunch break must end after it starts."))
+        if self.instance.pk and data.get("card_total") is not None:
+            old = Event.objects.get(pk=self.instance.pk)
+            new = Event.objects.get(pk=self.instance.pk)
+            new.card_total = data["card_total"]
+            for name, message in settings_guard.event_refusals(old, new):
+                self.add_error(name, message)
         return data
 
 
@@ -79,6 +87,7 @@ class DivisionForm(forms.ModelForm):
         choices=[
             ("japanese", _("Japanese default: wins, card difference, cards taken, head-to-head, lot")),
             ("head_to_head_first", _("Head-to-head first: wins, head-to-head, card difference, cards taken, lot")),
+            ("cards_first", _("Cards taken first: cards taken, wins, card difference, head-to-head, lot")),
             ("custom", _("Custom order (below)")),
         ],
     )
@@ -92,6 +101,7 @@ class DivisionForm(forms.ModelForm):
             "courts",
             "layout",
             "rest_rule",
+            "games_per_team",
             "walkover_cards",
             "withdrawal",
             "qualifiers_per_group",
@@ -105,6 +115,13 @@ class DivisionForm(forms.ModelForm):
         self.event = event
         self.fields["courts"].queryset = event.courts.all()
         self.fields["courts"].help_text = _("The group stage puts one group on each of these courts.")
+        self.fields["games_per_team"].widget.attrs.update(min=1, inputmode="numeric")
+        self.fields["games_per_team"].help_text = _(
+            "Empty: every team plays every other team of its group (round robin). A number: every team plays "
+            "exactly that many games in its group, never the same opponent twice (for example 3 games in a "
+            "group of 8). It must be smaller than the number of teams of each group, and teams × games must "
+            "be even."
+        )
         current = self.instance.criteria if self.instance.pk else standings.PRESET_JAPANESE
         self.fields["preset"].initial = self.instance.preset if self.instance.pk else "japanese"
         for i in range(len(standings.CRITERIA)):
@@ -125,6 +142,30 @@ class DivisionForm(forms.ModelForm):
             raise forms.ValidationError(_("This tournament already has a division with this name."))
         return name
 
+    def clean_games_per_team(self):
+        """At least 1; possible for every drawn group; unchanged once the division's games exist.
+
+        The rule is ``docs/rules/scheduling-standings-seeding.md``, section 1.5.
+        """
+        games = self.cleaned_data.get("games_per_team")
+        if games is not None and games < 1:
+            raise forms.ValidationError(_("At least 1 game per team; leave it empty for a full round robin."))
+        if not self.instance.pk:
+            return games
+        if games != self.instance.games_per_team and self.instance.matches.filter(stage=Match.Stage.GROUP).exists():
+            raise forms.ValidationError(
+                _("The group games of this division are scheduled: clear the schedule before changing this.")
+            )
+        if games is None:
+            return games
+        problems = [
+            games_per_team_problem(self.instance, group, len([t for t in group.teams.all() if not t.withdrawn]), games)
+            for group in self.instance.groups.prefetch_related("teams")
+        ]
+        if any(problems):
+            raise forms.ValidationError([p for p in problems if p])
+        return games
+
     def clean(self):
         data = super().clean()
         preset = data.get("preset")
@@ -142,7 +183,27 @@ class DivisionForm(forms.ModelForm):
         if data.get("qualifiers_per_group") is not None and not 1 <= data["qualifiers_per_group"] <= 4:
             self.add_error("qualifiers_per_group", _("From 1 to 4 teams per group."))
         self.criteria_codes = ",".join(codes)
+        self._check_result_settings(data)
         return data
+
+    def proposed(self, data):
+        """The saved division with the values asked for (unsaved), or None for a new division."""
+        if not self.instance.pk:
+            return None
+        new = Division.objects.get(pk=self.instance.pk)
+        for name in settings_guard.RESULT_SETTINGS + ("withdrawal",):
+            if name in data and name in self.fields:
+                setattr(new, name, data[name])
+        new.criteria_codes = self.criteria_codes
+        return new
+
+    def _check_result_settings(self, data):
+        """The changes results forbid (``settings_guard.division_refusals``), on their fields."""
+        new = self.proposed(data)
+        if new is None:
+            return
+        for name, message in settings_guard.division_refusals(Division.objects.get(pk=new.pk), new):
+            self.add_error(name if name in self.fields else None, message)
 
     def save(self, commit=True):
         self.instance.criteria_codes = self.criteria_codes

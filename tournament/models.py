@@ -304,6 +304,14 @@ class Team(models.Model):
     )
     group_seat = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    # Withdrew once its group was complete: it keeps its group results whatever the division's
+    # withdrawal setting (docs/rules/stages.md, "Withdrawals").
+    withdrawn_after_groups = models.BooleanField(_("withdrew after its group was complete"), default=False)
+    # Withdrew when it already held a side of a game after the groups: it keeps its slots, and
+    # its games there are walkovers for its opponents (docs/rules/stages.md, "Withdrawals").
+    withdrawn_keeps_slots = models.BooleanField(
+        _("withdrew after being drawn into the games after the groups"), default=False
+    )
 
     class Meta:
         ordering = ["division", "entry_number", "pk"]

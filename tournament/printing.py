@@ -32,6 +32,9 @@ def court_timetables(event):
                     team_a=line.team_a.name if line.team_a else None,
                     team_b=line.team_b.name if line.team_b else None,
                     result=line.result,
+                    slot_a=line.slot_a.label if line.slot_a else "",
+                    slot_b=line.slot_b.label if line.slot_b else "",
+                    out_of_date=line.out_of_date,
                 )
                 for line in lines
             ],
@@ -74,11 +77,14 @@ def _standing_line(line):
         cards_conceded=line.cards_conceded,
         card_diff=line.card_diff,
         decided_by=line.decided_by_text,
+        withdrawn=line.withdrawn,
+        annulled=line.annulled,
     )
 
 
 def standings(event):
-    """順位表 with the 星取表 of every group and the criterion that placed each team."""
+    """順位表 with the 星取表 of every group and the criterion that placed each team; a group
+    with games still without a confirmed result is headed 暫定, a withdrawn team is marked 棄権."""
     groups = []
     notes = []
     for division, group_standings in reports.event_standings(event):
@@ -90,6 +96,8 @@ def standings(event):
                 court=str(group.group.court or ""),
                 lines=[_standing_line(line) for line in group.lines],
                 cross=[[cell.text for cell in cells] for _team, cells in group.cross.grid],
+                provisional=group.provisional,
+                games_left=group.games_left,
             )
             for group in group_standings
         )
@@ -103,6 +111,7 @@ def _bracket_match(g):
     winner = None
     if g.winner_id:
         winner = "A" if g.winner_id == g.team_a_id else "B"
+    slots = getattr(g, "slots", None)
     return paper.BracketMatch(
         round=g.round,
         position=g.bracket_position or 0,
@@ -113,6 +122,9 @@ def _bracket_match(g):
         score_a=str(sheet.cards_a) if sheet else "",
         score_b=str(sheet.cards_b) if sheet else "",
         winner=winner,
+        slot_a=slots.a.label if slots else "",
+        slot_b=slots.b.label if slots else "",
+        out_of_date=("、".join(slots.changed_places) or "?") if slots and slots.out_of_date else "",
     )
 
 
@@ -140,8 +152,9 @@ def final_results(event, with_names=False):
                     team=team.name,
                     affiliation=team.affiliation,
                     players=[p.name for p in team.players.all()] if with_names else [],
+                    to_confirm=check,
                 )
-                for place, team in places
+                for place, team, check in places
             ],
         )
         for division, places in reports.final_places(event)

@@ -8,6 +8,7 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from tournament import reports
@@ -54,14 +55,10 @@ class TeamTable(tables.Table):
             )
         withdraw = reverse("tournament:team_withdraw", args=[slug, record.pk])
         return format_html(
-            '<a class="button small" href="{}">{}</a> <form method="post" action="{}" style="display:inline">'
-            '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
-            '<button class="small secondary" data-ask="{}">{}</button></form>',
+            '<a class="button small" href="{}">{}</a> <a class="button small secondary" href="{}">{}…</a>',
             url,
             _("Edit"),
             withdraw,
-            self.csrf_token,
-            _("Withdraw this team? Its unplayed games change as the division's setting says."),
             _("Withdraw"),
         )
 
@@ -85,10 +82,20 @@ class MatchTable(tables.Table):
         attrs = {"class": "table schedule"}
         row_attrs = {"class": lambda record: "done" if record.has_result else ""}
 
-    def __init__(self, *args, entry_url_name=None, event=None, **kwargs):
+    def __init__(self, *args, entry_url_name=None, event=None, slots=None, **kwargs):
+        """``slots``: match pk -> ``reports.GameSlots`` (``reports.event_slots``), or a function
+        of no argument returning it (called once, when a row is first shown): a knockout or
+        placement side without a team shows its slot's label, an out-of-date game its mark."""
         super().__init__(*args, **kwargs)
         self.entry_url_name = entry_url_name
         self.event = event
+        self._slots = slots
+
+    @property
+    def slots(self):
+        if callable(self._slots):
+            self._slots = self._slots()
+        return self._slots or {}
 
     def render_start_at(self, value):
         return timezone.localtime(value).strftime("%H:%M")
@@ -99,14 +106,24 @@ class MatchTable(tables.Table):
     def render_stage(self, record):
         if record.stage == Match.Stage.GROUP:
             return format_html("{} {}", record.get_stage_display(), record.group.name if record.group else "")
+        slots = self.slots.get(record.pk)
+        if slots is not None and slots.out_of_date:
+            return format_html(
+                '{}<br><span class="out-of-date-note">⚠ {}</span>', record.get_stage_display(), slots.out_of_date_text
+            )
         return record.get_stage_display()
 
     def _team(self, record, side):
         team = record.team_a if side == "A" else record.team_b
+        slots = self.slots.get(record.pk)
+        slot = (slots.a if side == "A" else slots.b) if slots else None
         if team is None:
+            if slot is not None and slot.label:
+                return format_html('<span class="tbd slot">{}</span>', slot.label)
             return format_html('<span class="tbd">{}</span>', _("to be decided"))
         won = record.winner_id == team.pk
-        return format_html('<span class="{}">{}</span>', "winner" if won else "", team.name)
+        mark = mark_safe(' <span class="slot-changed">⚠</span>') if slot is not None and slot.changed else ""
+        return format_html('<span class="{}">{}</span>{}', "winner" if won else "", team.name, mark)
 
     def render_team_a(self, record):
         return self._team(record, "A")
@@ -151,24 +168,55 @@ class StandingsTable(tables.Table):
     class Meta:
         orderable = False  # the order is the ranking itself
         attrs = {"class": "table standings"}
+        row_attrs = {"class": lambda record: record["row_class"]}
+
+
+def _row_class(line):
+    if line.annulled:
+        return "withdrawn annulled"
+    if line.withdrawn:
+        return "withdrawn"
+    return "provisional" if line.provisional else ""
+
+
+def _team_cell(line):
+    """The team's name, with 棄権 for a withdrawn team and the games it has left while provisional."""
+    if line.withdrawn:
+        return format_html('{} <span class="mark withdrawn-mark">{}</span>', line.team.name, line.mark)
+    if line.provisional and line.games_left:
+        left = _("%(count)s left") % {"count": line.games_left}
+        return format_html('{} <span class="muted small pending">{}</span>', line.team.name, left)
+    return line.team.name
+
+
+def _figures(line):
+    """The figure columns of a line; "—" for a withdrawn team whose games are annulled."""
+    if line.annulled:
+        return dict.fromkeys(("played", "wins", "losses", "cards_taken", "cards_conceded", "card_diff", "special"), "—")
+    return {
+        "played": line.played,
+        "wins": line.wins,
+        "losses": line.losses,
+        "cards_taken": line.cards_taken,
+        "cards_conceded": line.cards_conceded,
+        "card_diff": f"{line.card_diff:+d}",
+        "special": f"{line.joker_wins} / {line.rps_wins}",
+    }
 
 
 def standings_table(lines):
-    """The HTML standings table of a group from its ``reports.StandingLine`` rows."""
+    """The HTML standings table of a group from its ``reports.StandingLine`` rows: a
+    withdrawn team marked 棄権 (greyed when its games are annulled), provisional rows
+    marked with the games they have left."""
     return StandingsTable(
         [
             {
                 "rank": line.rank_text,
-                "team": line.team.name,
+                "team": _team_cell(line),
                 "affiliation": line.team.affiliation,
-                "played": line.played,
-                "wins": line.wins,
-                "losses": line.losses,
-                "cards_taken": line.cards_taken,
-                "cards_conceded": line.cards_conceded,
-                "card_diff": f"{line.card_diff:+d}",
-                "special": f"{line.joker_wins} / {line.rps_wins}",
+                **_figures(line),
                 "separated_by": line.decided_by_text,
+                "row_class": _row_class(line),
             }
             for line in lines
         ]

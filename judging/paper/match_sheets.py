@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 
 from judging.paper.recording_sheet import SheetMatch, recording_sheets_pdf
 from tournament.models import Match
+from tournament.reports import division_game_slots
 
 
 def stage_text(match):
@@ -20,10 +21,14 @@ def sheet_matches(event, matches, base_url=""):
     """Plain :class:`SheetMatch` records for the ``matches`` (a queryset), in match-number order.
 
     The QR code of each sheet holds the ASCII URL of the match's entry page on its court
-    link (``base_url`` + path); a match with no court gets no QR code.
+    link (``base_url`` + path); a match with no court gets no QR code. A knockout or placement
+    side without a team prints its slot's words (「Aリーグ 1位」) small in its box.
     """
     sheets = []
-    for m in matches.select_related("division", "group", "court", "team_a", "team_b").order_by("match_number"):
+    loaded = list(matches.select_related("division", "group", "court", "team_a", "team_b").order_by("match_number"))
+    slots = _slots(loaded)
+    for m in loaded:
+        game = slots.get(m.pk)
         url = None
         if m.court is not None:
             url = base_url + reverse("judging:court_entry", args=[m.court.token, m.match_number])
@@ -43,9 +48,19 @@ def sheet_matches(event, matches, base_url=""):
                 team_b=m.team_b.name if m.team_b else None,
                 entry_url=url,
                 card_total=event.card_total,
+                slot_a=game.a.label if game else "",
+                slot_b=game.b.label if game else "",
             )
         )
     return sheets
+
+
+def _slots(matches):
+    """Match pk -> ``GameSlots`` of the knockout and placement games among ``matches``."""
+    slots = {}
+    for division in {m.division_id: m.division for m in matches if m.stage != Match.Stage.GROUP}.values():
+        slots.update(division_game_slots(division))
+    return slots
 
 
 def event_sheets_pdf(event, matches, base_url="", per_page=1):

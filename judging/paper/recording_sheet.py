@@ -55,6 +55,8 @@ class SheetMatch:
     entry_url: str | None  # ASCII URL for the QR code; None = no QR
     card_total: int = CARD_TOTAL
     japanese_era: bool = False  # print the date as 令和…年 (the event's setting)
+    slot_a: str = ""  # where side A's team comes from (「Aリーグ 1位」): printed small in its box while unknown
+    slot_b: str = ""
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,8 @@ class _Prepared:
     team_b: str
     url: str
     qr: list[list[bool]] | None
+    slot_a: str = ""
+    slot_b: str = ""
 
 
 def _prepare(match: SheetMatch, *, qr_cache: dict) -> _Prepared:
@@ -82,6 +86,8 @@ def _prepare(match: SheetMatch, *, qr_cache: dict) -> _Prepared:
         "court": clean(match.court),
         "team_a": clean(match.team_a),
         "team_b": clean(match.team_b),
+        "slot_a": "" if match.team_a else clean(match.slot_a),
+        "slot_b": "" if match.team_b else clean(match.slot_b),
     }
     for what, value in fields.items():
         check_glyphs(value, what)
@@ -112,6 +118,8 @@ def _prepare(match: SheetMatch, *, qr_cache: dict) -> _Prepared:
         team_b=fields["team_b"],
         url=url,
         qr=qr,
+        slot_a=fields["slot_a"],
+        slot_b=fields["slot_b"],
     )
 
 
@@ -392,14 +400,18 @@ def _draw_team_table(sheet: _Sheet, rows: _Rows) -> float:
 
 
 def _draw_team_rows(table: _Table) -> None:
-    """チーム名 (``None`` = a blank box to write in), 取り札 枚数, 「り」, 勝敗, 主将の署名."""
+    """チーム名 (``None`` = a blank box to write in, its slot's words small at its top), 取り札
+    枚数, 「り」, 勝敗, 主将の署名."""
     sheet = table.sheet
     pen, p, col_w = sheet.pen, sheet.p, table.col_w
     rh = table.row("name", "チーム名")
     if not sheet.static:
-        for team, cx in ((p.team_a, table.xa), (p.team_b, table.xb)):
+        for team, slot, cx in ((p.team_a, p.slot_a, table.xa), (p.team_b, p.slot_b, table.xb)):
             max_size = 17 if sheet.compact else 22
             pen.fitted(cx, table.y, col_w, rh, team, max_size=max_size, min_size=10, bold=True, pad=2.5 * mm)
+            if slot:
+                sh = min(rh * 0.34, 6 * mm)
+                pen.fitted(cx, table.y + rh - sh, col_w, sh, slot, max_size=9, min_size=5.5, color=MUTED, pad=1.5 * mm)
     rh = table.row("cards", "取り札 枚数", "主将が数えて報告")
     if sheet.static:
         for cx in (table.xa, table.xb):

@@ -27,6 +27,7 @@ from judging.pages import MATCH_RELATED, court_match, dispute_page, handle_entry
 from judging.paper.touch_matrix import touch_matrix_pdf
 from judging.services import mark_started
 from tournament.models import Match
+from tournament.reports import division_game_slots
 
 
 @never_cache
@@ -41,6 +42,7 @@ def court_home(request, token):
     finished = [m for m in matches if m.has_result][-5:]
     for m in open_matches:
         m.sent_back = services.sent_back(m)
+    _attach_slots(matches)
     return render(
         request,
         "judging/court_home.html",
@@ -56,6 +58,18 @@ def court_home(request, token):
             "court_state": court_link.court_signature(court),
         },
     )
+
+
+def _attach_slots(matches):
+    """Give each knockout or placement game of ``matches`` its ``GameSlots`` as ``m.slots`` (the
+    slot labels of sides without a team, the out-of-date mark): one reading of the standings
+    per division concerned."""
+    divisions = {m.division_id: m.division for m in matches if m.stage != Match.Stage.GROUP}
+    slots = {}
+    for division in divisions.values():
+        slots.update(division_game_slots(division))
+    for m in matches:
+        m.slots = slots.get(m.pk)
 
 
 @never_cache
@@ -80,6 +94,7 @@ def court_entry(request, token, number):
         return redirect("judging:court_home", token)
     if request.method == "GET":
         mark_started(match)
+    _attach_slots([match])
     # A logged-in recorder typing on a court link is still that person (no self-confirmation).
     return handle_entry(
         request,
@@ -91,6 +106,7 @@ def court_entry(request, token, number):
             "token": token,
             "done_url": reverse("judging:court_home", args=[token]),
             "sent_back": services.sent_back(match),
+            "slots": match.slots,
             "state_url": reverse("judging:court_state", args=[token]),
             "court_state": court_link.court_signature(court),
         },

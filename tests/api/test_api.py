@@ -116,14 +116,18 @@ def test_the_bracket_names_where_each_side_comes_from(client, demo):
         # The final is fed by the winners of the round before, or a seed with a bye ("B1").
         assert feeders <= {final["sources"]["a"], final["sources"]["b"]}
         for match in matches:
+            assert match["out_of_date"] is False and match["out_of_date_places"] == []
             for side in ("a", "b"):
                 source = match["sources"][side]
-                if source is None:
-                    assert match[f"team_{side}"] is None
+                slot = match["sides"][side]
+                assert slot["short"] == source and slot["changed"] is False
+                if source is None:  # a team fixed by hand
+                    assert slot["slot"] is None
                 elif source[0] in "WL":
-                    assert int(source[1:]) in numbers
-                else:  # a seeded team: group name and place
-                    assert match[f"team_{side}"] is not None and source[-1].isdigit()
+                    assert int(source[1:]) in numbers and slot["slot"]
+                else:  # a group place ("A1") or a best-of place ("2-1"): its team once final
+                    assert source[-1].isdigit() and slot["slot"]
+                    assert (match[f"team_{side}"] is not None) == slot["slot_final"]
 
 
 def test_a_repeated_request_with_the_etag_is_answered_304(client, demo):
@@ -209,7 +213,8 @@ def test_the_demo_events_standings_agree_with_the_results_workbook(client, demo,
     client.force_login(organiser)
     workbook = load_workbook(BytesIO(client.get("/manage/demo/export/results.xlsx").content))
     sheets = workbook.worksheets[: len(api_groups)]
-    assert len(api_groups) == 9 and len(workbook.worksheets) == len(api_groups) + 1  # + the games sheet
+    # + the games sheet and the knockout sheet (the demo's bracket is seeded)
+    assert len(api_groups) == 9 and len(workbook.worksheets) == len(api_groups) + 2
     for sheet, rows in zip(sheets, api_groups, strict=True):
         in_workbook = []
         for rank, name, *_ in sheet.iter_rows(min_row=3, values_only=True):

@@ -59,14 +59,8 @@ EXPECTED = {
     "tournament:team_list": ORGANISER,
     "tournament:team_add": ORGANISER,
     "tournament:team_edit": ORGANISER,
-    # POST only: a GET is refused once logged in, whoever asks.
-    "tournament:team_withdraw": {
-        "anonymous": 302,
-        "stranger": 405,
-        "recorder": 405,
-        "organiser": 405,
-        "other_organiser": 405,
-    },
+    # GET: the confirmation page of a withdrawal (what it will change); POST withdraws.
+    "tournament:team_withdraw": ORGANISER,
     "tournament:team_import": ORGANISER,
     "tournament:import_template": ORGANISER,
     # An unknown upload: 404 for the organiser, 403 before that for anyone else.

@@ -11,6 +11,9 @@ Responsibility
 * ``compare_across_groups`` orders teams from different groups (all group
   winners, all runners-up, ...) by per-game values
   (``docs/rules/scheduling-standings-seeding.md``, section 3.5).
+* ``settled_ties`` tells a tie no remaining game can change (it needs a lot or
+  play-off) from a provisional one (``docs/rules/standings-display.md``,
+  "Provisional standings").
 
 What it must not do
 -------------------
@@ -39,12 +42,15 @@ __all__ = [
     "HEAD_TO_HEAD",
     "LOT",
     "PRESETS",
+    "PRESET_BY_OPTION",
+    "PRESET_CARDS_FIRST",
     "PRESET_HEAD_TO_HEAD_FIRST",
     "PRESET_JAPANESE",
     "StandingRow",
     "WINS",
     "compare_across_groups",
     "rank_group",
+    "settled_ties",
 ]
 
 WINS, HEAD_TO_HEAD, CARD_DIFF, CARDS_TAKEN, LOT = (
@@ -60,9 +66,20 @@ CRITERIA = (WINS, HEAD_TO_HEAD, CARD_DIFF, CARDS_TAKEN, LOT)
 PRESET_JAPANESE = (WINS, CARD_DIFF, CARDS_TAKEN, HEAD_TO_HEAD, LOT)
 # Second preset of the same section: head-to-head right after wins (UEFA-like).
 PRESET_HEAD_TO_HEAD_FIRST = (WINS, HEAD_TO_HEAD, CARD_DIFF, CARDS_TAKEN, LOT)
+# Third preset of the same section: total cards taken (取り札合計) first, as several
+# 郷土かるた tournaments rank (docs/rules/hitachi-karuta.md, "Total cards taken first").
+PRESET_CARDS_FIRST = (CARDS_TAKEN, WINS, CARD_DIFF, HEAD_TO_HEAD, LOT)
 PRESETS = {
     "japanese": PRESET_JAPANESE,
     "head_to_head_first": PRESET_HEAD_TO_HEAD_FIRST,
+    "cards_first": PRESET_CARDS_FIRST,
+}
+# The names of the presets in the scripting interface (``--standings`` of
+# ``configure_division``) -> preset name of ``PRESETS``.
+PRESET_BY_OPTION = {
+    "default": "japanese",
+    "cards-first": "cards_first",
+    "head-to-head-first": "head_to_head_first",
 }
 
 WALKOVER_CARDS = ("count", "exclude")
@@ -471,3 +488,56 @@ def apply_lots_across_groups(rows: list[StandingRow], positions: Mapping[int, in
             out += [replace(r) for r in block]
         i = j + 1
     return out
+
+
+def _cannot_join(row: StandingRow, games_left: int, tied: StandingRow, prefix: tuple[str, ...]) -> bool:
+    """Whether team ``row``, with ``games_left`` games still to play, can never equal
+    ``tied`` on every criterion of ``prefix``: its wins can only grow by at most one a
+    game, its cards taken can only grow. Card difference can move either way: it proves
+    nothing."""
+    for code in prefix:
+        if code == WINS and not row.wins <= tied.wins <= row.wins + games_left:
+            return True
+        if code == CARDS_TAKEN and row.cards_taken > tied.cards_taken:
+            return True
+    return False
+
+
+def settled_ties(
+    rows: Sequence[StandingRow],
+    games_left: Mapping[int, int],
+    criteria: Sequence[str] | str = PRESET_JAPANESE,
+) -> set[int]:
+    """The teams of ``rows`` (from :func:`rank_group`) whose tie no remaining game can change.
+
+    Input: the rows of one group, ``games_left`` (team id -> number of the team's group
+    games still without a confirmed result; a missing team has none) and the criteria
+    the rows were ranked with. Output: the ids of the tied teams whose tie is final:
+    only a lot or play-off can separate them. Every other tied team's tie is
+    provisional (暫定): a game still to play may separate it
+    (``docs/rules/standings-display.md``, "Provisional standings").
+
+    Rule (sound, never optimistic): a tied block is final when none of its teams has a
+    game left and no team with a game left can ever be equal to the block on every
+    criterion before head-to-head (all criteria when head-to-head is not used). Then the
+    block of teams that head-to-head is evaluated on is made of teams whose games are
+    all played, so its mini-league, its values and its members are fixed. A team is
+    proved unable to join by its wins (at most one more win a game left) or its cards
+    taken (they never go down); card difference proves nothing. With every game played
+    every tie is final. Raises ``ValueError`` for an unknown criterion or preset.
+    """
+    criteria = _criteria(criteria)
+    prefix = criteria[: criteria.index(HEAD_TO_HEAD)] if HEAD_TO_HEAD in criteria else criteria
+    prefix = tuple(code for code in prefix if code != LOT)
+    open_rows = [row for row in rows if games_left.get(row.team, 0) > 0]
+    blocks: dict[int, list[StandingRow]] = {}
+    for row in rows:
+        if row.tied:
+            blocks.setdefault(row.rank, []).append(row)
+    settled: set[int] = set()
+    for block in blocks.values():
+        if any(games_left.get(row.team, 0) > 0 for row in block):
+            continue
+        if all(_cannot_join(other, games_left[other.team], block[0], prefix) for other in open_rows):
+            settled.update(row.team for row in block)
+    return settled

@@ -37,7 +37,7 @@ from common.pdf.pen import (
     shrink,
 )
 from common.pdf.text import checked
-from tournament.paper.data import UNDECIDED, EventInfo, event_document, prepare_event, team_text
+from tournament.paper.data import TO_CONFIRM, UNDECIDED, EventInfo, event_document, prepare_event, side_text
 
 __all__ = ["BracketMatch", "bracket_pdf"]
 
@@ -54,8 +54,11 @@ class BracketMatch:
     ``(r-1, 2p+1)`` (side B) in 0-based terms.  A side with no feeding match is a team
     entering in that round (a bye) and is drawn on its own line.
     ``stage`` names the round (「準決勝」, 「決勝」, 「3位決定戦」…).  ``team_a``/``team_b`` of
-    ``None`` print 「未定」; ``score_a``/``score_b`` are text (``""`` = not played);
-    ``winner`` is ``"A"``, ``"B"`` or ``None``.
+    ``None`` print their slot's words ``slot_a``/``slot_b`` (「Aリーグ 1位」, 「第12試合の勝者」)
+    in grey, or 「未定」 when there are none; ``score_a``/``score_b`` are text (``""`` = not
+    played); ``winner`` is ``"A"``, ``"B"`` or ``None``.  ``out_of_date`` (text naming the
+    places that changed, ``""`` = up to date) prints 「要確認」 in red by the match number and
+    the places in the division's heading.
     """
 
     round: int
@@ -67,6 +70,9 @@ class BracketMatch:
     score_a: str = ""
     score_b: str = ""
     winner: str | None = None
+    slot_a: str = ""
+    slot_b: str = ""
+    out_of_date: str = ""
 
 
 @dataclass
@@ -130,11 +136,12 @@ def _prep_match(g: BracketMatch, what: str) -> dict:
         position=int(g.position),
         stage=checked(g.stage, f"{what}.stage"),
         number=str(g.match_number),
-        a=team_text(g.team_a, f"{what}.team_a"),
-        b=team_text(g.team_b, f"{what}.team_b"),
+        a=side_text(g.team_a, g.slot_a, f"{what}.team_a"),
+        b=side_text(g.team_b, g.slot_b, f"{what}.team_b"),
         score_a=checked(g.score_a, f"{what}.score_a"),
         score_b=checked(g.score_b, f"{what}.score_b"),
         winner=winner,
+        stale=checked(g.out_of_date, f"{what}.out_of_date"),
     )
 
 
@@ -295,9 +302,10 @@ def _bracket_drawer(
 
 def _draw_bracket(pen: Pen, dname: str, roots: list[_Node], third: list[dict], geo: _Geometry) -> None:
     leaves = geo.leaves
-    heading_block(
-        geo.x0, geo.w, f"▽{dname}", f"{len(leaves)}チーム" if leaves else "", size=13.5, height=geo.head_h
-    ).draw(pen, geo.top0)
+    games = [g.match for root in roots for g in _matches(root)] + third
+    notes = [f"※{TO_CONFIRM} 第{g['number']}試合: {g['stale']}" for g in games if g["stale"]]
+    right = "　".join(([f"{len(leaves)}チーム"] if leaves else []) + notes)
+    heading_block(geo.x0, geo.w, f"▽{dname}", right, size=13.5, height=geo.head_h).draw(pen, geo.top0)
     if not roots and not third:
         cy = (geo.area_top + geo.area_bottom) / 2
         pen.text_mid((geo.x0 + geo.x1) / 2, cy, "組み合わせは未定です。", 12, align="center", color=MUTED)
@@ -407,11 +415,17 @@ def _draw_scores(pen: Pen, g: _Node, geo: _Geometry) -> None:
         for t, win in parts:
             pen.text_mid(x, g.y, t, cs, bold=win, color=RED if win else MUTED)
             x += pen.width(t, cs)
-    label = f"第{g.match['number']}試合"
+    label = _number_label(g.match)
     ms = max(5.0, min(7.0, geo.slot * 0.45))
     out_end = geo.xj[g.col + 1] if g.col + 1 < len(geo.xj) else gx + geo.step * 0.55
     ms = min(ms, shrink(pen, label, (out_end - gx) - 3 * mm, ms))
-    pen.text(gx + 1.3 * mm, g.y + 1.1 * mm, label, ms, color=MUTED)
+    pen.text(gx + 1.3 * mm, g.y + 1.1 * mm, label, ms, color=RED if g.match["stale"] else MUTED)
+
+
+def _number_label(match: dict) -> str:
+    """「第12試合」, with 「要確認」 for a game that is out of date."""
+    label = f"第{match['number']}試合"
+    return f"{label} {TO_CONFIRM}" if match["stale"] else label
 
 
 def _draw_winners(pen: Pen, roots: list[_Node], geo: _Geometry) -> None:
@@ -509,8 +523,10 @@ def _draw_third(pen: Pen, g: dict, x: float, y: float, w: float, h: float, name_
     decided = g["winner"] in ("A", "B")
     bx = gx + 14 * mm
     pen.hline(gx, bx, gy, width=2.2 if decided else 0.7, color=RED if decided else LINE)
-    label = f"第{g['number']}試合"
-    pen.text(gx + 1.3 * mm, gy + 1.1 * mm, label, shrink(pen, label, 11.5 * mm, 6.5), color=MUTED)
+    label = _number_label(g)
+    pen.text(
+        gx + 1.3 * mm, gy + 1.1 * mm, label, shrink(pen, label, 11.5 * mm, 6.5), color=RED if g["stale"] else MUTED
+    )
     bw = x + w - 2 * mm - bx
     bh = min(nh * 1.2, 10 * mm)
     pen.text_mid(bx + bw / 2, gy + bh / 2 + 2.6 * mm, "第3位", 8.5, align="center", bold=True)

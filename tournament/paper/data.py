@@ -9,10 +9,14 @@ from common.dates import format_date
 from common.pdf.layout import Document, Masthead
 from common.pdf.text import checked, edition_title
 
-__all__ = ["UNDECIDED", "EventInfo", "event_document", "prepare_event", "team_text"]
+__all__ = ["TO_CONFIRM", "UNDECIDED", "EventInfo", "event_document", "prepare_event", "side_text", "team_text"]
 
 #: Printed for a team that is not known yet (a knockout slot, a match still to be drawn).
 UNDECIDED = "未定"
+
+#: Printed by a game a later change left out of date, and beside a place it gave
+#: (docs/rules/stages.md).
+TO_CONFIRM = "要確認"
 
 
 @dataclass(frozen=True)
@@ -39,6 +43,17 @@ def team_text(value: str | None, what: str) -> tuple[str, bool]:
     """
     text = checked(value, what)
     return (text, False) if text else (UNDECIDED, True)
+
+
+def side_text(team: str | None, slot: str, what: str) -> tuple[str, bool]:
+    """A side of a game: its team's name, else its slot's words (「Aリーグ 1位」,
+    「第12試合の勝者」), else 「未定」. Returns ``(text, is_undecided)`` (the slot's words and
+    「未定」 are printed in grey); raises ``ValueError`` naming ``what`` for a character the
+    font lacks."""
+    text, undecided = team_text(team, what)
+    if undecided and slot:
+        return checked(slot, f"{what}.slot") or text, True
+    return text, undecided
 
 
 def prepare_event(event: EventInfo) -> Masthead:

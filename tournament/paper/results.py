@@ -35,20 +35,24 @@ from common.pdf.pen import (
     shrink,
 )
 from common.pdf.text import checked, wrap_items
-from tournament.paper.data import UNDECIDED, EventInfo, event_document, prepare_event
+from tournament.paper.data import TO_CONFIRM, UNDECIDED, EventInfo, event_document, prepare_event
 
 __all__ = ["ResultEntry", "final_results_pdf"]
+
+RED = (0.78, 0.09, 0.11)  # 「要確認」
 
 
 @dataclass(frozen=True)
 class ResultEntry:
     """A placed team on the 成績一覧: ``place`` e.g. 「優勝」, 「準優勝」, 「第3位」;
-    ``players`` may be empty when names are not published."""
+    ``players`` may be empty when names are not published; ``to_confirm`` prints 「要確認」
+    beside the team: its place comes from a game a later change left out of date."""
 
     place: str
     team: str
     affiliation: str
     players: list[str] = field(default_factory=list)
+    to_confirm: bool = False
 
 
 def _place_number(place: str) -> int | None:
@@ -73,7 +77,8 @@ def final_results_pdf(event: EventInfo, divisions: list[tuple[str, list[ResultEn
     title 「成績一覧」, the event title, date and venue; every page carries 「（敬称略）」.
     Each division has a 「▽部門」 heading, then one block per entry: the rank 「(1)」
     (derived from ``place``: 優勝 1, 準優勝 2, 第N位 N; none for other awards), the place,
-    the team name, 「（所属）」 and the players' names (wrapped between names) when given.
+    the team name (with 「要確認」 in red when ``to_confirm``), 「（所属）」 and the players'
+    names (wrapped between names) when given.
     A division is kept on one page when it fits; an entry is never split.  Returns the
     PDF bytes.
     """
@@ -93,6 +98,7 @@ def final_results_pdf(event: EventInfo, divisions: list[tuple[str, list[ResultEn
                     team=checked(e.team, f"{ew}.team") or UNDECIDED,
                     affiliation=checked(e.affiliation, f"{ew}.affiliation"),
                     players=[s for s in (checked(p, f"{ew}.players[{pi}]") for pi, p in enumerate(e.players)) if s],
+                    to_confirm=bool(e.to_confirm),
                 )
             )
         prepared.append((checked(division, f"{w}.name"), items))
@@ -175,7 +181,13 @@ def _result_block(x0: float, w: float, it: dict, font: str) -> Block:
                 radius=1.2 * mm,
             )
             pen.text_mid(bx + bw / 2, cy, place, ps, align="center", bold=True, color=WHITE if first else INK)
-        draw_fitted(pen, tx, y, tw, name_h, it["team"], max_size=16, min_size=8, align="left", bold=True, pad=1 * mm)
+        name_w = tw
+        if it["to_confirm"]:
+            name_w = tw - 22 * mm
+            pen.text_mid(x0 + w - 1 * mm, cy, TO_CONFIRM, 12, align="right", bold=True, color=RED)
+        draw_fitted(
+            pen, tx, y, name_w, name_h, it["team"], max_size=16, min_size=8, align="left", bold=True, pad=1 * mm
+        )
         yy = y
         if it["affiliation"]:
             yy -= aff_h

@@ -49,6 +49,8 @@ class StandingLine:
 
     ``rank`` is text (``"1"``, ``"2="`` for a shared rank), ``decided_by`` the criterion
     that separated this row from the row above (e.g. 「勝数」, 「得失札差」, 「抽選」; "" = none).
+    ``withdrawn``: the team has withdrawn, printed 「（棄権）」 after its name; ``annulled``:
+    its games are annulled, its figures are printed 「—」.
     """
 
     rank: str
@@ -61,6 +63,8 @@ class StandingLine:
     cards_conceded: int
     card_diff: int
     decided_by: str = ""
+    withdrawn: bool = False
+    annulled: bool = False
 
 
 @dataclass(frozen=True)
@@ -70,7 +74,8 @@ class GroupSheet:
     ``cross[i][j]`` is the 星取表 cell of row team ``lines[i]`` against column team
     ``lines[j]`` (same order as ``lines``), e.g. 「○ 30-26」, 「● 26-30」, ``""`` for the
     diagonal or a game not played yet.  A leading mark (○ ● △ × …) followed by a space is
-    printed large with the score under it.
+    printed large with the score under it.  ``provisional``: games of the group have no
+    confirmed result yet (``games_left`` of them): the heading says 「暫定」 and how many.
     """
 
     division: str
@@ -78,6 +83,8 @@ class GroupSheet:
     court: str
     lines: list[StandingLine]
     cross: list[list[str]]
+    provisional: bool = False
+    games_left: int = 0
 
 
 _MARKS = set("○●◯△×✕□■▲◎")
@@ -87,7 +94,7 @@ FIXED = [10, 44]  # mm: 順位, チーム名
 STATS = [8, 8, 8, 10, 10, 10, 16]  # mm: 試合 勝 敗 取札 失札 差 決定
 LEGEND = (
     "○＝勝ち　●＝負け　取札＝取った札の合計　失札＝取られた札の合計　"
-    "差＝取札－失札　決定＝上の順位との差がついた基準　「=」は同順位"
+    "差＝取札－失札　決定＝上の順位との差がついた基準　「=」は同順位　暫定＝結果待ちの試合あり　棄権＝棄権したチーム"
 )
 
 
@@ -137,24 +144,24 @@ def _prepare_group(g: GroupSheet, w: str) -> dict:
     lines = []
     for li, ln in enumerate(g.lines):
         lw = f"{w}.lines[{li}]"
+        stats = [str(ln.played), str(ln.wins), str(ln.losses), str(ln.cards_taken), str(ln.cards_conceded)]
+        stats = ["—"] * 6 if ln.annulled else [*stats, _signed(ln.card_diff)]
+        team = checked(ln.team, f"{lw}.team") or UNDECIDED
         lines.append(
             dict(
                 rank=checked(ln.rank, f"{lw}.rank"),
-                team=checked(ln.team, f"{lw}.team") or UNDECIDED,
+                team=f"{team}（棄権）" if ln.withdrawn else team,
                 affiliation=checked(ln.affiliation, f"{lw}.affiliation"),
-                stats=[
-                    str(ln.played),
-                    str(ln.wins),
-                    str(ln.losses),
-                    str(ln.cards_taken),
-                    str(ln.cards_conceded),
-                    _signed(ln.card_diff),
-                ],
+                stats=stats,
                 decided_by=checked(ln.decided_by, f"{lw}.decided_by"),
             )
         )
     cross = [[checked(cell, f"{w}.cross[{i}][{j}]") for j, cell in enumerate(row)] for i, row in enumerate(g.cross)]
+    state = ""
+    if g.provisional:
+        state = f"暫定（結果待ち{g.games_left}試合）" if g.games_left else "暫定"
     return dict(
+        state=state,
         division=checked(g.division, f"{w}.division"),
         group=checked(g.group, f"{w}.group"),
         court=checked(g.court, f"{w}.court"),
@@ -176,6 +183,8 @@ def _group_section(g: dict) -> Section:
     widths = scale_cols(widths_mm, w) if sum(widths_mm) > w / mm else [v * mm for v in widths_mm]
     xs = cols_x(x0, widths)
     title = "　".join(p for p in (g["division"], g["group"]) if p) or "リーグ"
+    if g["state"]:
+        title += f"　{g['state']}"
     court = g["court"]
     right = (court if "コート" in court else f"コート {court}") if court else ""
     tw = sum(widths)

@@ -41,7 +41,7 @@ from common.pdf.pen import (
     shrink,
 )
 from common.pdf.text import checked
-from tournament.paper.data import EventInfo, event_document, prepare_event, team_text
+from tournament.paper.data import TO_CONFIRM, EventInfo, event_document, prepare_event, side_text
 
 __all__ = ["TimetableMatch", "court_timetables_pdf"]
 
@@ -52,8 +52,9 @@ class TimetableMatch:
 
     ``start`` is an aware datetime printed as HH:MM in Asia/Tokyo (a naive value is taken
     as Tokyo wall-clock time; ``None`` leaves the time blank).  ``team_a``/``team_b`` of
-    ``None`` print 「未定」.  ``result`` e.g. ``"30-26"`` is printed in the result column;
-    ``""`` leaves it blank for the referee to write in.
+    ``None`` print their slot's words ``slot_a``/``slot_b`` (「Aリーグ 1位」) in grey, or
+    「未定」.  ``result`` e.g. ``"30-26"`` is printed in the result column; ``""`` leaves it
+    blank for the referee to write in.  ``out_of_date`` adds 「要確認」 to the stage.
     """
 
     match_number: int
@@ -64,6 +65,9 @@ class TimetableMatch:
     team_a: str | None
     team_b: str | None
     result: str = ""
+    slot_a: str = ""
+    slot_b: str = ""
+    out_of_date: bool = False
 
 
 def court_timetables_pdf(event: EventInfo, courts: list[tuple[str, list[TimetableMatch]]]) -> bytes:
@@ -131,15 +135,20 @@ def _prepare_courts(courts: list[tuple[str, list[TimetableMatch]]]) -> list[tupl
         for gi in order:
             g = matches[gi]
             w = f"courts[{ci}].games[{gi}]"
-            stage = " ".join(p for p in (checked(g.stage, f"{w}.stage"), checked(g.group, f"{w}.group")) if p)
+            parts = (
+                checked(g.stage, f"{w}.stage"),
+                checked(g.group, f"{w}.group"),
+                TO_CONFIRM if g.out_of_date else "",
+            )
+            stage = " ".join(p for p in parts if p)
             rows.append(
                 dict(
                     number=str(g.match_number),
                     time=format_time(g.start),
                     division=checked(g.division, f"{w}.division"),
                     stage=stage,
-                    a=team_text(g.team_a, f"{w}.team_a"),
-                    b=team_text(g.team_b, f"{w}.team_b"),
+                    a=side_text(g.team_a, g.slot_a, f"{w}.team_a"),
+                    b=side_text(g.team_b, g.slot_b, f"{w}.team_b"),
                     result=checked(g.result, f"{w}.result"),
                 )
             )

@@ -30,12 +30,18 @@ from tournament.reports.standings import (
 )
 from tournament.reports.teams import teams_with_players
 from tournament.reports.timetable import (
+    GameSlots,
     MatchLine,
+    SideSlot,
     confirmed_sheet,
     court_timetables,
+    division_game_slots,
+    event_slots,
+    match_line,
     match_lines,
     match_queryset,
     result_text,
+    side_text,
 )
 
 __all__ = [
@@ -43,7 +49,9 @@ __all__ = [
     "CrossCell",
     "CrossTable",
     "DivisionBracket",
+    "GameSlots",
     "MatchLine",
+    "SideSlot",
     "GroupStandings",
     "IndividualBlock",
     "IndividualLine",
@@ -55,9 +63,12 @@ __all__ = [
     "cross_table",
     "decided_by_text",
     "division_brackets",
+    "division_game_slots",
     "division_standings",
+    "event_slots",
     "event_standings",
     "final_places",
+    "match_line",
     "match_lines",
     "group_standings",
     "individual_table",
@@ -68,6 +79,7 @@ __all__ = [
     "result_text",
     "runner_up_tie",
     "schedule_checks",
+    "side_text",
     "standing_lines",
     "teams_with_players",
     "tied_blocks",

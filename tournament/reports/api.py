@@ -15,7 +15,7 @@ from judging.models import RecordingSheet
 from tournament.models import Match
 from tournament.reports.bracket import division_brackets
 from tournament.reports.standings import event_standings
-from tournament.reports.timetable import match_line, match_queryset
+from tournament.reports.timetable import event_slots, match_line, match_queryset
 
 
 def iso(moment):
@@ -58,8 +58,18 @@ def result(match, sheet):
     }
 
 
+def _side(slot):
+    """Where one side of a game after the groups comes from: its slot's words (active language),
+    whether the team filling it is final, and whether it changed after the game was played."""
+    return {"slot": slot.label or None, "short": slot.short or None, "slot_final": slot.final, "changed": slot.changed}
+
+
 def match_json(line):
-    """One game (a ``reports.MatchLine``) as the API shows it."""
+    """One game (a ``reports.MatchLine``) as the API shows it: ``sides`` is null for a group
+    game, else ``{"a": {"slot", "short", "slot_final", "changed"}, "b": …}``; ``out_of_date``
+    is true for a started or played game a later change reached (``out_of_date_places`` names
+    the places that changed)."""
+    slots = line.slots
     return {
         "number": line.number,
         "court": line.court or None,
@@ -72,6 +82,9 @@ def match_json(line):
         "team_b": team(line.team_b),
         "status": line.status,
         "result": result(line.match, line.sheet),
+        "sides": {"a": _side(slots.a), "b": _side(slots.b)} if slots else None,
+        "out_of_date": line.out_of_date,
+        "out_of_date_places": slots.changed_places if slots else [],
     }
 
 
@@ -99,15 +112,17 @@ def events_document(events):
 
 def timetable_document(event):
     """``/api/v1/events/<slug>/timetable``: every game by match number."""
-    return {"event": _event_head(event), "games": [match_json(match_line(m)) for m in match_queryset(event)]}
+    slots = event_slots(event)
+    return {"event": _event_head(event), "games": [match_json(match_line(m, slots)) for m in match_queryset(event)]}
 
 
 def results_document(event):
     """``/api/v1/events/<slug>/results``: the games with a confirmed result, newest number first."""
     matches = match_queryset(event).filter(status__in=(Match.Status.CONFIRMED, Match.Status.WALKOVER))
+    slots = event_slots(event)
     return {
         "event": _event_head(event),
-        "games": [match_json(match_line(m)) for m in matches.order_by("-match_number")],
+        "games": [match_json(match_line(m, slots)) for m in matches.order_by("-match_number")],
     }
 
 
@@ -118,6 +133,10 @@ def _standing_row(line):
         "tied": line.tied,
         "team": team(line.team),
         "withdrawn": line.withdrawn,
+        "annulled": line.annulled,
+        "mark": str(line.mark),
+        "provisional": line.provisional,
+        "games_left": line.games_left,
         "played": line.played,
         "wins": line.wins,
         "losses": line.losses,
@@ -146,6 +165,8 @@ def standings_document(event):
                         "name": g.group.name,
                         "court": g.group.court.name if g.group.court else None,
                         "complete": g.complete,
+                        "provisional": g.provisional,
+                        "games_left": g.games_left,
                         "rows": [_standing_row(line) for line in g.lines],
                     }
                     for g in groups
@@ -156,10 +177,12 @@ def standings_document(event):
     }
 
 
-def _bracket_match(match, sources):
-    source_a, source_b = sources.get(match.pk, (None, None))
+def _bracket_match(match, slots):
+    source_a, source_b = (
+        (slots[match.pk].a.short or None, slots[match.pk].b.short or None) if match.pk in slots else (None, None)
+    )
     return {
-        **match_json(match_line(match)),
+        **match_json(match_line(match, slots)),
         "round": match.round,
         "position": match.bracket_position,
         "sources": {"a": source_a, "b": source_b},
@@ -168,18 +191,21 @@ def _bracket_match(match, sources):
 
 def bracket_document(event):
     """``/api/v1/events/<slug>/bracket``: per division, its knockout games with their round,
-    position, stage and sources ("A1": winner of group A, "W12": winner of game 12,
-    "L12": its loser), the joint third place and the places decided so far."""
+    position, stage and sources ("A1": winner of group A, "2-1": the best runner-up, "W12":
+    winner of game 12, "L12": its loser), the joint third place and the places decided so far
+    (``to_confirm``: the place comes from a game that is out of date)."""
     return {
         "event": _event_head(event),
         "divisions": [
             {
                 "id": b.division.pk,
                 "name": b.division.name,
-                "games": [_bracket_match(g, b.sources) for g in b.matches],
+                "games": [_bracket_match(g, b.slots) for g in b.matches],
                 "joint_third": [team(t) for t in b.joint_third],
-                "places": [{"place": place, "team": team(t)} for place, t in b.places()],
+                "places": [
+                    {"place": place, "team": team(t), "to_confirm": check} for place, t, check in b.checked_places()
+                ],
             }
-            for b in division_brackets(event, with_sources=True)
+            for b in division_brackets(event)
         ],
     }

@@ -7,11 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from common.errors import UserError
 from tournament.engine import podium
 from tournament.models import Match
-from tournament.reports.standings import division_standings, qualifiers
-from tournament.reports.timetable import match_queryset
+from tournament.reports.timetable import division_game_slots, match_queryset
 
 # The names of the final places on paper and on the final results page.
 PLACES = {podium.FIRST: "優勝", podium.SECOND: "準優勝", podium.THIRD: "第3位"}
@@ -21,14 +19,26 @@ PLACES = {podium.FIRST: "優勝", podium.SECOND: "準優勝", podium.THIRD: "第
 class DivisionBracket:
     """One division's knockout: ``rounds`` (lists of games, first round first; the last
     holds the final), ``third`` (third-place games), ``joint_third`` (Teams sharing third
-    place when there is no third-place game) and ``sources`` (match pk -> (side A, side B)
-    source labels, filled by ``division_brackets(..., with_sources=True)``)."""
+    place when there is no third-place game) and ``slots`` (match pk -> ``GameSlots``: each
+    side's slot label and short source, and whether the game is out of date)."""
 
     division: object
     rounds: list
     third: list
     joint_third: list
-    sources: dict = field(default_factory=dict)
+    slots: dict = field(default_factory=dict)
+
+    @property
+    def sources(self):
+        """Match pk -> (short source of side A, of side B): "A1" (group A's first place),
+        "2-1" (the best of the runners-up), "W12"/"L12" (game 12's winner/loser), None for a
+        team fixed by hand."""
+        return {pk: (s.a.short or None, s.b.short or None) for pk, s in self.slots.items()}
+
+    @property
+    def out_of_date(self):
+        """The games of the bracket a later change left out of date."""
+        return [g for g in self.matches if g.pk in self.slots and self.slots[g.pk].out_of_date]
 
     @property
     def matches(self):
@@ -49,6 +59,13 @@ class DivisionBracket:
         )
         return [(p.place, teams[p.team]) for p in places]
 
+    def checked_places(self):
+        """``places()`` with a third item: whether the place is to be confirmed, because its
+        team played a game that is out of date or is fed by one (``final_places``)."""
+        tainted = _tainted(self.matches, self.slots)
+        doubtful = {t for g in self.matches if g.pk in tainted for t in (g.team_a_id, g.team_b_id) if t is not None}
+        return [(place, team, team.pk in doubtful) for place, team in self.places()]
+
 
 def _outcome(match):
     """The ``podium.Outcome`` of a knockout game with a result, else None."""
@@ -57,39 +74,29 @@ def _outcome(match):
     return podium.Outcome(winner=match.winner_id, loser=match.loser_id)
 
 
-def seed_labels(division):
-    """Team id -> "A1" (group name and place) for the division's qualifiers; ``{}`` when the
-    groups cannot be seeded (unfinished or tied)."""
-    tables = division_standings(division)
-    try:
-        going_through = qualifiers(division, tables)
-    except UserError:
-        return {}
-    return {q.team: f"{tables[q.group].group.name}{q.place}" for q in going_through}
+def _tainted(matches, slots):
+    """Pks of the games whose teams a later change may have made wrong: the out-of-date games
+    and every game fed (winner or loser) by one of them, however far down."""
+    tainted = {g.pk for g in matches if g.pk in slots and slots[g.pk].out_of_date}
+    feeds = [(g.pk, g.feeds_id) for g in matches if g.feeds_id] + [
+        (g.pk, g.loser_feeds_id) for g in matches if g.loser_feeds_id
+    ]
+    grown = True
+    while grown:
+        grown = False
+        for source, target in feeds:
+            if source in tainted and target not in tainted:
+                tainted.add(target)
+                grown = True
+    return tainted
 
 
-def _sources(matches, seeds):
-    """Match pk -> (source of side A, source of side B): "W12" for the winner of game 12,
-    "L12" for its loser, "A1" for a seeded team, None when unknown."""
-    fed = {}
-    for g in matches:
-        if g.feeds_id:
-            fed[(g.feeds_id, g.feeds_side)] = f"W{g.match_number}"
-        if g.loser_feeds_id:
-            fed[(g.loser_feeds_id, g.loser_feeds_side)] = f"L{g.match_number}"
-    sources = {}
-    for g in matches:
-        sides = []
-        for side, team_id in (("A", g.team_a_id), ("B", g.team_b_id)):
-            sides.append(fed.get((g.pk, side)) or seeds.get(team_id))
-        sources[g.pk] = tuple(sides)
-    return sources
-
-
-def division_brackets(event, division=None, with_sources=False):
+def division_brackets(event, division=None):
     """``[DivisionBracket]`` for every division of ``event`` with knockout games (or only
-    ``division``), games loaded by ``match_queryset``. With ``with_sources`` each side's
-    source label is worked out too (the standings of the division are read for it)."""
+    ``division``), games loaded by ``match_queryset``, each with its ``slots`` (where each side
+    comes from, from ``tournament.reports.stages.division_slots``: the standings of the
+    division are read for it). Each game also carries its ``GameSlots`` as ``game.slots``
+    for the templates."""
     knockout = list(
         match_queryset(event).exclude(stage=Match.Stage.GROUP).order_by("round", "bracket_position", "match_number")
     )
@@ -108,18 +115,22 @@ def division_brackets(event, division=None, with_sources=False):
         teams = {t.pk: t for g in matches for t in (g.team_a, g.team_b) if t is not None}
         joint = [teams[pk] for pk in podium.joint_third([_outcome(g) for g in third], semifinals)]
         bracket = DivisionBracket(d, [rounds[r] for r in sorted(rounds)], third, joint)
-        if with_sources:
-            bracket.sources = _sources(matches, seed_labels(d))
+        bracket.slots = division_game_slots(d)
+        for g in matches:
+            g.slots = bracket.slots.get(g.pk)
         brackets.append(bracket)
     return brackets
 
 
 def final_places(event):
-    """Per division with a place decided: ``(Division, [(place name, Team)])``, best first
-    ("優勝", "準優勝", "第3位"), as decided so far."""
+    """Per division with a place decided: ``(Division, [(place name, Team, to confirm)])``,
+    best first ("優勝", "準優勝", "第3位"), as decided so far. ``to confirm`` is true when the
+    place comes from a game a later change left out of date (or from a game fed by one): the
+    pages and the PDF print "要確認" beside it until the organiser keeps or replays that game
+    (docs/rules/stages.md, "Out of date")."""
     result = []
     for bracket in division_brackets(event):
-        places = bracket.places()
+        places = bracket.checked_places()
         if places:
-            result.append((bracket.division, [(PLACES[place], team) for place, team in places]))
+            result.append((bracket.division, [(PLACES[place], team, check) for place, team, check in places]))
     return result

@@ -1,7 +1,8 @@
 """The organiser's schedule checks and the layout summary of the schedule page.
 
 Nothing here writes. The checks themselves (nobody in two places at once, a court holds
-one game at a time, each pair of a group meets once) are the scheduling engine's
+one game at a time, each pair of a group meets once, or, in a division with a fixed number
+of games per team, no pair twice and each team its number of games) are the scheduling engine's
 (``tournament.engine.scheduling.timed_problems``); here they are read from the database
 and put into the organiser's words."""
 
@@ -56,6 +57,17 @@ def _timed_problem_text(problem, context):
         return _("%(team)s plays itself in game %(game)s") % {"team": team, "game": match[0]}
     if problem.kind == "no_group":
         return _("%(team)s plays game %(game)s but is in no group") % {"team": team, "game": match[0]}
+    if problem.kind == "game_count":
+        return ngettext(
+            "%(team)s of %(group)s plays %(count)d game instead of %(expected)d",
+            "%(team)s of %(group)s plays %(count)d games instead of %(expected)d",
+            problem.count,
+        ) % {
+            "team": team,
+            "group": context["groups"].get(problem.group, problem.group),
+            "count": problem.count,
+            "expected": problem.expected,
+        }
     a, b = (context["teams"].get(t, t) for t in problem.teams)
     if problem.kind == "wrong_group":
         return _(
@@ -73,6 +85,32 @@ def _timed_problem_text(problem, context):
         "%(a)s and %(b)s of %(group)s meet %(count)d times instead of once",
         problem.count,
     ) % {"a": a, "b": b, "group": context["groups"].get(problem.group, problem.group), "count": problem.count}
+
+
+def _expected_games(event, groups, withdrawn):
+    """``{team id: games}`` for the teams of groups whose division sets its games per team.
+
+    A team should play the division's number less its group games against withdrawn
+    teams (those games are annulled or walkovers, and left out of the checks). Groups of
+    a full round robin are left out: there every pair meets once
+    (``docs/rules/scheduling-standings-seeding.md``, section 1.5).
+    """
+    per_group = dict(
+        Group.objects.filter(pk__in=list(groups), division__games_per_team__isnull=False).values_list(
+            "pk", "division__games_per_team"
+        )
+    )
+    expected = {
+        team: per_group[group_id] for group_id, members in groups.items() if group_id in per_group for team in members
+    }
+    if not expected or not withdrawn:
+        return expected
+    against = event.matches.filter(stage=Match.Stage.GROUP, group_id__in=list(per_group))
+    for a, b in against.values_list("team_a_id", "team_b_id"):
+        for team, other in ((a, b), (b, a)):
+            if team in expected and other in withdrawn:
+                expected[team] -= 1
+    return expected
 
 
 def schedule_checks(event):
@@ -113,7 +151,10 @@ def schedule_checks(event):
         "groups": dict(enumerate(map(Group.objects.in_bulk(list(groups)).get, groups))),
         "matches": timed_matches,
     }
-    problems = [_timed_problem_text(p, context) for p in scheduling.timed_problems(timed, list(groups.values()))]
+    expected = _expected_games(event, groups, withdrawn)
+    problems = [
+        _timed_problem_text(p, context) for p in scheduling.timed_problems(timed, list(groups.values()), expected)
+    ]
     per_team = defaultdict(list)
     for g in timed:
         per_team[g.team_a].append(g)
@@ -158,11 +199,9 @@ def layout_summary(event):
         slots = matches.aggregate(m=Max("slot"))["m"]
         first = matches.order_by("slot").values_list("slot", flat=True).first()
         used = (slots - first + 1) if slots is not None else None
-        rows.append(
-            {
-                "division": division,
-                "slots": used,
-                "bound": scheduling.lower_bound(sizes, courts, rest=division.rest_rule),
-            }
-        )
+        if division.games_per_team:
+            bound = scheduling.partial_lower_bound(sizes, division.games_per_team, courts, rest=division.rest_rule)
+        else:
+            bound = scheduling.lower_bound(sizes, courts, rest=division.rest_rule)
+        rows.append({"division": division, "slots": used, "bound": bound})
     return rows

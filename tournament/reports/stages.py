@@ -78,12 +78,19 @@ def is_frozen(match):
     return match.actual_start is not None or match.status != Match.Status.SCHEDULED
 
 
+def takes_place(team):
+    """Whether ``team`` fills its group place in the slots: not withdrawn, or withdrawn once it
+    was already drawn into the games after the groups (it keeps its slots; its games there are
+    walkovers: docs/rules/stages.md, "Withdrawals")."""
+    return not team.withdrawn or team.withdrawn_keeps_slots
+
+
 def _place_tables(division, tables):
     """The ``slots.PlaceTable`` of each group (by group pk) and of each place across groups (by
     place), from ``StandingsTable``s."""
     groups, at_place = {}, {}
     for table in tables:
-        eligible = [row for row in table.rows if not table.teams[row.team].withdrawn]
+        eligible = [row for row in table.rows if takes_place(table.teams[row.team])]
         groups[table.group.pk] = slots.PlaceTable(
             tuple(row.team for row in eligible), tuple(table.complete and not row.tied for row in eligible)
         )

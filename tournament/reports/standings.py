@@ -8,7 +8,7 @@ in ``docs/rules/standings-display.md``."""
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
@@ -23,11 +23,25 @@ DECIDED_MARKS = {"joker": "り", "rps": "じ", "walkover": "不"}
 
 @dataclass
 class StandingsTable:
+    """One group's standings. ``rows`` rank the teams that count (a withdrawn team whose
+    games are annulled is not among them: it is in ``annulled``, shown at the bottom).
+    ``complete``: every playable game has a confirmed result. ``games_left``: team id ->
+    its games still without one. ``settled``: ids of the tied teams whose tie no
+    remaining game can change (``standings.settled_ties``): only they need a lot."""
+
     group: Group
     rows: list  # standings.StandingRow with .team_obj attached
     teams: dict  # id -> Team
     cells: dict  # (row team id, column team id) -> (won: bool, cards_for, cards_against, mark)
     complete: bool
+    games_left: dict = field(default_factory=dict)
+    settled: set = field(default_factory=set)
+    annulled: list = field(default_factory=list)  # withdrawn Teams whose games are annulled
+
+    @property
+    def provisional(self):
+        """Whether the order may still change (暫定): a playable game has no confirmed result."""
+        return not self.complete
 
 
 def _group_results(matches, sheets_by_match, excluded):
@@ -59,8 +73,12 @@ def division_standings(division, *, instead=None):
     correction is confirmed, ``tournament.reports.stages.changes_if_confirmed``).
 
     Knockout games never count. A withdrawn team's games follow the division's
-    setting: annulled (the team leaves the table), or kept with its unplayed games
-    scored as walkovers (it stays in the table but never qualifies). Lots and play-offs
+    setting: annulled (the team leaves the ranking and is listed in the table's
+    ``annulled``, shown at the bottom marked 棄権), or kept with its unplayed games
+    scored as walkovers (it stays in the table, marked 棄権, but never qualifies); a team
+    that withdrew once its group was complete always keeps its results (docs/rules/stages.md,
+    "Withdrawals"). A tie needs a lot only when no remaining game can change it (``settled``;
+    ``docs/rules/standings-display.md``, "Provisional standings"). Lots and play-offs
     recorded by the organiser settle ties through the LOT criterion. Returns a list of
     ``StandingsTable`` in group order, in a fixed number of queries whatever the size of
     the division.
@@ -82,7 +100,8 @@ def division_standings(division, *, instead=None):
         lots[tie_break.group_id][tie_break.team_id] = tie_break.position
         methods[tie_break.team_id] = tie_break.method
     annul = division.withdrawal == "annul"
-    excluded = {t.pk for t in teams if t.withdrawn and annul}
+    # A team that withdrew once its group was complete keeps its results (docs/rules/stages.md).
+    excluded = {t.pk for t in teams if t.withdrawn and annul and not t.withdrawn_after_groups}
     tables = []
     for group in groups:
         members = {t.pk: t for t in teams if t.group_id == group.pk and t.pk not in excluded}
@@ -104,8 +123,28 @@ def division_standings(division, *, instead=None):
             cells[(r.team_b, r.team_a)] = (r.winner == r.team_b, r.cards_b, r.cards_a, mark)
         playable = [m for m in group_matches if m.team_a_id not in excluded and m.team_b_id not in excluded]
         complete = bool(playable) and all(m.pk in sheets for m in playable)
-        tables.append(StandingsTable(group, rows, members, cells, complete))
+        games_left = _games_left(playable, sheets)
+        # A group without any game yet proves nothing: every tie is provisional.
+        settled = standings.settled_ties(rows, games_left, division.criteria) if playable else set()
+        annulled = [t for t in teams if t.group_id == group.pk and t.pk in excluded]
+        tables.append(
+            StandingsTable(group, rows, members, cells, complete, games_left, settled, sorted(annulled, key=_by_name))
+        )
     return tables
+
+
+def _by_name(team):
+    return (team.name_key, team.pk)
+
+
+def _games_left(playable, sheets):
+    """Team id -> number of its playable group games without a confirmed result."""
+    left = defaultdict(int)
+    for m in playable:
+        if m.pk not in sheets:
+            left[m.team_a_id] += 1
+            left[m.team_b_id] += 1
+    return dict(left)
 
 
 class RunnerUpTie(UserError):
@@ -197,11 +236,17 @@ def runner_up_tie(division):
 class StandingLine:
     """One row of a group's standings as every medium shows it.
 
-    ``rank_text`` is the rank with "=" for a shared rank ("1="). ``decided_by`` is the code
-    of what placed the team below the row above: a criterion code of
-    ``tournament.engine.standings`` ("wins", "card_diff", …), "lot" or "playoff" for a
-    recorded lot or play-off, "tied" for a tie still to settle, "" for the first row;
-    ``decided_by_text`` says the same in the active language. Cards are counts of cards.
+    ``rank_text`` is the rank with "=" for a shared rank ("1="), "—" for a withdrawn team
+    whose games are annulled. ``decided_by`` is the code of what placed the team below
+    the row above: a criterion code of ``tournament.engine.standings`` ("wins",
+    "card_diff", …), "lot" or "playoff" for a recorded lot or play-off, "tied" for a tie
+    no remaining game can change (a lot or play-off is needed), "provisional" for a tie
+    that games still to play may break, "withdrawn" for a withdrawn team whose games are
+    annulled, "" for the first row; ``decided_by_text`` says the same in the active
+    language. ``provisional``: the group still has games without a confirmed result
+    (the order is 暫定); ``games_left``: this team's games still without one.
+    ``withdrawn``: the team has withdrawn (棄権, ``mark``); ``annulled``: its games are
+    annulled, its figures are all zero and count for nobody. Cards are counts of cards.
     """
 
     rank: int
@@ -219,6 +264,26 @@ class StandingLine:
     decided_by: str
     decided_by_text: str
     withdrawn: bool
+    provisional: bool = False
+    games_left: int = 0
+    annulled: bool = False
+
+    @property
+    def mark(self):
+        """ "棄権" ("withdrawn") for a withdrawn team, else ""."""
+        return _("withdrawn") if self.withdrawn else ""
+
+    @property
+    def note(self):
+        """The row's marks in words: withdrawn, provisional with the games left; "" when none."""
+        parts = []
+        if self.withdrawn:
+            parts.append(str(self.mark))
+        elif self.provisional and self.games_left:
+            parts.append(_("provisional: %(count)s games left") % {"count": self.games_left})
+        elif self.provisional:
+            parts.append(str(_("provisional")))
+        return "・".join(parts)
 
 
 def rank_text(row):
@@ -226,10 +291,11 @@ def rank_text(row):
     return f"{row.rank}=" if row.tied else str(row.rank)
 
 
-def decided_by_code(row):
-    """What placed ``row`` (a ``standings.StandingRow``): see ``StandingLine.decided_by``."""
+def decided_by_code(row, settled=None):
+    """What placed ``row`` (a ``standings.StandingRow``): see ``StandingLine.decided_by``.
+    ``settled``: the ids of the teams whose tie is final; ``None`` takes every tie as final."""
     if row.tied:
-        return "tied"
+        return "tied" if settled is None or row.team in settled else "provisional"
     if row.separated_by is None:
         return ""
     if row.settled_by_lot:
@@ -241,6 +307,10 @@ def decided_by_text(code):
     """The organiser's words for a ``decided_by`` code, in the active language."""
     if code == "tied":
         return _("tied on every criterion: a lot or play-off is needed")
+    if code == "provisional":
+        return _("level for now: games still to play")
+    if code == "withdrawn":
+        return _("withdrawn: its games are annulled")
     if code == "playoff":
         return _("settled by play-off")
     if code == "lot":
@@ -249,10 +319,11 @@ def decided_by_text(code):
 
 
 def standing_lines(table):
-    """The rows of a ``StandingsTable`` shaped for display: a list of ``StandingLine``."""
+    """The rows of a ``StandingsTable`` shaped for display: a list of ``StandingLine``,
+    the withdrawn teams whose games are annulled last."""
     lines = []
     for row in table.rows:
-        code = decided_by_code(row)
+        code = decided_by_code(row, table.settled)
         team = table.teams[row.team]
         lines.append(
             StandingLine(
@@ -271,8 +342,32 @@ def standing_lines(table):
                 decided_by=code,
                 decided_by_text=decided_by_text(code) if code else "",
                 withdrawn=team.withdrawn,
+                provisional=table.provisional,
+                games_left=table.games_left.get(row.team, 0),
             )
         )
+    rank = len(table.rows) + 1
+    lines += [
+        StandingLine(
+            rank,
+            "—",
+            False,
+            team,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            "withdrawn",
+            decided_by_text("withdrawn"),
+            True,
+            annulled=True,
+        )
+        for team in table.annulled
+    ]
     return lines
 
 
@@ -315,8 +410,9 @@ class CrossTable:
 
 
 def cross_table(table):
-    """The 星取表 of a ``StandingsTable``: rows and columns in rank order."""
-    order = [table.teams[r.team] for r in table.rows]
+    """The 星取表 of a ``StandingsTable``: rows and columns in rank order, then the withdrawn
+    teams whose games are annulled (their cells empty)."""
+    order = [table.teams[r.team] for r in table.rows] + list(table.annulled)
     grid = []
     for row_team in order:
         cells = []
@@ -331,10 +427,14 @@ def cross_table(table):
 
 
 def tied_blocks(table):
-    """Blocks of teams tied on every criterion, for the lot form: [[Team, …], …] by rank."""
+    """Blocks of teams tied on every criterion for good, for the lot form: [[Team, …], …]
+    by rank; none while the group has games without a confirmed result (the lot service
+    refuses them: ``docs/rules/standings-display.md``, "Provisional standings")."""
     blocks = defaultdict(list)
+    if not table.complete:
+        return []
     for row in table.rows:
-        if row.tied:
+        if row.tied and row.team in table.settled:
             blocks[row.rank].append(table.teams[row.team])
     return [blocks[rank] for rank in sorted(blocks)]
 
@@ -355,6 +455,21 @@ class GroupStandings:
     @property
     def complete(self):
         return self.table.complete
+
+    @property
+    def provisional(self):
+        return self.table.provisional
+
+    @property
+    def games_left(self):
+        """Games of the group still without a confirmed result."""
+        return sum(self.table.games_left.values()) // 2
+
+    @property
+    def lot_waits(self):
+        """Whether a tie is already final while the group still has games left: its lot
+        is recorded once the group is complete."""
+        return not self.table.complete and any(row.tied and row.team in self.table.settled for row in self.table.rows)
 
 
 def group_standings(division):

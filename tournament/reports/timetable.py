@@ -11,7 +11,9 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
 from judging.models import RecordingSheet
+from tournament.engine import slots as slot_refs
 from tournament.models import Match
+from tournament.reports.stages import AFTER_GROUP_STAGES, division_slots
 
 
 def confirmed_sheets():
@@ -43,13 +45,99 @@ def result_text(sheet):
 
 
 @dataclass(frozen=True)
+class SideSlot:
+    """Where one side of a game after the groups comes from, as every medium shows it.
+
+    ``label`` says it in the active language ("Aリーグ 1位", "第12試合の勝者"; "" for a team
+    fixed by hand), ``short`` is the bracket's short form ("A1", "W12"); ``from_groups``: the
+    reference is a group place or a best-of place (not an earlier game); ``final``: the team
+    filling it can no longer change through the groups (docs/rules/stages.md, "Slots");
+    ``changed``: the game is out of date and this side's place is now filled by another team
+    (or by nobody yet)."""
+
+    label: str
+    short: str
+    from_groups: bool
+    final: bool
+    changed: bool
+
+
+@dataclass(frozen=True)
+class GameSlots:
+    """The two ``SideSlot``s of a knockout or placement game and whether a later change has
+    left the game out of date (it started or has a result, and a side's place is now filled
+    by another team: ``tournament.reports.stages``)."""
+
+    a: SideSlot
+    b: SideSlot
+    out_of_date: bool
+
+    @property
+    def changed_places(self):
+        """The labels of the places that changed, side A first ("Aリーグ 1位")."""
+        return [side.label for side in (self.a, self.b) if side.changed and side.label]
+
+    @property
+    def out_of_date_text(self):
+        """ "Out of date: Group A place 1 changed" (active language), "" when not out of date."""
+        if not self.out_of_date:
+            return ""
+        places = "、".join(self.changed_places) or _("its teams")
+        return _("Out of date: %(places)s changed since this game was played") % {"places": places}
+
+
+def game_slots(state):
+    """The ``GameSlots`` of a ``stages.SlotState``."""
+    sides = []
+    for side in state.sides:
+        kind = slot_refs.parse(side.reference).kind if side.reference else ""
+        sides.append(
+            SideSlot(
+                label=side.label,
+                short=side.short,
+                from_groups=kind in ("group", "best"),
+                final=side.final,
+                changed=state.out_of_date and side.differs,
+            )
+        )
+    return GameSlots(*sides, out_of_date=state.out_of_date)
+
+
+def division_game_slots(division):
+    """Match pk -> ``GameSlots`` of every knockout and placement game of ``division``."""
+    return {state.match.pk: game_slots(state) for state in division_slots(division)}
+
+
+def event_slots(event):
+    """Match pk -> ``GameSlots`` of every knockout and placement game of ``event`` (the
+    standings of each division with such games are read once)."""
+    found = {}
+    for division in event.divisions.filter(matches__stage__in=AFTER_GROUP_STAGES).distinct():
+        found.update(division_game_slots(division))
+    return found
+
+
+def side_text(team, slot):
+    """What a side shows: the team's name, else its slot's label ("Aリーグ 1位"), else "to be
+    decided" (active language)."""
+    if team is not None:
+        return team.name
+    if slot is not None and slot.label:
+        return slot.label
+    return str(_("to be decided"))
+
+
+@dataclass(frozen=True)
 class MatchLine:
     """One game as shown in a timetable or a results list.
 
     ``start`` is an aware datetime (None before the schedule); ``stage`` the code of
     ``Match.Stage`` and ``stage_text`` its name; ``team_a``/``team_b`` are Teams or None
     (to be decided); ``sheet`` is the confirmed recording sheet or None, and
-    ``result`` its text ("30-26", "walkover", "")."""
+    ``result`` its text ("30-26", "walkover", ""). ``slots`` is the ``GameSlots`` of a
+    knockout or placement game (None for a group game): ``team_a_text``/``team_b_text`` show
+    a side's slot label while it has no team, ``out_of_date`` marks a game a later change
+    reached."""
 
     match: Match
     number: int
@@ -64,6 +152,27 @@ class MatchLine:
     status: str
     sheet: RecordingSheet | None
     result: str
+    slots: GameSlots | None = None
+
+    @property
+    def slot_a(self):
+        return self.slots.a if self.slots else None
+
+    @property
+    def slot_b(self):
+        return self.slots.b if self.slots else None
+
+    @property
+    def team_a_text(self):
+        return side_text(self.team_a, self.slot_a)
+
+    @property
+    def team_b_text(self):
+        return side_text(self.team_b, self.slot_b)
+
+    @property
+    def out_of_date(self):
+        return bool(self.slots and self.slots.out_of_date)
 
     @property
     def stage_and_group(self):
@@ -71,8 +180,9 @@ class MatchLine:
         return f"{self.stage_text} {self.group}".strip()
 
 
-def match_line(match):
-    """The ``MatchLine`` of a game loaded by ``match_queryset``."""
+def match_line(match, slots=None):
+    """The ``MatchLine`` of a game loaded by ``match_queryset``; ``slots`` maps match pk ->
+    ``GameSlots`` (``event_slots``; None: a group game's line, or no labels)."""
     sheet = confirmed_sheet(match)
     return MatchLine(
         match=match,
@@ -88,12 +198,14 @@ def match_line(match):
         status=match.status,
         sheet=sheet,
         result=result_text(sheet),
+        slots=(slots or {}).get(match.pk),
     )
 
 
 def match_lines(event, order=("match_number",)):
     """``[MatchLine]`` of every game of ``event`` in ``order`` (field names of ``Match``)."""
-    return [match_line(m) for m in match_queryset(event).order_by(*order)]
+    slots = event_slots(event)
+    return [match_line(m, slots) for m in match_queryset(event).order_by(*order)]
 
 
 def court_timetables(event):

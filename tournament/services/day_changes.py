@@ -74,8 +74,9 @@ def add_late_team(team, group):
     with a result) where neither team plays and a court is free: the group's court first,
     then the division's courts, then any open court. Match numbers continue after the
     highest; no existing game moves. Refused (``UserError``) for a team of another
-    division, a team already in a group, a withdrawn team, or once the division's knockout
-    is seeded. Returns the new games (to print their recording sheets).
+    division, a team already in a group, a withdrawn team, once the division's knockout
+    is seeded, or when the division sets its games per team and the group's games exist
+    (``docs/rules/scheduling-standings-seeding.md``, section 1.5). Returns the new games (to print their recording sheets).
     """
     if group.division_id != team.division_id:
         raise UserError(_("A team can only join a group of its own division."))
@@ -86,6 +87,14 @@ def add_late_team(team, group):
     event = group.division.event
     if Match.objects.filter(division_id=team.division_id).exclude(stage=Match.Stage.GROUP).exists():
         raise _knockout_seeded(group.division)
+    if group.division.games_per_team and Match.objects.filter(group=group).exists():
+        raise UserError(
+            _(
+                "%(division)s: each team plays %(games)s games, so a late entry cannot join %(group)s once its "
+                "games are scheduled (the others would play one game more). Clear the schedule and make it again."
+            )
+            % {"division": group.division, "games": group.division.games_per_team, "group": group}
+        )
     backups.auto_backup("late-entry")
     with transaction.atomic():
         division_matches = Match.objects.select_for_update().filter(division_id=team.division_id)

@@ -91,9 +91,7 @@ def _plan_division(d, reset):
         if not reset:
             raise UserError(_("%(division)s already has a bracket.") % {"division": d.name})
         if any(is_frozen(m) for m in existing):
-            raise UserError(
-                _("%(division)s has knockout results; the bracket cannot be reset.") % {"division": d.name}
-            )
+            raise UserError(_("%(division)s has knockout results; the bracket cannot be reset.") % {"division": d.name})
     tables = division_standings(d)
     try:
         going_through = qualifiers(d, tables)

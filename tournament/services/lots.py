@@ -12,6 +12,7 @@ from tournament.models import (
     RunnerUpLot,
     TieBreak,
 )
+from tournament.reports.standings import division_standings
 
 
 def _record_lot(model, scope, ordered_teams, method, user, division):
@@ -35,12 +36,29 @@ def record_tie_break(group, ordered_teams, method, user=None):
     """Record a lot or play-off: ``ordered_teams`` (Team list) best first, among tied teams.
 
     Replaces any earlier lot of these teams. Raises ``UserError`` when a team is not
-    in the group or fewer than two teams are given.
+    in the group, fewer than two teams are given, or the group still has games without a
+    confirmed result: until then the standings are provisional and a game may still
+    break the tie (``docs/rules/standings-display.md``, "Provisional standings").
     """
     members = set(group.teams.values_list("pk", flat=True))
     if any(t.pk not in members for t in ordered_teams):
         raise UserError(_("Every team must belong to %(group)s.") % {"group": group})
+    _check_group_complete(group)
     _record_lot(TieBreak, {"group": group}, ordered_teams, method, user, group.division)
+
+
+def _check_group_complete(group):
+    """``UserError`` naming the division and group when the group is not complete."""
+    table = next(t for t in division_standings(group.division) if t.group.pk == group.pk)
+    if not table.complete:
+        left = sum(table.games_left.values()) // 2
+        raise UserError(
+            _(
+                "%(division)s・%(group)s still has %(count)s games without a confirmed result: "
+                "record a lot or play-off once every game of the group has one."
+            )
+            % {"division": group.division, "group": group, "count": left}
+        )
 
 
 def record_runner_up_lot(division, ordered_teams, method, user=None):

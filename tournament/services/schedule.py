@@ -8,6 +8,7 @@ from collections import defaultdict
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from common.errors import UserError
 from ops import backups
@@ -23,13 +24,16 @@ from tournament.models import (
 def make_schedule(event):
     """Create the round-robin games of every drawn group, in each division's layout.
 
-    Each pair of a group meets once (Berger order, a bye per round for an odd group);
-    the division's layout places them: one group per court (the official format),
+    Each pair of a group meets once (Berger order, a bye per round for an odd group), or,
+    when the division sets its games per team, every team plays exactly that many games
+    (no pair twice, sides balanced: ``docs/rules/scheduling-standings-seeding.md``,
+    section 1.5); the division's layout places them: one group per court (the official format),
     groups sharing the division's courts (fewest slots), or several groups per court;
     with the rest rule no team plays twice in a row. Start times come from the clock
     (start, game length, changeover, lunch break, courts starting late); match numbers
     follow time, then court. Refused (``UserError``, nothing written, no backup taken)
-    when games already exist or a group lacks a court or teams. Returns the number of
+    when games already exist, a group lacks a court or teams, or a group cannot play the
+    division's games per team (:func:`games_per_team_problem`). Returns the number of
     games created.
     """
     if event.matches.exists():
@@ -41,13 +45,7 @@ def make_schedule(event):
     for team in Team.objects.filter(group__in=groups, withdrawn=False).order_by("group_seat", "pk"):
         seats[team.group_id].append(team.pk)
     planned = []
-    for group in groups:
-        if group.court is None:
-            raise UserError(_("%(group)s of %(division)s has no court.") % {"group": group, "division": group.division})
-        if len(seats[group.pk]) < 2:
-            raise UserError(
-                _("%(group)s of %(division)s has fewer than two teams.") % {"group": group, "division": group.division}
-            )
+    _check_groups(groups, seats)
     by_division = defaultdict(list)
     for group in groups:
         by_division[group.division].append(group)
@@ -64,7 +62,11 @@ def make_schedule(event):
             extra = [c.pk for c in division.courts.all() if c.pk not in courts_in_order]
             courts_in_order += extra
         plan = scheduling.plan(
-            [seats[g.pk] for g in division_groups], courts_in_order, division.layout, rest=division.rest_rule
+            [seats[g.pk] for g in division_groups],
+            courts_in_order,
+            division.layout,
+            rest=division.rest_rule,
+            games_per_team=division.games_per_team,
         )
         report[division] = plan
         # Divisions sharing a court play one after the other: shift this division's whole
@@ -100,8 +102,58 @@ def make_schedule(event):
     return len(matches)
 
 
+def _check_groups(groups, seats):
+    """Refuse (``UserError``) a group without a court, with fewer than two teams, or whose
+    teams cannot each play the division's games per team (:func:`games_per_team_problem`)."""
+    for group in groups:
+        if group.court is None:
+            raise UserError(_("%(group)s of %(division)s has no court.") % {"group": group, "division": group.division})
+        if len(seats[group.pk]) < 2:
+            raise UserError(
+                _("%(group)s of %(division)s has fewer than two teams.") % {"group": group, "division": group.division}
+            )
+    for group in groups:
+        refusal = games_per_team_problem(group.division, group, len(seats[group.pk]))
+        if refusal:
+            raise UserError(refusal)
+
+
 def clear_schedule(event):
     """Delete every game of the event, refused once any result exists."""
     if event.matches.exclude(status=Match.Status.SCHEDULED).exists():
         raise UserError(_("Results have been entered; the schedule can no longer be cleared."))
     event.matches.all().delete()
+
+
+def games_per_team_problem(division, group, teams, games=None):
+    """Why ``teams`` teams of ``group`` cannot each play the division's games per team.
+
+    In: the division, the group (or None for the division as a whole), the number of
+    teams, and optionally the games per team to test (default: the division's own; None
+    there means a full round robin, always possible). Out: the refusal in the active
+    language, naming the division and the group ("小学生高学年の部・Aリーグ: 7チームで
+    1チーム3試合は組めません（試合数の合計が奇数）"), or None when it can be done or the
+    group has fewer than two teams (refused elsewhere). The rule is
+    ``docs/rules/scheduling-standings-seeding.md``, section 1.5: 1 <= games < teams,
+    teams x games even.
+    """
+    games = division.games_per_team if games is None else games
+    if games is None or teams < 2:
+        return None
+    try:
+        scheduling.check_partial(teams, games)
+    except scheduling.PartialRoundRobinError as error:
+        reasons = {
+            "too_few": _("at least one game is needed"),
+            "too_many": ngettext("a team has only %(count)d opponent", "a team has only %(count)d opponents", teams - 1)
+            % {"count": teams - 1},
+            "odd_total": _("the total of games is odd"),
+        }
+        where = _("%(division)s, %(group)s") % {"division": division, "group": group} if group else str(division)
+        return _("%(where)s: %(teams)d teams cannot each play %(games)d games (%(reason)s).") % {
+            "where": where,
+            "teams": teams,
+            "games": games,
+            "reason": reasons[error.reason],
+        }
+    return None

@@ -43,6 +43,11 @@ def court_display(request, slug, court):
     event = get_object_or_404(Event, slug=slug)
     court = get_object_or_404(Court, event=event, pk=court)
     matches = list(reports.match_queryset(event).filter(court=court).order_by("slot", "match_number"))
+    slots = {}
+    for division in {g.division_id: g.division for g in matches if not g.is_group_match}.values():
+        slots.update(reports.division_game_slots(division))
+    for g in matches:
+        g.slots = slots.get(g.pk)  # a side without a team shows its slot's label
     waiting = [g for g in matches if g.awaits_result]
     last = [g for g in matches if g.has_result][-1:]
     return _display(

@@ -158,7 +158,9 @@ def schedule(request, slug):
         matches = matches.filter(court_id=court)
     if team is not None:
         matches = matches.filter(Q(team_a_id=team) | Q(team_b_id=team))
-    table = MatchTable(matches, entry_url_name="judging:match_detail", event=event)
+    table = MatchTable(
+        matches, entry_url_name="judging:match_detail", event=event, slots=lambda: reports.event_slots(event)
+    )
     RequestConfig(request, paginate=False).configure(table)
     return render(
         request,
@@ -172,6 +174,7 @@ def schedule(request, slug):
             "moved": _numbers_param(request, "moved"),
             "added": _numbers_param(request, "added"),
             "has_groups": Group.objects.filter(division__event=event).exists(),
+            "fixed_games": event.divisions.filter(games_per_team__isnull=False),
         },
     )
 
@@ -181,4 +184,13 @@ def schedule_checks(request, slug):
     """The organiser's checks: nobody in two places at once, no double-booked court, pairs once."""
     event = event_for_recorder(request, slug)
     problems, rows = reports.schedule_checks(event)
-    return render(request, "tournament/schedule_checks.html", {"event": event, "problems": problems, "rows": rows})
+    return render(
+        request,
+        "tournament/schedule_checks.html",
+        {
+            "event": event,
+            "problems": problems,
+            "rows": rows,
+            "fixed_games": event.divisions.filter(games_per_team__isnull=False),
+        },
+    )

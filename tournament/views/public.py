@@ -61,7 +61,8 @@ def timetable(request, slug, court=None, team=None):
     if team is not None:
         team_obj = get_object_or_404(Team, division__event=event, pk=team)
         matches = matches.filter(Q(team_a=team_obj) | Q(team_b=team_obj))
-    table_html = cached_table_html(request, event, MatchTable(matches), "timetable")
+    table = MatchTable(matches, slots=lambda: reports.event_slots(event))
+    table_html = cached_table_html(request, event, table, "timetable")
     teams = (
         Team.objects.filter(division__event=event).select_related("division").order_by("division__order", "name_key")
     )
@@ -82,7 +83,8 @@ def timetable(request, slug, court=None, team=None):
 def results(request, slug):
     event = get_object_or_404(Event, slug=slug)
     matches = reports.match_queryset(event).exclude(status="scheduled").order_by("-match_number")
-    table_html = cached_table_html(request, event, MatchTable(matches, order_by=("-match_number",)), "results")
+    table = MatchTable(matches, order_by=("-match_number",), slots=lambda: reports.event_slots(event))
+    table_html = cached_table_html(request, event, table, "results")
     return render(request, "public/results.html", {"event": event, "table_html": table_html})
 
 

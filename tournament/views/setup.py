@@ -13,6 +13,7 @@ from common.errors import UserError
 from tournament.access import event_for_organiser, event_for_recorder
 from tournament.forms import CourtForm, DivisionForm, EventForm, NewEventForm
 from tournament.models import Court, Division, Event, Match
+from tournament.services import settings_guard
 from tournament.services.events import create_event
 
 
@@ -72,29 +73,64 @@ def event_detail(request, slug):
 
 @login_required
 def event_edit(request, slug):
+    """The event's settings. Once results exist, a change of the card total shows what it affects
+    and is saved only after the organiser confirms it (``settings_guard``); a total that would
+    break recorded sheets is refused by the form with their number."""
     event = event_for_organiser(request, slug)
+    old = Event.objects.get(pk=event.pk)
     form = EventForm(request.POST or None, instance=event)
+    effects = None
     if request.method == "POST" and form.is_valid():
-        event = form.save()
-        messages.success(request, _("Saved."))
-        return redirect(event)
-    return render(request, "tournament/form.html", {"event": event, "form": form, "title": _("Tournament settings")})
+        effects = settings_guard.event_effects(old, form.instance)
+        if _confirmed(request, effects):
+            try:
+                event = settings_guard.save_event(form.instance, user=request.user)
+            except UserError as e:
+                form.add_error(None, str(e))
+            else:
+                messages.success(request, _("Saved."))
+                return redirect(event)
+    return render(
+        request,
+        "tournament/form.html",
+        {"event": old, "form": form, "title": _("Tournament settings"), "effects": effects},
+    )
+
+
+def _confirmed(request, effects):
+    """Whether a valid settings form may be saved: nothing results depend on changes, or the
+    organiser ticked the confirmation of exactly these effects (the second step)."""
+    if not effects.needs_confirmation:
+        return True
+    return bool(request.POST.get("confirm_effects")) and request.POST.get("effects_digest") == effects.digest
 
 
 @login_required
 def division_edit(request, slug, pk=None):
+    """A division's settings. Once it has results, a change of a setting they depend on shows
+    the places, slots and games it affects and is saved only after confirmation; changes that
+    cannot apply are refused by the form. Saving fills the division's slots again."""
     event = event_for_organiser(request, slug)
     division = get_object_or_404(Division, event=event, pk=pk) if pk else None
+    old = Division.objects.get(pk=division.pk) if division else None
     form = DivisionForm(request.POST or None, instance=division, event=event)
+    effects = None
     if request.method == "POST" and form.is_valid():
         division = form.save(commit=False)
         division.event = event
-        division.save()
-        form.save_m2m()
-        messages.success(request, _("Division “%(name)s” saved.") % {"name": division.name})
-        return redirect(event)
-    title = _("Edit division") if division else _("Add a division")
-    return render(request, "tournament/division_form.html", {"event": event, "form": form, "title": title})
+        effects = settings_guard.division_effects(old, division) if old else settings_guard.SettingsEffects()
+        if _confirmed(request, effects):
+            try:
+                settings_guard.save_division(division, save_related=form.save_m2m, user=request.user)
+            except UserError as e:
+                form.add_error(None, str(e))
+            else:
+                messages.success(request, _("Division “%(name)s” saved.") % {"name": division.name})
+                return redirect(event)
+    title = _("Edit division") if pk else _("Add a division")
+    return render(
+        request, "tournament/division_form.html", {"event": event, "form": form, "title": title, "effects": effects}
+    )
 
 
 @login_required

@@ -1,5 +1,6 @@
 """Teams: the list, registering and editing a team, withdrawing one, importing an entry sheet."""
 
+import hashlib
 import secrets
 import time
 from pathlib import Path
@@ -13,8 +14,6 @@ from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from common.downloads import XLSX, file_response
@@ -22,7 +21,7 @@ from common.errors import UserError
 from tournament import exports, imports
 from tournament.access import event_for_organiser, int_param
 from tournament.forms import ImportForm, TeamForm
-from tournament.models import Player, Team
+from tournament.models import Division, Player, Team
 from tournament.services.registration import import_entries, save_team
 from tournament.services.withdrawal import withdraw_team
 from tournament.tables import TeamTable
@@ -75,25 +74,50 @@ def team_edit(request, slug, pk=None):
 
 
 @login_required
-@require_POST
 def team_withdraw(request, slug, pk):
+    """Withdraw a team (棄権). GET: the confirmation page, listing exactly what will change
+    (games, standings places, slots after the groups), computed by running the withdrawal in a
+    transaction that is rolled back; POST: the withdrawal, unless what it changes differs from
+    the page the organiser read (then the page is shown again)."""
     event = event_for_organiser(request, slug)
     team = get_object_or_404(Team.objects.select_related("division"), division__event=event, pk=pk)
     try:
-        changed = withdraw_team(team, request.user)
+        preview = withdraw_team(team, request.user, preview=True)
     except UserError as e:
         messages.error(request, str(e))
-    else:
-        messages.warning(
-            request,
-            ngettext(
-                "%(team)s has withdrawn (%(policy)s): %(count)s unplayed game changed.",
-                "%(team)s has withdrawn (%(policy)s): %(count)s unplayed games changed.",
-                changed,
+        return redirect("tournament:team_list", event.slug)
+    digest = _report_digest(preview)
+    stale = request.method == "POST" and request.POST.get("digest") != digest
+    if request.method == "POST" and not stale:
+        try:
+            report = withdraw_team(team, request.user)
+        except UserError as e:
+            messages.error(request, str(e))
+        else:
+            messages.warning(
+                request,
+                _("%(team)s has withdrawn (%(rule)s).") % {"team": team, "rule": _rule_name(report)}
+                + " "
+                + report.summary(),
             )
-            % {"team": team, "policy": team.division.get_withdrawal_display(), "count": changed},
-        )
-    return redirect("tournament:team_list", event.slug)
+        return redirect("tournament:team_list", event.slug)
+    return render(
+        request,
+        "tournament/withdraw_confirm.html",
+        {"event": event, "team": team, "report": preview, "digest": digest, "stale": stale},
+    )
+
+
+def _rule_name(report):
+    if report.after_groups:
+        return _("after its group was complete: its group results stand")
+    return dict(Division.WITHDRAWAL_CHOICES)[report.policy]
+
+
+def _report_digest(report):
+    """A short fingerprint of what a withdrawal changes: the confirmation page carries it, so a
+    POST after something else changed shows the page again instead of saving unseen changes."""
+    return hashlib.sha256(repr(report.changes).encode()).hexdigest()[:16]
 
 
 def _import_dir():

@@ -11,6 +11,9 @@ Responsibility, one job per module
   (section 2.2).
 * ``matches``: :class:`PlannedMatch`, :class:`Plan` and the writer that puts a
   slot's games on courts.
+* ``partial``: ``partial_rounds`` builds the rounds of a group in which
+  every team plays a fixed number of games (section 1.5), ``check_partial``
+  refuses the impossible ones; ``partial_layout`` lays them out for ``plan``.
 * ``layouts``: ``plan`` lays the groups of one division out on courts x
   slots in one of three layouts (``LAYOUTS``), the pinned layouts itself.
 * ``shared``: the shared layout without rest, at the lower bound;
@@ -46,19 +49,29 @@ from tournament.engine.scheduling.clock import Clock
 from tournament.engine.scheduling.layouts import LAYOUTS, plan
 from tournament.engine.scheduling.matches import Plan, PlannedMatch
 from tournament.engine.scheduling.measure import ScheduleReport, report
+from tournament.engine.scheduling.partial import (
+    PartialRoundRobinError,
+    check_partial,
+    partial_lower_bound,
+    partial_rounds,
+)
 from tournament.engine.scheduling.round_robin import berger_rounds
 
 __all__ = [
     "LAYOUTS",
     "Clock",
     "Plan",
+    "PartialRoundRobinError",
     "PlannedMatch",
     "ScheduleReport",
     "TimedMatch",
     "TimedProblem",
     "berger_rounds",
+    "check_partial",
     "check_schedule",
     "lower_bound",
+    "partial_lower_bound",
+    "partial_rounds",
     "plan",
     "report",
     "timed_problems",

@@ -30,6 +30,44 @@ def pairs_not_meeting_once(pair_count: PairCount, groups_members: Members) -> li
     ]
 
 
+def partial_pair_problems(
+    pair_count: PairCount, groups_members: Members, expected: dict[int, int]
+) -> tuple[list[tuple[int, int, int, int]], list[tuple[int, int, int]]]:
+    """The checks of a group whose teams play a fixed number of games (section 1.5).
+
+    In: meetings per pair, the members of each group, ``expected`` games per
+    team id.  A group is checked this way when every member has an expected
+    count; its pairs may meet at most once and each member must play exactly
+    its expected count.  Out: ``(pairs, counts)``: ``(group, team a, team b,
+    meetings)`` for each such pair meeting more than once, then
+    ``(group, team, games)`` for each member with another number of games.
+    """
+    pairs: list[tuple[int, int, int, int]] = []
+    counts: list[tuple[int, int, int]] = []
+    for gi, members in groups_members:
+        if not members or any(t not in expected for t in members):
+            continue
+        played = dict.fromkeys(members, 0)
+        for i, a in enumerate(members):
+            for b in members[i + 1 :]:
+                meetings = pair_count.get((a, b), 0)
+                played[a] += meetings
+                played[b] += meetings
+                if meetings > 1:
+                    pairs.append((gi, a, b, meetings))
+        counts += [(gi, t, played[t]) for t in members if played[t] != expected[t]]
+    return pairs, counts
+
+
+def _split_partial(groups_members: Members, expected: dict[int, int] | None) -> tuple[Members, Members]:
+    """The groups checked as full round robins, and those with a fixed number of games per team."""
+    if not expected:
+        return groups_members, []
+    partial = [(gi, m) for gi, m in groups_members if m and all(t in expected for t in m)]
+    full = [(gi, m) for gi, m in groups_members if not (m and all(t in expected for t in m))]
+    return full, partial
+
+
 # --------------------------------------------------------------------------
 # Slot-based check
 # --------------------------------------------------------------------------
@@ -80,7 +118,9 @@ def _match_problem(g: PlannedMatch, group_of: dict[int, int]) -> list[str]:
     return []
 
 
-def check_schedule(matches: list[PlannedMatch], groups: list[list[int]], *, rest: bool = False) -> list[str]:
+def check_schedule(
+    matches: list[PlannedMatch], groups: list[list[int]], *, rest: bool = False, games_per_team: int | None = None
+) -> list[str]:
     """Return the problems of a slot-based schedule as English sentences; ``[]`` = fine.
 
     In: ``games`` (:class:`PlannedMatch`), ``groups`` (team ids per group, the
@@ -98,6 +138,9 @@ def check_schedule(matches: list[PlannedMatch], groups: list[list[int]], *, rest
     * a pair of teams of one group that does not meet exactly once
       (missing or repeated; A/B order does not matter);
     * with ``rest=True``: a team playing in two consecutive slots.
+
+    With ``games_per_team`` (section 1.5) a pair may not meet, but none meets
+    twice, and every team plays exactly that many games.
     """
     group_of, problems = _group_index(groups)
     problems += _slot_problems(matches, rest)
@@ -114,10 +157,14 @@ def check_schedule(matches: list[PlannedMatch], groups: list[list[int]], *, rest
     problems += [p[3] for p in match_problems]
 
     members = [(gi, [t for t in sorted(set(group)) if group_of.get(t) == gi]) for gi, group in enumerate(groups)]
+    expected = dict.fromkeys(group_of, games_per_team) if games_per_team is not None else None
+    full, partial = _split_partial(members, expected)
+    twice, counts = partial_pair_problems(pair_count, partial, expected or {})
     problems += [
         f"teams {a} and {b} of group {gi} meet {count} times instead of once"
-        for gi, a, b, count in pairs_not_meeting_once(pair_count, members)
+        for gi, a, b, count in pairs_not_meeting_once(pair_count, full) + twice
     ]
+    problems += [f"team {t} of group {gi} plays {n} games instead of {games_per_team}" for gi, t, n in counts]
     return problems
 
 
@@ -147,11 +194,20 @@ class TimedProblem:
 
     ``kind`` is one of ``KINDS``; ``games`` are indexes into the checked list; the other
     fields are filled as the kind needs: ``team`` (id), ``court`` (id), ``teams`` (a pair
-    of ids), ``group`` (index), ``groups`` (the teams' group indexes), ``count`` (meetings)
-    and ``minutes`` ((start, end) per game in ``games``, minutes from midnight).
+    of ids), ``group`` (index), ``groups`` (the teams' group indexes), ``count`` (meetings;
+    for ``game_count`` the team's games, ``expected`` the games it should play) and ``minutes`` ((start, end) per game in ``games``, minutes from midnight).
     """
 
-    KINDS = ("bad_time", "plays_itself", "team_overlap", "court_overlap", "no_group", "wrong_group", "pair_count")
+    KINDS = (
+        "bad_time",
+        "plays_itself",
+        "team_overlap",
+        "court_overlap",
+        "no_group",
+        "wrong_group",
+        "pair_count",
+        "game_count",
+    )
 
     kind: str
     matches: tuple[int, ...] = ()
@@ -162,6 +218,7 @@ class TimedProblem:
     groups: tuple[int, int] | None = None
     count: int | None = None
     minutes: tuple[tuple[int, int], ...] = ()
+    expected: int | None = None
 
 
 def _overlaps(items: list[tuple[int, int, int]], kind: str, key: int) -> list[TimedProblem]:
@@ -255,7 +312,9 @@ def _pairs_by_labels(matches: list[TimedMatch]) -> tuple[PairCount, Members]:
     return pair_count, [(gi, sorted(seen[gi])) for gi in sorted(seen)]
 
 
-def timed_problems(matches: list[TimedMatch], groups: list[list[int]] | None = None) -> list[TimedProblem]:
+def timed_problems(
+    matches: list[TimedMatch], groups: list[list[int]] | None = None, games_per_team: dict[int, int] | None = None
+) -> list[TimedProblem]:
     """Return the problems of a timed schedule as :class:`TimedProblem` data; ``[]`` = fine.
 
     In: ``games`` (:class:`TimedMatch`, times in minutes; a game occupies
@@ -270,7 +329,11 @@ def timed_problems(matches: list[TimedMatch], groups: list[list[int]] | None = N
       (``TimedMatch.group`` an index into it) the members come from
       ``groups`` and a game between groups, or a team in no group, is
       reported; without it, a group's members are the teams seen in its
-      games.
+      games;
+    * a group all of whose teams are in ``games_per_team`` (team id -> the
+      games it should play, section 1.5) is checked differently: no pair
+      meets twice (``pair_count``) and each team plays exactly its number
+      (``game_count``); pairs that never meet are fine.
 
     This is the timed counterpart of :func:`check_schedule`
     (``docs/rules/scheduling-standings-seeding.md``, section 2.6): slot
@@ -283,8 +346,13 @@ def timed_problems(matches: list[TimedMatch], groups: list[list[int]] | None = N
         problems += group_problems
     else:
         pair_count, members = _pairs_by_labels(matches)
+    full, partial = _split_partial(members, games_per_team)
+    twice, counts = partial_pair_problems(pair_count, partial, games_per_team or {})
     problems += [
         TimedProblem("pair_count", teams=(a, b), group=gi, count=count)
-        for gi, a, b, count in pairs_not_meeting_once(pair_count, members)
+        for gi, a, b, count in pairs_not_meeting_once(pair_count, full) + twice
+    ]
+    problems += [
+        TimedProblem("game_count", team=t, group=gi, count=n, expected=(games_per_team or {})[t]) for gi, t, n in counts
     ]
     return problems

@@ -15,6 +15,7 @@ from functools import lru_cache
 from tournament.engine.scheduling.bound import lower_bound
 from tournament.engine.scheduling.matches import Plan, PlannedMatch
 from tournament.engine.scheduling.measure import measure
+from tournament.engine.scheduling.partial_layout import plan_partial
 from tournament.engine.scheduling.rest import plan_shared_rest
 from tournament.engine.scheduling.round_robin import berger_table
 from tournament.engine.scheduling.shared import plan_shared
@@ -47,6 +48,7 @@ def plan(
     layout: str,
     *,
     rest: bool = False,
+    games_per_team: int | None = None,
 ) -> Plan:
     """Lay the games of ``groups`` out on ``courts`` x slots.
 
@@ -58,7 +60,10 @@ def plan(
     Out: a :class:`Plan` (slots are 0-based; a slot is one game plus one
     changeover).  Raises ``ValueError`` for an unknown layout, no court, a
     repeated court id, a group of fewer than 2 teams, or a team in two
-    groups.
+    groups.  ``games_per_team`` (None = the full round robin) makes every
+    team play that many games instead, laid out by
+    ``partial_layout.plan_partial`` (section 1.5); it raises
+    ``PartialRoundRobinError`` (a ``ValueError``) when a group cannot.
 
     Layouts (section 2.4 of the same page compares them):
 
@@ -110,6 +115,8 @@ def plan(
     if layout not in LAYOUTS:
         raise ValueError(f"unknown layout {layout!r}; expected one of {LAYOUTS}")
     _validate(groups, courts)
+    if games_per_team is not None:
+        return plan_partial(groups, courts, layout, games_per_team, rest=rest)
     courts = list(courts)
     c = len(courts)
     sizes = [len(g) for g in groups]

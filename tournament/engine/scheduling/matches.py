@@ -42,7 +42,9 @@ class Plan:
     games); ``lower_bound`` = ``lower_bound`` for the group sizes, the
     number of courts and ``rest`` (layout-free, so pinning shows up in
     ``gap``); ``layout`` and ``rest`` as requested; ``groups`` and ``courts``
-    are copies of the input, kept for ``report``.
+    are copies of the input, kept for ``report``; ``games_per_team`` is
+    ``None`` for a full round robin, else the games each team plays
+    (``docs/rules/scheduling-standings-seeding.md``, section 1.5).
     """
 
     matches: list[PlannedMatch]
@@ -52,6 +54,7 @@ class Plan:
     rest: bool
     groups: tuple[tuple[int, ...], ...] = ()
     courts: tuple[int, ...] = ()
+    games_per_team: int | None = None
 
     @property
     def gap(self) -> int:

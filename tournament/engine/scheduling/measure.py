@@ -109,5 +109,5 @@ def report(p: Plan) -> ScheduleReport:
         max_wait=m.max_wait,
         wait_spread=m.wait_spread,
         side_imbalance=m.side_imbalance,
-        problems=check_schedule(p.matches, [list(g) for g in p.groups], rest=p.rest),
+        problems=check_schedule(p.matches, [list(g) for g in p.groups], rest=p.rest, games_per_team=p.games_per_team),
     )
