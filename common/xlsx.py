@@ -63,7 +63,10 @@ DATETIME_FORMAT = "yyyy/mm/dd hh:mm"
 DATE_FORMAT = "yyyy/mm/dd"
 TIME_FORMAT = "hh:mm"
 
-_FORBIDDEN_TITLE_RE = re.compile(r"[\[\]:*?/\\]")
+# Excel refuses these in a sheet title; Japanese Excel folds width, so the full-width forms
+# (and the yen signs its fonts show for a backslash) are refused as well.
+_FORBIDDEN_TITLE_RE = re.compile(r"[\[\]:*?/\\［］：＊？／＼￥¥]")
+_APOSTROPHES = "'＇’‘"  # never at either end of a title; inside, written as '
 # openpyxl's set plus what XML 1.0 also forbids (lone surrogates, U+FFFE/U+FFFF)
 _EXTRA_ILLEGAL_RE = re.compile("[\ud800-\udfff\ufffe\uffff]")
 _FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
@@ -109,18 +112,24 @@ def _clean_title(title: object) -> str:
     text = _strip_illegal(str(title if title is not None else ""))
     text = _FORBIDDEN_TITLE_RE.sub("", text)
     text = re.sub(r"\s+", " ", text).strip()
-    text = text.strip("'")  # a title may not begin or end with an apostrophe
-    text = _truncate_utf16(text, MAX_TITLE_LEN).rstrip().rstrip("'").rstrip()
+    text = text.strip(_APOSTROPHES + " ")  # a title may not begin or end with an apostrophe
+    text = re.sub(f"[{_APOSTROPHES}]", "'", text)
+    text = _truncate_utf16(text, MAX_TITLE_LEN).rstrip(_APOSTROPHES + " ")
     return text or "Sheet"
 
 
 def safe_sheet_title(workbook: Workbook, title: object) -> str:
     """A valid, unused sheet title derived from ``title``.
 
-    Removes ``[]:*?/\\`` and control characters, trims to 31 characters and, when the
-    result collides case-insensitively with an existing sheet (or Excel's reserved
-    "History"), appends `` (2)``, `` (3)``, … while staying within 31 characters.
-    Deterministic: the same workbook state and title always give the same result.
+    Removes ``[]:*?/\\`` and their full-width forms ``［］：＊？／＼￥`` (and ``¥``) and
+    control characters, drops apostrophes (``'＇’‘``) at either end and writes the others
+    as ``'``, trims to 31 UTF-16 units and, when the result collides case-insensitively
+    (width folded) with an existing sheet (or Excel's reserved "History"), appends
+    `` (2)``, `` (3)``, … while staying within 31 characters.  Deterministic: the same
+    workbook state and title always give the same result.  Every workbook writer names its
+    sheets through it (:func:`add_sheet`), so a name typed in the admin is safe too; a
+    writer whose title may be shortened writes the full name in A1 (issue 18 item 10,
+    ``docs/rules/field-faults.md`` B).
     """
     base = _clean_title(title)
     existing = {_title_key(name) for name in workbook.sheetnames}
@@ -130,7 +139,7 @@ def safe_sheet_title(workbook: Workbook, title: object) -> str:
     n = 2
     while True:
         suffix = f" ({n})"
-        stem = _truncate_utf16(base, MAX_TITLE_LEN - len(suffix)).rstrip().rstrip("'")
+        stem = _truncate_utf16(base, MAX_TITLE_LEN - len(suffix)).rstrip(_APOSTROPHES + " ")
         candidate = f"{stem}{suffix}"
         if _title_key(candidate) not in taken:
             return candidate

@@ -1,5 +1,6 @@
 """The court link (``/court/<token>/…``) as a credential: the court it opens, and what a
-revoked or renewed link answers instead of a bare 404 (issue 16, item 7).
+revoked or renewed link answers instead of a bare 404 (issue 16, item 7), and what a game
+moved away from a closed court answers on its old court's link (issue 15, item 9).
 
 A link that the organisers revoked, or renewed (its old token is kept as
 ``Court.previous_token``), answers a page that says to ask the desk (本部) for a new link and
@@ -24,6 +25,32 @@ class LinkRevoked(Http404):
     def __init__(self, court):
         super().__init__()
         self.court = court
+
+
+class GameMoved(Http404):
+    """A game that was moved away from this court (a closed court): the court pages say
+    where it is now (``court_page``) instead of a 404 or another court's form."""
+
+    def __init__(self, court, match):
+        super().__init__()
+        self.court, self.match = court, match
+
+
+def moved_game(court, number):
+    """Game ``number`` of the court's event when it moved away from ``court``: it was moved
+    from this court (``Match.moved_from``), or this court is closed and the game moved
+    again since. None otherwise (an unknown number or a game that was never here: 404)."""
+    match = (
+        Match.objects.select_related("court", "team_a", "team_b")
+        .filter(event_id=court.event_id, match_number=number, court__isnull=False)
+        .exclude(court=court)
+        .first()
+    )
+    if match is None or match.moved_from_id is None:
+        return None
+    if match.moved_from_id == court.pk or court.closed:
+        return match
+    return None
 
 
 def court(token):
@@ -54,8 +81,8 @@ _TYPED_FIELDS = (
 )
 
 
-def _revoked_page(request, court, token, number=None):
-    """A revoked (or renewed) court link: what to do, and the values a POST carried (410)."""
+def _typed(request):
+    """What a POST carried, as (label, value) pairs to show again (nothing typed is lost)."""
     typed = []
     if request.method == "POST":
         shown = {"A": _("Team A"), "B": _("Team B"), "referee": _("Referee")}
@@ -63,8 +90,20 @@ def _revoked_page(request, court, token, number=None):
             value = request.POST.get(field, "").strip()[:20]
             if value:
                 typed.append((label, shown.get(value, value)))
-    context = {"court": court, "number": number, "typed": typed, "token": token}
+    return typed
+
+
+def _revoked_page(request, court, token, number=None):
+    """A revoked (or renewed) court link: what to do, and the values a POST carried (410)."""
+    context = {"court": court, "number": number, "typed": _typed(request), "token": token}
     return render(request, "judging/court_revoked.html", context, status=410)
+
+
+def _moved_page(request, moved, token):
+    """A game moved away from this court: where it is now (its court and start), and the
+    values a POST carried, not saved here (410, so the tablet's script keeps them)."""
+    context = {"court": moved.court, "match": moved.match, "typed": _typed(request), "token": token}
+    return render(request, "judging/court_moved.html", context, status=410 if request.method == "POST" else 200)
 
 
 def court_page(view):
@@ -77,6 +116,8 @@ def court_page(view):
             return view(request, token, *args, **kwargs)
         except LinkRevoked as revoked:
             return _revoked_page(request, revoked.court, token, kwargs.get("number"))
+        except GameMoved as moved:
+            return _moved_page(request, moved, token)
 
     return wrapper
 

@@ -78,10 +78,13 @@ def handle_entry(request, match, *, who, saved_url, template, extra):
     current = services.latest_sheet(match)
     names = team_names(match)
     rps_logged = disputes.rps_logged(match)
-    initial = {**rps_prefill(current, rps_logged), **sheet_initial(current), **fresh_keys(current)}
+    # A game voided to be replayed (tournament.services.stages.replay_match) starts from an empty
+    # sheet: its earlier versions belong to the game as first played, maybe by other teams.
+    replay = current is not None and match.status == Match.Status.SCHEDULED
+    initial = {**rps_prefill(current, rps_logged), **({} if replay else sheet_initial(current)), **fresh_keys(current)}
     form = ResultForm(initial=initial, card_total=event.card_total, **names)
     walkover_form = WalkoverForm(initial=fresh_keys(current), **names)
-    players = player_cards_form(match, current)
+    players = player_cards_form(match, None if replay else current)
     if request.method == "POST":
         is_walkover = request.POST.get("action") == "walkover"
         if players is not None and not is_walkover:
@@ -134,6 +137,7 @@ def handle_entry(request, match, *, who, saved_url, template, extra):
         "current": current,
         "rps_logged": rps_logged,
         "player_form": players,
+        "replay": replay,
     }
     return render(request, template, context)
 

@@ -134,7 +134,7 @@ def _resent(match, current, values, is_walkover, player_cards, submission_key, b
 
     Returns ``(sheet, key)``: ``sheet`` is the version to answer instead of a new one (the
     same key with the same values; or the newest version's values again, based on it, while
-    the game is not disputed), else None; ``key`` is "" when the key already belongs to a
+    the game is not disputed, nor open again to be replayed), else None; ``key`` is "" when the key already belongs to a
     version with other values (a restored page, corrected: a new submission, never a drop).
     """
     if submission_key:
@@ -146,7 +146,7 @@ def _resent(match, current, values, is_walkover, player_cards, submission_key, b
     if (
         current is not None
         and not restored_from
-        and match.status != Match.Status.DISPUTED
+        and match.status not in (Match.Status.DISPUTED, Match.Status.SCHEDULED)
         and _same_sheet(current, values, is_walkover)
         and _same_player_cards(current, player_cards)
         and base_version in (None, current.version)
@@ -513,10 +513,34 @@ def submit_walkover(match, absent_side: rules.Side, **kwargs):
     return submit_sheet(match, walkover_values(match, winner), is_walkover=True, **kwargs)
 
 
-def mark_started(match):
-    """Record when the referee opened the game (its actual start), once."""
-    if match.actual_start is None and match.awaits_result:
-        Match.objects.filter(pk=match.pk, actual_start__isnull=True).update(actual_start=timezone.now())
+def mark_started(match, *, court=None, user=None):
+    """The referee taps 開始 (Start): record the game's actual start, once.
+
+    In: the game; ``court`` (the court link it was tapped on) or ``user`` for the history.
+    Out: True when this tap started the game, False when it had started already (a second
+    tap, or a result came first: ``submit_sheet`` stamps the start too). Opening a game's
+    page never starts it (issue 15, item 8). Raises ``UserError`` for a game whose teams are
+    not known or that is void or has a result. Each tap that starts the game writes a
+    ``STARTED`` history line (a game started by its first result has that result's line).
+    Rule: docs/rules/hitachi-karuta.md, "Start of a game".
+    """
+    with transaction.atomic():
+        match = lock_match(match)
+        if match.actual_start is not None:
+            return False
+        if not match.teams_known:
+            raise UserError(_("Both teams of game %(number)s are not known yet.") % {"number": match.match_number})
+        if not match.awaits_result:
+            raise UserError(
+                _("Game %(number)s has a result or is void; it cannot start.") % {"number": match.match_number}
+            )
+        match.actual_start = timezone.now()
+        match.save(update_fields=["actual_start"])
+        HistoryEntry.objects.create(
+            match=match, court=court, user=user if user is not None and user.is_authenticated else None,
+            action=HistoryEntry.Action.STARTED,
+        )  # fmt: skip
+    return True
 
 
 # --- The leaders' sign-off and the photo of the paper sheet (issue 16, items 4 and 5) ---

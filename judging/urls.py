@@ -9,6 +9,7 @@ app_name = "judging"
 urlpatterns = [
     path("court/<str:token>/", court.court_home, name="court_home"),
     path("court/<str:token>/game/<int:number>/", court.court_entry, name="court_entry"),
+    path("court/<str:token>/game/<int:number>/start/", court.court_start, name="court_start"),
     path("court/<str:token>/game/<int:number>/saved/<int:version>/", court.court_saved, name="court_saved"),
     path("court/<str:token>/game/<int:number>/saved/<int:version>/sign/", court.court_sign, name="court_sign"),
     path("court/<str:token>/game/<int:number>/saved/<int:version>/photo/", court.court_photo, name="court_photo"),

@@ -5,9 +5,11 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.utils.translation import gettext_lazy as _
 
+from common.pdf.coverage import font_warnings
 from tournament.engine import names, standings
 from tournament.models import Court, Division, Event, Match, Team
 from tournament.services import settings_guard
+from tournament.services.placement_games import following_games, pairs_problem
 from tournament.services.registration import PlayerData
 from tournament.services.schedule import games_per_team_problem
 
@@ -107,6 +109,8 @@ class DivisionForm(forms.ModelForm):
             "qualifiers_per_group",
             "best_runners_up",
             "third_place_game",
+            "after_groups",
+            "placement_pairs",
         ]
         widgets = {"courts": forms.CheckboxSelectMultiple}
 
@@ -122,6 +126,8 @@ class DivisionForm(forms.ModelForm):
             "group of 8). It must be smaller than the number of teams of each group, and teams × games must "
             "be even."
         )
+        # Left out of a post (older scripts, pages without it): the division keeps its format.
+        self.fields["after_groups"].required = False
         current = self.instance.criteria if self.instance.pk else standings.PRESET_JAPANESE
         self.fields["preset"].initial = self.instance.preset if self.instance.pk else "japanese"
         for i in range(len(standings.CRITERIA)):
@@ -136,9 +142,12 @@ class DivisionForm(forms.ModelForm):
         return [self[f"criterion_{i + 1}"] for i in range(len(standings.CRITERIA))]
 
     def clean_name(self):
-        name = names.normalize_text(self.cleaned_data["name"])
-        clash = self.event.divisions.filter(name=name).exclude(pk=self.instance.pk)
-        if clash.exists():
+        """The name as typed (trimmed); a clash is found by ``names.name_key``, as the import
+        matches divisions (issue 18, item 7)."""
+        name = names.clean_display(self.cleaned_data["name"])
+        key = names.name_key(name)
+        others = self.event.divisions.exclude(pk=self.instance.pk).values_list("name", flat=True)
+        if any(names.name_key(other) == key for other in others):
             raise forms.ValidationError(_("This tournament already has a division with this name."))
         return name
 
@@ -182,6 +191,7 @@ class DivisionForm(forms.ModelForm):
                 self.add_error("preset", _("The lot comes last: nothing can follow it."))
         if data.get("qualifiers_per_group") is not None and not 1 <= data["qualifiers_per_group"] <= 4:
             self.add_error("qualifiers_per_group", _("From 1 to 4 teams per group."))
+        self._clean_placement(data)
         self.criteria_codes = ",".join(codes)
         self._check_result_settings(data)
         return data
@@ -204,6 +214,27 @@ class DivisionForm(forms.ModelForm):
             return
         for name, message in settings_guard.division_refusals(Division.objects.get(pk=new.pk), new):
             self.add_error(name if name in self.fields else None, message)
+
+    def _clean_placement(self, data):
+        """The pair text names the division's groups (docs/rules/stages.md, "Placement games");
+        "both" takes whole places into the knockout. (Pairs do not change under existing games:
+        ``settings_guard``.)"""
+        if data.get("after_groups") == "both" and data.get("best_runners_up"):
+            self.add_error(
+                "after_groups",
+                _("Placement games below a knockout need whole places in the knockout; set the best runners-up to 0."),
+            )
+        if not data.get("after_groups"):
+            data["after_groups"] = self.instance.after_groups or "knockout"
+        text = data.get("placement_pairs") or ""
+        names = list(self.instance.groups.values_list("name", flat=True)) if self.instance.pk else []
+        problem = pairs_problem(data.get("name") or self.instance.name, text, names)
+        if problem:
+            self.add_error("placement_pairs", problem)
+
+    def following_games(self):
+        """(placement game titles, group places without a game) under the saved settings."""
+        return following_games(self.instance)
 
     def save(self, commit=True):
         self.instance.criteria_codes = self.criteria_codes
@@ -235,8 +266,11 @@ class TeamForm(forms.Form):
     """A team with three players (one the leader, in the middle) and up to two substitutes."""
 
     division = forms.ModelChoiceField(queryset=Division.objects.none(), label=_("division"))
-    name = forms.CharField(label=_("team name"), max_length=60)
-    affiliation = forms.CharField(label=_("affiliation (school or 子ども会)"), max_length=60, required=False)
+    name = forms.CharField(label=_("team name"), max_length=names.TEAM_NAME_MAX)
+    affiliation = forms.CharField(
+        label=_("affiliation (school or 子ども会)"), max_length=names.AFFILIATION_MAX, required=False
+    )
+    chaperone = forms.CharField(label=_("chaperone (引率者)"), max_length=names.CHAPERONE_MAX, required=False)
     seed = forms.IntegerField(
         label=_("seed"),
         min_value=1,
@@ -250,6 +284,7 @@ class TeamForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.event = event
         self.team = team
+        self.font_warnings = []
         self.fields["division"].queryset = event.divisions.all()
         self.fields["leader"].choices = [
             (i, _("Player %(number)s") % {"number": i}) for i in range(1, REGULAR_PLAYERS + 1)
@@ -261,8 +296,10 @@ class TeamForm(forms.Form):
                 if substitute
                 else _("Player %(number)s") % {"number": i}
             )
-            self.fields[f"p{i}_name"] = forms.CharField(label=label, max_length=40, required=False)
-            self.fields[f"p{i}_furigana"] = forms.CharField(label=_("furigana"), max_length=60, required=False)
+            self.fields[f"p{i}_name"] = forms.CharField(label=label, max_length=names.PLAYER_NAME_MAX, required=False)
+            self.fields[f"p{i}_furigana"] = forms.CharField(
+                label=_("furigana"), max_length=names.FURIGANA_MAX, required=False
+            )
             self.fields[f"p{i}_grade"] = forms.ChoiceField(label=_("grade"), choices=GRADE_CHOICES, required=False)
 
     def player_rows(self):
@@ -302,7 +339,16 @@ class TeamForm(forms.Form):
                 self.add_error(f"p{i}_name", _("Enter the name, or clear the furigana and grade."))
             if furigana and not names.is_kana(furigana):
                 self.add_error(f"p{i}_furigana", _("Write the furigana in hiragana or katakana."))
+        self.font_warnings = self._font_warnings(data)
         return data
+
+    def _font_warnings(self, data):
+        """Names that will print with 〓 (no installed font has a character): a warning
+        shown after the save, never an error (``common.pdf.coverage``, issue 18 item 9)."""
+        fields = ["name", "affiliation"]
+        for i in range(1, PLAYER_SLOTS + 1):
+            fields += [f"p{i}_name", f"p{i}_furigana"]
+        return font_warnings((self.fields[f].label, data.get(f)) for f in fields)
 
     def players(self):
         data = self.cleaned_data
@@ -320,7 +366,13 @@ class TeamForm(forms.Form):
 
     @classmethod
     def initial_for(cls, team):
-        initial = {"division": team.division_id, "name": team.name, "affiliation": team.affiliation, "seed": team.seed}
+        initial = {
+            "division": team.division_id,
+            "name": team.name,
+            "affiliation": team.affiliation,
+            "chaperone": team.chaperone,
+            "seed": team.seed,
+        }
         regular = [p for p in team.players.all() if not p.is_substitute]
         subs = [p for p in team.players.all() if p.is_substitute]
         for i, p in enumerate(regular[:REGULAR_PLAYERS], start=1):

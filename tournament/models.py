@@ -292,9 +292,10 @@ def group_letter(index):
 
 class Team(models.Model):
     division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="teams", verbose_name=_("division"))
-    name = models.CharField(_("team name"), max_length=60)
+    name = models.CharField(_("team name"), max_length=names.TEAM_NAME_MAX)
     name_key = models.CharField(max_length=60, editable=False)
-    affiliation = models.CharField(_("affiliation (school or 子ども会)"), max_length=60, blank=True)
+    affiliation = models.CharField(_("affiliation (school or 子ども会)"), max_length=names.AFFILIATION_MAX, blank=True)
+    chaperone = models.CharField(_("chaperone (引率者)"), max_length=names.CHAPERONE_MAX, blank=True)
     seed = models.PositiveSmallIntegerField(
         _("seed"), null=True, blank=True, help_text=_("Optional: 1 is the strongest. Seeds are spread over the groups.")
     )
@@ -325,16 +326,18 @@ class Team(models.Model):
         return self.name
 
     def save(self, *args, **kwargs):
+        # The display keeps the organiser's spelling; the key compares (issue 18, item 7).
         self.name = names.normalize_team_name(self.name)
-        self.affiliation = names.normalize_text(self.affiliation)
+        self.affiliation = names.clean_display(self.affiliation)
+        self.chaperone = names.clean_display(self.chaperone)
         self.name_key = names.name_key(self.name)
         super().save(*args, **kwargs)
 
 
 class Player(models.Model):
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players", verbose_name=_("team"))
-    name = models.CharField(_("name"), max_length=40)
-    furigana = models.CharField(_("furigana"), max_length=60, blank=True)
+    name = models.CharField(_("name"), max_length=names.PLAYER_NAME_MAX)
+    furigana = models.CharField(_("furigana"), max_length=names.FURIGANA_MAX, blank=True)
     grade = models.CharField(_("grade"), max_length=10, blank=True)
     is_leader = models.BooleanField(_("leader"), default=False)
     is_substitute = models.BooleanField(_("substitute"), default=False)
@@ -418,6 +421,11 @@ class Match(models.Model):
     # this game after it had started: it is no longer shown as out of date for that change.
     kept_teams = models.CharField(max_length=40, blank=True, editable=False)
     sheet_printed_at = models.DateTimeField(_("recording sheet printed"), null=True, blank=True, editable=False)
+    # The court a closed court's game was moved from (issue 15, item 9): the closed court's
+    # tablet lists where its games went, and an old sheet's QR code says where the game is now.
+    moved_from = models.ForeignKey(
+        Court, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", editable=False
+    )
 
     class Meta:
         ordering = ["event", "match_number"]

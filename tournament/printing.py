@@ -7,6 +7,7 @@ list, the individual table and, when asked for, the results list: callers check 
 
 from django.utils.translation import gettext as _
 
+from common.pdf.coverage import font_warnings
 from judging.paper.touch_matrix import touch_matrix_pdf
 from tournament import paper, reports
 
@@ -197,3 +198,17 @@ KINDS = {
     "results": final_results,
     "individual": individual,
 }
+
+
+def names_with_substitutes(event):
+    """The names of ``event`` that print with the mark 〓 (a character no installed font
+    has), as :class:`common.pdf.coverage.FontWarning` for the print page: the event's
+    name and venue, divisions, courts, teams, affiliations, players and furigana."""
+    named = [(_("event"), event.name), (_("venue"), event.venue)]
+    named += [(_("division"), d.name) for d in event.divisions.all()]
+    named += [(_("court"), str(c)) for c in event.courts.all()]
+    for t in reports.teams_with_players(event):
+        named += [(_("team name"), t.name), (_("affiliation"), t.affiliation)]
+        for p in t.players.all():
+            named += [(_("player"), p.name), (_("furigana"), p.furigana)]
+    return font_warnings(named)

@@ -19,6 +19,7 @@ class TeamTable(tables.Table):
     entry_number = tables.Column(verbose_name=_("No."))
     name = tables.Column(verbose_name=_("team name"), order_by=("name_key", "pk"))
     affiliation = tables.Column(verbose_name=_("affiliation"), order_by=("affiliation", "pk"))
+    chaperone = tables.Column(verbose_name=_("chaperone (引率者)"), order_by=("chaperone", "pk"))
     division = tables.Column(
         verbose_name=_("division"), order_by=("division__order", "division__pk", "entry_number", "pk")
     )
@@ -28,7 +29,7 @@ class TeamTable(tables.Table):
 
     class Meta:
         model = Team
-        fields = ("entry_number", "name", "affiliation", "division", "group", "players")
+        fields = ("entry_number", "name", "affiliation", "chaperone", "division", "group", "players")
         order_by = ("division",)
         attrs = {"class": "table"}
 

@@ -8,7 +8,8 @@ This module therefore
 * picks one TrueType Japanese font and registers it once (:func:`japanese_font`);
 * fails fast, with the file named, when ``KARUTA_PDF_FONT`` points at something unusable
   (CFF ``.otf``, a bad ``.ttc`` index, a file without Japanese glyphs);
-* lets drawing code refuse characters the font lacks (:func:`check_glyphs`).
+* lists characters the font lacks (:func:`missing_glyphs`); the pen draws them from a
+  fallback font or as 〓 (:mod:`common.pdf.fallback`).
 
 Search order:
 
@@ -297,21 +298,22 @@ def missing_glyphs(text: str) -> list[str]:
 
 
 def check_glyphs(text: str, what: str | None = None) -> None:
-    """Raise ValueError naming the first character of ``text`` the font lacks.
+    """Log (at INFO) the characters of ``text`` the main font lacks; never raises.
 
-    ``what`` (optional) names the field in the message, e.g. ``"team_a"``.
+    Since issue 18 a character the main font lacks no longer stops the paper: the pen
+    draws it from a fallback font or as the substitute mark 〓
+    (:mod:`common.pdf.fallback`, ``docs/rules/paper.md`` "Paper always prints").  ``what`` (optional)
+    names the field in the log line, e.g. ``"team_a"``.
     """
     if not text:
         return
     missing = missing_glyphs(text)
     if missing:
-        ch = missing[0]
-        s = _current()
         where = f" in {what}" if what else ""
-        font = s.path or s.name
-        raise ValueError(
-            f"character {ch!r} (U+{ord(ch):04X}){where} is not in the PDF font {font}; "
-            f"it would print as a blank box. Text: {text!r}"
+        logger.info(
+            "characters %s%s are not in the PDF font; drawn from a fallback font or as 〓",
+            " ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing),
+            where,
         )
 
 

@@ -20,6 +20,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from common.pdf.pen import BAND, HINT, INK, LINE, MUTED, RENDER_LOCK, WHITE, Pen, draw_fitted, shrink
+from common.pdf.text import wrap
+
+NOTE_SIZE = 8.2  # points, the notes under the page header
 
 __all__ = [
     "CONTENT_BOTTOM",
@@ -42,6 +45,7 @@ __all__ = [
     "paginate",
     "scale_cols",
     "sections_pdf",
+    "wrap_notes",
 ]
 
 PORTRAIT = A4
@@ -268,8 +272,16 @@ def draw_page_header(
     pen.hline(x0, x0 + w, rule, width=1.3, color=INK)
     y = rule - 4.2 * mm
     for line in note_lines:
-        pen.text(x0, y, line, shrink(pen, line, w, 8.2), color=MUTED)
+        pen.text(x0, y, line, shrink(pen, line, w, NOTE_SIZE), color=MUTED)
         y -= 4.2 * mm
+
+
+def wrap_notes(notes: Sequence[str], font: str, width: float, size: float = NOTE_SIZE) -> list[str]:
+    """The note lines of :func:`draw_page_header` wrapped to ``width`` points at ``size``
+    (禁則, whole words), so a long note (the ranking order of five divisions) takes more
+    lines instead of shrinking under 6 pt; pass the result to both
+    :func:`draw_page_header` and :func:`header_height`."""
+    return [line for note in notes for line in wrap(note, font, size, width)]
 
 
 def header_height(note_lines: int = 0) -> float:

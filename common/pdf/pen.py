@@ -11,10 +11,10 @@ from __future__ import annotations
 import threading
 
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from common.pdf.text import fit, fit_name, wrap
+from common.pdf.fallback import runs, text_width
+from common.pdf.text import MIN_PT, ellipsize, fit, fit_lines, fit_name
 
 __all__ = [
     "BAND",
@@ -54,8 +54,8 @@ class Pen:
     """Thin wrapper over the canvas ``c`` drawing in ``font`` (a registered font name).
 
     Positions and sizes are points; ``mm`` from ``reportlab.lib.units`` converts.  The
-    pen draws the text it is given: callers check it first with
-    :func:`common.pdf.fonts.check_glyphs` (or :func:`common.pdf.text.checked`).
+    pen draws any text: a character the font lacks comes from a fallback font or prints
+    as 〓, and the text layer keeps the true characters (:mod:`common.pdf.fallback`).
     """
 
     def __init__(self, c: Canvas, font: str):
@@ -103,24 +103,30 @@ class Pen:
     # text -----------------------------------------------------------------
     def width(self, text: str, size: float) -> float:
         """Width in points of ``text`` at ``size`` points in the pen's font."""
-        return stringWidth(text, self.font, size)
+        return text_width(text, self.font, size)
 
     def text(self, x, y, text: str, size: float, *, align="left", bold=False, color=INK):
-        """Draw one line with its baseline at ``y``; ``bold`` = fill+stroke (fake bold)."""
+        """Draw one line with its baseline at ``y``; ``bold`` = fill+stroke (fake bold).
+
+        Text is never drawn under :data:`common.pdf.text.MIN_PT` (6 pt): a smaller ``size``
+        draws at 6 pt in the width it would have taken, abbreviated with 「…」."""
         if not text:
             return
+        if size < MIN_PT:  # never under 6 pt: the same width, abbreviated with 「…」
+            text, size = ellipsize(text, self.font, MIN_PT, text_width(text, self.font, size)), MIN_PT
         c = self.c
         if align != "left":
-            w = stringWidth(text, self.font, size)
+            w = text_width(text, self.font, size)
             x -= w if align == "right" else w / 2
         t = c.beginText(x, y)
-        t.setFont(self.font, size)
         c.setFillColorRGB(*color)
         if bold:
             c.setStrokeColorRGB(*color)
             c.setLineWidth(size * 0.045)
             t.setTextRenderMode(2)
-        t.textOut(text)
+        for font, piece in runs(text, self.font):
+            t.setFont(font, size)
+            t.textOut(piece)
         if bold:
             t.setTextRenderMode(0)
         c.drawText(t)
@@ -182,7 +188,8 @@ def draw_fitted(
 ) -> None:
     """Fit ``text`` into the box (x, y, w, h in points) and draw it vertically centred.
 
-    Shrinks from ``max_size`` to ``min_size`` points, then wraps to two lines at a natural
+    Shrinks from ``max_size`` to ``min_size`` points (never under 6 pt: then more lines, or
+    「…」), then wraps to two lines at a natural
     break (:func:`common.pdf.text.fit_name`), never outside the box.  Unlike
     :meth:`Pen.fitted` (balanced two-line split of the recording sheets), a break after
     「・」, a space or where the script changes is preferred.  ``pad`` is the horizontal padding, ``vpad`` the vertical
@@ -218,18 +225,14 @@ def draw_boxed(
     pad: float = 0.8 * mm,
     leading: float = 1.14,
 ) -> None:
-    """Draw ``text`` centred in the box on as many lines as needed (shrink, then wrap;
-    below ``min_size`` only as a last resort, never outside the box)."""
+    """Draw ``text`` centred in the box on as many lines as needed: the largest size from
+    ``max_size`` (never under 6 pt, whatever ``min_size`` says) at which the text wrapped
+    with 禁則 and whole Latin words (:func:`common.pdf.text.wrap`) fits; at 6 pt what does
+    not fit is abbreviated with 「…」 (:func:`common.pdf.text.fit_lines`)."""
     if not text:
         return
     iw, ih = w - 2 * pad, h - 2 * pad
-    size = max_size
-    while True:
-        lines = wrap(text, pen.font, size, iw)
-        fits = len(lines) * size * leading <= ih and all(pen.width(line, size) <= iw for line in lines)
-        if fits or size <= 2.5:
-            break
-        size -= 0.25 if size > min_size else 0.1
+    size, lines = fit_lines(text, pen.font, iw, ih, max(max_size, min_size), leading)
     block = size * leading * (len(lines) - 1)
     cy = y + h / 2 + block / 2
     for i, line in enumerate(lines):

@@ -67,6 +67,7 @@ def event_sheets_pdf(event, matches, base_url="", per_page=1):
     """The recording sheets (記録用紙) of ``matches`` as PDF bytes, one match per sheet
     (``per_page`` 1) or two per A4 page (``per_page`` 2).
 
-    Raises ``ValueError`` for a character the font lacks or a non-ASCII entry URL.
+    Raises ``ValueError`` for a non-ASCII entry URL; a character the font lacks prints
+    from a fallback font or as 〓 (``common.pdf.fallback``).
     """
     return recording_sheets_pdf(sheet_matches(event, matches, base_url), per_page=per_page)

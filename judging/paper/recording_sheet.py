@@ -109,7 +109,7 @@ def _prepare(match: SheetMatch, *, qr_cache: dict) -> _Prepared:
     return _Prepared(
         match=match,
         title=fields["event_name"],
-        date=format_date(match.event_date, match.japanese_era),
+        date=format_date(match.start or match.event_date, match.japanese_era),  # JST day of the game
         division=fields["division"],
         stage=stage,
         court=fields["court"],

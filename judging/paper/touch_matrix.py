@@ -95,8 +95,8 @@ def touch_matrix_pdf(title: str = "判定表") -> bytes:
     (``docs/rules/hitachi-karuta.md``).  Under the matrix: notes on お手つき (the correct
     card goes to the opponent, one card only however many wrong touches), the last two
     cards (leaders only; whoever takes the first takes both) and じゃんけん (at most 3 per
-    match; then the referee leader decides; first-to-touch names the team).  Returns the PDF bytes; raises ``ValueError`` when the font lacks a character
-    of ``title``.
+    match; then the referee leader decides; first-to-touch names the team).  Returns the PDF bytes; a character of
+    ``title`` the font lacks prints from a fallback font or as 〓.
     """
     font = japanese_font()
     title = clean(title) or "判定表"

@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
@@ -25,9 +26,20 @@ from judging.forms import (
 from judging.models import RecordingSheet
 from judging.pages import MATCH_RELATED, court_match, dispute_page, handle_entry, touch_matrix_rows
 from judging.paper.touch_matrix import touch_matrix_pdf
-from judging.services import mark_started
 from tournament.models import Match
 from tournament.reports import division_game_slots
+
+
+def _court_game(court, number):
+    """Game ``number`` on this court; a game moved away from it answers where it went
+    (``court_link.GameMoved``), any other number 404."""
+    try:
+        return court_match(court, number)
+    except Http404:
+        moved = court_link.moved_game(court, number)
+        if moved is None:
+            raise
+        raise court_link.GameMoved(court, moved) from None
 
 
 @never_cache
@@ -56,6 +68,7 @@ def court_home(request, token):
             "token": token,
             "state_url": reverse("judging:court_state", args=[token]),
             "court_state": court_link.court_signature(court),
+            "moved_away": _moved_away(court),
         },
     )
 
@@ -70,6 +83,13 @@ def _attach_slots(matches):
         slots.update(division_game_slots(division))
     for m in matches:
         m.slots = slots.get(m.pk)
+
+
+def _moved_away(court):
+    """A closed court's games that were moved to other courts, in the order of the day."""
+    if not court.closed:
+        return []
+    return list(Match.objects.filter(moved_from=court).select_related("court").order_by("start_at", "match_number"))
 
 
 @never_cache
@@ -88,12 +108,11 @@ def court_state(request, token):
 @court_link.court_page
 def court_entry(request, token, number):
     court = court_link.court(token)
-    match = court_match(court, number)
+    match = _court_game(court, number)
     if not match.teams_known:
         messages.error(request, _("The teams of this game are not known yet."))
         return redirect("judging:court_home", token)
-    if request.method == "GET":
-        mark_started(match)
+    # Opening the page never starts the game: the 開始 button (court_start) or the first result does.
     _attach_slots([match])
     # A logged-in recorder typing on a court link is still that person (no self-confirmation).
     return handle_entry(
@@ -109,8 +128,33 @@ def court_entry(request, token, number):
             "slots": match.slots,
             "state_url": reverse("judging:court_state", args=[token]),
             "court_state": court_link.court_signature(court),
+            "start_url": reverse("judging:court_start", args=[token, number]),
         },
     )
+
+
+@require_POST
+@never_cache
+@court_link.court_page
+def court_start(request, token, number):
+    """The referee's 開始 (Start) tap: the game's actual start, once (``services.mark_started``).
+
+    Answers JSON ``{"started": "HH:MM"}`` to the page's script, else goes back to the game's
+    page; a refusal (teams not known, game over) is said there (JSON: 400 with ``error``).
+    """
+    court = court_link.court(token)
+    match = _court_game(court, number)
+    try:
+        services.mark_started(match, court=court, user=request.user)
+    except UserError as e:
+        if request.headers.get("Accept") == "application/json":
+            return JsonResponse({"error": str(e)}, status=400)
+        messages.error(request, str(e))
+    else:
+        match.refresh_from_db(fields=["actual_start"])
+        if request.headers.get("Accept") == "application/json":
+            return JsonResponse({"started": timezone.localtime(match.actual_start).strftime("%H:%M")})
+    return redirect("judging:court_entry", token, number)
 
 
 @never_cache
@@ -118,7 +162,7 @@ def court_entry(request, token, number):
 def court_saved(request, token, number, version):
     """A clear confirmation of what was saved, to show the team leaders."""
     court = court_link.court(token)
-    match = court_match(court, number)
+    match = _court_game(court, number)
     sheet = get_object_or_404(RecordingSheet, match=match, version=version)
     return render(
         request,
@@ -202,7 +246,7 @@ def court_photo(request, token, number, version):
 @court_link.court_page
 def court_dispute(request, token, number):
     court = court_link.court(token)
-    match = court_match(court, number)
+    match = _court_game(court, number)
     if not match.teams_known:
         raise Http404
     return dispute_page(

@@ -27,6 +27,7 @@ from tournament.access import event_for_organiser as _event_for_organiser
 from tournament.access import event_for_recorder as _event_for_recorder
 from tournament.access import object_or_404
 from tournament.models import Court, Match
+from tournament.reports import stage_notes, stages
 
 
 @login_required
@@ -67,6 +68,7 @@ def match_detail(request, slug, number):
         "retype_form": RetypeForm(card_total=event.card_total, prefix="retype", **team_names(match)),
         "reject_form": RejectForm(),
         "is_organiser": event.is_organiser(request.user),
+        **_stage_warnings(match, newest),
     }
     return handle_entry(
         request,
@@ -76,6 +78,20 @@ def match_detail(request, slug, number):
         saved_url=lambda sheet: here,
         extra=extra,
     )
+
+
+def _stage_warnings(match, newest):
+    """What a game's page says about the stage after the groups: ``slot_changes``, the sentences
+    of what confirming the waiting version would change ("確定するとAリーグ1位が…"); ``stale``,
+    the game's ``stage_notes.OutOfDate`` when a change reached it after it started;
+    ``frozen_after``, the started or played games after the groups that a correction of this
+    game can reach (docs/rules/stages.md, "Slots")."""
+    waiting = newest is not None and not newest.is_confirmed and match.status != Match.Status.VOID
+    return {
+        "slot_changes": stages.changes_if_confirmed(newest) if waiting else [],
+        "stale": stage_notes.match_out_of_date(match),
+        "frozen_after": stage_notes.frozen_after(match),
+    }
 
 
 @login_required
@@ -112,7 +128,13 @@ def confirm_own(request, slug, number):
     return render(
         request,
         "judging/confirm_own.html",
-        {"event": event, "match": match, "sheet": newest, "back_url": here},
+        {
+            "event": event,
+            "match": match,
+            "sheet": newest,
+            "back_url": here,
+            "slot_changes": stages.changes_if_confirmed(newest),
+        },
     )
 
 
@@ -258,7 +280,8 @@ def confirm_queue(request, slug):
 
 @login_required
 def status_board(request, slug):
-    """Each court: current game, last entry, waiting for confirmation, overdue, disputes."""
+    """Each court: current game, last entry, waiting for confirmation, overdue, disputes, and
+    the games a change left out of date (docs/rules/stages.md, "Slots")."""
     event = _event_for_recorder(request, slug)
     now = timezone.now()
     courts = list(event.courts.all())
@@ -308,7 +331,14 @@ def status_board(request, slug):
                 "total": len(mine),
             }
         )
-    return render(request, "judging/status_board.html", {"event": event, "rows": rows, "now": now})
+    stale = stage_notes.event_out_of_date(event)
+    for row in rows:
+        row["stale"] = [stale[g.pk] for g in matches if g.court_id == row["court"].pk and g.pk in stale]
+    return render(
+        request,
+        "judging/status_board.html",
+        {"event": event, "rows": rows, "now": now, "stale": list(stale.values())},
+    )
 
 
 @login_required

@@ -1,6 +1,7 @@
 // Hall screens: every few seconds ask the JSON API (data-api) whether the event changed.
 // The browser revalidates with If-None-Match, so an unchanged event costs a 304 and no
-// HTML rendering. Only when the API's answer changed (and once a minute anyway, for
+// HTML rendering. The API's answer marks each game out of date (issue 15), so keeping or
+// replaying one changes it too. Only when the API's answer changed (and once a minute anyway, for
 // changes the API does not show, such as a recorded lot) is the page's fragment fetched
 // and swapped in, when it differs (no flicker, no full reload). On a network error keep
 // what is shown.

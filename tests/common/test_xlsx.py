@@ -211,3 +211,56 @@ def test_safe_title_always_valid(title):
         assert ws.title
         assert sum(2 if ord(ch) > 0xFFFF else 1 for ch in ws.title) <= MAX_TITLE_LEN
     _reload(wb)
+
+
+# --------------------------------------------------------------------------- issue 18 item 10
+
+
+@pytest.mark.parametrize(
+    "name, title",
+    [
+        ("決勝[A]:*?/\\リーグ", "決勝Aリーグ"),  # ASCII forbidden characters
+        ("決勝［Ａ］：＊？／＼リーグ", "決勝Ａリーグ"),  # their full-width forms (typed in the admin)
+        ("￥100円の部¥", "100円の部"),  # yen signs: a backslash in Japanese Excel
+        ("'引用'", "引用"),
+        ("＇全角＇", "全角"),
+        ("’中学生の部‘", "中学生の部"),
+        ("O’Neil組", "O'Neil組"),  # an apostrophe inside is fine, written as '
+        ("  ＇ ", "Sheet"),
+        ("あ" * 40, "あ" * 31),
+        ("𠮷" * 20, "𠮷" * 15),  # 31 UTF-16 units: 15 surrogate pairs
+        ("あ" * 30 + "'", "あ" * 30),  # no apostrophe left at the end after trimming
+        ("History", "History (2)"),
+    ],
+)
+def test_sheet_title_table(name, title):
+    wb = new_workbook()
+    assert safe_sheet_title(wb, name) == title
+    ws = add_sheet(wb, name)
+    assert _reload(wb).sheetnames == [ws.title]
+
+
+def test_titles_equal_once_width_and_case_are_folded_are_made_unique():
+    wb = new_workbook()
+    titles = [add_sheet(wb, n).title for n in ("Ａリーグ", "aリーグ", "A リーグ", "Aリーグ")]
+    assert titles == ["Ａリーグ", "aリーグ (2)", "A リーグ", "Aリーグ (3)"]
+    assert _reload(wb).sheetnames == titles
+
+
+@pytest.mark.django_db
+def test_a_division_named_in_the_admin_gets_a_legal_sheet_with_the_full_name_in_a1():
+    from tests import factories
+    from tournament import exports
+    from tournament.services.draw import draw_groups
+
+    event = factories.make_event(courts=1, slug="titles")
+    name = "＇小学生［高学年］の部：Ａ／Ｂ？＊＼ とても長い名前の部門です＇"
+    division = factories.make_division(event, name=name, courts=[1])  # as the admin stores it
+    factories.make_teams(division, 3)
+    draw_groups(event, seed=1)
+    wb = openpyxl.load_workbook(BytesIO(exports.event_workbook(event, ["standings"])))
+    ws = wb.worksheets[0]
+    assert not set(ws.title) & set("[]:*?/\\［］：＊？／＼￥＇’")
+    assert ws.title[0] != "'" and ws.title[-1] != "'"
+    assert len(ws.title) <= MAX_TITLE_LEN
+    assert name in ws["A1"].value

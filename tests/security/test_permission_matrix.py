@@ -88,6 +88,8 @@ EXPECTED = {
     "judging:court_matrix_pdf": COURT_LINK,
     # POST only, JSON for the court page's script (the token is the credential): a GET is refused.
     "judging:court_heard": {role: 405 for role in ROLES},
+    # POST only, the referee's 開始 tap (the token is the credential): a GET starts nothing.
+    "judging:court_start": {role: 405 for role in ROLES},
     "judging:match_detail": RECORDER,
     # The one-person confirmation: organisers (recorders only when the event allows it); the
     # organiser did not enter the game's version, so is sent back to the game's page.
@@ -232,6 +234,7 @@ def concrete_url(name, event, match):
         "tournament:court_link_change": {"slug": event.slug, "pk": court.pk, "action": "renew"},
         "judging:court_matrix_pdf": {"token": court.token},
         "judging:court_heard": {"token": court.token},
+        "judging:court_start": {"token": court.token, "number": match.match_number},
         "judging:match_detail": {"slug": event.slug, "number": match.match_number},
         "judging:organiser_dispute": {"slug": event.slug, "number": match.match_number},
     }.get(name)

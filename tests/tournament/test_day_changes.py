@@ -137,18 +137,22 @@ def test_the_checks_name_matches_by_number_and_times_by_the_clock_in_japanese(cl
     with translation.override("ja"):
         page = client.get(reverse("tournament:schedule_checks", args=[event.slug]), HTTP_ACCEPT_LANGUAGE="ja")
     first, second = sorted([a, b], key=lambda m: m.start_at)
+    where = f"{a.division.name}・{a.team_a.group.name}リーグ"
     expected = (
-        f"{a.team_a.name}が第{first.match_number}試合（{local(first.start_at)}–{local(first.start_at + datetime.timedelta(minutes=event.game_minutes))}）"
+        f"{a.team_a.name}（{where}）が第{first.match_number}試合（{local(first.start_at)}–{local(first.start_at + datetime.timedelta(minutes=event.game_minutes))}）"
         f"と第{second.match_number}試合"
     )
     assert any(expected in p for p in page.context["problems"]), page.context["problems"]
 
 
-def test_opening_and_submitting_a_match_records_its_actual_times(client):
+def test_opening_a_match_does_not_start_it_but_the_start_button_and_submitting_record_its_actual_times(client):
     event, _division = day_with(courts=2, teams=8)
     match = event.matches.order_by("match_number").first()
     url = reverse("judging:court_entry", args=[match.court.token, match.match_number])
     client.get(url)
+    match.refresh_from_db()
+    assert match.actual_start is None
+    client.post(reverse("judging:court_start", args=[match.court.token, match.match_number]))
     match.refresh_from_db()
     assert match.actual_start is not None and match.actual_end is None
     client.post(

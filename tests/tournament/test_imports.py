@@ -257,7 +257,7 @@ def test_problems_are_sorted_by_row(bad_rows):
 def test_teams_with_a_name_are_still_returned_for_preview(bad_rows):
     names = [(t.row, t.name) for t in bad_rows.teams]
     assert (6, "") not in names
-    assert names[0] == (5, "みなと子ども会A")
+    assert names[0] == (5, "みなと子ども会Ａ")  # the spelling typed (issue 18, item 7)
     assert (11, "みなと子ども会A") in names
 
 
@@ -308,7 +308,8 @@ def test_strings_are_normalised_and_control_characters_removed():
     result = parse_entry_workbook(xlsx(rows))
     assert result.ok, [str(p) for p in result.problems]
     team = result.teams[0]
-    assert (team.division, team.name, team.affiliation) == (LOW, "ひたち かるた会A", "みなと 子ども会")
+    # Spaces tidied, the spelling kept (issue 18, item 7); furigana is a reading: NFKC.
+    assert (team.division, team.name, team.affiliation) == (LOW, "ひたち かるた会Ａ", "みなと 子ども会")
     assert summary(team)[3][0] == ("小川 光", "オガワ ヒカル", "小2", True, False)
 
 
@@ -381,7 +382,7 @@ def test_per_player_rows_are_grouped_by_normalised_team_name_and_leader_comes_fi
     ]
     result = parse_entry_workbook(xlsx(rows))
     assert result.ok, [str(p) for p in result.problems]
-    assert [t.name for t in result.teams] == ["みなと子ども会A", "ミナト", "みなと"]
+    assert [t.name for t in result.teams] == ["みなと子ども会A", "ﾐﾅﾄ", "みなと"]  # first spelling, as typed
     assert [p.name for p in result.teams[1].players] == ["林 樹", "森 陽菜", "森 優奈"]
     first = result.teams[0]
     assert [p.name for p in first.players] == ["小川 光", "井上 颯太", "木村 心春"]
@@ -689,7 +690,7 @@ def test_the_template_has_the_sample_header_in_row_4(template_bytes):
     assert header == list(TEMPLATE_LABELS)
     sample_ws = load_workbook(SAMPLE, read_only=True).worksheets[0]
     sample_header = [c for c in next(sample_ws.iter_rows(min_row=4, max_row=4, values_only=True))]
-    assert header == [c for c in sample_header if c not in ("No.", "引率者")]
+    assert header == [c for c in sample_header if c != "No."]  # 引率者 kept (issue 18, item 6)
     assert ws["A1"].value and ws["A2"].value and ws["A3"].value is None
 
 

@@ -656,10 +656,23 @@ def test_two_qualifiers_from_each_of_two_groups_cross_over(db):
 def test_save_team_refuses_a_name_that_matches_after_normalisation():
     division = factories.make_division(new_event(1))
     factories.make_team(division, "みなと子ども会A")
-    with pytest.raises(UserError, match="A team named “みなと子ども会A” is already registered"):
+    with pytest.raises(UserError, match="A team named “みなと子ども会Ａ” is already registered"):
         factories.make_team(division, "みなと子ども会Ａ")
     with pytest.raises(UserError, match="A team named “みなと子ども会 a” is already registered"):
         factories.make_team(division, " みなと子ども会 a ")
+    assert Team.objects.filter(division=division).count() == 1
+
+
+@pytest.mark.django_db
+def test_save_team_refuses_dash_and_tilde_variants_and_keeps_the_spelling_typed():
+    """Issue 18, item 7: one name key (〜～~, ‐−–—, ー between Latin letters and digits);
+    the display keeps ～ and （）."""
+    division = factories.make_division(new_event(1))
+    team = factories.make_team(division, "ひたち～かるた（東）A－1")
+    assert team.name == "ひたち～かるた（東）A－1"
+    for variant in ("ひたち〜かるた(東)A-1", "ひたち~かるた（東）Aー1", "ひたち～かるた（東）a—1"):
+        with pytest.raises(UserError, match="already registered"):
+            factories.make_team(division, variant)
     assert Team.objects.filter(division=division).count() == 1
 
 
@@ -670,7 +683,7 @@ def test_save_team_normalises_names_and_numbers_entries_across_the_event():
     two = factories.make_division(event, name="二")
     first = factories.make_team(one, "\u3000みなと子ども会Ａ\u3000")
     second = factories.make_team(two, "みなと子ども会Ａ")  # same name, other division: fine
-    assert first.name == "みなと子ども会A"
+    assert first.name == "みなと子ども会Ａ"  # trimmed, spelling kept (issue 18, item 7)
     assert (first.entry_number, second.entry_number) == (1, 2)
     assert first.players.count() == 3
     assert first.players.filter(is_leader=True).count() == 1

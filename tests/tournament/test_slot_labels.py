@@ -280,7 +280,7 @@ def test_the_court_tablet_lists_the_next_game_with_its_slot_labels(client, seede
     semi, _ = semifinal_of(division, group_a)
     semi.refresh_from_db()
     page = client.get(f"/court/{semi.court.token}/").content.decode()
-    assert "Group A place 1" in page or "place 1" in page
+    assert "Aリーグ1位" in page or "Group A place 1" in page  # the label in the page's language
 
 
 def test_the_court_game_page_says_where_the_sides_come_from_and_that_it_is_out_of_date(client, seeded):

@@ -345,7 +345,7 @@ def test_runners_up_tied_across_groups_are_settled_by_a_lot_on_the_knockout_page
         (third.pk, 3),
     ]
     assert client.get(url).context["runner_up_ties"] == []
-    client.post(url, {"seed": "1"})
+    client.post(url, {"action": "seed_all"})
     semis = Match.objects.filter(event=event, stage=Match.Stage.SEMIFINAL)
     entrants = {t for m in semis for t in (m.team_a_id, m.team_b_id)}
     assert first.pk in entrants and second.pk not in entrants and third.pk not in entrants

@@ -71,7 +71,7 @@ def team_row(name, grade="2年", division="小学生低学年の部"):
 
 
 def pending_files():
-    return list((Path(settings.DATA_DIR) / "imports").glob("*.xlsx"))
+    return list((Path(settings.DATA_DIR) / "imports").glob("*.json"))
 
 
 def test_the_upload_form_answers_200(client, event):
@@ -109,7 +109,7 @@ def test_confirming_the_preview_with_its_token_imports_34_teams_in_3_divisions(c
     assert all(t.players.filter(is_leader=True).count() == 1 for t in Team.objects.all())
     expected = parse_entry_workbook(sample_bytes())
     assert Player.objects.count() == sum(len(t.players) for t in expected.teams)
-    assert not (Path(settings.DATA_DIR) / "imports" / f"{token}.xlsx").exists()
+    assert not (Path(settings.DATA_DIR) / "imports" / f"{token}.json").exists()
 
 
 def test_the_sample_teams_keep_their_divisions(client, event):
@@ -170,7 +170,7 @@ def test_a_team_registered_between_preview_and_confirmation_stops_the_whole_impo
     response = client.post(url(event), {"token": preview.context["token"], "default_division": ""})
     assert response.status_code == 200
     assert [p.row for p in response.context["report"].problems] == [3]
-    assert list(Team.objects.values_list("name", flat=True)) == ["桜が丘子ども会A"]
+    assert list(Team.objects.values_list("name", flat=True)) == ["桜が丘子ども会Ａ"]  # as typed
 
 
 def test_an_expired_token_sends_the_organiser_back_to_the_upload(client, event):

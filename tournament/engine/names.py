@@ -6,19 +6,36 @@ models alike.  Everything here is deterministic and side-effect free.
 * :func:`normalize_text` — the general clean-up applied to every piece of text
   typed by a person or read from a spreadsheet (NFKC, whitespace, control
   characters).
-* :func:`normalize_team_name` / :func:`name_key` — display form and uniqueness
-  key of a team name.
+* :func:`clean_display` / :func:`normalize_team_name` — the display form of a
+  name: the spelling the organiser typed, trimmed, spaces collapsed (no NFKC).
+* :func:`name_key` — the one comparison key of names (team names, divisions,
+  clubs), used by forms, the import and the database constraint
+  ``Team.name_key`` alike: NFKC, spaces removed, case folded, the dash and
+  tilde families unified (issue 18, item 7).
+* :func:`grade_band` / :func:`grade_in_band` — a division's grade band
+  (``"小1〜小3"``) and whether a grade lies in it.
+* The length limits shared by forms, import and database (``*_MAX``).
 * :func:`normalize_grade` / :func:`grade_sort_key` — canonical school grades
   such as ``"小2"``, ``"中1"`` or ``"一般"``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 import unicodedata
 
 __all__ = [
+    "AFFILIATION_MAX",
+    "CHAPERONE_MAX",
+    "DIVISION_NAME_MAX",
+    "FURIGANA_MAX",
     "GRADE_CHOICES",
+    "PLAYER_NAME_MAX",
+    "TEAM_NAME_MAX",
+    "clean_display",
+    "grade_band",
+    "grade_in_band",
     "grade_sort_key",
     "name_key",
     "normalize_grade",
@@ -34,7 +51,22 @@ GRADE_CHOICES: tuple[str, ...] = (
     "一般",
 )
 
+#: Length limits of the stored texts: the model fields, the forms and the import use these.
+TEAM_NAME_MAX = 60
+AFFILIATION_MAX = 60
+CHAPERONE_MAX = 60
+DIVISION_NAME_MAX = 60
+PLAYER_NAME_MAX = 40
+FURIGANA_MAX = 60
+
 _WHITESPACE_RUN = re.compile(r"\s+")
+#: Characters that stand for a tilde or wave dash (after NFKC): 〜 ～ ~ ∼ ⁓ 〰.
+_TILDES = "\u301c\uff5e~\u223c\u2053\u3030"
+#: Characters that stand for a hyphen or dash (after NFKC): ‐ ‑ ‒ – — ― − ﹣ － ⁃ and -.
+_DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d\u2043-"
+_KEY_TABLE = str.maketrans({**{c: "~" for c in _TILDES}, **{c: "-" for c in _DASHES}})
+#: The long-vowel mark ー (or ｰ) between two ASCII letters or digits stands for a dash.
+_LONG_VOWEL_AS_DASH = re.compile(r"(?<=[0-9A-Za-z])[\u30fc\uff70]+(?=[0-9A-Za-z])")
 
 
 def normalize_text(s) -> str:
@@ -56,38 +88,60 @@ def normalize_text(s) -> str:
     """
     if s is None:
         return ""
+    return clean_display(unicodedata.normalize("NFKC", s if isinstance(s, str) else str(s)))
+
+
+def clean_display(s) -> str:
+    """Return *s* as the organiser typed it, tidied for display and storage.
+
+    ``None`` becomes ``""``; control and invisible format characters (``Cc``, ``Cf``) are
+    removed; any whitespace (U+3000 ideographic space, tabs and line breaks included) counts
+    as a space; runs of spaces collapse to one and the ends are stripped. No NFKC: ``～``,
+    ``（）`` and full-width letters keep their spelling (issue 18, item 7: the display keeps
+    the spelling the organiser typed; comparisons go through :func:`name_key`).
+
+    >>> clean_display("\\u3000みなと子ども会Ａ～（東）\\u3000")
+    'みなと子ども会Ａ～（東）'
+    """
+    if s is None:
+        return ""
     if not isinstance(s, str):
         s = str(s)
-    s = unicodedata.normalize("NFKC", s)
     chars = []
     for ch in s:
         if ch.isspace():
             chars.append(" ")
-        elif unicodedata.category(ch) in ("Cc", "Cf"):
-            continue
-        else:
+        elif unicodedata.category(ch) not in ("Cc", "Cf"):
             chars.append(ch)
     return _WHITESPACE_RUN.sub(" ", "".join(chars)).strip()
 
 
 def normalize_team_name(s) -> str:
-    """Return the display form of a team name (same rules as :func:`normalize_text`).
+    """Return the display form of a team name: :func:`clean_display` (no NFKC).
 
     >>> normalize_team_name("みなと子ども会Ａ\\u3000")
-    'みなと子ども会A'
+    'みなと子ども会Ａ'
     """
-    return normalize_text(s)
+    return clean_display(s)
 
 
 def name_key(s) -> str:
-    """Return the uniqueness key of a team name.
+    """Return the comparison key of a name: two names with one key are the same name.
 
-    The key is the normalised name, case-folded, with every space removed, so
-    ``"みなと子ども会Ａ"``, ``"みなと子ども会 a"`` and ``"みなと子ども会A\\u3000"`` share
-    one key.  Two teams of the same division must not share a key.  Hiragana and
-    katakana are *not* folded together.
+    Used by the team form, the entry import and the database constraint
+    (``Team.name_key``, unique in a division) alike. Steps: :func:`normalize_text` (NFKC,
+    whitespace incl. U+3000, control characters), case folding, every space removed, the
+    tilde family (〜 ～ ~ ∼ ⁓ 〰) becomes ``~``, the dash family (‐ ‑ ‒ – — ― − ﹣ － -)
+    becomes ``-``, and the long-vowel mark ー between two Latin letters or digits (``Aー1``)
+    becomes ``-`` (issue 18, item 7). Hiragana and katakana are *not* folded together, and
+    ー inside katakana (``カード``) stays.
+
+    >>> name_key("ひたち〜Ａ－１") == name_key("ひたち～a‐1") == name_key("ひたち ~ Aー1")
+    True
     """
-    return normalize_team_name(s).casefold().replace(" ", "")
+    key = normalize_text(s).casefold().replace(" ", "")
+    key = _LONG_VOWEL_AS_DASH.sub("-", key)
+    return key.translate(_KEY_TABLE)
 
 
 # --------------------------------------------------------------------------
@@ -206,6 +260,50 @@ def grade_sort_key(grade) -> tuple[int, int, str]:
     if canonical == "一般":
         return (3, 0, "")
     return (_LEVEL_RANK[canonical[0]], int(canonical[1:]), "")
+
+
+_BAND_GRADE = re.compile(
+    r"一般|(?P<level>小学校|小学|小|中学校|中学|中|高等学校|高校|高)?(?P<num>[1-6一二三四五六])(?:年生|年)?"
+)
+
+
+def grade_band(band) -> tuple[str, str] | None:
+    """The (lowest, highest) canonical grades of a division's grade band, or None.
+
+    *band* is the division's free text (``Division.grade_band``): ``"小1〜小3"``,
+    ``"小学4年～6年"`` (a bare year takes the level written before it), ``"中1〜中3"``,
+    ``"小3"`` (one grade) and ``"小5〜一般"`` are understood. The first and the last grade
+    written are the band's ends. Returns None for an empty band or one without a
+    recognisable grade: then every grade is accepted (issue 18, item 6: a grade outside the
+    band is a warning the organiser may accept, never a refusal).
+
+    >>> grade_band("小1〜小3")
+    ('小1', '小3')
+    """
+    found = []
+    level = ""
+    for match in _BAND_GRADE.finditer(normalize_text(band).replace(" ", "")):
+        if match.group(0) == "一般":
+            found.append("一般")
+            continue
+        level = _LEVEL_PREFIXES[match.group("level")] if match.group("level") else level
+        if level:
+            with contextlib.suppress(ValueError):
+                found.append(normalize_grade(level + match.group("num")))
+    if not found:
+        return None
+    ends = sorted((found[0], found[-1]), key=grade_sort_key)
+    return ends[0], ends[1]
+
+
+def grade_in_band(grade: str, band) -> bool:
+    """True when the canonical *grade* lies in the division's *band* (:func:`grade_band`),
+    or when either is empty or the band is not understood (nothing to check)."""
+    ends = grade_band(band)
+    if not grade or ends is None:
+        return True
+    key = grade_sort_key(grade)
+    return grade_sort_key(ends[0]) <= key <= grade_sort_key(ends[1])
 
 
 # Hiragana, katakana, the prolonged sound mark and spaces: what furigana may hold.

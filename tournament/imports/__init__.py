@@ -12,13 +12,16 @@ One job per module:
 - ``records``: the results (:class:`PlayerEntry`, :class:`TeamEntry`, :class:`ImportProblem`,
   :class:`ParsedEntries`);
 - ``header``: labels, what each column holds, finding the header row;
-- ``workbook``: reading the file, the sheet and the cells, with the limits;
+- ``limits``: the zip checked before openpyxl parses it (sizes, cells, shared strings, time);
+- ``workbook``: reading the file, the active visible sheet and the cells, hidden rows skipped;
+- ``merged``: merged cells over entry rows filled down or refused;
 - ``rows`` and ``layouts``: turning rows into teams (one row per team, one row per player);
 - ``parser``: :func:`parse_entry_workbook`;
 - ``template``: :func:`entry_template_workbook` and :data:`TEMPLATE_LABELS`;
 - ``messages``: translation with Django's gettext when Django is set up (else English).
 """
 
+from tournament.imports import limits
 from tournament.imports.parser import parse_entry_workbook
 from tournament.imports.records import ImportProblem, ParsedEntries, PlayerEntry, TeamEntry
 from tournament.imports.template import (
@@ -44,5 +47,6 @@ __all__ = [
     "PlayerEntry",
     "TeamEntry",
     "entry_template_workbook",
+    "limits",
     "parse_entry_workbook",
 ]

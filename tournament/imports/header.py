@@ -17,8 +17,9 @@ from tournament.imports.messages import _
 from tournament.imports.records import ImportProblem
 
 _IGNORED_EXACT = {"no", "no.", "#", "番号", "受付番号", "受付no."}
+_CHAPERONE_PARTS = ("引率", "chaperone")
+_CONTACT_PARTS = ("連絡", "電話", "メール", "住所", "備考", "contact", "phone", "mail", "remark", "note")
 _IGNORED_PARTS = (
-    "引率",
     "監督",
     "保護者",
     "代表",
@@ -29,7 +30,6 @@ _IGNORED_PARTS = (
     "メール",
     "住所",
     "coach",
-    "chaperone",
     "guardian",
     "contact",
     "phone",
@@ -85,9 +85,11 @@ def _display_label(value) -> str:
 def classify(key: str) -> tuple[str, bool, bool] | None:
     """Return (kind, leader, substitute) for a label in :func:`label_key` form, or None to ignore it.
 
-    kind is one of "division", "team", "affiliation", "furigana", "grade", "name", and the lone
-    markers "leader" / "substitute".
+    kind is one of "division", "team", "affiliation", "chaperone" (引率者: issue 18, item 6),
+    "furigana", "grade", "name", and the lone markers "leader" / "substitute".
     """
+    if any(p in key for p in _CHAPERONE_PARTS) and not any(p in key for p in _CONTACT_PARTS):
+        return ("chaperone", False, False)  # 引率者, 引率責任者; not 引率者の連絡先
     if not key or key in _IGNORED_EXACT or any(p in key for p in _IGNORED_PARTS):
         return None
     if key in _DIVISION_EXACT or key.startswith("部門"):
@@ -150,6 +152,7 @@ class Header:
     """The header row found: its 1-based ``row``, ``layout`` ("team" or "player") and columns.
 
     ``problems`` are the faults of the header itself (a second leader column).
+    ``chaperone`` is the 引率者 column, if any.
     """
 
     row: int
@@ -162,6 +165,7 @@ class Header:
     leader_marker: Column | None
     substitute_marker: Column | None
     problems: list[ImportProblem]
+    chaperone: Column | None = None
 
     def known(self, index: int) -> bool:
         """True when the column at 0-based *index* has a recognised label."""
@@ -205,6 +209,7 @@ def detect_header(values, rownum: int) -> Header | None:
         leader_marker=first.get("leader") if layout == "player" else None,
         substitute_marker=first.get("substitute") if layout == "player" else None,
         problems=problems,
+        chaperone=first.get("chaperone"),
     )
 
 

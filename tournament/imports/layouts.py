@@ -21,11 +21,14 @@ class TeamRows(RowReader):
         for row, texts, values in rows:
             if self.skip_row(texts):
                 continue
+            self.check_cells(row, texts, values)
             division = self.division_of(row, texts)
             name = normalize_team_name(self.get(texts, header.team))
             if not name:
                 self.problem(row, header.team, _("The team name is missing."))
             team = TeamDraft(row, division, name, self.get(texts, header.affiliation))
+            team.chaperone = self.get(texts, header.chaperone)
+            team.filled = list(self.fills.get(row, []))
             for group in header.groups:
                 player = self.read_player(row, texts, values, group, division)
                 if player:
@@ -76,11 +79,14 @@ class PlayerRows(RowReader):
             if self.skip_row(texts):
                 previous = None
                 continue
+            self.check_cells(row, texts, values)
             team = self._team_of(row, texts, previous)
             if team is None:
                 previous = None
                 continue
             self._check_affiliation(row, texts, team)
+            team.chaperone = team.chaperone or self.get(texts, self.header.chaperone)
+            team.filled += self.fills.get(row, [])
             previous = (row, team)
             player = self.read_player(row, texts, values, group, team.division)
             if player is None:

@@ -5,14 +5,15 @@ See ``docs/entries.md`` for the sheets these records are read from.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
 from tournament.imports.messages import _
 
 
 @dataclass
 class PlayerEntry:
-    """One player of a parsed team; all strings normalised (NFKC, single spaces)."""
+    """One player of a parsed team: the name as typed (trimmed, single spaces), the furigana
+    normalised (NFKC, so half-width kana become full-width)."""
 
     name: str
     furigana: str
@@ -26,7 +27,8 @@ class TeamEntry:
     """One parsed team.  ``row`` is the 1-based sheet row where the team starts.
 
     ``players`` lists the leader first, then the other regular players in sheet
-    order, then the substitutes.
+    order, then the substitutes. ``filled`` names the cells taken from a merged cell above
+    (e.g. ``"所属 C5:C7"``), shown in the preview.
     """
 
     row: int
@@ -34,6 +36,8 @@ class TeamEntry:
     name: str
     affiliation: str
     players: list[PlayerEntry] = field(default_factory=list)
+    chaperone: str = ""
+    filled: list[str] = field(default_factory=list)
 
     @property
     def leader(self) -> PlayerEntry | None:
@@ -81,7 +85,9 @@ class ParsedEntries:
 
     ``sheet`` is the title of the sheet read ("" if none), ``header_row`` its
     1-based header row (0 if none), ``layout`` ``"team"`` (one row per team) or
-    ``"player"`` (one row per player), "" if no header was found.
+    ``"player"`` (one row per player), "" if no header was found. ``warnings`` are
+    findings the organiser may accept (hidden rows skipped, a player in two teams);
+    ``other_sheets`` the other visible sheets that look like entry sheets (not read).
     """
 
     teams: list[TeamEntry]
@@ -89,11 +95,32 @@ class ParsedEntries:
     sheet: str = ""
     header_row: int = 0
     layout: str = ""
+    warnings: list[ImportProblem] = field(default_factory=list)
+    other_sheets: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         """True when there is no problem at all (the teams may be registered)."""
         return not self.problems
+
+    def to_dict(self) -> dict:
+        """The parsed result as plain data (JSON-ready), kept with the upload so that the
+        import and the problems download do not parse the file again (issue 18, item 2)."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> ParsedEntries:
+        """The inverse of :meth:`to_dict`. Raises ``KeyError``/``TypeError`` on other data."""
+        teams = [TeamEntry(**{**t, "players": [PlayerEntry(**p) for p in t["players"]]}) for t in data["teams"]]
+        return cls(
+            teams=teams,
+            problems=[ImportProblem(**p) for p in data["problems"]],
+            sheet=data["sheet"],
+            header_row=data["header_row"],
+            layout=data["layout"],
+            warnings=[ImportProblem(**p) for p in data["warnings"]],
+            other_sheets=list(data["other_sheets"]),
+        )
 
     @property
     def divisions(self) -> list[str]:

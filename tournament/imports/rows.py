@@ -8,10 +8,11 @@ players' cells of a row, and at the end checks for a team entered twice. The two
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 
 from tournament.engine import names
-from tournament.engine.names import name_key, normalize_grade
+from tournament.engine.names import name_key, normalize_grade, normalize_text
 from tournament.imports.header import Column, Group, Header, label_key
 from tournament.imports.messages import _
 from tournament.imports.records import ImportProblem, PlayerEntry, TeamEntry
@@ -29,7 +30,19 @@ _EXAMPLE_MARKS = {"例", "記入例", "見本", "example", "sample"}
 
 def is_marked(text: str) -> bool:
     """True when a leader / substitute cell marks the player (○, 1, はい …; not ×, 0, いいえ, blank)."""
-    return text.casefold() not in _FALSE_MARKS
+    return normalize_text(text).casefold() not in _FALSE_MARKS
+
+
+def typed_as(value) -> tuple[str, str] | None:
+    """For a date or time Excel made of typed text: (what was probably typed, what Excel
+    shows), e.g. ``("6-1", "6月1日")`` for 2027-06-01; None for any other value."""
+    if isinstance(value, datetime.datetime) and value.time() != datetime.time(0, 0):
+        return f"{value.hour}:{value.minute:02d}", f"{value.month}月{value.day}日 {value.hour}:{value.minute:02d}"
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return f"{value.month}-{value.day}", f"{value.month}月{value.day}日"
+    if isinstance(value, datetime.time):
+        return f"{value.hour}:{value.minute:02d}", f"{value.hour}:{value.minute:02d}"
+    return None
 
 
 def _bad_kana(text: str) -> str:
@@ -37,6 +50,11 @@ def _bad_kana(text: str) -> str:
     if _FURIGANA_RE.match(text):
         return ""
     return "".join(dict.fromkeys(ch for ch in text if not _FURIGANA_RE.match(ch)))
+
+
+def _same_person(a: PlayerEntry, b: PlayerEntry) -> bool:
+    """Two entries of one name are one person unless both give a furigana and they differ."""
+    return not (a.furigana and b.furigana) or name_key(a.furigana) == name_key(b.furigana)
 
 
 @dataclass
@@ -50,7 +68,8 @@ class PlayerDraft:
 
 @dataclass
 class TeamDraft:
-    """A team being read; ``row`` is where it starts, ``affiliation_row`` where its 所属 was read."""
+    """A team being read; ``row`` is where it starts, ``affiliation_row`` where its 所属 was read,
+    ``filled`` the cells copied from a merged cell above (for the preview)."""
 
     row: int
     division: str
@@ -58,6 +77,8 @@ class TeamDraft:
     affiliation: str
     players: list[PlayerDraft] = field(default_factory=list)
     affiliation_row: int = 0
+    chaperone: str = ""
+    filled: list[str] = field(default_factory=list)
 
 
 class RowReader:
@@ -65,12 +86,23 @@ class RowReader:
 
     *default_division* (normalised) stands for an empty 部門 cell. A layout subclass fills
     :attr:`teams` in ``read(rows)``; :meth:`finish` returns them as :class:`TeamEntry` objects.
+    Findings the organiser may accept go to *warnings*; *fills* names, per row, the cells
+    filled from a merged cell (``tournament.imports.merged``).
     """
 
-    def __init__(self, header: Header, default_division: str, problems: list[ImportProblem]):
+    def __init__(
+        self,
+        header: Header,
+        default_division: str,
+        problems: list[ImportProblem],
+        warnings: list[ImportProblem] | None = None,
+        fills: dict[int, list[str]] | None = None,
+    ):
         self.header = header
         self.default_division = default_division
         self.problems = problems
+        self.warnings = warnings if warnings is not None else []
+        self.fills = fills or {}
         self.teams: list[TeamDraft] = []
         self.divisions: dict[str, str] = {}  # name_key -> first spelling
 
@@ -102,6 +134,44 @@ class RowReader:
         team_text = self.get(texts, self.header.team)
         return bool(team_text) and label_key(team_text) == label_key(self.header.team.label)
 
+    def text_columns(self) -> list[tuple[Column, int]]:
+        """The columns that hold text, with the length limit of each (forms and database:
+        ``tournament.engine.names``)."""
+        header = self.header
+        columns = [
+            (header.division, names.DIVISION_NAME_MAX),
+            (header.team, names.TEAM_NAME_MAX),
+            (header.affiliation, names.AFFILIATION_MAX),
+            (header.chaperone, names.CHAPERONE_MAX),
+        ]
+        for group in header.groups:
+            columns += [(group.name, names.PLAYER_NAME_MAX), (group.furigana, names.FURIGANA_MAX)]
+        return [(column, limit) for column, limit in columns if column is not None]
+
+    def check_cells(self, row: int, texts: list[str], values) -> None:
+        """A date where text was expected (Excel turned "6-1" into 6月1日) and a text longer
+        than its field are problems on their cell (issue 18, items 5 and 6)."""
+        for column, limit in self.text_columns():
+            value = values[column.index] if column.index < len(values) else None
+            typed = typed_as(value)
+            if typed:
+                self.problem(
+                    row,
+                    column,
+                    _(
+                        "Excel may have turned this into a date (%(typed)s → %(shown)s). Format the column "
+                        "as text (文字列) and type it again."
+                    )
+                    % {"typed": typed[0], "shown": typed[1]},
+                )
+            elif len(self.get(texts, column)) > limit:
+                self.problem(
+                    row,
+                    column,
+                    _("This is %(count)d characters long; at most %(limit)d are allowed.")
+                    % {"count": len(self.get(texts, column)), "limit": limit},
+                )
+
     def division_of(self, row: int, texts: list[str]) -> str:
         """The division of the row (its first spelling in the file), or "" with a problem."""
         text = self.get(texts, self.header.division) or self.default_division
@@ -118,7 +188,7 @@ class RowReader:
     def read_player(self, row: int, texts: list[str], values, group: Group, division: str) -> PlayerEntry | None:
         """The player in the *group* columns of the row, None when they are empty or the name is missing."""
         name = self.get(texts, group.name)
-        furigana = self.get(texts, group.furigana)
+        furigana = normalize_text(self.get(texts, group.furigana))  # a reading: ｵｶﾞﾜ is オガワ
         grade_text = self.get(texts, group.grade)
         if not (name or furigana or grade_text):
             return None
@@ -180,7 +250,9 @@ class RowReader:
 
     def finish(self) -> list[TeamEntry]:
         """The teams read, players ordered leader first and substitutes last; a team entered
-        twice in one division (same ``name_key``) is reported on its second row."""
+        twice in one division (same ``name_key``) is reported on its second row, a player
+        entered in two teams is a warning (issue 18, item 6)."""
+        self.check_players_once()
         seen: dict[tuple[str, str], TeamDraft] = {}
         result = []
         for team in self.teams:
@@ -195,5 +267,36 @@ class RowReader:
                 )
             players = [p.entry for p in team.players]
             players.sort(key=lambda p: (p.is_substitute, not p.is_leader))
-            result.append(TeamEntry(team.row, team.division, team.name, team.affiliation, players))
+            result.append(
+                TeamEntry(
+                    team.row,
+                    team.division,
+                    team.name,
+                    team.affiliation,
+                    players,
+                    chaperone=team.chaperone,
+                    filled=list(dict.fromkeys(team.filled)),
+                )
+            )
         return result
+
+    def check_players_once(self) -> None:
+        """Warn about a player (same :func:`name_key` of the name, and of the furigana when
+        both rows give one) entered in two teams; the warning is on the later row."""
+        seen: dict[str, list[tuple[PlayerDraft, TeamDraft]]] = {}
+        for team in self.teams:
+            for player in team.players:
+                earlier = seen.setdefault(name_key(player.entry.name), [])
+                other = next(
+                    ((p, t) for p, t in earlier if t is not team and _same_person(p.entry, player.entry)), None
+                )
+                if other:
+                    self.warnings.append(
+                        ImportProblem(
+                            player.row,
+                            player.group.name.ref,
+                            _('%(player)s is also entered in team "%(team)s" (row %(row)d).')
+                            % {"player": player.entry.name, "team": other[1].name, "row": other[0].row},
+                        )
+                    )
+                earlier.append((player, team))

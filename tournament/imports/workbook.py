@@ -1,10 +1,15 @@
 """Reading the uploaded file: the bytes, the workbook, the sheet with a header, the cell texts.
 
-Limits guard against files that would take minutes and gigabytes to read: the recorded sheet
-dimension is never trusted, reading stops after a run of blank rows, and the file size and the
-number of rows are capped (``docs/rules/entries.md``, section 13, "read_only mode trusts a wrong
-sheet dimension"). Cells become text the way the organiser sees them: no ".0" after whole
-numbers, NFKC-normalised strings (``docs/rules/entries.md``, section 15, "Numbers from Excel").
+Limits guard against files that would take minutes and gigabytes to read: the zip is checked
+by :mod:`tournament.imports.limits` before openpyxl opens it (sizes, cells per row and per
+sheet, shared strings, a time budget; issue 18, item 2), the recorded sheet dimension is never
+trusted, reading stops after a run of blank rows, and the file size and the number of rows are
+capped (``docs/rules/entries.md``, section 13, "read_only mode trusts a wrong sheet
+dimension"). The sheet read is the active visible one (else the first visible one with a
+header); hidden sheets are never read, hidden and filtered-out rows are skipped and listed
+(issue 18, item 6). Cells become text the way the organiser sees them: no ".0" after whole
+numbers, strings trimmed with their spelling kept (``docs/rules/entries.md``, section 15,
+"Numbers from Excel").
 """
 
 from __future__ import annotations
@@ -12,12 +17,14 @@ from __future__ import annotations
 import contextlib
 import datetime
 import io
-from dataclasses import dataclass
+import zipfile
+from dataclasses import dataclass, field
 
 from openpyxl import load_workbook
 
-from tournament.engine.names import normalize_text
+from tournament.engine.names import clean_display, normalize_text
 from tournament.imports.header import Header, detect_header
+from tournament.imports.limits import Budget, LimitExceeded, SheetFacts, scan_workbook
 from tournament.imports.messages import _
 from tournament.imports.records import ImportProblem
 
@@ -32,6 +39,8 @@ MAX_BLANK_RUN = 50
 HEADER_SEARCH_ROWS = 20
 #: Columns beyond this are ignored.
 MAX_COLUMNS = 100
+#: Excel's own limit of characters in a cell; longer strings (not made by Excel) are cut.
+MAX_CELL_CHARS = 32_767
 
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0"
 _ZIP_MAGIC = b"PK\x03\x04"
@@ -42,22 +51,31 @@ class EntrySheet:
     """The sheet that holds the entries.
 
     ``rows`` are the non-blank rows below the header as (1-based row number, cell texts, raw
-    cell values); ``problems`` the faults of reading it (too many rows).
+    cell values); ``problems`` the faults of reading it (too many rows); ``skipped`` the
+    non-blank hidden rows not read, ``filtered`` whether the sheet has an AutoFilter (its
+    hidden rows are filtered out); ``merged`` the sheet's merged ranges ("A5:A7");
+    ``other_sheets`` the titles of the other visible sheets that have a header row.
     """
 
     title: str
     header: Header
-    rows: list[tuple[int, list[str], tuple]]
+    rows: list[tuple[int, list[str], list]]
     problems: list[ImportProblem]
+    skipped: list[int] = field(default_factory=list)
+    filtered: bool = False
+    merged: list[str] = field(default_factory=list)
+    other_sheets: list[str] = field(default_factory=list)
 
 
 def read_entry_sheet(source) -> EntrySheet | ImportProblem:
     """Read *source* (bytes or a binary file-like object, such as a Django ``UploadedFile``).
 
-    Returns the first sheet having a header row within its first :data:`HEADER_SEARCH_ROWS`
-    rows, or the one :class:`ImportProblem` that makes the whole file unusable: unreadable,
-    over :data:`MAX_FILE_BYTES`, empty, ``.xls`` or password-protected, not an ``.xlsx``,
-    damaged, or without a header row. Never raises for bad input.
+    Returns the active sheet when it is visible and has a header row within its first
+    :data:`HEADER_SEARCH_ROWS` rows, else the first visible sheet that has one, or the one
+    :class:`ImportProblem` that makes the whole file unusable: unreadable, over
+    :data:`MAX_FILE_BYTES`, empty, ``.xls`` or password-protected, not an ``.xlsx``, damaged,
+    beyond a limit of :mod:`tournament.imports.limits` (the message names it), or without a
+    header row. Never raises for bad input.
     """
     try:
         data = _read_bytes(source)
@@ -67,7 +85,9 @@ def read_entry_sheet(source) -> EntrySheet | ImportProblem:
     if refusal is not None:
         return refusal
     try:
-        sheet = _first_sheet_with_header(data)
+        sheet = _entry_sheet(data)
+    except LimitExceeded as exc:
+        return ImportProblem(None, None, str(exc))
     except Exception as exc:  # BadZipFile, KeyError, XML parse errors, ... from openpyxl
         return ImportProblem(
             None,
@@ -89,7 +109,8 @@ def read_entry_sheet(source) -> EntrySheet | ImportProblem:
 
 
 def cell_text(value) -> str:
-    """Text of a cell: numbers without ".0", dates in ISO form, strings normalised."""
+    """Text of a cell: numbers without ".0", dates in ISO form, strings trimmed with spaces
+    collapsed and their spelling kept (:func:`~tournament.engine.names.clean_display`)."""
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -104,7 +125,7 @@ def cell_text(value) -> str:
         return value.isoformat(sep=" ")
     if isinstance(value, (datetime.date, datetime.time)):
         return value.isoformat()
-    return normalize_text(value)
+    return clean_display(value)
 
 
 def _read_bytes(source) -> bytes | None:
@@ -161,46 +182,83 @@ def _refuse_file(data: bytes | None) -> ImportProblem | None:
     return None
 
 
-def _first_sheet_with_header(data: bytes) -> EntrySheet | None:
+def _entry_sheet(data: bytes) -> EntrySheet | None:
+    """Check the zip, then read the active visible sheet (else the first visible one) that
+    has a header; the other visible sheets with a header are listed, not read."""
+    budget = Budget()
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        facts = scan_workbook(archive, budget)
     workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     try:
-        for ws in workbook.worksheets:
-            problems: list[ImportProblem] = []
-            read = _read_sheet(ws, problems)
-            if read:
-                header, rows = read
-                return EntrySheet(ws.title, header, rows, problems)
+        visible = [ws for ws in workbook.worksheets if ws.sheet_state == "visible"]
+        active = workbook.active
+        if active in visible:
+            visible.remove(active)
+            visible.insert(0, active)
+        chosen = None
+        others = []
+        for ws in visible:
+            sheet_facts = facts.get(str(getattr(ws, "_worksheet_path", "")).lstrip("/"), SheetFacts())
+            if chosen is not None:
+                if _header_of(ws) is not None:
+                    others.append(ws.title)
+                continue
+            chosen = _read_sheet(ws, sheet_facts, budget)
+        if chosen is not None:
+            chosen.other_sheets = others
+        return chosen
     finally:
         workbook.close()
+
+
+def _header_of(ws) -> Header | None:
+    """The header row of *ws* within its first :data:`HEADER_SEARCH_ROWS` rows, or None."""
+    ws.reset_dimensions()  # never trust the recorded dimension
+    rows = ws.iter_rows(min_row=1, max_row=HEADER_SEARCH_ROWS, max_col=MAX_COLUMNS, values_only=True)
+    for rownum, values in enumerate(rows, start=1):
+        header = detect_header(_cut(values), rownum)
+        if header:
+            return header
     return None
+
+
+def _cut(values) -> list:
+    """The row's values, strings cut at :data:`MAX_CELL_CHARS` (the work per row is bounded)."""
+    return [v[:MAX_CELL_CHARS] if isinstance(v, str) else v for v in values]
 
 
 def _is_blank(values) -> bool:
     return all(v is None or (isinstance(v, str) and not normalize_text(v)) for v in values)
 
 
-def _read_sheet(ws, problems: list[ImportProblem]):
-    """Find the header row of *ws* and return (header, [(rownum, texts, raw values), ...]) or None."""
+def _read_sheet(ws, facts: SheetFacts, budget: Budget) -> EntrySheet | None:
+    """Find the header row of *ws* and read the rows below it, skipping hidden ones; None
+    when the sheet has no header."""
     ws.reset_dimensions()  # never trust the recorded dimension
     rows = ws.iter_rows(min_row=1, max_col=MAX_COLUMNS, values_only=True)
     header = None
     for rownum, values in enumerate(rows, start=1):
-        header = detect_header(values, rownum)
+        header = detect_header(_cut(values), rownum)
         if header or rownum >= HEADER_SEARCH_ROWS:
             break
     if header is None:
         return None
-    data = []
+    sheet = EntrySheet(ws.title, header, [], [], filtered=facts.autofilter, merged=list(facts.merged))
     blank_run = 0
-    for rownum, values in enumerate(rows, start=header.row + 1):
+    for rownum, raw in enumerate(rows, start=header.row + 1):
+        budget.check()
+        values = _cut(raw)
         if _is_blank(values):
             blank_run += 1
             if blank_run >= MAX_BLANK_RUN:
                 break
             continue
         blank_run = 0
-        if len(data) >= MAX_DATA_ROWS:
-            problems.append(
+        if rownum in facts.hidden_rows:
+            sheet.skipped.append(rownum)
+            continue
+        if len(sheet.rows) >= MAX_DATA_ROWS:
+            sheet.problems.append(
                 ImportProblem(
                     rownum,
                     None,
@@ -212,5 +270,5 @@ def _read_sheet(ws, problems: list[ImportProblem]):
                 )
             )
             break
-        data.append((rownum, [cell_text(v) for v in values], values))
-    return header, data
+        sheet.rows.append((rownum, [cell_text(v) for v in values], values))
+    return sheet

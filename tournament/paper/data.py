@@ -38,8 +38,8 @@ class EventInfo:
 def team_text(value: str | None, what: str) -> tuple[str, bool]:
     """A team name checked for the font, or 「未定」 for ``None`` / blank.
 
-    Returns ``(text, is_undecided)``; raises ``ValueError`` naming ``what`` for a
-    character the font lacks.
+    Returns ``(text, is_undecided)``; a character the font lacks still prints (from a
+    fallback font or as 〓, ``common.pdf.fallback``).
     """
     text = checked(value, what)
     return (text, False) if text else (UNDECIDED, True)
@@ -58,7 +58,7 @@ def side_text(team: str | None, slot: str, what: str) -> tuple[str, bool]:
 
 def prepare_event(event: EventInfo) -> Masthead:
     """The header line of ``event``: title with its edition, date (和暦 when the event
-    says so) and venue.  Raises ``ValueError`` for a character the font lacks."""
+    says so) and venue.  Raises nothing for characters the font lacks (they print as 〓)."""
     title = checked(edition_title(event.name, event.edition), "event.name")
     venue = checked(event.venue, "event.venue")
     return Masthead(title=title, date=format_date(event.date, event.japanese_era), venue=venue)

@@ -25,6 +25,7 @@ from common.pdf.layout import (
     message_row,
     scale_cols,
     sections_pdf,
+    wrap_notes,
 )
 from common.pdf.pen import (
     BAND,
@@ -37,7 +38,7 @@ from common.pdf.pen import (
     draw_fitted,
     shrink,
 )
-from common.pdf.text import checked
+from common.pdf.text import MIN_PT, checked, wrap
 from tournament.paper.data import UNDECIDED, EventInfo, event_document, prepare_event
 
 __all__ = ["GroupSheet", "StandingLine", "standings_pdf"]
@@ -110,8 +111,8 @@ def standings_pdf(event: EventInfo, groups: list[GroupSheet], precedence_note: s
     column.  A group is kept on one page when it fits.  Groups of up to 5 teams are packed
     onto A4 portrait pages; a wider group gets A4 landscape page(s) of its own, so one
     document may mix both orientations (in the order of ``groups``).  Raises
-    ``ValueError`` if ``cross`` does not match ``lines``, or naming the field for a
-    character the font lacks.  Returns the PDF bytes.
+    ``ValueError`` if ``cross`` does not match ``lines``; a character the font lacks prints
+    from a fallback font or as 〓 (``common.pdf.fallback``).  Returns the PDF bytes.
     """
     font = japanese_font()
     ev = prepare_event(event)
@@ -120,7 +121,7 @@ def standings_pdf(event: EventInfo, groups: list[GroupSheet], precedence_note: s
     note_lines = (
         [f"順位の決め方：{note}" if note and not note.startswith("順位") else note, LEGEND] if note else [LEGEND]
     )
-    note_lines = [s for s in note_lines if s]
+    note_lines = wrap_notes([s for s in note_lines if s], font, PORTRAIT[0] - 2 * MARGIN)
 
     def page_factory(index: int, size=None) -> tuple[Page, float]:
         size = size or PORTRAIT
@@ -195,11 +196,21 @@ def _group_section(g: dict) -> Section:
         )
 
     header = _standings_header(xs, g["lines"], n)
-    rh = 11.5 * mm
+    rh = _row_height(g["lines"], xs[2] - xs[1] - 4.8 * mm)
     blocks = [_standing_row(xs, g, i, rh) for i in range(n)]
     if not blocks:
         blocks = [message_row(x0, w, "チームがありません。", 10 * mm)]
     return Section(heading, header, blocks, keep_together=True, gap_after=7 * mm, size=size)
+
+
+def _row_height(lines: list[dict], name_w: float) -> float:
+    """11.5 mm, or taller when a team name needs more than two lines at 6 pt in the name
+    cell (a 40-character club): names wrap, never shrink under 6 pt (issue 18 item 9)."""
+    font = japanese_font()
+    most = max((len(wrap(ln["team"], font, MIN_PT, name_w)) for ln in lines), default=1)
+    if most <= 2:
+        return 11.5 * mm
+    return max(11.5 * mm, (most * MIN_PT * 1.16 + 1.6 * mm) / 0.64)
 
 
 def _signed(value: int) -> str:
@@ -207,7 +218,13 @@ def _signed(value: int) -> str:
 
 
 def _standings_header(xs: list[float], lines: list[dict], n: int) -> Block:
-    height = 17 * mm
+    # The 星取表 column heads hold whole names (wrapped at 6 pt at least): the header grows
+    # for long names instead of shrinking them (issue 18 item 9).
+    font = japanese_font()
+    most = max(
+        (len(wrap(lines[j]["team"], font, MIN_PT, xs[3 + j] - xs[2 + j] - 1.4 * mm)) for j in range(n)), default=1
+    )
+    height = max(17 * mm, most * MIN_PT * 1.14 + 5.2 * mm)
 
     def draw(pen: Pen, top: float) -> None:
         y = top - height

@@ -79,7 +79,7 @@ def court_timetables_pdf(event: EventInfo, courts: list[tuple[str, list[Timetabl
     Asia/Tokyo), division / stage / group, team A 「対」 team B (``None`` -> 「未定」) and a
     result box (``result`` printed, or blank to write in).  A court with more matches than
     fit continues on a second page with the table header repeated.  Returns the PDF bytes;
-    raises ``ValueError`` naming the field for a character the font lacks.
+    a character the font lacks prints from a fallback font or as 〓.
     """
     font = japanese_font()
     ev = prepare_event(event)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from tournament.engine import podium
 from tournament.models import Match
+from tournament.reports.placement import placement_places
 from tournament.reports.timetable import division_game_slots, match_queryset
 
 # The names of the final places on paper and on the final results page.
@@ -98,7 +99,9 @@ def division_brackets(event, division=None):
     division are read for it). Each game also carries its ``GameSlots`` as ``game.slots``
     for the templates."""
     knockout = list(
-        match_queryset(event).exclude(stage=Match.Stage.GROUP).order_by("round", "bracket_position", "match_number")
+        match_queryset(event)
+        .exclude(stage__in=[Match.Stage.GROUP, Match.Stage.PLACEMENT])
+        .order_by("round", "bracket_position", "match_number")
     )
     divisions = [division] if division is not None else list(event.divisions.all())
     brackets = []
@@ -124,13 +127,19 @@ def division_brackets(event, division=None):
 
 def final_places(event):
     """Per division with a place decided: ``(Division, [(place name, Team, to confirm)])``,
-    best first ("優勝", "準優勝", "第3位"), as decided so far. ``to confirm`` is true when the
-    place comes from a game a later change left out of date (or from a game fed by one): the
-    pages and the PDF print "要確認" beside it until the organiser keeps or replays that game
-    (docs/rules/stages.md, "Out of date")."""
+    best first ("優勝", "準優勝", "第3位"), as decided so far: the knockout's places, then those
+    of the placement games (``tournament.reports.placement``; the only ones without a
+    knockout). ``to confirm`` is true when the place comes from a game a later change left out
+    of date (or from a game fed by one): the pages and the PDF print "要確認" beside it until
+    the organiser keeps or replays that game (docs/rules/stages.md, "Out of date")."""
+    knockout = {
+        b.division.pk: [(PLACES[place], team, check) for place, team, check in b.checked_places()]
+        for b in division_brackets(event)
+    }
+    below = placement_places(event)
     result = []
-    for bracket in division_brackets(event):
-        places = bracket.checked_places()
+    for division in event.divisions.all():
+        places = knockout.get(division.pk, []) + below.get(division.pk, [])
         if places:
-            result.append((bracket.division, [(PLACES[place], team, check) for place, team, check in places]))
+            result.append((division, places))
     return result

@@ -17,11 +17,54 @@ from django.utils.translation import ngettext
 
 from tournament.clock import event_midnight
 from tournament.engine import scheduling
+from tournament.engine.scheduling.day import TeamGame, too_close
 from tournament.models import Group, Match, Team
 
 
 def _clock(minute):
     return f"{minute // 60:02d}:{minute % 60:02d}"
+
+
+def team_where(team):
+    """「小学生低学年の部・Aリーグ」: a team's division and group (its division alone without a group)."""
+    if team.group_id is None:
+        return team.division.name
+    return _("%(division)s・%(group)s") % {"division": team.division.name, "group": team.group}
+
+
+def team_label(team):
+    """A team as the checks name it: 「チーム1（小学生低学年の部・Aリーグ）」."""
+    return _("%(team)s (%(where)s)") % {"team": team.name, "where": team_where(team)}
+
+
+def _back_to_back(timed, context, rest_teams, length):
+    """The rest rule as problems: a team of a division with the rest rule whose next game
+    starts less than a game's length after its game ends (docs/rules/
+    scheduling-standings-seeding.md, §5). Overlaps are ``team_overlap`` problems already."""
+    games = [TeamGame(t, i, g.start_minute, g.end_minute) for i, g in enumerate(timed) for t in (g.team_a, g.team_b)]
+    pairs = too_close(games, {t: length for t in rest_teams})
+    lines = []
+    for team, first, second in sorted(pairs, key=lambda p: (timed[p[1]].start_minute, p[0])):
+        a, b = timed[first], timed[second]
+        if b.start_minute < a.end_minute:
+            continue
+        values = {
+            "team": context["teams"].get(team, team),
+            "a": context["matches"][first].match_number,
+            "a_from": _clock(a.start_minute),
+            "a_to": _clock(a.end_minute),
+            "b": context["matches"][second].match_number,
+            "b_from": _clock(b.start_minute),
+            "b_to": _clock(b.end_minute),
+        }
+        lines.append(
+            _(
+                "%(team)s plays game %(a)s (%(a_from)s–%(a_to)s) and game %(b)s (%(b_from)s–%(b_to)s) "
+                "in a row, but its division has the rest rule"
+            )
+            % values
+        )
+    return lines
 
 
 def _timed_problem_text(problem, context):
@@ -63,12 +106,12 @@ def _timed_problem_text(problem, context):
             "%(team)s of %(group)s plays %(count)d games instead of %(expected)d",
             problem.count,
         ) % {
-            "team": team,
+            "team": context["names"].get(problem.team, problem.team),  # the sentence names the group
             "group": context["groups"].get(problem.group, problem.group),
             "count": problem.count,
             "expected": problem.expected,
         }
-    a, b = (context["teams"].get(t, t) for t in problem.teams)
+    a, b = (context["names"].get(t, t) for t in problem.teams)  # these sentences name the groups
     if problem.kind == "wrong_group":
         return _(
             "Game %(game)s (%(a)s v %(b)s) is a game of %(group)s, but the teams are in %(group_a)s and %(group_b)s"
@@ -117,8 +160,10 @@ def schedule_checks(event):
     """The organiser's checks: overlaps of teams and courts in time, pairs meeting once, streaks.
 
     Returns ``(problems, rows)``: problems as sentences in the active language, naming
-    games by their match number and times as HH:MM, and per team its games in a row at
-    most and its longest wait in minutes.
+    games by their match number, times as HH:MM and teams with their division and group
+    (``team_label``); two games in a row of a team whose division has the rest rule are
+    problems. Per team: its games in a row at most and its longest wait in minutes
+    (``_team_rows``).
     """
     matches = list(
         event.matches.filter(stage=Match.Stage.GROUP)
@@ -144,9 +189,11 @@ def schedule_checks(event):
             )
         )
         timed_matches.append(g)
-    names_by_id = dict(Team.objects.filter(division__event=event).values_list("pk", "name"))
+    teams = Team.objects.filter(division__event=event).select_related("division", "group")
+    names_by_id = {t.pk: team_label(t) for t in teams}
     context = {
         "teams": names_by_id,
+        "names": {t.pk: t.name for t in teams},
         "courts": {c.pk: str(c) for c in event.courts.all()},
         "groups": dict(enumerate(map(Group.objects.in_bulk(list(groups)).get, groups))),
         "matches": timed_matches,
@@ -155,19 +202,27 @@ def schedule_checks(event):
     problems = [
         _timed_problem_text(p, context) for p in scheduling.timed_problems(timed, list(groups.values()), expected)
     ]
+    rest_teams = {t.pk for t in teams if t.division.rest_rule}
+    problems += _back_to_back(timed, context, rest_teams, length)
+    return problems, _team_rows(timed, names_by_id, rest_teams, length)
+
+
+def _team_rows(timed, names_by_id, rest_teams, length):
+    """Per team: its games, most games in a row (a wait shorter than a game's length between
+    two games counts as in a row), its longest wait (minutes), and ``problem`` when a team of
+    a rest-rule division plays two in a row."""
     per_team = defaultdict(list)
     for g in timed:
         per_team[g.team_a].append(g)
         per_team[g.team_b].append(g)
     rows = []
-    gap_limit = event.changeover_minutes + 1
     for team_id, team_matches in per_team.items():
         team_matches.sort(key=lambda g: g.start_minute)
         streak = best = 1
         longest_wait = 0
         for before, after in pairwise(team_matches):
             wait = after.start_minute - before.end_minute
-            streak = streak + 1 if wait < gap_limit else 1
+            streak = streak + 1 if wait < length else 1
             best = max(best, streak)
             longest_wait = max(longest_wait, wait)
         rows.append(
@@ -176,10 +231,12 @@ def schedule_checks(event):
                 "games": len(team_matches),
                 "in_a_row": best,
                 "longest_wait": longest_wait,
+                "rest_rule": team_id in rest_teams,
+                "problem": team_id in rest_teams and best > 1,
             }
         )
-    rows.sort(key=lambda r: (-r["in_a_row"], -r["longest_wait"], str(r["team"])))
-    return problems, rows
+    rows.sort(key=lambda r: (not r["problem"], -r["in_a_row"], -r["longest_wait"], str(r["team"])))
+    return rows
 
 
 def layout_summary(event):

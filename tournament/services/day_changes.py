@@ -4,7 +4,6 @@ No game that is under way or has a result ever moves."""
 
 from __future__ import annotations
 
-import datetime
 from collections import defaultdict
 
 from django.db import transaction
@@ -14,69 +13,114 @@ from django.utils.translation import gettext as _
 
 from common.errors import UserError
 from ops import backups
-from tournament.clock import event_clock, event_midnight
+from tournament.engine.scheduling.day import CourtGame, TooEarly, shift_court
 from tournament.models import (
     Division,
     Match,
 )
+from tournament.reports.stages import is_frozen  # a started game: it never moves
+from tournament.services.timeline import Timeline, check_rest
 
 OPEN_STATUSES = (Match.Status.SCHEDULED, Match.Status.SUBMITTED, Match.Status.DISPUTED)
 
 
-def delay_court(court, minutes):
-    """Shift the start of a court's games that have not started by ``minutes`` (a delay).
+def _end_minute(timeline, match):
+    """When a game on the court ends, as far as the schedule knows (minutes): its planned
+    start, or its actual start on the day when later, plus the game's length."""
+    start = timeline.minute(match.start_at)
+    if match.actual_start is not None:
+        actual = timeline.minute(match.actual_start)
+        if 0 <= actual < 24 * 60:  # a start recorded on the event's day
+            start = max(start, actual)
+    return start + timeline.clock.game_minutes
 
-    Played and started games never move. Returns the number of games moved.
+
+def delay_court(court, minutes, *, allow_back_to_back=False):
+    """Shift the start of a court's games that have not started by ``minutes`` (a delay;
+    negative: earlier). Returns the number of games whose start changed.
+
+    Rules (docs/rules/scheduling-standings-seeding.md, §5): started and played games never
+    move; a moved game never starts before the game before it on the court ends plus the
+    changeover (the order is kept), and never in the lunch break (it starts when lunch
+    ends; the games after it follow). Raises ``UserError`` for a delay that is not a whole
+    number of minutes from -600 to 600 (0 excluded), or a negative delay that would start a
+    game before the end of the started game before it or before the court opens (naming
+    the game); ``BackToBack`` (a ``UserError``) when the delay makes teams of a rest-rule
+    division play twice in a row, or any team play twice at once, unless
+    ``allow_back_to_back`` (the organiser confirmed). Nothing is written when refused.
     """
-    if not isinstance(minutes, int) or minutes == 0 or abs(minutes) > 600:
+    if isinstance(minutes, bool) or not isinstance(minutes, int) or minutes == 0 or abs(minutes) > 600:
         raise UserError(_("Give a delay in minutes (for example 15, or -10 to move back)."))
-    now = timezone.now()
     with transaction.atomic():
         matches = list(
-            Match.objects.select_for_update().filter(
-                court=court, status=Match.Status.SCHEDULED, actual_start__isnull=True, start_at__isnull=False
-            )
+            Match.objects.select_for_update()
+            .filter(court=court, start_at__isnull=False)
+            .exclude(status=Match.Status.VOID)
+            .select_related("court")
         )
-        for match in matches:
-            match.start_at += datetime.timedelta(minutes=minutes)
+        timeline = Timeline(court.event)
+        before = timeline.too_close()
+        games = [CourtGame(m.pk, timeline.minute(m.start_at), _end_minute(timeline, m), is_frozen(m)) for m in matches]
+        try:
+            starts = shift_court(games, minutes, timeline.clock, court.pk)
+        except TooEarly as early:
+            raise _too_early(court, minutes, early, {m.pk: m for m in matches}, timeline) from None
+        for key, start in starts.items():
+            timeline.set(key, start=start)
+        check_rest(timeline, before, allow_back_to_back)
+        now = timezone.now()
+        changed = [m for m in matches if m.pk in starts and timeline.minute(m.start_at) != starts[m.pk]]
+        for match in changed:
+            match.start_at = timeline.at(starts[match.pk])
             match.changed_at = now
-        Match.objects.bulk_update(matches, ["start_at", "changed_at"])
-    return len(matches)
+        Match.objects.bulk_update(changed, ["start_at", "changed_at"])
+    return len(changed)
 
 
-def _busy(matches):
-    """The (court id, slot) and (team id, slot) pairs that ``games`` (Match list) take."""
-    busy_court = {(g.court_id, g.slot) for g in matches if g.court_id is not None and g.slot is not None}
-    busy_team = {(t, g.slot) for g in matches if g.slot is not None for t in (g.team_a_id, g.team_b_id) if t}
-    return busy_court, busy_team
+def _too_early(court, minutes, early, matches, timeline):
+    """The refusal of a negative delay, naming the game and what it would start before."""
+    game = matches[early.key]
+    values = {
+        "minutes": minutes,
+        "court": court,
+        "game": game.match_number,
+        "at": _hhmm(timeline.minute(game.start_at) + minutes),
+        "limit": _hhmm(early.limit),
+    }
+    if early.before is None:
+        return UserError(
+            _("A delay of %(minutes)s minutes would start game %(game)s at %(at)s, before %(court)s opens (%(limit)s).")
+            % values
+        )
+    values["before"] = matches[early.before].match_number
+    return UserError(
+        _(
+            "A delay of %(minutes)s minutes would start game %(game)s at %(at)s, before game %(before)s "
+            "on %(court)s ends (%(limit)s)."
+        )
+        % values
+    )
 
 
-def _earliest_free(courts, first, teams, busy_court, busy_team):
-    """The earliest ``(court, slot)`` from slot ``first`` on where one of ``courts`` (in order
-    of preference) is free and none of ``teams`` (ids; None ignored) plays; the pair is
-    then marked busy in ``busy_court`` ({(court id, slot)}) and ``busy_team`` ({(team id, slot)})."""
-    teams = [t for t in teams if t]
-    slot = first
-    while True:
-        court = next((c for c in courts if (c.pk, slot) not in busy_court), None)
-        if court is not None and all((t, slot) not in busy_team for t in teams):
-            busy_court.add((court.pk, slot))
-            busy_team.update((t, slot) for t in teams)
-            return court, slot
-        slot += 1
+def _hhmm(minute):
+    return f"{minute // 60:02d}:{minute % 60:02d}"
 
 
-def add_late_team(team, group):
+def add_late_team(team, group, *, allow_back_to_back=False):
     """A late entry: put ``team`` (registered after the draw) into ``group`` and, when the
     group's games are already scheduled, add its games against every team of the group.
 
     Each new game goes to the earliest slot after the games already under way (started or
-    with a result) where neither team plays and a court is free: the group's court first,
-    then the division's courts, then any open court. Match numbers continue after the
-    highest; no existing game moves. Refused (``UserError``) for a team of another
-    division, a team already in a group, a withdrawn team, once the division's knockout
-    is seeded, or when the division sets its games per team and the group's games exist
-    (``docs/rules/scheduling-standings-seeding.md``, section 1.5). Returns the new games (to print their recording sheets).
+    with a result) where a court is free and neither team plays: the group's court first,
+    then the division's courts, then any open court (``Timeline.place``: never in the lunch
+    break, each team keeping its division's rest rule when it can). Match numbers continue
+    after the highest; no existing game moves. Refused (``UserError``) for a team of
+    another division, a team already in a group, a withdrawn team, once the division's
+    knockout is seeded, or when the division sets its games per team and the group's games
+    exist (``docs/rules/scheduling-standings-seeding.md``, section 1.5); ``BackToBack`` when
+    a team would play twice in a row under the rest rule, unless ``allow_back_to_back``. A
+    refusal writes nothing (no backup either). Returns the new games (to print their
+    recording sheets). Rule: docs/rules/scheduling-standings-seeding.md, §5.
     """
     if group.division_id != team.division_id:
         raise UserError(_("A team can only join a group of its own division."))
@@ -84,7 +128,6 @@ def add_late_team(team, group):
         raise UserError(_("%(team)s is already in %(group)s.") % {"team": team, "group": team.group})
     if team.withdrawn:
         raise UserError(_("%(team)s has withdrawn.") % {"team": team})
-    event = group.division.event
     if Match.objects.filter(division_id=team.division_id).exclude(stage=Match.Stage.GROUP).exists():
         raise _knockout_seeded(group.division)
     if group.division.games_per_team and Match.objects.filter(group=group).exists():
@@ -95,6 +138,8 @@ def add_late_team(team, group):
             )
             % {"division": group.division, "games": group.division.games_per_team, "group": group}
         )
+    if Match.objects.filter(group=group).exists():
+        _late_games(team, group, allow_back_to_back)  # refuse before the backup
     backups.auto_backup("late-entry")
     with transaction.atomic():
         division_matches = Match.objects.select_for_update().filter(division_id=team.division_id)
@@ -106,47 +151,54 @@ def add_late_team(team, group):
         team.save(update_fields=["group", "group_seat"])
         if not has_schedule:
             return []
-        matches = list(Match.objects.filter(event=event))
-        busy_court, busy_team = _busy(matches)
-        under_way = [
-            g.slot
-            for g in matches
-            if g.slot is not None and (g.actual_start is not None or g.status not in OPEN_STATUSES)
-        ]
-        first = max(under_way) + 1 if under_way else 0
-        open_courts = list(event.courts.filter(closed=False).order_by("order", "pk"))
-        ids = set(group.division.courts.values_list("pk", flat=True))
-        division_courts = [c for c in open_courts if c.pk in ids]
-        preferred = ([group.court] if group.court and not group.court.closed else []) + division_courts + open_courts
-        preferred = list(dict.fromkeys(preferred))
-        if not preferred:
-            raise UserError(_("No court is open."))
-        opponents = [t for t in group.teams.exclude(pk=team.pk).order_by("group_seat") if not t.withdrawn]
-        clock = event_clock(event)
-        day = event_midnight(event)
-        number = max((g.match_number for g in matches), default=0)
-        last_round = max((g.round for g in matches if g.group_id == group.pk), default=0)
-        now = timezone.now()
-        created = []
-        for i, opponent in enumerate(opponents, start=1):
-            court, slot = _earliest_free(preferred, first, (team.pk, opponent.pk), busy_court, busy_team)
-            created.append(
-                Match(
-                    event=event,
-                    division=group.division,
-                    group=group,
-                    stage=Match.Stage.GROUP,
-                    round=last_round + i,
-                    match_number=number + i,
-                    court=court,
-                    slot=slot,
-                    start_at=day + datetime.timedelta(minutes=clock.start_of(slot, court.pk)),
-                    team_a=opponent,
-                    team_b=team,
-                    changed_at=now,
-                )
-            )
+        created = _late_games(team, group, allow_back_to_back)
         Match.objects.bulk_create(created)
+    return created
+
+
+def _late_games(team, group, allow_back_to_back):
+    """The late team's games against its group (unsaved), placed on the event's timeline;
+    ``BackToBack`` as ``add_late_team`` says."""
+    event = group.division.event
+    matches = list(Match.objects.filter(event=event))
+    under_way = [
+        g.slot for g in matches if g.slot is not None and (g.actual_start is not None or g.status not in OPEN_STATUSES)
+    ]
+    first = max(under_way) + 1 if under_way else 0
+    open_courts = list(event.courts.filter(closed=False).order_by("order", "pk"))
+    ids = set(group.division.courts.values_list("pk", flat=True))
+    division_courts = [c for c in open_courts if c.pk in ids]
+    preferred = ([group.court] if group.court and not group.court.closed else []) + division_courts + open_courts
+    preferred = list(dict.fromkeys(preferred))
+    if not preferred:
+        raise UserError(_("No court is open."))
+    opponents = [t for t in group.teams.exclude(pk=team.pk).order_by("group_seat") if not t.withdrawn]
+    timeline = Timeline(event)
+    before = timeline.too_close()
+    number = max((g.match_number for g in matches), default=0)
+    last_round = max((g.round for g in matches if g.group_id == group.pk), default=0)
+    now = timezone.now()
+    created = []
+    for i, opponent in enumerate(opponents, start=1):
+        court, slot, start = timeline.place((team.pk, opponent.pk), preferred, first)
+        timeline.add(number + i, (opponent.pk, team.pk), court.pk, slot, start)
+        created.append(
+            Match(
+                event=event,
+                division=group.division,
+                group=group,
+                stage=Match.Stage.GROUP,
+                round=last_round + i,
+                match_number=number + i,
+                court=court,
+                slot=slot,
+                start_at=timeline.at(start),
+                team_a=opponent,
+                team_b=team,
+                changed_at=now,
+            )  # fmt: skip
+        )
+    check_rest(timeline, before, allow_back_to_back)
     return created
 
 
@@ -157,47 +209,63 @@ def _knockout_seeded(division):
     )
 
 
-def close_court(court):
-    """Close a court mid-day: its unplayed games move to the earliest free slots of other courts.
+class Moved(list):
+    """The games a court's closing moved (a list, to reprint their sheets), with ``stayed``:
+    its games that had started and stay on it (the message names them)."""
+
+    def __init__(self, moved, stayed=()):
+        super().__init__(moved)
+        self.stayed = list(stayed)
+
+
+def close_court(court, *, allow_back_to_back=False):
+    """Close a court mid-day: its games that have not started move to other courts.
 
     A game moves to a court of its division (or any open court of the event) at the
-    earliest slot where that court is free and neither team plays; played games never
-    move; match numbers stay. Returns the list of moved games (to reprint their sheets).
+    earliest slot, not before its planned time, where that court is free and neither team
+    plays (``Timeline.place``: never in the lunch break, keeping the rest rule when it
+    can); started and played games never move; match numbers stay; each moved game
+    remembers the closed court (``moved_from``) so the court's tablet and an old sheet's
+    QR code say where it went. Returns ``Moved``: the moved games, and in ``stayed`` the
+    games that had started and stay on the closed court. Raises ``UserError`` when no other
+    court is open, ``BackToBack`` as ``delay_court`` does; nothing is written then.
+    Rule: docs/rules/scheduling-standings-seeding.md, §5.
     """
     event = court.event
-    clock = event_clock(event)
-    day = event_midnight(event)
     now = timezone.now()
     with transaction.atomic():
-        court.closed = True
-        court.save(update_fields=["closed"])
-        to_move = list(
+        on_court = list(
             Match.objects.select_for_update()
-            .filter(court=court, status__in=OPEN_STATUSES, actual_start__isnull=True)
+            .filter(court=court)
             .select_related("division")
             .order_by("slot", "match_number")
         )
-        matches = list(Match.objects.filter(event=event).exclude(pk__in=[m.pk for m in to_move]))
-        busy_court, busy_team = _busy(matches)
-        open_courts = list(event.courts.filter(closed=False).order_by("order", "pk"))
+        to_move = [m for m in on_court if not is_frozen(m)]
+        stayed = [m for m in on_court if is_frozen(m) and m.awaits_result]
+        open_courts = list(event.courts.filter(closed=False).exclude(pk=court.pk).order_by("order", "pk"))
         if not open_courts:
             raise UserError(_("No other court is open."))
-        moved = []
         division_courts = defaultdict(set)
         for division_id, court_id in Division.courts.through.objects.filter(division__event=event).values_list(
             "division_id", "court_id"
         ):
             division_courts[division_id].add(court_id)
+        timeline = Timeline(event)
+        before = timeline.too_close()
+        for match in to_move:
+            timeline.remove(match.pk)
         for match in to_move:
             preferred = [c for c in open_courts if c.pk in division_courts[match.division_id]] or open_courts
-            court_free, slot = _earliest_free(
-                preferred, max(match.slot or 0, 0), (match.team_a_id, match.team_b_id), busy_court, busy_team
-            )
-            match.court, match.slot = court_free, slot
-            match.start_at = day + datetime.timedelta(minutes=clock.start_of(slot, court_free.pk))
-            match.changed_at = now
-            moved.append(match)
+            earliest = timeline.minute(match.start_at) if match.start_at else 0
+            teams = (match.team_a_id, match.team_b_id)
+            new_court, slot, start = timeline.place(teams, preferred, match.slot or 0, max(earliest, 0))
+            timeline.add(match.match_number, teams, new_court.pk, slot, start, key=match.pk)
+            match.court, match.slot, match.start_at = new_court, slot, timeline.at(start)
+            match.changed_at, match.moved_from = now, court
+        check_rest(timeline, before, allow_back_to_back)
+        court.closed = True
+        court.save(update_fields=["closed"])
         # Free the old (court, slot) pairs first: the unique index allows one game per pair.
-        Match.objects.filter(pk__in=[m.pk for m in moved]).update(slot=None)
-        Match.objects.bulk_update(moved, ["court", "slot", "start_at", "changed_at"])
-    return moved
+        Match.objects.filter(pk__in=[m.pk for m in to_move]).update(slot=None)
+        Match.objects.bulk_update(to_move, ["court", "slot", "start_at", "changed_at", "moved_from"])
+    return Moved(to_move, stayed)

@@ -17,6 +17,7 @@ from tournament.engine import bracket, seeding, slots
 from tournament.models import Match
 from tournament.reports import RunnerUpTie, division_standings, qualifiers
 from tournament.reports.stages import is_frozen
+from tournament.services.placement_games import plan_placement, require_complete, write_placement_games
 
 KNOCKOUT_STAGES = {
     1: Match.Stage.FINAL,
@@ -42,13 +43,15 @@ class SeedReport:
 def seed_divisions(event, *, division=None, reset=False):
     """Create the stage after the groups of each division that is ready, each at its own time.
 
-    A division is ready when it plays a knockout (``after_groups`` "knockout" or "both"), has
-    groups, no games after the groups yet (with ``reset``: none started or played, and those are
-    deleted first), every group game confirmed and no tie at a qualifying place, at least two
-    qualifiers and a court. Its qualifiers become slot references ("Aリーグ1位", the best
-    runners-up), so later corrections reach the bracket (docs/rules/stages.md). With
-    ``division`` only that one is tried. Returns a ``SeedReport``; writes nothing (not even the
-    automatic backup) when no division is ready.
+    A division is ready when something follows its groups (``after_groups`` "knockout",
+    "placement" or "both"), it has groups, no games after the groups yet (with ``reset``: none
+    started or played, and those are deleted first), every group game confirmed, a court, and,
+    for a knockout, no tie at a qualifying place and at least two qualifiers. Its qualifiers
+    become slot references ("Aリーグ1位", the best runners-up), so later corrections reach the
+    bracket (docs/rules/stages.md). Placement games ("placement", or below the knockout's
+    places for "both": ``tournament.services.placement_games``) are placed on free courts from
+    the slot after the groups. With ``division`` only that one is tried. Returns a
+    ``SeedReport``; writes nothing (not even the automatic backup) when no division is ready.
     """
     divisions = [division] if division is not None else list(event.divisions.all())
     report, plans = SeedReport(), []
@@ -61,9 +64,15 @@ def seed_divisions(event, *, division=None, reset=False):
         return report
     backups.auto_backup("seed-knockout")
     with transaction.atomic():
-        for d, courts, rounds, references in plans:
+        for d, courts, rounds, references, placement in plans:
             Match.objects.filter(division=d).exclude(stage=Match.Stage.GROUP).delete()
-            report.seeded.append((d, _create_bracket(event, d, courts, rounds, references)))
+            first_free = _Placer(event, courts).slot
+            count = _create_bracket(event, d, courts, rounds, references)
+            if placement:
+                placer = _Placer(event, courts)
+                placer.slot = first_free  # beside the bracket's first games, on the courts it leaves free
+                count += len(write_placement_games(event, d, placement, placer))
+            report.seeded.append((d, count))
             refresh_slots(d)
     return report
 
@@ -79,20 +88,49 @@ def seed_knockout(event, *, division=None, reset=False):
     return report.created
 
 
-def _plan_division(d, reset):
-    """(division, courts, rounds, team id -> reference) of a division ready to seed, else
-    ``UserError`` naming the division and why."""
-    if d.after_groups not in ("knockout", "both"):
-        raise UserError(_("%(division)s plays no knockout.") % {"division": d.name})
-    if not d.groups.exists():
-        raise UserError(_("%(division)s has no groups yet.") % {"division": d.name})
+def division_courts(d):
+    """The courts of division ``d`` for its games after the groups (its own, else its groups'),
+    or ``UserError`` naming it."""
+    courts = list(d.courts.all()) or [g.court for g in d.groups.select_related("court") if g.court]
+    if not courts:
+        raise UserError(_("%(division)s has no court.") % {"division": d.name})
+    return courts
+
+
+def _check_existing(d, reset):
+    """``UserError`` when division ``d`` has games after its groups, unless ``reset`` and none
+    has started or has a result."""
     existing = Match.objects.filter(division=d).exclude(stage=Match.Stage.GROUP)
     if existing.exists():
         if not reset:
+            if d.after_groups == "placement":
+                raise UserError(_("%(division)s already has its placement games.") % {"division": d.name})
             raise UserError(_("%(division)s already has a bracket.") % {"division": d.name})
+        if any(is_frozen(m) for m in existing) and d.after_groups == "placement":
+            raise UserError(
+                _("%(division)s has placement game results; its placement games cannot be reset.")
+                % {"division": d.name}
+            )
         if any(is_frozen(m) for m in existing):
             raise UserError(_("%(division)s has knockout results; the bracket cannot be reset.") % {"division": d.name})
+
+
+def _plan_division(d, reset):
+    """(division, courts, rounds, team id -> reference, placement games) of a division ready to
+    seed, else ``UserError`` naming the division and why."""
+    if d.after_groups not in ("knockout", "both", "placement"):
+        raise UserError(
+            _("%(division)s plays nothing after its groups: its group standings are the result.") % {"division": d.name}
+        )
+    if not d.groups.exists():
+        raise UserError(_("%(division)s has no groups yet.") % {"division": d.name})
+    _check_existing(d, reset)
     tables = division_standings(d)
+    if d.after_groups == "placement":
+        require_complete(d, tables)
+        games = plan_placement(d, tables, first_place=1)
+        return d, division_courts(d), [], {}, games
+    games = plan_placement(d, tables, d.qualifiers_per_group + 1, required=False) if d.after_groups == "both" else []
     try:
         going_through = qualifiers(d, tables)
     except RunnerUpTie as tie:
@@ -103,9 +141,7 @@ def _plan_division(d, reset):
         raise UserError(
             _("%(division)s has a single qualifier: its group winner is the champion.") % {"division": d.name}
         )
-    courts = list(d.courts.all()) or [g.court for g in d.groups.select_related("court") if g.court]
-    if not courts:
-        raise UserError(_("%(division)s has no court.") % {"division": d.name})
+    courts = division_courts(d)
     references, best_rank = {}, 0
     for q in going_through:
         if q.place <= d.qualifiers_per_group:
@@ -114,12 +150,17 @@ def _plan_division(d, reset):
             best_rank += 1
             references[q.team] = slots.best(q.place, best_rank)
     lineup = seeding.seed_bracket(going_through)
-    return d, courts, bracket.plan_bracket(lineup, third_place_game=d.third_place_game), references
+    return d, courts, bracket.plan_bracket(lineup, third_place_game=d.third_place_game), references, games
 
 
 class _Placer:
     """Gives each new knockout game the first free (court, slot) from the slot after the
-    courts' last game on, trying the division's courts in order, and its start time."""
+    courts' last game on, trying the division's courts in order, and its start time.
+
+    The start is the slot's time on the clock, or later: after the court's last game ends
+    (its start may have moved with a delay) and after the previous round's games end, plus
+    the changeover; a game that would fall into the lunch break starts when lunch ends
+    (``Clock.fit``; docs/rules/scheduling-standings-seeding.md, §5)."""
 
     def __init__(self, event, courts):
         self.courts = courts
@@ -128,6 +169,17 @@ class _Placer:
         self.taken = set(Match.objects.filter(court__in=courts).values_list("court_id", "slot"))
         self.clock = event_clock(event)
         self.day = event_midnight(event)
+        self.free_from = {}  # court id -> the first minute after its last game and changeover
+        for court_id, start in Match.objects.filter(court__in=courts, start_at__isnull=False).values_list(
+            "court_id", "start_at"
+        ):
+            end = self._minute(start) + self.clock.slot_minutes
+            self.free_from[court_id] = max(self.free_from.get(court_id, 0), end)
+        self.round_floor = 0  # the first minute after the previous round's games
+        self.round_end = 0
+
+    def _minute(self, at):
+        return int((at - self.day).total_seconds() // 60)
 
     def place(self, match):
         while True:
@@ -135,12 +187,19 @@ class _Placer:
                 if (court.pk, self.slot) not in self.taken:
                     self.taken.add((court.pk, self.slot))
                     match.court, match.slot = court, self.slot
-                    match.start_at = self.day + datetime.timedelta(minutes=self.clock.start_of(self.slot, court.pk))
+                    start = max(
+                        self.clock.start_of(self.slot, court.pk), self.free_from.get(court.pk, 0), self.round_floor
+                    )
+                    start = self.clock.fit(start)
+                    self.free_from[court.pk] = start + self.clock.slot_minutes
+                    self.round_end = max(self.round_end, start + self.clock.slot_minutes)
+                    match.start_at = self.day + datetime.timedelta(minutes=start)
                     return
             self.slot += 1
 
     def next_round(self):
         self.slot += 1
+        self.round_floor = max(self.round_floor, self.round_end)
 
 
 def _create_bracket(event, division, courts, rounds, references):

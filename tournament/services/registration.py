@@ -28,11 +28,13 @@ class PlayerData:
     is_substitute: bool = False
 
 
-def save_team(division, name, affiliation, players, *, team=None, seed=None):
-    """Create or update a team with its players (a list of ``PlayerData``).
+def save_team(division, name, affiliation, players, *, team=None, seed=None, chaperone=""):
+    """Create or update a team with its players (a list of ``PlayerData``) and its 引率者.
 
-    Names are normalised (NFKC, trimmed); the team name must be unique in the division
-    after normalisation. Raises ``UserError`` on a duplicate name; nothing is saved.
+    Names keep the spelling typed (trimmed, spaces collapsed: ``names.clean_display``); the
+    team name must be unique in the division by ``names.name_key`` (issue 18, item 7: one key
+    for forms, import and the database constraint). Raises ``UserError`` on a duplicate name;
+    nothing is saved.
     """
     key = names.name_key(name)
     clash = Team.objects.filter(division=division, name_key=key)
@@ -51,6 +53,7 @@ def save_team(division, name, affiliation, players, *, team=None, seed=None):
             team = Team(division=division, entry_number=number)
         team.name = name
         team.affiliation = affiliation
+        team.chaperone = chaperone
         team.seed = seed
         team.division = division
         try:
@@ -61,7 +64,7 @@ def save_team(division, name, affiliation, players, *, team=None, seed=None):
         Player.objects.bulk_create(
             Player(
                 team=team,
-                name=names.normalize_text(p.name),
+                name=names.clean_display(p.name),
                 furigana=names.normalize_text(p.furigana),
                 grade=p.grade,
                 is_leader=p.is_leader,
@@ -75,29 +78,75 @@ def save_team(division, name, affiliation, players, *, team=None, seed=None):
 
 @dataclass
 class ImportReport:
+    """The dry run or the import of a parsed workbook: the teams, the divisions to create, the
+    problems (nothing is imported while there is one) and the warnings (accepted by the
+    organiser before the import), the sheet read and the other sheets that look like entries."""
+
     teams: list = field(default_factory=list)  # TeamEntry
     new_divisions: list = field(default_factory=list)
     problems: list = field(default_factory=list)  # ImportProblem
+    warnings: list = field(default_factory=list)  # ImportProblem
     imported: bool = False
+    sheet: str = ""
+    other_sheets: list = field(default_factory=list)
 
     @property
     def ok(self):
         return not self.problems
 
 
-def import_entries(event, parsed: ParsedEntries, *, dry_run=True):
+def import_entries(event, parsed: ParsedEntries, *, dry_run=True, accept_warnings=False):
     """Check parsed entry rows against the event and, unless ``dry_run``, save them all.
 
     All or nothing: when any row has a problem (from the parser, or a team name already
-    registered in its division) nothing is saved. Divisions named in the file that the
-    event lacks are created and listed in ``new_divisions``. Returns an ``ImportReport``.
+    registered in its division by ``names.name_key``) nothing is saved. Warnings (from the
+    parser; a grade outside the division's band, a player already in a registered team:
+    issue 18, item 6) do not stop the import once the organiser accepts them; without
+    *accept_warnings* a report with warnings is not imported. Divisions named in the file that
+    the event lacks (compared by ``name_key``) are created and listed in ``new_divisions``.
+    Returns an ``ImportReport``.
     """
-    report = ImportReport(teams=list(parsed.teams), problems=list(parsed.problems))
-    existing = {d.name: d for d in event.divisions.all()}
-    report.new_divisions = [name for name in parsed.divisions if name not in existing]
-    registered = set(Team.objects.filter(division__event=event).values_list("division__name", "name_key"))
+    report = ImportReport(
+        teams=list(parsed.teams),
+        problems=list(parsed.problems),
+        warnings=list(parsed.warnings),
+        sheet=parsed.sheet,
+        other_sheets=list(parsed.other_sheets),
+    )
+    existing = {names.name_key(d.name): d for d in event.divisions.all()}
+    report.new_divisions = [name for name in parsed.divisions if names.name_key(name) not in existing]
+    _check_registered(event, parsed, report)
+    _check_bands(existing, parsed, report)
+    report.warnings.sort(key=lambda p: -1 if p.row is None else p.row)
+    if dry_run or not report.ok or (report.warnings and not accept_warnings):
+        return report
+    backups.auto_backup("import-entries")  # only for an import that goes ahead
+    with transaction.atomic():
+        order = (event.divisions.aggregate(m=Max("order"))["m"] or 0) + 1
+        for i, division_name in enumerate(report.new_divisions):
+            existing[names.name_key(division_name)] = Division.objects.create(
+                event=event, name=division_name, order=order + i
+            )
+        for entry in parsed.teams:
+            save_team(
+                existing[names.name_key(entry.division)],
+                entry.name,
+                entry.affiliation,
+                [PlayerData(p.name, p.furigana, p.grade, p.is_leader, p.is_substitute) for p in entry.players],
+                chaperone=entry.chaperone,
+            )
+    report.imported = True
+    return report
+
+
+def _check_registered(event, parsed: ParsedEntries, report: ImportReport) -> None:
+    """A team already registered in its division is a problem; a player already in a
+    registered team of the event is a warning."""
+    teams = Team.objects.filter(division__event=event).select_related("division").prefetch_related("players")
+    registered = {(names.name_key(t.division.name), t.name_key) for t in teams}
+    players = {names.name_key(p.name): t for t in teams for p in t.players.all()}
     for entry in parsed.teams:
-        if (entry.division, names.name_key(entry.name)) in registered:
+        if (names.name_key(entry.division), names.name_key(entry.name)) in registered:
             report.problems.append(
                 ImportProblem(
                     entry.row,
@@ -106,19 +155,38 @@ def import_entries(event, parsed: ParsedEntries, *, dry_run=True):
                     % {"name": entry.name, "division": entry.division},
                 )
             )
-    if dry_run or not report.ok:
-        return report
-    backups.auto_backup("import-entries")  # only for an import that goes ahead
-    with transaction.atomic():
-        order = (event.divisions.aggregate(m=Max("order"))["m"] or 0) + 1
-        for i, division_name in enumerate(report.new_divisions):
-            existing[division_name] = Division.objects.create(event=event, name=division_name, order=order + i)
-        for entry in parsed.teams:
-            save_team(
-                existing[entry.division],
-                entry.name,
-                entry.affiliation,
-                [PlayerData(p.name, p.furigana, p.grade, p.is_leader, p.is_substitute) for p in entry.players],
-            )
-    report.imported = True
-    return report
+            continue
+        for player in entry.players:
+            team = players.get(names.name_key(player.name))
+            if team is not None:
+                report.warnings.append(
+                    ImportProblem(
+                        entry.row,
+                        None,
+                        _("%(player)s is already entered in the registered team “%(team)s”.")
+                        % {"player": player.name, "team": team.name},
+                    )
+                )
+
+
+def _check_bands(divisions: dict, parsed: ParsedEntries, report: ImportReport) -> None:
+    """A player whose grade lies outside the division's grade band is a warning."""
+    for entry in parsed.teams:
+        division = divisions.get(names.name_key(entry.division))
+        if division is None or not division.grade_band:
+            continue
+        for player in entry.players:
+            if not names.grade_in_band(player.grade, division.grade_band):
+                report.warnings.append(
+                    ImportProblem(
+                        entry.row,
+                        None,
+                        _("%(player)s (%(grade)s) is outside the grades of %(division)s (%(band)s).")
+                        % {
+                            "player": player.name,
+                            "grade": player.grade,
+                            "division": division.name,
+                            "band": division.grade_band,
+                        },
+                    )
+                )

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from tournament import reports
 from tournament.models import Court, Event
+from tournament.reports import stage_notes
 from tournament.tables import standings_tables
 
 
@@ -21,7 +22,8 @@ def _display(request, template, fragment, context, api_url):
 
 
 def division_display(request, slug, division):
-    """Projector view of a division: standings and bracket in large type, refreshing itself."""
+    """Projector view of a division: standings and bracket in large type, refreshing itself; the
+    games a change left out of date are named above the bracket until the organiser decides."""
     event = get_object_or_404(Event, slug=slug)
     division = get_object_or_404(event.divisions, pk=division)
     return _display(
@@ -33,13 +35,15 @@ def division_display(request, slug, division):
             "division": division,
             "divisions": standings_tables(event, division),
             "brackets": reports.division_brackets(event, division),
+            "stale": stage_notes.division_out_of_date(division),
         },
         reverse("api:results", args=[event.slug]),
     )
 
 
 def court_display(request, slug, court):
-    """A court's screen: the current game and the next ones, refreshing itself."""
+    """A court's screen: the current game and the next ones, refreshing itself; a game a change
+    left out of date is marked "under review"."""
     event = get_object_or_404(Event, slug=slug)
     court = get_object_or_404(Court, event=event, pk=court)
     matches = list(reports.match_queryset(event).filter(court=court).order_by("slot", "match_number"))
@@ -54,6 +58,12 @@ def court_display(request, slug, court):
         request,
         "public/display.html",
         "public/display_court.html",
-        {"event": event, "court": court, "current": waiting[:1], "next_games": waiting[1:4], "last": last},
+        {
+            "event": event,
+            "court": court,
+            "current": waiting[:1],
+            "next_games": waiting[1:4],
+            "last": last,
+        },
         reverse("api:timetable", args=[event.slug]),
     )

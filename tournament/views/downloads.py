@@ -12,6 +12,8 @@ from judging.paper.match_sheets import event_sheets_pdf
 from tournament import exports, printing
 from tournament.access import event_for_organiser, int_param, whole_number
 from tournament.models import Match
+from tournament.reports.sheets import moved_since_printed
+from tournament.services.sheets import mark_sheets_printed
 
 
 @login_required
@@ -50,13 +52,18 @@ def recording_sheets(request, slug):
     if numbers:  # only the sheets that changed (a closed court, a delay)
         matches = matches.filter(match_number__in=numbers)
         label += "-changed"
+    if request.GET.get("moved") == "1":  # the games moved since their sheet was last printed
+        matches = moved_since_printed(matches)
+        label += "-moved"
     if round_index is not None:
         matches = matches.filter(round=round_index, stage=Match.Stage.GROUP)
         label += f"-round{round_index + 1}"
     per_page = 2 if request.GET.get("per_page") == "2" else 1
+    printed = list(matches)
     data = event_sheets_pdf(
         event, matches, base_url=settings.SITE_URL or request.build_absolute_uri("/").rstrip("/"), per_page=per_page
     )
+    mark_sheets_printed(printed)
     return file_response(data, f"{event.slug}-{event.date:%Y%m%d}-sheets-{label}.pdf", PDF, inline=True)
 
 
@@ -64,6 +71,7 @@ def recording_sheets(request, slug):
 def print_menu(request, slug):
     event = event_for_organiser(request, slug)
     rounds = sorted(set(event.matches.filter(stage=Match.Stage.GROUP).values_list("round", flat=True)))
+    moved = list(moved_since_printed(event.matches.all()).select_related("court"))
     return render(
         request,
         "tournament/print_menu.html",
@@ -71,7 +79,9 @@ def print_menu(request, slug):
             "event": event,
             "divisions": event.divisions.all(),
             "courts": event.courts.all(),
+            "font_warnings": printing.names_with_substitutes(event),
             "rounds": [(r, r + 1) for r in rounds],
+            "moved": moved,
             "export_kinds": [
                 ("standings", _("standings")),
                 ("games", _("all games")),

@@ -20,14 +20,36 @@ from tournament.models import Court, Group, Team
 from tournament.services.day_changes import add_late_team, close_court, delay_court
 from tournament.services.draw import draw_groups, move_team
 from tournament.services.schedule import clear_schedule, make_schedule
+from tournament.services.timeline import BackToBack
 from tournament.tables import MatchTable
+
+
+def _confirmed(request):
+    """Whether the organiser confirmed a change that makes teams play twice in a row."""
+    return request.POST.get("allow_back_to_back") == "1"
+
+
+def _confirm_back_to_back(request, event, warning):
+    """The confirmation step of a change that breaks the rest rule (``BackToBack``): the
+    teams and games it names, and the same form again with "save anyway"; nothing is saved."""
+    fields = [
+        (name, value)
+        for name, values in request.POST.lists()
+        if name not in ("csrfmiddlewaretoken", "allow_back_to_back")
+        for value in values
+    ]
+    return render(
+        request,
+        "tournament/confirm_back_to_back.html",
+        {"event": event, "lines": warning.lines, "fields": fields, "action": request.path},
+    )
 
 
 def _late_team(request, event):
     """Add a late team to a group; returns a redirect to the new games, or None."""
     team = object_or_404(Team.objects.filter(division__event=event), request.POST.get("team"))
     group = object_or_404(Group.objects.filter(division__event=event), request.POST.get("group"))
-    added = add_late_team(team, group)
+    added = add_late_team(team, group, allow_back_to_back=_confirmed(request))
     numbers = ",".join(str(m.match_number) for m in added)
     messages.success(
         request,
@@ -65,6 +87,8 @@ def groups(request, slug):
     if request.method == "POST":
         try:
             response = _groups_post(request, event)
+        except BackToBack as warning:
+            return _confirm_back_to_back(request, event, warning)
         except UserError as e:
             messages.error(request, str(e))
         else:
@@ -95,7 +119,7 @@ def _court_change(request, event):
     court = object_or_404(Court.objects.filter(event=event), request.POST.get("court"))
     if "delay" in request.POST:
         minutes = request.POST.get("minutes", "").strip()
-        moved = delay_court(court, whole_number(minutes, low=-MAX_ID) or 0)
+        moved = delay_court(court, whole_number(minutes, low=-MAX_ID) or 0, allow_back_to_back=_confirmed(request))
         messages.success(
             request,
             ngettext(
@@ -106,8 +130,18 @@ def _court_change(request, event):
             % {"court": court, "count": moved, "minutes": minutes},
         )
         return redirect("tournament:schedule", event.slug)
-    moved = close_court(court)
+    moved = close_court(court, allow_back_to_back=_confirmed(request))
     numbers = ",".join(str(m.match_number) for m in moved)
+    if moved.stayed:
+        messages.warning(
+            request,
+            ngettext(
+                "Game %(numbers)s had started: it stays on %(court)s until its result is in.",
+                "Games %(numbers)s had started: they stay on %(court)s until their results are in.",
+                len(moved.stayed),
+            )
+            % {"court": court, "numbers": ", ".join(str(m.match_number) for m in moved.stayed)},
+        )
     messages.warning(
         request,
         ngettext(
@@ -148,6 +182,8 @@ def schedule(request, slug):
             raise PermissionDenied
         try:
             return _schedule_post(request, event)
+        except BackToBack as warning:
+            return _confirm_back_to_back(request, event, warning)
         except UserError as e:
             messages.error(request, str(e))
         return redirect("tournament:schedule", event.slug)
@@ -191,6 +227,7 @@ def schedule_checks(request, slug):
             "event": event,
             "problems": problems,
             "rows": rows,
+            "rest_rule": event.divisions.filter(rest_rule=True).exists(),
             "fixed_games": event.divisions.filter(games_per_team__isnull=False),
         },
     )

@@ -17,6 +17,7 @@ from django_tables2 import RequestConfig
 from common.downloads import PDF, XLSX, file_response
 from tournament import exports, printing, reports
 from tournament.models import Court, Event, Team
+from tournament.reports.placement import division_placements
 from tournament.tables import MatchTable, standings_tables
 
 FRESH_SECONDS = 5  # public pages may be this many seconds behind the last result
@@ -106,7 +107,11 @@ def standings(request, slug):
 
 def bracket(request, slug):
     event = get_object_or_404(Event, slug=slug)
-    return render(request, "public/bracket.html", {"event": event, "brackets": reports.division_brackets(event)})
+    return render(
+        request,
+        "public/bracket.html",
+        {"event": event, "brackets": reports.division_brackets(event), "placements": division_placements(event)},
+    )
 
 
 def public_export(request, slug):

@@ -1,18 +1,23 @@
-"""Standings and the knockout: the group tables with their lots and play-offs, and seeding
-the bracket (with the lot between tied best runners-up)."""
+"""Standings and the knockout: the group tables with their lots and play-offs, seeding each
+division's bracket at its own time (with the lot between tied best runners-up), and the
+organiser's choice for the games a later change left out of date."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.shortcuts import redirect, render
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
 from tournament import reports
 from tournament.access import event_for_organiser, event_for_recorder, object_or_404, whole_number
-from tournament.models import Division, Group
-from tournament.services.knockout import seed_knockout
+from tournament.models import Division, Group, Match
+from tournament.reports import stage_notes
+from tournament.reports.placement import division_placements
+from tournament.services.knockout import seed_divisions
 from tournament.services.lots import record_runner_up_lot, record_tie_break
+from tournament.services.stages import keep_result, replay_match
 from tournament.tables import standings_tables
 
 
@@ -54,22 +59,65 @@ def standings_view(request, slug):
     )
 
 
+def _posted_number(request, name):
+    """The whole number posted as ``name``; 404 for anything else (a tampered form)."""
+    number = whole_number(request.POST.get(name, ""))
+    if number is None:  # not a plain number, or beyond any id (issue 18, item 5)
+        raise Http404
+    return number
+
+
+def _division(request, event):
+    return get_object_or_404(Division, event=event, pk=_posted_number(request, "division"))
+
+
+def _seed(request, event, division=None, reset=False):
+    """Seed one division (or every ready one) and say, per division, what was done or why not."""
+    report = seed_divisions(event, division=division, reset=reset)
+    for d, count in report.seeded:
+        messages.success(request, stage_notes.seeded_text(d, count))
+    for d, reason in report.not_seeded:
+        level = messages.error if division is not None else messages.info
+        text = str(reason)
+        level(request, text if d.name in text else f"{d.name}: {text}")
+
+
+def _match(request, event):
+    return get_object_or_404(Match, event=event, match_number=_posted_number(request, "match"))
+
+
 def _knockout_post(request, event):
-    """Record the runners-up lot, or seed the bracket; ``UserError`` when refused."""
+    """Record the runners-up lot, seed (every ready division, or one), reset one division's
+    bracket, keep or replay an out-of-date game; ``UserError`` when refused."""
+    action = request.POST.get("action", "")
     if "lot" in request.POST:
-        division = object_or_404(Division.objects.filter(event=event), request.POST.get("division"))
+        division = _division(request, event)
         ordered = _lot_order(request, division.teams.all())
         record_runner_up_lot(division, ordered, request.POST.get("method", "lot"), request.user)
         messages.success(
             request, _("The order of the tied runners-up of %(division)s is recorded.") % {"division": division}
         )
-    else:
-        count = seed_knockout(event, reset="reset" in request.POST)
-        messages.success(request, _("Bracket seeded: %(count)s games.") % {"count": count})
+    elif action == "seed":
+        _seed(request, event, _division(request, event))
+    elif action == "reset":
+        _seed(request, event, _division(request, event), reset=True)
+    elif action == "keep":
+        match = keep_result(_match(request, event), request.user, request.POST.get("note", ""))
+        messages.success(request, _("%(game)s: the played result is kept.") % {"game": match})
+    elif action == "replay":
+        match = replay_match(_match(request, event), request.user, request.POST.get("note", ""))
+        messages.warning(
+            request, _("%(game)s: the result is void; the game is open again for its new teams.") % {"game": match}
+        )
+    elif action == "seed_all":
+        _seed(request, event)
 
 
 @login_required
 def knockout(request, slug):
+    """Per division: its groups still playing, ready to seed (a button), seeded, a single
+    qualifier who is the champion, or no knockout; its out-of-date games on top, each with what
+    changed and the organiser's choice (keep the played result with a note, or replay)."""
     event = event_for_organiser(request, slug)
     if request.method == "POST":
         try:
@@ -81,5 +129,12 @@ def knockout(request, slug):
     return render(
         request,
         "tournament/knockout.html",
-        {"event": event, "brackets": reports.division_brackets(event), "organiser": True, "runner_up_ties": ties},
+        {
+            "event": event,
+            "brackets": reports.division_brackets(event),
+            "placements": division_placements(event),
+            "organiser": True,
+            "runner_up_ties": ties,
+            "stages": stage_notes.event_stages(event),
+        },
     )

@@ -1,6 +1,7 @@
 """Teams: the list, registering and editing a team, withdrawing one, importing an entry sheet."""
 
 import hashlib
+import json
 import secrets
 import time
 from pathlib import Path
@@ -18,6 +19,7 @@ from django_tables2 import RequestConfig
 
 from common.downloads import XLSX, file_response
 from common.errors import UserError
+from common.pdf.coverage import entry_font_warnings
 from tournament import exports, imports
 from tournament.access import event_for_organiser, int_param
 from tournament.forms import ImportForm, TeamForm
@@ -60,12 +62,20 @@ def team_edit(request, slug, pk=None):
         data = form.cleaned_data
         try:
             team = save_team(
-                data["division"], data["name"], data["affiliation"], form.players(), team=team, seed=data["seed"]
+                data["division"],
+                data["name"],
+                data["affiliation"],
+                form.players(),
+                team=team,
+                seed=data["seed"],
+                chaperone=data["chaperone"],
             )
         except UserError as e:
             form.add_error("name", str(e))
         else:
             messages.success(request, _("Team “%(name)s” saved.") % {"name": team.name})
+            for warning in form.font_warnings:
+                messages.warning(request, warning.message)
             if "add_another" in request.POST:
                 return redirect(reverse("tournament:team_add", args=[event.slug]) + f"?division={team.division_id}")
             return redirect("tournament:team_list", event.slug)
@@ -121,44 +131,64 @@ def _report_digest(report):
 
 
 def _import_dir():
-    """Uploaded entry sheets wait here between the preview and the import; a day at most."""
+    """Parsed entry sheets wait here between the preview and the import; a day at most."""
     path = Path(settings.DATA_DIR) / "imports"
     path.mkdir(parents=True, exist_ok=True)
-    for old in path.glob("*.xlsx"):
+    for old in [*path.glob("*.xlsx"), *path.glob("*.json")]:
         if time.time() - old.stat().st_mtime > 24 * 3600:
             old.unlink(missing_ok=True)
     return path
 
 
+def _keep_parsed(parsed, default_division):
+    """Keep the parsed result under a new token: the import and the problems download read it
+    instead of parsing the file again (issue 18, item 2)."""
+    token = secrets.token_hex(16)
+    data = {"default_division": default_division, "parsed": parsed.to_dict()}
+    _upload_path(token).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return token
+
+
+def _kept_parsed(token):
+    """The parsed result kept under *token*, or None when it has expired or cannot be read."""
+    path = _upload_path(token)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return imports.ParsedEntries.from_dict(data["parsed"]), data["default_division"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
 @login_required
 def team_import(request, slug):
-    """Upload an entry sheet, see the dry-run report, then import all or nothing."""
+    """Upload an entry sheet, see the dry-run report, accept its warnings, then import all or
+    nothing; the file is parsed once, at the upload."""
     event = event_for_organiser(request, slug)
     report = token = None
+    default_division = ""
     form = ImportForm()
     if request.method == "POST" and "token" in request.POST:
         token = request.POST["token"]
-        path = _upload_path(token)
-        if not path.exists():
+        kept = _kept_parsed(token)
+        if kept is None:
             messages.error(request, _("The uploaded file has expired; upload it again."))
             return redirect("tournament:team_import", event.slug)
-        parsed = imports.parse_entry_workbook(
-            path.read_bytes(), default_division=request.POST.get("default_division", "")
-        )
-        report = import_entries(event, parsed, dry_run=False)
+        parsed, default_division = kept
+        accept = request.POST.get("accept_warnings") == "1"
+        report = import_entries(event, parsed, dry_run=False, accept_warnings=accept)
         if report.imported:
-            path.unlink(missing_ok=True)
+            _upload_path(token).unlink(missing_ok=True)
             messages.success(request, _("%(count)s teams imported.") % {"count": len(report.teams)})
             return redirect("tournament:team_list", event.slug)
+        if report.ok and report.warnings and not accept:
+            messages.error(request, _("Read the warnings and tick the box to accept them, or correct the file."))
     elif request.method == "POST":
         form = ImportForm(request.POST, request.FILES)
         if form.is_valid():
-            data = form.cleaned_data["file"].read()
-            parsed = imports.parse_entry_workbook(data, default_division=form.cleaned_data["default_division"])
+            default_division = form.cleaned_data["default_division"]
+            parsed = imports.parse_entry_workbook(form.cleaned_data["file"], default_division=default_division)
             report = import_entries(event, parsed, dry_run=True)
-            # Kept for the import itself, or for the downloadable error report.
-            token = secrets.token_hex(16)
-            _upload_path(token).write_bytes(data)
+            token = _keep_parsed(parsed, default_division)
     return render(
         request,
         "tournament/team_import.html",
@@ -167,7 +197,8 @@ def team_import(request, slug):
             "form": form,
             "report": report,
             "token": token,
-            "default_division": request.POST.get("default_division", ""),
+            "default_division": default_division,
+            "font_warnings": entry_font_warnings(report.teams) if report else [],
         },
     )
 
@@ -175,18 +206,18 @@ def team_import(request, slug):
 def _upload_path(token):
     if not (token.isascii() and token.isalnum() and len(token) == 32):
         raise Http404
-    return _import_dir() / f"{token}.xlsx"
+    return _import_dir() / f"{token}.json"
 
 
 @login_required
 def import_report(request, slug, token):
-    """The problems of an uploaded entry sheet as an Excel file, one row per problem."""
+    """The problems of an uploaded entry sheet as an Excel file, one row per problem; read from
+    the result kept at the upload, not parsed again."""
     event = event_for_organiser(request, slug)
-    path = _upload_path(token)
-    if not path.exists():
+    kept = _kept_parsed(token)
+    if kept is None:
         raise Http404
-    parsed = imports.parse_entry_workbook(path.read_bytes(), default_division=request.GET.get("division", ""))
-    report = import_entries(event, parsed, dry_run=True)
+    report = import_entries(event, kept[0], dry_run=True)
     data = exports.problems_workbook(report.problems)
     return file_response(data, f"{event.slug}-{event.date:%Y%m%d}-import-problems.xlsx", XLSX)
 

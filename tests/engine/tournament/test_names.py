@@ -4,6 +4,9 @@ import pytest
 
 from tournament.engine.names import (
     GRADE_CHOICES,
+    clean_display,
+    grade_band,
+    grade_in_band,
     grade_sort_key,
     name_key,
     normalize_grade,
@@ -33,8 +36,79 @@ def test_normalize_text_cleans_up_typed_text(raw, expected):
     assert normalize_text(raw) == expected
 
 
-def test_normalize_team_name_uses_the_same_rules_as_normalize_text():
-    assert normalize_team_name("\u3000みなと子ども会Ａ\u3000") == "みなと子ども会A"
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        pytest.param("\u3000みなと子ども会Ａ\u3000", "みなと子ども会Ａ", id="trimmed-full-width-kept"),
+        pytest.param("ひたち～かるた会（東）", "ひたち～かるた会（東）", id="tilde-and-brackets-kept"),
+        pytest.param("ひたち\u3000\u3000かるた\t会", "ひたち かるた 会", id="spaces-collapse"),
+        pytest.param("ﾐﾅﾄ\u200b", "ﾐﾅﾄ", id="half-width-kept-invisible-removed"),
+        pytest.param(None, "", id="none"),
+    ],
+)
+def test_the_display_form_keeps_the_spelling_typed(raw, expected):
+    """Issue 18, item 7: the stored name is not changed to its NFKC form."""
+    assert normalize_team_name(raw) == expected
+    assert clean_display(raw) == expected
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        pytest.param("ひたち〜かるた", "ひたち～かるた", id="wave-dash-and-full-width-tilde"),
+        pytest.param("ひたち～かるた", "ひたち~かるた", id="full-width-and-ascii-tilde"),
+        pytest.param("ひたち∼かるた", "ひたち~かるた", id="tilde-operator"),
+        pytest.param("A‐1", "A-1", id="hyphen-u2010"),
+        pytest.param("A−1", "A-1", id="minus-sign"),
+        pytest.param("A–1", "A-1", id="en-dash"),
+        pytest.param("A—1", "A-1", id="em-dash"),
+        pytest.param("A－1", "A-1", id="full-width-hyphen-minus"),
+        pytest.param("Aー1", "A-1", id="long-vowel-between-latin-and-digit"),
+        pytest.param("Ａｰ１", "a-1", id="half-width-long-vowel-full-width-latin"),
+        pytest.param("チーム2ー3", "チーム2-3", id="long-vowel-between-digits"),
+        pytest.param("ひたち（東）", "ひたち(東)", id="full-width-brackets"),
+        pytest.param("\u3000ひたち\u3000東\u3000", "ひたち 東", id="ideographic-spaces"),
+        pytest.param("ＴＥＡＭ  Mito", "team mito", id="full-width-case-and-spaces"),
+    ],
+)
+def test_name_key_unifies_dashes_tildes_and_spaces(a, b):
+    assert name_key(a) == name_key(b)
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        pytest.param("カード", "カ-ド", id="long-vowel-inside-katakana-stays"),
+        pytest.param("Aー", "A-", id="long-vowel-after-latin-at-the-end-stays"),
+        pytest.param("A-1", "A~1", id="dash-and-tilde-differ"),
+    ],
+)
+def test_name_key_keeps_the_long_vowel_mark_where_it_is_one(a, b):
+    assert name_key(a) != name_key(b)
+
+
+@pytest.mark.parametrize(
+    ("band", "expected"),
+    [
+        pytest.param("小1〜小3", ("小1", "小3"), id="wave-dash"),
+        pytest.param("小学4年～6年", ("小4", "小6"), id="bare-year-takes-the-level-before"),
+        pytest.param("中1-中3", ("中1", "中3"), id="hyphen"),
+        pytest.param("小3", ("小3", "小3"), id="one-grade"),
+        pytest.param("小5〜一般", ("小5", "一般"), id="to-adults"),
+        pytest.param("", None, id="empty"),
+        pytest.param("どなたでも", None, id="not-understood"),
+    ],
+)
+def test_grade_band_reads_the_division_band(band, expected):
+    assert grade_band(band) == expected
+
+
+def test_grade_in_band():
+    assert grade_in_band("小2", "小1〜小3")
+    assert not grade_in_band("小4", "小1〜小3")
+    assert not grade_in_band("中1", "小1〜小3")
+    assert grade_in_band("中1", "どなたでも")
+    assert grade_in_band("", "小1〜小3")
 
 
 @pytest.mark.parametrize(

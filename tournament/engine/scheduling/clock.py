@@ -94,3 +94,26 @@ class Clock:
     def end_of(self, slot: int, court: int) -> int:
         """End minute of the game in ``slot`` on ``court`` (start + game); ``ValueError`` for a negative slot."""
         return self.start_of(slot, court) + self.game_minutes
+
+    def opening(self, court: int) -> int:
+        """The minute ``court`` (a court id) opens: its own start or ``start_minute``."""
+        return self.court_start.get(court, self.start_minute)
+
+    def fit(self, minute: int) -> int:
+        """The earliest start at or after ``minute`` whose game stays out of the lunch break.
+
+        In and out: minutes from midnight.  A game that would overlap lunch
+        (``start < lunch_end`` and ``start + game > lunch_start``) starts at
+        ``lunch_end``; any other start is kept (a game may end exactly when
+        lunch starts).  Used for every time the clock does not compute from a
+        slot: delays, closed courts, late entries and knockout or placement
+        games (docs/rules/scheduling-standings-seeding.md, §5).  Raises
+        ``ValueError`` for a negative or non-int minute.
+        """
+        check_minutes("minute", minute, 0)
+        if self.lunch is None:
+            return minute
+        ls, le = self.lunch
+        if minute < le and minute + self.game_minutes > ls:
+            return le
+        return minute

@@ -1,11 +1,12 @@
 import random
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from common.errors import UserError
 from judging.engine import rules
 from judging.services import record_confirmed_result
-from tournament.management.commands._base import get_event
+from tournament.engine.names import normalize_text
+from tournament.management.commands._base import EventCommand, get_event
 from tournament.models import Match
 
 
@@ -26,31 +27,47 @@ def random_sheet(rng, card_total=rules.CARD_TOTAL):
     return rules.SheetValues(a, b, referee, holder, rps_winner, rng.choice([0, 0, 0, 1, 2]))
 
 
-class Command(BaseCommand):
+STAGES = {
+    "groups": lambda games: games.filter(stage=Match.Stage.GROUP),
+    "knockout": lambda games: games.exclude(stage__in=[Match.Stage.GROUP, Match.Stage.PLACEMENT]),
+    "placement": lambda games: games.filter(stage=Match.Stage.PLACEMENT),
+}
+
+
+def get_division(event, name):
+    """The division of ``event`` called ``name`` (normalised like the forms), else ``CommandError``
+    listing the divisions."""
+    division = event.divisions.filter(name=normalize_text(name)).first()
+    if division is None:
+        names = "、".join(event.divisions.values_list("name", flat=True))
+        raise CommandError(f"{event.slug}: no division {name!r} (divisions: {names}).")
+    return division
+
+
+class Command(EventCommand):
     help = "Fill every game that is waiting for a result with a valid random, confirmed result (demos, load tests)."
 
     def add_arguments(self, parser):
         parser.add_argument("event")
-        parser.add_argument("--stage", choices=["groups", "knockout"], default="groups")
+        parser.add_argument("--stage", choices=["groups", "knockout", "placement"], default="groups")
+        parser.add_argument("--division", help="only this division (its name)")
         parser.add_argument("--seed", type=int)
 
-    def handle(self, event, stage, seed, **options):
+    def handle(self, event, stage, seed, division=None, **options):
         event = get_event(event)
         rng = random.Random(seed)
         entered = 0
+        waiting = event.matches.filter(
+            status__in=[Match.Status.SCHEDULED, Match.Status.SUBMITTED, Match.Status.DISPUTED],
+            team_a__isnull=False,
+            team_b__isnull=False,
+        )
+        if division is not None:
+            waiting = waiting.filter(division=get_division(event, division))
+        waiting = STAGES[stage](waiting)
         # Knockout rounds fill one after another: a later game learns its teams as we go.
         while True:
-            matches = event.matches.filter(
-                status__in=[Match.Status.SCHEDULED, Match.Status.SUBMITTED, Match.Status.DISPUTED],
-                team_a__isnull=False,
-                team_b__isnull=False,
-            )
-            matches = (
-                matches.filter(stage=Match.Stage.GROUP)
-                if stage == "groups"
-                else matches.exclude(stage=Match.Stage.GROUP)
-            )
-            batch = list(matches.order_by("match_number"))
+            batch = list(waiting.order_by("match_number"))
             if not batch:
                 break
             for match in batch:
@@ -59,4 +76,5 @@ class Command(BaseCommand):
                 except UserError as e:
                     raise CommandError(str(e)) from None
                 entered += 1
-        self.stdout.write(f"{event.slug}: {entered} {stage} results entered.")
+        where = f" ({division})" if division is not None else ""
+        self.stdout.write(f"{event.slug}{where}: {entered} {stage} results entered.")

@@ -1,0 +1,100 @@
+"""The organiser's choice for a game after the groups that a later change left out of date: keep
+the played result, or void it and replay it with the teams that now qualify.
+
+Each function is one transaction; a refusal is a ``UserError`` naming the division and the game,
+raised before anything is written. The rules are in ``docs/rules/stages.md`` ("Out of date").
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from common.errors import UserError
+from judging.models import HistoryEntry
+from judging.services import lock_match, refresh_slots
+from tournament.models import Match
+from tournament.reports import stage_notes
+
+NOTE_LENGTH = 300
+
+
+def _game(match):
+    """「小学生の部・第12試合(準決勝)」: the division, the game and its stage, for refusals."""
+    return _("%(division)s, %(game)s (%(stage)s)") % {
+        "division": match.division.name,
+        "game": match,
+        "stage": match.get_stage_display(),
+    }
+
+
+def _out_of_date(match):
+    """The ``stage_notes.OutOfDate`` of ``match`` (locked, read again); ``UserError`` when the game
+    is not out of date (a group game, a game not started, or one whose slots still hold its teams)."""
+    if match.is_group_match:
+        raise UserError(_("%(game)s is a group game: its teams never change.") % {"game": _game(match)})
+    found = stage_notes.match_out_of_date(match)
+    if found is None:
+        raise UserError(
+            _("%(game)s is not out of date: its teams are still the ones its slots name.") % {"game": _game(match)}
+        )
+    return found
+
+
+def _history_note(note, found):
+    text = f"{note.strip()} ({found.text})" if note.strip() else found.text
+    return text[:NOTE_LENGTH]
+
+
+def keep_result(match, user, note):
+    """The organiser keeps the played (or started) result of an out-of-date game.
+
+    In: a knockout or placement ``Match`` that is out of date (``stage_notes.match_out_of_date``),
+    the organiser, and ``note`` (why; required). Out: the game, with ``Match.kept_teams`` set to
+    the resolution of its slots now, so it is no longer shown out of date for this change (a
+    later change that moves a slot again shows it again), and a ``KEPT`` history entry holding
+    the note and the places that changed. Its teams and result stay as played.
+    Raises ``UserError`` (nothing written) without a note or when the game is not out of date.
+    Rule: docs/rules/stages.md, "Out of date".
+    """
+    if not (note or "").strip():
+        raise UserError(_("%(game)s: say in a note why the played result is kept.") % {"game": _game(match)})
+    with transaction.atomic():
+        match = lock_match(match)
+        found = _out_of_date(match)
+        match.kept_teams = found.state.resolution
+        match.save(update_fields=["kept_teams"])
+        HistoryEntry.objects.create(
+            match=match, user=user, action=HistoryEntry.Action.KEPT, note=_history_note(note, found)
+        )
+    return match
+
+
+def replay_match(match, user, note=""):
+    """The organiser voids the played result of an out-of-date game so that it is played again
+    by the teams that fill its slots now.
+
+    In: a knockout or placement ``Match`` that is out of date, the organiser, an optional note.
+    Out: the game open again: its confirmed versions unconfirmed (kept in its history), status
+    scheduled, no winner, no start or end time, ``kept_teams`` cleared, a ``REPLAYED`` history
+    entry naming the places that changed; then ``judging.services.refresh_slots`` fills its
+    teams from its slots (nobody while a slot is not final) and takes the change on to the games
+    it feeds: one not started follows, one started or played is shown out of date in turn.
+    Raises ``UserError`` (nothing written) when the game is not out of date.
+    Rule: docs/rules/stages.md, "Out of date".
+    """
+    with transaction.atomic():
+        match = lock_match(match)
+        found = _out_of_date(match)
+        match.sheets.filter(is_confirmed=True).update(is_confirmed=False)
+        match.status = Match.Status.SCHEDULED
+        match.winner = None
+        match.actual_start = match.actual_end = None
+        match.kept_teams = ""
+        match.save(update_fields=["status", "winner", "actual_start", "actual_end", "kept_teams"])
+        HistoryEntry.objects.create(
+            match=match, user=user, action=HistoryEntry.Action.REPLAYED, note=_history_note(note or "", found)
+        )
+        refresh_slots(match.division, user=user)
+    match.refresh_from_db()
+    return match

@@ -1,0 +1,199 @@
+"""The event's games in minutes, for the changes on the day: where a moved or new game can
+go, and which teams a change would make play twice in a row (docs/rules/
+scheduling-standings-seeding.md, §5).
+
+Nothing here writes: ``tournament.services.day_changes`` plans with a ``Timeline``, raises
+``BackToBack`` before any write when a change breaks a division's rest rule (or puts a
+team in two places at once), and writes only when the organiser confirmed it.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from common.errors import UserError
+from tournament.clock import event_clock, event_midnight
+from tournament.engine.scheduling.day import TeamGame, free_at, too_close
+from tournament.models import Match, Team
+from tournament.reports.checks import team_where
+
+# How far (slots) a game may go to keep the rest rule before it is placed without it.
+REST_HORIZON = 40
+
+
+class BackToBack(UserError):
+    """A change would make teams play twice in a row in a division with the rest rule, or
+    in two places at once. ``lines`` name each team (division and group) and its two games;
+    the page shows them and asks before saving (``allow_back_to_back``); a script is refused."""
+
+    def __init__(self, lines):
+        self.lines = lines
+        super().__init__(
+            _("This change makes teams play two games in a row (rest rule) or at once: %(list)s.")
+            % {"list": " / ".join(lines)}
+        )
+
+
+@dataclass
+class _Game:
+    """A game on the timeline: its court and slot, start minute, teams; ``key`` its pk (new
+    games: a negative key)."""
+
+    key: int
+    number: int
+    court: int | None
+    slot: int | None
+    start: int
+    teams: tuple[int, ...]
+
+
+class Timeline:
+    """The timed games of an event (void games left out), in minutes from its midnight."""
+
+    def __init__(self, event):
+        self.event = event
+        self.clock = event_clock(event)
+        self.day = event_midnight(event)
+        self.games: dict[int, _Game] = {}
+        for m in event.matches.exclude(status=Match.Status.VOID).filter(start_at__isnull=False):
+            self.games[m.pk] = _Game(
+                m.pk, m.match_number, m.court_id, m.slot, self.minute(m.start_at), _teams(m.team_a_id, m.team_b_id)
+            )
+        self.teams = {t.pk: t for t in Team.objects.filter(division__event=event).select_related("division", "group")}
+        self._new = 0
+
+    def minute(self, at):
+        """Minutes from the event's midnight of a datetime."""
+        return int((at - self.day).total_seconds() // 60)
+
+    def at(self, minute):
+        """The datetime of a minute of the event's day."""
+        return self.day + datetime.timedelta(minutes=minute)
+
+    def rest_needed(self, team_id):
+        """The least wait (minutes) a team needs between games: a game's length under its
+        division's rest rule, else 0 (never two games at once)."""
+        team = self.teams.get(team_id)
+        return self.clock.game_minutes if team is not None and team.division.rest_rule else 0
+
+    def too_close(self):
+        """``{(team, earlier key, later key)}``: the pairs of games teams now play too close."""
+        length = self.clock.game_minutes
+        games = [TeamGame(t, g.key, g.start, g.start + length) for g in self.games.values() for t in g.teams]
+        return too_close(games, {t: self.rest_needed(t) for t in self.teams})
+
+    def set(self, key, *, court=None, slot=None, start=None):
+        """Move game ``key`` on the timeline (nothing is written)."""
+        game = self.games[key]
+        game.court = court if court is not None else game.court
+        game.slot = slot if slot is not None else game.slot
+        game.start = start if start is not None else game.start
+
+    def add(self, number, teams, court, slot, start, key=None):
+        """A game on the timeline (``key``: a game taken off with ``remove``; None: a new
+        game, given a negative key); returns its key."""
+        if key is None:
+            self._new -= 1
+            key = self._new
+        self.games[key] = _Game(key, number, court, slot, start, _teams(*teams))
+        return key
+
+    def remove(self, key):
+        """Take a game off the timeline while it is being placed again."""
+        return self.games.pop(key)
+
+    def place(self, teams, courts, first_slot, earliest=0):
+        """The earliest ``(court, slot, start minute)`` for a game of ``teams`` (ids).
+
+        ``courts`` in order of preference; from slot ``first_slot`` and minute ``earliest``
+        on. A slot of a court is free when no game holds it; the game starts at the slot's
+        time on the clock, or later: after the court's game before it (by slot) plus the
+        changeover, never in the lunch break (``Clock.fit``), and it must end a changeover
+        before the court's next game. Each team keeps the rest it needs (``rest_needed``)
+        within ``REST_HORIZON`` slots, else only a changeover: ``BackToBack`` is then the
+        caller's to raise. Always finds a place (a court's slots are unbounded).
+        """
+        for gap_of in (self.rest_needed, lambda _team: 0):
+            found = self._search(teams, courts, first_slot, earliest, gap_of, REST_HORIZON)
+            if found is not None:
+                return found
+        return self._search(teams, courts, first_slot, earliest, lambda _team: 0, None)
+
+    def _search(self, teams, courts, first_slot, earliest, gap_of, horizon):
+        length, change = self.clock.game_minutes, self.clock.changeover_minutes
+        busy = {t: [(g.start, g.start + length) for g in self.games.values() if t in g.teams] for t in teams if t}
+        slot = first_slot
+        while horizon is None or slot < first_slot + horizon:
+            for court in courts:
+                start = self._court_start(court.pk, slot, earliest)
+                if start is None:
+                    continue
+                if all(free_at(start, length, busy[t], max(gap_of(t), change)) for t in busy):
+                    return court, slot, start
+            slot += 1
+        return None
+
+    def _court_start(self, court_id, slot, earliest):
+        """The start of a game in ``slot`` of a court, or None when the slot is taken or the
+        game does not fit between the court's games before and after it (by slot)."""
+        mine = [g for g in self.games.values() if g.court == court_id and g.slot is not None]
+        if any(g.slot == slot for g in mine):
+            return None
+        length, change = self.clock.game_minutes, self.clock.changeover_minutes
+        start = max(self.clock.start_of(slot, court_id), earliest)
+        before = [g.start + length + change for g in mine if g.slot < slot]
+        if before:
+            start = max(start, max(before))
+        start = self.clock.fit(start)
+        after = [g.start for g in mine if g.slot > slot]
+        if after and start + length + change > min(after):
+            return None
+        return start
+
+    def describe(self, problems):
+        """``BackToBack`` lines, one per pair: the team with its division and group, and the
+        two games by number and time, in the order of the day."""
+        lines = []
+        length = self.clock.game_minutes
+        for team_id, first, second in sorted(problems, key=lambda p: (self.games[p[1]].start, p[0])):
+            a, b = self.games[first], self.games[second]
+            team = self.teams[team_id]
+            values = {
+                "team": team.name,
+                "where": team_where(team),
+                "a": a.number,
+                "a_at": _hhmm(a.start),
+                "b": b.number,
+                "b_at": _hhmm(b.start),
+            }
+            if b.start < a.start + length:
+                lines.append(
+                    _("%(team)s (%(where)s) plays game %(a)s (%(a_at)s) and game %(b)s (%(b_at)s) at once") % values
+                )
+            else:
+                lines.append(
+                    _("%(team)s (%(where)s): game %(a)s (%(a_at)s), then game %(b)s (%(b_at)s) in a row") % values
+                )
+        return lines
+
+
+def check_rest(timeline, before, allow_back_to_back):
+    """Raise ``BackToBack`` for the pairs of games that are too close now but were not in
+    ``before`` (``Timeline.too_close`` before the change), unless ``allow_back_to_back``
+    (the organiser confirmed). Returns the new pairs' lines (empty when none)."""
+    new = timeline.too_close() - before
+    lines = timeline.describe(new)
+    if lines and not allow_back_to_back:
+        raise BackToBack(lines)
+    return lines
+
+
+def _teams(*ids):
+    return tuple(t for t in ids if t)
+
+
+def _hhmm(minute):
+    return f"{minute // 60:02d}:{minute % 60:02d}"
