@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from common.pdf.coverage import font_warnings
 from tournament.engine import limits, names, standings
 from tournament.models import Court, Division, Event, Match, Team
-from tournament.services import settings_guard
+from tournament.services import settings_guard, versions
 from tournament.services.placement_games import following_games, pairs_problem
 from tournament.services.registration import PlayerData
 from tournament.services.schedule import games_per_team_problem
@@ -549,6 +549,8 @@ class PersonForm(forms.Form):
     role = forms.ChoiceField(
         label=_("role"), choices=[("recorder", _("recorder (記録係)")), ("organiser", _("organiser"))]
     )
+    # The roles as the page showed them (tournament.services.versions.people_version).
+    version = forms.CharField(widget=forms.HiddenInput, required=False, max_length=4000)
 
     def clean(self):
         data = super().clean()
@@ -564,3 +566,29 @@ class PersonForm(forms.Form):
         if exists and data.get("password"):
             self.add_error("password", _("This account exists already; its password is not changed here."))
         return data
+
+
+def people_rows(event, posted):
+    """The rows of the people page after a stale change (issue 18, item 8): the organisers and
+    recorders saved now beside those the page showed with the change asked for (a role given
+    or removed), as ``compare_versions`` rows."""
+    seen = versions.parse_people_version(posted.get("version"))
+    User = get_user_model()
+    usernames = dict(User.objects.filter(pk__in=seen[0] + seen[1]).values_list("pk", "username"))
+    yours = [[usernames[pk] for pk in pks if pk in usernames] for pks in seen]
+    if "remove" in posted:
+        gone = User.objects.filter(pk=posted.get("user") if str(posted.get("user")).isdigit() else None).first()
+        yours = [[name for name in names if gone is None or name != gone.username] for names in yours]
+    elif posted.get("username", "").strip():
+        yours[0 if posted.get("role") == "organiser" else 1].append(posted["username"].strip())
+    saved = [
+        list(event.organisers.values_list("username", flat=True)),
+        list(event.recorders.values_list("username", flat=True)),
+    ]
+    rows = []
+    for name, label, now, asked in zip(
+        ("organisers", "recorders"), (_("Organisers"), _("Recorders")), saved, yours, strict=True
+    ):
+        now, asked = ", ".join(sorted(now)) or "—", ", ".join(sorted(set(asked))) or "—"
+        rows.append({"name": name, "label": label, "saved": now, "yours": asked, "differs": now != asked})
+    return rows

@@ -158,3 +158,56 @@ def test_the_saved_team_form_carries_its_version(event):
     team.refresh_from_db()
     assert TeamForm.initial_for(team)["version"] == 5
     assert Event.objects.get().version == 1
+
+
+def people_form(response):
+    html = response.content.decode()
+    return re.search(r'name="version" value="([^"]*)"', html).group(1)
+
+
+def test_a_role_given_on_a_stale_people_page_is_refused_with_both_lists(event, organisers, django_user_model):
+    first, second = organisers
+    url = reverse("tournament:people", args=[event.slug])
+    seen_first, seen_second = people_form(first.get(url)), people_form(second.get(url))
+    assert seen_first == seen_second
+    desk = django_user_model.objects.create_user("desk")
+    assert second.post(url, {"username": "desk", "role": "recorder", "version": seen_second}).status_code == 302
+
+    response = first.post(url, {"username": "org2", "role": "recorder", "password": "", "version": seen_first})
+    assert response.status_code == 409
+    assert not event.recorders.filter(username="org2").exists()
+    rows = {row["name"]: row for row in response.context["stale_rows"]}
+    assert rows["recorders"]["saved"] == "desk" and rows["recorders"]["yours"] == "org2"
+    assert rows["organisers"]["saved"] == rows["organisers"]["yours"] == "org1, org2"
+    # Nothing lost: the typed login name and role stay, on the saved roles' version now.
+    form = response.context["form"]
+    assert form["username"].value() == "org2" and form["role"].value() == "recorder"
+    again = {"username": "org2", "role": "recorder", "version": people_form(response)}
+    assert first.post(url, again).status_code == 302
+    assert set(event.recorders.values_list("username", flat=True)) == {"desk", "org2"}
+    assert desk in event.recorders.all()
+
+
+def test_a_removal_on_a_stale_people_page_is_refused(event, organisers):
+    first, second = organisers
+    url = reverse("tournament:people", args=[event.slug])
+    seen = people_form(first.get(url))
+    org2 = event.organisers.get(username="org2")
+    assert (
+        second.post(
+            url,
+            {
+                "username": "late",
+                "role": "recorder",
+                "password": "a-long-pass-42",
+                "version": people_form(second.get(url)),
+            },
+        ).status_code
+        == 302
+    )
+    response = first.post(url, {"remove": "1", "user": str(org2.pk), "version": seen})
+    assert response.status_code == 409
+    assert event.organisers.filter(pk=org2.pk).exists()
+    rows = {row["name"]: row for row in response.context["stale_rows"]}
+    assert rows["organisers"]["yours"] == "org1" and rows["organisers"]["saved"] == "org1, org2"
+    assert rows["recorders"]["saved"] == "late"

@@ -45,3 +45,29 @@ def claim(instance, base_version):
     if base_version is not None and saved.version != base_version:
         raise StaleEdit(saved)
     instance.version = saved.version + 1
+
+
+def people_version(event) -> str:
+    """The version of an event's people: its organisers and recorders by account id
+    ("o3,o5,r7"), which the people page carries (the roles have no row of their own)."""
+    organisers = sorted(event.organisers.values_list("pk", flat=True))
+    recorders = sorted(event.recorders.values_list("pk", flat=True))
+    return ",".join([f"o{pk}" for pk in organisers] + [f"r{pk}" for pk in recorders])
+
+
+def parse_people_version(text) -> tuple[list[int], list[int]]:
+    """``(organiser ids, recorder ids)`` of a ``people_version`` text; unreadable parts are skipped."""
+    organisers, recorders = [], []
+    for part in (text or "").split(","):
+        if len(part) > 1 and part[0] in "or" and part[1:].isdigit():
+            (organisers if part[0] == "o" else recorders).append(int(part[1:]))
+    return organisers, recorders
+
+
+def claim_people(event, base_version):
+    """Lock ``event``'s row (inside ``transaction.atomic``) and refuse a change of its people
+    made on a page opened before another change (``StaleEdit`` with the event; None: not
+    checked). The roles' optimistic lock, as ``claim`` is the rows' (issue 18, item 8)."""
+    saved = type(event).objects.select_for_update().get(pk=event.pk)
+    if base_version is not None and people_version(saved) != base_version:
+        raise StaleEdit(saved)
