@@ -3,8 +3,11 @@ and 99,999 cards with messages naming the field; the database refuses them too; 
 with the most extreme allowed values answers (no 500)."""
 
 import datetime
+import io
+import re
 
 import pytest
+from django.core.management import CommandError, call_command
 from django.db import IntegrityError, transaction
 from django.utils import translation
 
@@ -131,3 +134,17 @@ def test_a_schedule_with_the_most_extreme_allowed_values_answers(db):
     assert make_schedule(event) == 28
     latest = Match.objects.filter(event=event).order_by("-start_at").first().start_at
     assert latest > datetime.datetime.combine(last, datetime.time(23, 0), tzinfo=datetime.UTC)
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["--date", "9999-12-31"], "date: from"),
+        (["--date", f"{TODAY.year}-06-01", "--edition", "5000"], "edition (第N回): from 1 to 999."),
+    ],
+)
+def test_create_event_refuses_values_out_of_limits_in_a_sentence(db, args, named):
+    """The command goes through the same limits (before: 9999-12-31 was stored)."""
+    with pytest.raises(CommandError, match=re.escape(named)):
+        call_command("create_event", "far", "--name", "大会", *args, stdout=io.StringIO())
+    assert not Event.objects.exists()

@@ -43,3 +43,30 @@ def date_window(today: datetime.date) -> tuple[datetime.date, datetime.date]:
 def card_total_ok(total: int) -> bool:
     """Whether ``total`` cards in play is possible: even (two equal piles) within ``CARD_TOTAL``."""
     return CARD_TOTAL[0] <= total <= CARD_TOTAL[1] and total % 2 == 0
+
+
+#: The event's numbers checked by ``out_of_limits``, with their limits.
+EVENT_NUMBERS = {
+    "edition": EDITION,
+    "game_minutes": GAME_MINUTES,
+    "changeover_minutes": CHANGEOVER_MINUTES,
+    "card_total": CARD_TOTAL,
+}
+
+
+def out_of_limits(date: datetime.date, numbers: dict, today: datetime.date) -> list[tuple[str, object, object]]:
+    """The event's values outside their limits: ``[(field name, smallest, largest)]``, the date
+    first (``date_window`` seen from ``today``), then each number of ``numbers`` (field name →
+    value; None and names not in ``EVENT_NUMBERS`` are not checked; an odd card total counts as
+    outside). Empty when all is well."""
+    found = []
+    first, last = date_window(today)
+    if not first <= date <= last:
+        found.append(("date", first, last))
+    for name, value in numbers.items():
+        limit = EVENT_NUMBERS.get(name)
+        if limit is None or value is None:
+            continue
+        if not limit[0] <= value <= limit[1] or (name == "card_total" and not card_total_ok(value)):
+            found.append((name, limit[0], limit[1]))
+    return found
