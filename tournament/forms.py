@@ -396,8 +396,8 @@ class TeamForm(forms.Form):
     chaperone = forms.CharField(label=_("chaperone (引率者)"), max_length=names.CHAPERONE_MAX, required=False)
     seed = forms.IntegerField(
         label=_("seed"),
-        min_value=1,
-        max_value=999,
+        min_value=limits.SEED[0],
+        max_value=limits.SEED[1],
         required=False,
         help_text=_("Optional: 1 is the strongest. Seeds are spread over the groups."),
     )
