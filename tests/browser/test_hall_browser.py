@@ -6,13 +6,14 @@ within 10 s; the overview flags a late court. Screenshots in test-artifacts/scre
 import datetime
 
 import pytest
+from django.core.management import call_command
 from django.utils import timezone
 
 from judging.engine import rules
 from judging.services import record_confirmed_result
 from tests.browser.support import shot
 from tests.factories import make_division, make_event, make_team
-from tournament.models import Match
+from tournament.models import Event, Match
 from tournament.services.announcements import announce
 from tournament.services.draw import draw_groups
 from tournament.services.schedule import make_schedule
@@ -119,3 +120,30 @@ def test_the_overview_flags_a_late_court(new_page, live_server, transactional_db
     shot(page, "hall_rotation_courts_1080p")
     page.locator(".hall-group").first.wait_for(timeout=10000)  # the rotation moves on to the division
     shot(page, "hall_rotation_division_1080p")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_division_with_its_bracket_is_never_cut_off(new_page, live_server, transactional_db, size):
+    call_command("load_demo")
+    call_command("draw_groups", "demo", "--seed", "1")
+    call_command("make_schedule", "demo")
+    call_command("simulate_results", "demo")
+    call_command("seed_knockout", "demo")
+    event = Event.objects.get(slug="demo")
+    division = max(event.divisions.all(), key=lambda d: d.groups.count())
+    width, height = SIZES[size]
+    page = new_page(viewport={"width": width, "height": height}, locale="ja-JP")
+    page.goto(f"{live_server.url}/e/demo/display/division/{division.pk}/?seconds=1")
+    page.wait_for_function("document.getElementById('display').dataset.pages")
+    pages = int(page.get_attribute("#display", "data-pages"))
+    for step in range(pages):
+        page.wait_for_function(f"document.getElementById('display').dataset.page === '{step + 1}'", timeout=5000)
+        outside = page.evaluate(
+            """() => Array.from(document.querySelectorAll('.hall-item:not([hidden])')).filter(i => {
+                const r = i.getBoundingClientRect();
+                return r.bottom > window.innerHeight + 1 || r.right > window.innerWidth + 1;
+            }).length"""
+        )
+        assert outside == 0, f"{size} page {step + 1}: {outside} blocks cut off"
+        shot(page, f"hall_demo_division_{size}_page{step + 1}")
+    assert page.locator(".hall-bracket").count() == 1

@@ -50,7 +50,12 @@ def version(event):
 
 @pytest.mark.parametrize(
     ("text", "minutes", "field"),
-    [("   ", 5, "Announcement"), ("あ" * 201, 5, "at most 200"), ("集合", 0, "Minutes shown"), ("集合", 241, "Minutes")],
+    [
+        ("   ", 5, "Announcement"),
+        ("あ" * 201, 5, "at most 200"),
+        ("集合", 0, "Minutes shown"),
+        ("集合", 241, "Minutes"),
+    ],
 )
 def test_a_bad_announcement_is_refused_naming_the_field_and_nothing_is_written(day, text, minutes, field):
     event, _division = day
@@ -158,3 +163,17 @@ def test_the_qr_code_is_an_svg_served_here(day, client):
     answer = client.get(reverse("tournament:display_qr", args=[event.slug]))
     assert answer["Content-Type"] == "image/svg+xml" and answer.content.startswith(b"<svg")
     assert b"<path" in answer.content
+
+
+@pytest.mark.parametrize("teams", [8, 32])
+def test_the_poll_costs_a_fixed_number_of_queries(client, teams, django_assert_max_num_queries):
+    event = factories.make_event(courts=4)
+    division = factories.make_division(event)
+    factories.make_teams(division, teams)
+    draw_groups(event, seed=1)
+    make_schedule(event)
+    for match in event.matches.order_by("match_number")[:6]:
+        confirm(match)
+    announce(event, "集合", 5)
+    with django_assert_max_num_queries(11):
+        client.get(reverse("tournament:display_state", args=[event.slug]))
