@@ -30,6 +30,7 @@
   var lastAnnounce = null;
   var lastTicker = null;
   var loading = false;
+  var pending = null;
 
   function shownVersion() {
     var screen = box.querySelector(".hall-screen");
@@ -90,7 +91,10 @@
   }
 
   function load(path, keepPage) {
-    if (loading) return Promise.resolve();
+    if (loading) {
+      pending = [path, keepPage]; // a screen change while a fetch is on its way: done after it
+      return Promise.resolve();
+    }
     loading = true;
     return fetch(fragmentUrl(path), { cache: "no-store" })
       .then(function (r) { return r.ok ? r.text() : null; })
@@ -101,7 +105,12 @@
         }
       })
       .catch(function () {})
-      .finally(function () { loading = false; });
+      .finally(function () {
+        loading = false;
+        var next = pending;
+        pending = null;
+        if (next) return load(next[0], next[1]);
+      });
   }
 
   function currentPath() {
