@@ -601,3 +601,25 @@ class RunnerUpLot(LotRecord):
 
     def __str__(self):
         return f"{self.division}: {self.team} {self.position}"
+
+
+class Announcement(models.Model):
+    """A call typed by the organiser for the hall screens (「第3コートへ集合：○○チーム」), shown
+    large from ``shown_from`` until ``shown_until`` (issue 17, item 2)."""
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="announcements", verbose_name=_("tournament")
+    )
+    text = models.CharField(_("announcement"), max_length=200)
+    shown_from = models.DateTimeField(_("shown from"))
+    shown_until = models.DateTimeField(_("shown until"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-shown_from", "-pk"]
+        verbose_name = _("announcement")
+        verbose_name_plural = _("announcements")
+        indexes = [models.Index(fields=["event", "shown_until"])]
+
+    def __str__(self):
+        return self.text
