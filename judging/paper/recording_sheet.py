@@ -569,8 +569,8 @@ def _draw_signatures(sheet: _Sheet, rows: _Rows, y: float) -> None:
     pen.text_mid(ckx + ck + 2 * mm, y + footer_h / 2, _("received and entered"), 8.5, color=MUTED)
 
     note = _(
-        "Referee: check the team names first. Leaders count their cards, check A＋B＋referee＝%(total)s "
-        "and sign. Level: 「り」 wins (with the referee: leaders' rock-paper-scissors). Sheet to the recorder."
+        "After the game each leader counts the cards taken, checks A＋B＋referee＝%(total)s and signs. "
+        "Level: 「り」 wins (with the referee: leaders' rock-paper-scissors). Sheet to the recorder."
     ) % {"total": sheet.p.match.card_total}
     size, _lines = fit(note, pen.font, w, rows.note_h, 7.0, 4.5, max_lines=1)
     pen.text(x0, sheet.y0 + 0.6 * mm, note, size, color=MUTED)

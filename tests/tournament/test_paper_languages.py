@@ -128,6 +128,7 @@ def test_every_pdf_and_workbook_in_english_prints_no_japanese_label(organiser, d
     everything = " ".join(text for _what, text in docs)
     for label in ("Court timetable", "Check-in list", "Standings", "Bracket", "Final results", "Recording sheet"):
         assert label in everything
+    assert "Sheet to the recorder." in everything  # the sheet's foot note fits whole, never cut
 
 
 def test_every_pdf_and_workbook_in_japanese_prints_no_english_word(organiser, day):
@@ -144,6 +145,7 @@ def test_every_pdf_and_workbook_in_japanese_prints_no_english_word(organiser, da
     everything = " ".join(text for _what, text in docs)
     for label in ("対戦表", "受付名簿", "順位表", "トーナメント表", "成績一覧", "記録用紙", "判定表", "リーダー"):
         assert label in everything
+    assert "用紙は記録係へ提出。" in everything  # the sheet's foot note fits whole, never cut
     assert "主将" not in everything and "ラウンド" not in everything and "失札" not in everything
 
 
