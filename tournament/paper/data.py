@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from common.dates import format_date
@@ -96,7 +96,7 @@ def prepare_event(event: EventInfo) -> Masthead:
         title=title,
         date=format_date(event.date, event.japanese_era, english=not in_japanese()),
         venue=venue,
-        venue_label=_("venue"),
+        venue_label=pgettext("paper header", "Venue"),
     )
 
 
