@@ -45,12 +45,12 @@ def _number(request, name):
     return int(value) if value.isdigit() and len(value) < 10 else None
 
 
-def cached_fragment(name, event, version, params, build):
-    """The HTML of a page's live part, rendered at most once per page, known parameters,
-    language and event version (``params``: the parameters the page reads, never the raw
-    query string, so ``?x=<random>`` is served from the cache), kept ``FRESH_SECONDS`` for
-    changes the version does not see (a team renamed)."""
-    parts = f"{name}|{event.pk}|{get_language()}|{version}|{sorted(params.items())}"
+def cached_fragment(path, event, version, params, build):
+    """The HTML of a page's live part, rendered at most once per page (``path``, which names
+    the court or team), known parameters, language and event version (``params``: the
+    parameters the page reads, never the raw query string, so ``?x=<random>`` is served from
+    the cache), kept ``FRESH_SECONDS`` for changes the version does not see (a team renamed)."""
+    parts = f"{path}|{event.pk}|{get_language()}|{version}|{sorted(params.items())}"
     key = "public-live:" + hashlib.sha256(parts.encode()).hexdigest()
     html = cache.get(key)
     if html is None:
@@ -65,7 +65,7 @@ def live_page(request, template, fragment, context, params):
     event = context["event"]
     version = event_version(event)
     context = {**context, "version": version}
-    html = cached_fragment(fragment, event, version, params, lambda: render_to_string(fragment, context, request))
+    html = cached_fragment(request.path, event, version, params, lambda: render_to_string(fragment, context, request))
     if request.GET.get("fragment") == "1":
         return HttpResponse(html)
     live = {
