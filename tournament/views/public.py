@@ -21,6 +21,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -80,12 +81,69 @@ def _query(params):
     return "&".join(f"{k}={v}" for k, v in params.items() if v not in (None, ""))
 
 
-def _with_slots(event, matches):
-    """``[MatchLine]`` of ``matches``; the slot labels are read only when a knockout or
-    placement game is among them."""
+def _with_slots(event, matches, team=None):
+    """The cards (``game_cards``) of ``matches``; the slot labels are read only when a
+    knockout or placement game is among them."""
     matches = list(matches)
     slots = reports.event_slots(event) if any(m.stage != Match.Stage.GROUP for m in matches) else {}
-    return [reports.match_line(m, slots) for m in matches]
+    return game_cards([reports.match_line(m, slots) for m in matches], team)
+
+
+DECIDED = {"joker": " (り)", "rps": " (じゃんけん)"}
+
+
+def _side(line, side, team):
+    """One side of a card: its text, the class of the text when it is no team yet ("tbd
+    slot": a slot's label, "tbd": to be decided), the side's classes, whether its place changed."""
+    team_id = line.match.team_a_id if side == "a" else line.match.team_b_id
+    slot = line.slot_a if side == "a" else line.slot_b
+    classes = ""
+    if team_id is not None and team_id == line.match.winner_id:
+        classes += " winner"
+    if team is not None and team_id == team.pk:
+        classes += " me"
+    tbd = "" if team_id is not None else ("tbd slot" if slot is not None and slot.label else "tbd")
+    text = line.team_a_text if side == "a" else line.team_b_text
+    return text, tbd, classes, bool(slot is not None and slot.changed)
+
+
+def _score(line):
+    if line.sheet is not None and line.sheet.is_walkover:
+        return line.result
+    if line.sheet is not None:
+        return f"{line.sheet.cards_a} - {line.sheet.cards_b}{DECIDED.get(line.sheet.decided_by, '')}"
+    return str(line.match.get_status_display()) if line.status == Match.Status.VOID else "—"
+
+
+def game_cards(lines, team=None):
+    """The cards of the timetable and results (``public/_games.html``) from ``[MatchLine]``:
+    plain dicts with the texts ready, so the template loop only prints them (a card costs
+    a few dozen microseconds). ``team``: the team whose page this is (its side is marked)."""
+    cards = []
+    for line in lines:
+        a, a_tbd, a_class, a_changed = _side(line, "a", team)
+        b, b_tbd, b_class, b_changed = _side(line, "b", team)
+        start = timezone.localtime(line.start).strftime("%H:%M") if line.start else "—"
+        cards.append(
+            {
+                "number": line.number,
+                "classes": (" done" if line.result else "") + (" stale" if line.out_of_date else ""),
+                "start": start,
+                "court": str(line.match.court) if line.match.court else "—",
+                "what": f"{line.division} ・ {line.stage_and_group}",
+                "a": a,
+                "a_tbd": a_tbd,
+                "a_class": a_class,
+                "a_changed": a_changed,
+                "b": b,
+                "b_tbd": b_tbd,
+                "b_class": b_class,
+                "b_changed": b_changed,
+                "score": _score(line),
+                "stale": line.slots.out_of_date_text if line.out_of_date else "",
+            }
+        )
+    return cards
 
 
 def home(request):
@@ -134,7 +192,7 @@ def timetable(request, slug, court=None, team=None):
         "teams": teams,
         **extra,
     }
-    context["lines"] = lambda: _with_slots(event, matches)
+    context["lines"] = lambda: _with_slots(event, matches, team_obj)
     return live_page(request, "public/timetable.html", "public/_timetable_live.html", context, params)
 
 
