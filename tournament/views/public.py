@@ -22,7 +22,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from common.downloads import PDF, XLSX, file_response
@@ -205,16 +205,32 @@ def results(request, slug):
     return live_page(request, "public/results.html", "public/_results_live.html", context, {"page": page.number})
 
 
-def short_standings(groups, criteria):
-    """The short standings of a division's groups for a phone: per group, its rows as
-    ``(StandingLine, figure)``, the figure being the first of ``FIGURES`` among the division's
-    ``criteria`` (card difference when none): rank, team, wins and that figure."""
+def short_standings(groups, criteria, team_url="/"):
+    """The short standings of a division's groups (``[(reports.StandingsTable, [StandingLine])]``)
+    for a phone: per group, its rows as plain
+    dicts (rank, team, wins and the deciding figure: the first of ``FIGURES`` among the
+    division's ``criteria``, card difference when none; ``url``: ``team_url`` + the team's id
+    + "/", its page). Returns ``(criterion code, [(GroupStandings, [row])])``."""
     code = next((c for c in criteria if c in FIGURES), "card_diff")
-    rows = []
-    for group in groups:
-        lines = [(line, "—" if line.annulled else _figure(line, code)) for line in group.lines]
-        rows.append((group, lines))
-    return code, rows
+    return code, [(group, [_short_row(line, code, team_url) for line in lines]) for group, lines in groups]
+
+
+def _short_row(line, code, team_url):
+    classes = "withdrawn" if line.withdrawn else "provisional" if line.provisional else ""
+    left = ""
+    if not line.withdrawn and line.provisional and line.games_left:
+        left = ngettext("%(counter)s left", "%(counter)s left", line.games_left) % {"counter": line.games_left}
+    return {
+        "key": line.team.pk,
+        "classes": classes + (" annulled" if line.annulled else ""),
+        "rank": line.rank_text,
+        "url": f"{team_url}{line.team.pk}/",
+        "name": line.team.name,
+        "mark": str(line.mark) if line.withdrawn else "",
+        "left": left,
+        "wins": "—" if line.annulled else line.wins,
+        "figure": "—" if line.annulled else _figure(line, code),
+    }
 
 
 def _figure(line, code):
@@ -229,11 +245,18 @@ def standings(request, slug):
     division = get_object_or_404(Division, event=event, pk=division_pk) if division_pk else None
     full = request.GET.get("full") == "1"
 
+    team_url = reverse("tournament:public_team", args=[event.slug, 0]).removesuffix("0/")
+
     def divisions():
+        """The full tables (with the 星取表) from ``event_standings``; the short ones from the
+        groups' tables and lines only (no 星取表 or tied blocks to shape)."""
+        if full:
+            return [(d, groups, "", []) for d, groups in reports.event_standings(event, division)]
         found = []
-        for d, groups in reports.event_standings(event, division):
-            code, rows = short_standings(groups, d.criteria)
-            found.append((d, groups, CRITERION_LABELS[code], rows))
+        for d in [division] if division is not None else event.divisions.all():
+            tables = [(t, reports.standing_lines(t)) for t in reports.division_standings(d)]
+            code, rows = short_standings(tables, d.criteria, team_url)
+            found.append((d, [], CRITERION_LABELS[code], rows))
         return found
 
     context = {"event": event, "division": division, "full": full, "standings": divisions}
