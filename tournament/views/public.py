@@ -37,6 +37,7 @@ COMING = 60  # games shown by default on the timetable of a big event: the next 
 SPLIT_ABOVE = 120  # an event with more games shows only the coming ones by default
 RESULTS_PER_PAGE = 100
 DONE = (Match.Status.CONFIRMED, Match.Status.WALKOVER, Match.Status.VOID)
+LAZY = ("lines", "standings")  # context entries that are functions, called only to render the fragment
 FIGURES = ("card_diff", "cards_taken")  # criteria shown as the deciding figure of the short standings
 
 
@@ -66,7 +67,13 @@ def live_page(request, template, fragment, context, params):
     event = context["event"]
     version = event_version(event)
     context = {**context, "version": version}
-    html = cached_fragment(request.path, event, version, params, lambda: render_to_string(fragment, context, request))
+
+    def build():
+        # What is costly to shape ("lines", "standings": functions) is made once, on a cache miss.
+        ready = {key: value() if key in LAZY else value for key, value in context.items()}
+        return render_to_string(fragment, ready, request)
+
+    html = cached_fragment(request.path, event, version, params, build)
     if request.GET.get("fragment") == "1":
         return HttpResponse(html)
     live = {
