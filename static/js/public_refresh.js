@@ -7,12 +7,8 @@
 // on what the reader was looking at, and the games and rows that changed (data-key) are
 // highlighted for a few seconds. Comparing from the first poll, a change made in the first
 // seconds after the page loaded is shown too. A network error keeps what is shown.
-// Also: a <select data-autosubmit> sends its form when changed (no inline handler: CSP).
+// (The team selector's data-autosubmit is static/js/page.js's, loaded on every page.)
 (function () {
-  var selects = document.querySelectorAll("select[data-autosubmit]");
-  for (var i = 0; i < selects.length; i++) {
-    selects[i].addEventListener("change", function (e) { if (e.target.value) e.target.form.submit(); });
-  }
   var box = document.getElementById("live");
   if (!box || !window.fetch) return;
   var seconds = parseFloat(box.getAttribute("data-seconds")) || 15;

@@ -181,7 +181,7 @@ def timetable(request, slug, court=None, team=None):
     """The games, as cards. ``?team=<id>`` (the team selector, a QR code) leads to the team's
     own page; an unknown team or court is a 404."""
     event = get_object_or_404(Event, slug=slug)
-    if court is None and team is None and "team" in request.GET:
+    if court is None and team is None and request.GET.get("team"):
         chosen = get_object_or_404(Team, division__event=event, pk=_number(request, "team") or 0)
         return redirect("tournament:public_team", event.slug, chosen.pk)
     court_obj = get_object_or_404(Court, event=event, pk=court) if court is not None else None
