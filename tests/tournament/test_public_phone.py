@@ -78,6 +78,7 @@ def test_the_team_view_and_its_selector(client, day):
         "tournament:public_team", args=[day.slug, team.pk]
     )
     assert client.get(f"{url}?team=abc").status_code == 404
+    assert client.get(f"{url}?team=").status_code == 200  # "—" chosen: the timetable
     assert client.get(f"{url}?team=999999").status_code == 404
     html = client.get(response["Location"]).content.decode()
     mine = Match.objects.filter(event=day, team_a=team) | Match.objects.filter(event=day, team_b=team)
