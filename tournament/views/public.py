@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 
 from common.downloads import PDF, XLSX, file_response
 from tournament import exports, printing, reports
+from tournament.access import whole_number
 from tournament.models import CRITERION_LABELS, Court, Division, Event, Match, Team
 from tournament.reports.api import event_version
 from tournament.reports.placement import division_placements
@@ -42,9 +43,9 @@ FIGURES = ("card_diff", "cards_taken")  # criteria shown as the deciding figure 
 
 
 def _number(request, name):
-    """A positive whole number from the query string, or None (anything else is ignored)."""
-    value = request.GET.get(name, "")
-    return int(value) if value.isdigit() and len(value) < 10 else None
+    """A positive whole number from the query string, or None (anything else is ignored:
+    ``access.whole_number``, issue 18 item 5)."""
+    return whole_number(request.GET.get(name, ""), low=1)
 
 
 def cached_fragment(path, event, version, params, build):
