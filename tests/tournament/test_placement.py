@@ -59,7 +59,7 @@ def play_groups(division):
             play(match, 26, 30)
 
 
-EIGHT_PLACES = ["Winner", "Runner-up", "Place 3", "Place 4", "Place 5", "Place 6", "Place 7", "Place 8"]
+EIGHT_PLACES = ["Champion", "Runner-up", "Place 3", "Place 4", "Place 5", "Place 6", "Place 7", "Place 8"]
 
 
 def placement_games(division):
@@ -106,7 +106,7 @@ def test_two_groups_give_final_places_1_to_8_from_the_placement_games():
     (placed,) = [places for d, places in reports.final_places(event) if d == division]
     games = {m.round: m for m in placement_games(division)}
     assert placed[:4] == [
-        ("Winner", games[1].team_a, False),
+        ("Champion", games[1].team_a, False),
         ("Runner-up", games[1].team_b, False),
         ("Place 3", games[2].team_a, False),
         ("Place 4", games[2].team_b, False),
@@ -255,7 +255,7 @@ def test_three_formats_move_on_each_at_its_own_time_through_the_commands():
     assert {d for d, _reason in report.not_seeded} == {mid, high}
     call_command("simulate_results", event.slug, "--stage", "placement", "--division", "低学年の部", stdout=StringIO())
     (low_places,) = [places for d, places in reports.final_places(event) if d == low]
-    assert len(low_places) == 8 and low_places[0][0] == "Winner"
+    assert len(low_places) == 8 and low_places[0][0] == "Champion"
 
     call_command("simulate_results", event.slug, "--division", "中学年の部", "--seed", "2", stdout=StringIO())
     report = seed_divisions(event)
@@ -267,7 +267,7 @@ def test_three_formats_move_on_each_at_its_own_time_through_the_commands():
     call_command("simulate_results", event.slug, "--stage", "placement", stdout=StringIO())
     (mid_places,) = [places for d, places in reports.final_places(event) if d == mid]
     assert [name for name, _team, _check in mid_places] == [
-        "Winner",
+        "Champion",
         "Runner-up",
         "Place 3",
         "Place 4",
@@ -295,7 +295,7 @@ def test_three_groups_the_left_over_group_keeps_its_places_after_those_who_playe
     (placed,) = [places for d, places in reports.final_places(event) if d == division]
     c_rows = reports.division_standings(division)[2].rows
     assert [name for name, _t, _c in placed] == [
-        "Winner",
+        "Champion",
         "Runner-up",
         "Place 3",
         "Place 4",

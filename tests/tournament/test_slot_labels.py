@@ -151,7 +151,7 @@ def test_a_champion_from_an_out_of_date_game_is_to_be_confirmed(seeded):
     assert [check for _place, _team, check in places] == [False, False, False]
     correct_group_a_winner(group_a)
     ((_, places),) = reports.final_places(event)
-    assert [place for place, _team, _check in places] == ["Winner", "Runner-up", "Place 3"]
+    assert [place for place, _team, _check in places] == ["Champion", "Runner-up", "Place 3"]
     # the semifinal is out of date: the final and the third-place game it fed are doubtful
     assert [check for _place, _team, check in places] == [True, True, True]
 
@@ -182,7 +182,7 @@ def test_the_final_results_page_and_pdf_say_to_be_confirmed(client, seeded):
     assert "to-confirm" in page
     with translation.override("en"):  # the page's request left its own language active
         text = pdf_text(printing.final_results(event))
-    assert "to confirm" in text and "Winner" in text  # the paper speaks the session's language
+    assert "to confirm" in text and "Champion" in text  # the paper speaks the session's language
 
 
 def test_the_bracket_pdf_prints_slot_labels_and_marks_an_out_of_date_game(seeded):

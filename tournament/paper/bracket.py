@@ -14,7 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 from reportlab.lib.units import mm
 
 from common.pdf.fonts import japanese_font
@@ -360,7 +359,7 @@ def _draw_round_labels(pen: Pen, roots: list[_Node], geo: _Geometry) -> None:
             pen.text_mid(cx, ly, label, s, align="center", bold=True, color=MUTED)
     if _single_final(roots, geo):
         cx = geo.xj[-1] + step * 0.55 + 2 * mm + (geo.champ_w - 2 * mm) / 2
-        pen.text_mid(cx, ly, pgettext("final place", "Winner"), 10, align="center", bold=True, color=INK)
+        pen.text_mid(cx, ly, _("Champion"), 10, align="center", bold=True, color=INK)
 
 
 def _draw_team_lines(pen: Pen, geo: _Geometry) -> None:

@@ -12,7 +12,6 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 from reportlab.lib.units import mm
 
 from common.pdf.fonts import japanese_font
@@ -61,9 +60,9 @@ class ResultEntry:
 def _place_number(place: str) -> int | None:
     """「優勝」 -> 1, 「準優勝」 -> 2, 「第3位」/「３位」/「三位」 -> 3 (and the same names in
     the active language: "Winner", "Runner-up", "Place 3"), else ``None``."""
-    if place == pgettext("final place", "Winner"):
+    if place == _("Champion"):
         return 1
-    if place == pgettext("final place", "Runner-up"):
+    if place == _("Runner-up"):
         return 2
     p = unicodedata.normalize("NFKC", place).replace(" ", "")
     if p in ("優勝", "第1位", "1位", "一位"):

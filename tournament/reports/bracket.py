@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.utils.functional import lazy
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from tournament.engine import podium
 from tournament.models import Match
@@ -18,8 +18,8 @@ from tournament.reports.timetable import division_game_slots, match_queryset
 # The names of the final places on paper and on the final results page ("優勝", "準優勝",
 # "第3位" in Japanese), in the active language when read.
 PLACES = {
-    podium.FIRST: pgettext_lazy("final place", "Winner"),
-    podium.SECOND: pgettext_lazy("final place", "Runner-up"),
+    podium.FIRST: gettext_lazy("Champion"),
+    podium.SECOND: gettext_lazy("Runner-up"),
     podium.THIRD: lazy(lambda: gettext("Place %(rank)s") % {"rank": 3}, str)(),
 }
 

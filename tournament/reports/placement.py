@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from tournament.engine import placement, slots
 from tournament.models import Match
@@ -24,9 +23,9 @@ def place_name(rank, shared=False):
     "準優勝", else "第N位" ("Winner", "Runner-up", "Place N"; a place shared by several teams
     is always "第N位")."""
     if not shared and rank == 1:
-        return pgettext("final place", "Winner")
+        return _("Champion")
     if not shared and rank == 2:
-        return pgettext("final place", "Runner-up")
+        return _("Runner-up")
     return _("Place %(rank)s") % {"rank": rank}
 
 
