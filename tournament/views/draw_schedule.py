@@ -210,7 +210,7 @@ def schedule(request, slug):
             "moved": _numbers_param(request, "moved"),
             "added": _numbers_param(request, "added"),
             "has_groups": Group.objects.filter(division__event=event).exists(),
-            "fixed_games": event.divisions.filter(games_per_team__isnull=False),
+            "fixed_games": reports.partial_divisions(event),
         },
     )
 
@@ -228,6 +228,6 @@ def schedule_checks(request, slug):
             "problems": problems,
             "rows": rows,
             "rest_rule": event.divisions.filter(rest_rule=True).exists(),
-            "fixed_games": event.divisions.filter(games_per_team__isnull=False),
+            "fixed_games": reports.partial_divisions(event),
         },
     )
