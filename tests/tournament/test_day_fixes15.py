@@ -167,3 +167,48 @@ def test_the_not_every_team_note_only_when_a_team_does_not_play_its_whole_group(
     assert "not every team" not in page.content.decode() and "全員とは" not in page.content.decode()
     some, division = day_with(teams=16, games_per_team=3)  # groups of 8
     assert reports.partial_divisions(some) == [division]
+
+
+# Items 5 and 6 -----------------------------------------------------------------------------
+
+
+def starts_of(matches):
+    return [(m.match_number, m.court.name, hhmm(m.start_at)) for m in matches]
+
+
+def test_closing_a_court_moves_its_games_to_a_free_court_of_the_event_when_it_is_earlier():
+    """rest27: the division's other court is busy all day, courts 3 and 4 are free: the closed
+    court's games keep their planned times there instead of queueing after the busy court."""
+    event, _division = day_with(courts=4, teams=8, division_courts=[1, 2], rest=True)
+    court = event.courts.get(name="2")
+    planned = {m.pk: m.start_at for m in event.matches.filter(court=court)}
+    moved = close_court(court)
+    assert len(moved) == len(planned)
+    for match in Match.objects.filter(pk__in=planned).select_related("court"):
+        assert match.court.name in ("3", "4") and match.start_at == planned[match.pk], starts_of([match])
+    assert reports.schedule_checks(event)[0] == []
+
+
+def test_closing_a_court_prefers_the_divisions_court_when_it_is_as_early():
+    event, _division = day_with(courts=4, teams=8, division_courts=[1, 2, 3])  # court 3: the division's, free
+    court = event.courts.get(name="2")
+    planned = {m.pk: m.start_at for m in event.matches.filter(court=court)}
+    close_court(court)
+    moved = Match.objects.filter(pk__in=planned).select_related("court")
+    assert {m.court.name for m in moved} == {"3"}
+    assert all(m.start_at == planned[m.pk] for m in moved)
+
+
+def test_a_late_team_of_a_rest_rule_division_plays_as_soon_as_the_rest_rule_allows_on_free_courts():
+    event, division = day_with(courts=3, teams=4, division_courts=[1], rest=True)
+    late = factories.make_team(division, "遅刻子ども会")
+    made = add_late_team(late, division.groups.get())
+    assert {m.court.name for m in made} >= {"2"}  # not all queued on the group's court
+    length = event.game_minutes
+    mine = sorted(made, key=lambda m: m.start_at)
+    waits = [(b.start_at - a.start_at).total_seconds() // 60 - length for a, b in zip(mine, mine[1:])]
+    assert all(wait >= length for wait in waits)  # the rest rule
+    # The group plays 09:30 and 09:50 on court 1, then every team rests a game: 10:00 is the
+    # first start a late game can have; then each as soon as both teams have rested.
+    assert [hhmm(m.start_at) for m in mine] == ["10:00", "11:00", "12:00", "12:30"]
+    assert reports.schedule_checks(event)[0] == []

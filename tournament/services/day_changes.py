@@ -110,10 +110,11 @@ def add_late_team(team, group, *, allow_back_to_back=False):
     """A late entry: put ``team`` (registered after the draw) into ``group`` and, when the
     group's games are already scheduled, add its games against every team of the group.
 
-    Each new game goes to the earliest slot after the games already under way (started or
-    with a result) where a court is free and neither team plays: the group's court first,
-    then the division's courts, then any open court (``Timeline.place``: never in the lunch
-    break, each team keeping its division's rest rule when it can). Match numbers continue
+    Each new game goes to the earliest time after the games already under way (started or
+    with a result) where an open court is free and neither team plays, exact in minutes, so
+    the games spread over free courts: on a tie the group's court first, then the
+    division's courts, then any open court (``Timeline.place``: never in the lunch break,
+    each team keeping its division's rest rule when it can). Match numbers continue
     after the highest; no existing game moves. Refused (``UserError``) for a team of
     another division, a team already in a group, a withdrawn team, once the division's
     knockout is seeded, or when the division sets its games per team and the group's games
@@ -161,10 +162,13 @@ def _late_games(team, group, allow_back_to_back):
     ``BackToBack`` as ``add_late_team`` says."""
     event = group.division.event
     matches = list(Match.objects.filter(event=event))
+    timeline = Timeline(event)
     under_way = [
-        g.slot for g in matches if g.slot is not None and (g.actual_start is not None or g.status not in OPEN_STATUSES)
+        timeline.minute(g.start_at)
+        for g in matches
+        if g.start_at is not None and (g.actual_start is not None or g.status not in OPEN_STATUSES)
     ]
-    first = max(under_way) + 1 if under_way else 0
+    first = max(under_way) + timeline.clock.slot_minutes if under_way else 0  # after the games under way
     open_courts = list(event.courts.filter(closed=False).order_by("order", "pk"))
     ids = set(group.division.courts.values_list("pk", flat=True))
     division_courts = [c for c in open_courts if c.pk in ids]
@@ -173,7 +177,6 @@ def _late_games(team, group, allow_back_to_back):
     if not preferred:
         raise UserError(_("No court is open."))
     opponents = [t for t in group.teams.exclude(pk=team.pk).order_by("group_seat") if not t.withdrawn]
-    timeline = Timeline(event)
     before = timeline.too_close()
     number = max((g.match_number for g in matches), default=0)
     last_round = max((g.round for g in matches if g.group_id == group.pk), default=0)
@@ -221,10 +224,10 @@ class Moved(list):
 def close_court(court, *, allow_back_to_back=False):
     """Close a court mid-day: its games that have not started move to other courts.
 
-    A game moves to a court of its division (or any open court of the event) at the
-    earliest slot, not before its planned time, where that court is free and neither team
-    plays (``Timeline.place``: never in the lunch break, keeping the rest rule when it
-    can); started and played games never move; match numbers stay; each moved game
+    A game moves to the open court where it can start earliest, not before its planned
+    time, with that court free and neither team playing (``Timeline.place``: exact in
+    minutes, never in the lunch break, keeping the rest rule when it can): a court of its
+    division, or another open court of the event when that one is free earlier; started and played games never move; match numbers stay; each moved game
     remembers the closed court (``moved_from``) so the court's tablet and an old sheet's
     QR code say where it went. Returns ``Moved``: the moved games, and in ``stayed`` the
     games that had started and stay on the closed court. Raises ``UserError`` when no other
@@ -255,10 +258,11 @@ def close_court(court, *, allow_back_to_back=False):
         for match in to_move:
             timeline.remove(match.pk)
         for match in to_move:
-            preferred = [c for c in open_courts if c.pk in division_courts[match.division_id]] or open_courts
+            mine = [c for c in open_courts if c.pk in division_courts[match.division_id]]
+            preferred = mine + [c for c in open_courts if c not in mine]  # another court when free earlier
             earliest = timeline.minute(match.start_at) if match.start_at else 0
             teams = (match.team_a_id, match.team_b_id)
-            new_court, slot, start = timeline.place(teams, preferred, match.slot or 0, max(earliest, 0))
+            new_court, slot, start = timeline.place(teams, preferred, max(earliest, 0))
             timeline.add(match.match_number, teams, new_court.pk, slot, start, key=match.pk)
             match.court, match.slot, match.start_at = new_court, slot, timeline.at(start)
             match.changed_at, match.moved_from = now, court
