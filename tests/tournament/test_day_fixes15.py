@@ -212,3 +212,40 @@ def test_a_late_team_of_a_rest_rule_division_plays_as_soon_as_the_rest_rule_allo
     # first start a late game can have; then each as soon as both teams have rested.
     assert [hhmm(m.start_at) for m in mine] == ["10:00", "11:00", "12:00", "12:30"]
     assert reports.schedule_checks(event)[0] == []
+
+
+# Item 14 -----------------------------------------------------------------------------------
+
+
+def lunch_court():
+    event = factories.make_event(
+        courts=1, start_time=datetime.time(9, 30), lunch_start=datetime.time(12, 0), lunch_end=datetime.time(12, 45)
+    )
+    division = factories.make_division(event, courts=[1])
+    factories.make_teams(division, 4)
+    draw_groups(event, seed=1)
+    make_schedule(event)
+    return event, event.courts.get()
+
+
+def test_a_negative_delay_names_the_games_it_could_not_move_and_why():
+    event, court = lunch_court()
+    delay_court(court, 100)
+    games = list(Match.objects.filter(court=court).order_by("start_at"))
+    assert [hhmm(m.start_at) for m in games] == ["11:10", "11:30", "12:45", "13:05", "13:25", "13:45"]
+    moved = delay_court(court, -55)
+    assert moved == 2 and len(moved.held) == 4
+    third, fifth, sixth = (games[i].match_number for i in (2, 4, 5))
+    assert moved.held[0] == f"Game {third} starts at 12:45, not 11:50: it would be in the lunch break (12:00–12:45)."
+    assert moved.held[3] == f"Game {sixth} starts at 13:45, not 12:50: it starts after game {fifth} ends."
+
+
+def test_the_schedule_page_shows_why_games_did_not_move(client, django_user_model):
+    event, court = lunch_court()
+    delay_court(court, 100)
+    organiser_client(client, django_user_model, event)
+    page = client.post(
+        reverse("tournament:schedule", args=[event.slug]), {"court": court.pk, "minutes": "-55", "delay": "1"},
+        follow=True,
+    )  # fmt: skip
+    assert "昼休み（12:00–12:45）" in page.content.decode()

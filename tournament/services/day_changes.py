@@ -37,7 +37,9 @@ def _end_minute(timeline, match):
 
 def delay_court(court, minutes, *, allow_back_to_back=False):
     """Shift the start of a court's games that have not started by ``minutes`` (a delay;
-    negative: earlier). Returns the number of games whose start changed.
+    negative: earlier). Returns ``Shifted``: the number of games whose start changed, with
+    ``held`` for a negative delay: the games that moved by less (or stayed) and why, so that
+    no gap on the court goes unexplained.
 
     Rules (docs/rules/scheduling-standings-seeding.md, §5): started and played games never
     move; a moved game never starts before the game before it on the court ends plus the
@@ -68,13 +70,52 @@ def delay_court(court, minutes, *, allow_back_to_back=False):
         for key, start in starts.items():
             timeline.set(key, start=start)
         check_rest(timeline, before, allow_back_to_back)
+        held = _held(matches, starts, minutes, timeline) if minutes < 0 else ()
         now = timezone.now()
         changed = [m for m in matches if m.pk in starts and timeline.minute(m.start_at) != starts[m.pk]]
         for match in changed:
             match.start_at = timeline.at(starts[match.pk])
             match.changed_at = now
         Match.objects.bulk_update(changed, ["start_at", "changed_at"])
-    return len(changed)
+    return Shifted(len(changed), held)
+
+
+class Shifted(int):
+    """The number of games a delay moved, with ``held``: a sentence (active language) for
+    each game that a negative delay moved by less than asked (or not at all), saying where
+    it starts and why: the lunch break, or the game before it on the court."""
+
+    def __new__(cls, count, held=()):
+        shifted = super().__new__(cls, count)
+        shifted.held = list(held)
+        return shifted
+
+
+def _held(matches, starts, minutes, timeline):
+    """The sentences of ``Shifted.held``: per game of ``starts`` (new start minutes) that
+    did not move by ``minutes``, in the order of the court; ``matches`` still at their old
+    starts."""
+    clock = timeline.clock
+    old = {m.pk: timeline.minute(m.start_at) for m in matches}
+    new = {m.pk: starts.get(m.pk, old[m.pk]) for m in matches}
+    number = {m.pk: m.match_number for m in matches}
+    lines = []
+    for key in sorted(starts, key=lambda k: (new[k], number[k])):
+        asked = old[key] + minutes
+        if new[key] == asked:
+            continue
+        values = {"game": number[key], "at": _hhmm(new[key]), "asked": _hhmm(asked)}
+        if clock.lunch is not None and clock.fit(max(asked, 0)) != asked:
+            values["from"], values["to"] = _hhmm(clock.lunch[0]), _hhmm(clock.lunch[1])
+            lines.append(
+                _("Game %(game)s starts at %(at)s, not %(asked)s: it would be in the lunch break (%(from)s–%(to)s).")
+                % values
+            )
+            continue
+        before = [k for k in new if new[k] < new[key]]
+        values["before"] = number[max(before, key=lambda k: (new[k], number[k]))] if before else "—"
+        lines.append(_("Game %(game)s starts at %(at)s, not %(asked)s: it starts after game %(before)s ends.") % values)
+    return lines
 
 
 def _too_early(court, minutes, early, matches, timeline):

@@ -129,6 +129,8 @@ def _court_change(request, event):
             )
             % {"court": court, "count": moved, "minutes": minutes},
         )
+        if moved.held:
+            messages.warning(request, " ".join(moved.held))
         return redirect("tournament:schedule", event.slug)
     moved = close_court(court, allow_back_to_back=_confirmed(request))
     numbers = ",".join(str(m.match_number) for m in moved)
