@@ -132,6 +132,12 @@ class MatchTable(tables.Table):
     def render_team_b(self, record):
         return self._team(record, "B")
 
+    def render_status(self, record):
+        """The game's status; a game not yet submitted whose referee tapped 開始: 開始済み (Started)."""
+        if record.status == Match.Status.SCHEDULED and record.actual_start is not None:
+            return _("Started")
+        return record.get_status_display()
+
     def render_score(self, record):
         sheets = getattr(record, "confirmed_sheets", None)
         sheet = sheets[0] if sheets else None

@@ -8,7 +8,7 @@ schedule checks) and ``teams`` (teams with players: personal data, organisers on
 """
 
 from tournament.reports.bracket import PLACES, DivisionBracket, division_brackets, final_places
-from tournament.reports.checks import layout_summary, schedule_checks
+from tournament.reports.checks import layout_summary, partial_divisions, schedule_checks
 from tournament.reports.individual import IndividualBlock, IndividualLine, individual_table
 from tournament.reports.standings import (
     CrossCell,
@@ -74,6 +74,7 @@ __all__ = [
     "individual_table",
     "layout_summary",
     "match_queryset",
+    "partial_divisions",
     "qualifiers",
     "rank_text",
     "result_text",
