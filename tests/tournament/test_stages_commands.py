@@ -11,6 +11,7 @@ from django.utils import translation
 from judging.models import RecordingSheet
 from tests.tournament.test_stages_services import between, day, members, play, play_groups, semifinal_of
 from tournament.models import Match
+from tournament.management.commands.seed_knockout import named_once
 from tournament.reports import stages
 from tournament.services.knockout import seed_divisions
 
@@ -140,3 +141,31 @@ def test_record_result_of_a_game_whose_teams_are_not_known_is_refused(played_sem
     final.save(update_fields=["team_a", "team_b"])
     with pytest.raises(CommandError, match=f"game {final.match_number} are not known yet"):
         run("record_result", event.slug, str(final.match_number), "30", "26")
+
+
+def test_seed_knockout_counts_placement_games_apart(db):
+    event, (both,) = day([("中学生の部", [1, 2], 8, {"after_groups": "both", "qualifiers_per_group": 2})])
+    play_groups(both)
+    out = run("seed_knockout", event.slug)
+    games = Match.objects.filter(division=both).exclude(stage=Match.Stage.GROUP)
+    placement = games.filter(stage=Match.Stage.PLACEMENT).count()
+    assert placement
+    knockout = games.count() - placement
+    assert f"{event.slug}: {knockout} knockout games and {placement} placement games created." in out
+
+
+def test_a_refusal_names_the_division_once():
+    class Division:
+        name = "中学生の部"
+
+    assert named_once(Division, "中学生の部：中学生の部のAリーグに同順位があります") == "中学生の部のAリーグに同順位があります"
+    assert named_once(Division, "中学生の部: Group A of 中学生の部 is tied") == "Group A of 中学生の部 is tied"
+    assert named_once(Division, "中学生の部 has no court.") == "中学生の部 has no court."
+    assert named_once(Division, "Group A is tied") == "中学生の部: Group A is tied"
+
+
+def test_simulate_results_says_group_results_and_plurals(two):
+    event, (low, _high) = two
+    out = run("simulate_results", event.slug, "--division", "低学年の部", "--seed", "1")
+    count = Match.objects.filter(division=low, stage=Match.Stage.GROUP).count()
+    assert f"{count} group results entered" in out
