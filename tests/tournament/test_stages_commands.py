@@ -95,10 +95,12 @@ def test_record_result_with_confirm_prints_the_places_and_the_games_out_of_date(
     a, b = (26, 30) if game.team_a_id == first.pk else (30, 26)
     out = run("record_result", event.slug, str(game.match_number), str(a), str(b), "--confirm")
     assert f"Game {game.match_number}: version 2 (confirmed)" in out
-    assert f"If confirmed, Group A place 1 changes from {first.name} to {second.name}." in out
+    assert f"Confirmed. 小学生の部, Group A place 1 changed from {first.name} to {second.name}." in out
+    assert "If confirmed" not in out
     assert f"Game {semi.match_number} (Semifinal) already has a result." in out
     assert (
-        f"out of date: Game {semi.match_number} (Semifinal): Group A place 1: was {first.name}, now {second.name}"
+        f"out of date: Game {semi.match_number} (Semifinal): 小学生の部, Group A place 1: was {first.name}, "
+        f"now {second.name}"
         in out
     )
     assert [s.match for s in stages.out_of_date(division)] == [semi]
@@ -110,7 +112,7 @@ def test_record_result_without_confirm_leaves_the_version_waiting(played_semifin
     event.save(update_fields=["auto_confirm"])
     a, b = (26, 30) if game.team_a_id == first.pk else (30, 26)
     out = run("record_result", event.slug, str(game.match_number), str(a), str(b), "--joker", "A" if a > b else "B")
-    assert "waiting for confirmation" in out and "  If confirmed, Group A place 1" in out
+    assert "waiting for confirmation" in out and "  If confirmed, 小学生の部, Group A place 1" in out
     assert stages.out_of_date(division) == []
     game.refresh_from_db()
     assert game.status == Match.Status.SUBMITTED
@@ -169,3 +171,14 @@ def test_simulate_results_says_group_results_and_plurals(two):
     out = run("simulate_results", event.slug, "--division", "低学年の部", "--seed", "1")
     count = Match.objects.filter(division=low, stage=Match.Stage.GROUP).count()
     assert f"{count} group results entered" in out
+
+
+def test_the_labels_in_sentences_name_the_division_in_japanese(played_semifinal):
+    event, division, semi, game, first, second = played_semifinal
+    with translation.override("ja"):
+        (state,) = [s for s in stages.division_slots(division) if s.match.pk == semi.pk]
+        sentences = {side.sentence for side in state.sides}
+        labels = {side.label for side in state.sides}
+        shorts = {side.short for side in state.sides}
+    assert "小学生の部・Aリーグ1位" in sentences
+    assert "Aリーグ1位" in labels and "A1" in shorts  # the bracket's words stay short
