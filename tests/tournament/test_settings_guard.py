@@ -270,7 +270,9 @@ def test_the_command_cards_first_order_applies_or_is_refused_clearly():
     event, division, _order = two_groups()
     if "cards_first" in standings.PRESETS:
         with pytest.raises(CommandError, match="re-run with --yes"):
-            call_command("configure_division", event.slug, division.name, "--standings", "cards-first", stdout=StringIO())
+            call_command(
+                "configure_division", event.slug, division.name, "--standings", "cards-first", stdout=StringIO()
+            )
         assert Division.objects.get(pk=division.pk).preset != "cards_first"
         call_command(
             "configure_division", event.slug, division.name, "--standings", "cards-first", "--yes", stdout=StringIO()

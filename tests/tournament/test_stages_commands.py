@@ -10,8 +10,8 @@ from django.utils import translation
 
 from judging.models import RecordingSheet
 from tests.tournament.test_stages_services import between, day, members, play, play_groups, semifinal_of
-from tournament.models import Match
 from tournament.management.commands.seed_knockout import named_once
+from tournament.models import Match
 from tournament.reports import stages
 from tournament.services.knockout import seed_divisions
 
@@ -100,8 +100,7 @@ def test_record_result_with_confirm_prints_the_places_and_the_games_out_of_date(
     assert f"Game {semi.match_number} (Semifinal) already has a result." in out
     assert (
         f"out of date: Game {semi.match_number} (Semifinal): 小学生の部, Group A place 1: was {first.name}, "
-        f"now {second.name}"
-        in out
+        f"now {second.name}" in out
     )
     assert [s.match for s in stages.out_of_date(division)] == [semi]
 
@@ -160,7 +159,10 @@ def test_a_refusal_names_the_division_once():
     class Division:
         name = "中学生の部"
 
-    assert named_once(Division, "中学生の部：中学生の部のAリーグに同順位があります") == "中学生の部のAリーグに同順位があります"
+    assert (
+        named_once(Division, "中学生の部：中学生の部のAリーグに同順位があります")
+        == "中学生の部のAリーグに同順位があります"
+    )
     assert named_once(Division, "中学生の部: Group A of 中学生の部 is tied") == "Group A of 中学生の部 is tied"
     assert named_once(Division, "中学生の部 has no court.") == "中学生の部 has no court."
     assert named_once(Division, "Group A is tied") == "中学生の部: Group A is tied"
