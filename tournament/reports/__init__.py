@@ -37,11 +37,13 @@ from tournament.reports.timetable import (
     court_timetables,
     division_game_slots,
     event_slots,
+    is_annulled,
     match_line,
     match_lines,
     match_queryset,
     result_text,
     side_text,
+    status_text,
 )
 
 __all__ = [
@@ -51,6 +53,8 @@ __all__ = [
     "DivisionBracket",
     "GameSlots",
     "MatchLine",
+    "is_annulled",
+    "status_text",
     "SideSlot",
     "GroupStandings",
     "IndividualBlock",

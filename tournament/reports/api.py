@@ -70,7 +70,8 @@ def match_json(line):
     """One game (a ``reports.MatchLine``) as the API shows it: ``sides`` is null for a group
     game, else ``{"a": {"slot", "short", "slot_final", "changed"}, "b": …}``; ``out_of_date``
     is true for a started or played game a later change reached (``out_of_date_places`` names
-    the places that changed)."""
+    the places that changed); ``status`` is "annulled" (and ``annulled`` true) for a group game
+    a withdrawal annulled (``reports.timetable.is_annulled``: it counts for nobody)."""
     slots = line.slots
     return {
         "number": line.number,
@@ -82,7 +83,8 @@ def match_json(line):
         "group": line.group or None,
         "team_a": team(line.team_a),
         "team_b": team(line.team_b),
-        "status": line.status,
+        "status": line.status_code,
+        "annulled": line.annulled,
         "result": result(line.match, line.sheet),
         "sides": {"a": _side(slots.a), "b": _side(slots.b)} if slots else None,
         "out_of_date": line.out_of_date,

@@ -1,0 +1,63 @@
+"""Acceptance fixes of issue 15 (outputs): a game annulled by a withdrawal is shown annulled
+everywhere (item 7); a keeps-slots withdrawal and a correction that changes no place (item 8);
+a single-qualifier champion in the public outputs (item 10); the bracket PDF's placement games
+and walkovers (item 17)."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+from django.utils import translation
+
+from tests.tournament.test_withdrawal import games_of, group_of_three, play
+from tournament import exports
+from tournament.reports import api as api_reports
+from tournament.services.withdrawal import withdraw_team
+
+pytestmark = pytest.mark.django_db
+
+EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
+
+
+@pytest.fixture(autouse=True)
+def english():
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture
+def annulled_game():
+    """ひたちA wins its first game 30–22, then withdraws (setting "annul")."""
+    event, division, (a, _b, _c) = group_of_three(withdrawal="annul")
+    game = games_of(a)[0]
+    play(game, "A" if game.team_a_id == a.pk else "B", 30, 22)
+    withdraw_team(a)
+    game.refresh_from_db()
+    return event, game
+
+
+def test_an_annulled_game_is_annulled_in_the_api(annulled_game):
+    event, game = annulled_game
+    (line,) = [g for g in api_reports.results_document(event)["games"] if g["number"] == game.match_number]
+    assert line["status"] == "annulled" and line["annulled"] is True
+    (line,) = [g for g in api_reports.timetable_document(event)["games"] if g["number"] == game.match_number]
+    assert line["status"] == "annulled"
+
+
+def test_an_annulled_game_is_annulled_in_the_workbook(annulled_game):
+    event, game = annulled_game
+    headers = [str(h) for h in exports.matches_headers()]
+    rows = {row[0]: dict(zip(headers, row, strict=True)) for row in exports.matches_rows(event)}
+    assert rows[game.match_number]["status"] == "Annulled (withdrawal)"
+
+
+def test_an_annulled_game_is_annulled_on_the_schedule_and_public_results(client, annulled_game):
+    event, game = annulled_game
+    public = client.get(reverse("tournament:public_results", args=[event.slug]), **EN).content.decode()
+    assert "Annulled (withdrawal)" in public and '<s class="annulled">' in public
+    organiser = get_user_model().objects.create_user("organiser")
+    event.organisers.add(organiser)
+    client.force_login(organiser)
+    page = client.get(reverse("tournament:schedule", args=[event.slug]), **EN).content.decode()
+    assert "Annulled (withdrawal)" in page and '<s class="annulled">' in page
+    ja = client.get(reverse("tournament:schedule", args=[event.slug]), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert "無効（棄権）" in ja
