@@ -8,8 +8,10 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import translation
 
+from tests.tournament.test_slot_labels import pdf_text
+from tests.tournament.test_stages_services import day, members, play_groups
 from tests.tournament.test_withdrawal import games_of, group_of_three, play
-from tournament import exports
+from tournament import exports, printing, reports
 from tournament.reports import api as api_reports
 from tournament.services.withdrawal import withdraw_team
 
@@ -61,3 +63,40 @@ def test_an_annulled_game_is_annulled_on_the_schedule_and_public_results(client,
     assert "Annulled (withdrawal)" in page and '<s class="annulled">' in page
     ja = client.get(reverse("tournament:schedule", args=[event.slug]), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     assert "無効（棄権）" in ja
+
+
+# --- item 10: a division whose only qualifier is its champion --------------------------------
+
+
+@pytest.fixture
+def single_champion():
+    event, (single,) = day([("中学生の部", [1], 4, {})])
+    play_groups(single)
+    return event, single, members(single.groups.get())[0]
+
+
+def test_a_single_qualifier_champion_is_on_the_public_final_results_and_bracket(client, single_champion):
+    event, division, champion = single_champion
+    final = client.get(reverse("tournament:public_final", args=[event.slug]), **EN).content.decode()
+    assert "優勝（Aリーグ1位）" in final and champion.name in final
+    assert "No final has been played yet." not in final
+    bracket = client.get(reverse("tournament:public_bracket", args=[event.slug]), **EN).content.decode()
+    assert champion.name in bracket and "Single qualifier: the winner of Group A is the champion." in bracket
+    assert "not been seeded" not in bracket
+
+
+def test_a_single_qualifier_champion_is_in_the_api_and_the_final_results_pdf(single_champion):
+    event, division, champion = single_champion
+    (found,) = api_reports.bracket_document(event)["divisions"]
+    assert found["single_qualifier"] is True and found["games"] == []
+    assert found["places"] == [
+        {"place": 1, "team": api_reports.team(champion), "to_confirm": False, "decided_by": "group"}
+    ]
+    assert reports.final_places(event) == [(division, [("優勝（Aリーグ1位）", champion, False)])]
+    assert champion.name in pdf_text(printing.final_results(event))
+
+
+def test_a_single_qualifier_still_playing_has_no_champion(db):
+    event, (single,) = day([("中学生の部", [1], 4, {})])
+    assert reports.single_champions(event) == []
+    assert api_reports.bracket_document(event)["divisions"] == []

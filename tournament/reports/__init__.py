@@ -7,7 +7,14 @@ schedule checks) and ``teams`` (teams with players: personal data, organisers on
 (players' cards over the group stage: personal data, organisers only). The names below are the ones the rest of the project uses.
 """
 
-from tournament.reports.bracket import PLACES, DivisionBracket, division_brackets, final_places
+from tournament.reports.bracket import (
+    PLACES,
+    DivisionBracket,
+    GroupChampion,
+    division_brackets,
+    final_places,
+    single_champions,
+)
 from tournament.reports.checks import layout_summary, schedule_checks
 from tournament.reports.individual import IndividualBlock, IndividualLine, individual_table
 from tournament.reports.standings import (
@@ -72,6 +79,8 @@ __all__ = [
     "event_slots",
     "event_standings",
     "final_places",
+    "single_champions",
+    "GroupChampion",
     "match_line",
     "match_lines",
     "group_standings",

@@ -15,7 +15,7 @@ from common.dates import TOKYO
 from judging.models import RecordingSheet
 from tournament.models import Match
 from tournament.reports import hall
-from tournament.reports.bracket import division_brackets
+from tournament.reports.bracket import division_brackets, single_champions
 from tournament.reports.standings import event_standings
 from tournament.reports.timetable import event_slots, match_line, match_queryset
 
@@ -197,22 +197,36 @@ def bracket_document(event):
     """``/api/v1/events/<slug>/bracket``: per division, its knockout games with their round,
     position, stage and sources ("A1": winner of group A, "2-1": the best runner-up, "W12":
     winner of game 12, "L12": its loser), the joint third place and the places decided so far
-    (``to_confirm``: the place comes from a game that is out of date)."""
-    return {
-        "event": _event_head(event),
-        "divisions": [
-            {
-                "id": b.division.pk,
-                "name": b.division.name,
-                "games": [_bracket_match(g, b.slots) for g in b.matches],
-                "joint_third": [team(t) for t in b.joint_third],
-                "places": [
-                    {"place": place, "team": team(t), "to_confirm": check} for place, t, check in b.checked_places()
-                ],
-            }
-            for b in division_brackets(event)
-        ],
-    }
+    (``to_confirm``: the place comes from a game that is out of date; ``decided_by``: "knockout",
+    or "group" for a division whose only qualifier is its champion: no games, ``single_qualifier``
+    true, its champion the winner of ``group``)."""
+    divisions = [
+        {
+            "id": b.division.pk,
+            "name": b.division.name,
+            "single_qualifier": False,
+            "games": [_bracket_match(g, b.slots) for g in b.matches],
+            "joint_third": [team(t) for t in b.joint_third],
+            "places": [
+                {"place": place, "team": team(t), "to_confirm": check, "decided_by": "knockout"}
+                for place, t, check in b.checked_places()
+            ],
+        }
+        for b in division_brackets(event)
+    ]
+    divisions += [
+        {
+            "id": c.division.pk,
+            "name": c.division.name,
+            "single_qualifier": True,
+            "group": c.group.name,
+            "games": [],
+            "joint_third": [],
+            "places": [{"place": 1, "team": team(c.team), "to_confirm": False, "decided_by": "group"}],
+        }
+        for c in single_champions(event)
+    ]
+    return {"event": _event_head(event), "divisions": divisions}
 
 
 def ticker_item(line):

@@ -110,7 +110,12 @@ def bracket(request, slug):
     return render(
         request,
         "public/bracket.html",
-        {"event": event, "brackets": reports.division_brackets(event), "placements": division_placements(event)},
+        {
+            "event": event,
+            "brackets": reports.division_brackets(event),
+            "placements": division_placements(event),
+            "champions": reports.single_champions(event),
+        },
     )
 
 
