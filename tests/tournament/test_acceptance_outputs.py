@@ -12,7 +12,9 @@ from tests.tournament.test_slot_labels import pdf_text
 from tests.tournament.test_stages_services import day, members, play_groups
 from tests.tournament.test_withdrawal import games_of, group_of_three, play
 from tournament import exports, printing, reports
+from tournament.models import Match
 from tournament.reports import api as api_reports
+from tournament.services.knockout import seed_divisions
 from tournament.services.withdrawal import withdraw_team
 
 pytestmark = pytest.mark.django_db
@@ -100,3 +102,23 @@ def test_a_single_qualifier_still_playing_has_no_champion(db):
     event, (single,) = day([("中学生の部", [1], 4, {})])
     assert reports.single_champions(event) == []
     assert api_reports.bracket_document(event)["divisions"] == []
+
+
+# --- item 17: the bracket PDF's placement games and walkovers ---------------------------------
+
+
+def test_the_bracket_pdf_lists_placement_games_and_prints_walkovers_and_withdrawals(db):
+    event, (division,) = day([("中学生の部", [1, 2], 8, {"after_groups": "both", "qualifiers_per_group": 2})])
+    play_groups(division)
+    seed_divisions(event)
+    semi = Match.objects.filter(division=division, stage=Match.Stage.SEMIFINAL).order_by("match_number").first()
+    withdrawn = semi.team_a
+    withdraw_team(withdrawn)
+    semi.refresh_from_db()
+    assert semi.status == Match.Status.WALKOVER
+    text = pdf_text(printing.bracket(event))
+    assert "中学生の部・順位決定戦" in text
+    placement = Match.objects.filter(division=division, stage=Match.Stage.PLACEMENT).first()
+    assert f"第{placement.match_number}試合" in text
+    assert "不戦勝" in text
+    assert f"{withdrawn.name}（棄権）" in text.replace("\n", "")
