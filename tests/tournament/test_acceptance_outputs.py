@@ -8,13 +8,19 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import translation
 
+from judging.models import RecordingSheet
+from tests import factories
 from tests.tournament.test_slot_labels import pdf_text
 from tests.tournament.test_stages_services import day, members, play_groups
 from tests.tournament.test_withdrawal import games_of, group_of_three, play
+from tests.tournament.test_withdrawal import play_groups as withdrawal_play_groups
 from tournament import exports, printing, reports
-from tournament.models import Match
+from tournament.models import Match, Team
 from tournament.reports import api as api_reports
-from tournament.services.knockout import seed_divisions
+from tournament.reports import stages
+from tournament.services.draw import draw_groups
+from tournament.services.knockout import seed_divisions, seed_knockout
+from tournament.services.schedule import make_schedule
 from tournament.services.withdrawal import withdraw_team
 
 pytestmark = pytest.mark.django_db
@@ -122,3 +128,82 @@ def test_the_bracket_pdf_lists_placement_games_and_prints_walkovers_and_withdraw
     assert f"第{placement.match_number}試合" in text
     assert "不戦勝" in text
     assert f"{withdrawn.name}（棄権）" in text.replace("\n", "")
+
+
+# --- item 8: a withdrawn best runner-up that keeps its slots, then a correction ---------------
+
+
+@pytest.fixture
+def withdrawn_best_runner_up():
+    """3 groups of 3 ("walkovers"), 1 qualifier + the best runner-up, seeded; the best runner-up
+    withdraws after seeding (it keeps its slot: its semifinal is a walkover)."""
+    event = factories.make_event(courts=3)
+    division = factories.make_division(
+        event, courts=[1, 2, 3], qualifiers_per_group=1, best_runners_up=1, withdrawal="walkover"
+    )
+    factories.make_teams(division, 9)
+    draw_groups(event, seed=1)
+    make_schedule(event)
+    withdrawal_play_groups(event)
+    seed_knockout(event)
+    (best,) = [s for state in stages.division_slots(division) for s in state.sides if s.reference.startswith("best")]
+    team = Team.objects.get(pk=best.now)
+    withdraw_team(team)
+    team.refresh_from_db()
+    return division, team
+
+
+def _what_if(match, cards_a, cards_b):
+    winner = "A" if cards_a > cards_b else "B"
+    return RecordingSheet(
+        match=match,
+        cards_a=cards_a,
+        cards_b=cards_b,
+        referee_cards=56 - cards_a - cards_b,
+        winner_side=winner,
+        decided_by="cards",
+    )
+
+
+def _group_game(division, seats):
+    for m in Match.objects.filter(division=division, stage=Match.Stage.GROUP).select_related("team_a", "team_b"):
+        if {m.team_a.group_seat, m.team_b.group_seat} == seats and m.group.order == 0:
+            return m
+    raise AssertionError(seats)
+
+
+def test_a_withdrawn_best_runner_up_keeps_its_place_in_the_best_ranking(withdrawn_best_runner_up):
+    division, team = withdrawn_best_runner_up
+    assert team.withdrawn_keeps_slots
+    (state,) = [s for s in stages.division_slots(division) if any(x.reference.startswith("best") for x in s.sides)]
+    (best,) = [x for x in state.sides if x.reference.startswith("best")]
+    assert best.now == team.pk and best.final and not state.out_of_date
+    assert state.match.status == Match.Status.WALKOVER
+
+
+def test_a_correction_that_changes_no_place_and_no_cross_group_order_reports_nothing(withdrawn_best_runner_up):
+    division, team = withdrawn_best_runner_up
+    game = _group_game(division, {1, 3})  # group A's winner against its third: no runner-up in it
+    sheet = game.sheets.get(is_confirmed=True)
+    one_less = _what_if(game, sheet.cards_a - (sheet.winner_side == "B"), sheet.cards_b - (sheet.winner_side == "A"))
+    assert stages.changes_if_confirmed(one_less) == []
+
+
+def test_a_correction_that_lifts_another_runner_up_above_the_withdrawn_one_says_so(withdrawn_best_runner_up):
+    """The tester's case: a correction changing no group place can still change the order of
+    the runners-up across groups (card difference per game): that is a true change of the
+    best runner-up's slot, named with its division, and its walkover semifinal is reached."""
+    division, team = withdrawn_best_runner_up
+    other = [g for g in division.groups.order_by("order") if g.pk != team.group_id][0]
+    game = next(
+        m
+        for m in Match.objects.filter(group=other, stage=Match.Stage.GROUP).select_related("team_a", "team_b")
+        if {m.team_a.group_seat, m.team_b.group_seat} == {2, 3}
+    )
+    runner_up_side = "A" if game.team_a.group_seat == 2 else "B"
+    big = _what_if(game, 40 if runner_up_side == "A" else 0, 0 if runner_up_side == "A" else 40)
+    sentences = stages.changes_if_confirmed(big)
+    assert (
+        sentences
+        and f"If confirmed, {division.name}, best 1 of the teams placed 2 changes from {team.name}" in (sentences[0])
+    )
