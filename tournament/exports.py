@@ -128,7 +128,7 @@ def matches_rows(event):
                 str(sheet.get_joker_holder_display()) if sheet and sheet.joker_holder else "",
                 m.winner.name if m.winner else "",
                 str(sheet.get_decided_by_display()) if sheet else "",
-                str(m.get_status_display()),
+                line.status_text,
                 _source(line.slot_a),
                 _source(line.slot_b),
                 line.slots.out_of_date_text if line.out_of_date else "",

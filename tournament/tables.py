@@ -81,7 +81,9 @@ class MatchTable(tables.Table):
         fields = ("match_number", "start_at", "court", "division", "stage", "team_a", "score", "team_b", "status")
         order_by = ("match_number",)
         attrs = {"class": "table schedule"}
-        row_attrs = {"class": lambda record: "done" if record.has_result else ""}
+        row_attrs = {
+            "class": lambda record: "annulled" if reports.is_annulled(record) else "done" if record.has_result else ""
+        }
 
     def __init__(self, *args, entry_url_name=None, event=None, slots=None, **kwargs):
         """``slots``: match pk -> ``reports.GameSlots`` (``reports.event_slots``), or a function
@@ -133,10 +135,8 @@ class MatchTable(tables.Table):
         return self._team(record, "B")
 
     def render_status(self, record):
-        """The game's status; a game not yet submitted whose referee tapped 開始: 開始済み (Started)."""
-        if record.status == Match.Status.SCHEDULED and record.actual_start is not None:
-            return _("Started")
-        return record.get_status_display()
+        """The status in words (``reports.status_text``: annulled by a withdrawal, started, …)."""
+        return reports.status_text(record)
 
     def render_score(self, record):
         sheets = getattr(record, "confirmed_sheets", None)
@@ -146,6 +146,8 @@ class MatchTable(tables.Table):
             text = _("walkover") if sheet.is_walkover else f"{sheet.cards_a} - {sheet.cards_b}"
             if sheet.decided_by in ("joker", "rps"):
                 text += " (" + ("り" if sheet.decided_by == "joker" else "じゃんけん") + ")"
+        if sheet is not None and reports.is_annulled(record):
+            return format_html('<s class="annulled">{}</s> {}', text, _("annulled"))
         if self.entry_url_name and record.teams_known:
             url = reverse(self.entry_url_name, args=[self.event.slug, record.match_number])
             label = (

@@ -262,7 +262,7 @@ def test_three_formats_move_on_each_at_its_own_time_through_the_commands():
     assert report.seeded == [(mid, 3)]  # the final, then 2位決定戦 and 3位決定戦
     out = StringIO()
     call_command("simulate_results", event.slug, "--stage", "knockout", "--division", "中学年の部", stdout=out)
-    assert "1 knockout results entered" in out.getvalue()
+    assert "1 knockout result entered" in out.getvalue()
     assert len(placement_games(mid)) == 2 and not any(m.has_result for m in placement_games(mid))
     call_command("simulate_results", event.slug, "--stage", "placement", stdout=StringIO())
     (mid_places,) = [places for d, places in reports.final_places(event) if d == mid]

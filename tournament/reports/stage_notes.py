@@ -102,7 +102,7 @@ def describe(state, names=None):
     nobody = _("nobody yet")
     changes = [
         SideChange(
-            side.label or side.short,
+            side.sentence,
             names.get(side.stored, nobody),
             names.get(side.settled_team, nobody),
             side.stored,

@@ -34,6 +34,13 @@ class SlotSide:
     now: int | None
     final: bool
     stored: int | None
+    named: str = ""
+
+    @property
+    def sentence(self):
+        """The slot's words in a sentence: a group place or a best-of place names its division
+        ("小学生低学年の部・Aリーグ1位": every division has an Aリーグ); else ``label`` (or ``short``)."""
+        return self.named or self.label or self.short
 
     @property
     def settled_team(self):
@@ -131,9 +138,11 @@ def _references(matches):
 
 
 class _Labels:
-    """References in words, with the division's group names and game numbers."""
+    """References in words, with the division's group names and game numbers (``label``), and
+    the same words naming the division for the sentences (``named``)."""
 
     def __init__(self, division, matches):
+        self.division = division.name
         self.groups = {g.pk: g for g in division.groups.all()}
         self.numbers = {m.pk: m.match_number for m in matches}
 
@@ -157,6 +166,13 @@ class _Labels:
         if ref.kind == "winner":
             return _("winner of game %(number)s") % {"number": number}, f"W{number}"
         return _("loser of game %(number)s") % {"number": number}, f"L{number}"
+
+    def named(self, reference):
+        """A group place or a best-of place with its division ("小学生低学年の部・Aリーグ1位"), for
+        sentences; "" for other references."""
+        if not reference or slots.parse(reference).kind not in ("group", "best"):
+            return ""
+        return _("%(division)s, %(slot)s") % {"division": self.division, "slot": self.label(reference)[0]}
 
 
 def division_slots(division, *, tables=None, matches=None, outcomes=None):
@@ -191,7 +207,7 @@ def division_slots(division, *, tables=None, matches=None, outcomes=None):
                 filled = slots.resolve(reference, groups=groups, bests=bests, outcomes=outcomes)
             else:
                 filled = slots.Filled(stored, True)
-            sides.append(SlotSide(reference, label, short, filled.team, filled.final, stored))
+            sides.append(SlotSide(reference, label, short, filled.team, filled.final, stored, labels.named(reference)))
         state = SlotState(m, *sides, frozen=is_frozen(m))
         state.out_of_date = (
             state.frozen and any(side.differs for side in state.sides) and m.kept_teams != state.resolution
@@ -214,11 +230,13 @@ def event_out_of_date(event):
 AFTER_GROUP_STAGES = [stage for stage in Match.Stage.values if stage != Match.Stage.GROUP]
 
 
-def changes_if_confirmed(sheet):
+def changes_if_confirmed(sheet, *, past=False):
     """What confirming ``sheet`` (a recording-sheet version, not yet the confirmed one) would
     change after the groups: a list of sentences in the active language naming the places that
-    change and the games they reach ("If confirmed, Group A place 1 changes from X to Y. Game 12
-    already has a result."). ``[]`` when nothing after the groups changes."""
+    change and the games they reach ("If confirmed, 小学生の部, Group A place 1 changes from X to
+    Y. Game 12 already has a result."); with ``past`` the sentences say what the confirmation
+    changed ("… changed from X to Y.": said once it is confirmed). ``[]`` when nothing after the
+    groups changes."""
     match = sheet.match
     division = match.division
     matches = list(
@@ -240,10 +258,10 @@ def changes_if_confirmed(sheet):
         if winner is not None and loser is not None:
             outcomes[match.pk] = slots.Outcome(winner, loser)
         after = division_slots(division, tables=before_tables, matches=matches, outcomes=outcomes)
-    return _describe(before, after)
+    return _describe(before, after, past)
 
 
-def _describe(before, after):
+def _describe(before, after, past=False):
     teams = _team_names(before, after)
     sentences, reached = [], []
     seen = set()
@@ -253,10 +271,11 @@ def _describe(before, after):
                 continue
             if old_side.reference and old_side.reference not in seen:
                 seen.add(old_side.reference)
-                sentences.append(
-                    _("If confirmed, %(slot)s changes from %(old)s to %(new)s.")
-                    % {"slot": old_side.label, "old": teams(old_side.now), "new": teams(new_side.settled_team)}
-                )
+                values = {"slot": old_side.sentence, "old": teams(old_side.now), "new": teams(new_side.settled_team)}
+                if past:
+                    sentences.append(_("%(slot)s changed from %(old)s to %(new)s.") % values)
+                else:
+                    sentences.append(_("If confirmed, %(slot)s changes from %(old)s to %(new)s.") % values)
             if new.frozen and new.match.pk not in reached:
                 reached.append(new.match.pk)
                 sentences.append(_frozen_sentence(new.match))

@@ -37,6 +37,30 @@ def confirmed_sheet(match):
     return sheets[0] if sheets else None
 
 
+def is_annulled(match):
+    """Whether ``match`` is a group game annulled by a withdrawal: a team of it withdrew during
+    the group stage in a division whose setting is "annul", so the game leaves the standings
+    (the rule of ``reports.standings.division_standings``; docs/rules/stages.md, "Withdrawals").
+    Every medium shows such a game as annulled (無効), never as a confirmed result. Reads
+    ``match.division``, ``team_a`` and ``team_b`` (loaded by ``match_queryset``)."""
+    if match.stage != Match.Stage.GROUP or match.division.withdrawal != "annul":
+        return False
+    return any(
+        team is not None and team.withdrawn and not team.withdrawn_after_groups for team in (match.team_a, match.team_b)
+    )
+
+
+def status_text(match):
+    """A game's status in words (active language): "Annulled (withdrawal)" for an annulled game
+    (``is_annulled``), "Started" for a game whose referee tapped 開始 and that has no result
+    entered yet, else its ``Match.Status`` label."""
+    if is_annulled(match):
+        return str(_("Annulled (withdrawal)"))
+    if match.status == Match.Status.SCHEDULED and match.actual_start is not None:
+        return str(_("Started"))
+    return str(match.get_status_display())
+
+
 def result_text(sheet):
     """ "30-26", "walkover" (active language) or "" for no confirmed sheet."""
     if sheet is None:
@@ -173,6 +197,20 @@ class MatchLine:
     @property
     def out_of_date(self):
         return bool(self.slots and self.slots.out_of_date)
+
+    @property
+    def annulled(self):
+        """The game is annulled by a withdrawal (``is_annulled``): shown 無効, not as a result."""
+        return is_annulled(self.match)
+
+    @property
+    def status_code(self):
+        """``status``, or "annulled" for an annulled game (the API's status)."""
+        return "annulled" if self.annulled else self.status
+
+    @property
+    def status_text(self):
+        return status_text(self.match)
 
     @property
     def stage_and_group(self):
