@@ -78,7 +78,7 @@ def test_keep_one_semifinal_and_replay_the_other_is_refused_naming_the_team_and_
     with pytest.raises(UserError) as refused:
         replay_match(semi_a1, organiser)
     message = str(refused.value)
-    assert new_a1.name in message and str(semi_a2) in message and "kept result" in message
+    assert new_a1.name in message and str(semi_a2) in message and "result kept" in message
     assert "Replay" in message and "keep the result of this game" in message
     semi_a1.refresh_from_db()
     assert semi_a1.has_result and not semi_a1.history.filter(action=HistoryEntry.Action.REPLAYED).exists()
@@ -106,7 +106,7 @@ def test_an_open_semifinal_never_gets_a_team_that_plays_a_kept_one(knockout, org
     semi_a1.refresh_from_db()
     assert semi_a1.status == Match.Status.SCHEDULED
     (note,) = stage_notes.division_stage(division).blocked
-    assert str(semi_a1) in note and new_a1.name in note and str(semi_a2) in note and "kept result" in note
+    assert str(semi_a1) in note and new_a1.name in note and str(semi_a2) in note and "result kept" in note
     ((state,),) = [s.blocked for s in stages.division_slots(division) if s.match.pk == semi_a1.pk]
     assert state.blocked_by == semi_a2
 
@@ -213,8 +213,8 @@ def test_the_desk_page_shows_the_versions_before_the_replay_without_confirm_or_r
     semi, sheet = replayed(knockout, organiser)
     client.force_login(organiser)
     page = client.get(f"/manage/{semi.event.slug}/games/{semi.match_number}/").content.decode()
-    assert "Versions before the replay" in page
-    assert "waits for confirmation" not in page
+    assert "再試合の前の版" in page and 'class="table before-replay"' in page
+    assert 'class="card recorder"' not in page  # nothing waits for confirmation
     assert 'value="restore"' not in page and 'value="confirm"' not in page
 
 

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from common.errors import UserError
 from tournament.models import Match, Team
@@ -125,15 +124,15 @@ def division_out_of_date(division, states=None):
 
 
 def held_as(match):
-    """How ``match`` holds its teams, in words: "kept result" (保留した結果), "played", "started" or
-    "not started yet" (the refusals and notes of docs/rules/stages.md, "One game per round")."""
+    """How ``match`` holds its teams, in words: "result kept" (保留した結果), "already played", "already
+    started" or "not started yet" (the refusals and notes of docs/rules/stages.md, "One game per round")."""
     if match.kept_teams:
-        return pgettext("game held as", "kept result")
+        return _("result kept")
     if match.has_result:
-        return pgettext("game held as", "played")
+        return _("already played")
     if stages.is_frozen(match):
-        return pgettext("game held as", "started")
-    return pgettext("game held as", "not started yet")
+        return _("already started")
+    return _("not started yet")
 
 
 def clash_text(team_name, other):
