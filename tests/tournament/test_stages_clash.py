@@ -5,14 +5,17 @@ gets a team that already plays its round; the versions entered before a replay s
 import pytest
 from django.contrib.auth import get_user_model
 from django.db.models import Q
+from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import translation
 
 from common.errors import UserError
 from judging import services
 from judging.models import HistoryEntry
 from tests.tournament.test_stages_services import between, day, members, play, play_groups
-from tournament.models import Match
-from tournament.reports import bracket, stage_notes, stages
+from tournament import exports
+from tournament.models import Match, Team
+from tournament.reports import bracket, stage_notes, stages, timetable
 from tournament.services.knockout import seed_divisions
 from tournament.services.stages import keep_result, replay_match
 
@@ -230,3 +233,43 @@ def test_final_places_mark_a_team_listed_twice_to_confirm(placement):
     (placed,) = [places for d, places in bracket.final_places(event) if d == division]
     twice = [check for _name, team, check in placed if team.pk == game_1.winner_id]
     assert len(twice) == 2 and all(twice)
+
+
+# --- items 9 and 16: a withdrawn team in an open game, a kept game's labels -------------------
+
+
+def test_a_withdrawn_team_in_an_open_game_carries_the_withdrawn_mark(knockout, organiser, client):
+    event, division, group, semi_a1, _semi_a2 = knockout
+    play(semi_a1, 30, 26)
+    semi_a1.refresh_from_db()
+    loser = semi_a1.loser
+    third = Match.objects.get(division=division, stage=Match.Stage.THIRD_PLACE)
+    assert loser.pk in teams_of(third)  # its opponent is not known yet
+    Team.objects.filter(pk=loser.pk).update(withdrawn=True, withdrawn_keeps_slots=True)
+    rows = [row for row in exports.knockout_rows(event) if row[2] == third.match_number]
+    assert f"{loser.name} (withdrawn)" in rows[0]
+    event.organisers.add(organiser)
+    client.force_login(organiser)
+    page = client.get(reverse("tournament:knockout", args=[event.slug])).content.decode()
+    game = page[page.index(f'id="m{third.match_number}"') :]
+    game = game[: game.index("</div>\n</div>") if "</div>\n</div>" in game else len(game)]
+    assert f'{loser.name} <span class="withdrawn-mark">棄権</span>' in game
+
+
+def test_a_kept_game_names_the_place_it_was_played_as_and_who_fills_it_now(knockout, organiser):
+    event, division, group, semi_a1, semi_a2 = knockout
+    play(semi_a2, 30, 26)
+    _old_a1, new_a1, new_a2 = correct_group_a(group)
+    keep_result(semi_a2, organiser, "両校了承")
+    slots = timetable.division_game_slots(division)[semi_a2.pk]
+    semi_a2.refresh_from_db()
+    side = slots.a if semi_a2.team_a_id == new_a1.pk else slots.b
+    assert side.kept and side.kept_text == "played as A2, kept" and side.now_text == f"A2 is now {new_a2.name}"
+    assert slots.kept and "両校了承" in slots.kept_note
+    (row,) = [row for row in exports.knockout_rows(event) if row[2] == semi_a2.match_number]
+    assert "両校了承" in row[-1] and f"A2 is now {new_a2.name}" in row[-1]
+    assert "(A2)" not in " ".join(str(cell) for cell in row)  # never claims it is A2 now
+    html = render_to_string(
+        "includes/bracket.html", {"brackets": bracket.division_brackets(event, division), "event": event}
+    )
+    assert "(played as A2, kept)" in html and f'title="A2 is now {new_a2.name}"' in html and "両校了承" in html
