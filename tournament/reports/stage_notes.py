@@ -144,7 +144,7 @@ def clash_text(team_name, other):
 def blocked_notes(states):
     """The sentences of the open games of ``states`` (``division_slots``) with a side left empty
     because its team already plays another game of the round: "第53試合：城南中学校Bは第52試合（保留
-    した結果）にも出ています。Aリーグ1位は空いたままです。" (docs/rules/stages.md, "One game per round")."""
+    した結果）にも出ています。…Aリーグ1位は空けたままにします。" (docs/rules/stages.md, "One game per round")."""
     wanted = {side.wanted_team for state in states for side in state.blocked}
     names = dict(Team.objects.filter(pk__in=wanted).values_list("pk", "name")) if wanted else {}
     notes = []
@@ -156,7 +156,7 @@ def blocked_notes(states):
             else:
                 text = clash_text(name, side.blocked_by)
             notes.append(
-                _("%(game)s: %(clash)s %(slot)s stays empty until the organiser keeps or replays the games.")
+                _("%(game)s: %(clash)s %(slot)s stays empty: a team plays one game per round.")
                 % {"game": state.match, "clash": text, "slot": side.label or side.short}
             )
     return notes
