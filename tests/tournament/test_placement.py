@@ -220,9 +220,11 @@ def test_a_correction_after_a_placement_game_was_played_reports_it_out_of_date()
     (state,) = stages.out_of_date(division)
     assert state.match == first
     assert str(group_a) in (state.a.label + state.b.label)
-    seconds = placement_games(division)[1]  # not played yet: it follows its slots
-    assert top in (seconds.team_a_id, seconds.team_b_id)
+    seconds = placement_games(division)[1]  # not played yet: it follows its slots, but never puts
+    assert top not in (seconds.team_a_id, seconds.team_b_id)  # a team in two games at once (item 1)
     assert HistoryEntry.objects.filter(match=seconds, action=HistoryEntry.Action.TEAMS_CHANGED).exists()
+    ((side,),) = [s.blocked for s in stages.division_slots(division) if s.match == seconds]
+    assert (side.wanted_team, side.blocked_by) == (top, first)
     (line,) = [line for p in division_placements(event) for line in p.lines if line.out_of_date]
     assert line.match == first
     (placed,) = [places for d, places in reports.final_places(event) if d == division]

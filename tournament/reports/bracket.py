@@ -66,7 +66,10 @@ class DivisionBracket:
         team played a game that is out of date or is fed by one (``final_places``)."""
         tainted = _tainted(self.matches, self.slots)
         doubtful = {t for g in self.matches if g.pk in tainted for t in (g.team_a_id, g.team_b_id) if t is not None}
-        return [(place, team, team.pk in doubtful) for place, team in self.places()]
+        places = self.places()
+        seen = [team.pk for _place, team in places]
+        doubtful |= {pk for pk in seen if seen.count(pk) > 1}  # an inconsistent bracket: never a team twice unmarked
+        return [(place, team, team.pk in doubtful) for place, team in places]
 
 
 def _outcome(match):
@@ -162,8 +165,9 @@ def final_places(event):
     best first ("優勝", "準優勝", "第3位"), as decided so far: the knockout's places, then those
     of the placement games (``tournament.reports.placement``; the only ones without a
     knockout). ``to confirm`` is true when the place comes from a game a later change left out
-    of date (or from a game fed by one): the pages and the PDF print "要確認" beside it until
-    the organiser keeps or replays that game (docs/rules/stages.md, "Out of date"). A division
+    of date (or from a game fed by one), or when its team is listed at two places (a bracket
+    left inconsistent): the pages and the PDF print "要確認" beside it until the organiser keeps
+    or replays that game (docs/rules/stages.md, "Out of date", "One game per round"). A division
     whose only qualifier is its champion has that champion, named "優勝（Aリーグ1位）" (decided
     by its group: ``single_champions``)."""
     knockout = {
@@ -176,6 +180,8 @@ def final_places(event):
     result = []
     for division in event.divisions.all():
         places = knockout.get(division.pk, []) + below.get(division.pk, [])
+        listed = [team.pk for _name, team, _check in places]
+        places = [(name, team, check or listed.count(team.pk) > 1) for name, team, check in places]
         if places:
             result.append((division, places))
     return result

@@ -9,7 +9,7 @@ rules are in ``docs/rules/stages.md``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.utils.translation import gettext as _
 
@@ -35,6 +35,7 @@ class SlotSide:
     final: bool
     stored: int | None
     named: str = ""
+    blocked_by: Match | None = None
 
     @property
     def sentence(self):
@@ -44,7 +45,14 @@ class SlotSide:
 
     @property
     def settled_team(self):
-        """The team id the game should hold: the one filling the reference once final, else None."""
+        """The team id the game should hold: the one filling the reference once final, else None
+        (also None while ``blocked_by``: that team holds a side of another game of the same round,
+        or of this game, so it is never put here: docs/rules/stages.md, "One game per round")."""
+        return self.now if self.final and self.blocked_by is None else None
+
+    @property
+    def wanted_team(self):
+        """The team id that fills the reference once final, blocked or not."""
         return self.now if self.final else None
 
     @property
@@ -68,6 +76,11 @@ class SlotState:
 
     def __post_init__(self):
         self.sides = (self.a, self.b)
+
+    @property
+    def blocked(self):
+        """The sides left empty because their team already plays another game of the round."""
+        return [side for side in self.sides if side.blocked_by is not None]
 
     @property
     def resolution(self):
@@ -213,7 +226,55 @@ def division_slots(division, *, tables=None, matches=None, outcomes=None):
             state.frozen and any(side.differs for side in state.sides) and m.kept_teams != state.resolution
         )
         states.append(state)
+    _block_clashes(states, division.event.game_minutes)
     return states
+
+
+def clash(one, other, minutes):
+    """Whether a team may not hold a side in both games ``one`` and ``other`` (two ``Match``es
+    after the groups of one division): two placement games, two knockout games of the same round
+    (a final and its third-place game too), or two games whose times overlap (``minutes``: the
+    game length). Rule: docs/rules/stages.md, "One game per round"."""
+    if one.pk == other.pk:
+        return False
+    placement = Match.Stage.PLACEMENT
+    if (one.stage == placement) != (other.stage == placement):
+        same = False
+    else:
+        same = one.stage == placement or one.round == other.round
+    if one.start_at is not None and other.start_at is not None:
+        same = same or abs((one.start_at - other.start_at).total_seconds()) < minutes * 60
+    return same
+
+
+def _block_clashes(states, minutes):
+    """Leave empty (``SlotSide.blocked_by``) each side of a game not started whose team already
+    holds a side of a clashing game (``clash``): one started or played, or an open one earlier
+    in the order; and side B when it would get side A's team. Changes ``states`` in place."""
+    holders = {}
+    for state in states:
+        if state.frozen and state.match.status != Match.Status.VOID:
+            for team in (state.match.team_a_id, state.match.team_b_id):
+                if team is not None:
+                    holders.setdefault(team, []).append(state.match)
+    for state in states:
+        if state.frozen:
+            continue
+        sides = list(state.sides)
+        for index, side in enumerate(sides):
+            team = side.settled_team
+            if team is None:
+                continue
+            other = next((m for m in holders.get(team, []) if clash(m, state.match, minutes)), None)
+            if other is None and index == 1 and sides[0].settled_team == team:
+                other = state.match
+            if other is not None:
+                sides[index] = replace(side, blocked_by=other)
+            else:
+                holders.setdefault(team, []).append(state.match)
+        if sides != list(state.sides):
+            state.a, state.b = sides
+            state.sides = tuple(sides)
 
 
 def out_of_date(division):
