@@ -81,7 +81,9 @@ class MatchTable(tables.Table):
         fields = ("match_number", "start_at", "court", "division", "stage", "team_a", "score", "team_b", "status")
         order_by = ("match_number",)
         attrs = {"class": "table schedule"}
-        row_attrs = {"class": lambda record: "done" if record.has_result else ""}
+        row_attrs = {
+            "class": lambda record: "annulled" if reports.is_annulled(record) else "done" if record.has_result else ""
+        }
 
     def __init__(self, *args, entry_url_name=None, event=None, slots=None, **kwargs):
         """``slots``: match pk -> ``reports.GameSlots`` (``reports.event_slots``), or a function
@@ -132,6 +134,10 @@ class MatchTable(tables.Table):
     def render_team_b(self, record):
         return self._team(record, "B")
 
+    def render_status(self, record):
+        """The status in words (``reports.status_text``: annulled by a withdrawal, started, …)."""
+        return reports.status_text(record)
+
     def render_score(self, record):
         sheets = getattr(record, "confirmed_sheets", None)
         sheet = sheets[0] if sheets else None
@@ -140,6 +146,8 @@ class MatchTable(tables.Table):
             text = _("walkover") if sheet.is_walkover else f"{sheet.cards_a} - {sheet.cards_b}"
             if sheet.decided_by in ("joker", "rps"):
                 text += " (" + ("り" if sheet.decided_by == "joker" else "じゃんけん") + ")"
+        if sheet is not None and reports.is_annulled(record):
+            return format_html('<s class="annulled">{}</s> {}', text, _("annulled"))
         if self.entry_url_name and record.teams_known:
             url = reverse(self.entry_url_name, args=[self.event.slug, record.match_number])
             label = (

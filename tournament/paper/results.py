@@ -58,13 +58,14 @@ class ResultEntry:
 
 
 def _place_number(place: str) -> int | None:
-    """「優勝」 -> 1, 「準優勝」 -> 2, 「第3位」/「３位」/「三位」 -> 3 (and the same names in
-    the active language: "Winner", "Runner-up", "Place 3"), else ``None``."""
-    if place == _("Champion"):
-        return 1
-    if place == _("Runner-up"):
-        return 2
+    """「優勝」 (or 「優勝（Aリーグ1位）」) -> 1, 「準優勝」 -> 2, 「第3位」/「３位」/「三位」 -> 3, and the
+    same names in the active language ("Champion", "Runner-up", "Place 3"), else ``None``."""
     p = unicodedata.normalize("NFKC", place).replace(" ", "")
+    p = re.sub(r"\(.*\)$", "", p)  # 「優勝（Aリーグ1位）」: a place decided by its group
+    if p == _("Champion").replace(" ", ""):
+        return 1
+    if p == _("Runner-up").replace(" ", ""):
+        return 2
     if p in ("優勝", "第1位", "1位", "一位"):
         return 1
     if p in ("準優勝", "第2位", "2位", "二位"):
