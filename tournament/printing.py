@@ -5,7 +5,6 @@ paper, screen and Excel agree. Personal data (players' names, furigana, grades) 
 list, the individual table and, when asked for, the results list: callers check who may have them.
 """
 
-from django.utils import translation
 from django.utils.translation import gettext as _
 
 from common.pdf.coverage import font_warnings
@@ -150,7 +149,7 @@ def _bracket_match(g):
 
 
 def _placement_game(line):
-    """A ``reports.PlacementLine`` as the bracket paper's ``PlacementGame`` (words in Japanese)."""
+    """A ``reports.PlacementLine`` as the bracket paper's ``PlacementGame`` (words in the active language)."""
     g = line.match
     sheet = reports.confirmed_sheet(g)
     winner = None
@@ -160,14 +159,13 @@ def _placement_game(line):
     result = (
         (score_a or score_b) if sheet is not None and sheet.is_walkover else f"{score_a}-{score_b}" if sheet else ""
     )
-    with translation.override("ja"):
-        title, decides = str(line.title), str(line.decides)
+    title, decides = str(line.title), str(line.decides)
     return paper.PlacementGame(
         match_number=g.match_number,
         title=title,
         decides=decides,
-        team_a=_paper_name(g.team_a) or line.label_a or paper.UNDECIDED,
-        team_b=_paper_name(g.team_b) or line.label_b or paper.UNDECIDED,
+        team_a=_paper_name(g.team_a) or line.label_a or paper.undecided(),
+        team_b=_paper_name(g.team_b) or line.label_b or paper.undecided(),
         result=result,
         winner=winner,
         known_a=g.team_a is not None,

@@ -23,6 +23,7 @@ from tournament import exports, printing
 from tournament.models import Court, Match
 from tournament.services.draw import draw_groups
 from tournament.services.knockout import seed_knockout
+from tournament.services.placement import create_placement_games
 from tournament.services.registration import PlayerData, save_team
 from tournament.services.schedule import make_schedule
 
@@ -32,7 +33,10 @@ JAPANESE = re.compile(r"[\u3040-\u30fa\u30fc-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf
 ALLOWED_JAPANESE = {"り"}
 
 TEAMS = ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel"]
+SENIORS = ["Kilo", "Lima", "Mike", "Oscar", "Papa", "Romeo"]
 DATA_WORDS = {
+    "Seniors",
+    *SENIORS,
     "Karuta",
     "Open",
     "Hall",
@@ -50,8 +54,9 @@ JAPANESE_ASCII_OK = DATA_WORDS | {"http", "https", "testserver", "court", "game"
 
 @pytest.fixture
 def day(db):
-    """Two groups of four on courts "1" and "North", all group games played (one walkover,
-    one decided by rock-paper-scissors), the knockout seeded and its first game played."""
+    """Juniors: two groups of four on courts "1" and "North", all group games played (one
+    walkover, one decided by rock-paper-scissors), the final played; Seniors: two groups of
+    three with placement games (A-B), the first played."""
     event = factories.make_event(courts=1, name="Karuta Open", venue="North Hall", edition=3)
     Court.objects.create(event=event, name="North", order=2)
     division = factories.make_division(event, name="Juniors")
@@ -62,17 +67,27 @@ def day(db):
             for n in range(1, 4)
         ]
         save_team(division, name, f"{TEAMS[i % 2]} Club", players)
+    seniors = factories.make_division(event, name="Seniors", after_groups="placement", placement_pairs="A-B")
+    seniors.courts.set(event.courts.all())
+    for name in SENIORS:
+        save_team(seniors, name, "", [PlayerData(f"{name}1", is_leader=True)])
     draw_groups(event, seed=1)
     make_schedule(event)
     games = list(Match.objects.filter(event=event, stage=Match.Stage.GROUP).order_by("match_number"))
     submit_walkover(games[0], rules.Side.B)
     tie = rules.SheetValues(27, 27, 2, rules.JokerHolder.REFEREE, rules.Side.A)
     factories.submit_result(games[1], tie)
-    for game in games[2:]:
-        factories.submit_result(game, rules.SheetValues(30, 26, 0, rules.JokerHolder.A, None))
-    seed_knockout(event)
-    first = Match.objects.filter(event=event).exclude(stage=Match.Stage.GROUP).order_by("match_number").first()
-    factories.submit_result(first, rules.SheetValues(30, 26, 0, rules.JokerHolder.A, None))
+    for game in games[2:]:  # the team registered first wins: no ties in the standings
+        if game.team_a.entry_number < game.team_b.entry_number:
+            factories.submit_result(game, rules.SheetValues(30, 26, 0, rules.JokerHolder.A, None))
+        else:
+            factories.submit_result(game, rules.SheetValues(26, 30, 0, rules.JokerHolder.B, None))
+    seed_knockout(event, division=division)
+    create_placement_games(event, seniors)
+    for stage in (Match.Stage.PLACEMENT, Match.Stage.FINAL):
+        ready = Match.objects.filter(event=event, stage=stage, team_a__isnull=False, team_b__isnull=False)
+        first = ready.order_by("match_number").first()
+        factories.submit_result(first, rules.SheetValues(30, 26, 0, rules.JokerHolder.A, None))
     return event
 
 
@@ -128,6 +143,8 @@ def test_every_pdf_and_workbook_in_english_prints_no_japanese_label(organiser, d
     everything = " ".join(text for _what, text in docs)
     for label in ("Court timetable", "Check-in list", "Standings", "Bracket", "Final results", "Recording sheet"):
         assert label in everything
+    placement = [text for what, text in docs if what.startswith("bracket.pdf") and "Places decided" in text]
+    assert placement, "the bracket paper's placement games page"
     assert "Sheet to the recorder." in everything  # the sheet's foot note fits whole, never cut
 
 
