@@ -86,7 +86,7 @@ def single_champion():
 def test_a_single_qualifier_champion_is_on_the_public_final_results_and_bracket(client, single_champion):
     event, division, champion = single_champion
     final = client.get(reverse("tournament:public_final", args=[event.slug]), **EN).content.decode()
-    assert "優勝（Aリーグ1位）" in final and champion.name in final
+    assert "Champion (group A, place 1)" in final and champion.name in final  # the session's language
     assert "No final has been played yet." not in final
     bracket = client.get(reverse("tournament:public_bracket", args=[event.slug]), **EN).content.decode()
     assert champion.name in bracket and "Single qualifier: the winner of Group A is the champion." in bracket
@@ -100,7 +100,9 @@ def test_a_single_qualifier_champion_is_in_the_api_and_the_final_results_pdf(sin
     assert found["places"] == [
         {"place": 1, "team": api_reports.team(champion), "to_confirm": False, "decided_by": "group"}
     ]
-    assert reports.final_places(event) == [(division, [("優勝（Aリーグ1位）", champion, False)])]
+    assert reports.final_places(event) == [(division, [("Champion (group A, place 1)", champion, False)])]
+    with translation.override("ja"):
+        assert reports.final_places(event) == [(division, [("優勝（Aリーグ1位）", champion, False)])]
     assert champion.name in pdf_text(printing.final_results(event))
 
 
@@ -123,10 +125,14 @@ def test_the_bracket_pdf_lists_placement_games_and_prints_walkovers_and_withdraw
     semi.refresh_from_db()
     assert semi.status == Match.Status.WALKOVER
     text = pdf_text(printing.bracket(event))
-    assert "中学生の部・順位決定戦" in text
+    assert "中学生の部・Placement games" in text  # the paper speaks the session's language
     placement = Match.objects.filter(division=division, stage=Match.Stage.PLACEMENT).first()
-    assert f"第{placement.match_number}試合" in text
-    assert "不戦勝" in text
+    assert f"Game {placement.match_number}" in text
+    assert "walkover win" in text
+    assert f"{withdrawn.name} (withdrawn)" in text.replace("\n", "")
+    with translation.override("ja"):
+        text = pdf_text(printing.bracket(event))
+    assert "中学生の部・順位決定戦" in text and f"第{placement.match_number}試合" in text and "不戦勝" in text
     assert f"{withdrawn.name}（棄権）" in text.replace("\n", "")
 
 
