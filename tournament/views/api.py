@@ -3,19 +3,21 @@ standings and bracket.
 
 No login, no personal data. Every answer carries an ``ETag`` (a hash of its body) and a
 ``Last-Modified``, and a conditional GET that matches is answered ``304 Not Modified``;
-``Cache-Control: no-cache`` makes screens revalidate every time. An unknown event is a
-404 with a JSON body.
+``Cache-Control: no-cache`` makes screens revalidate every time. Answers come from the cache
+shared by every worker (``common.page_cache.shared_page``: at most a few seconds behind the
+last write, never re-rendered for an unknown query parameter). An unknown event is a 404 with
+a JSON body.
 """
 
 import datetime
 import hashlib
 
 from django.http import JsonResponse
-from django.utils.cache import get_conditional_response
 from django.utils.http import http_date
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
+from common.page_cache import shared_page
 from tournament.models import Event
 from tournament.reports import api
 
@@ -24,15 +26,12 @@ NO_CHANGE = datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC)  # Last-Modified 
 
 
 def _answer(request, document, changed_at):
-    """``document`` as JSON with ETag, Last-Modified and no-cache; 304 when the client's copy
-    is current (``If-None-Match``, else ``If-Modified-Since``)."""
+    """``document`` as JSON with ETag and Last-Modified; :func:`shared_page` adds no-cache and
+    answers 304 when the client's copy is current (``If-None-Match``, else ``If-Modified-Since``)."""
     response = JsonResponse(document, json_dumps_params=JSON_OPTIONS)
-    etag = '"' + hashlib.sha256(response.content).hexdigest()[:40] + '"'
-    last_modified = int(changed_at.timestamp())
-    response["ETag"] = etag
-    response["Last-Modified"] = http_date(last_modified)
-    response["Cache-Control"] = "no-cache"
-    return get_conditional_response(request, etag=etag, last_modified=last_modified, response=response)
+    response["ETag"] = '"' + hashlib.sha256(response.content).hexdigest()[:40] + '"'
+    response["Last-Modified"] = http_date(int(changed_at.timestamp()))
+    return response
 
 
 def _event_answer(request, slug, build):
@@ -54,6 +53,7 @@ def not_found(request):
 
 
 @_read_only
+@shared_page("api-events")
 def events(request):
     """``/api/v1/events/``: the events, newest first."""
     listed = list(Event.objects.all())
@@ -62,20 +62,24 @@ def events(request):
 
 
 @_read_only
+@shared_page("api-timetable")
 def timetable(request, slug):
     return _event_answer(request, slug, api.timetable_document)
 
 
 @_read_only
+@shared_page("api-results")
 def results(request, slug):
     return _event_answer(request, slug, api.results_document)
 
 
 @_read_only
+@shared_page("api-standings")
 def standings(request, slug):
     return _event_answer(request, slug, api.standings_document)
 
 
 @_read_only
+@shared_page("api-bracket")
 def bracket(request, slug):
     return _event_answer(request, slug, api.bracket_document)
