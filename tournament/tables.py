@@ -10,6 +10,7 @@ per-cell template and signature work: 500 games cost about a tenth (bench/pages.
 issue 17 item 3).
 """
 
+import functools
 import inspect
 
 import django_tables2 as tables
@@ -19,11 +20,13 @@ from django.utils import timezone
 from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
+from django_tables2.utils import AttributeDict
 
 from tournament import reports
 from tournament.models import Match, Team
 
 PLAIN_ROWS_TEMPLATE = "includes/plain_rows_table.html"
+PLAIN_TABLE_TEMPLATE = "includes/plain_table.html"
 URL_SENTINEL = 987654321  # a game number no event has, replaced in a URL reversed once
 
 
@@ -50,6 +53,23 @@ class PlainRows:
         if not rows and self.empty_text:
             rows.append(f'<tr><td colspan="{len(columns)}">{conditional_escape(self.empty_text)}</td></tr>')
         return mark_safe("\n".join(rows))
+
+    def plain_html(self):
+        """The whole table as django-tables2's ``table.html`` writes it, for a table without
+        sorting, footer or pagination (``Meta.template_name = PLAIN_TABLE_TEMPLATE``)."""
+        heads = "".join(
+            f"<th {column.attrs['th'].as_html()}>{conditional_escape(column.header)}</th>" for column in self.columns
+        )
+        thead = self.attrs.get("thead")
+        return mark_safe(
+            f'<div class="table-container"><table {AttributeDict(self.attrs).as_html()}>'
+            f"<thead {thead.as_html() if thead else ''}><tr>{heads}</tr></thead>"
+            f"<tbody {self._tbody_attrs()}>{self.body_html()}</tbody></table></div>"
+        )
+
+    def _tbody_attrs(self):
+        tbody = self.attrs.get("tbody")
+        return tbody.as_html() if tbody else ""
 
     def _plain_row_class(self, record):
         value = self.row_attrs.get("class", "")
@@ -97,6 +117,7 @@ class PlainRows:
         return kept[key]
 
 
+@functools.lru_cache(maxsize=256)
 def _choices_field(model, name):
     """The model field ``name`` of ``model`` when it has choices (shown by its label), else None."""
     try:
@@ -268,7 +289,7 @@ class StandingsTable(PlainRows, tables.Table):
     class Meta:
         orderable = False  # the order is the ranking itself
         attrs = {"class": "table standings"}
-        template_name = PLAIN_ROWS_TEMPLATE
+        template_name = PLAIN_TABLE_TEMPLATE
         row_attrs = {"class": lambda record: record["row_class"]}
 
 
@@ -324,10 +345,41 @@ def standings_table(lines):
     )
 
 
+def cross_html(cross):
+    """The 星取表 (``reports.CrossTable``) as an HTML table, written here rather than by a
+    template loop per cell (a division of 50 groups of five has 1,250 cells)."""
+    heads = "".join(format_html("<th>{}</th>", team.name) for team in cross.teams)
+    rows = []
+    for team, cells in cross.grid:
+        tds = "".join(_cross_cell(c) for c in cells)
+        rows.append(format_html("<tr><th>{}</th>\n{}\n</tr>", team.name, mark_safe(tds)))
+    return mark_safe(
+        '<div class="scroll-x"><table class="table cross">\n'
+        f"<tr><th></th>{heads}</tr>\n" + "".join(rows) + "\n</table></div>"
+    )
+
+
+def _cross_cell(cell):
+    if cell.is_self:
+        return '<td class="self"></td>'
+    if not cell.played:
+        return "<td></td>"
+    mark = format_html(" <small>{}</small>", cell.mark) if cell.mark else ""
+    return format_html(
+        '<td class="{}">{} {}{}</td>', "win" if cell.won else "loss", "○" if cell.won else "●", cell.score, mark
+    )
+
+
 def standings_tables(event, division=None):
     """``[(Division, [(reports.GroupStandings, StandingsTable)])]``: the read side's
-    standings of every division (or one) with the HTML table of each group."""
-    return [
-        (d, [(group, standings_table(group.lines)) for group in groups])
-        for d, groups in reports.event_standings(event, division)
-    ]
+    standings of every division (or one) with the HTML table of each group; each table's
+    ``cross_html`` is the group's 星取表."""
+    result = []
+    for d, groups in reports.event_standings(event, division):
+        tables_of_groups = []
+        for group in groups:
+            table = standings_table(group.lines)
+            table.cross_html = cross_html(group.cross)
+            tables_of_groups.append((group, table))
+        result.append((d, tables_of_groups))
+    return result
