@@ -10,7 +10,7 @@ workers and readers, and a change to the tournament shows within ``FRESH_SECONDS
 - the key is the page's name, its URL arguments, the language and only the query parameters
   the page declares (``?x=<random>`` finds the same entry);
 - every write to a model of the ``tournament`` or ``judging`` app bumps one *data version*
-  (at once and again when the transaction commits); an entry made under an older version is
+  when its transaction commits; an entry made under an older version is
   served for at most ``FRESH_SECONDS`` after it was made, so results arriving several times a
   second do not make every reader render afresh; an entry of the current version is kept for
   ``KEEP_SECONDS`` (writes that bypass the signals, ``QuerySet.update``, show by then);
@@ -55,12 +55,20 @@ def bump_data_version():
 
 
 def _on_write(sender, **kwargs):
-    """Signal receiver: a write to a watched app's model bumps the version now and on commit
-    (a reader between the write and the commit would otherwise cache the old data as new)."""
+    """Signal receiver: a write to a watched app's model bumps the version once its
+    transaction commits (at once outside a transaction), never while the database is locked
+    for the write; once per transaction however many rows it writes. A reader before the
+    commit sees the old data under the old version, which is right."""
     if sender._meta.app_label not in WATCHED_APPS:
         return
-    bump_data_version()
-    transaction.on_commit(bump_data_version, robust=True)
+    connection = transaction.get_connection()
+    if not connection.in_atomic_block:
+        bump_data_version()
+    else:
+        # once per transaction (per savepoint of it): on_commit keeps (savepoint ids, function, robust)
+        here = set(connection.savepoint_ids)
+        if not any(sids == here and func is bump_data_version for sids, func, _robust in connection.run_on_commit):
+            transaction.on_commit(bump_data_version, robust=True)
 
 
 def connect_signals():

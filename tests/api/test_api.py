@@ -144,10 +144,13 @@ def test_a_repeated_request_with_the_etag_is_answered_304(client, demo):
         assert again["ETag"] == etag
 
 
-def test_a_new_result_changes_the_etag_once_the_cached_answer_is_stale(client, demo, monkeypatch):
+def test_a_new_result_changes_the_etag_once_the_cached_answer_is_stale(
+    client, demo, monkeypatch, django_capture_on_commit_callbacks
+):
     etag = client.get("/api/v1/events/demo/results")["ETag"]
     match = Match.objects.filter(event=demo, status="scheduled").exclude(team_a=None).exclude(team_b=None).first()
-    record_confirmed_result(match, rules.SheetValues(30, 26, 0, rules.JokerHolder.A))
+    with django_capture_on_commit_callbacks(execute=True):  # the data version is bumped on commit
+        record_confirmed_result(match, rules.SheetValues(30, 26, 0, rules.JokerHolder.A))
     # Within FRESH_SECONDS of rendering the shared cache may still answer the old copy.
     assert client.get("/api/v1/events/demo/results", HTTP_IF_NONE_MATCH=etag).status_code == 304
     monkeypatch.setattr(page_cache, "FRESH_SECONDS", 0)
