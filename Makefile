@@ -31,7 +31,7 @@ system-deps:
 
 run: system-deps setup
 	$(BIN)/python manage.py load_demo
-	$(BIN)/python manage.py ensure_organiser
+	$(BIN)/python manage.py ensure_organiser --event demo
 	@echo "Open http://$(or $(HOST),127.0.0.1):$(PORT)/ (organiser pages: http://$(or $(HOST),127.0.0.1):$(PORT)/manage/)"
 	$(BIN)/python manage.py runserver $(or $(HOST),127.0.0.1):$(PORT)
 

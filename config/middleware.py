@@ -6,8 +6,10 @@ read-only, or the PostgreSQL server is unreachable or cancels a statement for a 
 a deadlock, the view raises ``OperationalError``. This middleware turns exactly those
 errors into a friendly page with status 503 and ``Retry-After``: for a POST the typed
 values come back as hidden fields with a button that sends them again (like the CSRF
-failure page), so a referee never types a sheet twice. Resending is harmless: the
-result form carries a submission key, and the same key never makes a second version.
+failure page once did), so a referee never types a sheet twice. The CSRF check passed
+before the view ran, so the form is the person's own; fields named like a password are
+left out. Resending is harmless: the result form carries a submission key, and the same
+key never makes a second version.
 
 Any other database error (a bug, a missing table) stays a 500. The page is rendered
 without touching the database (no user, no session), since the database is the problem.
@@ -16,7 +18,6 @@ without touching the database (no user, no session), since the database is the p
 from __future__ import annotations
 
 import logging
-import time
 
 from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError
@@ -24,6 +25,8 @@ from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import resolve_url
 from django.template.loader import render_to_string
+
+from common import kept_forms
 
 logger = logging.getLogger("tournament.database")
 
@@ -96,7 +99,7 @@ def trouble_response(request, kind):
     """The 503 page for ``kind``; a POST's values come back as hidden fields to send again."""
     fields = []
     if request.method == "POST":
-        fields = _form_fields(request)
+        fields = kept_forms.visible_fields(request)  # never a password
         get_token(request)  # a fresh CSRF cookie, so the resend is accepted
     html = render_to_string(
         "errors/busy.html",
@@ -132,54 +135,64 @@ class DatabaseTroubleMiddleware:
 
 # --- a form sent after the login expired --------------------------------------------------
 
-KEPT_FORM = "kept_form"
-KEPT_FORM_SECONDS = 60 * 60
-
-
-def _form_fields(request):
-    return [(k, v) for k, values in request.POST.lists() if k != "csrfmiddlewaretoken" for v in values]
-
 
 class KeptFormMiddleware:
-    """A form sent after the login expired is kept, not lost.
+    """A form sent after the login expired is kept, not lost; kept values come back as text.
 
     A recorder who leaves the game page open past the session's age (14 hours) and then
     sends a result is redirected to the login page by ``login_required``; the browser then
-    comes back to the page with a GET, and what was typed would be gone. This middleware
-    keeps that POST's values in the (anonymous) session when a POST is answered with a
-    redirect to the login page; Django's login keeps session data, so once logged in, the
-    first GET of the same page shows the values with a "Send again" button (as the CSRF
-    failure page does). Nothing is sent on its own: the person checks and sends. Resending
-    is harmless: result forms carry a submission key and a base version.
-
-    The kept values last an hour and only for the same path. The CSRF check runs before
-    any view, so only a form that passed it (the person's own) can be kept.
+    comes back to the page with a GET, and what was typed would be gone. When a POST is
+    answered with a redirect to the login page, its values are kept in the (anonymous)
+    session (``common.kept_forms.keep``: no passwords, at most 16 KB, 10 minutes); Django's
+    login keeps session data, so once logged in, the page of the same form, if the user
+    may open it, shows the values as text to copy (``offer_back``), never as a form ready
+    to send. The same happens after a same-origin CSRF failure (``config.views``).
     """
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        kept = request.session.get(KEPT_FORM) if hasattr(request, "session") else None
-        if kept and request.method == "GET" and request.user.is_authenticated and kept.get("path") == request.path:
-            del request.session[KEPT_FORM]
-            if time.time() - kept.get("at", 0) <= KEPT_FORM_SECONDS:
-                get_token(request)
-                html = render_to_string(
-                    "csrf_failure.html",
-                    {"fields": [tuple(f) for f in kept["fields"]], "action": request.path, "after_login": True},
-                    request=request,
-                )
-                response = HttpResponse(html)
-                response["Cache-Control"] = "no-store"
-                return response
         response = self.get_response(request)
+        if not hasattr(request, "session") or response.status_code == 503:  # 503: the database is in trouble
+            return response
+        kept_forms.lift_short_expiry(request)
+        if request.method == "GET":
+            return kept_forms.offer_back(request, response)
         if (
             request.method == "POST"
-            and hasattr(request, "session")
             and not request.user.is_authenticated
             and response.status_code == 302
             and response.get("Location", "").split("?")[0] == resolve_url(settings.LOGIN_URL)
         ):
-            request.session[KEPT_FORM] = {"path": request.path, "fields": _form_fields(request), "at": time.time()}
+            kept_forms.keep(request, after_login=True)
+        return response
+
+
+# --- headers: no caching of private pages, no indexing ----------------------------------
+
+# URL areas whose pages and files need a login or a court token (docs/architecture.md,
+# "URL areas"): organiser pages and their PDFs and workbooks (children's names), court
+# links, the club games, the admin, the login pages.
+PRIVATE_AREAS = ("/manage/", "/court/", "/games/", "/admin/", "/accounts/")
+
+
+class PrivacyHeadersMiddleware:
+    """``Cache-Control: no-store`` on every private page or file; ``X-Robots-Tag: noindex`` everywhere.
+
+    Issue 18, item 4: the reception list PDF, the teams export and the court pages could
+    stay in a shared tablet's or a proxy's cache. The private areas are recognised by
+    their URL prefix (``PRIVATE_AREAS``), so a new page in them is covered without a
+    decorator. Nothing of the site is meant for search engines: public and court pages
+    say noindex too (with robots.txt and the pages' ``<meta name="robots">``).
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if request.path_info.startswith(PRIVATE_AREAS):
+            response["Cache-Control"] = "no-store"
+        response.setdefault("X-Robots-Tag", "noindex, nofollow")
         return response

@@ -70,6 +70,9 @@ SITE_URL = os.environ.get("SITE_URL", "").rstrip("/")
 # (KARUTA_HTTPS=1, behind a proxy that terminates TLS or not): redirect to https, HSTS,
 # cookies only over https.
 KARUTA_HTTPS = envbool("KARUTA_HTTPS", False)
+# Behind nginx or Caddy: the client's address is the right-most X-Forwarded-For entry
+# (login throttling, config/client_ip.py) and, with KARUTA_HTTPS, X-Forwarded-Proto is trusted.
+KARUTA_BEHIND_PROXY = envbool("KARUTA_BEHIND_PROXY", False)
 
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
@@ -86,6 +89,22 @@ CSRF_TRUSTED_ORIGINS = [
 if SITE_URL.startswith(("http://", "https://")) and SITE_URL not in CSRF_TRUSTED_ORIGINS:
     CSRF_TRUSTED_ORIGINS.append(SITE_URL)
 
+# Content-Security-Policy (django-csp): everything from this site only, no inline script
+# (the pages' scripts are static files; inline handlers became data attributes read by
+# static/js/page.js). Inline style attributes stay allowed: they carry layout only.
+# Images may be data: URLs (the empty favicon). No page may be framed.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
 if KARUTA_HTTPS:
     SECURE_SSL_REDIRECT = envbool("KARUTA_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
@@ -94,7 +113,7 @@ if KARUTA_HTTPS:
     SECURE_HSTS_SECONDS = envint("KARUTA_HSTS_SECONDS", 60 * 60 * 24 * 30)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("KARUTA_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = envbool("KARUTA_HSTS_PRELOAD", False)
-    if envbool("KARUTA_BEHIND_PROXY", False):
+    if KARUTA_BEHIND_PROXY:
         # The proxy terminates TLS and says so; without this every request looks like http.
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     # Preloading into browsers is a decision for the owner of the domain, not for this
@@ -121,6 +140,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "axes",
+    "csp",
     "common",
     "ops",
     "tournament",
@@ -131,6 +151,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy (django-csp; CONTENT_SECURITY_POLICY below).
+    "csp.middleware.CSPMiddleware",
+    # no-store on pages behind a login or a court token, noindex everywhere.
+    "config.middleware.PrivacyHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -149,7 +173,10 @@ MIDDLEWARE = [
 ]
 
 # Login throttling (django-axes): after 5 wrong passwords for one login name from one
-# address, that pair waits 15 minutes. A court link needs no login and is not affected.
+# address, that pair waits 15 minutes: the attacker's address is locked, never the login
+# name everywhere, so the real organiser on another device still logs in. The address is
+# the client's (behind a proxy: from X-Forwarded-For, config/client_ip.py), never the
+# proxy's. A court link needs no login and is not affected.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -158,6 +185,7 @@ AXES_ENABLED = envbool("KARUTA_LOGIN_THROTTLE", True)
 AXES_FAILURE_LIMIT = envint("KARUTA_LOGIN_ATTEMPTS", 5)
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=envint("KARUTA_LOGIN_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_CLIENT_IP_CALLABLE = "config.client_ip.client_ip"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
@@ -269,9 +297,17 @@ BACKUP_DIR = (
 AUTO_BACKUP = envbool("KARUTA_AUTO_BACKUP", True)
 BACKUP_KEEP = envint("KARUTA_BACKUP_KEEP", 20)
 
+# Court tokens (the referees' credentials) are masked in every message (common/logmask.py).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"mask_court_tokens": {"()": "common.logmask.MaskCourtTokens"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["mask_court_tokens"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    # Django's own loggers (its warnings, runserver's request lines) through the same
+    # filtered handler instead of Django's default ones.
+    "loggers": {
+        "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        "django.server": {"handlers": ["console"], "level": "INFO", "propagate": False},
+    },
 }

@@ -11,6 +11,7 @@ from tournament.views import setup
 
 urlpatterns = [
     path("healthz", config_views.healthz, name="healthz"),
+    path("robots.txt", config_views.robots_txt, name="robots_txt"),
     path("", include("ops.urls")),  # /manage/backup/latest/ (superuser)
     path("", include("tournament.urls")),  # public pages and /manage/ (organisers)
     path("api/v1/", include((tournament_urls.api_patterns, "api"))),  # public JSON API v1

@@ -184,7 +184,9 @@ def submit_sheet(
       goes back to the recorder as a new version).
 
     A new version replacing one that a leader signed (``after_sign_off``) is a correction
-    that a recorder must confirm, even under auto-confirm (issue 16, item 4).
+    that a recorder must confirm, even under auto-confirm (issue 16, item 4). From a court link
+    (``court`` given) a game whose result a started game uses is refused
+    (``refuse_if_result_used``); the desk may.
 
     ``player_cards`` ({player pk: cards}, the counts given) are the version's individual
     counts; "the same values" includes them, so a correction of the counts alone is a new
@@ -209,6 +211,8 @@ def submit_sheet(
                 raise UserError(_("Both teams of game %(number)s are not known yet.") % {"number": match.match_number})
             if match.status == Match.Status.VOID:
                 raise UserError(_("This game is void; the organiser can reopen it."))
+            if court is not None:
+                refuse_if_result_used(match)
             if base_version is not None and current is not None and current.version != base_version:
                 raise Conflict(current)
             after_sign_off = _replaces_signed(match, current, restored_from)
@@ -253,6 +257,22 @@ def submit_sheet(
         if existing is None:
             raise
         return existing, False
+
+
+def refuse_if_result_used(match):
+    """``UserError`` when a game after the groups feeds a game that has started or has a result
+    (``stages.is_frozen``): its result is used there, so a new version comes from the recorders'
+    desk (with the out-of-date flow: docs/rules/stages.md, "Slots"), never from a court link
+    (issue 18, item 5). Group games and games feeding nothing that started pass."""
+    if match.is_group_match:
+        return
+    following = Match.objects.filter(pk__in=[pk for pk in (match.feeds_id, match.loser_feeds_id) if pk])
+    used = [game for game in following.order_by("match_number") if stages.is_frozen(game)]
+    if used:
+        raise UserError(
+            _("The result of game %(number)s is used by the next game (game %(next)s). Tell the recorders.")
+            % {"number": match.match_number, "next": used[0].match_number}
+        )
 
 
 def _replaces_signed(match, current, restored_from) -> bool:

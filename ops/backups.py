@@ -17,6 +17,7 @@ so only a superuser may download one (``ops.views``).
 from __future__ import annotations
 
 import datetime
+import errno
 import logging
 import os
 import re
@@ -28,6 +29,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.db import connections
+from django.utils.translation import gettext as _
 
 logger = logging.getLogger("tournament.backups")
 
@@ -37,6 +39,30 @@ NAME = re.compile(r"^karuta-(\d{8}-\d{6}-\d{6})-([a-z0-9_-]+)\.(sqlite3|pgdump)$
 
 class BackupError(Exception):
     """A backup or restore could not be done; the message says why."""
+
+
+def is_disk_full(error) -> bool:
+    """Whether ``error`` means the disk is full: ``OSError`` ENOSPC (or EDQUOT, a quota), or
+    SQLite's "database or disk is full" while writing a copy."""
+    if isinstance(error, OSError) and error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return True
+    return isinstance(error, sqlite3.Error) and "disk is full" in str(error).lower()
+
+
+def disk_full_message(directory) -> str:
+    """What to tell a person when the disk is full while writing to ``directory``."""
+    return _(
+        "The disk is full: nothing could be written to %(directory)s. Nothing was changed. Free some space "
+        "(old backups in that folder, or other files), then try again."
+    ) % {"directory": directory}
+
+
+def damaged_message(path) -> str:
+    """What to tell a person about a backup file that is cut short or damaged."""
+    return _(
+        "%(path)s is damaged (cut short or overwritten, for example copied to a full USB stick): it cannot be "
+        "restored. Nothing was changed. Choose another backup (manage.py backup --list)."
+    ) % {"path": path}
 
 
 def backup_dir() -> Path:
@@ -92,9 +118,9 @@ def latest_backup() -> Path | None:
 def create_backup(output=None, *, reason="manual", using="default") -> Path:
     """Write a consistent copy of the whole database to ``output`` (or a new file); return its path."""
     target = Path(output) if output else new_backup_path(reason, using)
-    target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(f".{target.name}.partial")
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)
         if _vendor(using) == "sqlite":
             _sqlite_backup(partial, using)
         elif _vendor(using) == "postgresql":
@@ -102,6 +128,15 @@ def create_backup(output=None, *, reason="manual", using="default") -> Path:
         else:
             raise BackupError(f"backups of a {_vendor(using)} database are not supported")
         os.replace(partial, target)
+    except (OSError, sqlite3.Error) as error:
+        # A full disk (issue 18, item 5) or another write fault: a sentence, never a traceback;
+        # the half-written copy goes below.
+        if is_disk_full(error):
+            raise BackupError(disk_full_message(target.parent)) from None
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise BackupError(
+            _("The backup could not be written to %(path)s: %(reason)s") % {"path": target, "reason": reason}
+        ) from None
     finally:
         partial.unlink(missing_ok=True)
     return target
@@ -194,6 +229,9 @@ def auto_backup(reason: str, *, skip=False, using="default") -> Path | None:
         return None
     try:
         path = create_backup(reason=AUTO_PREFIX + reason, using=using)
+    except BackupError as error:
+        logger.error("automatic backup before %s failed: %s", reason, error)
+        return None
     except Exception:
         logger.exception("automatic backup before %s failed", reason)
         return None
@@ -225,14 +263,9 @@ def check_backup(path: Path, using="default"):
     if vendor == "sqlite":
         if head != b"SQLite format 3\x00":
             raise BackupError(f"{path} is not an SQLite database")
-        source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        try:
-            ok = source.execute("PRAGMA quick_check").fetchone()[0]
-            tables = {row[0] for row in source.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        finally:
-            source.close()
+        ok, tables = _sqlite_check(path)
         if ok != "ok":
-            raise BackupError(f"{path} is damaged: {ok}")
+            raise BackupError(damaged_message(path))
         if "django_migrations" not in tables or "tournament_event" not in tables:
             raise BackupError(f"{path} is not a backup of this application")
     elif vendor == "postgresql":
@@ -240,6 +273,32 @@ def check_backup(path: Path, using="default"):
             raise BackupError(f"{path} is not a pg_dump custom-format file")
     else:
         raise BackupError(f"restoring a {vendor} database is not supported")
+
+
+def _sqlite_check(path: Path):
+    """``(quick_check's answer, table names)`` of an SQLite file; a file SQLite cannot read
+    (truncated: "database disk image is malformed") is refused as damaged."""
+    try:
+        source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            ok = source.execute("PRAGMA quick_check").fetchone()[0]
+            tables = {row[0] for row in source.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        finally:
+            source.close()
+    except sqlite3.DatabaseError:
+        raise BackupError(damaged_message(path)) from None
+    if ok == "ok" and path.stat().st_size < _expected_size(path):
+        ok = "shorter than its header says"
+    return ok, tables
+
+
+def _expected_size(path: Path) -> int:
+    """The size in bytes an SQLite file's header promises: page size (bytes 16–17; 1 means
+    65536) times the page count (bytes 28–31, 0 when the header does not say)."""
+    with path.open("rb") as f:
+        header = f.read(32)
+    size = int.from_bytes(header[16:18], "big")
+    return (65536 if size == 1 else size) * int.from_bytes(header[28:32], "big")
 
 
 def restore_backup(path, *, using="default", safety_backup=True) -> Path | None:
@@ -258,6 +317,10 @@ def restore_backup(path, *, using="default", safety_backup=True) -> Path | None:
         source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
             source.backup(connection.connection)
+        except sqlite3.DatabaseError as error:
+            raise BackupError(
+                disk_full_message(path.parent) if is_disk_full(error) else damaged_message(path)
+            ) from None
         finally:
             source.close()
     else:

@@ -10,6 +10,7 @@ import datetime
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, HttpResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from ops import backups
@@ -32,7 +33,9 @@ def backup_download(request):
         try:
             latest = backups.create_backup(reason="download")
         except backups.BackupError as e:
-            return HttpResponse(f"Backup failed: {e}", status=500, content_type="text/plain; charset=utf-8")
+            # A sentence (a full disk, a busy database), never a traceback (issue 18, item 5).
+            message = _("The backup failed: %(reason)s") % {"reason": e}
+            return HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")
     return FileResponse(
         latest.open("rb"), as_attachment=True, filename=latest.name, content_type="application/octet-stream"
     )

@@ -5,6 +5,7 @@ Used by the tournament and judging views alike, so a rule changes in one place.
 """
 
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from tournament.models import Event
@@ -32,8 +33,49 @@ def event_for_recorder(request, slug):
     return event
 
 
+# The largest whole number a query or form field may name: an id, a game number, a round.
+# PostgreSQL's integer and far beyond any real one; a bigger number names nothing.
+MAX_ID = 2**31 - 1
+
+
+def whole_number(value, *, low=0, high=MAX_ID):
+    """``value`` (text) as an int within ``low``..``high``, or None when it is not one.
+
+    ASCII digits with an optional leading minus only; never raises. Issue 18, item 5:
+    no parse of a request's number may make a 500 (an overflowing number once reached
+    SQLite as an integer too large for it).
+    """
+    text = str(value or "").strip()
+    digits = text[1:] if text.startswith("-") else text
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 12:
+        return None
+    number = int(text)
+    return number if low <= number <= high else None
+
+
 def int_param(request, name):
-    """A whole-number query parameter of ``request``, or None when absent or not a number
-    (a filter such as ``?court=abc`` never makes a 500)."""
+    """A whole-number query parameter of ``request``, or None when absent or not a number.
+
+    A filter such as ``?court=abc`` is ignored (None); a number too large to name
+    anything (``?division=99999999999999999999``) raises ``Http404``, never a 500
+    (issue 18, item 5).
+    """
     value = request.GET.get(name, "")
-    return int(value) if value.isascii() and value.isdigit() else None
+    if not (value.isascii() and value.isdigit()):
+        return None
+    number = whole_number(value)
+    if number is None:
+        raise Http404(f"{name} out of range")
+    return number
+
+
+def object_or_404(queryset, value, field="pk"):
+    """The object of ``queryset`` whose ``field`` is the whole number ``value`` (a form field).
+
+    Raises ``Http404`` when ``value`` is missing, not a number or out of range, or names
+    nothing: a tampered form answers 404, never a 500.
+    """
+    number = whole_number(value)
+    if number is None:
+        raise Http404(f"{field} is not a number")
+    return get_object_or_404(queryset, **{field: number})

@@ -1,14 +1,16 @@
 """Forms of the organiser's screens: they validate and normalise, nothing more."""
 
+import datetime
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.utils.translation import gettext_lazy as _
 
 from common.pdf.coverage import font_warnings
-from tournament.engine import names, standings
+from tournament.engine import limits, names, standings
 from tournament.models import Court, Division, Event, Match, Team
-from tournament.services import settings_guard
+from tournament.services import settings_guard, versions
 from tournament.services.placement_games import following_games, pairs_problem
 from tournament.services.registration import PlayerData
 from tournament.services.schedule import games_per_team_problem
@@ -22,7 +24,80 @@ GRADE_CHOICES = [("", "—")] + [
 ]
 
 
-class EventForm(forms.ModelForm):
+# The numbers of the event form and their limits (tournament.engine.limits, issue 18 item 5).
+EVENT_NUMBERS = {
+    "edition": limits.EDITION,
+    "game_minutes": limits.GAME_MINUTES,
+    "changeover_minutes": limits.CHANGEOVER_MINUTES,
+    "card_total": limits.CARD_TOTAL,
+}
+
+
+def out_of_range(label, limit):
+    """The message of a number outside ``limit`` (smallest, largest), naming the field."""
+    return _("%(field)s: from %(low)s to %(high)s.") % {"field": label, "low": limit[0], "high": limit[1]}
+
+
+def display_value(field, value):
+    """A form value as a person reads it (choice labels, names of chosen rows, yes/no, "—")."""
+    if isinstance(field, forms.BooleanField):
+        return str(_("yes") if value else _("no"))
+    if value in (None, "", [], ()):
+        return "—"
+    if isinstance(field, forms.ModelMultipleChoiceField):
+        chosen = {str(getattr(v, "pk", v)) for v in value}
+        return ", ".join(str(row) for row in field.queryset if str(row.pk) in chosen) or "—"
+    if isinstance(field, forms.ModelChoiceField):
+        chosen = str(getattr(value, "pk", value))
+        return next((str(row) for row in field.queryset if str(row.pk) == chosen), "—")
+    if isinstance(field, forms.ChoiceField):
+        return str(dict((str(k), v) for k, v in field.choices).get(str(value), value))
+    if isinstance(value, datetime.time):
+        return value.strftime("%H:%M")
+    return str(value)
+
+
+def compare_versions(form, saved_form):
+    """The rows of the stale-save page: ``[{"name", "label", "saved", "yours", "differs"}]`` for each
+    visible field, ``saved_form`` an unbound form of the saved row and ``form`` the bound form
+    typed on the older version (issue 18, item 8; the look of ``judging/conflict.html``)."""
+    rows = []
+    label = getattr(form, "compare_label", lambda name: form.fields[name].label)
+    for name, field in form.fields.items():
+        if field.widget.is_hidden:
+            continue
+        yours = form.cleaned_data.get(name) if name in form.cleaned_data else form.data.get(name)
+        saved, typed = display_value(field, saved_form[name].initial), display_value(field, yours)
+        rows.append({"name": name, "label": label(name), "saved": saved, "yours": typed, "differs": saved != typed})
+    return rows
+
+
+def with_version(data, version):
+    """A copy of posted ``data`` based on ``version``: the stale page's form saves the typed
+    values over the saved row when sent again, on purpose."""
+    data = data.copy()
+    data["version"] = str(version)
+    return data
+
+
+class VersionedForm(forms.ModelForm):
+    """An edit form that carries the version of the row it was opened with (hidden
+    ``version``); the view saves through ``tournament.services.versions`` which refuses a save
+    based on an older version (issue 18, item 8)."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            self.fields["version"].initial = self.instance.version
+
+    def base_version(self):
+        """The version the page was opened with (None: a page without it, e.g. an old script)."""
+        return self.cleaned_data.get("version")
+
+
+class EventForm(VersionedForm):
     class Meta:
         model = Event
         fields = [
@@ -51,6 +126,54 @@ class EventForm(forms.ModelForm):
             "lunch_end": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
         }
         help_texts = {"slug": _("Letters, digits and hyphens; used in the addresses of the public pages.")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name, (low, high) in EVENT_NUMBERS.items():
+            self.fields[name].widget.attrs.update(min=low, max=high)
+        self.fields["card_total"].widget.attrs["step"] = 2
+        first, last = limits.date_window(datetime.date.today())
+        self.fields["date"].widget.attrs.update(min=first.isoformat(), max=last.isoformat())
+
+    def clean_date(self):
+        """A date from January 1st of last year to December 31st five years on
+        (``limits.date_window``); an event's saved date is kept as it is (last year's event
+        can still be corrected)."""
+        date = self.cleaned_data["date"]
+        first, last = limits.date_window(datetime.date.today())
+        kept = self.instance.pk is not None and date == Event.objects.get(pk=self.instance.pk).date
+        if not kept and not first <= date <= last:
+            raise forms.ValidationError(
+                _("%(field)s: from %(first)s to %(last)s.")
+                % {"field": self.fields["date"].label, "first": first.isoformat(), "last": last.isoformat()}
+            )
+        return date
+
+    def _clean_number(self, name):
+        value = self.cleaned_data.get(name)
+        if value is not None and not EVENT_NUMBERS[name][0] <= value <= EVENT_NUMBERS[name][1]:
+            raise forms.ValidationError(out_of_range(self.fields[name].label, EVENT_NUMBERS[name]))
+        return value
+
+    def clean_edition(self):
+        return self._clean_number("edition")
+
+    def clean_game_minutes(self):
+        return self._clean_number("game_minutes")
+
+    def clean_changeover_minutes(self):
+        return self._clean_number("changeover_minutes")
+
+    def clean_card_total(self):
+        """An even number (two equal piles) from 2 to 100; 56 by the rules
+        (docs/rules/hitachi-karuta.md, "Teams and the court")."""
+        total = self._clean_number("card_total")
+        if total is not None and not limits.card_total_ok(total):
+            raise forms.ValidationError(
+                _("%(field)s: an even number (two equal piles); 56 by the rules.")
+                % {"field": self.fields["card_total"].label}
+            )
+        return total
 
     def clean(self):
         data = super().clean()
@@ -81,7 +204,7 @@ CRITERION_CHOICES = [
 ]
 
 
-class DivisionForm(forms.ModelForm):
+class DivisionForm(VersionedForm):
     """A division with its courts and its rules: ranking order as data, walkovers, knockout."""
 
     preset = forms.ChoiceField(
@@ -241,7 +364,7 @@ class DivisionForm(forms.ModelForm):
         return super().save(commit)
 
 
-class CourtForm(forms.ModelForm):
+class CourtForm(VersionedForm):
     class Meta:
         model = Court
         fields = ["name", "order", "start_time"]
@@ -273,12 +396,13 @@ class TeamForm(forms.Form):
     chaperone = forms.CharField(label=_("chaperone (引率者)"), max_length=names.CHAPERONE_MAX, required=False)
     seed = forms.IntegerField(
         label=_("seed"),
-        min_value=1,
-        max_value=999,
+        min_value=limits.SEED[0],
+        max_value=limits.SEED[1],
         required=False,
         help_text=_("Optional: 1 is the strongest. Seeds are spread over the groups."),
     )
     leader = forms.TypedChoiceField(label=_("leader"), coerce=int, initial=1, widget=forms.RadioSelect)
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
 
     def __init__(self, *args, event, team=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -301,6 +425,17 @@ class TeamForm(forms.Form):
                 label=_("furigana"), max_length=names.FURIGANA_MAX, required=False
             )
             self.fields[f"p{i}_grade"] = forms.ChoiceField(label=_("grade"), choices=GRADE_CHOICES, required=False)
+
+    def base_version(self):
+        """The team's version the page was opened with (None: not given; see ``VersionedForm``)."""
+        return self.cleaned_data.get("version")
+
+    def compare_label(self, name):
+        """A field's label on the stale-save page: a player's furigana and grade name the player."""
+        if name[0] == "p" and "_" in name and name[1:].split("_")[0].isdigit() and not name.endswith("_name"):
+            player = self.fields[name.split("_")[0] + "_name"].label
+            return f"{player}: {self.fields[name].label}"
+        return self.fields[name].label
 
     def player_rows(self):
         return [
@@ -372,6 +507,7 @@ class TeamForm(forms.Form):
             "affiliation": team.affiliation,
             "chaperone": team.chaperone,
             "seed": team.seed,
+            "version": team.version,
         }
         regular = [p for p in team.players.all() if not p.is_substitute]
         subs = [p for p in team.players.all() if p.is_substitute]
@@ -413,6 +549,8 @@ class PersonForm(forms.Form):
     role = forms.ChoiceField(
         label=_("role"), choices=[("recorder", _("recorder (記録係)")), ("organiser", _("organiser"))]
     )
+    # The roles as the page showed them (tournament.services.versions.people_version).
+    version = forms.CharField(widget=forms.HiddenInput, required=False, max_length=4000)
 
     def clean(self):
         data = super().clean()
@@ -428,3 +566,29 @@ class PersonForm(forms.Form):
         if exists and data.get("password"):
             self.add_error("password", _("This account exists already; its password is not changed here."))
         return data
+
+
+def people_rows(event, posted):
+    """The rows of the people page after a stale change (issue 18, item 8): the organisers and
+    recorders saved now beside those the page showed with the change asked for (a role given
+    or removed), as ``compare_versions`` rows."""
+    seen = versions.parse_people_version(posted.get("version"))
+    User = get_user_model()
+    usernames = dict(User.objects.filter(pk__in=seen[0] + seen[1]).values_list("pk", "username"))
+    yours = [[usernames[pk] for pk in pks if pk in usernames] for pks in seen]
+    if "remove" in posted:
+        gone = User.objects.filter(pk=posted.get("user") if str(posted.get("user")).isdigit() else None).first()
+        yours = [[name for name in names if gone is None or name != gone.username] for names in yours]
+    elif posted.get("username", "").strip():
+        yours[0 if posted.get("role") == "organiser" else 1].append(posted["username"].strip())
+    saved = [
+        list(event.organisers.values_list("username", flat=True)),
+        list(event.recorders.values_list("username", flat=True)),
+    ]
+    rows = []
+    for name, label, now, asked in zip(
+        ("organisers", "recorders"), (_("Organisers"), _("Recorders")), saved, yours, strict=True
+    ):
+        now, asked = ", ".join(sorted(now)) or "—", ", ".join(sorted(set(asked))) or "—"
+        rows.append({"name": name, "label": label, "saved": now, "yours": asked, "differs": now != asked})
+    return rows

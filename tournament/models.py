@@ -11,13 +11,16 @@ import secrets
 import string
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Mod
+from django.db.models.lookups import Exact
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from judging.engine import rules
-from tournament.engine import names, standings
+from tournament.engine import limits, names, standings
 
 CRITERION_LABELS = {
     standings.WINS: _("wins"),
@@ -28,6 +31,22 @@ CRITERION_LABELS = {
 }
 
 
+def bounds(limit):
+    """Validators of a ``(smallest, largest)`` pair of ``tournament.engine.limits``."""
+    return [MinValueValidator(limit[0]), MaxValueValidator(limit[1])]
+
+
+def between(name, limit):
+    """``Q``: the field ``name`` within a ``(smallest, largest)`` pair (a check constraint)."""
+    return Q(**{f"{name}__gte": limit[0], f"{name}__lte": limit[1]})
+
+
+# An edit form carries the version it was opened with; a save from an older version is refused
+# (tournament.services.versions, issue 18 item 8).
+def version_field():
+    return models.PositiveIntegerField(default=1, editable=False)
+
+
 def new_court_token():
     """A court link's secret: 32 URL-safe characters, 192 bits of randomness."""
     return secrets.token_urlsafe(24)
@@ -36,13 +55,21 @@ def new_court_token():
 class Event(models.Model):
     slug = models.SlugField(_("short name (URL)"), max_length=40, unique=True)
     name = models.CharField(_("tournament name"), max_length=120)
-    edition = models.PositiveSmallIntegerField(_("edition (第N回)"), null=True, blank=True)
+    edition = models.PositiveSmallIntegerField(
+        _("edition (第N回)"), null=True, blank=True, validators=bounds(limits.EDITION)
+    )
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=120, blank=True)
     start_time = models.TimeField(_("start time"), default=datetime.time(9, 30))
-    game_minutes = models.PositiveSmallIntegerField(_("game length (minutes)"), default=15)
-    changeover_minutes = models.PositiveSmallIntegerField(_("changeover (minutes)"), default=5)
-    card_total = models.PositiveSmallIntegerField(_("cards in play"), default=rules.CARD_TOTAL)
+    game_minutes = models.PositiveSmallIntegerField(
+        _("game length (minutes)"), default=15, validators=bounds(limits.GAME_MINUTES)
+    )
+    changeover_minutes = models.PositiveSmallIntegerField(
+        _("changeover (minutes)"), default=5, validators=bounds(limits.CHANGEOVER_MINUTES)
+    )
+    card_total = models.PositiveSmallIntegerField(
+        _("cards in play"), default=rules.CARD_TOTAL, validators=bounds(limits.CARD_TOTAL)
+    )
     lunch_start = models.TimeField(_("lunch break from"), null=True, blank=True)
     lunch_end = models.TimeField(_("lunch break until"), null=True, blank=True)
     japanese_era = models.BooleanField(
@@ -91,6 +118,7 @@ class Event(models.Model):
         settings.AUTH_USER_MODEL, blank=True, related_name="recorded_events", verbose_name=_("recorders")
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    version = version_field()
 
     class Meta:
         ordering = ["-date", "name"]
@@ -99,6 +127,23 @@ class Event(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(card_total__gte=2), name="event_card_total_positive"),
             models.CheckConstraint(condition=Q(game_minutes__gte=1), name="event_game_minutes_positive"),
+            # The limits of tournament.engine.limits (issue 18, item 5).
+            models.CheckConstraint(
+                condition=between("card_total", limits.CARD_TOTAL) & Exact(Mod("card_total", 2), 0),
+                name="event_card_total_even_in_limits",
+            ),
+            models.CheckConstraint(
+                condition=between("game_minutes", limits.GAME_MINUTES), name="event_game_minutes_limits"
+            ),
+            models.CheckConstraint(
+                condition=between("changeover_minutes", limits.CHANGEOVER_MINUTES), name="event_changeover_limits"
+            ),
+            models.CheckConstraint(
+                condition=Q(date__gte=limits.DATE_FLOOR, date__lte=limits.DATE_CEILING), name="event_date_limits"
+            ),
+            models.CheckConstraint(
+                condition=Q(edition__isnull=True) | between("edition", limits.EDITION), name="event_edition_limits"
+            ),
         ]
 
     def __str__(self):
@@ -128,7 +173,7 @@ class Event(models.Model):
 class Court(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="courts", verbose_name=_("tournament"))
     name = models.CharField(_("court name"), max_length=20)
-    order = models.PositiveSmallIntegerField(_("order"), default=0)
+    order = models.PositiveSmallIntegerField(_("order"), default=0, validators=bounds(limits.COURT_ORDER))
     token = models.CharField(_("court link secret"), max_length=64, unique=True, default=new_court_token)
     link_enabled = models.BooleanField(_("court link active"), default=True)
     # The secret of the link before the last renewal: a tablet still on it is told that its
@@ -142,6 +187,7 @@ class Court(models.Model):
     # many results it holds that the server has not acknowledged yet.
     tablet_heard_at = models.DateTimeField(_("tablet last heard from"), null=True, blank=True, editable=False)
     tablet_unsent = models.PositiveSmallIntegerField(_("unsent results on the tablet"), default=0, editable=False)
+    version = version_field()
 
     class Meta:
         ordering = ["event", "order", "pk"]
@@ -176,7 +222,7 @@ class Division(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="divisions", verbose_name=_("tournament"))
     name = models.CharField(_("division name"), max_length=60)
     grade_band = models.CharField(_("grades"), max_length=40, blank=True)
-    order = models.PositiveSmallIntegerField(_("order"), default=0)
+    order = models.PositiveSmallIntegerField(_("order"), default=0, validators=bounds(limits.DIVISION_ORDER))
     courts = models.ManyToManyField(Court, blank=True, related_name="divisions", verbose_name=_("courts"))
     # The ranking order as data: criterion codes of tournament.engine.standings, best first.
     criteria_codes = models.CharField(
@@ -205,6 +251,7 @@ class Division(models.Model):
     best_runners_up = models.PositiveSmallIntegerField(
         _("best-placed runners-up who also qualify"),
         default=0,
+        validators=bounds(limits.BEST_RUNNERS_UP),
         help_text=_("Compared across groups by the same criteria, per game played (groups may differ in size)."),
     )
     third_place_game = models.BooleanField(
@@ -214,6 +261,7 @@ class Division(models.Model):
         _("games per team in a group"),
         null=True,
         blank=True,
+        validators=bounds(limits.GAMES_PER_TEAM),
         help_text=_("Empty: every team plays every other team of its group (round robin)."),
     )
     AFTER_GROUPS_CHOICES = [
@@ -231,6 +279,7 @@ class Division(models.Model):
         blank=True,
         help_text=_("For example “A-B, C-D”. Empty: groups in order, two by two."),
     )
+    version = version_field()
 
     class Meta:
         ordering = ["event", "order", "pk"]
@@ -241,6 +290,13 @@ class Division(models.Model):
             models.CheckConstraint(
                 condition=Q(qualifiers_per_group__gte=1) & Q(qualifiers_per_group__lte=4),
                 name="division_qualifiers_1_to_4",
+            ),
+            models.CheckConstraint(
+                condition=Q(games_per_team__isnull=True) | between("games_per_team", limits.GAMES_PER_TEAM),
+                name="division_games_per_team_limits",
+            ),
+            models.CheckConstraint(
+                condition=between("best_runners_up", limits.BEST_RUNNERS_UP), name="division_best_runners_up_limits"
             ),
         ]
 
@@ -297,7 +353,11 @@ class Team(models.Model):
     affiliation = models.CharField(_("affiliation (school or 子ども会)"), max_length=names.AFFILIATION_MAX, blank=True)
     chaperone = models.CharField(_("chaperone (引率者)"), max_length=names.CHAPERONE_MAX, blank=True)
     seed = models.PositiveSmallIntegerField(
-        _("seed"), null=True, blank=True, help_text=_("Optional: 1 is the strongest. Seeds are spread over the groups.")
+        _("seed"),
+        null=True,
+        blank=True,
+        validators=bounds(limits.SEED),
+        help_text=_("Optional: 1 is the strongest. Seeds are spread over the groups."),
     )
     entry_number = models.PositiveIntegerField(_("entry no."), default=0)
     group = models.ForeignKey(
@@ -313,12 +373,16 @@ class Team(models.Model):
     withdrawn_keeps_slots = models.BooleanField(
         _("withdrew after being drawn into the games after the groups"), default=False
     )
+    version = version_field()
 
     class Meta:
         ordering = ["division", "entry_number", "pk"]
         verbose_name = _("team")
         verbose_name_plural = _("teams")
         constraints = [
+            models.CheckConstraint(
+                condition=Q(seed__isnull=True) | between("seed", limits.SEED), name="team_seed_limits"
+            ),
             models.UniqueConstraint(fields=["division", "name_key"], name="team_name_unique_in_division"),
         ]
 
@@ -537,3 +601,25 @@ class RunnerUpLot(LotRecord):
 
     def __str__(self):
         return f"{self.division}: {self.team} {self.position}"
+
+
+class Announcement(models.Model):
+    """A call typed by the organiser for the hall screens (「第3コートへ集合：○○チーム」), shown
+    large from ``shown_from`` until ``shown_until`` (issue 17, item 2)."""
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="announcements", verbose_name=_("tournament")
+    )
+    text = models.CharField(_("announcement"), max_length=200)
+    shown_from = models.DateTimeField(_("shown from"))
+    shown_until = models.DateTimeField(_("shown until"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-shown_from", "-pk"]
+        verbose_name = _("announcement")
+        verbose_name_plural = _("announcements")
+        indexes = [models.Index(fields=["event", "shown_until"])]
+
+    def __str__(self):
+        return self.text

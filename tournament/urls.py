@@ -9,7 +9,18 @@ codes and hall screens use them.
 from django.urls import include, path, re_path
 
 from judging.views import desk as judging_desk
-from tournament.views import api, displays, downloads, draw_schedule, people, public, setup, standings_stages, teams
+from tournament.views import (
+    announcements,
+    api,
+    displays,
+    downloads,
+    draw_schedule,
+    people,
+    public,
+    setup,
+    standings_stages,
+    teams,
+)
 
 manage_patterns = [
     path("", setup.event_list, name="event_list"),
@@ -20,6 +31,7 @@ manage_patterns = [
     path("<slug:slug>/courts/", judging_desk.court_links, name="court_links"),
     path("<slug:slug>/courts/<int:pk>/link/<slug:action>/", judging_desk.court_link_change, name="court_link_change"),
     path("<slug:slug>/people/", people.people, name="people"),
+    path("<slug:slug>/announcements/", announcements.announcements, name="announcements"),
     path("<slug:slug>/courts/add/", setup.court_edit, name="court_add"),
     path("<slug:slug>/courts/<int:pk>/", setup.court_edit, name="court_edit"),
     path("<slug:slug>/teams/", teams.team_list, name="team_list"),
@@ -52,6 +64,10 @@ public_patterns = [
     path("e/<slug:slug>/final/", public.final_results, name="public_final"),
     path("e/<slug:slug>/display/division/<int:division>/", displays.division_display, name="division_display"),
     path("e/<slug:slug>/display/court/<int:court>/", displays.court_display, name="court_display"),
+    path("e/<slug:slug>/display/courts/", displays.courts_display, name="courts_display"),
+    path("e/<slug:slug>/display/rotate/", displays.rotation_display, name="display_rotation"),
+    path("e/<slug:slug>/display/state.json", displays.display_state, name="display_state"),
+    path("e/<slug:slug>/display/qr.svg", displays.display_qr, name="display_qr"),
 ]
 
 app_name = "tournament"

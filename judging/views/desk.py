@@ -25,6 +25,7 @@ from judging.models import Dispute, RecordingSheet
 from judging.pages import MATCH_RELATED, dispute_page, handle_entry, team_names
 from tournament.access import event_for_organiser as _event_for_organiser
 from tournament.access import event_for_recorder as _event_for_recorder
+from tournament.access import object_or_404
 from tournament.models import Court, Match
 from tournament.reports import stage_notes, stages
 
@@ -226,7 +227,9 @@ def _recorder_action(request, event, match, here):
         handler = _MATCH_ACTIONS[action]
     elif action in _SHEET_ACTIONS:
         handler = _SHEET_ACTIONS[action]
-        sheet = get_object_or_404(RecordingSheet, match=match, version=request.POST.get("version") or 0)
+        sheet = object_or_404(
+            RecordingSheet.objects.filter(match=match), request.POST.get("version") or 0, field="version"
+        )
     else:
         return redirect(here)
     try:
@@ -359,7 +362,7 @@ def court_links(request, slug):
     event = _event_for_organiser(request, slug)
     if request.method == "POST":
         # Revoking and renewing are confirmed on their own page first.
-        court = get_object_or_404(Court, event=event, pk=request.POST.get("court"))
+        court = object_or_404(Court.objects.filter(event=event), request.POST.get("court"))
         action = request.POST.get("action")
         if action in _LINK_ACTIONS:
             return redirect("tournament:court_link_change", event.slug, court.pk, action)

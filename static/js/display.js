@@ -1,43 +1,193 @@
-// Hall screens: every few seconds ask the JSON API (data-api) whether the event changed.
-// The browser revalidates with If-None-Match, so an unchanged event costs a 304 and no
-// HTML rendering. The API's answer marks each game out of date (issue 15), so keeping or
-// replaying one changes it too. Only when the API's answer changed (and once a minute anyway, for
-// changes the API does not show, such as a recorded lot) is the page's fragment fetched
-// and swapped in, when it differs (no flicker, no full reload). On a network error keep
-// what is shown.
+// Hall screens (issue 17, item 2; docs/hall-screens.md). Configured by data- attributes of
+// #hall: data-state (the JSON the screens poll), data-refresh (seconds between polls),
+// data-seconds (seconds per page), data-screens (space-separated paths of the screens to
+// show in turn; one path: a single screen).
+//
+// - Version: the screen's fragment carries the version it was rendered with
+//   (.hall-screen[data-version]). Every poll compares the polled version with it, from the
+//   very first poll, and fetches the fragment again as soon as they differ: a change made in
+//   the first seconds after loading is shown too (within one poll and one fetch).
+// - Pages: the blocks of a screen (.hall-item) are laid out a page at a time, as many as
+//   fit the screen; a block that cannot fit alone is zoomed down to fit, never cut off.
+//   Every data-seconds the next page is shown; after the last page the next screen.
+// - Announcements and the ticker come with every poll and are drawn as text.
+// On a network error the screen keeps what it shows.
 (function () {
+  var hall = document.getElementById("hall");
   var box = document.getElementById("display");
-  var seconds = parseInt(box.getAttribute("data-refresh"), 10) || 5;
-  var api = box.getAttribute("data-api");
-  var url = location.pathname + "?fragment=1";
-  var everyTicks = Math.max(1, Math.round(60 / seconds));
-  var lastHtml = null;
-  var lastApi = null;
-  var ticks = 0;
-  function strip(html) { return html.replace(/<p class="muted small">[0-9:]+<\/p>/, ""); }
-  function refreshFragment() {
-    return fetch(url, { cache: "no-store" }).then(function (r) { return r.ok ? r.text() : null; }).then(function (html) {
-      if (html === null) return;
-      var key = strip(html);
-      if (lastHtml !== null && key !== lastHtml) box.innerHTML = html;
-      lastHtml = key;
+  var pageNo = document.getElementById("hall-page-no");
+  var announceBox = document.getElementById("hall-announce");
+  var ticker = document.getElementById("hall-ticker");
+  var tickerItems = document.getElementById("hall-ticker-items");
+  var pollSeconds = parseInt(hall.getAttribute("data-refresh"), 10) || 5;
+  var pageSeconds = parseInt(hall.getAttribute("data-seconds"), 10) || 12;
+  var stateUrl = hall.getAttribute("data-state");
+  var screens = (hall.getAttribute("data-screens") || "").split(" ").filter(Boolean);
+  var screenIndex = 0;
+  var pages = [];
+  var pageIndex = 0;
+  var seenResults = null;
+  var lastAnnounce = null;
+  var lastTicker = null;
+  var loading = false;
+  var pending = null;
+
+  function shownVersion() {
+    var screen = box.querySelector(".hall-screen");
+    return screen ? screen.getAttribute("data-version") : "";
+  }
+
+  function overflows(area) {
+    return area.scrollHeight > area.clientHeight + 1 || area.scrollWidth > area.clientWidth + 1;
+  }
+
+  function fit(item, area) {
+    // A block too big alone: zoom it down until it fits (twice, as text reflows).
+    for (var i = 0; i < 3 && overflows(area); i++) {
+      var current = parseFloat(item.style.zoom) || 1;
+      var scale = Math.min(area.clientHeight / area.scrollHeight, area.clientWidth / area.scrollWidth);
+      item.style.zoom = String(Math.max(0.2, current * scale * 0.98));
+    }
+  }
+
+  function pack() {
+    var area = box.querySelector(".hall-items");
+    pages = [];
+    if (!area) { pages = [[]]; return; }
+    var items = Array.prototype.slice.call(area.children);
+    items.forEach(function (item) { item.hidden = true; item.style.zoom = ""; });
+    var page = [];
+    items.forEach(function (item) {
+      item.hidden = false;
+      if (page.length && overflows(area)) {
+        page.forEach(function (p) { p.hidden = true; });
+        pages.push(page);
+        page = [];
+      }
+      if (!page.length && overflows(area)) fit(item, area);
+      page.push(item);
     });
+    page.forEach(function (p) { p.hidden = true; });
+    pages.push(page);
   }
-  function apiChanged() {
-    if (!api) return Promise.resolve(true);
-    return fetch(api, { cache: "no-cache" }).then(function (r) {
-      if (!r.ok) return true;
-      var tag = r.headers.get("ETag");
-      var changed = lastApi === null || tag !== lastApi;
-      lastApi = tag;
-      return changed;
+
+  function showPage(index) {
+    pageIndex = Math.max(0, Math.min(index, pages.length - 1));
+    pages.forEach(function (page, i) {
+      page.forEach(function (item) { item.hidden = i !== pageIndex; });
     });
+    box.setAttribute("data-page", String(pageIndex + 1));
+    box.setAttribute("data-pages", String(pages.length));
+    pageNo.textContent = pages.length > 1 ? (pageIndex + 1) + " / " + pages.length : "";
   }
-  function tick() {
-    ticks += 1;
-    apiChanged().then(function (changed) {
-      if (changed || ticks % everyTicks === 0) return refreshFragment();
-    }).catch(function () {}).finally(function () { setTimeout(tick, seconds * 1000); });
+
+  function relayout(keepPage) {
+    pack();
+    showPage(keepPage ? pageIndex : 0);
   }
-  Promise.all([apiChanged(), refreshFragment()]).catch(function () {}).finally(function () { setTimeout(tick, seconds * 1000); });
+
+  function fragmentUrl(path) {
+    return path + (path.indexOf("?") < 0 ? "?" : "&") + "fragment=1";
+  }
+
+  function load(path, keepPage) {
+    if (loading) {
+      pending = [path, keepPage]; // a screen change while a fetch is on its way: done after it
+      return Promise.resolve();
+    }
+    loading = true;
+    return fetch(fragmentUrl(path), { cache: "no-store" })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        if (html !== null && html !== box.innerHTML) {
+          box.innerHTML = html;
+          relayout(keepPage);
+        }
+      })
+      .catch(function () {})
+      .finally(function () {
+        loading = false;
+        var next = pending;
+        pending = null;
+        if (next) return load(next[0], next[1]);
+      });
+  }
+
+  function currentPath() {
+    return screens.length ? screens[screenIndex] : location.pathname;
+  }
+
+  function drawAnnouncements(list) {
+    var key = JSON.stringify(list);
+    if (key === lastAnnounce) return;
+    lastAnnounce = key;
+    announceBox.textContent = "";
+    list.forEach(function (a) {
+      var p = document.createElement("p");
+      p.textContent = a.text;
+      announceBox.appendChild(p);
+    });
+    announceBox.hidden = list.length === 0;
+    relayout(true);
+  }
+
+  function drawTicker(list) {
+    var key = JSON.stringify(list.map(function (t) { return t.text; }));
+    if (key === lastTicker) return;
+    lastTicker = key;
+    var before = seenResults;
+    seenResults = {};
+    tickerItems.textContent = "";
+    list.forEach(function (t) {
+      var span = document.createElement("span");
+      span.className = "hall-tick" + (before && !before[t.text] ? " new" : "");
+      span.setAttribute("data-number", String(t.number));
+      span.textContent = t.text;
+      tickerItems.appendChild(span);
+      seenResults[t.text] = true;
+    });
+    var wasHidden = ticker.hidden;
+    ticker.hidden = list.length === 0;
+    if (wasHidden !== ticker.hidden) relayout(true);
+  }
+
+  function poll() {
+    return fetch(stateUrl, { cache: "no-store" })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (state) {
+        if (!state) return;
+        drawAnnouncements(state.announcements || []);
+        drawTicker(state.ticker || []);
+        if (state.version !== shownVersion()) return load(currentPath(), true);
+      })
+      .catch(function () {});
+  }
+
+  function nextPage() {
+    if (pageIndex + 1 < pages.length) {
+      showPage(pageIndex + 1);
+    } else if (screens.length > 1) {
+      screenIndex = (screenIndex + 1) % screens.length;
+      load(currentPath(), false);
+    } else {
+      showPage(0);
+    }
+    setTimeout(nextPage, pageSeconds * 1000);
+  }
+
+  function every(seconds, job) {
+    function run() { Promise.resolve(job()).finally(function () { setTimeout(run, seconds * 1000); }); }
+    setTimeout(run, seconds * 1000);
+  }
+
+  // the ticker's text as drawn by the server, so that only later results are marked new
+  seenResults = {};
+  Array.prototype.forEach.call(tickerItems.children, function (s) { seenResults[s.textContent] = true; });
+  lastTicker = JSON.stringify(Array.prototype.map.call(tickerItems.children, function (s) { return s.textContent; }));
+  relayout(false);
+  window.addEventListener("resize", function () { relayout(true); });
+  var start = screens.length > 1 || !shownVersion() ? load(currentPath(), false) : Promise.resolve();
+  start.then(poll);
+  every(pollSeconds, poll);
+  setTimeout(nextPage, pageSeconds * 1000);
 })();

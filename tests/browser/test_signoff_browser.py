@@ -79,6 +79,6 @@ def test_both_leaders_tap_then_the_referee_attaches_a_photo(
     desk = new_page(viewport={"width": width, "height": height}, locale="ja-JP")
     path = f"/manage/{match.event.slug}/games/{match.match_number}/"
     log_in(desk, live_server, "recorder", "karuta-test-pw", path)
-    desk.wait_for_function("document.querySelector('img.sheet-photo')?.naturalWidth > 0")
+    desk.wait_for_function("() => document.querySelector('img.sheet-photo')?.naturalWidth > 0")  # a function: CSP
     assert "山田" in desk.inner_text("#signoff")
     shot(desk, f"signoff-{width}-4-desk")

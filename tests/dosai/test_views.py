@@ -260,7 +260,7 @@ def test_the_state_of_a_hand_for_a_second_tablet(client, user, django_user_model
     with django_assert_num_queries(3):  # the login session, the user, the hand
         response = client.get(url)
     assert response.status_code == 200 and response["Content-Type"] == "application/json"
-    assert "no-cache" in response["Cache-Control"]
+    assert "no-store" in response["Cache-Control"]  # login pages are never stored (issue 18)
     assert response.json() == {"calls": 2, "over": False, "later": False, "turn_free": []}
     hand.refresh_from_db()
     for k in range(2, services.replay(hand).options.calls_per_hand):

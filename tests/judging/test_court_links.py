@@ -1,6 +1,7 @@
 """Court links: the secret token, what a link reaches, revoke and renew, the organiser's
-page with QR codes, and the page a tablet gets when the CSRF check fails."""
+page with QR codes, and what a tablet gets when the CSRF check fails."""
 
+import json
 import re
 import shutil
 import subprocess
@@ -248,35 +249,40 @@ def test_the_qr_code_on_the_page_decodes_to_the_courts_link(client, day, organis
     assert result.stdout.strip() == f"http://testserver/court/{court.token}/"
 
 
-# --- a CSRF failure on a tablet keeps what was typed ---------------------------------------------
+# --- a CSRF failure on a tablet keeps what was typed, never as a form ready to send ---------------
 
 
-def test_a_csrf_failure_on_the_entry_form_shows_the_typed_values_and_a_form_to_send_them_again(day):
+def kept_data(page):
+    found = re.search(r'id="kept-form-data" type="application/json">(.*?)</script>', page)
+    return dict(json.loads(found.group(1))) if found else None
+
+
+def test_a_csrf_failure_on_the_entry_form_keeps_the_typed_values_for_the_same_page(day):
     tablet = Client(enforce_csrf_checks=True)
     court = day.courts.order_by("order").first()
     match = matches_on(court)[0]
     url = reverse("judging:court_entry", args=[court.token, match.match_number])
     assert tablet.get(url).status_code == 200  # the page was opened, then the token went stale
     typed = post_values(cards_a="３１", cards_b="25", submission_key="kept-key")
-    response = tablet.post(url, typed)
+    response = tablet.post(url, typed, HTTP_ORIGIN="http://testserver")
     assert response.status_code == 403
     assert "csrf_failure.html" in [t.name for t in response.templates]
     assert not RecordingSheet.objects.exists()
     page = response.content.decode()
-    form = re.search(r'<form method="post" action="([^"]*)">(.*?)</form>', page, re.S)
-    assert form.group(1) == url
-    hidden = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', form.group(2)))
-    token = hidden.pop("csrfmiddlewaretoken")
-    assert hidden == typed
-    assert "<td>３１</td>" in page and "<td>25</td>" in page  # shown to the referee, not only hidden
-    # Sending them again with the new token saves them, once.
-    again = tablet.post(url, {**hidden, "csrfmiddlewaretoken": token})
-    assert again.status_code == 302
-    assert again["Location"] == reverse("judging:court_saved", args=[court.token, match.match_number, 1])
+    # No form that sends the values again (issue 18, item 1): a link to the page instead.
+    assert f'action="{url}"' not in page and f'href="{url}"' in page
+    # Opening the page again shows them above its own form (as text, and as data its script
+    # puts back into the form), once.
+    again = tablet.get(url).content.decode()
+    assert "<td>３１</td>" in again and "<td>25</td>" in again
+    assert kept_data(again) == typed
+    token = tablet.cookies["csrftoken"].value
+    saved = tablet.post(url, {**typed, "csrfmiddlewaretoken": token})
+    assert saved.status_code == 302
+    assert saved["Location"] == reverse("judging:court_saved", args=[court.token, match.match_number, 1])
     sheet = RecordingSheet.objects.get(match=match)
     assert (sheet.cards_a, sheet.cards_b, sheet.submission_key) == (31, 25, "kept-key")
-    assert tablet.post(url, {**hidden, "csrfmiddlewaretoken": token}).status_code == 302
-    assert RecordingSheet.objects.filter(match=match).count() == 1
+    assert kept_data(tablet.get(url).content.decode()) is None
 
 
 def test_a_csrf_failure_with_no_cookie_at_all_still_keeps_the_values(day):
@@ -284,9 +290,18 @@ def test_a_csrf_failure_with_no_cookie_at_all_still_keeps_the_values(day):
     court = day.courts.order_by("order").first()
     match = matches_on(court)[0]
     url = reverse("judging:court_entry", args=[court.token, match.match_number])
-    response = tablet.post(url, {"action": "walkover", "absent_side": "B", "base_version": "0", "submission_key": "w1"})
-    assert response.status_code == 403
-    hidden = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', response.content.decode()))
-    assert (hidden["action"], hidden["absent_side"], hidden["submission_key"]) == ("walkover", "B", "w1")
-    assert tablet.post(url, hidden).status_code == 302  # the failure page set a cookie and a token
+    typed = {"action": "walkover", "absent_side": "B", "base_version": "0", "submission_key": "w1"}
+    response = tablet.post(url, typed, HTTP_REFERER=f"http://testserver{url}")
+    assert response.status_code == 403 and 'type="hidden" name="action"' not in response.content.decode()
+    assert kept_data(tablet.get(url).content.decode()) == typed
+    assert tablet.post(url, {**typed, "csrfmiddlewaretoken": tablet.cookies["csrftoken"].value}).status_code == 302
     assert RecordingSheet.objects.get(match=match).is_walkover
+
+
+def test_a_csrf_failure_from_another_site_keeps_nothing(day):
+    tablet = Client(enforce_csrf_checks=True)
+    court = day.courts.order_by("order").first()
+    url = reverse("judging:court_entry", args=[court.token, matches_on(court)[0].match_number])
+    response = tablet.post(url, post_values(cards_a="31", cards_b="25"), HTTP_ORIGIN="http://evil.example")
+    assert response.status_code == 403 and "<td>31</td>" not in response.content.decode()
+    assert kept_data(tablet.get(url).content.decode()) is None

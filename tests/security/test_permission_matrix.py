@@ -39,6 +39,11 @@ EXPECTED = {
     "tournament:public_final": PUBLIC,
     "tournament:division_display": PUBLIC,
     "tournament:court_display": PUBLIC,
+    # Hall screens: the all-courts overview, a rotation, the state they poll, the QR code.
+    "tournament:courts_display": PUBLIC,
+    "tournament:display_rotation": PUBLIC,
+    "tournament:display_state": PUBLIC,
+    "tournament:display_qr": PUBLIC,
     # The public JSON API v1: read-only, no personal data, for anyone.
     "api:events": PUBLIC,
     "api:timetable": PUBLIC,
@@ -54,6 +59,7 @@ EXPECTED = {
     # GET: the confirmation page of revoking or renewing a court's link.
     "tournament:court_link_change": ORGANISER,
     "tournament:people": ORGANISER,
+    "tournament:announcements": ORGANISER,  # announcements on the hall screens, rotation links
     "tournament:court_add": ORGANISER,
     "tournament:court_edit": ORGANISER,
     "tournament:team_list": ORGANISER,
@@ -101,6 +107,7 @@ EXPECTED = {
     "logout": {role: 405 for role in ROLES},  # log out by POST only
     "set_language": {role: 302 for role in ROLES},
     "healthz": PUBLIC,
+    "robots_txt": PUBLIC,
     "games": LOGGED_IN,
     "hanafuda:session_list": LOGGED_IN,
     "hanafuda:session_create": LOGGED_IN,

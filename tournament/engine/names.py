@@ -88,18 +88,7 @@ def normalize_text(s) -> str:
     """
     if s is None:
         return ""
-    if not isinstance(s, str):
-        s = str(s)
-    s = unicodedata.normalize("NFKC", s)
-    chars = []
-    for ch in s:
-        if ch.isspace():
-            chars.append(" ")
-        elif unicodedata.category(ch) in ("Cc", "Cf"):
-            continue
-        else:
-            chars.append(ch)
-    return _WHITESPACE_RUN.sub(" ", "".join(chars)).strip()
+    return clean_display(unicodedata.normalize("NFKC", s if isinstance(s, str) else str(s)))
 
 
 def clean_display(s) -> str:

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from django.db.models import Max
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from common.dates import TOKYO
 from judging.models import RecordingSheet
 from tournament.models import Match
+from tournament.reports import hall
 from tournament.reports.bracket import division_brackets
 from tournament.reports.standings import event_standings
 from tournament.reports.timetable import event_slots, match_line, match_queryset
@@ -208,4 +210,29 @@ def bracket_document(event):
             }
             for b in division_brackets(event)
         ],
+    }
+
+
+def ticker_item(line):
+    """One newly confirmed result for the screens' ticker: the game and its line of text."""
+    match = line.match
+    where = str(match.group) if match.group else line.stage_text
+    parts = [f"{_('No.')}{line.number}", str(match.court) if match.court else "", line.division, where]
+    text = " ".join(p for p in parts if p) + f"  {line.team_a_text} {line.result} {line.team_b_text}"
+    return {"number": line.number, "text": text, "game": match_json(line)}
+
+
+def hall_document(event, now):
+    """What the hall screens poll (``/e/<slug>/display/state.json``): ``version`` (changes
+    whenever a screen's page may have changed, ``reports.hall.hall_version``), the
+    announcements shown at ``now`` (``id``, ``text``, ``until`` in ISO 8601) and the ticker of
+    the newest confirmed results (``number``, ``text`` in the active language, ``game``).
+    docs/hall-screens.md."""
+    return {
+        "event": _event_head(event),
+        "version": hall.hall_version(event, now, last_change(event)),
+        "announcements": [
+            {"id": a.pk, "text": a.text, "until": iso(a.shown_until)} for a in hall.announcements_now(event, now)
+        ],
+        "ticker": [ticker_item(line) for line in hall.recent_results(event)],
     }

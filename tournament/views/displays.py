@@ -1,51 +1,94 @@
-"""Hall screens (projectors, court screens): large type, refreshing themselves.
+"""Hall screens (projectors, court screens): large type, paging, refreshing themselves
+(issue 17, item 2; docs/hall-screens.md).
 
-The page is sent once; ``static/js/display.js`` then asks the JSON API whether anything
-changed (a conditional GET answered 304 while nothing did) and only then fetches the
-page's fragment again.
+Every screen is the same frame (``public/display.html``: title, QR code of the public pages,
+announcements, the page of the screen, the ticker of new results) around one screen's
+fragment. The page embeds the version it was rendered with (``reports.hall.hall_version``);
+``static/js/display.js`` polls ``display_state`` every few seconds and fetches the fragment
+again (``?fragment=1``) as soon as the version differs, so a change made in the first
+seconds after loading is shown too. The script pages through the blocks of a screen
+(``.hall-item``) that do not fit at once, and a rotation shows several screens in turn.
 """
 
+import functools
+
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
 
+from common.pdf.qr import qr_modules
 from tournament import reports
 from tournament.models import Court, Event
-from tournament.reports import stage_notes
-from tournament.tables import standings_tables
+from tournament.reports import api, hall, stage_notes
+
+POLL_SECONDS = 5
+DEFAULT_PAGE_SECONDS = hall.DEFAULT_PAGE_SECONDS
+MAX_PAGE_SECONDS = hall.MAX_PAGE_SECONDS
 
 
-def _display(request, template, fragment, context, api_url):
-    """A hall screen: the whole page once, then only its fragment when the API says it changed."""
+def _page_seconds(request):
+    """``?seconds=`` (1–600, seconds per page of a screen), the default when absent; None when
+    it is not such a number."""
+    value = request.GET.get("seconds", "")
+    if not value:
+        return DEFAULT_PAGE_SECONDS
+    if value.isascii() and value.isdigit() and 1 <= int(value) <= MAX_PAGE_SECONDS:
+        return int(value)
+    return None
+
+
+def _frame(request, event, fragment, context, screens, status=200):
+    """A hall screen: the whole frame once, or only the screen (``?fragment=1``) for the script.
+
+    The version is read before the screen's data, so a change in between makes the script
+    fetch once more rather than miss it."""
+    now = timezone.now()
+    version = hall.hall_version(event, now, api.last_change(event))
+    screen = {"version": version, "fragment_template": fragment, **context}
     if request.GET.get("fragment"):
-        return render(request, fragment, context)
-    return render(request, template, {**context, "fragment_template": fragment, "api_url": api_url})
-
-
-def division_display(request, slug, division):
-    """Projector view of a division: standings and bracket in large type, refreshing itself; the
-    games a change left out of date are named above the bracket until the organiser decides."""
-    event = get_object_or_404(Event, slug=slug)
-    division = get_object_or_404(event.divisions, pk=division)
-    return _display(
+        return render(request, "public/display_screen.html", {"event": event, **screen}, status=status)
+    seconds = _page_seconds(request) or DEFAULT_PAGE_SECONDS
+    return render(
         request,
         "public/display.html",
-        "public/display_division.html",
         {
             "event": event,
-            "division": division,
-            "divisions": standings_tables(event, division),
-            "brackets": reports.division_brackets(event, division),
-            "stale": stage_notes.division_out_of_date(division),
+            **screen,
+            "screens": screens,
+            "seconds": seconds,
+            "poll_seconds": POLL_SECONDS,
+            "state_url": reverse("tournament:display_state", args=[event.slug]),
+            "qr_url": reverse("tournament:display_qr", args=[event.slug]),
+            "announcements": hall.announcements_now(event, now),
+            "ticker": [api.ticker_item(line) for line in hall.recent_results(event)],
         },
-        reverse("api:results", args=[event.slug]),
+        status=status,
     )
 
 
-def court_display(request, slug, court):
-    """A court's screen: the current game and the next ones, refreshing itself; a game a change
-    left out of date is marked "under review"."""
+def _division_context(event, division):
+    return {
+        "division": division,
+        "groups": reports.group_standings(division),
+        "brackets": [b for b in reports.division_brackets(event, division) if b.matches],
+        "stale": stage_notes.division_out_of_date(division),
+    }
+
+
+@require_safe
+def division_display(request, slug, division):
+    """Projector view of a division: every group's standings in large type, a page of groups
+    at a time, then the bracket; the games a change left out of date are named until the
+    organiser decides."""
     event = get_object_or_404(Event, slug=slug)
-    court = get_object_or_404(Court, event=event, pk=court)
+    division = get_object_or_404(event.divisions, pk=division)
+    return _frame(request, event, "public/display_division.html", _division_context(event, division), [request.path])
+
+
+def _court_context(event, court):
     matches = list(reports.match_queryset(event).filter(court=court).order_by("slot", "match_number"))
     slots = {}
     for division in {g.division_id: g.division for g in matches if not g.is_group_match}.values():
@@ -54,16 +97,96 @@ def court_display(request, slug, court):
         g.slots = slots.get(g.pk)  # a side without a team shows its slot's label
     waiting = [g for g in matches if g.awaits_result]
     last = [g for g in matches if g.has_result][-1:]
-    return _display(
-        request,
-        "public/display.html",
-        "public/display_court.html",
-        {
-            "event": event,
-            "court": court,
-            "current": waiting[:1],
-            "next_games": waiting[1:4],
-            "last": last,
-        },
-        reverse("api:timetable", args=[event.slug]),
+    return {"court": court, "current": waiting[:1], "next_games": waiting[1:4], "last": last}
+
+
+@require_safe
+def court_display(request, slug, court):
+    """A court's screen: the current game and the next ones, refreshing itself; a game a change
+    left out of date is marked "under review"."""
+    event = get_object_or_404(Event, slug=slug)
+    court = get_object_or_404(Court, event=event, pk=court)
+    return _frame(request, event, "public/display_court.html", _court_context(event, court), [request.path])
+
+
+@require_safe
+def courts_display(request, slug):
+    """The all-courts overview: per court the game now playing (or due), the next one, and
+    "late" when a game's start time has passed with neither a start nor a result
+    (``reports.hall.courts_overview``)."""
+    event = get_object_or_404(Event, slug=slug)
+    context = {"courts": hall.courts_overview(event, timezone.now())}
+    return _frame(request, event, "public/display_courts.html", context, [request.path])
+
+
+def _screen_paths(event, spec):
+    """The paths of the screens named in ``spec`` ("courts,division:3,court:2"), and the
+    words that name no screen of this event."""
+    divisions = {str(d.pk): d for d in event.divisions.all()}
+    courts = {str(c.pk): c for c in event.courts.all()}
+    paths, unknown = [], []
+    for word in (w.strip() for w in spec.split(",")):
+        kind, _sep, key = word.partition(":")
+        if word == "courts":
+            paths.append(reverse("tournament:courts_display", args=[event.slug]))
+        elif kind == "division" and key in divisions:
+            paths.append(reverse("tournament:division_display", args=[event.slug, int(key)]))
+        elif kind == "court" and key in courts:
+            paths.append(reverse("tournament:court_display", args=[event.slug, int(key)]))
+        elif word:
+            unknown.append(word)
+    return paths, unknown
+
+
+@require_safe
+def rotation_display(request, slug):
+    """Several screens in turn: ``?screens=courts,division:3,court:2`` or the organiser page's
+    ``?screen=…&screen=…`` (default: the overview and every division) and ``?seconds=`` per page (1–600). A word that names no screen or a
+    wrong number of seconds is named on the page (400), never a 500."""
+    event = get_object_or_404(Event, slug=slug)
+    spec = ",".join(request.GET.getlist("screen")) or request.GET.get("screens")
+    spec = spec or ",".join(["courts", *(f"division:{d.pk}" for d in event.divisions.all())])
+    paths, unknown = _screen_paths(event, spec)
+    problems = []
+    if unknown:
+        problems.append(_("Screens: not a screen of this tournament: %(words)s") % {"words": ", ".join(unknown)})
+    if _page_seconds(request) is None:
+        problems.append(_("Seconds: a whole number from 1 to %(max)d.") % {"max": MAX_PAGE_SECONDS})
+    if problems or not paths:
+        problems = problems or [_("Screens: choose at least one screen.")]
+        return _frame(request, event, "public/display_problem.html", {"problems": problems}, [], status=400)
+    return _frame(request, event, "public/display_rotation.html", {"version": ""}, paths)
+
+
+@require_safe
+def display_state(request, slug):
+    """What the screens poll: ``reports.api.hall_document`` as JSON (version, announcements,
+    ticker), never cached by the browser."""
+    event = get_object_or_404(Event, slug=slug)
+    response = JsonResponse(api.hall_document(event, timezone.now()), json_dumps_params={"ensure_ascii": False})
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@functools.lru_cache(maxsize=64)
+def qr_svg(url):
+    """An SVG document (text) of the QR code of ``url`` (error correction M, a quiet zone of
+    four modules), one path of dark squares; docs/rules/paper.md on QR payloads (ASCII)."""
+    modules = qr_modules(url)
+    size = len(modules) + 8
+    dark = "".join(f"M{c + 4} {r + 4}h1v1h-1z" for r, row in enumerate(modules) for c, on in enumerate(row) if on)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" shape-rendering="crispEdges">'
+        f'<rect width="{size}" height="{size}" fill="#fff"/><path d="{dark}" fill="#000"/></svg>'
     )
+
+
+@require_safe
+def display_qr(request, slug):
+    """The QR code (SVG, served from here: no outside service) of the event's public timetable
+    at the address the screen itself used, for parents to scan from the hall."""
+    event = get_object_or_404(Event, slug=slug)
+    url = request.build_absolute_uri(reverse("tournament:public_timetable", args=[event.slug]))
+    response = HttpResponse(qr_svg(url), content_type="image/svg+xml")
+    response["Cache-Control"] = "max-age=3600"
+    return response

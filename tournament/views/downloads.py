@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from common.downloads import PDF, XLSX, file_response
 from judging.paper.match_sheets import event_sheets_pdf
 from tournament import exports, printing
-from tournament.access import event_for_organiser, int_param
+from tournament.access import event_for_organiser, int_param, whole_number
 from tournament.models import Match
 from tournament.reports.sheets import moved_since_printed
 from tournament.services.sheets import mark_sheets_printed
@@ -48,7 +48,7 @@ def recording_sheets(request, slug):
         label += "-knockout"
     elif request.GET.get("stage") == "group":
         matches = matches.filter(stage=Match.Stage.GROUP)
-    numbers = [int(n) for n in request.GET.get("numbers", "").split(",") if n.strip().isdigit()]
+    numbers = [n for n in map(whole_number, request.GET.get("numbers", "").split(",")) if n is not None]
     if numbers:  # only the sheets that changed (a closed court, a delay)
         matches = matches.filter(match_number__in=numbers)
         label += "-changed"

@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch, Q
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -15,7 +15,7 @@ from django_tables2 import RequestConfig
 
 from common.errors import UserError
 from tournament import reports
-from tournament.access import event_for_organiser, event_for_recorder, int_param
+from tournament.access import MAX_ID, event_for_organiser, event_for_recorder, int_param, object_or_404, whole_number
 from tournament.models import Court, Group, Team
 from tournament.services.day_changes import add_late_team, close_court, delay_court
 from tournament.services.draw import draw_groups, move_team
@@ -47,8 +47,8 @@ def _confirm_back_to_back(request, event, warning):
 
 def _late_team(request, event):
     """Add a late team to a group; returns a redirect to the new games, or None."""
-    team = get_object_or_404(Team, division__event=event, pk=request.POST.get("team"))
-    group = get_object_or_404(Group, division__event=event, pk=request.POST.get("group"))
+    team = object_or_404(Team.objects.filter(division__event=event), request.POST.get("team"))
+    group = object_or_404(Group.objects.filter(division__event=event), request.POST.get("group"))
     added = add_late_team(team, group, allow_back_to_back=_confirmed(request))
     numbers = ",".join(str(m.match_number) for m in added)
     messages.success(
@@ -69,11 +69,11 @@ def _groups_post(request, event):
     """The draw, a move or a late team; ``UserError`` when the service refuses."""
     if "draw" in request.POST:
         seed = request.POST.get("seed") or None
-        drawn = draw_groups(event, seed=int(seed) if seed and seed.isdigit() else None)
+        drawn = draw_groups(event, seed=whole_number(seed))
         messages.success(request, _("Groups drawn for %(count)s divisions.") % {"count": len(drawn)})
     elif "move" in request.POST:
-        team = get_object_or_404(Team, division__event=event, pk=request.POST.get("team"))
-        group = get_object_or_404(Group, division__event=event, pk=request.POST.get("group"))
+        team = object_or_404(Team.objects.filter(division__event=event), request.POST.get("team"))
+        group = object_or_404(Group.objects.filter(division__event=event), request.POST.get("group"))
         move_team(team, group)
         messages.success(request, _("%(team)s moved to %(group)s.") % {"team": team, "group": group})
     elif "late" in request.POST:
@@ -116,12 +116,10 @@ def groups(request, slug):
 
 def _court_change(request, event):
     """A delay or a closed court; returns the redirect to the schedule."""
-    court = get_object_or_404(Court, event=event, pk=request.POST.get("court"))
+    court = object_or_404(Court.objects.filter(event=event), request.POST.get("court"))
     if "delay" in request.POST:
         minutes = request.POST.get("minutes", "").strip()
-        moved = delay_court(
-            court, int(minutes) if minutes.lstrip("-").isdigit() else 0, allow_back_to_back=_confirmed(request)
-        )
+        moved = delay_court(court, whole_number(minutes, low=-MAX_ID) or 0, allow_back_to_back=_confirmed(request))
         messages.success(
             request,
             ngettext(

@@ -5,15 +5,16 @@ import datetime
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
 from tournament.access import event_for_organiser, event_for_recorder
-from tournament.forms import CourtForm, DivisionForm, EventForm, NewEventForm
+from tournament.forms import CourtForm, DivisionForm, EventForm, NewEventForm, compare_versions, with_version
 from tournament.models import Court, Division, Event, Match
-from tournament.services import settings_guard
+from tournament.services import settings_guard, versions
 from tournament.services.events import create_event
 
 
@@ -80,11 +81,16 @@ def event_edit(request, slug):
     old = Event.objects.get(pk=event.pk)
     form = EventForm(request.POST or None, instance=event)
     effects = None
+    stale = {}
     if request.method == "POST" and form.is_valid():
         effects = settings_guard.event_effects(old, form.instance)
         if _confirmed(request, effects):
             try:
-                event = settings_guard.save_event(form.instance, user=request.user)
+                with transaction.atomic():
+                    versions.claim(form.instance, form.base_version())
+                    event = settings_guard.save_event(form.instance, user=request.user)
+            except versions.StaleEdit as e:
+                form, stale = _stale(e, EventForm(with_version(request.POST, e.saved.version), instance=event), {})
             except UserError as e:
                 form.add_error(None, str(e))
             else:
@@ -93,8 +99,19 @@ def event_edit(request, slug):
     return render(
         request,
         "tournament/form.html",
-        {"event": old, "form": form, "title": _("Tournament settings"), "effects": effects},
+        {"event": old, "form": form, "title": _("Tournament settings"), "effects": effects, **stale},
+        status=409 if stale else 200,
     )
+
+
+def _stale(error, form, kwargs):
+    """A save refused as stale (``versions.StaleEdit``): ``form`` (the typed values, based on the
+    saved version so that saving again keeps them, on purpose) and the page's context: the saved
+    and the typed values side by side (issue 18, item 8)."""
+    form.is_valid()
+    form.add_error(None, str(error))
+    saved_form = type(form)(instance=error.saved, **kwargs)
+    return form, {"stale_rows": compare_versions(form, saved_form), "stale_version": error.saved.version}
 
 
 def _confirmed(request, effects):
@@ -114,14 +131,19 @@ def division_edit(request, slug, pk=None):
     division = get_object_or_404(Division, event=event, pk=pk) if pk else None
     old = Division.objects.get(pk=division.pk) if division else None
     form = DivisionForm(request.POST or None, instance=division, event=event)
-    effects = None
+    effects, stale = None, {}
     if request.method == "POST" and form.is_valid():
         division = form.save(commit=False)
         division.event = event
         effects = settings_guard.division_effects(old, division) if old else settings_guard.SettingsEffects()
         if _confirmed(request, effects):
             try:
-                settings_guard.save_division(division, save_related=form.save_m2m, user=request.user)
+                with transaction.atomic():
+                    versions.claim(division, form.base_version())
+                    settings_guard.save_division(division, save_related=form.save_m2m, user=request.user)
+            except versions.StaleEdit as e:
+                data = with_version(request.POST, e.saved.version)
+                form, stale = _stale(e, DivisionForm(data, instance=division, event=event), {"event": event})
             except UserError as e:
                 form.add_error(None, str(e))
             else:
@@ -129,7 +151,10 @@ def division_edit(request, slug, pk=None):
                 return redirect(event)
     title = _("Edit division") if pk else _("Add a division")
     return render(
-        request, "tournament/division_form.html", {"event": event, "form": form, "title": title, "effects": effects}
+        request,
+        "tournament/division_form.html",
+        {"event": event, "form": form, "title": title, "effects": effects, **stale},
+        status=409 if stale else 200,
     )
 
 
@@ -138,11 +163,24 @@ def court_edit(request, slug, pk=None):
     event = event_for_organiser(request, slug)
     court = get_object_or_404(Court, event=event, pk=pk) if pk else None
     form = CourtForm(request.POST or None, instance=court, event=event)
+    stale = {}
     if request.method == "POST" and form.is_valid():
         court = form.save(commit=False)
         court.event = event
-        court.save()
-        messages.success(request, _("Court saved."))
-        return redirect("tournament:court_links", event.slug)
-    title = _("Edit court") if court else _("Add a court")
-    return render(request, "tournament/form.html", {"event": event, "form": form, "title": title})
+        try:
+            with transaction.atomic():
+                versions.claim(court, form.base_version())
+                court.save()
+        except versions.StaleEdit as e:
+            data = with_version(request.POST, e.saved.version)
+            form, stale = _stale(e, CourtForm(data, instance=court, event=event), {"event": event})
+        else:
+            messages.success(request, _("Court saved."))
+            return redirect("tournament:court_links", event.slug)
+    title = _("Edit court") if pk else _("Add a court")
+    return render(
+        request,
+        "tournament/form.html",
+        {"event": event, "form": form, "title": title, **stale},
+        status=409 if stale else 200,
+    )

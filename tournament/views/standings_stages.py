@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from common.errors import UserError
 from tournament import reports
-from tournament.access import event_for_organiser, event_for_recorder
+from tournament.access import event_for_organiser, event_for_recorder, object_or_404, whole_number
 from tournament.models import Division, Group, Match
 from tournament.reports import stage_notes
 from tournament.reports.placement import division_placements
@@ -25,7 +25,9 @@ def _lot_order(request, teams):
     """The teams of a lot form (``team_<pk>`` = position) best first; ``UserError`` when a
     position repeats or a team is not one of ``teams``."""
     picks = [
-        (int(value), key[5:]) for key, value in request.POST.items() if key.startswith("team_") and value.isdigit()
+        (whole_number(value), key[5:])
+        for key, value in request.POST.items()
+        if key.startswith("team_") and whole_number(value) is not None
     ]
     by_pk = {str(t.pk): t for t in teams}
     if len(picks) != len({p for p, _t in picks}) or any(t not in by_pk for _p, t in picks):
@@ -39,7 +41,7 @@ def standings_view(request, slug):
     if request.method == "POST":
         if not event.is_organiser(request.user):
             raise PermissionDenied
-        group = get_object_or_404(Group, division__event=event, pk=request.POST.get("group"))
+        group = object_or_404(Group.objects.filter(division__event=event), request.POST.get("group"))
         try:
             ordered = _lot_order(request, group.teams.all())
             record_tie_break(group, ordered, request.POST.get("method", "lot"), request.user)
@@ -59,10 +61,10 @@ def standings_view(request, slug):
 
 def _posted_number(request, name):
     """The whole number posted as ``name``; 404 for anything else (a tampered form)."""
-    value = request.POST.get(name, "")
-    if not value.isdigit():
+    number = whole_number(request.POST.get(name, ""))
+    if number is None:  # not a plain number, or beyond any id (issue 18, item 5)
         raise Http404
-    return int(value)
+    return number
 
 
 def _division(request, event):

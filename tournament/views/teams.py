@@ -9,6 +9,7 @@ from pathlib import Path
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.db.models import Prefetch
 from django.http import Http404
 from django.middleware.csrf import get_token
@@ -20,10 +21,12 @@ from django_tables2 import RequestConfig
 from common.downloads import XLSX, file_response
 from common.errors import UserError
 from common.pdf.coverage import entry_font_warnings
+from ops import backups
 from tournament import exports, imports
 from tournament.access import event_for_organiser, int_param
-from tournament.forms import ImportForm, TeamForm
+from tournament.forms import ImportForm, TeamForm, compare_versions, with_version
 from tournament.models import Division, Player, Team
+from tournament.services import versions
 from tournament.services.registration import import_entries, save_team
 from tournament.services.withdrawal import withdraw_team
 from tournament.tables import TeamTable
@@ -58,18 +61,24 @@ def team_edit(request, slug, pk=None):
         return redirect("tournament:division_add", event.slug)
     initial = TeamForm.initial_for(team) if team else {"division": int_param(request, "division")}
     form = TeamForm(request.POST or None, event=event, team=team, initial=initial)
+    stale = {}
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            team = save_team(
-                data["division"],
-                data["name"],
-                data["affiliation"],
-                form.players(),
-                team=team,
-                seed=data["seed"],
-                chaperone=data["chaperone"],
-            )
+            with transaction.atomic():
+                if team is not None:
+                    versions.claim(team, form.base_version())
+                team = save_team(
+                    data["division"],
+                    data["name"],
+                    data["affiliation"],
+                    form.players(),
+                    team=team,
+                    seed=data["seed"],
+                    chaperone=data["chaperone"],
+                )
+        except versions.StaleEdit as e:
+            form, stale = _stale_team(request, event, e)
         except UserError as e:
             form.add_error("name", str(e))
         else:
@@ -80,7 +89,23 @@ def team_edit(request, slug, pk=None):
                 return redirect(reverse("tournament:team_add", args=[event.slug]) + f"?division={team.division_id}")
             return redirect("tournament:team_list", event.slug)
     title = _("Edit team") if team else _("Register a team")
-    return render(request, "tournament/team_form.html", {"event": event, "form": form, "title": title, "team": team})
+    return render(
+        request,
+        "tournament/team_form.html",
+        {"event": event, "form": form, "title": title, "team": team, **stale},
+        status=409 if stale else 200,
+    )
+
+
+def _stale_team(request, event, error):
+    """A team save refused as stale: the typed values (based on the saved version, so that
+    saving again keeps them) and the saved team beside them (issue 18, item 8)."""
+    saved = error.saved
+    form = TeamForm(with_version(request.POST, saved.version), event=event, team=saved)
+    form.is_valid()
+    form.add_error(None, str(error))
+    saved_form = TeamForm(event=event, team=saved, initial=TeamForm.initial_for(saved))
+    return form, {"stale_rows": compare_versions(form, saved_form), "stale_version": saved.version}
 
 
 @login_required
@@ -149,6 +174,19 @@ def _keep_parsed(parsed, default_division):
     return token
 
 
+def _kept_fault(error):
+    """The sentence for an upload the server could not keep (issue 18, item 5): a full disk
+    named as such, never a traceback; nothing was imported."""
+    if backups.is_disk_full(error):
+        return _(
+            "The disk of the computer running the tournament is full: the file could not be kept, nothing was "
+            "imported. Free some space (old backups, other files), then upload it again."
+        )
+    return _("The file could not be kept (%(reason)s); nothing was imported. Upload it again.") % {
+        "reason": error.strerror or error
+    }
+
+
 def _kept_parsed(token):
     """The parsed result kept under *token*, or None when it has expired or cannot be read."""
     path = _upload_path(token)
@@ -188,7 +226,11 @@ def team_import(request, slug):
             default_division = form.cleaned_data["default_division"]
             parsed = imports.parse_entry_workbook(form.cleaned_data["file"], default_division=default_division)
             report = import_entries(event, parsed, dry_run=True)
-            token = _keep_parsed(parsed, default_division)
+            try:
+                token = _keep_parsed(parsed, default_division)
+            except OSError as error:
+                form.add_error("file", _kept_fault(error))
+                report = None
     return render(
         request,
         "tournament/team_import.html",

@@ -118,6 +118,9 @@ def gunicorn_argv(host, port, workers, threads, timeout):
         "200",
         "--access-logfile",
         os.environ.get("ACCESS_LOG", "") or "/dev/null",
+        # The access log without the court links' tokens (common/logmask.py).
+        "--logger-class",
+        "ops.gunicorn_logging.MaskingLogger",
         "--error-logfile",
         "-",
         "--no-control-socket",

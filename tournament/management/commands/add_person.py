@@ -6,14 +6,14 @@ import secrets
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
-from tournament.management.commands._base import get_event
+from tournament.management.commands._base import EventCommand, get_event
 
 ROLES = ("organiser", "recorder")
 
 
-class Command(BaseCommand):
+class Command(EventCommand):
     help = (
         "Give a person a role in a tournament (organiser or recorder, 記録係), creating the account when it "
         "does not exist; prints a generated password when none is given. An existing account keeps its password."

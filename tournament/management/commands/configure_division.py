@@ -1,10 +1,10 @@
 from django import forms
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from common.errors import UserError
 from tournament.engine import standings
 from tournament.forms import DivisionForm
-from tournament.management.commands._base import get_event
+from tournament.management.commands._base import EventCommand, get_event
 from tournament.models import Division
 from tournament.services import settings_guard
 
@@ -32,7 +32,7 @@ def form_data(form):
     return data
 
 
-class Command(BaseCommand):
+class Command(EventCommand):
     help = (
         "Change a division's format and rules, with the checks of the division form: a change that results "
         "depend on prints what it affects; a change that cannot apply is refused."

@@ -1,13 +1,14 @@
 import datetime
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.text import slugify
 
 from common.errors import UserError
+from tournament.management.commands._base import EventCommand
 from tournament.services.events import create_event
 
 
-class Command(BaseCommand):
+class Command(EventCommand):
     help = "Create a tournament with N courts named 1..N."
 
     def add_arguments(self, parser):

@@ -1,11 +1,11 @@
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from common.errors import UserError
-from tournament.management.commands._base import get_event
+from tournament.management.commands._base import EventCommand, get_event
 from tournament.services.draw import draw_groups
 
 
-class Command(BaseCommand):
+class Command(EventCommand):
     help = "Draw the groups of every division: one group per court of the division."
 
     def add_arguments(self, parser):

@@ -1,12 +1,12 @@
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from tournament.exports import event_workbook
-from tournament.management.commands._base import get_event
+from tournament.management.commands._base import EventCommand, get_event
 
 
-class Command(BaseCommand):
+class Command(EventCommand):
     help = "Write the standings (one sheet per group) and all games to an Excel file."
 
     def add_arguments(self, parser):

@@ -1,13 +1,13 @@
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from tournament.imports import parse_entry_workbook
-from tournament.management.commands._base import get_event
+from tournament.management.commands._base import EventCommand, get_event
 from tournament.services.registration import import_entries
 
 
-class Command(BaseCommand):
+class Command(EventCommand):
     help = (
         "Import teams from an Excel entry sheet (all or nothing); --dry-run only checks; "
         "--accept-warnings imports despite warnings (hidden rows, a player in two teams, a grade "

@@ -3,16 +3,16 @@ import json
 from pathlib import Path
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from tournament.management.commands._base import EventCommand
 from tournament.models import Court, Division, Event
 from tournament.services.registration import PlayerData, save_team
 
 DEMO = Path(settings.BASE_DIR) / "fixtures" / "demo_event.json"
 
 
-class Command(BaseCommand):
+class Command(EventCommand):
     help = "Create the demo tournament (slug 'demo') with its divisions, courts and teams. Idempotent."
 
     def add_arguments(self, parser):

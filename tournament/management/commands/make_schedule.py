@@ -1,12 +1,12 @@
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils import timezone
 
 from common.errors import UserError
-from tournament.management.commands._base import get_event
+from tournament.management.commands._base import EventCommand, get_event
 from tournament.services.schedule import make_schedule
 
 
-class Command(BaseCommand):
+class Command(EventCommand):
     help = "Create the round-robin games of every drawn group, one group per court."
 
     def add_arguments(self, parser):

@@ -1,15 +1,15 @@
 from pathlib import Path
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from judging.paper.match_sheets import event_sheets_pdf
-from tournament.management.commands._base import get_event
+from tournament.management.commands._base import EventCommand, get_event
 from tournament.reports.sheets import moved_since_printed
 from tournament.services.sheets import mark_sheets_printed
 
 
-class Command(BaseCommand):
+class Command(EventCommand):
     help = "Write the recording sheets (記録用紙) of the chosen games to a PDF."
 
     def add_arguments(self, parser):

@@ -1,4 +1,4 @@
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -7,7 +7,7 @@ from judging.engine import rules
 from judging.forms import MESSAGES
 from judging.models import RecordingSheet
 from judging.services import record_confirmed_result, submit_sheet
-from tournament.management.commands._base import get_event
+from tournament.management.commands._base import EventCommand, get_event
 from tournament.models import Match
 from tournament.reports import stage_notes, stages
 
@@ -61,7 +61,7 @@ def what_if(match, values, card_total):
     )
 
 
-class Command(BaseCommand):
+class Command(EventCommand):
     help = (
         "A recorder's entry of a game's (corrected) recording sheet: a new version, confirmed with --confirm. "
         "Prints what confirming it changes after the groups (places, slots, games out of date)."

@@ -1,11 +1,11 @@
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
-from tournament.management.commands._base import get_event
+from tournament.management.commands._base import EventCommand, get_event
 from tournament.reports import stage_notes
 from tournament.services.knockout import seed_divisions
 
 
-class Command(BaseCommand):
+class Command(EventCommand):
     help = (
         "Seed the knockout of every division that is ready (or only --division), each at its own time; "
         "says which divisions were seeded and why the others were not."

@@ -1,12 +1,12 @@
 import random
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from common.errors import UserError
 from judging.engine import rules
 from judging.services import record_confirmed_result
 from tournament.engine.names import normalize_text
-from tournament.management.commands._base import get_event
+from tournament.management.commands._base import EventCommand, get_event
 from tournament.models import Match
 
 
@@ -44,7 +44,7 @@ def get_division(event, name):
     return division
 
 
-class Command(BaseCommand):
+class Command(EventCommand):
     help = "Fill every game that is waiting for a result with a valid random, confirmed result (demos, load tests)."
 
     def add_arguments(self, parser):

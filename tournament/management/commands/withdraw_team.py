@@ -1,11 +1,11 @@
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from common.errors import UserError
-from tournament.management.commands._base import get_event
+from tournament.management.commands._base import EventCommand, get_event
 from tournament.services.withdrawal import find_team, withdraw_team
 
 
-class Command(BaseCommand):
+class Command(EventCommand):
     help = (
         "Withdraw a team (棄権): during the group stage its games follow the division's setting; once its "
         "group is complete it keeps its group results and its later games go to its opponents. Prints what changed."

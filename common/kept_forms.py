@@ -1,0 +1,148 @@
+"""Kept forms: what was typed in a form that could not be saved, offered back safely.
+
+Two moments lose a form: the CSRF check refuses it (the page was open too long, a tablet
+lost its cookie) and the login expired before it was sent (``login_required`` redirects).
+The values are kept in the session and shown again, *as text to copy*, above the same
+form when the person opens it again. Issue 18, item 1 sets the rules, because the old
+page (hidden fields, a fresh token and a "send again" button) let a cross-site page make
+a logged-in organiser add a stranger as organiser with one click:
+
+- never a ready-to-send form: nothing kept is ever put back into a form with a token;
+- a CSRF failure keeps values only when the form came from this site (its ``Origin``, or
+  without one its ``Referer``, names this host or a trusted origin); a cross-site post
+  keeps nothing;
+- offered back only in the same session (it lives there), for the same path (the same
+  form), to the same user (or, after the login, to a user the page answers 200 to: a
+  user who may not open the form gets its 403 page and never sees the values);
+- no field whose name contains "password" is ever kept or shown;
+- at most ``LIMIT_BYTES`` (16 KB) of values and ``LIFE_SECONDS`` (10 minutes) of life:
+  a bigger form keeps nothing, never reaches the database; an anonymous session opened
+  only to keep a form expires with it.
+"""
+
+from __future__ import annotations
+
+import time
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.core.exceptions import DisallowedHost
+from django.template.loader import render_to_string
+
+SESSION_KEY = "kept_form"
+# Set on an anonymous session whose expiry was shortened to the kept form's life; the
+# login lifts it again (``KeptFormMiddleware``).
+SHORT_SESSION_KEY = "kept_form_short_session"
+LIMIT_BYTES = 16 * 1024
+LIFE_SECONDS = 10 * 60
+MARKER = "<!-- kept-form -->"
+
+
+def is_secret(name: str) -> bool:
+    """True for a field never kept or shown: its name contains "password" (any case)."""
+    return "password" in name.lower()
+
+
+def visible_fields(request) -> list[tuple[str, str]]:
+    """The POST's (name, value) pairs without the CSRF token and without secret fields."""
+    return [
+        (name, value)
+        for name, values in request.POST.lists()
+        if name != "csrfmiddlewaretoken" and not is_secret(name)
+        for value in values
+    ]
+
+
+def _origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}".lower() if parts.scheme and parts.netloc else ""
+
+
+def is_same_origin(request) -> bool:
+    """True when the POST came from a page of this site.
+
+    In: the refused request. The browser's ``Origin`` header decides; without it the
+    ``Referer``; without either the answer is False (nothing proves the form was ours).
+    The site is the request's own scheme and host, or an origin of
+    ``CSRF_TRUSTED_ORIGINS`` (which includes SITE_URL).
+    """
+    try:
+        own = f"{request.scheme}://{request.get_host()}".lower()
+    except DisallowedHost:
+        return False
+    trusted = {own, *(o.lower() for o in settings.CSRF_TRUSTED_ORIGINS)}
+    origin = request.META.get("HTTP_ORIGIN")
+    if origin is not None:
+        return origin.lower() in trusted
+    referer = request.META.get("HTTP_REFERER", "")
+    return bool(referer) and _origin_of(referer) in trusted
+
+
+def keep(request, *, after_login: bool = False) -> bool:
+    """Keep the POST's visible fields in the session for the same path; True if kept.
+
+    In: a POST that was not saved. Out: False, and nothing written, when there is no
+    session, no field to keep, or the fields exceed ``LIMIT_BYTES``. ``after_login``
+    marks a form sent with an expired login: it is offered to whoever logs in on this
+    browser and may open the page; otherwise only to the same user (or the same
+    anonymous court tablet). An anonymous session then expires with the kept form.
+    """
+    if not hasattr(request, "session"):
+        return False
+    fields = visible_fields(request)
+    size = sum(len(name.encode()) + len(value.encode()) for name, value in fields)
+    if not fields or size > LIMIT_BYTES:
+        return False
+    user = request.user.pk if request.user.is_authenticated else None
+    request.session[SESSION_KEY] = {
+        "path": request.path,
+        "fields": fields,
+        "at": time.time(),
+        "user": user,
+        "after_login": after_login,
+    }
+    if user is None:
+        request.session.set_expiry(LIFE_SECONDS)
+        request.session[SHORT_SESSION_KEY] = True
+    return True
+
+
+def _offered_to(kept, request) -> bool:
+    if kept.get("path") != request.path or time.time() - kept.get("at", 0) > LIFE_SECONDS:
+        return False
+    if kept.get("after_login"):
+        return request.user.is_authenticated
+    user = request.user.pk if request.user.is_authenticated else None
+    return kept.get("user") == user
+
+
+def offer_back(request, response):
+    """Show a kept form's values above the page of the same form, once; returns ``response``.
+
+    In: a GET and its response. Only a 200 HTML page that carries ``MARKER`` (every page
+    built on base.html) for the same path, the same user and within the life gets the
+    values, as text; the kept values are then forgotten. An expired entry is dropped.
+    """
+    kept = request.session.get(SESSION_KEY) if hasattr(request, "session") else None
+    if not kept:
+        return response
+    if time.time() - kept.get("at", 0) > LIFE_SECONDS:
+        del request.session[SESSION_KEY]
+        return response
+    if not _offered_to(kept, request) or response.status_code != 200 or response.streaming:
+        return response
+    if "text/html" not in response.get("Content-Type", "") or MARKER.encode() not in response.content:
+        return response
+    fields = [(name, value) for name, value in kept["fields"] if not is_secret(name)]
+    box = render_to_string("includes/kept_form.html", {"fields": fields, "after_login": kept.get("after_login")})
+    response.content = response.content.replace(MARKER.encode(), box.encode(response.charset), 1)
+    response["Cache-Control"] = "no-store"
+    del request.session[SESSION_KEY]
+    return response
+
+
+def lift_short_expiry(request) -> None:
+    """After the login, a session shortened to a kept form's life lasts a normal session again."""
+    if request.user.is_authenticated and request.session.get(SHORT_SESSION_KEY):
+        del request.session[SHORT_SESSION_KEY]
+        request.session.set_expiry(None)

@@ -1,0 +1,114 @@
+"""What the hall screens show beyond the standings (issue 17, item 2; docs/hall-screens.md):
+each court's game now and next with the late flag, the newest confirmed results (the
+ticker), the announcements shown now, and the version a screen compares to know that it
+must fetch its page again.
+
+Nothing here writes. ``now`` is an aware datetime everywhere.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from django.db.models import Count, Max
+from django.utils.translation import gettext as _
+
+from judging.models import HistoryEntry
+from tournament.models import Announcement, Match, RunnerUpLot, TieBreak
+from tournament.reports.timetable import MatchLine, court_timetables, event_slots, match_line, match_queryset
+
+TICKER_SIZE = 8
+DEFAULT_PAGE_SECONDS = 12  # seconds a page of a hall screen is shown
+MAX_PAGE_SECONDS = 600
+
+
+@dataclass(frozen=True)
+class CourtNow:
+    """One court on the overview: ``current`` is its first game still waiting for a result
+    (playing, or due), ``following`` the one after (``MatchLine`` or None); ``late_minutes``
+    is how long the current game's start time has passed while it has neither started nor a
+    result (None: not late)."""
+
+    court: object
+    current: MatchLine | None
+    following: MatchLine | None
+    late_minutes: int | None
+
+    @property
+    def late(self):
+        return self.late_minutes is not None
+
+    @property
+    def playing(self):
+        return self.current is not None and self.current.match.actual_start is not None
+
+
+def late_minutes(line, now):
+    """Whole minutes since ``line``'s start time (a ``MatchLine``) when the game is late at
+    ``now``: its start time has passed, nobody pressed 開始 and no result was entered; else
+    None (docs/hall-screens.md, "Late")."""
+    match = line.match
+    if line.start is None or match.actual_start is not None or match.status != Match.Status.SCHEDULED:
+        return None
+    if line.start >= now:
+        return None
+    return int((now - line.start).total_seconds() // 60)
+
+
+def courts_overview(event, now):
+    """``[CourtNow]`` for every court of ``event`` that has games, in court order, at ``now``."""
+    found = []
+    for court, lines in court_timetables(event):
+        waiting = [line for line in lines if line.match.awaits_result]
+        current = waiting[0] if waiting else None
+        following = waiting[1] if len(waiting) > 1 else None
+        found.append(CourtNow(court, current, following, late_minutes(current, now) if current else None))
+    return found
+
+
+def recent_results(event, size=TICKER_SIZE):
+    """``[MatchLine]`` of the ``size`` newest confirmed results (by the moment they were
+    confirmed, newest first): the ticker of the hall screens."""
+    matches = (
+        match_queryset(event)
+        .filter(status__in=(Match.Status.CONFIRMED, Match.Status.WALKOVER))
+        .annotate(done=Max("sheets__confirmed_at"))
+        .order_by("-done", "-match_number")[:size]
+    )
+    slots = event_slots(event) if any(not m.is_group_match for m in matches) else {}
+    return [match_line(m, slots) for m in matches]
+
+
+def announcements_now(event, now):
+    """The announcements of ``event`` shown at ``now``, newest first."""
+    return list(Announcement.objects.filter(event=event, shown_from__lte=now, shown_until__gt=now))
+
+
+def hall_version(event, now, last_change):
+    """A short text that changes whenever what a hall screen shows may have changed: the
+    newest change of a game or sheet (``last_change``, an aware datetime), the newest line of
+    any game's history (results, keeping or replaying an out-of-date game of issue 15), the
+    games kept after a change, the lots recorded, the announcements shown and the minute of
+    ``now`` (so late flags and ended announcements appear within a minute). A screen embeds it
+    when its page is rendered and fetches the page again as soon as the polled version differs
+    (docs/hall-screens.md, "Within 10 seconds"). A fixed number of queries."""
+    history = HistoryEntry.objects.filter(match__event=event).aggregate(n=Max("pk"), c=Count("pk"))
+    kept = list(event.matches.exclude(kept_teams="").values_list("pk", "kept_teams"))
+    lots = (
+        TieBreak.objects.filter(group__division__event=event).aggregate(n=Max("pk"), c=Count("pk")),
+        RunnerUpLot.objects.filter(division__event=event).aggregate(n=Max("pk"), c=Count("pk")),
+    )
+    shown = [(a.pk, a.shown_until.isoformat()) for a in announcements_now(event, now)]
+    key = repr((last_change.isoformat(), history, kept, lots, shown, now.strftime("%Y%m%d%H%M")))
+    return hashlib.sha256(key.encode()).hexdigest()[:16]
+
+
+def screen_choices(event):
+    """``[(code, label)]`` of every screen a rotation may show: the overview, each division,
+    each court (the organiser's page lists them; codes as in ``?screens=``)."""
+    return [
+        ("courts", _("All courts")),
+        *((f"division:{d.pk}", d.name) for d in event.divisions.all()),
+        *((f"court:{c.pk}", str(c)) for c in event.courts.all()),
+    ]
