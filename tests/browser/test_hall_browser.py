@@ -53,11 +53,11 @@ def test_every_group_of_a_4_group_division_is_seen_within_one_rotation(new_page,
     width, height = SIZES[size]
     page = new_page(viewport={"width": width, "height": height}, locale="ja-JP")
     page.goto(f"{live_server.url}/e/{event.slug}/display/division/{division.pk}/?seconds=1")
-    page.wait_for_function("document.getElementById('display').dataset.pages")
+    page.wait_for_function("() => document.getElementById('display').dataset.pages")
     pages = int(page.get_attribute("#display", "data-pages"))
     seen = set()
     for step in range(pages):
-        page.wait_for_function(f"document.getElementById('display').dataset.page === '{step + 1}'", timeout=5000)
+        page.wait_for_function(f"() => document.getElementById('display').dataset.page === '{step + 1}'", timeout=5000)
         seen.update(_visible_groups(page))
         shot(page, f"hall_division_{size}_page{step + 1}")
     assert seen == {g.name for g in division.groups.all()}, f"{size}: seen {sorted(seen)} in {pages} pages"
@@ -93,7 +93,7 @@ def test_an_announcement_and_a_result_in_the_first_second_appear_within_10_secon
     page.route("**/display/state.json", first_poll)
     page.goto(f"{live_server.url}/e/{event.slug}/display/courts/")
     page.wait_for_function(
-        f"document.querySelector(\".hall-court[data-court='{court.pk}'] .hall-now\")"
+        f"() => document.querySelector(\".hall-court[data-court='{court.pk}'] .hall-now\")"
         f".textContent.includes('No.{following.match_number} ')",
         timeout=10000,
     )
@@ -134,10 +134,10 @@ def test_a_division_with_its_bracket_is_never_cut_off(new_page, live_server, tra
     width, height = SIZES[size]
     page = new_page(viewport={"width": width, "height": height}, locale="ja-JP")
     page.goto(f"{live_server.url}/e/demo/display/division/{division.pk}/?seconds=1")
-    page.wait_for_function("document.getElementById('display').dataset.pages")
+    page.wait_for_function("() => document.getElementById('display').dataset.pages")
     pages = int(page.get_attribute("#display", "data-pages"))
     for step in range(pages):
-        page.wait_for_function(f"document.getElementById('display').dataset.page === '{step + 1}'", timeout=5000)
+        page.wait_for_function(f"() => document.getElementById('display').dataset.page === '{step + 1}'", timeout=5000)
         outside = page.evaluate(
             """() => Array.from(document.querySelectorAll('.hall-item:not([hidden])')).filter(i => {
                 const r = i.getBoundingClientRect();

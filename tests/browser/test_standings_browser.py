@@ -59,6 +59,8 @@ def test_the_standings_pages_mark_provisional_rows_and_the_withdrawn_team(
         overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 1, f"{where} page scrolls sideways by {overflow}px at {width}px"
         shot(page, f"standings-provisional-{where}-{width}")
+        if where == "public":  # the short standings fit the screen: no table scrolls sideways
+            continue
         container = page.locator(".table-container").first
         container.evaluate("el => { el.scrollLeft = el.scrollWidth; }")
         container.screenshot(path=str(SHOTS / f"standings-provisional-{where}-{width}-table-right.png"))

@@ -7,13 +7,15 @@ Times are ISO 8601 in Japan time (+09:00); cards are counts of cards.
 
 from __future__ import annotations
 
-from django.db.models import Max
+import hashlib
+
+from django.db.models import Count, Max, Q, Sum
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from common.dates import TOKYO
 from judging.models import RecordingSheet
-from tournament.models import Match
+from tournament.models import Match, RunnerUpLot, TieBreak
 from tournament.reports import hall
 from tournament.reports.bracket import division_brackets
 from tournament.reports.standings import event_standings
@@ -34,6 +36,37 @@ def last_change(event):
     matches = event.matches.aggregate(moved=Max("changed_at"), started=Max("actual_start"), ended=Max("actual_end"))
     moments = [event.created_at, *sheets.values(), *matches.values()]
     return max(m for m in moments if m is not None)
+
+
+def event_version(event):
+    """A short text (16 hex digits) that changes whenever what the public pages and the API
+    show of ``event`` changes: a result submitted, confirmed or sent back, a game started,
+    ended, moved, voided, seeded or added, a lot or play-off recorded. Pages carry the
+    version they were made from and ``static/js/public_refresh.js`` compares it with the
+    events document's ``version`` (docs/api.md). Four aggregate queries, whatever the size."""
+    sheets = RecordingSheet.objects.filter(match__event=event).aggregate(
+        n=Count("pk"),
+        confirmed=Count("pk", filter=Q(is_confirmed=True)),
+        submitted_at=Max("submitted_at"),
+        confirmed_at=Max("confirmed_at"),
+        newest=Max("pk"),
+    )
+    matches = event.matches.aggregate(
+        n=Count("pk"),
+        newest=Max("pk"),
+        done=Count("pk", filter=Q(status__in=(Match.Status.CONFIRMED, Match.Status.WALKOVER))),
+        open=Count("pk", filter=Q(status__in=(Match.Status.SUBMITTED, Match.Status.DISPUTED))),
+        void=Count("pk", filter=Q(status=Match.Status.VOID)),
+        teams=Sum("team_a_id", default=0) * 7 + Sum("team_b_id", default=0),
+        winners=Sum("winner_id", default=0),
+        moved=Max("changed_at"),
+        started=Max("actual_start"),
+        ended=Max("actual_end"),
+    )
+    ties = TieBreak.objects.filter(group__division__event=event).aggregate(n=Count("pk"), newest=Max("pk"))
+    lots = RunnerUpLot.objects.filter(division__event=event).aggregate(n=Count("pk"), newest=Max("pk"))
+    text = repr((sorted(sheets.items()), sorted(matches.items()), sorted(ties.items()), sorted(lots.items())))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def team(team):
@@ -91,12 +124,14 @@ def match_json(line):
 
 
 def event_summary(event):
-    """An event in the events list, with the addresses of its documents."""
+    """An event in the events list, with the addresses of its documents and its ``version``
+    (``event_version``: changes whenever a document of the event changes)."""
     return {
         "slug": event.slug,
         "title": event.title,
         "date": event.date.isoformat(),
         "venue": event.venue,
+        "version": event_version(event),
         "links": {
             kind: reverse(f"api:{kind}", args=[event.slug]) for kind in ("timetable", "results", "standings", "bracket")
         },

@@ -57,7 +57,7 @@ def not_found(request):
 def events(request):
     """``/api/v1/events/``: the events, newest first."""
     listed = list(Event.objects.all())
-    changed_at = max((e.created_at for e in listed), default=NO_CHANGE)
+    changed_at = max((api.last_change(e) for e in listed), default=NO_CHANGE)
     return _answer(request, api.events_document(listed), changed_at)
 
 

@@ -2,107 +2,275 @@
 
 No login. They show team names and affiliations and never players' names (the final
 results show them only when the event publishes them).
+
+Phone first (issue 17, item 1): every game is a card (number, time, court, both teams,
+result) rendered from the read side with a plain template loop; a page that would be
+heavy on a phone shows a part by default (the coming games, a page of results, the short
+standings) with everything one tap away. Each page carries the event's version
+(``reports.api.event_version``) and ``static/js/public_refresh.js`` swaps in the page's
+fragment (``?fragment=1``) when the events document says the version changed.
 """
 
 import hashlib
+import re
 
 from django.core.cache import cache
-from django.db.models import Q
-from django.shortcuts import get_object_or_404, render
+from django.core.paginator import Paginator
+from django.db.models import F, Q
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
-from django_tables2 import RequestConfig
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
 
 from common.downloads import PDF, XLSX, file_response
 from tournament import exports, printing, reports
-from tournament.models import Court, Event, Team
+from tournament.access import whole_number
+from tournament.models import CRITERION_LABELS, Court, Division, Event, Match, Team
+from tournament.reports.api import event_version
 from tournament.reports.placement import division_placements
-from tournament.tables import MatchTable, standings_tables
 
-FRESH_SECONDS = 5  # public pages may be this many seconds behind the last result
+FRESH_SECONDS = 15  # a fragment is kept this long for the same event version (lots carry no version)
+REFRESH_SECONDS = 15  # how often a public page asks whether the event changed
+COMING = 60  # games shown by default on the timetable of a big event: the next ones without a result
+SPLIT_ABOVE = 120  # an event with more games shows only the coming ones by default
+RESULTS_PER_PAGE = 100
+DONE = (Match.Status.CONFIRMED, Match.Status.WALKOVER, Match.Status.VOID)
+LAZY = ("lines", "standings")  # context entries that are functions, called only to render the fragment
+FIGURES = ("card_diff", "cards_taken")  # criteria shown as the deciding figure of the short standings
 
 
-def cached_fragment(request, name, event, render):
-    """HTML rendered at most once per ``FRESH_SECONDS`` per page, language and query.
+def _number(request, name):
+    """A positive whole number from the query string, or None (anything else is ignored:
+    ``access.whole_number``, issue 18 item 5)."""
+    return whole_number(request.GET.get(name, ""), low=1)
 
-    Spectators reload a lot and a big event's timetable costs about half a second of CPU
-    to render; during play results arrive several times a second, so the cache is kept
-    by time, not by change: a public page is at most a few seconds behind (the hall
-    screens refresh every 5 s anyway). Organisers' pages are never cached.
-    """
-    parts = f"{name}|{event.pk}|{get_language()}|{request.get_full_path()}"
-    key = "public-fragment:" + hashlib.sha256(parts.encode()).hexdigest()
+
+def cached_fragment(path, event, version, params, build):
+    """The HTML of a page's live part, rendered at most once per page (``path``, which names
+    the court or team), known parameters, language and event version (``params``: the
+    parameters the page reads, never the raw query string, so ``?x=<random>`` is served from
+    the cache), kept ``FRESH_SECONDS`` for changes the version does not see (a team renamed)."""
+    parts = f"{path}|{event.pk}|{get_language()}|{version}|{sorted(params.items())}"
+    key = "public-live:" + hashlib.sha256(parts.encode()).hexdigest()
     html = cache.get(key)
     if html is None:
-        html = str(render())
+        html = build()
         cache.set(key, html, FRESH_SECONDS)
-    return mark_safe(html)
+    return html
 
 
-def cached_table_html(request, event, table, name):
-    def render():
-        RequestConfig(request, paginate=False).configure(table)
-        return table.as_html(request)
+def live_page(request, template, fragment, context, params):
+    """Render ``template`` around the live fragment ``fragment`` (the part that refreshes
+    itself); with ``?fragment=1`` only the fragment, for ``public_refresh.js``."""
+    event = context["event"]
+    version = event_version(event)
+    context = {**context, "version": version}
 
-    return cached_fragment(request, name, event, render)
+    def build():
+        # What is costly to shape ("lines", "standings": functions) is made once, on a cache miss.
+        ready = {key: value() if key in LAZY else value for key, value in context.items()}
+        return render_to_string(fragment, ready, request)
+
+    html = cached_fragment(request.path, event, version, params, build)
+    if request.GET.get("fragment") == "1":
+        return HttpResponse(html)
+    live = {
+        "api": reverse("api:events"),
+        "seconds": REFRESH_SECONDS,
+        "fragment": request.path + "?" + _query({**params, "fragment": 1}),
+    }
+    return render(request, template, {**context, "live_html": html, "live": live})
+
+
+def _query(params):
+    return "&".join(f"{k}={v}" for k, v in params.items() if v not in (None, ""))
+
+
+def _with_slots(event, matches, team=None):
+    """The cards (``game_cards``) of ``matches``; the slot labels are read only when a
+    knockout or placement game is among them."""
+    matches = list(matches)
+    slots = reports.event_slots(event) if any(m.stage != Match.Stage.GROUP for m in matches) else {}
+    return game_cards([reports.match_line(m, slots) for m in matches], team)
+
+
+DECIDED = {"joker": " (り)", "rps": " (じゃんけん)"}
+
+
+def _side(line, side, team):
+    """One side of a card: its text, the class of the text when it is no team yet ("tbd
+    slot": a slot's label, "tbd": to be decided), the side's classes, whether its place changed."""
+    team_id = line.match.team_a_id if side == "a" else line.match.team_b_id
+    slot = line.slot_a if side == "a" else line.slot_b
+    classes = ""
+    if team_id is not None and team_id == line.match.winner_id:
+        classes += " winner"
+    if team is not None and team_id == team.pk:
+        classes += " me"
+    tbd = "" if team_id is not None else ("tbd slot" if slot is not None and slot.label else "tbd")
+    text = line.team_a_text if side == "a" else line.team_b_text
+    return text, tbd, classes, bool(slot is not None and slot.changed)
+
+
+def _score(line):
+    if line.sheet is not None and line.sheet.is_walkover:
+        return line.result
+    if line.sheet is not None:
+        return f"{line.sheet.cards_a} - {line.sheet.cards_b}{DECIDED.get(line.sheet.decided_by, '')}"
+    return str(line.match.get_status_display()) if line.status == Match.Status.VOID else "—"
+
+
+def game_cards(lines, team=None):
+    """The cards of the timetable and results (``public/_games.html``) from ``[MatchLine]``:
+    plain dicts with the texts ready, so the template loop only prints them (a card costs
+    a few dozen microseconds). ``team``: the team whose page this is (its side is marked)."""
+    cards = []
+    for line in lines:
+        a, a_tbd, a_class, a_changed = _side(line, "a", team)
+        b, b_tbd, b_class, b_changed = _side(line, "b", team)
+        start = timezone.localtime(line.start).strftime("%H:%M") if line.start else "—"
+        cards.append(
+            {
+                "number": line.number,
+                "classes": (" done" if line.result else "") + (" stale" if line.out_of_date else ""),
+                "start": start,
+                "court": str(line.match.court) if line.match.court else "—",
+                "what": f"{line.division} ・ {line.stage_and_group}",
+                "a": a,
+                "a_tbd": a_tbd,
+                "a_class": a_class,
+                "a_changed": a_changed,
+                "b": b,
+                "b_tbd": b_tbd,
+                "b_class": b_class,
+                "b_changed": b_changed,
+                "score": _score(line),
+                "stale": line.slots.out_of_date_text if line.out_of_date else "",
+            }
+        )
+    return cards
 
 
 def home(request):
     return render(request, "public/home.html", {"events": Event.objects.all()})
 
 
-def timetable(request, slug, court=None, team=None):
-    event = get_object_or_404(Event, slug=slug)
+def _timetable_choice(request, event, court, team):
+    """What the timetable shows: ``(matches, params, context)``. A court's or a team's
+    games; else one division (``?division=``), every game (``?show=all``, and by default
+    up to ``SPLIT_ABOVE`` games) or, by default in a big event, the next ``COMING`` games
+    without a result."""
     matches = reports.match_queryset(event)
-    court_obj = team_obj = None
     if court is not None:
-        court_obj = get_object_or_404(Court, event=event, pk=court)
-        matches = matches.filter(court=court_obj)
+        return matches.filter(court=court), {}, {}
     if team is not None:
-        team_obj = get_object_or_404(Team, division__event=event, pk=team)
-        matches = matches.filter(Q(team_a=team_obj) | Q(team_b=team_obj))
-    table = MatchTable(matches, slots=lambda: reports.event_slots(event))
-    table_html = cached_table_html(request, event, table, "timetable")
+        return matches.filter(Q(team_a=team) | Q(team_b=team)), {}, {}
+    division_pk = _number(request, "division")
+    division = event.divisions.filter(pk=division_pk).first() if division_pk else None
+    if division is not None:
+        return matches.filter(division=division), {"division": division.pk}, {"division": division}
+    if request.GET.get("show") == "all" or event.matches.count() <= SPLIT_ABOVE:
+        return matches, {"show": "all"}, {"show_all": True}
+    coming = matches.exclude(status__in=DONE).order_by(F("start_at").asc(nulls_last=True), "match_number")
+    return coming[:COMING], {}, {"coming": True, "coming_total": coming.count}
+
+
+def timetable(request, slug, court=None, team=None):
+    """The games, as cards. ``?team=<id>`` (the team selector, a QR code) leads to the team's
+    own page; an unknown team or court is a 404."""
+    event = get_object_or_404(Event, slug=slug)
+    if court is None and team is None and request.GET.get("team"):
+        chosen = get_object_or_404(Team, division__event=event, pk=_number(request, "team") or 0)
+        return redirect("tournament:public_team", event.slug, chosen.pk)
+    court_obj = get_object_or_404(Court, event=event, pk=court) if court is not None else None
+    team_obj = get_object_or_404(Team, division__event=event, pk=team) if team is not None else None
+    matches, params, extra = _timetable_choice(request, event, court_obj, team_obj)
     teams = (
         Team.objects.filter(division__event=event).select_related("division").order_by("division__order", "name_key")
     )
-    return render(
-        request,
-        "public/timetable.html",
-        {
-            "event": event,
-            "table_html": table_html,
-            "courts": event.courts.all(),
-            "teams": teams,
-            "court": court_obj,
-            "team": team_obj,
-        },
-    )
+    context = {
+        "event": event,
+        "court": court_obj,
+        "team": team_obj,
+        "courts": event.courts.all(),
+        "divisions": event.divisions.all(),
+        "teams": teams,
+        **extra,
+    }
+    context["lines"] = lambda: _with_slots(event, matches, team_obj)
+    return live_page(request, "public/timetable.html", "public/_timetable_live.html", context, params)
 
 
 def results(request, slug):
+    """The games with a result, newest number first, ``RESULTS_PER_PAGE`` to a page (``?page=``)."""
     event = get_object_or_404(Event, slug=slug)
     matches = reports.match_queryset(event).exclude(status="scheduled").order_by("-match_number")
-    table = MatchTable(matches, order_by=("-match_number",), slots=lambda: reports.event_slots(event))
-    table_html = cached_table_html(request, event, table, "results")
-    return render(request, "public/results.html", {"event": event, "table_html": table_html})
+    page = Paginator(matches, RESULTS_PER_PAGE).get_page(_number(request, "page") or 1)
+    context = {"event": event, "page": page, "lines": lambda: _with_slots(event, page.object_list)}
+    return live_page(request, "public/results.html", "public/_results_live.html", context, {"page": page.number})
+
+
+def short_standings(groups, criteria, team_url="/"):
+    """The short standings of a division's groups (``[(reports.StandingsTable, [StandingLine])]``)
+    for a phone: per group, its rows as plain
+    dicts (rank, team, wins and the deciding figure: the first of ``FIGURES`` among the
+    division's ``criteria``, card difference when none; ``url``: ``team_url`` + the team's id
+    + "/", its page). Returns ``(criterion code, [(GroupStandings, [row])])``."""
+    code = next((c for c in criteria if c in FIGURES), "card_diff")
+    return code, [(group, [_short_row(line, code, team_url) for line in lines]) for group, lines in groups]
+
+
+def _short_row(line, code, team_url):
+    classes = "withdrawn" if line.withdrawn else "provisional" if line.provisional else ""
+    left = ""
+    if not line.withdrawn and line.provisional and line.games_left:
+        left = ngettext("%(counter)s left", "%(counter)s left", line.games_left) % {"counter": line.games_left}
+    return {
+        "key": line.team.pk,
+        "classes": classes + (" annulled" if line.annulled else ""),
+        "rank": line.rank_text,
+        "url": f"{team_url}{line.team.pk}/",
+        "name": line.team.name,
+        "mark": str(line.mark) if line.withdrawn else "",
+        "left": left,
+        "wins": "—" if line.annulled else line.wins,
+        "figure": "—" if line.annulled else _figure(line, code),
+    }
+
+
+def _figure(line, code):
+    return f"{line.card_diff:+d}" if code == "card_diff" else str(line.cards_taken)
 
 
 def standings(request, slug):
+    """Per group: rank, team, wins and the deciding figure; the full table and the 星取表 with
+    ``?full=1`` (and ``?division=`` for one division)."""
     event = get_object_or_404(Event, slug=slug)
-    divisions = list(event.divisions.all())
-    body = cached_fragment(
-        request,
-        "standings",
-        event,
-        lambda: render_to_string(
-            "includes/standings_tables.html", {"event": event, "divisions": standings_tables(event)}, request
-        ),
-    )
-    return render(
-        request, "public/standings.html", {"event": event, "standings_html": body, "division_links": divisions}
-    )
+    division_pk = _number(request, "division")
+    division = get_object_or_404(Division, event=event, pk=division_pk) if division_pk else None
+    full = request.GET.get("full") == "1"
+
+    team_url = reverse("tournament:public_team", args=[event.slug, 0]).removesuffix("0/")
+
+    def divisions():
+        """The full tables (with the 星取表) from ``event_standings``; the short ones from the
+        groups' tables and lines only (no 星取表 or tied blocks to shape)."""
+        if full:
+            return [(d, groups, "", []) for d, groups in reports.event_standings(event, division)]
+        found = []
+        for d in [division] if division is not None else event.divisions.all():
+            tables = [(t, reports.standing_lines(t)) for t in reports.division_standings(d)]
+            code, rows = short_standings(tables, d.criteria, team_url)
+            found.append((d, [], CRITERION_LABELS[code], rows))
+        return found
+
+    context = {"event": event, "division": division, "full": full, "standings": divisions}
+    context["division_links"] = event.divisions.all()
+    params = {"division": division.pk if division else None, "full": 1 if full else None}
+    return live_page(request, "public/standings.html", "public/_standings_live.html", context, params)
 
 
 def bracket(request, slug):
@@ -121,11 +289,30 @@ def public_export(request, slug):
     return file_response(data, f"{event.slug}-{event.date:%Y%m%d}-results.xlsx", XLSX)
 
 
+NTH_PLACE = re.compile(r"^第(\d+)位$")
+
+
+def place_text(name):
+    """A place of the read side ("優勝", "準優勝", "第3位") in the active language: the same
+    words in Japanese, "Champion", "Runner-up", "Place 3" in English (issue 17, item 5)."""
+    if name == "優勝":
+        return _("Champion")
+    if name == "準優勝":
+        return _("Runner-up")
+    found = NTH_PLACE.match(name)
+    if found:
+        return _("Place %(rank)s") % {"rank": found.group(1)}
+    return name
+
+
 def final_results(request, slug):
     """成績一覧 for everyone: places per division; players' names only when the event publishes them."""
     event = get_object_or_404(Event, slug=slug)
     if request.GET.get("format") == "pdf":
         data = printing.final_results(event, with_names=event.publish_names)
         return file_response(data, f"{event.slug}-{event.date:%Y%m%d}-results.pdf", PDF, inline=True)
-    divisions = reports.final_places(event)
+    divisions = [
+        (division, [(place_text(place), team, check) for place, team, check in places])
+        for division, places in reports.final_places(event)
+    ]
     return render(request, "public/final.html", {"event": event, "divisions": divisions, "names": event.publish_names})
