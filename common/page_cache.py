@@ -14,6 +14,9 @@ workers and readers, and a change to the tournament shows within ``FRESH_SECONDS
   served for at most ``FRESH_SECONDS`` after it was made, so results arriving several times a
   second do not make every reader render afresh; an entry of the current version is kept for
   ``KEEP_SECONDS`` (writes that bypass the signals, ``QuerySet.update``, show by then);
+- a page whose own version is cheap to compute passes it (``shared_page(version=…)``): its
+  entries are keyed on it and never behind (the API's event documents, keyed on
+  ``reports.api.event_version``);
 - requests with a session cookie (organisers, recorders) are never served from or stored in
   the cache, nor is an answer that sets a cookie or varies on it.
 
@@ -134,14 +137,29 @@ def _last_modified(response):
     return parse_http_date_safe(from_header) if from_header else None
 
 
-def shared_page(name, params=()):
+def conditional_page(view):
+    """Decorator: conditional GET alone (``ETag``, ``Cache-Control: no-cache``, 304), no cache;
+    for an answer that is cheap to make but must never be behind (the API's events list)."""
+
+    @functools.wraps(view)
+    def wrapped(request, *args, **kwargs):
+        return conditional(request, view(request, *args, **kwargs))
+
+    return wrapped
+
+
+def shared_page(name, params=(), version=None):
     """Decorator for a read-only page or API view: the shared cache and conditional GET.
 
     ``name`` names the page in the key; ``params`` are the query parameters that change
     what it shows (all others are ignored for the key, so must not change the answer).
-    In: a view answering GET/HEAD. Out: the view's answer, from the cache when an entry is
-    current (same data version, or younger than ``FRESH_SECONDS``), with ETag; 304 when the
-    client's copy matches. Other methods and private requests pass through uncached.
+    ``version``, when given, is a function of the view's arguments returning a short text
+    that changes whenever the answer would (e.g. ``reports.api.event_version``): entries are
+    then keyed on it and never served behind it. Without it, an entry is current when no
+    write happened since (the data version), or younger than ``FRESH_SECONDS``.
+    In: a view answering GET/HEAD. Out: the view's answer, from the cache when current,
+    with ETag; 304 when the client's copy matches. Other methods and private requests pass
+    through uncached.
     """
 
     def decorate(view):
@@ -149,14 +167,17 @@ def shared_page(name, params=()):
         def wrapped(request, *args, **kwargs):
             if request.method not in ("GET", "HEAD") or _private(request):
                 return conditional(request, view(request, *args, **kwargs))
-            key = page_key(name, request, args, kwargs, params)
-            version = data_version()
+            exact = version(request, *args, **kwargs) if version is not None else None
+            key = page_key((name, exact), request, args, kwargs, params)
+            stamp = data_version()
             entry = cache.get(key)
-            if entry is not None and (entry["version"] == version or time.time() - entry["at"] < FRESH_SECONDS):
+            if entry is not None and (
+                exact is not None or entry["version"] == stamp or time.time() - entry["at"] < FRESH_SECONDS
+            ):
                 return conditional(request, _from_entry(entry))
             response = view(request, *args, **kwargs)
             if _storable(response):
-                cache.set(key, _entry(response, version), KEEP_SECONDS)
+                cache.set(key, _entry(response, stamp), KEEP_SECONDS)
             return conditional(request, response)
 
         return wrapped

@@ -84,3 +84,26 @@ def test_the_cache_is_shared_by_every_worker():
     """The default cache is a store outside the process (files under the data dir, or Redis)."""
     backend = settings.CACHES["default"]["BACKEND"]
     assert backend.endswith(("FileBasedCache", "RedisCache")), backend
+
+
+current = {"version": "a"}
+
+
+@page_cache.shared_page("versioned", version=lambda request, slug: current["version"])
+def versioned(request, slug):
+    calls.append(slug)
+    return HttpResponse(f"page {len(calls)}")
+
+
+def test_a_page_with_its_own_version_is_never_behind_it(db):
+    first = versioned(RequestFactory().get("/v/"), "x")
+    assert versioned(RequestFactory().get("/v/"), "x").content == first.content
+    current["version"] = "b"  # within FRESH_SECONDS, still rendered afresh
+    assert versioned(RequestFactory().get("/v/"), "x").content != first.content
+    assert len(calls) == 2
+
+
+def test_conditional_page_answers_304_without_a_cache(db):
+    view_304 = page_cache.conditional_page(lambda request: HttpResponse("x"))
+    etag = view_304(RequestFactory().get("/c/"))["ETag"]
+    assert view_304(RequestFactory().get("/c/", HTTP_IF_NONE_MATCH=etag)).status_code == 304

@@ -3,9 +3,10 @@ standings and bracket.
 
 No login, no personal data. Every answer carries an ``ETag`` (a hash of its body) and a
 ``Last-Modified``, and a conditional GET that matches is answered ``304 Not Modified``;
-``Cache-Control: no-cache`` makes screens revalidate every time. Answers come from the cache
-shared by every worker (``common.page_cache.shared_page``: at most a few seconds behind the
-last write, never re-rendered for an unknown query parameter). An unknown event is a 404 with
+``Cache-Control: no-cache`` makes screens revalidate every time. An event's documents come
+from the cache shared by every worker (``common.page_cache.shared_page``), keyed on the
+event's version (``reports.api.event_version``: never behind) and never re-rendered for an
+unknown query parameter; the events list is made afresh each time (it is small). An unknown event is a 404 with
 a JSON body.
 """
 
@@ -17,7 +18,7 @@ from django.utils.http import http_date
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
-from common.page_cache import shared_page
+from common.page_cache import conditional_page, shared_page
 from tournament.models import Event
 from tournament.reports import api
 
@@ -41,6 +42,13 @@ def _event_answer(request, slug, build):
     return _answer(request, build(event), api.last_change(event))
 
 
+def _version(request, slug):
+    """The cache version of an event's documents (``reports.api.event_version``), or None
+    for an unknown event (its 404 is never stored)."""
+    event = Event.objects.filter(slug=slug).first()
+    return api.event_version(event) if event is not None else "unknown"
+
+
 def _read_only(view):
     """GET and HEAD only (405 otherwise); no CSRF check, as nothing here reads a cookie or writes."""
     return csrf_exempt(require_safe(view))
@@ -53,7 +61,7 @@ def not_found(request):
 
 
 @_read_only
-@shared_page("api-events")
+@conditional_page
 def events(request):
     """``/api/v1/events/``: the events, newest first."""
     listed = list(Event.objects.all())
@@ -62,24 +70,24 @@ def events(request):
 
 
 @_read_only
-@shared_page("api-timetable")
+@shared_page("api-timetable", version=_version)
 def timetable(request, slug):
     return _event_answer(request, slug, api.timetable_document)
 
 
 @_read_only
-@shared_page("api-results")
+@shared_page("api-results", version=_version)
 def results(request, slug):
     return _event_answer(request, slug, api.results_document)
 
 
 @_read_only
-@shared_page("api-standings")
+@shared_page("api-standings", version=_version)
 def standings(request, slug):
     return _event_answer(request, slug, api.standings_document)
 
 
 @_read_only
-@shared_page("api-bracket")
+@shared_page("api-bracket", version=_version)
 def bracket(request, slug):
     return _event_answer(request, slug, api.bracket_document)
