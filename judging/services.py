@@ -300,7 +300,9 @@ def refresh_slots(division, *, user=None):
     A game that has not started (``tournament.reports.stages.is_frozen``) gets the teams that
     fill its references now, once final (else nobody), with a ``TEAMS_CHANGED`` history entry
     naming both; a started or played game never changes (the read side reports it out of date
-    until the organiser keeps or replays it). An open game between a withdrawn team and a known
+    until the organiser keeps or replays it). A team that already holds a side of another game of
+    the same round (or of this game) is left out, and the read side reports the game as blocked
+    (``stages.SlotSide.blocked_by``). An open game between a withdrawn team and a known
     opponent becomes a walkover for the opponent. Called in the transaction of every change a
     slot can depend on (docs/rules/stages.md, "Slots"). Returns the games whose teams changed.
     """
@@ -309,9 +311,7 @@ def refresh_slots(division, *, user=None):
         match = state.match
         if state.frozen:
             continue
-        new_a, new_b = state.a.settled_team, state.b.settled_team
-        if new_a is not None and new_a == new_b:
-            new_b = None
+        new_a, new_b = state.a.settled_team, state.b.settled_team  # a clashing team is left out
         if (new_a, new_b) != (match.team_a_id, match.team_b_id):
             old = (match.team_a, match.team_b)
             match.team_a_id, match.team_b_id, match.kept_teams = new_a, new_b, ""
@@ -340,10 +340,38 @@ def _teams_note(old, match):
     return "; ".join(parts)[:300]
 
 
+def replay_cutoff(match):
+    """The newest version of ``match`` entered before its last replay (``REPLAYED`` history entry,
+    whose ``sheet`` is the newest version then), or 0 when it was never replayed with a version.
+    That version and every older one are history: never confirmed or restored again
+    (docs/rules/stages.md, "Out of date: keep or replay")."""
+    entry = (
+        HistoryEntry.objects.filter(match=match, action=HistoryEntry.Action.REPLAYED, sheet__isnull=False)
+        .order_by("-at", "-pk")
+        .values_list("sheet__version", flat=True)
+        .first()
+    )
+    return entry or 0
+
+
+def refuse_if_before_replay(match, sheet):
+    """``UserError`` when ``sheet`` was entered before ``match`` was replayed (``replay_cutoff``):
+    「第1版は再試合の前に入力されたものです…」."""
+    if sheet.version <= replay_cutoff(match):
+        raise UserError(
+            _(
+                "Version %(v)s was entered before the game was replayed: it is history, not a result of "
+                "the replay. Enter the result of the replay as a new version."
+            )
+            % {"v": sheet.version}
+        )
+
+
 def _check_confirmable(match, sheet):
     """``UserError`` unless ``sheet`` may be confirmed now: the newest version of a game that
     is not void and was not sent back (the rules of both ``confirm_sheet`` and
-    ``confirm_own_sheet``)."""
+    ``confirm_own_sheet``), nor one entered before the game was replayed (``replay_cutoff``)."""
+    refuse_if_before_replay(match, sheet)
     newest = latest_sheet(match)
     if newest.pk != sheet.pk:
         raise UserError(
@@ -466,7 +494,9 @@ def confirm_own_sheet(sheet, user):
 
 
 def restore_version(sheet, user):
-    """The organiser restores an earlier version: its values become a new version."""
+    """The organiser restores an earlier version: its values become a new version. A version
+    entered before the game was replayed is refused (``refuse_if_before_replay``)."""
+    refuse_if_before_replay(sheet.match, sheet)
     return submit_sheet(
         sheet.match,
         sheet.values if not sheet.is_walkover else rules.SheetValues(sheet.cards_a, sheet.cards_b, 0),

@@ -101,7 +101,17 @@ def _source(slot):
     """A side's source in a cell: "Aリーグ 1位 (A1)", "" for a group game or a team fixed by hand."""
     if slot is None or not slot.label:
         return ""
+    if slot.kept:
+        return f"{slot.label} ({slot.kept_text})"  # the team played as this place; it is not it now
     return f"{slot.label} ({slot.short})" if slot.short else slot.label
+
+
+def _team_cell(team, text):
+    """A side's team cell: its text, with the 棄権 mark for a withdrawn team (issue 15 acceptance,
+    item 9)."""
+    if team is not None and team.withdrawn:
+        return f"{text} ({_('withdrawn')})"
+    return text
 
 
 def matches_rows(event):
@@ -128,7 +138,7 @@ def matches_rows(event):
                 str(sheet.get_joker_holder_display()) if sheet and sheet.joker_holder else "",
                 m.winner.name if m.winner else "",
                 str(sheet.get_decided_by_display()) if sheet else "",
-                str(m.get_status_display()),
+                line.status_text,
                 _source(line.slot_a),
                 _source(line.slot_b),
                 line.slots.out_of_date_text if line.out_of_date else "",
@@ -150,13 +160,15 @@ def knockout_headers():
         _("source of B"),
         _("winner"),
         _("out of date"),
+        _("kept"),
     ]
 
 
 def knockout_rows(event):
     """Spreadsheet rows of every division's knockout and placement games in bracket order: each
     side's source ("Aリーグ 1位 (A1)"), its team or, while it has none, its slot's label, the
-    confirmed cards, the winner, and the out-of-date mark naming the places that changed."""
+    confirmed cards, the winner, the out-of-date mark naming the places that changed, and the
+    kept mark (the note, and who fills a kept side's place now)."""
     rows = []
     for bracket in reports.division_brackets(event):
         for g in bracket.matches:
@@ -168,13 +180,14 @@ def knockout_rows(event):
                     line.stage_text,
                     line.number,
                     _source(line.slot_a),
-                    line.team_a_text,
+                    _team_cell(g.team_a, line.team_a_text),
                     sheet.cards_a if sheet else None,
                     sheet.cards_b if sheet else None,
-                    line.team_b_text,
+                    _team_cell(g.team_b, line.team_b_text),
                     _source(line.slot_b),
                     g.winner.name if g.winner else "",
                     line.slots.out_of_date_text if line.out_of_date else "",
+                    line.slots.kept_text if line.slots else "",
                 ]
             )
     return rows

@@ -5,11 +5,13 @@ paper, screen and Excel agree. Personal data (players' names, furigana, grades) 
 list, the individual table and, when asked for, the results list: callers check who may have them.
 """
 
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from common.pdf.coverage import font_warnings
 from judging.paper.touch_matrix import touch_matrix_pdf
 from tournament import paper, reports
+from tournament.reports.placement import division_placements
 
 
 def event_info(event):
@@ -107,21 +109,42 @@ def standings(event):
     )
 
 
+WITHDRAWN_MARK = "（棄権）"
+
+
+def _paper_name(team):
+    """A team's name on the bracket paper, 「（棄権）」 after a withdrawn team's; None: no team yet."""
+    if team is None:
+        return None
+    return f"{team.name}{WITHDRAWN_MARK}" if team.withdrawn else team.name
+
+
+def _paper_scores(g, sheet, winner):
+    """(score of A, score of B) as printed: the cards, or 「不戦勝」 beside a walkover's winner
+    (never a bare 28–0); ``("", "")`` without a confirmed result."""
+    if sheet is None:
+        return "", ""
+    if sheet.is_walkover:
+        return ("不戦勝" if winner == "A" else ""), ("不戦勝" if winner == "B" else "")
+    return str(sheet.cards_a), str(sheet.cards_b)
+
+
 def _bracket_match(g):
     sheet = reports.confirmed_sheet(g)
     winner = None
     if g.winner_id:
         winner = "A" if g.winner_id == g.team_a_id else "B"
     slots = getattr(g, "slots", None)
+    score_a, score_b = _paper_scores(g, sheet, winner)
     return paper.BracketMatch(
         round=g.round,
         position=g.bracket_position or 0,
         stage=str(g.get_stage_display()),
         match_number=g.match_number,
-        team_a=g.team_a.name if g.team_a else None,
-        team_b=g.team_b.name if g.team_b else None,
-        score_a=str(sheet.cards_a) if sheet else "",
-        score_b=str(sheet.cards_b) if sheet else "",
+        team_a=_paper_name(g.team_a),
+        team_b=_paper_name(g.team_b),
+        score_a=score_a,
+        score_b=score_b,
         winner=winner,
         slot_a=slots.a.label if slots else "",
         slot_b=slots.b.label if slots else "",
@@ -129,8 +152,36 @@ def _bracket_match(g):
     )
 
 
+def _placement_game(line):
+    """A ``reports.PlacementLine`` as the bracket paper's ``PlacementGame`` (words in Japanese)."""
+    g = line.match
+    sheet = reports.confirmed_sheet(g)
+    winner = None
+    if g.winner_id:
+        winner = "A" if g.winner_id == g.team_a_id else "B"
+    score_a, score_b = _paper_scores(g, sheet, winner)
+    result = (
+        (score_a or score_b) if sheet is not None and sheet.is_walkover else f"{score_a}-{score_b}" if sheet else ""
+    )
+    with translation.override("ja"):
+        title, decides = str(line.title), str(line.decides)
+    return paper.PlacementGame(
+        match_number=g.match_number,
+        title=title,
+        decides=decides,
+        team_a=_paper_name(g.team_a) or line.label_a or paper.UNDECIDED,
+        team_b=_paper_name(g.team_b) or line.label_b or paper.UNDECIDED,
+        result=result,
+        winner=winner,
+        known_a=g.team_a is not None,
+        known_b=g.team_b is not None,
+        to_confirm=line.out_of_date,
+    )
+
+
 def bracket(event):
-    """トーナメント表 of every division with a knockout."""
+    """トーナメント表 of every division with a knockout, then the placement games (順位決定戦)
+    of every division with them, by place; a walkover prints 「不戦勝」, a withdrawn team 「（棄権）」."""
     divisions = [
         (
             b.division.name,
@@ -139,7 +190,8 @@ def bracket(event):
         )
         for b in reports.division_brackets(event)
     ]
-    return paper.bracket_pdf(event_info(event), divisions)
+    placements = [(p.division.name, [_placement_game(line) for line in p.lines]) for p in division_placements(event)]
+    return paper.bracket_pdf(event_info(event), divisions, placements)
 
 
 def final_results(event, with_names=False):

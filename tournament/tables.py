@@ -195,7 +195,9 @@ class MatchTable(PlainRows, tables.Table):
         order_by = ("match_number",)
         attrs = {"class": "table schedule"}
         template_name = PLAIN_ROWS_TEMPLATE
-        row_attrs = {"class": lambda record: "done" if record.has_result else ""}
+        row_attrs = {
+            "class": lambda record: "annulled" if reports.is_annulled(record) else "done" if record.has_result else ""
+        }
 
     def __init__(self, *args, entry_url_name=None, event=None, slots=None, **kwargs):
         """``slots``: match pk -> ``reports.GameSlots`` (``reports.event_slots``), or a function
@@ -245,6 +247,10 @@ class MatchTable(PlainRows, tables.Table):
     def render_team_b(self, record):
         return self._team(record, "B")
 
+    def render_status(self, record):
+        """The status in words (``reports.status_text``: annulled by a withdrawal, started, …)."""
+        return reports.status_text(record)
+
     def render_score(self, record):
         sheets = getattr(record, "confirmed_sheets", None)
         sheet = sheets[0] if sheets else None
@@ -257,6 +263,8 @@ class MatchTable(PlainRows, tables.Table):
             )
             if sheet.decided_by in ("joker", "rps"):
                 text += " (" + ("り" if sheet.decided_by == "joker" else "じゃんけん") + ")"
+        if sheet is not None and reports.is_annulled(record):
+            return format_html('<s class="annulled">{}</s> {}', text, _("annulled"))
         if self.entry_url_name and record.teams_known:
             # one reverse() per table: the game's number replaces the sentinel's
             url = self.once("url", lambda: reverse(self.entry_url_name, args=[self.event.slug, URL_SENTINEL]))

@@ -48,13 +48,15 @@ def match_detail(request, slug, number):
         "reopen",
     ):
         return _recorder_action(request, event, match, here)
-    history = match.sheets.select_related("submitted_by", "court", "confirmed_by").order_by("-version")
-    newest = history.first()
+    history = list(match.sheets.select_related("submitted_by", "court", "confirmed_by").order_by("-version"))
+    cutoff = services.replay_cutoff(match)
+    newest = history[0] if history and history[0].version > cutoff else None
     sent_back = services.sent_back(match)
     own_newest = newest is not None and services.is_submitter(newest, user=request.user)
     extra = {
         "done_url": reverse("tournament:schedule", args=[event.slug]) + f"#m{number}",
-        "history": history,
+        "history": [sheet for sheet in history if sheet.version > cutoff],
+        "before_replay": [sheet for sheet in history if sheet.version <= cutoff],
         "events": match.history.select_related("user", "court", "sheet"),
         "newest": newest,
         "can_confirm": newest is not None and not newest.is_confirmed and not own_newest and sent_back is None,

@@ -86,7 +86,7 @@ def test_the_full_scripted_day(tmp_path):
     assert f"{group_matches} games scheduled" in out
 
     out = run("simulate_results", "hitachi-2027", "--seed", "4")
-    assert f"{group_matches} groups results entered" in out
+    assert f"{group_matches} group results entered" in out
     assert not Match.objects.filter(event=event, status=Match.Status.SCHEDULED).exists()
 
     out = run("seed_knockout", "hitachi-2027")

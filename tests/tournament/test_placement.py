@@ -220,9 +220,11 @@ def test_a_correction_after_a_placement_game_was_played_reports_it_out_of_date()
     (state,) = stages.out_of_date(division)
     assert state.match == first
     assert str(group_a) in (state.a.label + state.b.label)
-    seconds = placement_games(division)[1]  # not played yet: it follows its slots
-    assert top in (seconds.team_a_id, seconds.team_b_id)
+    seconds = placement_games(division)[1]  # not played yet: it follows its slots, but never puts
+    assert top not in (seconds.team_a_id, seconds.team_b_id)  # a team in two games at once (item 1)
     assert HistoryEntry.objects.filter(match=seconds, action=HistoryEntry.Action.TEAMS_CHANGED).exists()
+    ((side,),) = [s.blocked for s in stages.division_slots(division) if s.match == seconds]
+    assert (side.wanted_team, side.blocked_by) == (top, first)
     (line,) = [line for p in division_placements(event) for line in p.lines if line.out_of_date]
     assert line.match == first
     (placed,) = [places for d, places in reports.final_places(event) if d == division]
@@ -262,7 +264,7 @@ def test_three_formats_move_on_each_at_its_own_time_through_the_commands():
     assert report.seeded == [(mid, 3)]  # the final, then 2位決定戦 and 3位決定戦
     out = StringIO()
     call_command("simulate_results", event.slug, "--stage", "knockout", "--division", "中学年の部", stdout=out)
-    assert "1 knockout results entered" in out.getvalue()
+    assert "1 knockout result entered" in out.getvalue()
     assert len(placement_games(mid)) == 2 and not any(m.has_result for m in placement_games(mid))
     call_command("simulate_results", event.slug, "--stage", "placement", stdout=StringIO())
     (mid_places,) = [places for d, places in reports.final_places(event) if d == mid]

@@ -213,7 +213,14 @@ def test_qualifiers_before_seeding_show_who_would_qualify(organiser):
 def test_the_command_changes_the_ranking_order_and_prints_what_it_affects():
     event, division, order = two_groups()
     out = StringIO()
-    call_command("configure_division", event.slug, division.name, "--standings", "head-to-head-first", stdout=out)
+    with pytest.raises(CommandError, match="re-run with --yes to save"):
+        call_command("configure_division", event.slug, division.name, "--standings", "head-to-head-first", stdout=out)
+    assert Division.objects.get(pk=division.pk).criteria != standings.PRESET_HEAD_TO_HEAD_FIRST
+    assert "ranking order: “wins → card difference" in out.getvalue()
+    out = StringIO()
+    call_command(
+        "configure_division", event.slug, division.name, "--standings", "head-to-head-first", "--yes", stdout=out
+    )
     assert Division.objects.get(pk=division.pk).criteria == standings.PRESET_HEAD_TO_HEAD_FIRST
     assert "ranking order: “wins → card difference" in out.getvalue()
 
@@ -262,7 +269,14 @@ def test_the_command_sets_the_stage_format_before_the_draw():
 def test_the_command_cards_first_order_applies_or_is_refused_clearly():
     event, division, _order = two_groups()
     if "cards_first" in standings.PRESETS:
-        call_command("configure_division", event.slug, division.name, "--standings", "cards-first", stdout=StringIO())
+        with pytest.raises(CommandError, match="re-run with --yes"):
+            call_command(
+                "configure_division", event.slug, division.name, "--standings", "cards-first", stdout=StringIO()
+            )
+        assert Division.objects.get(pk=division.pk).preset != "cards_first"
+        call_command(
+            "configure_division", event.slug, division.name, "--standings", "cards-first", "--yes", stdout=StringIO()
+        )
         assert Division.objects.get(pk=division.pk).preset == "cards_first"
     else:
         with pytest.raises(CommandError, match="not available in this version"):

@@ -92,10 +92,14 @@ def test_a_correction_after_the_semifinal_was_played_leaves_it_and_reports_it_ou
     assert (a1_semi.team_a_id, a1_semi.team_b_id) == before and a1_semi.has_result
     (state,) = stages.out_of_date(division)
     assert state.match == a1_semi
-    # the other semifinal (not played yet) simply follows
+    # the other semifinal (not played yet) follows its slots, but never takes the old A1 (now A2)
+    # while it still holds a side of the played semifinal of the same round (one game per round)
     other = next(m for m in semis if m.pk != a1_semi.pk)
     other.refresh_from_db()
-    assert {other.team_a_id, other.team_b_id} >= {group_order(division, 0)[1]}
+    now_a2 = group_order(division, 0)[1]
+    assert now_a2 not in {other.team_a_id, other.team_b_id}
+    ((side,),) = [s.blocked for s in stages.division_slots(division) if s.match.pk == other.pk]
+    assert (side.wanted_team, side.blocked_by) == (now_a2, a1_semi)
 
 
 def test_the_confirmation_warns_before_a_correction_reaches_a_played_game(two_groups):

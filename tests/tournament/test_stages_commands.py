@@ -10,6 +10,7 @@ from django.utils import translation
 
 from judging.models import RecordingSheet
 from tests.tournament.test_stages_services import between, day, members, play, play_groups, semifinal_of
+from tournament.management.commands.seed_knockout import named_once
 from tournament.models import Match
 from tournament.reports import stages
 from tournament.services.knockout import seed_divisions
@@ -94,11 +95,12 @@ def test_record_result_with_confirm_prints_the_places_and_the_games_out_of_date(
     a, b = (26, 30) if game.team_a_id == first.pk else (30, 26)
     out = run("record_result", event.slug, str(game.match_number), str(a), str(b), "--confirm")
     assert f"Game {game.match_number}: version 2 (confirmed)" in out
-    assert f"If confirmed, Group A place 1 changes from {first.name} to {second.name}." in out
+    assert f"Confirmed. 小学生の部, Group A place 1 changed from {first.name} to {second.name}." in out
+    assert "If confirmed" not in out
     assert f"Game {semi.match_number} (Semifinal) already has a result." in out
     assert (
-        f"out of date: Game {semi.match_number} (Semifinal): Group A place 1: was {first.name}, now {second.name}"
-        in out
+        f"out of date: Game {semi.match_number} (Semifinal): 小学生の部, Group A place 1: was {first.name}, "
+        f"now {second.name}" in out
     )
     assert [s.match for s in stages.out_of_date(division)] == [semi]
 
@@ -109,7 +111,7 @@ def test_record_result_without_confirm_leaves_the_version_waiting(played_semifin
     event.save(update_fields=["auto_confirm"])
     a, b = (26, 30) if game.team_a_id == first.pk else (30, 26)
     out = run("record_result", event.slug, str(game.match_number), str(a), str(b), "--joker", "A" if a > b else "B")
-    assert "waiting for confirmation" in out and "  If confirmed, Group A place 1" in out
+    assert "waiting for confirmation" in out and "  If confirmed, 小学生の部, Group A place 1" in out
     assert stages.out_of_date(division) == []
     game.refresh_from_db()
     assert game.status == Match.Status.SUBMITTED
@@ -140,3 +142,45 @@ def test_record_result_of_a_game_whose_teams_are_not_known_is_refused(played_sem
     final.save(update_fields=["team_a", "team_b"])
     with pytest.raises(CommandError, match=f"game {final.match_number} are not known yet"):
         run("record_result", event.slug, str(final.match_number), "30", "26")
+
+
+def test_seed_knockout_counts_placement_games_apart(db):
+    event, (both,) = day([("中学生の部", [1, 2], 8, {"after_groups": "both", "qualifiers_per_group": 2})])
+    play_groups(both)
+    out = run("seed_knockout", event.slug)
+    games = Match.objects.filter(division=both).exclude(stage=Match.Stage.GROUP)
+    placement = games.filter(stage=Match.Stage.PLACEMENT).count()
+    assert placement
+    knockout = games.count() - placement
+    assert f"{event.slug}: {knockout} knockout games and {placement} placement games created." in out
+
+
+def test_a_refusal_names_the_division_once():
+    class Division:
+        name = "中学生の部"
+
+    assert (
+        named_once(Division, "中学生の部：中学生の部のAリーグに同順位があります")
+        == "中学生の部のAリーグに同順位があります"
+    )
+    assert named_once(Division, "中学生の部: Group A of 中学生の部 is tied") == "Group A of 中学生の部 is tied"
+    assert named_once(Division, "中学生の部 has no court.") == "中学生の部 has no court."
+    assert named_once(Division, "Group A is tied") == "中学生の部: Group A is tied"
+
+
+def test_simulate_results_says_group_results_and_plurals(two):
+    event, (low, _high) = two
+    out = run("simulate_results", event.slug, "--division", "低学年の部", "--seed", "1")
+    count = Match.objects.filter(division=low, stage=Match.Stage.GROUP).count()
+    assert f"{count} group results entered" in out
+
+
+def test_the_labels_in_sentences_name_the_division_in_japanese(played_semifinal):
+    event, division, semi, game, first, second = played_semifinal
+    with translation.override("ja"):
+        (state,) = [s for s in stages.division_slots(division) if s.match.pk == semi.pk]
+        sentences = {side.sentence for side in state.sides}
+        labels = {side.label for side in state.sides}
+        shorts = {side.short for side in state.sides}
+    assert "小学生の部・Aリーグ1位" in sentences
+    assert "Aリーグ1位" in labels and "A1" in shorts  # the bracket's words stay short

@@ -133,7 +133,7 @@ def test_a_correction_after_the_semifinal_shows_it_out_of_date_naming_the_place(
     assert found.match == semi
     (change,) = found.changes
     assert (change.before, change.now) == (first.name, second.name)
-    assert str(change) == f"{group} place 1: was {first.name}, now {second.name}"
+    assert str(change) == f"{division.name}, {group} place 1: was {first.name}, now {second.name}"
 
 
 def test_replaying_the_out_of_date_semifinal_puts_the_new_group_winner_in_and_opens_it(seeded, organiser):

@@ -179,10 +179,10 @@ def test_the_desk_says_before_confirming_what_a_correction_changes(client, organ
     url = reverse("judging:match_detail", args=[event.slug, game.match_number])
     html = client.get(url, **EN).content.decode()
     assert "Before confirming:" in html
-    assert f"If confirmed, Group A place 1 changes from {first.name} to {second.name}." in html
+    assert f"If confirmed, 小学生の部, Group A place 1 changes from {first.name} to {second.name}." in html
     assert f"Game {semi.match_number} (Semifinal) already has a result." in html
     ja = client.get(url, HTTP_ACCEPT_LANGUAGE="ja").content.decode()
-    assert f"確定するとAリーグ1位が{first.name}から{second.name}に変わります。" in ja
+    assert f"確定すると小学生の部・Aリーグ1位が{first.name}から{second.name}に変わります。" in ja
     assert f"第{semi.match_number}試合(準決勝)はすでに結果があります。" in ja
 
 

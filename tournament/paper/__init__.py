@@ -16,7 +16,7 @@ every paper follows (fonts, names fitted to their boxes, page breaks, footers) a
 :mod:`judging.paper`.  The names are re-exported here for ``from tournament import paper``.
 """
 
-from tournament.paper.bracket import BracketMatch, bracket_pdf
+from tournament.paper.bracket import BracketMatch, PlacementGame, bracket_pdf
 from tournament.paper.data import UNDECIDED, EventInfo
 from tournament.paper.individual import IndividualRow, IndividualSheet, individual_pdf
 from tournament.paper.reception import ReceptionPlayer, ReceptionTeam, reception_list_pdf
@@ -27,6 +27,7 @@ from tournament.paper.timetable import TimetableMatch, court_timetables_pdf
 __all__ = [
     "UNDECIDED",
     "BracketMatch",
+    "PlacementGame",
     "EventInfo",
     "GroupSheet",
     "IndividualRow",

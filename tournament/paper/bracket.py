@@ -37,9 +37,10 @@ from common.pdf.pen import (
     shrink,
 )
 from common.pdf.text import checked
+from tournament.paper.bracket_placement import PlacementGame, placement_pages
 from tournament.paper.data import TO_CONFIRM, UNDECIDED, EventInfo, event_document, prepare_event, side_text
 
-__all__ = ["BracketMatch", "bracket_pdf"]
+__all__ = ["BracketMatch", "PlacementGame", "bracket_pdf"]
 
 RED = (0.78, 0.09, 0.11)  # winners' path in the bracket (赤線)
 
@@ -86,7 +87,11 @@ class _Node:
     y: float = 0.0
 
 
-def bracket_pdf(event: EventInfo, divisions: list[tuple[str, list[BracketMatch], list[BracketMatch]]]) -> bytes:
+def bracket_pdf(
+    event: EventInfo,
+    divisions: list[tuple[str, list[BracketMatch], list[BracketMatch]]],
+    placements: list[tuple[str, list[PlacementGame]]] = (),
+) -> bytes:
     """トーナメント表, one A4 landscape page per division.
 
     Input: the event and ``(division, games, third_place_games)`` triples.  The games form
@@ -97,7 +102,9 @@ def bracket_pdf(event: EventInfo, divisions: list[tuple[str, list[BracketMatch],
     (bye) has its own line running to that round.  Unknown teams print 「未定」.  Each
     third-place game is drawn as its own small bracket (with a 「第3位」 box) in the
     bottom right corner.  Raises ``ValueError`` for two games at the same round/position
-    or an unknown ``winner`` value.  Returns the PDF bytes.
+    or an unknown ``winner`` value.  ``placements`` (``(division, [PlacementGame])``) add
+    pages listing each division's placement games (順位決定戦) by place.  A score is text: a
+    walkover prints 「不戦勝」 for its winner.  Returns the PDF bytes.
     """
     font = japanese_font()
     ev = prepare_event(event)
@@ -117,6 +124,7 @@ def bracket_pdf(event: EventInfo, divisions: list[tuple[str, list[BracketMatch],
         page = Page(size, lambda pen: draw_page_header(pen, size, "トーナメント表", ev))
         page.extra.append(_bracket_drawer(dname, roots, third, size, top0))
         pages.append(page)
+    pages += placement_pages(ev, list(placements))
     if not pages:
         page = Page(size, lambda pen: draw_page_header(pen, size, "トーナメント表", ev))
         page.extra.append(
@@ -404,13 +412,15 @@ def _draw_scores(pen: Pen, g: _Node, geo: _Geometry) -> None:
             by = c.y - ss * 1.05 if side == "A" else c.y + ss * 0.3
             pen.text(gx - 1.3 * mm, by, score, ss, align="right", bold=win, color=RED if win else MUTED)
     elif g.match["score_a"] or g.match["score_b"]:
-        # a narrow mouth: one 「30-24」 line in the middle, winner's score in red
+        # a narrow mouth: one 「30-24」 line in the middle, winner's score in red (「不戦勝」 alone)
         cs = max(4.5, min(7.0, mouth * 0.62))
         parts = [
             (g.match["score_a"], g.match["winner"] == "A"),
             ("-", False),
             (g.match["score_b"], g.match["winner"] == "B"),
         ]
+        if not all(t.isdigit() for t, _win in parts[::2]):
+            parts = [(t, win) for t, win in parts[::2] if t and win][:1] or parts
         x = gx - 1.1 * mm - sum(pen.width(t, cs) for t, _ in parts)
         for t, win in parts:
             pen.text_mid(x, g.y, t, cs, bold=win, color=RED if win else MUTED)

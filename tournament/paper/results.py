@@ -56,8 +56,9 @@ class ResultEntry:
 
 
 def _place_number(place: str) -> int | None:
-    """「優勝」 -> 1, 「準優勝」 -> 2, 「第3位」/「３位」/「三位」 -> 3, else ``None``."""
+    """「優勝」 (or 「優勝（Aリーグ1位）」) -> 1, 「準優勝」 -> 2, 「第3位」/「３位」/「三位」 -> 3, else ``None``."""
     p = unicodedata.normalize("NFKC", place).replace(" ", "")
+    p = re.sub(r"\(.*\)$", "", p)  # 「優勝（Aリーグ1位）」: a place decided by its group
     if p in ("優勝", "第1位", "1位", "一位"):
         return 1
     if p in ("準優勝", "第2位", "2位", "二位"):

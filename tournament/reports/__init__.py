@@ -7,8 +7,15 @@ schedule checks) and ``teams`` (teams with players: personal data, organisers on
 (players' cards over the group stage: personal data, organisers only). The names below are the ones the rest of the project uses.
 """
 
-from tournament.reports.bracket import PLACES, DivisionBracket, division_brackets, final_places
-from tournament.reports.checks import layout_summary, schedule_checks
+from tournament.reports.bracket import (
+    PLACES,
+    DivisionBracket,
+    GroupChampion,
+    division_brackets,
+    final_places,
+    single_champions,
+)
+from tournament.reports.checks import layout_summary, partial_divisions, schedule_checks
 from tournament.reports.individual import IndividualBlock, IndividualLine, individual_table
 from tournament.reports.standings import (
     CrossCell,
@@ -37,11 +44,13 @@ from tournament.reports.timetable import (
     court_timetables,
     division_game_slots,
     event_slots,
+    is_annulled,
     match_line,
     match_lines,
     match_queryset,
     result_text,
     side_text,
+    status_text,
 )
 
 __all__ = [
@@ -51,6 +60,8 @@ __all__ = [
     "DivisionBracket",
     "GameSlots",
     "MatchLine",
+    "is_annulled",
+    "status_text",
     "SideSlot",
     "GroupStandings",
     "IndividualBlock",
@@ -68,12 +79,15 @@ __all__ = [
     "event_slots",
     "event_standings",
     "final_places",
+    "single_champions",
+    "GroupChampion",
     "match_line",
     "match_lines",
     "group_standings",
     "individual_table",
     "layout_summary",
     "match_queryset",
+    "partial_divisions",
     "qualifiers",
     "rank_text",
     "result_text",

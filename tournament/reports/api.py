@@ -17,7 +17,7 @@ from common.dates import TOKYO
 from judging.models import RecordingSheet
 from tournament.models import Match, RunnerUpLot, TieBreak
 from tournament.reports import hall
-from tournament.reports.bracket import division_brackets
+from tournament.reports.bracket import division_brackets, single_champions
 from tournament.reports.standings import event_standings
 from tournament.reports.timetable import event_slots, match_line, match_queryset
 
@@ -103,7 +103,8 @@ def match_json(line):
     """One game (a ``reports.MatchLine``) as the API shows it: ``sides`` is null for a group
     game, else ``{"a": {"slot", "short", "slot_final", "changed"}, "b": …}``; ``out_of_date``
     is true for a started or played game a later change reached (``out_of_date_places`` names
-    the places that changed)."""
+    the places that changed); ``status`` is "annulled" (and ``annulled`` true) for a group game
+    a withdrawal annulled (``reports.timetable.is_annulled``: it counts for nobody)."""
     slots = line.slots
     return {
         "number": line.number,
@@ -115,7 +116,8 @@ def match_json(line):
         "group": line.group or None,
         "team_a": team(line.team_a),
         "team_b": team(line.team_b),
-        "status": line.status,
+        "status": line.status_code,
+        "annulled": line.annulled,
         "result": result(line.match, line.sheet),
         "sides": {"a": _side(slots.a), "b": _side(slots.b)} if slots else None,
         "out_of_date": line.out_of_date,
@@ -230,22 +232,36 @@ def bracket_document(event):
     """``/api/v1/events/<slug>/bracket``: per division, its knockout games with their round,
     position, stage and sources ("A1": winner of group A, "2-1": the best runner-up, "W12":
     winner of game 12, "L12": its loser), the joint third place and the places decided so far
-    (``to_confirm``: the place comes from a game that is out of date)."""
-    return {
-        "event": _event_head(event),
-        "divisions": [
-            {
-                "id": b.division.pk,
-                "name": b.division.name,
-                "games": [_bracket_match(g, b.slots) for g in b.matches],
-                "joint_third": [team(t) for t in b.joint_third],
-                "places": [
-                    {"place": place, "team": team(t), "to_confirm": check} for place, t, check in b.checked_places()
-                ],
-            }
-            for b in division_brackets(event)
-        ],
-    }
+    (``to_confirm``: the place comes from a game that is out of date; ``decided_by``: "knockout",
+    or "group" for a division whose only qualifier is its champion: no games, ``single_qualifier``
+    true, its champion the winner of ``group``)."""
+    divisions = [
+        {
+            "id": b.division.pk,
+            "name": b.division.name,
+            "single_qualifier": False,
+            "games": [_bracket_match(g, b.slots) for g in b.matches],
+            "joint_third": [team(t) for t in b.joint_third],
+            "places": [
+                {"place": place, "team": team(t), "to_confirm": check, "decided_by": "knockout"}
+                for place, t, check in b.checked_places()
+            ],
+        }
+        for b in division_brackets(event)
+    ]
+    divisions += [
+        {
+            "id": c.division.pk,
+            "name": c.division.name,
+            "single_qualifier": True,
+            "group": c.group.name,
+            "games": [],
+            "joint_third": [],
+            "places": [{"place": 1, "team": team(c.team), "to_confirm": False, "decided_by": "group"}],
+        }
+        for c in single_champions(event)
+    ]
+    return {"event": _event_head(event), "divisions": divisions}
 
 
 def ticker_item(line):

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from tournament.engine import podium
 from tournament.models import Match
+from tournament.reports import stage_notes
 from tournament.reports.placement import placement_places
 from tournament.reports.timetable import division_game_slots, match_queryset
 
@@ -65,7 +66,10 @@ class DivisionBracket:
         team played a game that is out of date or is fed by one (``final_places``)."""
         tainted = _tainted(self.matches, self.slots)
         doubtful = {t for g in self.matches if g.pk in tainted for t in (g.team_a_id, g.team_b_id) if t is not None}
-        return [(place, team, team.pk in doubtful) for place, team in self.places()]
+        places = self.places()
+        seen = [team.pk for _place, team in places]
+        doubtful |= {pk for pk in seen if seen.count(pk) > 1}  # an inconsistent bracket: never a team twice unmarked
+        return [(place, team, team.pk in doubtful) for place, team in places]
 
 
 def _outcome(match):
@@ -125,21 +129,59 @@ def division_brackets(event, division=None):
     return brackets
 
 
+@dataclass(frozen=True)
+class GroupChampion:
+    """A division whose only qualifier is its champion (docs/rules/stages.md, "Per division"):
+    its ``team`` won ``group``, and no game follows. ``place`` is its name on the final results
+    ("優勝（Aリーグ1位）": decided by the group)."""
+
+    division: object
+    team: object
+    group: object
+
+    @property
+    def place(self):
+        return f"{PLACES[podium.FIRST]}（{self.group.name}リーグ1位）"
+
+
+def single_champions(event):
+    """``[GroupChampion]`` of the divisions of ``event`` whose knockout has a single qualifier
+    and whose groups are complete (``stage_notes.division_stage``: state "single"); the other
+    divisions cost one query each, no standings."""
+    found = []
+    for d in event.divisions.all():
+        if d.after_groups not in ("knockout", "both"):
+            continue
+        if d.groups.count() * d.qualifiers_per_group + (d.best_runners_up or 0) >= 2:
+            continue
+        stage = stage_notes.division_stage(d)
+        if stage.state == stage_notes.SINGLE and stage.champion is not None:
+            found.append(GroupChampion(d, stage.champion, stage.champion_group))
+    return found
+
+
 def final_places(event):
     """Per division with a place decided: ``(Division, [(place name, Team, to confirm)])``,
     best first ("優勝", "準優勝", "第3位"), as decided so far: the knockout's places, then those
     of the placement games (``tournament.reports.placement``; the only ones without a
     knockout). ``to confirm`` is true when the place comes from a game a later change left out
-    of date (or from a game fed by one): the pages and the PDF print "要確認" beside it until
-    the organiser keeps or replays that game (docs/rules/stages.md, "Out of date")."""
+    of date (or from a game fed by one), or when its team is listed at two places (a bracket
+    left inconsistent): the pages and the PDF print "要確認" beside it until the organiser keeps
+    or replays that game (docs/rules/stages.md, "Out of date", "One game per round"). A division
+    whose only qualifier is its champion has that champion, named "優勝（Aリーグ1位）" (decided
+    by its group: ``single_champions``)."""
     knockout = {
         b.division.pk: [(PLACES[place], team, check) for place, team, check in b.checked_places()]
         for b in division_brackets(event)
     }
+    for champion in single_champions(event):
+        knockout.setdefault(champion.division.pk, [(champion.place, champion.team, False)])
     below = placement_places(event)
     result = []
     for division in event.divisions.all():
         places = knockout.get(division.pk, []) + below.get(division.pk, [])
+        listed = [team.pk for _name, team, _check in places]
+        places = [(name, team, check or listed.count(team.pk) > 1) for name, team, check in places]
         if places:
             result.append((division, places))
     return result

@@ -19,6 +19,7 @@ from tournament.clock import event_midnight
 from tournament.engine import scheduling
 from tournament.engine.scheduling.day import TeamGame, too_close
 from tournament.models import Group, Match, Team
+from tournament.reports.stages import is_frozen
 
 
 def _clock(minute):
@@ -156,30 +157,20 @@ def _expected_games(event, groups, withdrawn):
     return expected
 
 
-def schedule_checks(event):
-    """The organiser's checks: overlaps of teams and courts in time, pairs meeting once, streaks.
-
-    Returns ``(problems, rows)``: problems as sentences in the active language, naming
-    games by their match number, times as HH:MM and teams with their division and group
-    (``team_label``); two games in a row of a team whose division has the rest rule are
-    problems. Per team: its games in a row at most and its longest wait in minutes
-    (``_team_rows``).
-    """
-    matches = list(
-        event.matches.filter(stage=Match.Stage.GROUP)
-        .exclude(status=Match.Status.VOID)
-        .select_related("team_a", "team_b")
+def _timed_games(event, groups, withdrawn):
+    """``(timed, matches, group count)``: every timed game of the event that is not void and
+    whose two teams are known and have not withdrawn, as ``scheduling.TimedMatch`` (minutes
+    from the event's midnight) with its ``Match``; the group games first (their count is the
+    third value), then the knockout and placement games."""
+    games = sorted(
+        event.matches.exclude(status=Match.Status.VOID).select_related("team_a", "team_b"),
+        key=lambda g: (g.stage != Match.Stage.GROUP, g.match_number),
     )
     length = event.game_minutes
-    timed = []
     day = event_midnight(event)
-    groups = defaultdict(list)
-    for team in Team.objects.filter(division__event=event, group__isnull=False, withdrawn=False):
-        groups[team.group_id].append(team.pk)
     group_index = {group_id: i for i, group_id in enumerate(groups)}
-    withdrawn = set(Team.objects.filter(division__event=event, withdrawn=True).values_list("pk", flat=True))
-    timed_matches = []
-    for g in matches:
+    timed, timed_matches = [], []
+    for g in games:
         if g.start_at is None or g.team_a_id is None or g.team_b_id is None or {g.team_a_id, g.team_b_id} & withdrawn:
             continue
         start = int((g.start_at - day).total_seconds() // 60)
@@ -189,6 +180,43 @@ def schedule_checks(event):
             )
         )
         timed_matches.append(g)
+    return timed, timed_matches, sum(1 for g in timed_matches if g.stage == Match.Stage.GROUP)
+
+
+def _closed_court_problems(event):
+    """A game that has not started on a closed court (it should have moved): one sentence
+    each, in game order (docs/rules/scheduling-standings-seeding.md, §5)."""
+    games = (
+        event.matches.filter(court__closed=True)
+        .exclude(status=Match.Status.VOID)
+        .select_related("court")
+        .order_by("match_number")
+    )
+    return [
+        _("Game %(game)s is on %(court)s, which is closed") % {"game": g.match_number, "court": g.court}
+        for g in games
+        if not is_frozen(g)
+    ]
+
+
+def schedule_checks(event):
+    """The organiser's checks: overlaps of teams and courts in time, pairs meeting once, streaks.
+
+    Returns ``(problems, rows)``: problems as sentences in the active language, naming
+    games by their match number, times as HH:MM and teams with their division and group
+    (``team_label``). Group games are checked for pairs and games per team; every game
+    whose teams are known, knockout and placement games included, for a team in two places
+    at once, a court holding two games at once and a team playing itself; two games in a
+    row of a team whose division has the rest rule, and a game that has not started on a
+    closed court, are problems. Per team: its games in a row at most and its longest wait
+    in minutes (``_team_rows``). Rule: docs/rules/scheduling-standings-seeding.md, §5.
+    """
+    length = event.game_minutes
+    groups = defaultdict(list)
+    for team in Team.objects.filter(division__event=event, group__isnull=False, withdrawn=False):
+        groups[team.group_id].append(team.pk)
+    withdrawn = set(Team.objects.filter(division__event=event, withdrawn=True).values_list("pk", flat=True))
+    timed, timed_matches, in_groups = _timed_games(event, groups, withdrawn)
     teams = Team.objects.filter(division__event=event).select_related("division", "group")
     names_by_id = {t.pk: team_label(t) for t in teams}
     context = {
@@ -199,11 +227,12 @@ def schedule_checks(event):
         "matches": timed_matches,
     }
     expected = _expected_games(event, groups, withdrawn)
-    problems = [
-        _timed_problem_text(p, context) for p in scheduling.timed_problems(timed, list(groups.values()), expected)
-    ]
+    found = scheduling.timed_problems(timed[:in_groups], list(groups.values()), expected)
+    found += [p for p in scheduling.clash_problems(timed) if any(i >= in_groups for i in p.matches)]
+    problems = [_timed_problem_text(p, context) for p in found]
     rest_teams = {t.pk for t in teams if t.division.rest_rule}
     problems += _back_to_back(timed, context, rest_teams, length)
+    problems += _closed_court_problems(event)
     return problems, _team_rows(timed, names_by_id, rest_teams, length)
 
 
@@ -237,6 +266,20 @@ def _team_rows(timed, names_by_id, rest_teams, length):
         )
     rows.sort(key=lambda r: (not r["problem"], -r["in_a_row"], -r["longest_wait"], str(r["team"])))
     return rows
+
+
+def partial_divisions(event):
+    """The divisions where a team does not play every team of its group: a set number of
+    games per team ``k`` below a group's size − 1 (teams that have not withdrawn) for at
+    least one group (``docs/rules/scheduling-standings-seeding.md``, section 1.5). With
+    ``k`` at least size − 1 everywhere every team plays everyone, and no note is needed.
+    Returns the divisions (a list, in the event's order)."""
+    found = []
+    for division in event.divisions.filter(games_per_team__isnull=False).prefetch_related("groups__teams"):
+        sizes = [len([t for t in g.teams.all() if not t.withdrawn]) for g in division.groups.all()]
+        if any(division.games_per_team < size - 1 for size in sizes):
+            found.append(division)
+    return found
 
 
 def layout_summary(event):

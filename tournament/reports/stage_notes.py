@@ -78,6 +78,7 @@ class DivisionStage:
     champion: Team | None = None
     champion_group: object = None
     out_of_date: list = field(default_factory=list)
+    blocked: list = field(default_factory=list)
 
     @property
     def can_seed(self):
@@ -102,7 +103,7 @@ def describe(state, names=None):
     nobody = _("nobody yet")
     changes = [
         SideChange(
-            side.label or side.short,
+            side.sentence,
             names.get(side.stored, nobody),
             names.get(side.settled_team, nobody),
             side.stored,
@@ -114,11 +115,51 @@ def describe(state, names=None):
     return OutOfDate(state, changes)
 
 
-def division_out_of_date(division):
-    """``[OutOfDate]`` of the division's games after the groups that are out of date."""
-    states = stages.out_of_date(division)
+def division_out_of_date(division, states=None):
+    """``[OutOfDate]`` of the division's games after the groups that are out of date
+    (``states``: its ``division_slots``, read when not given)."""
+    states = [s for s in (states if states is not None else stages.division_slots(division)) if s.out_of_date]
     names = _names(states)
     return [describe(state, names) for state in states]
+
+
+def held_as(match):
+    """How ``match`` holds its teams, in words: "result kept" (保留した結果), "already played", "already
+    started" or "not started yet" (the refusals and notes of docs/rules/stages.md, "One game per round")."""
+    if match.kept_teams:
+        return _("result kept")
+    if match.has_result:
+        return _("already played")
+    if stages.is_frozen(match):
+        return _("already started")
+    return _("not started yet")
+
+
+def clash_text(team_name, other):
+    """「城南中学校Bは第52試合（保留した結果）にも出ています。」: ``team_name`` holds a side of the
+    game ``other`` already."""
+    return _("%(team)s also plays %(game)s (%(held)s).") % {"team": team_name, "game": other, "held": held_as(other)}
+
+
+def blocked_notes(states):
+    """The sentences of the open games of ``states`` (``division_slots``) with a side left empty
+    because its team already plays another game of the round: "第53試合：城南中学校Bは第52試合（保留
+    した結果）にも出ています。…Aリーグ1位は空けたままにします。" (docs/rules/stages.md, "One game per round")."""
+    wanted = {side.wanted_team for state in states for side in state.blocked}
+    names = dict(Team.objects.filter(pk__in=wanted).values_list("pk", "name")) if wanted else {}
+    notes = []
+    for state in states:
+        for side in state.blocked:
+            name = names.get(side.wanted_team, "?")
+            if side.blocked_by.pk == state.match.pk:
+                text = _("%(team)s would be on both sides.") % {"team": name}
+            else:
+                text = clash_text(name, side.blocked_by)
+            notes.append(
+                _("%(game)s: %(clash)s %(slot)s stays empty: a team plays one game per round.")
+                % {"game": state.match, "clash": text, "slot": side.label or side.short}
+            )
+    return notes
 
 
 def match_out_of_date(match):
@@ -189,7 +230,10 @@ def division_stage(division):
     if division.after_groups not in ("knockout", "both", "placement"):
         return DivisionStage(division, NO_KNOCKOUT, out_of_date=division_out_of_date(division))
     if Match.objects.filter(division=division).exclude(stage=Match.Stage.GROUP).exists():
-        return DivisionStage(division, SEEDED, out_of_date=division_out_of_date(division))
+        states = stages.division_slots(division)
+        return DivisionStage(
+            division, SEEDED, out_of_date=division_out_of_date(division, states), blocked=blocked_notes(states)
+        )
     if not division.groups.exists():
         return DivisionStage(division, PLAYING, reason=_("%(division)s has no groups yet.") % {"division": division})
     tables = division_standings(division)

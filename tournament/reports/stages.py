@@ -9,7 +9,7 @@ rules are in ``docs/rules/stages.md``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.utils.translation import gettext as _
 
@@ -34,10 +34,25 @@ class SlotSide:
     now: int | None
     final: bool
     stored: int | None
+    named: str = ""
+    blocked_by: Match | None = None
+
+    @property
+    def sentence(self):
+        """The slot's words in a sentence: a group place or a best-of place names its division
+        ("小学生低学年の部・Aリーグ1位": every division has an Aリーグ); else ``label`` (or ``short``)."""
+        return self.named or self.label or self.short
 
     @property
     def settled_team(self):
-        """The team id the game should hold: the one filling the reference once final, else None."""
+        """The team id the game should hold: the one filling the reference once final, else None
+        (also None while ``blocked_by``: that team holds a side of another game of the same round,
+        or of this game, so it is never put here: docs/rules/stages.md, "One game per round")."""
+        return self.now if self.final and self.blocked_by is None else None
+
+    @property
+    def wanted_team(self):
+        """The team id that fills the reference once final, blocked or not."""
         return self.now if self.final else None
 
     @property
@@ -61,6 +76,11 @@ class SlotState:
 
     def __post_init__(self):
         self.sides = (self.a, self.b)
+
+    @property
+    def blocked(self):
+        """The sides left empty because their team already plays another game of the round."""
+        return [side for side in self.sides if side.blocked_by is not None]
 
     @property
     def resolution(self):
@@ -131,9 +151,11 @@ def _references(matches):
 
 
 class _Labels:
-    """References in words, with the division's group names and game numbers."""
+    """References in words, with the division's group names and game numbers (``label``), and
+    the same words naming the division for the sentences (``named``)."""
 
     def __init__(self, division, matches):
+        self.division = division.name
         self.groups = {g.pk: g for g in division.groups.all()}
         self.numbers = {m.pk: m.match_number for m in matches}
 
@@ -157,6 +179,13 @@ class _Labels:
         if ref.kind == "winner":
             return _("winner of game %(number)s") % {"number": number}, f"W{number}"
         return _("loser of game %(number)s") % {"number": number}, f"L{number}"
+
+    def named(self, reference):
+        """A group place or a best-of place with its division ("小学生低学年の部・Aリーグ1位"), for
+        sentences; "" for other references."""
+        if not reference or slots.parse(reference).kind not in ("group", "best"):
+            return ""
+        return _("%(division)s, %(slot)s") % {"division": self.division, "slot": self.label(reference)[0]}
 
 
 def division_slots(division, *, tables=None, matches=None, outcomes=None):
@@ -191,13 +220,61 @@ def division_slots(division, *, tables=None, matches=None, outcomes=None):
                 filled = slots.resolve(reference, groups=groups, bests=bests, outcomes=outcomes)
             else:
                 filled = slots.Filled(stored, True)
-            sides.append(SlotSide(reference, label, short, filled.team, filled.final, stored))
+            sides.append(SlotSide(reference, label, short, filled.team, filled.final, stored, labels.named(reference)))
         state = SlotState(m, *sides, frozen=is_frozen(m))
         state.out_of_date = (
             state.frozen and any(side.differs for side in state.sides) and m.kept_teams != state.resolution
         )
         states.append(state)
+    _block_clashes(states, division.event.game_minutes)
     return states
+
+
+def clash(one, other, minutes):
+    """Whether a team may not hold a side in both games ``one`` and ``other`` (two ``Match``es
+    after the groups of one division): two placement games, two knockout games of the same round
+    (a final and its third-place game too), or two games whose times overlap (``minutes``: the
+    game length). Rule: docs/rules/stages.md, "One game per round"."""
+    if one.pk == other.pk:
+        return False
+    placement = Match.Stage.PLACEMENT
+    if (one.stage == placement) != (other.stage == placement):
+        same = False
+    else:
+        same = one.stage == placement or one.round == other.round
+    if one.start_at is not None and other.start_at is not None:
+        same = same or abs((one.start_at - other.start_at).total_seconds()) < minutes * 60
+    return same
+
+
+def _block_clashes(states, minutes):
+    """Leave empty (``SlotSide.blocked_by``) each side of a game not started whose team already
+    holds a side of a clashing game (``clash``): one started or played, or an open one earlier
+    in the order; and side B when it would get side A's team. Changes ``states`` in place."""
+    holders = {}
+    for state in states:
+        if state.frozen and state.match.status != Match.Status.VOID:
+            for team in (state.match.team_a_id, state.match.team_b_id):
+                if team is not None:
+                    holders.setdefault(team, []).append(state.match)
+    for state in states:
+        if state.frozen:
+            continue
+        sides = list(state.sides)
+        for index, side in enumerate(sides):
+            team = side.settled_team
+            if team is None:
+                continue
+            other = next((m for m in holders.get(team, []) if clash(m, state.match, minutes)), None)
+            if other is None and index == 1 and sides[0].settled_team == team:
+                other = state.match
+            if other is not None:
+                sides[index] = replace(side, blocked_by=other)
+            else:
+                holders.setdefault(team, []).append(state.match)
+        if sides != list(state.sides):
+            state.a, state.b = sides
+            state.sides = tuple(sides)
 
 
 def out_of_date(division):
@@ -214,11 +291,13 @@ def event_out_of_date(event):
 AFTER_GROUP_STAGES = [stage for stage in Match.Stage.values if stage != Match.Stage.GROUP]
 
 
-def changes_if_confirmed(sheet):
+def changes_if_confirmed(sheet, *, past=False):
     """What confirming ``sheet`` (a recording-sheet version, not yet the confirmed one) would
     change after the groups: a list of sentences in the active language naming the places that
-    change and the games they reach ("If confirmed, Group A place 1 changes from X to Y. Game 12
-    already has a result."). ``[]`` when nothing after the groups changes."""
+    change and the games they reach ("If confirmed, 小学生の部, Group A place 1 changes from X to
+    Y. Game 12 already has a result."); with ``past`` the sentences say what the confirmation
+    changed ("… changed from X to Y.": said once it is confirmed). ``[]`` when nothing after the
+    groups changes."""
     match = sheet.match
     division = match.division
     matches = list(
@@ -240,10 +319,10 @@ def changes_if_confirmed(sheet):
         if winner is not None and loser is not None:
             outcomes[match.pk] = slots.Outcome(winner, loser)
         after = division_slots(division, tables=before_tables, matches=matches, outcomes=outcomes)
-    return _describe(before, after)
+    return _describe(before, after, past)
 
 
-def _describe(before, after):
+def _describe(before, after, past=False):
     teams = _team_names(before, after)
     sentences, reached = [], []
     seen = set()
@@ -253,10 +332,11 @@ def _describe(before, after):
                 continue
             if old_side.reference and old_side.reference not in seen:
                 seen.add(old_side.reference)
-                sentences.append(
-                    _("If confirmed, %(slot)s changes from %(old)s to %(new)s.")
-                    % {"slot": old_side.label, "old": teams(old_side.now), "new": teams(new_side.settled_team)}
-                )
+                values = {"slot": old_side.sentence, "old": teams(old_side.now), "new": teams(new_side.settled_team)}
+                if past:
+                    sentences.append(_("%(slot)s changed from %(old)s to %(new)s.") % values)
+                else:
+                    sentences.append(_("If confirmed, %(slot)s changes from %(old)s to %(new)s.") % values)
             if new.frozen and new.match.pk not in reached:
                 reached.append(new.match.pk)
                 sentences.append(_frozen_sentence(new.match))

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
-from judging.models import RecordingSheet
+from judging.models import HistoryEntry, RecordingSheet
 from tournament.engine import slots as slot_refs
-from tournament.models import Match
+from tournament.models import Match, Team
 from tournament.reports.stages import AFTER_GROUP_STAGES, division_slots
 
 
@@ -37,6 +37,30 @@ def confirmed_sheet(match):
     return sheets[0] if sheets else None
 
 
+def is_annulled(match):
+    """Whether ``match`` is a group game annulled by a withdrawal: a team of it withdrew during
+    the group stage in a division whose setting is "annul", so the game leaves the standings
+    (the rule of ``reports.standings.division_standings``; docs/rules/stages.md, "Withdrawals").
+    Every medium shows such a game as annulled (無効), never as a confirmed result. Reads
+    ``match.division``, ``team_a`` and ``team_b`` (loaded by ``match_queryset``)."""
+    if match.stage != Match.Stage.GROUP or match.division.withdrawal != "annul":
+        return False
+    return any(
+        team is not None and team.withdrawn and not team.withdrawn_after_groups for team in (match.team_a, match.team_b)
+    )
+
+
+def status_text(match):
+    """A game's status in words (active language): "Annulled (withdrawal)" for an annulled game
+    (``is_annulled``), "Started" for a game whose referee tapped 開始 and that has no result
+    entered yet, else its ``Match.Status`` label."""
+    if is_annulled(match):
+        return str(_("Annulled (withdrawal)"))
+    if match.status == Match.Status.SCHEDULED and match.actual_start is not None:
+        return str(_("Started"))
+    return str(match.get_status_display())
+
+
 def result_text(sheet):
     """ "30-26", "walkover" (active language) or "" for no confirmed sheet."""
     if sheet is None:
@@ -53,13 +77,31 @@ class SideSlot:
     reference is a group place or a best-of place (not an earlier game); ``final``: the team
     filling it can no longer change through the groups (docs/rules/stages.md, "Slots");
     ``changed``: the game is out of date and this side's place is now filled by another team
-    (or by nobody yet)."""
+    (or by nobody yet); ``kept``: the organiser kept the played result although this side's
+    place is now filled by ``now`` (a team name, "" for nobody yet): the team shown played as
+    ``short`` and is not ``short`` now (docs/rules/stages.md, "Out of date: keep or replay")."""
 
     label: str
     short: str
     from_groups: bool
     final: bool
     changed: bool
+    kept: bool = False
+    now: str = ""
+
+    @property
+    def kept_text(self):
+        """「A2として出場・保留」 for a kept side, else ""."""
+        if not self.kept:
+            return ""
+        return _("played as %(slot)s, kept") % {"slot": self.short or self.label}
+
+    @property
+    def now_text(self):
+        """「A2は現在かもめ台B」: who fills the place of a kept side now, else ""."""
+        if not self.kept:
+            return ""
+        return _("%(slot)s is now %(team)s") % {"slot": self.short or self.label, "team": self.now or _("nobody yet")}
 
 
 @dataclass(frozen=True)
@@ -71,6 +113,25 @@ class GameSlots:
     a: SideSlot
     b: SideSlot
     out_of_date: bool
+    kept_note: str = ""
+
+    @property
+    def kept(self):
+        """Whether the organiser kept the game's played result against a change of its places."""
+        return self.a.kept or self.b.kept
+
+    @property
+    def sides(self):
+        return (self.a, self.b)
+
+    @property
+    def kept_text(self):
+        """The workbook's "kept" cell: 「保留: <note> ・ A2は現在かもめ台B」, "" when not kept."""
+        if not self.kept:
+            return ""
+        parts = [_("Result kept") + (f": {self.kept_note}" if self.kept_note else "")]
+        parts += [side.now_text for side in self.sides if side.kept]
+        return " ・ ".join(parts)
 
     @property
     def changed_places(self):
@@ -86,11 +147,17 @@ class GameSlots:
         return _("Out of date: %(places)s changed since this game was played") % {"places": places}
 
 
-def game_slots(state):
-    """The ``GameSlots`` of a ``stages.SlotState``."""
+def _is_kept(state, side):
+    return state.frozen and not state.out_of_date and bool(state.match.kept_teams) and side.differs
+
+
+def game_slots(state, names=None, kept_notes=None):
+    """The ``GameSlots`` of a ``stages.SlotState``; ``names`` (team id -> name) names who fills
+    the place of a kept side now, ``kept_notes`` (match pk -> the note it was kept with)."""
     sides = []
     for side in state.sides:
         kind = slot_refs.parse(side.reference).kind if side.reference else ""
+        kept = _is_kept(state, side)
         sides.append(
             SideSlot(
                 label=side.label,
@@ -98,14 +165,28 @@ def game_slots(state):
                 from_groups=kind in ("group", "best"),
                 final=side.final,
                 changed=state.out_of_date and side.differs,
+                kept=kept,
+                now=(names or {}).get(side.settled_team, "") if kept else "",
             )
         )
-    return GameSlots(*sides, out_of_date=state.out_of_date)
+    note = (kept_notes or {}).get(state.match.pk, "") if any(s.kept for s in sides) else ""
+    return GameSlots(*sides, out_of_date=state.out_of_date, kept_note=note)
 
 
 def division_game_slots(division):
-    """Match pk -> ``GameSlots`` of every knockout and placement game of ``division``."""
-    return {state.match.pk: game_slots(state) for state in division_slots(division)}
+    """Match pk -> ``GameSlots`` of every knockout and placement game of ``division`` (a kept
+    game's sides say who fills their places now, and carry the note it was kept with)."""
+    states = division_slots(division)
+    kept = [s for s in states if any(_is_kept(s, side) for side in s.sides)]
+    names, notes = {}, {}
+    if kept:
+        wanted = {side.settled_team for s in kept for side in s.sides} - {None}
+        names = dict(Team.objects.filter(pk__in=wanted).values_list("pk", "name"))
+        entries = HistoryEntry.objects.filter(
+            match__in=[s.match for s in kept], action=HistoryEntry.Action.KEPT
+        ).order_by("at", "pk")
+        notes = dict(entries.values_list("match_id", "note"))  # the newest keep of each game
+    return {state.match.pk: game_slots(state, names, notes) for state in states}
 
 
 def event_slots(event):
@@ -173,6 +254,20 @@ class MatchLine:
     @property
     def out_of_date(self):
         return bool(self.slots and self.slots.out_of_date)
+
+    @property
+    def annulled(self):
+        """The game is annulled by a withdrawal (``is_annulled``): shown 無効, not as a result."""
+        return is_annulled(self.match)
+
+    @property
+    def status_code(self):
+        """``status``, or "annulled" for an annulled game (the API's status)."""
+        return "annulled" if self.annulled else self.status
+
+    @property
+    def status_text(self):
+        return status_text(self.match)
 
     @property
     def stage_and_group(self):

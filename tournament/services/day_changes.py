@@ -37,7 +37,9 @@ def _end_minute(timeline, match):
 
 def delay_court(court, minutes, *, allow_back_to_back=False):
     """Shift the start of a court's games that have not started by ``minutes`` (a delay;
-    negative: earlier). Returns the number of games whose start changed.
+    negative: earlier). Returns ``Shifted``: the number of games whose start changed, with
+    ``held`` for a negative delay: the games that moved by less (or stayed) and why, so that
+    no gap on the court goes unexplained.
 
     Rules (docs/rules/scheduling-standings-seeding.md, §5): started and played games never
     move; a moved game never starts before the game before it on the court ends plus the
@@ -68,13 +70,52 @@ def delay_court(court, minutes, *, allow_back_to_back=False):
         for key, start in starts.items():
             timeline.set(key, start=start)
         check_rest(timeline, before, allow_back_to_back)
+        held = _held(matches, starts, minutes, timeline) if minutes < 0 else ()
         now = timezone.now()
         changed = [m for m in matches if m.pk in starts and timeline.minute(m.start_at) != starts[m.pk]]
         for match in changed:
             match.start_at = timeline.at(starts[match.pk])
             match.changed_at = now
         Match.objects.bulk_update(changed, ["start_at", "changed_at"])
-    return len(changed)
+    return Shifted(len(changed), held)
+
+
+class Shifted(int):
+    """The number of games a delay moved, with ``held``: a sentence (active language) for
+    each game that a negative delay moved by less than asked (or not at all), saying where
+    it starts and why: the lunch break, or the game before it on the court."""
+
+    def __new__(cls, count, held=()):
+        shifted = super().__new__(cls, count)
+        shifted.held = list(held)
+        return shifted
+
+
+def _held(matches, starts, minutes, timeline):
+    """The sentences of ``Shifted.held``: per game of ``starts`` (new start minutes) that
+    did not move by ``minutes``, in the order of the court; ``matches`` still at their old
+    starts."""
+    clock = timeline.clock
+    old = {m.pk: timeline.minute(m.start_at) for m in matches}
+    new = {m.pk: starts.get(m.pk, old[m.pk]) for m in matches}
+    number = {m.pk: m.match_number for m in matches}
+    lines = []
+    for key in sorted(starts, key=lambda k: (new[k], number[k])):
+        asked = old[key] + minutes
+        if new[key] == asked:
+            continue
+        values = {"game": number[key], "at": _hhmm(new[key]), "asked": _hhmm(asked)}
+        if clock.lunch is not None and clock.fit(max(asked, 0)) != asked:
+            values["from"], values["to"] = _hhmm(clock.lunch[0]), _hhmm(clock.lunch[1])
+            lines.append(
+                _("Game %(game)s starts at %(at)s, not %(asked)s: it would be in the lunch break (%(from)s–%(to)s).")
+                % values
+            )
+            continue
+        before = [k for k in new if new[k] < new[key]]
+        values["before"] = number[max(before, key=lambda k: (new[k], number[k]))] if before else "—"
+        lines.append(_("Game %(game)s starts at %(at)s, not %(asked)s: it starts after game %(before)s ends.") % values)
+    return lines
 
 
 def _too_early(court, minutes, early, matches, timeline):
@@ -110,10 +151,11 @@ def add_late_team(team, group, *, allow_back_to_back=False):
     """A late entry: put ``team`` (registered after the draw) into ``group`` and, when the
     group's games are already scheduled, add its games against every team of the group.
 
-    Each new game goes to the earliest slot after the games already under way (started or
-    with a result) where a court is free and neither team plays: the group's court first,
-    then the division's courts, then any open court (``Timeline.place``: never in the lunch
-    break, each team keeping its division's rest rule when it can). Match numbers continue
+    Each new game goes to the earliest time after the games already under way (started or
+    with a result) where an open court is free and neither team plays, exact in minutes, so
+    the games spread over free courts: on a tie the group's court first, then the
+    division's courts, then any open court (``Timeline.place``: never in the lunch break,
+    each team keeping its division's rest rule when it can). Match numbers continue
     after the highest; no existing game moves. Refused (``UserError``) for a team of
     another division, a team already in a group, a withdrawn team, once the division's
     knockout is seeded, or when the division sets its games per team and the group's games
@@ -161,10 +203,13 @@ def _late_games(team, group, allow_back_to_back):
     ``BackToBack`` as ``add_late_team`` says."""
     event = group.division.event
     matches = list(Match.objects.filter(event=event))
+    timeline = Timeline(event)
     under_way = [
-        g.slot for g in matches if g.slot is not None and (g.actual_start is not None or g.status not in OPEN_STATUSES)
+        timeline.minute(g.start_at)
+        for g in matches
+        if g.start_at is not None and (g.actual_start is not None or g.status not in OPEN_STATUSES)
     ]
-    first = max(under_way) + 1 if under_way else 0
+    first = max(under_way) + timeline.clock.slot_minutes if under_way else 0  # after the games under way
     open_courts = list(event.courts.filter(closed=False).order_by("order", "pk"))
     ids = set(group.division.courts.values_list("pk", flat=True))
     division_courts = [c for c in open_courts if c.pk in ids]
@@ -173,7 +218,6 @@ def _late_games(team, group, allow_back_to_back):
     if not preferred:
         raise UserError(_("No court is open."))
     opponents = [t for t in group.teams.exclude(pk=team.pk).order_by("group_seat") if not t.withdrawn]
-    timeline = Timeline(event)
     before = timeline.too_close()
     number = max((g.match_number for g in matches), default=0)
     last_round = max((g.round for g in matches if g.group_id == group.pk), default=0)
@@ -221,10 +265,10 @@ class Moved(list):
 def close_court(court, *, allow_back_to_back=False):
     """Close a court mid-day: its games that have not started move to other courts.
 
-    A game moves to a court of its division (or any open court of the event) at the
-    earliest slot, not before its planned time, where that court is free and neither team
-    plays (``Timeline.place``: never in the lunch break, keeping the rest rule when it
-    can); started and played games never move; match numbers stay; each moved game
+    A game moves to the open court where it can start earliest, not before its planned
+    time, with that court free and neither team playing (``Timeline.place``: exact in
+    minutes, never in the lunch break, keeping the rest rule when it can): a court of its
+    division, or another open court of the event when that one is free earlier; started and played games never move; match numbers stay; each moved game
     remembers the closed court (``moved_from``) so the court's tablet and an old sheet's
     QR code say where it went. Returns ``Moved``: the moved games, and in ``stayed`` the
     games that had started and stay on the closed court. Raises ``UserError`` when no other
@@ -255,10 +299,11 @@ def close_court(court, *, allow_back_to_back=False):
         for match in to_move:
             timeline.remove(match.pk)
         for match in to_move:
-            preferred = [c for c in open_courts if c.pk in division_courts[match.division_id]] or open_courts
+            mine = [c for c in open_courts if c.pk in division_courts[match.division_id]]
+            preferred = mine + [c for c in open_courts if c not in mine]  # another court when free earlier
             earliest = timeline.minute(match.start_at) if match.start_at else 0
             teams = (match.team_a_id, match.team_b_id)
-            new_court, slot, start = timeline.place(teams, preferred, match.slot or 0, max(earliest, 0))
+            new_court, slot, start = timeline.place(teams, preferred, max(earliest, 0))
             timeline.add(match.match_number, teams, new_court.pk, slot, start, key=match.pk)
             match.court, match.slot, match.start_at = new_court, slot, timeline.at(start)
             match.changed_at, match.moved_from = now, court

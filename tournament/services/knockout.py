@@ -89,11 +89,19 @@ def seed_knockout(event, *, division=None, reset=False):
 
 
 def division_courts(d):
-    """The courts of division ``d`` for its games after the groups (its own, else its groups'),
-    or ``UserError`` naming it."""
+    """The open courts of division ``d`` for its games after the groups: its own, else its
+    groups'; a closed court is left out, and when every one of them is closed the event's
+    open courts are used. ``UserError`` naming the division when it has no court, or when
+    its courts are closed and no court of the event is open (docs/rules/
+    scheduling-standings-seeding.md, §5: no game is placed on a closed court)."""
     courts = list(d.courts.all()) or [g.court for g in d.groups.select_related("court") if g.court]
     if not courts:
         raise UserError(_("%(division)s has no court.") % {"division": d.name})
+    courts = list(dict.fromkeys(c for c in courts if not c.closed)) or list(
+        d.event.courts.filter(closed=False).order_by("order", "pk")
+    )
+    if not courts:
+        raise UserError(_("%(division)s: every court is closed.") % {"division": d.name})
     return courts
 
 

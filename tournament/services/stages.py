@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from common.errors import UserError
 from judging.models import HistoryEntry
 from judging.services import lock_match, refresh_slots
-from tournament.models import Match
-from tournament.reports import stage_notes
+from tournament.models import Match, Team
+from tournament.reports import stage_notes, stages
 
 NOTE_LENGTH = 300
 
@@ -44,6 +44,38 @@ def _out_of_date(match):
 def _history_note(note, found):
     text = f"{note.strip()} ({found.text})" if note.strip() else found.text
     return text[:NOTE_LENGTH]
+
+
+def _refuse_clash(match, found):
+    """``UserError`` when a team that would fill ``match`` once replayed (``found``: its
+    ``OutOfDate``) already holds a side of another game of the same round, or of a game at the
+    same time (``stages.clash``), or would be on both sides: 「城南中学校Bは第52試合（保留した結果）にも
+    出ています。第52試合もやり直すか、この試合の結果を保留してください。」
+    Rule: docs/rules/stages.md, "One game per round"."""
+    wanted = [side.wanted_team for side in found.state.sides]
+    if wanted[0] is not None and wanted[0] == wanted[1]:
+        name = Team.objects.get(pk=wanted[0]).name
+        raise UserError(
+            _("%(game)s: %(team)s would be on both sides; keep the result of this game.")
+            % {"game": _game(match), "team": name}
+        )
+    teams = [team for team in wanted if team is not None]
+    others = (
+        Match.objects.filter(division=match.division)
+        .exclude(stage=Match.Stage.GROUP)
+        .exclude(pk=match.pk)
+        .exclude(status=Match.Status.VOID)
+        .order_by("match_number")
+    )
+    minutes = match.event.game_minutes
+    for other in others:
+        held = {other.team_a_id, other.team_b_id} & set(teams)
+        if held and stages.is_frozen(other) and stages.clash(match, other, minutes):
+            name = Team.objects.get(pk=held.pop()).name
+            raise UserError(
+                _("%(game)s: %(clash)s Replay %(other)s as well, or keep the result of this game.")
+                % {"game": _game(match), "clash": stage_notes.clash_text(name, other), "other": other}
+            )
 
 
 def keep_result(match, user, note):
@@ -80,12 +112,17 @@ def replay_match(match, user, note=""):
     entry naming the places that changed; then ``judging.services.refresh_slots`` fills its
     teams from its slots (nobody while a slot is not final) and takes the change on to the games
     it feeds: one not started follows, one started or played is shown out of date in turn.
-    Raises ``UserError`` (nothing written) when the game is not out of date.
-    Rule: docs/rules/stages.md, "Out of date".
+    The entry holds the newest version at the time (``HistoryEntry.sheet``): it and every older
+    version are history, never confirmed or restored again (``judging.services.before_replay``).
+    Raises ``UserError`` (nothing written) when the game is not out of date, or when a team that
+    would fill it already plays another game of the same round (``_refuse_clash``).
+    Rule: docs/rules/stages.md, "Out of date" and "One game per round".
     """
     with transaction.atomic():
         match = lock_match(match)
         found = _out_of_date(match)
+        _refuse_clash(match, found)
+        newest = match.sheets.order_by("-version").first()
         match.sheets.filter(is_confirmed=True).update(is_confirmed=False)
         match.status = Match.Status.SCHEDULED
         match.winner = None
@@ -93,7 +130,11 @@ def replay_match(match, user, note=""):
         match.kept_teams = ""
         match.save(update_fields=["status", "winner", "actual_start", "actual_end", "kept_teams"])
         HistoryEntry.objects.create(
-            match=match, user=user, action=HistoryEntry.Action.REPLAYED, note=_history_note(note or "", found)
+            match=match,
+            sheet=newest,
+            user=user,
+            action=HistoryEntry.Action.REPLAYED,
+            note=_history_note(note or "", found),
         )
         refresh_slots(match.division, user=user)
     match.refresh_from_db()

@@ -16,11 +16,11 @@ from django.utils.translation import gettext as _
 
 from common.errors import UserError
 from tournament.clock import event_clock, event_midnight
-from tournament.engine.scheduling.day import TeamGame, free_at, too_close
+from tournament.engine.scheduling.day import TeamGame, earliest_free, too_close
 from tournament.models import Match, Team
 from tournament.reports.checks import team_where
 
-# How far (slots) a game may go to keep the rest rule before it is placed without it.
+# How far (slots of time) a game may go to keep the rest rule before it is placed without it.
 REST_HORIZON = 40
 
 
@@ -105,53 +105,54 @@ class Timeline:
         """Take a game off the timeline while it is being placed again."""
         return self.games.pop(key)
 
-    def place(self, teams, courts, first_slot, earliest=0):
+    def place(self, teams, courts, earliest=0):
         """The earliest ``(court, slot, start minute)`` for a game of ``teams`` (ids).
 
-        ``courts`` in order of preference; from slot ``first_slot`` and minute ``earliest``
-        on. A slot of a court is free when no game holds it; the game starts at the slot's
-        time on the clock, or later: after the court's game before it (by slot) plus the
-        changeover, never in the lunch break (``Clock.fit``), and it must end a changeover
-        before the court's next game. Each team keeps the rest it needs (``rest_needed``)
-        within ``REST_HORIZON`` slots, else only a changeover: ``BackToBack`` is then the
-        caller's to raise. Always finds a place (a court's slots are unbounded).
+        ``courts`` in order of preference (the group's or division's first); from minute
+        ``earliest`` on, and never before a court opens. On each court the game takes the
+        earliest time, exact in minutes, where it leaves a changeover before and after the
+        court's games, stays out of the lunch break (``Clock.fit``) and each team keeps the
+        rest it needs (``rest_needed``) from its other games; the earliest of all courts
+        wins, a tie going to the court first in ``courts`` (so another court is used only
+        when it is free earlier). When keeping the rest would start the game more than
+        ``REST_HORIZON`` slots later than without it, only a changeover is kept:
+        ``BackToBack`` is then the caller's to raise. The slot is the court's first number
+        after its games before that time not yet taken. Always finds a place.
+        Rule: docs/rules/scheduling-standings-seeding.md, §5.
         """
-        for gap_of in (self.rest_needed, lambda _team: 0):
-            found = self._search(teams, courts, first_slot, earliest, gap_of, REST_HORIZON)
-            if found is not None:
-                return found
-        return self._search(teams, courts, first_slot, earliest, lambda _team: 0, None)
+        court, start = self._earliest(teams, courts, earliest, self.rest_needed)
+        plain_court, plain = self._earliest(teams, courts, earliest, lambda _team: 0)
+        if start - plain > REST_HORIZON * self.clock.slot_minutes:
+            court, start = plain_court, plain
+        return court, self._free_slot(court.pk, start), start
 
-    def _search(self, teams, courts, first_slot, earliest, gap_of, horizon):
+    def _earliest(self, teams, courts, earliest, gap_of):
+        """``(court, start)``: the earliest start over ``courts`` (the first court on a tie)."""
         length, change = self.clock.game_minutes, self.clock.changeover_minutes
-        busy = {t: [(g.start, g.start + length) for g in self.games.values() if t in g.teams] for t in teams if t}
-        slot = first_slot
-        while horizon is None or slot < first_slot + horizon:
-            for court in courts:
-                start = self._court_start(court.pk, slot, earliest)
-                if start is None:
-                    continue
-                if all(free_at(start, length, busy[t], max(gap_of(t), change)) for t in busy):
-                    return court, slot, start
-            slot += 1
-        return None
+        team_busy = [
+            ([(g.start, g.start + length) for g in self.games.values() if t in g.teams], max(gap_of(t), change))
+            for t in teams
+            if t
+        ]
+        best = None
+        for court in courts:
+            court_busy = [(g.start, g.start + length) for g in self.games.values() if g.court == court.pk]
+            start = earliest_free(
+                max(earliest, self.clock.opening(court.pk)), length, court_busy, change, team_busy, self.clock.fit
+            )
+            if best is None or start < best[1]:
+                best = (court, start)
+        return best
 
-    def _court_start(self, court_id, slot, earliest):
-        """The start of a game in ``slot`` of a court, or None when the slot is taken or the
-        game does not fit between the court's games before and after it (by slot)."""
+    def _free_slot(self, court_id, start):
+        """A slot number of the court not yet taken: the first after its games starting before
+        ``start``."""
         mine = [g for g in self.games.values() if g.court == court_id and g.slot is not None]
-        if any(g.slot == slot for g in mine):
-            return None
-        length, change = self.clock.game_minutes, self.clock.changeover_minutes
-        start = max(self.clock.start_of(slot, court_id), earliest)
-        before = [g.start + length + change for g in mine if g.slot < slot]
-        if before:
-            start = max(start, max(before))
-        start = self.clock.fit(start)
-        after = [g.start for g in mine if g.slot > slot]
-        if after and start + length + change > min(after):
-            return None
-        return start
+        taken = {g.slot for g in mine}
+        slot = max((g.slot for g in mine if g.start <= start), default=-1) + 1
+        while slot in taken:
+            slot += 1
+        return slot
 
     def describe(self, problems):
         """``BackToBack`` lines, one per pair: the team with its division and group, and the

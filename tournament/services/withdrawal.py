@@ -298,7 +298,7 @@ def _slots(before, after):
                 was, now = _side_team(old_side), _side_team(new_side)
                 moved = was != now
             if moved:
-                label = new_side.label or _("fixed team")
+                label = new_side.sentence or _("fixed team")
                 frozen = new.frozen and old.frozen
                 changes.append(
                     SlotChange(

@@ -129,6 +129,8 @@ def _court_change(request, event):
             )
             % {"court": court, "count": moved, "minutes": minutes},
         )
+        if moved.held:
+            messages.warning(request, " ".join(moved.held))
         return redirect("tournament:schedule", event.slug)
     moved = close_court(court, allow_back_to_back=_confirmed(request))
     numbers = ",".join(str(m.match_number) for m in moved)
@@ -210,7 +212,7 @@ def schedule(request, slug):
             "moved": _numbers_param(request, "moved"),
             "added": _numbers_param(request, "added"),
             "has_groups": Group.objects.filter(division__event=event).exists(),
-            "fixed_games": event.divisions.filter(games_per_team__isnull=False),
+            "fixed_games": reports.partial_divisions(event),
         },
     )
 
@@ -228,6 +230,6 @@ def schedule_checks(request, slug):
             "problems": problems,
             "rows": rows,
             "rest_rule": event.divisions.filter(rest_rule=True).exists(),
-            "fixed_games": event.divisions.filter(games_per_team__isnull=False),
+            "fixed_games": reports.partial_divisions(event),
         },
     )

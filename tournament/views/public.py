@@ -116,6 +116,8 @@ def _side(line, side, team):
 
 
 def _score(line):
+    if line.annulled and line.sheet is not None:  # a withdrawal annulled it: it counts for nobody
+        return f"{line.status_text} ({line.sheet.cards_a} - {line.sheet.cards_b})"
     if line.sheet is not None and line.sheet.is_walkover:
         return line.result
     if line.sheet is not None:
@@ -135,7 +137,8 @@ def game_cards(lines, team=None):
         cards.append(
             {
                 "number": line.number,
-                "classes": (" done" if line.result else "") + (" stale" if line.out_of_date else ""),
+                "classes": (" annulled" if line.annulled else " done" if line.result else "")
+                + (" stale" if line.out_of_date else ""),
                 "start": start,
                 "court": str(line.match.court) if line.match.court else "—",
                 "what": f"{line.division} ・ {line.stage_and_group}",
@@ -278,7 +281,12 @@ def bracket(request, slug):
     return render(
         request,
         "public/bracket.html",
-        {"event": event, "brackets": reports.division_brackets(event), "placements": division_placements(event)},
+        {
+            "event": event,
+            "brackets": reports.division_brackets(event),
+            "placements": division_placements(event),
+            "champions": reports.single_champions(event),
+        },
     )
 
 

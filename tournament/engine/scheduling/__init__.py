@@ -44,7 +44,13 @@ This module re-exports the names used outside the package.
 """
 
 from tournament.engine.scheduling.bound import lower_bound
-from tournament.engine.scheduling.checks import TimedMatch, TimedProblem, check_schedule, timed_problems
+from tournament.engine.scheduling.checks import (
+    TimedMatch,
+    TimedProblem,
+    check_schedule,
+    clash_problems,
+    timed_problems,
+)
 from tournament.engine.scheduling.clock import Clock
 from tournament.engine.scheduling.layouts import LAYOUTS, plan
 from tournament.engine.scheduling.matches import Plan, PlannedMatch
@@ -69,6 +75,7 @@ __all__ = [
     "berger_rounds",
     "check_partial",
     "check_schedule",
+    "clash_problems",
     "lower_bound",
     "partial_lower_bound",
     "partial_rounds",

@@ -261,6 +261,14 @@ def _time_problems(matches: list[TimedMatch]) -> list[TimedProblem]:
     return problems
 
 
+def clash_problems(matches: list[TimedMatch]) -> list[TimedProblem]:
+    """The time problems of ``matches`` alone (no group checks): bad times, a team playing
+    itself, a team in two games at once, a court holding two games at once. For games of
+    any stage (knockout and placement games included, whose teams are in no group's
+    pairs); indices as in :func:`timed_problems`. Raises nothing."""
+    return _time_problems(matches)
+
+
 def _group_problem(i: int, g: TimedMatch, group_of: dict[int, int]) -> list[TimedProblem]:
     """A team of game ``i`` in no group, or a game not between two teams of its group."""
     missing = [TimedProblem("no_group", matches=(i,), team=t) for t in (g.team_a, g.team_b) if t not in group_of]

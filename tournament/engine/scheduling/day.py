@@ -8,6 +8,7 @@ the caller's keys (match ids), teams by ids.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tournament.engine.scheduling.clock import Clock
@@ -104,3 +105,28 @@ def free_at(start: int, length: int, busy: list[tuple[int, int]], gap: int) -> b
     after each ``(start, end)`` of ``busy`` (a court's or a team's other games)."""
     end = start + length
     return all(end + gap <= s or start >= e + gap for s, e in busy)
+
+
+def earliest_free(
+    earliest: int,
+    length: int,
+    court_busy: list[tuple[int, int]],
+    change: int,
+    team_busy: list[tuple[list[tuple[int, int]], int]],
+    fit: Callable[[int], int],
+) -> int:
+    """The earliest start (minutes) at or after ``earliest`` of a game of ``length`` minutes
+    on a court whose games are ``court_busy`` (``(start, end)``), leaving ``change`` minutes
+    before and after each, while each team keeps ``gap`` minutes from its games
+    (``team_busy``: ``(its games' (start, end), gap)``). ``fit`` moves a start out of the
+    lunch break (``Clock.fit``). The candidates are ``earliest`` and the end of every busy
+    game plus its gap, so the result is exact in minutes, and there always is one (after
+    every busy game). Rule: docs/rules/scheduling-standings-seeding.md, §5."""
+    candidates = {earliest}
+    candidates.update(end + change for _start, end in court_busy)
+    candidates.update(end + gap for busy, gap in team_busy for _start, end in busy)
+    for candidate in sorted(c for c in candidates if c >= earliest):
+        start = fit(candidate)
+        if free_at(start, length, court_busy, change) and all(free_at(start, length, b, g) for b, g in team_busy):
+            return start
+    raise AssertionError("unreachable: the last candidate is after every busy game")  # pragma: no cover

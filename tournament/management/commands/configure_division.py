@@ -47,8 +47,16 @@ class Command(EventCommand):
         parser.add_argument("--third-place", choices=["yes", "no"])
         parser.add_argument("--standings", choices=list(STANDINGS_OPTIONS))
         parser.add_argument("--withdrawal", choices=list(WITHDRAWAL_OPTIONS))
+        parser.add_argument(
+            "--yes",
+            action="store_true",
+            help="save a change that results depend on (without it, such a change is printed and not saved)",
+        )
 
-    def handle(self, event, division, **options):
+    def handle(self, event, division, yes=False, **options):
+        """Exit code non-zero when the change is refused, or when it has effects on results and
+        ``--yes`` was not given (the effects are printed, nothing is saved: the form's
+        confirmation, docs/rules/stages.md, "Settings that results depend on")."""
         event = get_event(event)
         try:
             old = event.divisions.get(name=division.strip())
@@ -75,6 +83,11 @@ class Command(EventCommand):
         if refusals:
             raise CommandError(" ".join(str(message) for _name, message in refusals))
         effects = settings_guard.division_effects(old, new)
+        if effects.needs_confirmation and not yes:
+            self.stdout.write(f"{new.name}: this change affects results already entered:")
+            for line in effects.lines():
+                self.stdout.write(f"- {line}")
+            raise CommandError(f"{new.name}: not saved; re-run with --yes to save.")
         try:
             settings_guard.save_division(new, save_related=form.save_m2m)
         except UserError as e:

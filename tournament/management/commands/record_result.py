@@ -94,7 +94,7 @@ class Command(EventCommand):
         problems = problems_text(match, values, event.card_total)
         if problems:
             raise CommandError(f"{match}: {problems}")
-        before = stages.changes_if_confirmed(what_if(match, values, event.card_total))
+        before = stages.changes_if_confirmed(what_if(match, values, event.card_total), past=confirm)
         try:
             with transaction.atomic():
                 if confirm:
@@ -107,6 +107,9 @@ class Command(EventCommand):
         self.stdout.write(
             f"{match}: version {sheet.version} ({state}), {match.team_a} {cards_a} – {cards_b} {match.team_b}"
         )
+        if sheet.is_confirmed and before:
+            self.stdout.write("  Confirmed. " + " ".join(before[:1]))
+            before = before[1:]
         for sentence in before:
             self.stdout.write(f"  {sentence}")
         if sheet.is_confirmed:

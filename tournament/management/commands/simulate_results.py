@@ -32,6 +32,8 @@ STAGES = {
     "knockout": lambda games: games.exclude(stage__in=[Match.Stage.GROUP, Match.Stage.PLACEMENT]),
     "placement": lambda games: games.filter(stage=Match.Stage.PLACEMENT),
 }
+# The words of a stage in "16 group results entered".
+STAGE_WORDS = {"groups": "group", "knockout": "knockout", "placement": "placement"}
 
 
 def get_division(event, name):
@@ -77,4 +79,5 @@ class Command(EventCommand):
                     raise CommandError(str(e)) from None
                 entered += 1
         where = f" ({division})" if division is not None else ""
-        self.stdout.write(f"{event.slug}{where}: {entered} {stage} results entered.")
+        results = "result" if entered == 1 else "results"
+        self.stdout.write(f"{event.slug}{where}: {entered} {STAGE_WORDS[stage]} {results} entered.")
