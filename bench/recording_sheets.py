@@ -6,9 +6,13 @@ Usage (from anywhere)::
     .venv/bin/python bench/recording_sheets.py [--games 200] [--per-page 1] [--repeat 3]
                                                [--out /tmp/sheets.pdf]
 
-Prints the font used, then seconds total and per sheet for each run.  The first run
-includes registering the font (about 0.1-0.2 s); later runs show the steady state.
-No Django needed.
+Prints the font used, then seconds total and per sheet for each run, and the reference
+measured in the same run: a bare reportlab page per sheet with the same font and the same
+text (every string the sheet draws, at its place and size, with ``drawString``; no frames,
+no QR code), and the ratio of a sheet to that page (target: about 2x, issue 17 item 4).
+The first run includes registering the font (about 0.1-0.2 s); later runs show the steady
+state; the last line is the median ratio. Times are CPU time of this process
+(``time.process_time``), so other work on the machine changes them less. No Django needed.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import os
+import statistics
 import sys
 import time
 
@@ -23,6 +28,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
+from io import BytesIO  # noqa: E402
+
+from reportlab.lib.pagesizes import A4  # noqa: E402
+from reportlab.pdfgen.canvas import Canvas  # noqa: E402
+
+from common.pdf import pen as pen_module  # noqa: E402
 from common.pdf.fonts import describe_font, japanese_font  # noqa: E402
 from judging.paper.recording_sheet import SheetMatch, recording_sheets_pdf  # noqa: E402
 
@@ -87,6 +98,36 @@ def make_matches(n: int) -> list[SheetMatch]:
     return matches
 
 
+def sheet_texts(match: SheetMatch) -> list[tuple[float, float, str, float]]:
+    """Every string one sheet draws: (x, y, text, size), recorded from the pen."""
+    drawn = []
+    original = pen_module.Pen.text
+
+    def record(self, x, y, text, size, **kw):
+        drawn.append((x, y, text, size))
+        return original(self, x, y, text, size, **kw)
+
+    pen_module.Pen.text = record
+    try:
+        recording_sheets_pdf([match])
+    finally:
+        pen_module.Pen.text = original
+    return drawn
+
+
+def bare_pages(pages: list[list[tuple[float, float, str, float]]], font: str) -> bytes:
+    """The reference: one bare reportlab page per sheet with the same font and text."""
+    buf = BytesIO()
+    c = Canvas(buf, pagesize=A4, pageCompression=1, initialFontName=font)
+    for texts in pages:
+        for x, y, text, size in texts:
+            c.setFont(font, size)
+            c.drawString(x, y, text)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", dest="matches", type=int, default=200)
@@ -96,18 +137,29 @@ def main() -> None:
     args = ap.parse_args()
 
     matches = make_matches(args.matches)
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     japanese_font()
-    print(f"font: {describe_font()}  (registered in {time.perf_counter() - t0:.3f} s)")
+    print(f"font: {describe_font()}  (registered in {time.process_time() - t0:.3f} s)")
+    font = japanese_font()
+    texts = [sheet_texts(m) for m in matches]
     pdf = b""
+    ratios = []
     for run in range(1, args.repeat + 1):
-        t = time.perf_counter()
+        t = time.process_time()
         pdf = recording_sheets_pdf(matches, per_page=args.per_page)
-        dt = time.perf_counter() - t
+        dt = time.process_time() - t
+        t = time.process_time()
+        bare = bare_pages(texts, font)
+        ref = time.process_time() - t
+        n = max(args.matches, 1)
         print(
             f"run {run}: {args.matches} sheets, per_page={args.per_page}: {dt:.3f} s total, "
-            f"{dt / max(args.matches, 1) * 1000:.1f} ms per sheet, {len(pdf) / 1024:.0f} KiB"
+            f"{dt / n * 1000:.1f} ms per sheet, {len(pdf) / 1024:.0f} KiB; bare reportlab page "
+            f"with the same font and text {ref / n * 1000:.1f} ms ({len(bare) / 1024:.0f} KiB); "
+            f"ratio {dt / ref:.1f}x"
         )
+        ratios.append(dt / ref)
+    print(f"median ratio of a sheet to the bare page: {statistics.median(ratios):.1f}x")
     if args.out:
         with open(args.out, "wb") as fh:
             fh.write(pdf)

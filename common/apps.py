@@ -1,6 +1,8 @@
 from django.apps import AppConfig
 from django.core import checks
 
+from common import page_cache
+
 
 class CommonConfig(AppConfig):
     """Helpers every app may use (errors, downloads, dates, Excel, the PDF toolkit); uses no app."""
@@ -10,6 +12,7 @@ class CommonConfig(AppConfig):
 
     def ready(self):
         checks.register(check_pdf_font)
+        page_cache.connect_signals()
 
 
 def check_pdf_font(app_configs=None, **kwargs):

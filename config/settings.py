@@ -7,6 +7,7 @@ data directory (KARUTA_DATA_DIR, default ./var, ignored by git).
 """
 
 import datetime
+import importlib.util
 import os
 import secrets
 import warnings
@@ -234,6 +235,24 @@ else:
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Cache ----------------------------------------------------------------------------
+# One cache shared by every worker of `make serve` (public pages and the API, see
+# common/page_cache.py): files under DATA_DIR/cache by default; Redis when KARUTA_REDIS_URL
+# is set (redis://host:6379/0; needs the `redis` package: pip install redis).
+REDIS_URL = os.environ.get("KARUTA_REDIS_URL", "")
+if REDIS_URL:
+    if importlib.util.find_spec("redis") is None:
+        raise ImproperlyConfigured("KARUTA_REDIS_URL is set but the redis package is not installed (pip install redis)")
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": DATA_DIR / "cache",
+            "OPTIONS": {"MAX_ENTRIES": envint("KARUTA_CACHE_ENTRIES", 2000)},
+        }
+    }
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

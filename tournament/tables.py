@@ -2,20 +2,132 @@
 
 Sorting is limited to database columns with the primary key as the last key, so pages
 never show a row twice and a computed column never reaches ORDER BY (docs/rules/field-faults.md, 23).
+
+django-tables2 keeps what it earns: the columns, their headers, the sort links and the
+ordering of the data. The body rows are written by :class:`PlainRows` in Python, the same
+HTML as django-tables2's row template (tests/tournament/test_tables_html.py) without its
+per-cell template and signature work: 500 games cost about a tenth (bench/pages.py,
+issue 17 item 3).
 """
 
+import functools
+import inspect
+
 import django_tables2 as tables
+from django.core.exceptions import FieldDoesNotExist
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.html import format_html, format_html_join
+from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
+from django_tables2.utils import AttributeDict
 
 from tournament import reports
 from tournament.models import Match, Team
 
+PLAIN_ROWS_TEMPLATE = "includes/plain_rows_table.html"
+PLAIN_TABLE_TEMPLATE = "includes/plain_table.html"
+URL_SENTINEL = 987654321  # a game number no event has, replaced in a URL reversed once
 
-class TeamTable(tables.Table):
+
+class PlainRows:
+    """A django-tables2 table whose body rows are rendered here, not by its row template
+    (``Meta.template_name = PLAIN_ROWS_TEMPLATE`` in each table).
+
+    In: the table as configured (``RequestConfig``: order, no pagination). Out:
+    :meth:`body_html`, the ``<tr>`` rows exactly as django-tables2's ``table.html`` writes
+    them (a ``render_<column>`` method called with the arguments it names, the column's
+    default for an empty value, ``get_<field>_display`` for a field with choices, row classes
+    with even/odd), escaped the same way. Pagination and callable cell attributes are not
+    supported (none of these tables uses them)."""
+
+    def body_html(self):
+        columns = [self._plain_column(column) for column in self.columns]
+        rows = []
+        for counter, record in enumerate(self.data):
+            classes = " ".join(c for c in (self._plain_row_class(record), "odd" if counter % 2 else "even") if c)
+            cells = "".join(
+                f"<td {attrs}>{conditional_escape(self._plain_cell(record, column))}</td>" for column, attrs in columns
+            )
+            rows.append(f'<tr class="{classes}">{cells}</tr>')
+        if not rows and self.empty_text:
+            rows.append(f'<tr><td colspan="{len(columns)}">{conditional_escape(self.empty_text)}</td></tr>')
+        return mark_safe("\n".join(rows))
+
+    def plain_html(self):
+        """The whole table as django-tables2's ``table.html`` writes it, for a table without
+        sorting, footer or pagination (``Meta.template_name = PLAIN_TABLE_TEMPLATE``)."""
+        heads = "".join(
+            f"<th {column.attrs['th'].as_html()}>{conditional_escape(column.header)}</th>" for column in self.columns
+        )
+        thead = self.attrs.get("thead")
+        return mark_safe(
+            f'<div class="table-container"><table {AttributeDict(self.attrs).as_html()}>'
+            f"<thead {thead.as_html() if thead else ''}><tr>{heads}</tr></thead>"
+            f"<tbody {self._tbody_attrs()}>{self.body_html()}</tbody></table></div>"
+        )
+
+    def _tbody_attrs(self):
+        tbody = self.attrs.get("tbody")
+        return tbody.as_html() if tbody else ""
+
+    def _plain_row_class(self, record):
+        value = self.row_attrs.get("class", "")
+        return value(record) if callable(value) else value
+
+    def _plain_column(self, bound_column):
+        """(column facts, the ``<td>`` attributes as HTML) of a column."""
+        method = getattr(self, f"render_{bound_column.name}", None)
+        wants = set(inspect.signature(method).parameters) if method else set()
+        return (bound_column, method, wants), bound_column.attrs["td"].as_html()
+
+    def _plain_cell(self, record, column):
+        bound_column, method, wants = column
+        name = bound_column.accessor
+        if isinstance(record, dict):
+            value = record.get(name)
+        elif "." in name or "__" in name:
+            value = tables.A(name).resolve(record, quiet=True)
+        else:
+            value = getattr(record, name, None)
+            if _choices_field(type(record), name) is not None:
+                value = self.display(record, name)
+        if value in bound_column.column.empty_values:
+            return bound_column.default
+        if method is None:
+            return value
+        arguments = {"record": record, "value": value}
+        return method(**{k: v for k, v in arguments.items() if k in wants})
+
+    def display(self, record, name):
+        """``record.get_<name>_display()`` (the label of a field with choices), each label
+        translated once per table rather than once per row."""
+        labels = self.__dict__.setdefault("_plain_labels", {})
+        if name not in labels:
+            field = _choices_field(type(record), name)
+            labels[name] = {key: str(label) for key, label in field.flatchoices}
+        value = getattr(record, name)
+        return labels[name].get(value, value)
+
+    def once(self, key, make):
+        """``make()`` computed once per table (a translated word, a URL pattern)."""
+        kept = self.__dict__.setdefault("_plain_once", {})
+        if key not in kept:
+            kept[key] = make()
+        return kept[key]
+
+
+@functools.lru_cache(maxsize=256)
+def _choices_field(model, name):
+    """The model field ``name`` of ``model`` when it has choices (shown by its label), else None."""
+    try:
+        field = model._meta.get_field(name)
+    except (AttributeError, FieldDoesNotExist):
+        return None
+    return field if getattr(field, "choices", None) else None
+
+
+class TeamTable(PlainRows, tables.Table):
     entry_number = tables.Column(verbose_name=_("No."))
     name = tables.Column(verbose_name=_("team name"), order_by=("name_key", "pk"))
     affiliation = tables.Column(verbose_name=_("affiliation"), order_by=("affiliation", "pk"))
@@ -32,6 +144,7 @@ class TeamTable(tables.Table):
         fields = ("entry_number", "name", "affiliation", "chaperone", "division", "group", "players")
         order_by = ("division",)
         attrs = {"class": "table"}
+        template_name = PLAIN_ROWS_TEMPLATE
 
     def __init__(self, *args, csrf_token="", **kwargs):
         super().__init__(*args, **kwargs)
@@ -64,7 +177,7 @@ class TeamTable(tables.Table):
         )
 
 
-class MatchTable(tables.Table):
+class MatchTable(PlainRows, tables.Table):
     match_number = tables.Column(verbose_name=_("No."), order_by=("match_number",))
     # A plain column: DateTimeColumn compiles a template for every cell (300 games: 0.1 s).
     start_at = tables.Column(verbose_name=_("start"), order_by=("start_at", "court__order", "match_number"))
@@ -81,6 +194,7 @@ class MatchTable(tables.Table):
         fields = ("match_number", "start_at", "court", "division", "stage", "team_a", "score", "team_b", "status")
         order_by = ("match_number",)
         attrs = {"class": "table schedule"}
+        template_name = PLAIN_ROWS_TEMPLATE
         row_attrs = {
             "class": lambda record: "annulled" if reports.is_annulled(record) else "done" if record.has_result else ""
         }
@@ -107,14 +221,13 @@ class MatchTable(tables.Table):
         return record.court.name if record.court else "—"
 
     def render_stage(self, record):
+        stage = self.display(record, "stage")
         if record.stage == Match.Stage.GROUP:
-            return format_html("{} {}", record.get_stage_display(), record.group.name if record.group else "")
+            return format_html("{} {}", stage, record.group.name if record.group else "")
         slots = self.slots.get(record.pk)
         if slots is not None and slots.out_of_date:
-            return format_html(
-                '{}<br><span class="out-of-date-note">⚠ {}</span>', record.get_stage_display(), slots.out_of_date_text
-            )
-        return record.get_stage_display()
+            return format_html('{}<br><span class="out-of-date-note">⚠ {}</span>', stage, slots.out_of_date_text)
+        return stage
 
     def _team(self, record, side):
         team = record.team_a if side == "A" else record.team_b
@@ -123,7 +236,7 @@ class MatchTable(tables.Table):
         if team is None:
             if slot is not None and slot.label:
                 return format_html('<span class="tbd slot">{}</span>', slot.label)
-            return format_html('<span class="tbd">{}</span>', _("to be decided"))
+            return format_html('<span class="tbd">{}</span>', self.once("tbd", lambda: str(_("to be decided"))))
         won = record.winner_id == team.pk
         mark = mark_safe(' <span class="slot-changed">⚠</span>') if slot is not None and slot.changed else ""
         return format_html('<span class="{}">{}</span>{}', "winner" if won else "", team.name, mark)
@@ -143,25 +256,32 @@ class MatchTable(tables.Table):
         sheet = sheets[0] if sheets else None
         text = "—"
         if sheet is not None:
-            text = _("walkover") if sheet.is_walkover else f"{sheet.cards_a} - {sheet.cards_b}"
+            text = (
+                self.once("walkover", lambda: str(_("walkover")))
+                if sheet.is_walkover
+                else f"{sheet.cards_a} - {sheet.cards_b}"
+            )
             if sheet.decided_by in ("joker", "rps"):
                 text += " (" + ("り" if sheet.decided_by == "joker" else "じゃんけん") + ")"
         if sheet is not None and reports.is_annulled(record):
             return format_html('<s class="annulled">{}</s> {}', text, _("annulled"))
         if self.entry_url_name and record.teams_known:
-            url = reverse(self.entry_url_name, args=[self.event.slug, record.match_number])
-            label = (
-                _("Correct")
-                if record.has_result
-                else _("Check")
-                if record.status in ("submitted", "disputed")
-                else _("Enter")
+            # one reverse() per table: the game's number replaces the sentinel's
+            url = self.once("url", lambda: reverse(self.entry_url_name, args=[self.event.slug, URL_SENTINEL]))
+            words = self.once(
+                "words", lambda: {"done": str(_("Correct")), "waiting": str(_("Check")), "new": str(_("Enter"))}
             )
-            return format_html('{} <a class="button small" href="{}">{}</a>', text, url, label)
+            state = "done" if record.has_result else "waiting" if record.status in ("submitted", "disputed") else "new"
+            return format_html(
+                '{} <a class="button small" href="{}">{}</a>',
+                text,
+                url.replace(f"/{URL_SENTINEL}/", f"/{record.match_number}/"),
+                words[state],
+            )
         return text
 
 
-class StandingsTable(tables.Table):
+class StandingsTable(PlainRows, tables.Table):
     rank = tables.Column(verbose_name=_("rank"))
     team = tables.Column(verbose_name=_("team"))
     affiliation = tables.Column(verbose_name=_("affiliation"))
@@ -177,6 +297,7 @@ class StandingsTable(tables.Table):
     class Meta:
         orderable = False  # the order is the ranking itself
         attrs = {"class": "table standings"}
+        template_name = PLAIN_TABLE_TEMPLATE
         row_attrs = {"class": lambda record: record["row_class"]}
 
 
@@ -232,10 +353,41 @@ def standings_table(lines):
     )
 
 
+def cross_html(cross):
+    """The 星取表 (``reports.CrossTable``) as an HTML table, written here rather than by a
+    template loop per cell (a division of 50 groups of five has 1,250 cells)."""
+    heads = "".join(format_html("<th>{}</th>", team.name) for team in cross.teams)
+    rows = []
+    for team, cells in cross.grid:
+        tds = "".join(_cross_cell(c) for c in cells)
+        rows.append(format_html("<tr><th>{}</th>\n{}\n</tr>", team.name, mark_safe(tds)))
+    return mark_safe(
+        '<div class="scroll-x"><table class="table cross">\n'
+        f"<tr><th></th>{heads}</tr>\n" + "".join(rows) + "\n</table></div>"
+    )
+
+
+def _cross_cell(cell):
+    if cell.is_self:
+        return '<td class="self"></td>'
+    if not cell.played:
+        return "<td></td>"
+    mark = format_html(" <small>{}</small>", cell.mark) if cell.mark else ""
+    return format_html(
+        '<td class="{}">{} {}{}</td>', "win" if cell.won else "loss", "○" if cell.won else "●", cell.score, mark
+    )
+
+
 def standings_tables(event, division=None):
     """``[(Division, [(reports.GroupStandings, StandingsTable)])]``: the read side's
-    standings of every division (or one) with the HTML table of each group."""
-    return [
-        (d, [(group, standings_table(group.lines)) for group in groups])
-        for d, groups in reports.event_standings(event, division)
-    ]
+    standings of every division (or one) with the HTML table of each group; each table's
+    ``cross_html`` is the group's 星取表."""
+    result = []
+    for d, groups in reports.event_standings(event, division):
+        tables_of_groups = []
+        for group in groups:
+            table = standings_table(group.lines)
+            table.cross_html = cross_html(group.cross)
+            tables_of_groups.append((group, table))
+        result.append((d, tables_of_groups))
+    return result

@@ -4,6 +4,7 @@ data, a JSON 404 for an unknown event, and a query count that does not grow with
 from io import BytesIO, StringIO
 
 import pytest
+from django.core.cache import cache
 from django.core.management import call_command
 from django.db import connection
 from django.test import Client
@@ -142,13 +143,27 @@ def test_a_repeated_request_with_the_etag_is_answered_304(client, demo):
         assert again["ETag"] == etag
 
 
-def test_a_new_result_changes_the_etag(client, demo):
+def test_a_new_result_changes_the_etag_at_once(client, demo):
+    """The shared cache keys an event's documents on its version: never behind a result."""
     etag = client.get("/api/v1/events/demo/results")["ETag"]
+    assert client.get("/api/v1/events/demo/results", HTTP_IF_NONE_MATCH=etag).status_code == 304
     match = Match.objects.filter(event=demo, status="scheduled").exclude(team_a=None).exclude(team_b=None).first()
     record_confirmed_result(match, rules.SheetValues(30, 26, 0, rules.JokerHolder.A))
     response = client.get("/api/v1/events/demo/results", HTTP_IF_NONE_MATCH=etag)
     assert response.status_code == 200
     assert response["ETag"] != etag
+
+
+def test_an_unknown_query_parameter_is_answered_from_the_shared_cache(client, demo):
+    client.get("/api/v1/events/demo/timetable")
+    with CaptureQueriesContext(connection) as first:
+        client.get("/api/v1/events/demo/timetable?x=1")
+    with CaptureQueriesContext(connection) as second:
+        client.get("/api/v1/events/demo/timetable?x=2")
+    cache.clear()
+    with CaptureQueriesContext(connection) as cold:
+        client.get("/api/v1/events/demo/timetable?x=3")
+    assert len(first) == len(second) < len(cold)
 
 
 def test_no_answer_carries_a_players_name(client, demo):
@@ -193,6 +208,7 @@ def test_the_query_count_does_not_grow_with_the_number_of_teams(client):
     counts = {}
     for label, event in events.items():
         for url in urls(event.slug):
+            cache.clear()  # cold renders: the shared cache would answer /events/ the second time
             with CaptureQueriesContext(connection) as queries:
                 assert client.get(url).status_code == 200
             counts.setdefault(url.replace(event.slug, "<slug>"), {})[label] = len(queries)

@@ -273,6 +273,7 @@ def test_qr_code_decodes_to_entry_url(tmp_path, per_page):
         URL,
         "https://k.example.jp/g/1",
         "https://karuta.example.jp/judging/court/8f3K2x9QpL0aZ/entry/117/?lang=ja&t=7d1c0e",
+        "http://192.168.1.10:8000/court/" + "x" * 180 + "/game/12/",  # version 7+: type number blocks
     ],
 )
 def test_qr_matrix_matches_reportlab(url):

@@ -100,6 +100,7 @@ def current_match(event):
 PAGES = {
     # name: (login needed, function event -> url)
     "schedule": (True, lambda e: reverse("tournament:schedule", args=[e.slug])),
+    "schedule sorted by court": (True, lambda e: reverse("tournament:schedule", args=[e.slug]) + "?sort=court"),
     "standings": (True, lambda e: reverse("tournament:standings", args=[e.slug])),
     "knockout": (True, lambda e: reverse("tournament:knockout", args=[e.slug])),
     "groups": (True, lambda e: reverse("tournament:groups", args=[e.slug])),

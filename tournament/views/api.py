@@ -3,19 +3,22 @@ standings and bracket.
 
 No login, no personal data. Every answer carries an ``ETag`` (a hash of its body) and a
 ``Last-Modified``, and a conditional GET that matches is answered ``304 Not Modified``;
-``Cache-Control: no-cache`` makes screens revalidate every time. An unknown event is a
-404 with a JSON body.
+``Cache-Control: no-cache`` makes screens revalidate every time. An event's documents come
+from the cache shared by every worker (``common.page_cache.shared_page``), keyed on the
+event's version (``reports.api.event_version``: never behind) and never re-rendered for an
+unknown query parameter; the events list is made afresh each time (it is small). An unknown event is a 404 with
+a JSON body.
 """
 
 import datetime
 import hashlib
 
 from django.http import JsonResponse
-from django.utils.cache import get_conditional_response
 from django.utils.http import http_date
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
+from common.page_cache import conditional_page, shared_page
 from tournament.models import Event
 from tournament.reports import api
 
@@ -24,15 +27,12 @@ NO_CHANGE = datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC)  # Last-Modified 
 
 
 def _answer(request, document, changed_at):
-    """``document`` as JSON with ETag, Last-Modified and no-cache; 304 when the client's copy
-    is current (``If-None-Match``, else ``If-Modified-Since``)."""
+    """``document`` as JSON with ETag and Last-Modified; :func:`shared_page` adds no-cache and
+    answers 304 when the client's copy is current (``If-None-Match``, else ``If-Modified-Since``)."""
     response = JsonResponse(document, json_dumps_params=JSON_OPTIONS)
-    etag = '"' + hashlib.sha256(response.content).hexdigest()[:40] + '"'
-    last_modified = int(changed_at.timestamp())
-    response["ETag"] = etag
-    response["Last-Modified"] = http_date(last_modified)
-    response["Cache-Control"] = "no-cache"
-    return get_conditional_response(request, etag=etag, last_modified=last_modified, response=response)
+    response["ETag"] = '"' + hashlib.sha256(response.content).hexdigest()[:40] + '"'
+    response["Last-Modified"] = http_date(int(changed_at.timestamp()))
+    return response
 
 
 def _event_answer(request, slug, build):
@@ -40,6 +40,13 @@ def _event_answer(request, slug, build):
     if event is None:
         return JsonResponse({"error": "unknown event", "slug": slug}, status=404, json_dumps_params=JSON_OPTIONS)
     return _answer(request, build(event), api.last_change(event))
+
+
+def _version(request, slug):
+    """The cache version of an event's documents (``reports.api.event_version``), or None
+    for an unknown event (its 404 is never stored)."""
+    event = Event.objects.filter(slug=slug).first()
+    return api.event_version(event) if event is not None else "unknown"
 
 
 def _read_only(view):
@@ -54,6 +61,7 @@ def not_found(request):
 
 
 @_read_only
+@conditional_page
 def events(request):
     """``/api/v1/events/``: the events, newest first."""
     listed = list(Event.objects.all())
@@ -62,20 +70,24 @@ def events(request):
 
 
 @_read_only
+@shared_page("api-timetable", version=_version)
 def timetable(request, slug):
     return _event_answer(request, slug, api.timetable_document)
 
 
 @_read_only
+@shared_page("api-results", version=_version)
 def results(request, slug):
     return _event_answer(request, slug, api.results_document)
 
 
 @_read_only
+@shared_page("api-standings", version=_version)
 def standings(request, slug):
     return _event_answer(request, slug, api.standings_document)
 
 
 @_read_only
+@shared_page("api-bracket", version=_version)
 def bracket(request, slug):
     return _event_answer(request, slug, api.bracket_document)

@@ -1,0 +1,225 @@
+#!/usr/bin/env python
+"""Cold renders of the public and organiser pages of a prefectural event (issue 17 item 3).
+
+Usage (from the project root)::
+
+    .venv/bin/python bench/pages.py [--courts 50] [--repeat 9] [--only schedule,standings]
+
+Builds, in a fresh data directory (SQLite, DEBUG off), an event of 5 teams per court in
+groups of five (50 courts: 250 teams, 500 games) with the first half of the games
+confirmed, then renders each page ``--repeat`` times through Django's test client with the
+cache cleared before every request, and prints per page: the median render in ms (CPU
+time of this process, which includes SQLite's work: other load on the machine changes it
+less than the wall clock), the ratio to the court entry page (the referee's tablet page,
+rendered in the same run), the query count and the size in KB; then the schedule's 500 rows
+rendered by django-tables2's template, by a plain template loop and in Python. Targets: public pages
+within 5x the court entry page and under 150 KB for a phone's default view; organiser
+pages within 10x. No network, no server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+BASE = Path(__file__).resolve().parent.parent
+TEAMS_PER_COURT = 5  # a group of five per court: 10 games per court
+TARGETS = {"public": 5, "organiser": 10}
+
+
+def parse_args(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--courts", type=int, default=50, help="courts (5 teams, 10 games each; default 50)")
+    p.add_argument("--repeat", type=int, default=9, help="renders per page (default 9, the median is printed)")
+    p.add_argument("--only", default="", help="comma-separated page names (default: all)")
+    return p.parse_args(argv)
+
+
+def setup_django(data_dir):
+    os.environ["KARUTA_DATA_DIR"] = str(data_dir)
+    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    os.environ["DEBUG"] = "false"
+    os.environ.pop("DATABASE_URL", None)
+    os.environ.pop("KARUTA_REDIS_URL", None)
+    sys.path.insert(0, str(BASE))
+    import django
+
+    django.setup()
+
+
+def build(courts):
+    """The event: ``courts`` courts, 5 teams per court, half the games confirmed."""
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    from judging.engine import rules
+    from judging.services import record_confirmed_result
+    from tournament.models import Court, Division, Match
+    from tournament.services.draw import draw_groups
+    from tournament.services.events import create_event
+    from tournament.services.registration import PlayerData, save_team
+    from tournament.services.schedule import make_schedule
+
+    call_command("migrate", verbosity=0)
+    event = create_event("bench", "ひたち郷土かるた県大会", datetime.date(2027, 1, 17), courts=courts)
+    division = Division.objects.create(event=event, name="一般の部")
+    division.courts.set(Court.objects.filter(event=event))
+    for i in range(courts * TEAMS_PER_COURT):
+        save_team(
+            division,
+            f"ひたち郷土かるたクラブ{i:03d}",
+            f"日立市立第{i % 17 + 1}小学校",
+            [PlayerData(f"選手{i}-{j}", "せんしゅ", "小5", is_leader=j == 1) for j in range(3)],
+        )
+    draw_groups(event, seed=1)
+    make_schedule(event)
+    matches = list(Match.objects.filter(event=event).select_related("event").order_by("match_number"))
+    for match in matches[: len(matches) // 2]:
+        a_wins = match.match_number % 3 != 0
+        values = (30, 26, 0, rules.JokerHolder.A) if a_wins else (26, 30, 0, rules.JokerHolder.B)
+        record_confirmed_result(match, rules.SheetValues(*values))
+    user = get_user_model().objects.create_user("bench-organiser")
+    event.organisers.add(user)
+    return event, user, len(matches)
+
+
+def pages(event):
+    """(name, kind, url): the court entry page first (the reference)."""
+    from django.urls import reverse
+
+    from tournament.models import Match
+
+    court = event.courts.order_by("order").first()
+    team = event.divisions.first().teams.order_by("entry_number").first()
+    division = event.divisions.first()
+    later = Match.objects.filter(event=event, court=court, status="scheduled").order_by("match_number").first()
+    slug = event.slug
+    return [
+        ("court entry (tablet)", "reference", reverse("judging:court_entry", args=[court.token, later.match_number])),
+        ("public timetable", "public", reverse("tournament:public_timetable", args=[slug])),
+        ("public timetable of a team", "public", reverse("tournament:public_team", args=[slug, team.pk])),
+        ("public timetable of a court", "public", reverse("tournament:public_court", args=[slug, court.pk])),
+        ("public results", "public", reverse("tournament:public_results", args=[slug])),
+        ("public standings", "public", reverse("tournament:public_standings", args=[slug])),
+        ("public bracket", "public", reverse("tournament:public_bracket", args=[slug])),
+        ("division display", "public", reverse("tournament:division_display", args=[slug, division.pk])),
+        ("api timetable", "public", reverse("api:timetable", args=[slug])),
+        ("api results", "public", reverse("api:results", args=[slug])),
+        ("api standings", "public", reverse("api:standings", args=[slug])),
+        ("organiser schedule", "organiser", reverse("tournament:schedule", args=[slug])),
+        ("organiser standings", "organiser", reverse("tournament:standings", args=[slug])),
+        ("organiser teams", "organiser", reverse("tournament:team_list", args=[slug])),
+        ("organiser games (status board)", "organiser", reverse("judging:status_board", args=[slug])),
+    ]
+
+
+def render(client, url, repeat):
+    """Median CPU ms of ``repeat`` cold renders, the query count and the bytes."""
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    times, queries, size = [], 0, 0
+    for _ in range(repeat):
+        cache.clear()
+        with CaptureQueriesContext(connection) as captured:
+            t = time.process_time()
+            response = client.get(url)
+            times.append((time.process_time() - t) * 1000)
+        if response.status_code != 200:
+            raise SystemExit(f"{url}: HTTP {response.status_code}")
+        queries, size = len(captured), len(response.content)
+    return statistics.median(times), queries, size
+
+
+ROW_LOOP = (
+    '{% for row in rows %}<tr class="{{ row.0 }}">{% for cell in row.1 %}<td >{{ cell }}</td>{% endfor %}</tr>'
+    "{% endfor %}"
+)
+
+
+def rows_three_ways(event, repeat):
+    """The schedule's 500 body rows: django-tables2's template (header included), a plain
+    template loop over cells computed in Python, and the rows written in Python (what the
+    pages use); median ms of rendering each, the data fetched beforehand."""
+    from django.template import Context, Template
+    from django.test import RequestFactory
+    from django_tables2 import RequestConfig
+
+    from tournament import reports
+    from tournament.tables import MatchTable
+
+    request = RequestFactory().get("/")
+    loop = Template(ROW_LOOP)
+
+    def table():
+        t = MatchTable(reports.match_queryset(event), slots=lambda: reports.event_slots(event))
+        RequestConfig(request, paginate=False).configure(t)
+        list(t.data)  # the query is not what is compared
+        t.slots  # noqa: B018 - nor the slots
+        return t
+
+    def tables2(t):
+        t.template_name = "django_tables2/table.html"
+        return t.as_html(request)
+
+    def template_loop(t):
+        columns = [t._plain_column(c)[0] for c in t.columns]
+        rows = [(t._plain_row_class(r), [t._plain_cell(r, c) for c in columns]) for r in t.data]
+        return loop.render(Context({"rows": rows}))
+
+    def python(t):
+        return t.body_html()
+
+    for name, make in (
+        ("django-tables2 template", tables2),
+        ("plain template loop", template_loop),
+        ("Python", python),
+    ):
+        times = []
+        for _ in range(repeat):
+            made = table()
+            t = time.process_time()
+            make(made)
+            times.append((time.process_time() - t) * 1000)
+        print(f"  schedule rows, {name:24} {statistics.median(times):7.1f} ms")
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="karuta-bench-pages-") as data_dir:
+        setup_django(data_dir)
+        from django.test import Client
+
+        t = time.perf_counter()
+        event, user, games = build(args.courts)
+        teams = args.courts * TEAMS_PER_COURT
+        print(f"{teams} teams, {games} games, {args.courts} courts: built in {time.perf_counter() - t:.0f} s")
+        only = {n.strip() for n in args.only.split(",") if n.strip()}
+        anonymous, organiser = Client(), Client()
+        organiser.force_login(user)
+        reference = None
+        print(f"{'page':34} {'ms':>7} {'ratio':>6} {'target':>7} {'queries':>7} {'KB':>6}")
+        for name, kind, url in pages(event):
+            if only and kind != "reference" and not any(o in name for o in only):
+                continue
+            client = organiser if kind == "organiser" else anonymous
+            ms, queries, size = render(client, url, args.repeat)
+            if reference is None:
+                reference = ms
+            ratio = ms / reference
+            target = TARGETS.get(kind)
+            mark = "" if target is None else (f"≤{target}x " + ("ok" if ratio <= target else "OVER"))
+            print(f"{name:34} {ms:7.1f} {ratio:5.1f}x {mark:>7} {queries:7d} {size / 1024:6.0f}")
+        print("The 500 rows of the schedule three ways (rendering only; the query and the slots before):")
+        rows_three_ways(event, args.repeat)
+
+
+if __name__ == "__main__":
+    main()

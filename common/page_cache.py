@@ -1,0 +1,185 @@
+"""One page cache for every server worker, and conditional GET (``ETag``/``Last-Modified`` → 304).
+
+Decision (issue 17, item 3): a public page or API answer is rendered at most once per
+``FRESH_SECONDS`` per page, language and *known* query parameters, whatever the number of
+workers and readers, and a change to the tournament shows within ``FRESH_SECONDS``:
+
+- the cache is Django's default cache (``config/settings.py`` ``CACHES``: a file-based cache
+  under the data directory shared by every worker of ``make serve``, or Redis when
+  ``KARUTA_REDIS_URL`` is set);
+- the key is the page's name, its URL arguments, the language and only the query parameters
+  the page declares (``?x=<random>`` finds the same entry);
+- every write to a model of the ``tournament`` or ``judging`` app bumps one *data version*
+  when its transaction commits; an entry made under an older version is
+  served for at most ``FRESH_SECONDS`` after it was made, so results arriving several times a
+  second do not make every reader render afresh; an entry of the current version is kept for
+  ``KEEP_SECONDS`` (writes that bypass the signals, ``QuerySet.update``, show by then);
+- a page whose own version is cheap to compute passes it (``shared_page(version=…)``): its
+  entries are keyed on it and never behind (the API's event documents, keyed on
+  ``reports.api.event_version``);
+- requests with a session cookie (organisers, recorders) are never served from or stored in
+  the cache, nor is an answer that sets a cookie or varies on it.
+
+Every answer through :func:`shared_page` carries an ``ETag`` (a hash of its body) and
+``Cache-Control: no-cache``, and a matching ``If-None-Match``/``If-Modified-Since`` gets 304.
+"""
+
+import functools
+import hashlib
+import time
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models.signals import m2m_changed, post_delete, post_save
+from django.http import HttpResponse
+from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.http import parse_http_date_safe
+from django.utils.translation import get_language
+
+FRESH_SECONDS = 5  # a page may be this many seconds behind the last write
+KEEP_SECONDS = 60  # longest life of an entry, even when nothing was written
+VERSION_KEY = "page-cache:data-version"
+WATCHED_APPS = frozenset({"tournament", "judging"})
+KEPT_HEADERS = ("Content-Type", "Content-Language", "Last-Modified", "ETag", "Content-Disposition")
+
+
+def data_version():
+    """The current data version (an opaque int; 0 before the first write)."""
+    return cache.get(VERSION_KEY, 0)
+
+
+def bump_data_version():
+    """Make every cached page older than now stale (served at most ``FRESH_SECONDS`` more).
+
+    A new value from the clock rather than ``incr``: two workers bumping at once both
+    change it, and the file-based cache has no atomic increment."""
+    cache.set(VERSION_KEY, time.time_ns(), None)
+
+
+def _on_write(sender, **kwargs):
+    """Signal receiver: a write to a watched app's model bumps the version once its
+    transaction commits (at once outside a transaction), never while the database is locked
+    for the write; once per transaction however many rows it writes. A reader before the
+    commit sees the old data under the old version, which is right."""
+    if sender._meta.app_label not in WATCHED_APPS:
+        return
+    connection = transaction.get_connection()
+    if not connection.in_atomic_block:
+        bump_data_version()
+    else:
+        # once per transaction (per savepoint of it): on_commit keeps (savepoint ids, function, robust)
+        here = set(connection.savepoint_ids)
+        if not any(sids == here and func is bump_data_version for sids, func, _robust in connection.run_on_commit):
+            transaction.on_commit(bump_data_version, robust=True)
+
+
+def connect_signals():
+    """Connect the version bump to every save, delete and many-to-many change (``CommonConfig.ready``)."""
+    for signal in (post_save, post_delete, m2m_changed):
+        signal.connect(_on_write, dispatch_uid=f"page-cache-{signal!r}")
+
+
+def page_key(name, request, args, kwargs, params):
+    """The cache key of one page: ``name``, URL arguments, language, and the declared ``params``
+    of the query string (in the declared order; anything else in the query is ignored)."""
+    query = [(p, request.GET.getlist(p)) for p in params if p in request.GET]
+    parts = repr((name, args, sorted(kwargs.items()), get_language(), query, request.method == "HEAD"))
+    return "page-cache:" + hashlib.sha256(parts.encode()).hexdigest()
+
+
+def _private(request):
+    return settings.SESSION_COOKIE_NAME in request.COOKIES
+
+
+def _storable(response):
+    vary = response.get("Vary", "")
+    return (
+        response.status_code == 200
+        and not response.streaming
+        and not response.cookies
+        and "cookie" not in vary.lower()
+        and not response.has_header("Set-Cookie")
+    )
+
+
+def _entry(response, version):
+    headers = {h: response[h] for h in KEPT_HEADERS if response.has_header(h)}
+    return {"version": version, "at": time.time(), "content": response.content, "headers": headers}
+
+
+def _from_entry(entry):
+    response = HttpResponse(entry["content"])
+    for header, value in entry["headers"].items():
+        response[header] = value
+    return response
+
+
+def conditional(request, response):
+    """Add ``ETag`` (hash of the body, unless present) and ``Cache-Control: no-cache`` to a 200
+    answer and answer 304 when the client's copy is current; any other answer as it is."""
+    if response.status_code != 200 or response.streaming:
+        return response
+    if not response.has_header("ETag"):
+        response["ETag"] = '"' + hashlib.sha256(response.content).hexdigest()[:40] + '"'
+    response["Cache-Control"] = "no-cache"
+    patch_vary_headers(response, ("Accept-Language",))
+    return get_conditional_response(
+        request,
+        etag=response["ETag"],
+        last_modified=_last_modified(response),
+        response=response,
+    )
+
+
+def _last_modified(response):
+    from_header = response.get("Last-Modified")
+    return parse_http_date_safe(from_header) if from_header else None
+
+
+def conditional_page(view):
+    """Decorator: conditional GET alone (``ETag``, ``Cache-Control: no-cache``, 304), no cache;
+    for an answer that is cheap to make but must never be behind (the API's events list)."""
+
+    @functools.wraps(view)
+    def wrapped(request, *args, **kwargs):
+        return conditional(request, view(request, *args, **kwargs))
+
+    return wrapped
+
+
+def shared_page(name, params=(), version=None):
+    """Decorator for a read-only page or API view: the shared cache and conditional GET.
+
+    ``name`` names the page in the key; ``params`` are the query parameters that change
+    what it shows (all others are ignored for the key, so must not change the answer).
+    ``version``, when given, is a function of the view's arguments returning a short text
+    that changes whenever the answer would (e.g. ``reports.api.event_version``): entries are
+    then keyed on it and never served behind it. Without it, an entry is current when no
+    write happened since (the data version), or younger than ``FRESH_SECONDS``.
+    In: a view answering GET/HEAD. Out: the view's answer, from the cache when current,
+    with ETag; 304 when the client's copy matches. Other methods and private requests pass
+    through uncached.
+    """
+
+    def decorate(view):
+        @functools.wraps(view)
+        def wrapped(request, *args, **kwargs):
+            if request.method not in ("GET", "HEAD") or _private(request):
+                return conditional(request, view(request, *args, **kwargs))
+            exact = version(request, *args, **kwargs) if version is not None else None
+            key = page_key((name, exact), request, args, kwargs, params)
+            stamp = data_version()
+            entry = cache.get(key)
+            if entry is not None and (
+                exact is not None or entry["version"] == stamp or time.time() - entry["at"] < FRESH_SECONDS
+            ):
+                return conditional(request, _from_entry(entry))
+            response = view(request, *args, **kwargs)
+            if _storable(response):
+                cache.set(key, _entry(response, stamp), KEEP_SECONDS)
+            return conditional(request, response)
+
+        return wrapped
+
+    return decorate

@@ -1,0 +1,109 @@
+"""The shared page cache and conditional GET (common/page_cache.py, issue 17 item 3)."""
+
+import pytest
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpResponse
+from django.test import RequestFactory
+from django.utils import translation
+
+from common import page_cache
+from tests import factories
+
+calls = []
+
+
+@page_cache.shared_page("demo-page", params=("court",))
+def view(request, slug):
+    calls.append(request.get_full_path())
+    return HttpResponse(f"page {slug} {len(calls)} {translation.get_language()}")
+
+
+@pytest.fixture(autouse=True)
+def _fresh():
+    calls.clear()
+    cache.clear()
+
+
+def get(path="/e/x/", **extra):
+    return view(RequestFactory().get(path, **extra), "x")
+
+
+def test_unknown_query_parameters_share_one_entry_known_ones_do_not(db):
+    first = get("/e/x/")
+    assert get("/e/x/?x=123").content == first.content
+    assert get("/e/x/?x=456&utm=1").content == first.content
+    assert len(calls) == 1
+    assert get("/e/x/?court=2").content != first.content
+    assert len(calls) == 2
+
+
+def test_the_language_is_part_of_the_key(db):
+    with translation.override("ja"):
+        ja = get()
+    with translation.override("en"):
+        en = get()
+    assert ja.content.endswith(b"ja") and en.content.endswith(b"en")
+
+
+def test_etag_and_304(db):
+    first = get()
+    assert first["Cache-Control"] == "no-cache"
+    again = get(HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and again.content == b""
+
+
+def test_a_write_makes_the_entry_stale_after_fresh_seconds(db, monkeypatch, django_capture_on_commit_callbacks):
+    first = get()
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        factories.make_event(slug="written")  # a write to a tournament model bumps the version on commit
+    assert len(callbacks) == 1  # once per transaction, however many rows
+    assert get().content == first.content  # still within FRESH_SECONDS
+    monkeypatch.setattr(page_cache, "FRESH_SECONDS", 0)
+    assert get().content != first.content
+    assert len(calls) == 2
+
+
+def test_without_a_write_the_entry_stays_past_fresh_seconds(db, monkeypatch):
+    first = get()
+    monkeypatch.setattr(page_cache, "FRESH_SECONDS", 0)
+    assert get().content == first.content
+    assert len(calls) == 1
+
+
+def test_a_session_is_never_served_from_or_stored_in_the_cache(db):
+    get()
+    request = RequestFactory().get("/e/x/")
+    request.COOKIES[settings.SESSION_COOKIE_NAME] = "abc"
+    view(request, "x")
+    view(request, "x")
+    assert len(calls) == 3
+
+
+def test_the_cache_is_shared_by_every_worker():
+    """The default cache is a store outside the process (files under the data dir, or Redis)."""
+    backend = settings.CACHES["default"]["BACKEND"]
+    assert backend.endswith(("FileBasedCache", "RedisCache")), backend
+
+
+current = {"version": "a"}
+
+
+@page_cache.shared_page("versioned", version=lambda request, slug: current["version"])
+def versioned(request, slug):
+    calls.append(slug)
+    return HttpResponse(f"page {len(calls)}")
+
+
+def test_a_page_with_its_own_version_is_never_behind_it(db):
+    first = versioned(RequestFactory().get("/v/"), "x")
+    assert versioned(RequestFactory().get("/v/"), "x").content == first.content
+    current["version"] = "b"  # within FRESH_SECONDS, still rendered afresh
+    assert versioned(RequestFactory().get("/v/"), "x").content != first.content
+    assert len(calls) == 2
+
+
+def test_conditional_page_answers_304_without_a_cache(db):
+    view_304 = page_cache.conditional_page(lambda request: HttpResponse("x"))
+    etag = view_304(RequestFactory().get("/c/"))["ETag"]
+    assert view_304(RequestFactory().get("/c/", HTTP_IF_NONE_MATCH=etag)).status_code == 304
