@@ -14,8 +14,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from common.dates import TOKYO
-from judging.models import RecordingSheet
-from tournament.models import Match, RunnerUpLot, TieBreak
+from judging.models import HistoryEntry, RecordingSheet
+from tournament.models import Match, RunnerUpLot, Team, TieBreak
 from tournament.reports import hall
 from tournament.reports.bracket import division_brackets, single_champions
 from tournament.reports.standings import event_standings
@@ -41,9 +41,10 @@ def last_change(event):
 def event_version(event):
     """A short text (16 hex digits) that changes whenever what the public pages and the API
     show of ``event`` changes: a result submitted, confirmed or sent back, a game started,
-    ended, moved, voided, seeded or added, a lot or play-off recorded. Pages carry the
+    ended, moved, voided, seeded, added, kept or replayed, a lot or play-off recorded, a team
+    edited or withdrawn. Pages carry the
     version they were made from and ``static/js/public_refresh.js`` compares it with the
-    events document's ``version`` (docs/api.md). Four aggregate queries, whatever the size."""
+    events document's ``version`` (docs/api.md). Six aggregate queries, whatever the size."""
     sheets = RecordingSheet.objects.filter(match__event=event).aggregate(
         n=Count("pk"),
         confirmed=Count("pk", filter=Q(is_confirmed=True)),
@@ -65,7 +66,14 @@ def event_version(event):
     )
     ties = TieBreak.objects.filter(group__division__event=event).aggregate(n=Count("pk"), newest=Max("pk"))
     lots = RunnerUpLot.objects.filter(division__event=event).aggregate(n=Count("pk"), newest=Max("pk"))
-    text = repr((sorted(sheets.items()), sorted(matches.items()), sorted(ties.items()), sorted(lots.items())))
+    # Every line of a game's history (kept, replayed, teams changed, started …) and every edit
+    # or withdrawal of a team (its version counter) changes what the pages show too.
+    history = HistoryEntry.objects.filter(match__event=event).aggregate(n=Count("pk"), newest=Max("pk"))
+    teams = Team.objects.filter(division__event=event).aggregate(
+        n=Count("pk"), edits=Sum("version", default=0), withdrawn=Count("pk", filter=Q(withdrawn=True))
+    )
+    parts = (sheets, matches, ties, lots, history, teams)
+    text = repr(tuple(sorted(part.items()) for part in parts))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
