@@ -120,11 +120,12 @@ def test_the_former_inline_handlers_work_under_the_policy(new_page, live_server,
     with page.expect_navigation():
         page.select_option("select[name=language]", "en")
     assert page.locator("html").get_attribute("lang") == "en"
-    # data-go on the public timetable: choosing a team opens its page.
+    # data-autosubmit on the public timetable: choosing a team opens its page.
     team = Team.objects.filter(division__event=day).order_by("pk").first()
     page.goto(f"{live_server.url}/e/demo/")
     with page.expect_navigation():
-        page.select_option("select[name=team]", value=f"/e/demo/team/{team.pk}/")
+        page.select_option("select[name=team]", value=str(team.pk))
+    page.wait_for_url(f"**/e/demo/team/{team.pk}/")
     assert page.url.endswith(f"/e/demo/team/{team.pk}/")
     refused += page.evaluate("window.__csp || []")
     assert refused == []
