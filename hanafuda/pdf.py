@@ -9,8 +9,9 @@
 
 The fixed headings are Japanese, as on the tournament's paper (``judging.paper``); names of
 cards and dekiyaku come from the engine's Japanese names. Every data string goes through
-``common.pdf.fonts.check_glyphs``: a character the font lacks is a ``ValueError`` naming the
-field, never a blank box. Rendering is serialised with the recording sheets' lock.
+``common.pdf.fonts.check_glyphs`` (a log line); the pen draws a character the main font lacks
+from a fallback font, or as 〓 when no installed font has it (docs/rules/paper.md, "Paper always
+prints"). Rendering is serialised with the recording sheets' lock.
 """
 
 from __future__ import annotations
@@ -66,8 +67,8 @@ def score_sheet(state, rules: list[str] | None = None) -> bytes:
     """The score sheet of a session as PDF bytes.
 
     ``state``: ``hanafuda.services.SessionState``; ``rules``: the house rules that differ
-    from the defaults, one line each (shown in the header). ``ValueError`` names a text the
-    font cannot print.
+    from the defaults, one line each (shown in the header). Never refuses a name: see the
+    module's docstring.
     """
     session = state.session
     sides = [_checked(n, f"sides[{i}]") for i, n in enumerate(session.sides)]

@@ -1,8 +1,9 @@
-"""Checks before a hanafuda paper is printed: every name and title must be drawable.
+"""Checks before a hanafuda paper is printed: which typed names print with a substitute mark.
 
-The PDF font lacks some characters (emoji, rare kanji); a name typed with one would print
-as a blank box. ``check_printable`` refuses it with ``NotPrintable`` (a ``UserError``) before
-the PDF is built, so the scorer reads why on the screen.
+Since issue 18 every paper prints whatever the names: a character the main PDF font lacks is
+drawn from an installed fallback font, and one that no installed font has prints as 〓
+(``common.pdf.fallback``; docs/rules/paper.md, "Paper always prints"). ``paper_warnings`` names
+those last characters so the scorer can read, on the screen, which names will show 〓.
 """
 
 from __future__ import annotations
@@ -11,38 +12,17 @@ from collections.abc import Mapping
 
 from django.utils.translation import gettext as _
 
-from common.errors import UserError
-from common.pdf.fonts import missing_glyphs
+from common.pdf.coverage import font_warnings
 from hanafuda.models import Session
 from hanafuda.services import SessionState, unit_label
 
 
-class NotPrintable(UserError):
-    """A name or title the PDF font cannot draw (it would print as a blank box)."""
-
-
-# Control characters print as a space (the PDF toolkit replaces them), so they are never missing.
-_CONTROL = frozenset(chr(c) for c in [*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029])
-
-
-def check_printable(texts: Mapping[str, object]) -> None:
-    """``NotPrintable`` naming the first character the PDF font cannot draw.
-
-    Input: what -> text, ``what`` in words of the page's language (``paper_texts``), e.g.
-    {"the title": session.title}: the texts typed by the players that a paper prints. Run
-    before building the PDF, so a name the font lacks is a message on the screen, in the
-    page's language, rather than a blank box on paper."""
-    for what, text in texts.items():
-        missing = [ch for ch in missing_glyphs(str(text or "")) if ch not in _CONTROL]
-        if missing:
-            ch = missing[0]
-            raise NotPrintable(
-                _(
-                    "The character “%(char)s” (U+%(code)04X) in %(what)s is not in the font of the paper: it "
-                    "would print as a blank box. Change it and print again."
-                )
-                % {"char": ch, "code": ord(ch), "what": what}
-            )
+def paper_warnings(texts: Mapping[str, object]) -> list[str]:
+    """The warnings, in the active language, for the texts of a paper (what -> text, as
+    ``paper_texts`` or ``title_text`` give them) that have characters no installed font can
+    print: each names the text, the character and its code, and the mark printed instead.
+    ``[]`` when everything prints. Never raises."""
+    return [warning.message for warning in font_warnings(texts.items())]
 
 
 def title_text(title: str) -> dict[str, object]:

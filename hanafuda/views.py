@@ -432,11 +432,8 @@ def score_sheet_pdf(request, pk):
     state = _state(session)
     with translation.override("ja"):  # the paper's words are Japanese
         rules = rules_summary(state.options)
-    try:
-        printing.check_printable(printing.paper_texts(session, state))
-    except printing.NotPrintable as exc:
-        messages.error(request, _("The score sheet cannot be printed: %(error)s") % {"error": exc})
-        return redirect("hanafuda:session_detail", pk=session.pk)
+    for warning in printing.paper_warnings(printing.paper_texts(session, state)):
+        messages.warning(request, warning)
     data = pdf.score_sheet(state, rules)
     return file_response(data, _filename(session, "-score-sheet.pdf"), PDF)
 
@@ -451,11 +448,8 @@ def reference_card_pdf(request, pk=None):
         options, title = _state(session).options, session.title
         with translation.override("ja"):
             lines = rules_summary(options)
-    try:
-        printing.check_printable(printing.title_text(title))
-    except printing.NotPrintable as exc:
-        messages.error(request, _("The reference card cannot be printed: %(error)s") % {"error": exc})
-        return redirect("hanafuda:session_detail", pk=pk) if pk else redirect("hanafuda:session_list")
+    for warning in printing.paper_warnings(printing.title_text(title)):
+        messages.warning(request, warning)
     data = pdf.reference_card(options, title=title, rules=lines)
     return file_response(data, "hanafuda-reference-card.pdf", PDF)
 

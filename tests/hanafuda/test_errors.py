@@ -9,6 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from common.errors import UserError
+from common.pdf import coverage
 from hanafuda import printing, services
 from hanafuda.engine.options import OptionError, Options
 from hanafuda.models import Round, Session
@@ -27,9 +28,7 @@ def raw_client(user):
     return client
 
 
-@pytest.mark.parametrize(
-    "error", [services.RoundError, services.SessionDataError, services.HouseRulesError, printing.NotPrintable]
-)
+@pytest.mark.parametrize("error", [services.RoundError, services.SessionDataError, services.HouseRulesError])
 def test_the_refusals_are_user_errors_and_not_value_errors(error):
     assert issubclass(error, UserError) and not issubclass(error, ValueError)
 
@@ -91,7 +90,7 @@ def test_a_plain_value_error_in_the_preview_answers_500_not_a_problem(raw_client
 
 def test_a_plain_value_error_in_the_paper_answers_500_not_a_message(raw_client, user, monkeypatch):
     s = new_session(user)
-    monkeypatch.setattr(printing, "check_printable", _bug)
+    monkeypatch.setattr(printing, "paper_warnings", _bug)
     assert raw_client.get(reverse("hanafuda:score_sheet", args=[s.pk])).status_code == 500
     assert raw_client.get(reverse("hanafuda:reference_card", args=[s.pk])).status_code == 500
 
@@ -112,10 +111,13 @@ def test_refused_house_rules_are_shown_on_the_form(client_in, monkeypatch):
     assert not Session.objects.exists()
 
 
-def test_a_title_the_font_cannot_print_is_refused_with_a_message(client_in, user):
+def test_a_title_no_font_can_print_still_prints_and_says_which_character_shows_as_a_mark(client_in, user, monkeypatch):
+    monkeypatch.setattr(coverage, "unprintable_chars", lambda text: [ch for ch in text if ch == "\U0001f600"])
     s = services.create_session(user, "\U0001f600", ["A", "B", "C"], Options())
-    response = client_in.get(reverse("hanafuda:reference_card", args=[s.pk]), follow=True)
-    assert response.status_code == 200 and "U+1F600" in response.content.decode()
+    response = client_in.get(reverse("hanafuda:reference_card", args=[s.pk]))
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    page = client_in.get(reverse("hanafuda:session_detail", args=[s.pk])).content.decode()
+    assert "U+1F600" in page and "〓" in page
 
 
 def test_stored_rounds_the_rules_refuse_are_named_in_the_preview(client_in, user):

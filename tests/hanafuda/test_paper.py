@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
+from common.pdf import coverage
 from hanafuda import pdf, services
 from hanafuda.engine.dekiyaku import DEKIYAKU
 from hanafuda.engine.options import FlowerCards, FourBrights, Options, Players, TeamPayment
@@ -96,12 +97,13 @@ def test_the_reference_card_follows_the_sessions_options(client, user):
     assert "梅の札どれか1枚" in flat and "10" in flat
 
 
-def test_a_name_the_font_cannot_print_is_refused_with_a_message(client, user):
+def test_a_name_no_font_can_print_still_prints_and_the_next_page_names_it(client, user, monkeypatch):
+    """Paper always prints (issue 18): the name prints with 〓 and the page says so, in Japanese."""
+    monkeypatch.setattr(coverage, "unprintable_chars", lambda text: [ch for ch in text if ch == "\U0001f600"])
     s = services.create_session(user, "x", ["A", "B", "\U0001f600"], Options())
     client.force_login(user)
-    response = client.get(reverse("hanafuda:score_sheet", args=[s.pk]), follow=True)
-    page = response.content.decode()
-    assert response.status_code == 200 and "U+1F600" in page
-    # the page is Japanese, and so is the message: no technical English (issue 22)
-    assert "名前「\U0001f600」の文字「\U0001f600」（U+1F600）は用紙の字体にないため" in page
+    response = client.get(reverse("hanafuda:score_sheet", args=[s.pk]))
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    page = client.get(reverse("hanafuda:session_detail", args=[s.pk])).content.decode()
+    assert "U+1F600" in page and "〓" in page
     assert "PDF font" not in page and "sides[" not in page
