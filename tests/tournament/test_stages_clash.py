@@ -98,6 +98,22 @@ def test_replay_is_allowed_once_the_other_game_gave_the_team_up(knockout, organi
     assert new_a1.pk not in teams_of(semi_a2)
 
 
+def test_two_played_semifinals_whose_teams_swap_are_replayed_one_after_the_other(knockout, organiser):
+    """A1 and A2 exchange places after both semifinals were played: each game holds the other's
+    team, so neither replay may wait for the other to go first (the re-check's dead end)."""
+    event, division, group, semi_a1, semi_a2 = knockout
+    play(semi_a1, 30, 26)
+    play(semi_a2, 30, 26)
+    old_a1, old_a2 = members(group)[:2]
+    flip(old_a2, old_a1)  # now A1 = old A2 and A2 = old A1
+    assert {s.match.pk for s in stages.out_of_date(division)} >= {semi_a1.pk, semi_a2.pk}
+    replay_match(semi_a1, organiser)  # allowed: the other game is out of date too
+    assert old_a2.pk not in teams_of(semi_a1)  # its side waits: old A2 still holds semifinal A2
+    replay_match(semi_a2, organiser)
+    assert old_a2.pk in teams_of(semi_a1) and old_a1.pk in teams_of(semi_a2)
+    assert None not in teams_of(semi_a1) | teams_of(semi_a2)
+
+
 def test_an_open_semifinal_never_gets_a_team_that_plays_a_kept_one(knockout, organiser):
     event, division, group, semi_a1, semi_a2 = knockout
     play(semi_a2, 30, 26)

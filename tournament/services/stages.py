@@ -49,8 +49,9 @@ def _history_note(note, found):
 def _refuse_clash(match, found):
     """``UserError`` when a team that would fill ``match`` once replayed (``found``: its
     ``OutOfDate``) already holds a side of another game of the same round, or of a game at the
-    same time (``stages.clash``), or would be on both sides: 「城南中学校Bは第52試合（保留した結果）にも
-    出ています。第52試合もやり直すか、この試合の結果を保留してください。」
+    same time (``stages.clash``) that is not out of date itself (kept, or true to its slots), or
+    would be on both sides: 「城南中学校Bは第52試合（保留した結果）にも出ています。第52試合もやり直すか、
+    この試合の結果を保留してください。」
     Rule: docs/rules/stages.md, "One game per round"."""
     wanted = [side.wanted_team for side in found.state.sides]
     if wanted[0] is not None and wanted[0] == wanted[1]:
@@ -68,9 +69,13 @@ def _refuse_clash(match, found):
         .order_by("match_number")
     )
     minutes = match.event.game_minutes
+    # A clashing game that is out of date itself can be replayed next: this replay then waits
+    # (its side stays empty, reported) until that one gives the team up. Two played semifinals
+    # whose teams must swap are replayed one after the other this way.
+    also_out = {state.match.pk for state in stages.out_of_date(match.division)}
     for other in others:
         held = {other.team_a_id, other.team_b_id} & set(teams)
-        if held and stages.is_frozen(other) and stages.clash(match, other, minutes):
+        if held and stages.is_frozen(other) and other.pk not in also_out and stages.clash(match, other, minutes):
             name = Team.objects.get(pk=held.pop()).name
             raise UserError(
                 _("%(game)s: %(clash)s Replay %(other)s as well, or keep the result of this game.")
