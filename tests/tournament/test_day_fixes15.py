@@ -249,3 +249,21 @@ def test_the_schedule_page_shows_why_games_did_not_move(client, django_user_mode
         follow=True,
     )  # fmt: skip
     assert "昼休み（12:00–12:45）" in page.content.decode()
+
+
+def test_closing_a_court_never_reuses_the_slot_number_of_a_void_game():
+    """The re-check's 500: a withdrawal voids games on court 3 (their time is free, their
+    (court, slot) still taken by the unique index); closing court 2 moves its games there."""
+    event, division = day_with(courts=4, teams=8, division_courts=[1, 2], rest=False)
+    court3 = event.courts.get(name="3")
+    leaving = division.teams.order_by("entry_number").first()
+    voided = list(event.matches.filter(Q(team_a=leaving) | Q(team_b=leaving))[:2])
+    for slot, match in enumerate(voided):  # the void games sit on court 3, slots 0 and 1
+        Match.objects.filter(pk=match.pk).update(court=court3, slot=slot, status=Match.Status.VOID)
+    court = event.courts.get(name="2")
+    planned = set(event.matches.filter(court=court).exclude(status=Match.Status.VOID).values_list("pk", flat=True))
+    close_court(court)  # no IntegrityError
+    moved = Match.objects.filter(pk__in=planned)
+    assert not moved.filter(court=court).exists()
+    taken = list(Match.objects.filter(court=court3).values_list("slot", flat=True))
+    assert len(taken) == len(set(taken))

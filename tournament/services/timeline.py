@@ -63,6 +63,13 @@ class Timeline:
                 m.pk, m.match_number, m.court_id, m.slot, self.minute(m.start_at), _teams(m.team_a_id, m.team_b_id)
             )
         self.teams = {t.pk: t for t in Team.objects.filter(division__event=event).select_related("division", "group")}
+        # A void game's time is free, but its (court, slot) stays taken in the database (one game
+        # per court and slot): a new or moved game never gets that number.
+        self.void_slots = set(
+            event.matches.filter(status=Match.Status.VOID, court__isnull=False, slot__isnull=False).values_list(
+                "court_id", "slot"
+            )
+        )
         self._new = 0
 
     def minute(self, at):
@@ -148,7 +155,7 @@ class Timeline:
         """A slot number of the court not yet taken: the first after its games starting before
         ``start``."""
         mine = [g for g in self.games.values() if g.court == court_id and g.slot is not None]
-        taken = {g.slot for g in mine}
+        taken = {g.slot for g in mine} | {slot for court, slot in self.void_slots if court == court_id}
         slot = max((g.slot for g in mine if g.start <= start), default=-1) + 1
         while slot in taken:
             slot += 1
