@@ -299,3 +299,18 @@ def test_the_command_refuses_an_unknown_team_and_a_second_withdrawal():
     with pytest.raises(CommandError, match="already withdrawn"):
         call_command("withdraw_team", event.slug, "ひたちB", stdout=StringIO())
     assert Team.objects.filter(withdrawn=True).count() == 1
+
+
+def test_the_command_names_the_division_when_a_team_name_recurs_in_two_divisions():
+    """The re-check's N4: a club enters 「宮田台子ども会A」 in two divisions."""
+    event, division, teams = group_of_three()
+    other = factories.make_division(event, name="小学生高学年の部")
+    twin = factories.make_team(other, teams[0].name)
+    with pytest.raises(CommandError, match="Name the division with --division"):
+        call_command("withdraw_team", event.slug, teams[0].name, stdout=StringIO())
+    with pytest.raises(CommandError, match="No division called “中学生の部”"):
+        call_command("withdraw_team", event.slug, teams[0].name, "--division", "中学生の部", stdout=StringIO())
+    call_command("withdraw_team", event.slug, teams[0].name, "--division", other.name, stdout=StringIO())
+    twin.refresh_from_db()
+    teams[0].refresh_from_db()
+    assert twin.withdrawn and not teams[0].withdrawn

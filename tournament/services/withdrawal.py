@@ -375,18 +375,27 @@ def withdraw_team(team, user=None, *, preview=False):
     return report
 
 
-def find_team(event, name):
-    """The team of ``event`` called ``name`` (normalised as the forms do: full-width, spaces).
+def find_team(event, name, division=None):
+    """The team of ``event`` called ``name`` (compared by its name key, as the forms do), in the
+    division named ``division`` when given (a club's team name may recur in several divisions).
 
     Raises ``UserError`` naming the name when no team or several teams (in different divisions)
-    have it."""
+    have it, or naming the divisions when ``division`` is none of them."""
     key = names.name_key(names.normalize_team_name(name))
     found = list(Team.objects.filter(division__event=event, name_key=key).select_related("division"))
+    if division is not None:
+        known = list(event.divisions.values_list("name", flat=True))
+        if division.strip() not in known:
+            raise UserError(
+                _("No division called “%(division)s” (divisions: %(known)s).")
+                % {"division": division, "known": "、".join(known)}
+            )
+        found = [t for t in found if t.division.name == division.strip()]
     if not found:
         raise UserError(_("No team called “%(name)s” in this tournament.") % {"name": name})
     if len(found) > 1:
         raise UserError(
-            _("Several teams are called “%(name)s”: %(divisions)s.")
+            _("Several teams are called “%(name)s”: %(divisions)s. Name the division with --division.")
             % {"name": name, "divisions": "、".join(t.division.name for t in found)}
         )
     return found[0]

@@ -14,11 +14,12 @@ class Command(EventCommand):
     def add_arguments(self, parser):
         parser.add_argument("event")
         parser.add_argument("team", help="the team's name (spaces and full-width letters as in the forms)")
+        parser.add_argument("--division", help="the team's division, when its name recurs in several divisions")
 
-    def handle(self, event, team, **options):
+    def handle(self, event, team, division, **options):
         event = get_event(event)
         try:
-            report = withdraw_team(find_team(event, team))
+            report = withdraw_team(find_team(event, team, division))
         except UserError as e:
             raise CommandError(str(e)) from None
         self.stdout.write(f"{report.team} ({report.division}): {report.rule()}")
