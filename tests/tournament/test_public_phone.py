@@ -200,3 +200,19 @@ def test_place_text_names_every_place():
         ]
     with translation.override("ja"):
         assert [str(public.place_text(p)) for p in ("優勝", "準優勝", "第3位")] == ["優勝", "準優勝", "第3位"]
+
+
+@pytest.mark.parametrize("name", ["public_timetable", "public_results", "public_standings"])
+def test_public_pages_answer_304_while_nothing_changed_and_200_after_a_result(client, day, name):
+    """Conditional GET on the public pages (issue 17, item 3): a phone's copy is current until the
+    event's version changes."""
+    url = reverse(f"tournament:{name}", args=[day.slug])
+    first = client.get(url)
+    assert first.status_code == 200 and first["ETag"] and "no-cache" in first["Cache-Control"]
+    again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+    fragment = client.get(url + "?fragment=1", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert fragment.status_code == 200  # the fragment is another answer
+    play(Match.objects.filter(event=day).order_by("match_number").first(), "A")
+    after = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert after.status_code == 200 and after["ETag"] != first["ETag"]

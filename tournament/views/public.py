@@ -22,6 +22,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
@@ -67,6 +68,10 @@ def live_page(request, template, fragment, context, params):
     itself); with ``?fragment=1`` only the fragment, for ``public_refresh.js``."""
     event = context["event"]
     version = event_version(event)
+    etag = _page_etag(request, event, version, params)
+    not_modified = get_conditional_response(request, etag=etag)
+    if not_modified is not None:
+        return not_modified  # 304: the phone's copy is current (issue 17, item 3)
     context = {**context, "version": version}
 
     def build():
@@ -76,13 +81,35 @@ def live_page(request, template, fragment, context, params):
 
     html = cached_fragment(request.path, event, version, params, build)
     if request.GET.get("fragment") == "1":
-        return HttpResponse(html)
-    live = {
-        "api": reverse("api:events"),
-        "seconds": REFRESH_SECONDS,
-        "fragment": request.path + "?" + _query({**params, "fragment": 1}),
-    }
-    return render(request, template, {**context, "live_html": html, "live": live})
+        response = HttpResponse(html)
+    else:
+        live = {
+            "api": reverse("api:events"),
+            "seconds": REFRESH_SECONDS,
+            "fragment": request.path + "?" + _query({**params, "fragment": 1}),
+        }
+        response = render(request, template, {**context, "live_html": html, "live": live})
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    patch_vary_headers(response, ("Accept-Language", "Cookie"))
+    return response
+
+
+def _page_etag(request, event, version, params):
+    """The ETag of a public page: its path, the parameters it reads, fragment or whole page, the
+    language, the event's version (``reports.api.event_version``) and who is logged in (a login
+    rotates the CSRF secret the page's language form uses), so a phone's copy answers 304 until
+    one of them changes."""
+    parts = (
+        request.path,
+        sorted(params.items()),
+        request.GET.get("fragment") == "1",
+        get_language(),
+        event.pk,
+        version,
+        request.user.pk if request.user.is_authenticated else None,
+    )
+    return '"' + hashlib.sha256(repr(parts).encode()).hexdigest()[:32] + '"'
 
 
 def _query(params):
