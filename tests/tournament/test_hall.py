@@ -122,6 +122,14 @@ def test_the_ticker_lists_the_newest_confirmed_results_first(day, client):
     assert "30-26" in ticker[0]["text"] and games[0].team_a.name in ticker[0]["text"]
 
 
+def test_a_level_game_on_the_ticker_says_how_it_was_decided_and_who_won(day, client):
+    event, _division = day
+    game = event.matches.order_by("match_number").first()
+    record_confirmed_result(game, rules.SheetValues(28, 28, 0, rules.JokerHolder.B))
+    (item,) = client.get(reverse("tournament:display_state", args=[event.slug]), **EN).json()["ticker"]
+    assert f"28-28 (り) winner: {game.team_b.name}" in item["text"]
+
+
 def test_the_version_changes_with_a_result_and_an_announcement_and_the_page_embeds_it(day, client):
     event, division = day
     before = version(event)

@@ -272,12 +272,22 @@ def bracket_document(event):
     return {"event": _event_head(event), "divisions": divisions}
 
 
+# A level game on the ticker says how it was decided: by 「り」 or by じゃんけん.
+TICKER_DECIDED = {"joker": "り", "rps": "じゃんけん"}
+
+
 def ticker_item(line):
     """One newly confirmed result for the screens' ticker: the game and its line of text."""
     match = line.match
     where = str(match.group) if match.group else line.stage_text
     parts = [f"{_('No.')}{line.number}", str(match.court) if match.court else "", line.division, where]
-    text = " ".join(p for p in parts if p) + f"  {line.team_a_text} {line.result} {line.team_b_text}"
+    result = line.result
+    sheet = line.sheet
+    if sheet is not None and not sheet.is_walkover and sheet.decided_by in TICKER_DECIDED:
+        # a level game (28-28): how it was decided and who won
+        winner = line.match.winner.name if line.match.winner is not None else ""
+        result += f" ({TICKER_DECIDED[sheet.decided_by]}) {_('winner')}: {winner}"
+    text = " ".join(p for p in parts if p) + f"  {line.team_a_text} {result} {line.team_b_text}"
     return {"number": line.number, "text": text, "game": match_json(line)}
 
 
