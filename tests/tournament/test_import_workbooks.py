@@ -77,7 +77,7 @@ def test_a_hidden_first_sheet_of_last_year_is_not_read_and_the_preview_names_the
     assert result.ok, messages(result.problems)
     assert result.sheet == "2027"
     assert [t.name for t in result.teams] == ["今年のチーム"]
-    assert result.other_sheets == []
+    assert result.other_sheets == ["2026 (hidden)"]  # named, never read
 
 
 def test_the_active_sheet_is_read_and_other_entry_sheets_are_listed():

@@ -87,7 +87,7 @@ class ParsedEntries:
     1-based header row (0 if none), ``layout`` ``"team"`` (one row per team) or
     ``"player"`` (one row per player), "" if no header was found. ``warnings`` are
     findings the organiser may accept (hidden rows skipped, a player in two teams);
-    ``other_sheets`` the other visible sheets that look like entry sheets (not read).
+    ``other_sheets`` the other sheets that look like entry sheets (not read; hidden ones marked).
     """
 
     teams: list[TeamEntry]

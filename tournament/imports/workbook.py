@@ -54,7 +54,7 @@ class EntrySheet:
     cell values); ``problems`` the faults of reading it (too many rows); ``skipped`` the
     non-blank hidden rows not read, ``filtered`` whether the sheet has an AutoFilter (its
     hidden rows are filtered out); ``merged`` the sheet's merged ranges ("A5:A7");
-    ``other_sheets`` the titles of the other visible sheets that have a header row.
+    ``other_sheets`` the titles of the other sheets that have a header row (hidden ones marked).
     """
 
     title: str
@@ -184,7 +184,7 @@ def _refuse_file(data: bytes | None) -> ImportProblem | None:
 
 def _entry_sheet(data: bytes) -> EntrySheet | None:
     """Check the zip, then read the active visible sheet (else the first visible one) that
-    has a header; the other visible sheets with a header are listed, not read."""
+    has a header; the other sheets with a header, hidden ones marked so, are listed, not read."""
     budget = Budget()
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         facts = scan_workbook(archive, budget)
@@ -205,6 +205,9 @@ def _entry_sheet(data: bytes) -> EntrySheet | None:
                 continue
             chosen = _read_sheet(ws, sheet_facts, budget)
         if chosen is not None:
+            # Hidden sheets are never read (last year's entries often hide there), but named.
+            hidden = [ws for ws in workbook.worksheets if ws.sheet_state != "visible"]
+            others += [_("%(sheet)s (hidden)") % {"sheet": ws.title} for ws in hidden if _header_of(ws) is not None]
             chosen.other_sheets = others
         return chosen
     finally:
