@@ -121,12 +121,7 @@ def create_backup(output=None, *, reason="manual", using="default") -> Path:
     partial = target.with_name(f".{target.name}.partial")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        if _vendor(using) == "sqlite":
-            _sqlite_backup(partial, using)
-        elif _vendor(using) == "postgresql":
-            _pg_dump(partial, using)
-        else:
-            raise BackupError(f"backups of a {_vendor(using)} database are not supported")
+        _write_backup(partial, using)
         os.replace(partial, target)
     except (OSError, sqlite3.Error) as error:
         # A full disk (issue 18, item 5) or another write fault: a sentence, never a traceback;
@@ -140,6 +135,18 @@ def create_backup(output=None, *, reason="manual", using="default") -> Path:
     finally:
         partial.unlink(missing_ok=True)
     return target
+
+
+def _write_backup(target: Path, using):
+    """Write the copy of the database ``using`` to ``target``: SQLite's online backup, or
+    ``pg_dump``. Raises ``OSError`` (ENOSPC when the disk is full), ``sqlite3.Error`` or
+    ``BackupError``."""
+    if _vendor(using) == "sqlite":
+        _sqlite_backup(target, using)
+    elif _vendor(using) == "postgresql":
+        _pg_dump(target, using)
+    else:
+        raise BackupError(f"backups of a {_vendor(using)} database are not supported")
 
 
 BACKUP_DEADLINE = 60  # seconds a backup may wait for the database before giving up
@@ -197,6 +204,8 @@ def _run(command, env):
         raise BackupError(f"{command[0]} is not installed (Debian: apt-get install postgresql-client)")
     result = subprocess.run(command, env=env, capture_output=True, text=True)
     if result.returncode != 0:
+        if "No space left on device" in result.stderr:
+            raise OSError(errno.ENOSPC, "No space left on device")  # said in a sentence by the caller
         raise BackupError(f"{command[0]} failed: {result.stderr.strip()[-2000:]}")
     return result
 
