@@ -147,6 +147,10 @@ INSTALLED_APPS = [
     "judging",
     "hanafuda",
     "dosai",
+    "awards",
+    "series",
+    "club_entry",
+    "reader",
 ]
 
 MIDDLEWARE = [

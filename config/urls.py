@@ -16,6 +16,10 @@ urlpatterns = [
     path("", include("tournament.urls")),  # public pages and /manage/ (organisers)
     path("api/v1/", include((tournament_urls.api_patterns, "api"))),  # public JSON API v1
     path("", include("judging.urls")),  # court links and result entry
+    path("", include("awards.urls")),  # the awards desk (organisers)
+    path("", include("series.urls")),  # series, results exchange, archive
+    path("", include("club_entry.urls")),  # clubs' entry links
+    path("", include("reader.urls")),  # the reader (読み手)
     path("games/", setup.club_games, name="games"),
     path("games/hanafuda/", include("hanafuda.urls")),
     path("games/dosai/", include("dosai.urls")),

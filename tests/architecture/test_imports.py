@@ -27,7 +27,19 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("common", "config", "ops", "tournament", "judging", "hanafuda", "dosai")
+APPS = (
+    "common",
+    "config",
+    "ops",
+    "tournament",
+    "judging",
+    "hanafuda",
+    "dosai",
+    "awards",
+    "series",
+    "club_entry",
+    "reader",
+)
 
 # Lowest first. A module belongs to the first layer with a matching pattern.
 LAYERS = [

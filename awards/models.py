@@ -1,0 +1,1 @@
+"""The awards desk (issue 19): certificate settings, prizes and printed certificates."""

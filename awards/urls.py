@@ -1,0 +1,3 @@
+"""URLs of the awards app (see docs/architecture.md, "URL areas")."""
+
+urlpatterns = []

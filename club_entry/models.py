@@ -1,0 +1,1 @@
+"""Clubs entering their own teams through an entry link (issue 20 item 4)."""

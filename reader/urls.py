@@ -1,0 +1,3 @@
+"""URLs of the reader app (see docs/architecture.md, "URL areas")."""
+
+urlpatterns = []
