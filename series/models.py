@@ -61,3 +61,38 @@ class SeriesEvent(models.Model):
 
     def __str__(self):
         return f"{self.series} — {self.event}"
+
+
+class ImportedPlacing(models.Model):
+    """A final place won at an event that ran on another laptop, brought in with its signed
+    results file (issue 20 item 1), so the series ranking counts it like a local event's place.
+
+    Written by the results import; read by the series ranking. ``source`` names the event as the
+    file named it (e.g. 「第3回 日立市北部地区予選」); ``source_key`` identifies it (the exporting
+    installation's event id), so one event's places are counted once.
+    """
+
+    series = models.ForeignKey(
+        Series, on_delete=models.CASCADE, related_name="imported_placings", verbose_name=_("series")
+    )
+    source_key = models.CharField(max_length=80)
+    source = models.CharField(_("tournament"), max_length=160)
+    district = models.CharField(_("district"), max_length=60, blank=True)
+    event_date = models.DateField(_("date"), null=True, blank=True)
+    division = models.CharField(_("division"), max_length=60)
+    place = models.PositiveSmallIntegerField(_("place"))
+    team = models.CharField(_("team name"), max_length=60)
+    club = models.CharField(_("affiliation"), max_length=80, blank=True)
+
+    class Meta:
+        verbose_name = _("place won at another laptop's event")
+        verbose_name_plural = _("places won at other laptops' events")
+        ordering = ["series", "source", "division", "place"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["series", "source_key", "division", "team"], name="series_imported_placing_unique"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.source} {self.division} {self.place} {self.team}"
