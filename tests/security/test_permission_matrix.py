@@ -80,6 +80,12 @@ EXPECTED = {
     "tournament:recording_sheets": ORGANISER,
     "tournament:print_paper": ORGANISER,
     "tournament:export_workbook": ORGANISER,
+    # The results exchange (docs/exchange.md): the event's organisers. The demo is in no series,
+    # so the key file and the results file send its organiser back to the exchange page.
+    "series:exchange": ORGANISER,
+    "series:key_download": {**ORGANISER, "organiser": 302},
+    "series:results_download": {**ORGANISER, "organiser": 302},
+    "series:results_import": ORGANISER,
     "judging:court_home": COURT_LINK,
     "judging:court_entry": COURT_LINK,
     "judging:court_saved": COURT_LINK,
@@ -249,7 +255,7 @@ def concrete_url(name, event, match):
     if kwargs is None:
         kwargs = (
             {"slug": event.slug}
-            if name.startswith(("tournament:", "judging:", "api:"))
+            if name.startswith(("tournament:", "judging:", "api:", "series:"))
             and name not in ("tournament:public_home", "tournament:event_list", "api:events")
             else {}
         )
@@ -308,6 +314,8 @@ def test_an_organiser_of_another_event_changes_nothing_by_posting(client, day):
         (reverse("judging:match_detail", args=[event.slug, match.match_number]), {"action": "confirm", "version": "1"}),
         (reverse("judging:confirm_own", args=[event.slug, match.match_number]), {"version": "1"}),
         (reverse("tournament:court_link_change", args=[event.slug, match.court_id, "revoke"]), {}),
+        (reverse("series:exchange", args=[event.slug]), {"role": "final"}),
+        (reverse("series:results_import", args=[event.slug]), {"sha256": "0" * 64}),
     ]:
         assert client.post(url, data).status_code == 403, url
     event.refresh_from_db()

@@ -7,6 +7,7 @@ import pytest
 
 from series.exchange import signing
 from series.models import ImportedFile, ImportedPlacing
+from tests import factories
 from tests.series.exchange_support import district, exported, final, make_series, run
 from tournament.models import Match, Team
 
@@ -63,3 +64,17 @@ def test_the_file_holds_the_event_and_signs_canonical_bytes(series_day):
     assert {"teams", "groups", "games", "places", "qualifiers"} <= set(division)
     assert [q["place"] for q in division["qualifiers"]] == [1, 2]
     assert division["teams"][0]["players"][0].keys() == {"name", "furigana", "grade", "leader", "substitute"}
+
+
+def test_the_key_file_commands_carry_the_series_to_a_district_laptop(db, tmp_path):
+    series = make_series()
+    path = tmp_path / "hitachi.karuta-key"
+    assert "key file written" in run("series_key", series.slug, "-o", str(path))
+    secret = series.secret
+    series.delete()  # the district's laptop: no series yet
+    event = factories.make_event(slug="north27")
+    out = run("load_series_key", str(path), "--event", "north27", "--district", "北部地区")
+    assert "key loaded" in out
+    assert event.series_member.series.secret == secret
+    assert event.series_member.district == "北部地区"
+    assert "already loaded" in run("load_series_key", str(path))
