@@ -14,7 +14,7 @@ import datetime
 import hashlib
 from dataclasses import dataclass, field
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
@@ -192,7 +192,23 @@ def _match_divisions(event, divisions) -> dict:
             )
             % {"missing": "、".join(missing), "known": "、".join(d.name for d in finals) or "—"}
         )
+    _one_each(matched)
     return matched
+
+
+def _one_each(matched):
+    """Two divisions of the file matched to one division of the final (by grade band) are
+    refused, naming them: their teams and places would mix."""
+    seen = {}
+    for name, division in matched.items():
+        if division is None:
+            continue
+        if division.pk in seen:
+            raise UserError(
+                _("The divisions %(first)s and %(second)s of the results file both match %(division)s of the final.")
+                % {"first": seen[division.pk], "second": name, "division": division.name}
+            )
+        seen[division.pk] = name
 
 
 def _team_entry(row, division_name, team) -> TeamEntry:
@@ -341,7 +357,11 @@ def import_results(event, data: bytes, *, user=None, preview=False) -> ExchangeR
         report.refusals = [p.message for p in entries.problems]
         report.warnings = [w.message for w in entries.warnings]
         if entries.imported:
-            _save_links(event, signed, report, key, user)
+            try:
+                with transaction.atomic():
+                    _save_links(event, signed, report, key, user)
+            except IntegrityError:  # the same file imported at the same moment by another page
+                raise UserError(_("This results file is being imported already; nothing was imported again.")) from None
             report.imported = True
         if preview or not report.imported:
             transaction.set_rollback(True)

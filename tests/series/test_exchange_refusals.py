@@ -177,3 +177,10 @@ def test_the_key_file_carries_the_series_to_another_laptop(db):
         signing.load_key(b"garbage")
     with pytest.raises(UserError, match="damaged"):
         signing.load_key(key.replace(secret.encode(), b"1" * 64))
+
+
+def test_two_divisions_of_the_file_matching_one_of_the_final_are_refused(north_file):
+    _series, _north, the_final, data = north_file
+    the_final.divisions.filter(name="小学生の部").update(grade_band="中1〜中3")  # 中学生の部 by its band
+    the_final.divisions.filter(name="中学生の部").update(name="一般の部", grade_band="一般")
+    refused(the_final, data, "both match")
