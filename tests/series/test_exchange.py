@@ -6,7 +6,7 @@ import json
 import pytest
 
 from series.exchange import signing
-from series.models import ImportedFile, ImportedPlacing
+from series.models import ImportedFile, ImportedPlacing, SeriesEvent
 from tests import factories
 from tests.series.exchange_support import district, exported, final, make_series, run
 from tournament.models import Match, Team
@@ -78,3 +78,26 @@ def test_the_key_file_commands_carry_the_series_to_a_district_laptop(db, tmp_pat
     assert event.series_member.series.secret == secret
     assert event.series_member.district == "北部地区"
     assert "already loaded" in run("load_series_key", str(path))
+
+
+@pytest.mark.parametrize("after_groups", ["none", "placement", "both"])
+def test_every_kind_of_division_gives_its_places(db, after_groups):
+    series = make_series()
+    event = factories.make_event(courts=2, slug="west")
+    division = factories.make_division(event, "小学生の部", courts=[1, 2], after_groups=after_groups)
+    factories.make_teams(division, 5 if after_groups == "none" else 8)
+    if after_groups == "none":
+        division.courts.set(event.courts.filter(name="1"))
+    SeriesEvent.objects.create(series=series, event=event, role="qualifier", district="西部地区")
+    run("draw_groups", "west", "--seed", "3")
+    run("make_schedule", "west")
+    run("simulate_results", "west", "--seed", "3")
+    run("seed_knockout", "west")
+    for stage in ("knockout", "placement"):
+        run("simulate_results", "west", "--stage", stage, "--seed", "3")
+    payload = signing.open_signed(exported(event, qualifiers=3)).payload
+    places = payload["divisions"][0]["places"]
+    assert places and places[0]["place"] == 1
+    assert [q["place"] for q in payload["divisions"][0]["qualifiers"]] == [
+        p["place"] for p in places if p["place"] <= 3
+    ]
