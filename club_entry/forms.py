@@ -5,8 +5,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from club_entry.models import EntrySettings
+from common.pdf.coverage import font_warnings
 from tournament.engine import names
-from tournament.forms import TeamForm
+from tournament.forms import PLAYER_SLOTS, TeamForm
 
 
 class ClubTeamForm(TeamForm):
@@ -23,7 +24,9 @@ class ClubTeamForm(TeamForm):
         del self.fields["seed"]
 
     def _font_warnings(self, data):
-        return super()._font_warnings({**data, "affiliation": ""})
+        """Names that will print with 〓 (the organiser's form's warning, without the affiliation)."""
+        fields = ["name"] + [f"p{i}_{part}" for i in range(1, PLAYER_SLOTS + 1) for part in ("name", "furigana")]
+        return font_warnings((self.fields[f].label, data.get(f)) for f in fields)
 
     def labels(self) -> dict:
         """Field name → the label a person reads (a player's furigana and grade name the player)."""
