@@ -82,7 +82,9 @@ def test_an_edit_under_the_optimistic_lock(link, low):
 
 def test_nothing_is_saved_after_the_deadline_or_the_lock(link, event, low):
     team = save(link, low)
-    services.save_settings(event, deadline=timezone.now() - datetime.timedelta(minutes=1), locked=False, consent_note="同意")
+    services.save_settings(
+        event, deadline=timezone.now() - datetime.timedelta(minutes=1), locked=False, consent_note="同意"
+    )
     with pytest.raises(services.EntryClosed, match="deadline"):
         save(link, low, name="港C")
     with pytest.raises(services.EntryClosed):

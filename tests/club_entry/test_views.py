@@ -51,7 +51,9 @@ def test_a_club_enters_a_team_and_sees_it_as_the_organiser_will(client, link, lo
     team = Team.objects.get()
     assert team.affiliation == CLUB
     text = client.get(home(link)).content.decode()
-    assert "◎港二郎" in text and "港四郎（補）" in text and "港 太郎" in text and f"<td>{team.entry_number}</td>" in text
+    assert (
+        "◎港二郎" in text and "港四郎（補）" in text and "港 太郎" in text and f"<td>{team.entry_number}</td>" in text
+    )
 
 
 def test_a_warning_needs_the_tick(client, link, low):
