@@ -1,6 +1,7 @@
 """The club's pages and the organiser's page of the entry links (issue 20 item 4)."""
 
 import datetime
+import subprocess
 import io
 
 import pytest
@@ -182,3 +183,18 @@ def test_an_import_that_would_duplicate_a_club_team_is_refused_by_the_name_key(c
     assert not report.ok
     assert "すでに登録されています" in report.problems[0].message and "港 A" in report.problems[0].message
     assert Team.objects.count() == 1
+
+
+def test_the_organiser_sees_an_absence_on_the_team_list_and_the_reception_list(client, link, event, low, organiser):
+    team = services.save_club_team(link, division=low, name="港A", players=four())
+    player = team.players.get(name="港三郎")
+    event.date = timezone.localdate()
+    event.save()
+    services.report_absence(link, player, True)
+    listing = client.get(f"/manage/{event.slug}/teams/").content.decode()
+    assert "港三郎（欠席）" in listing.replace('<strong class="warning">', "").replace("</strong>", "")
+    assert "港三郎" in client.get(f"/manage/{event.slug}/clubs/").content.decode()
+    pdf = client.get(f"/manage/{event.slug}/print/reception.pdf")
+    assert pdf.status_code == 200, pdf.status_code
+    text = subprocess.run(["pdftotext", "-", "-"], input=pdf.content, capture_output=True, check=True).stdout.decode()
+    assert "欠席（クラブ" in text
