@@ -1,8 +1,8 @@
 """The club's pages and the organiser's page of the entry links (issue 20 item 4)."""
 
 import datetime
-import subprocess
 import io
+import subprocess
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
