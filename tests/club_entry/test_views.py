@@ -198,3 +198,13 @@ def test_the_organiser_sees_an_absence_on_the_team_list_and_the_reception_list(c
     assert pdf.status_code == 200, pdf.status_code
     text = subprocess.run(["pdftotext", "-", "-"], input=pdf.content, capture_output=True, check=True).stdout.decode()
     assert "欠席（クラブ" in text
+
+
+def test_a_club_removes_its_team_after_a_confirmation(client, link, low):
+    team = services.save_club_team(link, division=low, name="港A", players=four())
+    url = f"/club/{link.token}/team/{team.pk}/remove/"
+    assert "チームを削除" in client.get(url).content.decode()
+    assert Team.objects.exists()
+    assert client.post(url, {"version": team.version}).status_code == 302
+    assert not Team.objects.exists()
+    assert ChangeLog.objects.filter(what=ChangeLog.REMOVED, team_name="港A").exists()
