@@ -1,0 +1,1 @@
+"""Pure rules of the reader's deck (no Django)."""
