@@ -118,5 +118,5 @@ def test_the_command_refuses_unknown_editions_and_cards(tmp_path):
         call_command("reader_audio", "nope", "--card", "す", "-o", str(tmp_path / "x.wav"))
     with pytest.raises(CommandError):
         call_command("reader_audio", "hitachi", "--card", "ん", "-o", str(tmp_path / "x.wav"))
-    with pytest.raises(CommandError, match="neither"):
+    with pytest.raises(CommandError, match="録音もありません|neither"):
         call_command("reader_audio", "hitachi", "--card", "り", "-o", str(tmp_path / "x.wav"))
