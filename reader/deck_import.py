@@ -104,8 +104,9 @@ def _whole_file(rows: list[CardRow]) -> list[ImportProblem]:
     return problems
 
 
-def _sheet_rows(data: bytes):
-    """(header, header row number, iterator of (row number, values)) of the active sheet."""
+def _sheet_rows(data: bytes) -> list[tuple]:
+    """The values of the active sheet's first rows (enough for :data:`~reader.engine.cards.MAX_CARDS`
+    cards under a header), after the zip passed the entry sheets' limits."""
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         scan_workbook(archive, Budget())
     workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
@@ -118,13 +119,22 @@ def _sheet_rows(data: bytes):
     return rows
 
 
+def _read_limited(upload) -> bytes:
+    buf = bytearray()
+    for chunk in upload.chunks():
+        buf += chunk
+        if len(buf) > MAX_FILE_BYTES:
+            break
+    return bytes(buf)
+
+
 def read_deck(upload) -> tuple[list[CardRow], list[ImportProblem]]:
     """The cards of an uploaded ``.xlsx`` (bytes or a Django upload), checked.
 
     Out: (rows, problems); when problems is not empty nothing may be saved. Each problem
     names its row and column ("B (読み札)"). Never raises for a bad file.
     """
-    data = upload if isinstance(upload, bytes) else b"".join(upload.chunks())
+    data = upload if isinstance(upload, bytes) else _read_limited(upload)
     if len(data) > MAX_FILE_BYTES:
         return [], [ImportProblem(None, None, _("The file is larger than 5 MB."))]
     if not data.startswith(b"PK\x03\x04"):

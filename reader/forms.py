@@ -48,6 +48,15 @@ class CardForm(forms.ModelForm):
             raise forms.ValidationError(_("The deck already has a card %(kana)s.") % {"kana": kana})
         return kana
 
+    def clean_is_joker(self):
+        is_joker = self.cleaned_data.get("is_joker")
+        others = Card.objects.filter(edition=self.instance.edition, is_joker=True).exclude(pk=self.instance.pk)
+        if is_joker and others.exists():
+            raise forms.ValidationError(
+                _("The 役札 is already card %(kana)s: only one card is the 役札.") % {"kana": others.first().head_kana}
+            )
+        return is_joker
+
     def clean_text(self):
         return self._checked("text", rules.card_text)
 

@@ -47,6 +47,16 @@ def import_cards(edition: DeckEdition, rows: list[CardRow]) -> tuple[int, int]:
     return added, updated
 
 
+def save_card(card: Card, old_head_kana: str | None) -> Card:
+    """Save an edited or new ``card``; when its head kana changed, its recording follows it
+    (the audio key is ``card:<head kana>``)."""
+    with transaction.atomic():
+        card.save()
+        if old_head_kana and old_head_kana != card.head_kana:
+            card.edition.recordings.filter(key=f"card:{old_head_kana}").update(key=f"card:{card.head_kana}")
+    return card
+
+
 def delete_card(card: Card) -> None:
     """Remove ``card`` and its recording."""
     with transaction.atomic():

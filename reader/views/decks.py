@@ -98,9 +98,10 @@ def card_edit(request, slug, pk=None):
         return redirect("reader:deck_detail", edition.slug)
     if card.pk is None and request.method != "POST":
         card.order = edition.cards.count() + 1
+    old_head_kana = card.head_kana if card.pk else None
     form = CardForm(request.POST or None, instance=card)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        decks.save_card(form.instance, old_head_kana)
         messages.success(request, _("Card %(kana)s was saved.") % {"kana": form.instance.head_kana})
         return redirect("reader:deck_detail", edition.slug)
     return render(request, "reader/card_form.html", {"edition": edition, "form": form, "card": card})

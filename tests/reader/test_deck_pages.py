@@ -7,7 +7,8 @@ from django.urls import reverse
 from openpyxl import Workbook, load_workbook
 
 from reader import deck_import
-from reader.models import Card, DeckEdition
+from reader.models import Card, DeckEdition, Recording
+from tests.reader.conftest import wav_bytes
 
 pytestmark = pytest.mark.django_db
 
@@ -116,3 +117,26 @@ def test_a_logged_in_user_who_organises_nothing_gets_403(client, django_user_mod
     staff = django_user_model.objects.create_user("staff", is_staff=True)
     client.force_login(staff)
     assert client.get(reverse("reader:deck_list")).status_code == 200
+
+
+def test_renaming_a_card_keeps_its_recording_and_a_second_joker_is_refused(editor_client):
+    card = Card.objects.get(edition__slug="hitachi", head_kana="ぴ")
+    data = wav_bytes(1.0)
+    Recording.objects.create(
+        edition=card.edition,
+        key="card:ぴ",
+        audio=data,
+        content_type="audio/wav",
+        extension="wav",
+        duration_ms=1000,
+        size=len(data),
+        sha256="1" * 64,
+    )
+    url = reverse("reader:card_edit", args=["hitachi", card.pk])
+    response = editor_client.post(url, {"head_kana": "ぴん", "text": card.text, "furigana": "", "order": 3})
+    assert response.status_code == 302
+    assert Recording.objects.get().key == "card:ぴん"
+    joker = editor_client.post(
+        url, {"head_kana": "ぴん", "text": card.text, "furigana": "", "order": 3, "is_joker": "on"}
+    )
+    assert joker.status_code == 200 and "is_joker" in joker.context["form"].errors
