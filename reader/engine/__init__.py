@@ -1,1 +1,1 @@
-"""Pure rules of the reader's deck (no Django)."""
+"""The reader's pure engine: the order and steps of a reading (docs/rules/reader.md)."""
