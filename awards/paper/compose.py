@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from awards.paper.sheet import Area
 from awards.paper.typeset import Face
 from common.errors import UserError
-from common.pdf.tategaki import SPACE, Glyph, break_columns, column_length, fit_column
+from common.pdf.tategaki import SPACE, Glyph, balanced_columns, column_length, fit_column
 
 # Sizes in base sizes (the body's size) and gaps after a column, in base sizes.
 TITLE, PLACE, DIVISION, TEAM, RECIPIENT, HONORIFIC = 2.3, 1.45, 1.0, 0.85, 1.5, 1.3
@@ -116,6 +116,12 @@ def _recipient(face: Face, cert, height: float, b: float) -> list[Column]:
     hon_size = HONORIFIC * b
     foot = column_length(hon) * hon_size + (0.7 * b if hon else 0.0)
     size, cols = _fitted(face, cert.recipient, height - start - foot, RECIPIENT * b, 0.9 * b)
+    if len(cols) > 1:  # a long name may start higher in its column(s), and be smaller in two
+        start = 1.2 * b
+        for floor in (0.9, 0.75, 0.6):
+            size, cols = _fitted(face, cert.recipient, height - start - foot, RECIPIENT * b, floor * b)
+            if len(cols) <= 2:
+                break
     if len(cols) == 1:
         free = height - start - foot - column_length(cols[0]) * size
         cols[0] = _spaced(cols[0], min(0.5, free / size / max(len(cols[0]) - 1, 1)))
@@ -131,7 +137,7 @@ def _recipient(face: Face, cert, height: float, b: float) -> list[Column]:
 def _body(face: Face, text: str, height: float, b: float) -> list[Column]:
     if not text:
         return []
-    cols = break_columns(face.glyphs(text), height / (BODY * b), face.measure)
+    cols = balanced_columns(face.glyphs(text), height / (BODY * b), face.measure)
     return [Column("body", [Segment(c, BODY * b)], gap=LINE_GAP * b) for c in cols]
 
 
