@@ -105,31 +105,40 @@ def _place(face: Face, cert, height: float, b: float) -> list[Column]:
     return columns
 
 
-def _recipient(face: Face, cert, height: float, b: float) -> list[Column]:
-    """The team (for a member's certificate) and the name, the 敬称 at the foot."""
+def _name_columns(face: Face, name: str, height: float, foot: float, b: float) -> tuple[float, float, list]:
+    """(size, top, columns) of the recipient's name above a foot of ``foot`` points."""
     start = 0.3 * height
-    columns: list[Column] = []
-    if cert.team:
-        size, cols = _fitted(face, cert.team, height - start + b, TEAM * b, 0.6 * b)
-        columns += [Column("team", [Segment(c, size, top=start - b)], gap=0.3 * b) for c in cols]
-    hon = face.glyphs(cert.honorific) if cert.honorific else []
-    hon_size = HONORIFIC * b
-    foot = column_length(hon) * hon_size + (0.7 * b if hon else 0.0)
-    size, cols = _fitted(face, cert.recipient, height - start - foot, RECIPIENT * b, 0.9 * b)
+    size, cols = _fitted(face, name, height - start - foot, RECIPIENT * b, 0.9 * b)
     if len(cols) > 1:  # a long name may start higher in its column(s), and be smaller in two
         start = 1.2 * b
         for floor in (0.9, 0.75, 0.6):
-            size, cols = _fitted(face, cert.recipient, height - start - foot, RECIPIENT * b, floor * b)
+            size, cols = _fitted(face, name, height - start - foot, RECIPIENT * b, floor * b)
             if len(cols) <= 2:
                 break
     if len(cols) == 1:
         free = height - start - foot - column_length(cols[0]) * size
         cols[0] = _spaced(cols[0], min(0.5, free / size / max(len(cols[0]) - 1, 1)))
+    return size, start, cols
+
+
+def _recipient(face: Face, cert, height: float, b: float) -> list[Column]:
+    """The team (for a member's certificate) and the name, the 敬称 at the foot (a 敬称
+    longer than two characters is set as part of the name)."""
+    columns: list[Column] = []
+    if cert.team:
+        size, cols = _fitted(face, cert.team, height * 0.7 + b, TEAM * b, 0.6 * b)
+        columns += [Column("team", [Segment(c, size, top=0.3 * height - b)], gap=0.3 * b) for c in cols]
+    name, hon = cert.recipient, face.glyphs(cert.honorific) if cert.honorific else []
+    if column_length(hon) > 2 or not name:
+        name, hon = f"{name} {cert.honorific}".strip(), []
+    hon_size = HONORIFIC * b
+    foot = column_length(hon) * hon_size + (0.7 * b if hon else 0.0)
+    size, start, cols = _name_columns(face, name, height, foot, b)
     for i, glyphs in enumerate(cols):
         last = i == len(cols) - 1
         segment = Segment(glyphs, size, top=None, bottom=foot) if last else Segment(glyphs, size, top=start)
         columns.append(Column("recipient", [segment], gap=0.35 * b))
-    if hon:
+    if hon and cols:
         columns[-1].segments.append(Segment(hon, hon_size, top=None, bold=False))
     return columns
 

@@ -8,10 +8,12 @@ and with the Gothic (``face`` fixture)."""
 
 from __future__ import annotations
 
+import random
 import re
 import shutil
 import subprocess
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass, replace
 from io import BytesIO
 
@@ -317,3 +319,29 @@ def test_a_certificate_renders_to_a_picture(tmp_path):
     (tmp_path / "c.pdf").write_bytes(render_certificates([CERT], PaperLayout(draw_frame=True)))
     subprocess.run(["pdftoppm", "-r", "30", "-png", "-singlefile", "c.pdf", "c"], cwd=tmp_path, check=True)
     assert (tmp_path / "c.png").read_bytes()[:4] == b"\x89PNG"
+
+
+ALPHABET = "あいうかきーっゃ、。「」（）【】〜…ABCxyz0123456789 \u3000𠮷😀葛\U000e0100한・"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_any_text_prints_inside_the_area_and_keeps_every_character(seed):
+    """Random texts (seeded): no error, nothing outside the text area, every character
+    (but spaces and variation selectors) in the text layer."""
+    rnd = random.Random(seed)
+    fields = ["title", "place", "division", "recipient", "honorific", "body", "date_text", "team"]
+    for _ in range(8):
+        texts = {f: "".join(rnd.choice(ALPHABET) for _ in range(rnd.choice([0, 1, 2, 5, 20, 60]))) for f in fields}
+        cert = replace(CERT, **texts)
+        paper = PaperLayout(size=rnd.choice(["A4", "B5"]), orientation=rnd.choice(["portrait", "landscape"]))
+        glyphs = drawn(render_certificates([cert], paper))
+        area = text_area(paper)
+        for g in glyphs:
+            left, bottom, right, top = g.box()
+            assert (
+                area.x - 0.5 <= left and right <= area.right + 0.5 and area.y - 0.5 <= bottom and top <= area.top + 0.5
+            )
+        wanted = plain("".join(texts.values()) + "".join(a + b for a, b in cert.issuers))
+        assert Counter(plain("".join(g.text for g in glyphs)).replace("\U000e0100", "")) == Counter(
+            wanted.replace("\U000e0100", "")
+        )
