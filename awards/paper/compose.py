@@ -180,7 +180,8 @@ STRETCH = {"title": 3.0, "place": 1.5, "division": 1.5, "recipient": 3.0, "body"
 
 def plan(face: Face, cert, height: float, b: float) -> list[Column]:
     """The columns of ``cert`` (a ``CertificateText``) right to left, for a text area
-    ``height`` points tall at base size ``b`` points; gaps at their minimum."""
+    ``height`` points tall at base size ``b`` points; gaps at their minimum (points).
+    The parts and their sizes: ``docs/rules/certificates.md`` "The layout of a vertical 賞状"."""
     parts = [
         _title(face, cert.title, height, b),
         _place(face, cert, height, b),
@@ -205,8 +206,9 @@ def width(columns: list[Column]) -> float:
 
 
 def fit_base(face: Face, cert, area: Area) -> tuple[float, list[Column]]:
-    """The largest base size (points) at which the certificate fits ``area``, and its
-    columns. Raises ``UserError`` when even the smallest (7.5 pt) does not fit."""
+    """The largest base size (points, at most 40) at which the certificate fits ``area``
+    (points), and its columns. Raises ``UserError`` naming the recipient when even the
+    smallest (7.5 pt, the date then at 6 pt) does not fit (``docs/rules/certificates.md``)."""
     b = min(MAX_BASE, area.h / 13)
     while True:
         columns = plan(face, cert, area.h, b)
@@ -222,8 +224,9 @@ def fit_base(face: Face, cert, area: Area) -> tuple[float, list[Column]]:
 
 
 def stretch(columns: list[Column], spare: float, b: float) -> float:
-    """Widen the gaps by up to ``spare`` points (body lines first, then the gaps between
-    parts); return the points still left (centred by the caller)."""
+    """Widen the gaps by up to ``spare`` points (the body's line gaps first, up to half a
+    base size each, then the gaps between parts, up to ``STRETCH`` base sizes); return the
+    points still left, which the caller splits on both sides (``docs/rules/certificates.md``)."""
     body_gaps = [c for c in columns[:-1] if c.role == "body" and c.gap < 1.1 * b]
     if body_gaps:
         each = min(0.5 * b, spare / len(body_gaps))
