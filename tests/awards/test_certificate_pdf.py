@@ -88,7 +88,7 @@ class Drawn:
         return (self.e, self.f - 0.12 * self.size, self.e + self.a * self.width, self.f + 0.88 * self.size)
 
 
-def drawn(pdf: bytes, page: int = 0) -> list[Drawn]:
+def glyphs_of(pdf: bytes, page: int = 0) -> list[Drawn]:
     out: list[Drawn] = []
 
     def visit(text, cm, tm, font, size):
@@ -120,7 +120,7 @@ def plain(text: str) -> str:
 
 
 def reading(pdf: bytes, page: int = 0) -> list[str]:
-    return [read(col) for col in columns(drawn(pdf, page))]
+    return [read(col) for col in columns(glyphs_of(pdf, page))]
 
 
 PAPERS = [
@@ -151,7 +151,7 @@ def test_vertical_lines_read_right_to_left_top_to_bottom(face, paper):
 
 def test_the_body_takes_more_and_shorter_columns_on_landscape_paper(face):
     def body_columns(paper):
-        cols = columns(drawn(render_certificates([CERT], paper)))
+        cols = columns(glyphs_of(render_certificates([CERT], paper)))
         sizes = [col[0].size for col in cols]
         body = min(sizes[2:-2])  # the body's size: the smallest between title and issuers but the date
         return [col for col in cols if col[0].size == pytest.approx(sizes[3]) and len(col) > 5], body
@@ -173,7 +173,7 @@ def test_nothing_leaves_the_text_area(face, paper):
     pdf = render_certificates(certs, paper)
     area = text_area(paper)
     for page, cert in enumerate(certs):
-        glyphs = drawn(pdf, page)
+        glyphs = glyphs_of(pdf, page)
         for g in glyphs:
             left, bottom, right, top = g.box()
             assert area.x - 0.5 <= left and right <= area.right + 0.5, g
@@ -187,17 +187,17 @@ def test_nothing_leaves_the_text_area(face, paper):
 def test_a_long_name_shrinks_then_breaks_and_loses_no_character(face, paper, name_columns):
     pdf = render_certificates([replace(CERT, recipient=LONG_NAME), CERT], paper)
     assert plain(LONG_NAME) + "殿" in "".join(reading(pdf, 0))  # 𠮷 and 😀 are in the text layer too
-    name_size = max(g.size for g in drawn(pdf, 0) if g.text == "海")
-    normal_size = max(g.size for g in drawn(pdf, 1) if g.text == "海")
+    name_size = max(g.size for g in glyphs_of(pdf, 0) if g.text == "海")
+    normal_size = max(g.size for g in glyphs_of(pdf, 1) if g.text == "海")
     assert name_size < normal_size  # shrunk first
-    found = [read(col) for col in columns(drawn(pdf, 0)) if col[0].size == name_size and col[0].text != "殿"]
+    found = [read(col) for col in columns(glyphs_of(pdf, 0)) if col[0].size == name_size and col[0].text != "殿"]
     assert len(found) == name_columns  # then broken into two columns on short (landscape) ones
     assert "".join(found) in (plain(LONG_NAME), plain(LONG_NAME) + "殿")
 
 
 def test_the_long_vowel_mark_and_long_latin_runs_are_turned(face):
     cert = replace(CERT, recipient="カード・ゲーム部", body="Karuta Club 2026年の大会です ー「かるた」〜")
-    glyphs = drawn(render_certificates([cert], PaperLayout()))
+    glyphs = glyphs_of(render_certificates([cert], PaperLayout()))
     marks = [g for g in glyphs if g.text == "ー"]
     assert marks and all(g.turned for g in marks)
     assert [g.text for g in glyphs if g.turned and g.text.isascii()] == ["Karuta", "Club", "2026"]
@@ -206,7 +206,7 @@ def test_the_long_vowel_mark_and_long_latin_runs_are_turned(face):
 
 
 def test_digits_upright_full_width_or_side_by_side(face):
-    glyphs = drawn(render_certificates([CERT], PaperLayout()))
+    glyphs = glyphs_of(render_certificates([CERT], PaperLayout()))
     pair = next(g for g in glyphs if g.text == "21")  # 第21回: 縦中横, squeezed into one cell
     assert not pair.turned and pair.width * pair.a <= pair.size * 0.95
     assert any(g.text == "９" and not g.turned for g in glyphs)  # 令和9年 → 令和９年
@@ -215,7 +215,7 @@ def test_digits_upright_full_width_or_side_by_side(face):
 
 def test_punctuation_and_brackets_in_vertical_form_or_turned(face):
     cert = replace(CERT, body="「かるた」を、よく取りました。ちょっと（すごい）")
-    glyphs = drawn(render_certificates([cert], PaperLayout()))
+    glyphs = glyphs_of(render_certificates([cert], PaperLayout()))
     opening = next(g for g in glyphs if unicodedata.normalize("NFKC", g.text) == "「")
     assert opening.text == "\ufe41" or opening.turned
     comma = next(g for g in glyphs if unicodedata.normalize("NFKC", g.text) == "、")
@@ -266,8 +266,8 @@ def test_calibration_frame_lies_where_the_settings_say(paper):
 
 
 def test_offset_moves_everything_by_the_same_amount(face):
-    plain_pdf = drawn(render_certificates([CERT], PaperLayout()))
-    moved = drawn(render_certificates([CERT], PaperLayout(offset_x_mm=3, offset_y_mm=-2)))
+    plain_pdf = glyphs_of(render_certificates([CERT], PaperLayout()))
+    moved = glyphs_of(render_certificates([CERT], PaperLayout(offset_x_mm=3, offset_y_mm=-2)))
     assert len(plain_pdf) == len(moved)
     for a, b in zip(plain_pdf, moved, strict=True):
         assert b.e - a.e == pytest.approx(3 * MM, abs=0.01)
@@ -334,7 +334,7 @@ def test_any_text_prints_inside_the_area_and_keeps_every_character(seed):
         texts = {f: "".join(rnd.choice(ALPHABET) for _ in range(rnd.choice([0, 1, 2, 5, 20, 60]))) for f in fields}
         cert = replace(CERT, **texts)
         paper = PaperLayout(size=rnd.choice(["A4", "B5"]), orientation=rnd.choice(["portrait", "landscape"]))
-        glyphs = drawn(render_certificates([cert], paper))
+        glyphs = glyphs_of(render_certificates([cert], paper))
         area = text_area(paper)
         for g in glyphs:
             left, bottom, right, top = g.box()
