@@ -345,3 +345,14 @@ def test_any_text_prints_inside_the_area_and_keeps_every_character(seed):
         assert Counter(plain("".join(g.text for g in glyphs)).replace("\U000e0100", "")) == Counter(
             wanted.replace("\U000e0100", "")
         )
+
+
+@pytest.mark.skipif(shutil.which("pdffonts") is None, reason="poppler-utils not installed")
+@pytest.mark.parametrize(
+    "render", [lambda: render_certificates([CERT], PaperLayout()), lambda: render_calibration(PaperLayout())]
+)
+def test_every_font_is_embedded(face, tmp_path, render):
+    (tmp_path / "c.pdf").write_bytes(render())
+    listing = subprocess.run(["pdffonts", "c.pdf"], cwd=tmp_path, check=True, capture_output=True, text=True).stdout
+    rows = listing.splitlines()[2:]
+    assert rows and all(row.split()[-5] == "yes" for row in rows), listing
