@@ -139,3 +139,16 @@ def test_the_sheet_is_in_japanese_in_the_public_workbook_without_names(client):
     assert [row[4] for row in rows[1:3]] == ["決勝", "決勝"]
     text = " ".join(str(c) for ws in wb for row in ws.values for c in row if c)
     assert not any(p.name in text for p in Player.objects.filter(team__division=division))
+
+
+def test_a_single_qualifier_is_the_champion_decided_by_its_group(client):
+    event, division = day(1, after_groups="knockout", qualifiers_per_group=1)
+    play_groups(division)
+    same_as_final_places(event)
+    (only,) = ranking.division_rankings(event)
+    assert only.finished and [line.how for line in only.lines] == [ranking.GROUP]
+    _title, _heading, _header, rows = sheet_rows(event)
+    assert rows == [
+        (division.name, "Champion (group A, place 1)", only.lines[0].team.name, only.lines[0].team.affiliation,
+         "group A, place 1 (only qualifier)", "")
+    ]  # fmt: skip
