@@ -102,8 +102,11 @@ def test_the_full_scripted_day(tmp_path):
     xlsx = tmp_path / "standings.xlsx"
     run("export_standings", "hitachi-2027", "-o", str(xlsx))
     wb = load_workbook(BytesIO(xlsx.read_bytes()))
-    assert len(wb.worksheets) == 9 + 2  # the groups, all games, the knockout
-    matches = list(wb.worksheets[9].iter_rows(min_row=2, values_only=True))
+    assert len(wb.worksheets) == 1 + 9 + 2  # the final ranking, the groups, all games, the knockout
+    ranking = list(wb.worksheets[0].iter_rows(min_row=3, values_only=True))
+    assert [row[1] for row in ranking].count("優勝") == 3  # every division finished: no "not finished" row
+    assert all(row[2] for row in ranking)
+    matches = list(wb.worksheets[10].iter_rows(min_row=2, values_only=True))
     assert len(matches) == Match.objects.filter(event=event).count()
 
     pdf = tmp_path / "sheets.pdf"
