@@ -101,10 +101,14 @@ def imported_placings(series):
     ]
 
 
+def _by_date(placing):
+    return (placing.date is None, placing.date or datetime.date.min)
+
+
 def _event_order(placings):
     """(label → position) by date, undated last, and the events' list ``[(label, date)]``."""
     seen = {}
-    for p in sorted(placings, key=lambda p: (p.date is None, p.date or datetime.date.min)):
+    for p in sorted(placings, key=_by_date):
         seen.setdefault(p.event, p.date)
     return {label: i for i, label in enumerate(seen)}, list(seen.items())
 
@@ -115,7 +119,7 @@ def series_standings(series):
     ``name_key``; a team is one entrant by its name key and club) and one per club (the
     affiliation's club, merged spellings as one; teams without an affiliation are left out)."""
     table = points.parse_table(series.points_table)
-    placings = local_placings(series) + imported_placings(series)
+    placings = sorted(local_placings(series) + imported_placings(series), key=_by_date)
     order, events = _event_order(placings)
     index = club_index()
     divisions, by_division, by_club = {}, {}, []

@@ -140,3 +140,29 @@ def test_the_command_prints_the_ranking_or_writes_the_workbook(series, tmp_path)
     assert load_workbook(target).sheetnames[0] == "小学生の部"
     with pytest.raises(CommandError, match="No series"):
         call_command("series_standings", "nope")
+
+
+def test_divisions_match_across_events_by_their_name_key(series, english):
+    ImportedPlacing.objects.create(
+        series=series,
+        source_key="laptop-3:1",
+        source="東部予選",
+        division="小学生　の部",
+        place=1,
+        team="東A",
+        club="東小",
+    )
+    ImportedPlacing.objects.create(
+        series=series,
+        source_key="laptop-3:1",
+        source="東部予選",
+        division="中学生の部",
+        place=1,
+        team="東B",
+        club="東小",
+    )
+    standings = series_standings(series)
+    assert [d.name for d in standings.divisions] == ["小学生の部", "中学生の部"]
+    assert "東A" in [r.name for r in standings.divisions[0].rows]
+    club = next(r for r in standings.clubs if r.name == "東小")
+    assert club.points == 20 and "中学生の部" in standings.club_explain(club)
