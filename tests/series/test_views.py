@@ -127,3 +127,8 @@ def test_merged_spellings_are_one_club_in_the_archive(client, two_events):
     block = html.split("<h2>日立市立中小路小学校</h2>")[1].split("</div>")[0]
     assert "中小路A" in block and "中小路B" in block
     assert "<h2>中小路小</h2>" not in html
+
+
+def test_the_archive_index_is_a_few_queries(client, two_events, django_assert_max_num_queries):
+    with django_assert_max_num_queries(4):
+        assert client.get(reverse("series:archive")).status_code == 200
