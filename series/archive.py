@@ -5,11 +5,32 @@ never players' names (docs/rules/series.md, "Archive")."""
 
 from dataclasses import dataclass, field
 
+from django.core.cache import cache
+from django.db.models import Count, Max, Sum
+from django.utils.translation import get_language
+
 from series.models import ImportedPlacing, club_index, club_of
 from tournament.engine.names import name_key
 from tournament.models import Event, Team
 from tournament.reports import final_places, ranked_final_places
+from tournament.reports.api import event_version
 from tournament.reports.placement import place_name
+
+KEEP_SECONDS = 24 * 3600  # an event's places, kept per event version and language
+
+
+def _per_version(kind, event, build):
+    """``build()`` once per ``event``'s version (``reports.api.event_version``: results, games,
+    teams; with the event's and its divisions' edit counters, for a renamed division) and
+    language: a past edition's places are not worked out again for every page."""
+    divisions = event.divisions.aggregate(n=Count("pk"), v=Sum("version"), newest=Max("pk"))
+    stamp = f"{event_version(event)}:{event.version}:{divisions['n']}:{divisions['v']}:{divisions['newest']}"
+    key = f"series-archive:{kind}:{event.pk}:{get_language()}:{stamp}"
+    found = cache.get(key)
+    if found is None:
+        found = build()
+        cache.set(key, found, KEEP_SECONDS)
+    return found
 
 
 @dataclass
@@ -42,11 +63,16 @@ def imported_sources():
 
 def edition_places(event):
     """``[(division name, [(place name, team name, affiliation, to confirm)])]`` of ``event``,
-    from the read side of the final results (``tournament.reports.final_places``)."""
-    return [
-        (division.name, [(name, team.name, team.affiliation, check) for name, team, check in places])
-        for division, places in final_places(event)
-    ]
+    from the read side of the final results (``tournament.reports.final_places``), kept per
+    event version."""
+    return _per_version(
+        "edition",
+        event,
+        lambda: [
+            (division.name, [(name, team.name, team.affiliation, check) for name, team, check in places])
+            for division, places in final_places(event)
+        ],
+    )
 
 
 def source_places(first):
@@ -69,13 +95,20 @@ class ClubHistory:
     years: list
 
 
+def _places_of(event):
+    """Team pk -> its place's name in ``event`` (the best one, should a team be listed twice)."""
+    found = {}
+    for _division, places in ranked_final_places(event):
+        for _rank, name, team, _check in places:
+            found.setdefault(team.pk, name)
+    return found
+
+
 def _event_places():
-    """Team pk -> its place's name, over every stored event."""
+    """Team pk -> its place's name, over every stored event (each kept per event version)."""
     found = {}
     for event in Event.objects.all():
-        for _division, places in ranked_final_places(event):
-            for _rank, name, team, _check in places:
-                found.setdefault(team.pk, name)
+        found.update(_per_version("places", event, lambda event=event: _places_of(event)))
     return found
 
 

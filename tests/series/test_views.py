@@ -2,12 +2,15 @@
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.urls import reverse
 
 from series import services
+from series.archive import edition_places
 from series.models import ImportedPlacing, Series, SeriesEvent
 from tests import factories
 from tournament.models import Player
+from tournament.services import versions
 
 
 @pytest.fixture
@@ -132,3 +135,18 @@ def test_merged_spellings_are_one_club_in_the_archive(client, two_events):
 def test_the_archive_index_is_a_few_queries(client, two_events, django_assert_max_num_queries):
     with django_assert_max_num_queries(4):
         assert client.get(reverse("series:archive")).status_code == 200
+
+
+def test_an_editions_places_are_kept_per_version_and_a_renamed_division_shows(
+    two_events, django_assert_max_num_queries
+):
+    _north, final = two_events
+    assert edition_places(final)[0][0] == "小学生の部"
+    with django_assert_max_num_queries(8):  # the version's aggregates only: the places are kept
+        edition_places(final)
+    division = final.divisions.get()
+    with transaction.atomic():
+        versions.claim(division, division.version)
+        division.name = "小学生の部（団体）"
+        division.save()
+    assert edition_places(final)[0][0] == "小学生の部（団体）"
