@@ -118,12 +118,14 @@ def series_events(request, slug):
 
 @login_required
 def series_xlsx(request, slug):
+    """The series ranking as an Excel workbook (``series.exports.series_workbook``)."""
     series = series_for_organiser(request, slug)
     return file_response(series_workbook(series_standings(series)), f"{series.slug}-ranking.xlsx", XLSX)
 
 
 @login_required
 def series_paper(request, slug):
+    """The series ranking as a PDF to print, A4 landscape (``series.paper.series_pdf``)."""
     series = series_for_organiser(request, slug)
     return file_response(series_pdf(series_standings(series)), f"{series.slug}-ranking.pdf", PDF, inline=True)
 

@@ -150,3 +150,18 @@ def test_an_editions_places_are_kept_per_version_and_a_renamed_division_shows(
         division.name = "小学生の部（団体）"
         division.save()
     assert edition_places(final)[0][0] == "小学生の部（団体）"
+
+
+def test_the_points_table_is_edited_on_the_settings_page_and_a_bad_one_named_on_its_field(client, organiser):
+    series = services.create_series(organiser, "s", "日立シリーズ", 2027, "10,7,5")
+    client.force_login(organiser)
+    url = reverse("series:series_edit", args=[series.slug])
+    page = client.post(url, {"name": "日立シリーズ", "season": "2027", "points_table": "5,7"})
+    assert "2番目の「7」が一つ上の順位より多くなっています" in page.content.decode()
+    series.refresh_from_db()
+    assert series.points_table == "10,7,5"
+    assert (
+        client.post(url, {"name": "日立シリーズ", "season": "2027", "points_table": "12, 8, 6, 4"}).status_code == 302
+    )
+    series.refresh_from_db()
+    assert series.points_table == "12,8,6,4"
