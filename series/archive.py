@@ -12,9 +12,10 @@ from django.utils.translation import get_language
 from series.models import ImportedPlacing, club_index, club_of
 from tournament.engine.names import name_key
 from tournament.models import Event, Team
-from tournament.reports import final_places, ranked_final_places
+from tournament.reports import final_places
 from tournament.reports.api import event_version
 from tournament.reports.placement import place_name
+from tournament.reports.ranking import division_rankings
 
 KEEP_SECONDS = 24 * 3600  # an event's places, kept per event version and language
 
@@ -98,9 +99,9 @@ class ClubHistory:
 def _places_of(event):
     """Team pk -> its place's name in ``event`` (the best one, should a team be listed twice)."""
     found = {}
-    for _division, places in ranked_final_places(event):
-        for _rank, name, team, _check in places:
-            found.setdefault(team.pk, name)
+    for ranking in division_rankings(event):
+        for line in ranking.lines:
+            found.setdefault(line.team.pk, line.place)
     return found
 
 

@@ -2,7 +2,7 @@
 series' events, their points, the ranking per division and per club, and each row's explanation.
 
 Reads only: the local events' final places come from the tournament's read side
-(``tournament.reports.ranked_final_places``, the same as the final results PDF), the places of
+(``tournament.reports.ranking.division_rankings``, the places of the final results PDF), the places of
 events run on other laptops from ``ImportedPlacing``. The rules are in ``docs/rules/series.md``.
 """
 
@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 from series.engine import points
 from series.models import ImportedPlacing, SeriesEvent, club_index, club_of
 from tournament.engine.names import name_key
-from tournament.reports import ranked_final_places
 from tournament.reports.placement import place_name
+from tournament.reports.ranking import division_rankings
 
 
 @dataclass(frozen=True)
@@ -72,16 +72,25 @@ def event_label(role, district, title):
 
 def local_placings(series):
     """The ``Placing`` rows of the series' events on this installation: each division's final
-    places as decided so far (``ranked_final_places``), to confirm where the read side says so."""
+    places as decided so far (``division_rankings``: those of the final results), to confirm
+    where the read side says so."""
     found = []
     members = SeriesEvent.objects.filter(series=series).select_related("event").order_by("event__date", "pk")
     for member in members:
         event = member.event
         label = event_label(member.role, member.district, event.title)
-        for division, places in ranked_final_places(event):
+        for ranking in division_rankings(event):
             found += [
-                Placing(label, event.date, division.name, rank, team.name, team.affiliation, check)
-                for rank, _name, team, check in places
+                Placing(
+                    label,
+                    event.date,
+                    ranking.division.name,
+                    line.rank,
+                    line.team.name,
+                    line.team.affiliation,
+                    line.to_confirm,
+                )
+                for line in ranking.lines
             ]
     return found
 

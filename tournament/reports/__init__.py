@@ -13,7 +13,6 @@ from tournament.reports.bracket import (
     GroupChampion,
     division_brackets,
     final_places,
-    ranked_final_places,
     single_champions,
 )
 from tournament.reports.checks import layout_summary, partial_divisions, schedule_checks
@@ -80,7 +79,6 @@ __all__ = [
     "event_slots",
     "event_standings",
     "final_places",
-    "ranked_final_places",
     "single_champions",
     "GroupChampion",
     "match_line",

@@ -13,7 +13,7 @@ from django.utils.translation import gettext, gettext_lazy
 from tournament.engine import podium
 from tournament.models import Match
 from tournament.reports import stage_notes
-from tournament.reports.placement import division_placements, place_name
+from tournament.reports.placement import placement_places
 from tournament.reports.timetable import division_game_slots, match_queryset
 
 # The names of the final places on paper and on the final results page ("優勝", "準優勝",
@@ -171,43 +171,28 @@ def single_champions(event):
     return found
 
 
-def ranked_final_places(event):
-    """``final_places`` with each place's number: per division with a place decided,
-    ``(Division, [(rank, place name, Team, to confirm)])``, best first; ``rank`` is 1 for
-    「優勝」, 2 for 「準優勝」, N for 「第N位」 (two teams share it at a joint third or a shared
-    placement rank). For the series ranking (``series``, docs/rules/series.md), which counts
-    points by place; the names, checks and order are those of ``final_places``."""
+def final_places(event):
+    """Per division with a place decided: ``(Division, [(place name, Team, to confirm)])``,
+    best first ("優勝", "準優勝", "第3位"), as decided so far: the knockout's places, then those
+    of the placement games (``tournament.reports.placement``; the only ones without a
+    knockout). ``to confirm`` is true when the place comes from a game a later change left out
+    of date (or from a game fed by one), or when its team is listed at two places (a bracket
+    left inconsistent): the pages and the PDF print "要確認" beside it until the organiser keeps
+    or replays that game (docs/rules/stages.md, "Out of date", "One game per round"). A division
+    whose only qualifier is its champion has that champion, named "優勝（Aリーグ1位）" (decided
+    by its group: ``single_champions``)."""
     knockout = {
-        b.division.pk: [(place, str(PLACES[place]), team, check) for place, team, check in b.checked_places()]
+        b.division.pk: [(str(PLACES[place]), team, check) for place, team, check in b.checked_places()]
         for b in division_brackets(event)
     }
     for champion in single_champions(event):
-        knockout.setdefault(champion.division.pk, [(podium.FIRST, champion.place, champion.team, False)])
-    below = {
-        p.division.pk: [(rank, place_name(rank, shared), team, check) for rank, team, shared, check in p.places()]
-        for p in division_placements(event)
-    }
+        knockout.setdefault(champion.division.pk, [(champion.place, champion.team, False)])
+    below = placement_places(event)
     result = []
     for division in event.divisions.all():
         places = knockout.get(division.pk, []) + below.get(division.pk, [])
-        listed = [team.pk for _rank, _name, team, _check in places]
-        places = [(rank, name, team, check or listed.count(team.pk) > 1) for rank, name, team, check in places]
+        listed = [team.pk for _name, team, _check in places]
+        places = [(name, team, check or listed.count(team.pk) > 1) for name, team, check in places]
         if places:
             result.append((division, places))
     return result
-
-
-def final_places(event):
-    """Per division with a place decided: ``(Division, [(place name, Team, to confirm)])``,
-    best first ("優勝", "準優勝", "第3位", from ``ranked_final_places``), as decided so far: the
-    knockout's places, then those of the placement games (``tournament.reports.placement``; the
-    only ones without a knockout). ``to confirm`` is true when the place comes from a game a
-    later change left out of date (or from a game fed by one), or when its team is listed at two
-    places (a bracket left inconsistent): the pages and the PDF print "要確認" beside it until the
-    organiser keeps or replays that game (docs/rules/stages.md, "Out of date", "One game per
-    round"). A division whose only qualifier is its champion has that champion, named
-    "優勝（Aリーグ1位）" (decided by its group: ``single_champions``)."""
-    return [
-        (division, [(name, team, check) for _rank, name, team, check in places])
-        for division, places in ranked_final_places(event)
-    ]
