@@ -7,6 +7,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournament.engine.names import name_key
 from tournament.models import Event, Team
 
 
@@ -29,6 +30,11 @@ class Series(models.Model):
         help_text=_("Points for 1st, 2nd, 3rd … place, separated by commas."),
     )
     secret = models.CharField(max_length=64, default=new_series_secret, editable=False)
+    # Who may open and edit the series besides the organisers of its events (the user who made
+    # it); see docs/rules/series.md, "Who".
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="organised_series", verbose_name=_("organisers")
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -162,3 +168,62 @@ class QualifiedTeam(models.Model):
         """「北部地区予選 1位」: the district's qualifier (else the event's name) and the place."""
         where = _("%(district)s qualifier") % {"district": self.district} if self.district else self.source
         return _("%(where)s, place %(place)s") % {"where": where, "place": self.place}
+
+
+class Club(models.Model):
+    """A club (affiliation: a school, a 子ども会) as one thing across events and years.
+
+    Its spellings (``ClubSpelling``) are the affiliations that mean it, compared by
+    ``tournament.engine.names.name_key``. An affiliation no spelling names is a club of its own
+    (its key); a row is made when the organiser merges two spellings (docs/rules/series.md,
+    "Clubs"). The teams' stored affiliation text is never rewritten."""
+
+    name = models.CharField(_("club name"), max_length=80)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+        ordering = ["name", "pk"]
+
+    def __str__(self):
+        return self.name
+
+
+class ClubSpelling(models.Model):
+    """One spelling of a club: ``key`` is the ``name_key`` of ``text``; a key belongs to one club."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="spellings", verbose_name=_("club"))
+    key = models.CharField(max_length=80, unique=True, editable=False)
+    text = models.CharField(_("spelling"), max_length=80)
+
+    class Meta:
+        verbose_name = _("spelling of a club")
+        verbose_name_plural = _("spellings of clubs")
+        ordering = ["club", "text"]
+
+    def __str__(self):
+        return self.text
+
+    def save(self, *args, **kwargs):
+        self.key = name_key(self.text)
+        super().save(*args, **kwargs)
+
+
+def club_index():
+    """The merged spellings: ``{key: (club id, club name)}`` for every ``ClubSpelling`` (one
+    query). A key not in it is a club of its own (``club_of``)."""
+    return {s.key: (s.club_id, s.club.name) for s in ClubSpelling.objects.select_related("club")}
+
+
+def club_of(text, index):
+    """``(club ref, club name)`` of an affiliation ``text`` by ``index`` (``club_index``):
+    ``"c<id>"`` and the club's name for a merged spelling, else ``"k<key>"`` and ``text`` itself;
+    ``("", "")`` for a blank affiliation. The ref is the same for every spelling of one club."""
+    key = name_key(text or "")
+    if not key:
+        return "", ""
+    if key in index:
+        pk, name = index[key]
+        return f"c{pk}", name
+    return f"k{key}", text

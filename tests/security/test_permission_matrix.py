@@ -159,6 +159,20 @@ EXPECTED = {
     "dosai:hand_call": POST_ONLY,
     "dosai:hand_undo": POST_ONLY,
     "dosai:hand_turn_free": POST_ONLY,
+    # Series (docs/rules/series.md, "Who"): the list for anyone logged in; a series for the
+    # organisers of its events (and its own organisers); the clubs page for anyone who organises
+    # an event. The archive of editions is public (no players' names).
+    "series:series_list": LOGGED_IN,
+    "series:series_detail": ORGANISER,
+    "series:series_edit": ORGANISER,
+    "series:series_events": ORGANISER,
+    "series:series_xlsx": ORGANISER,
+    "series:series_pdf": ORGANISER,
+    "series:clubs": {**ORGANISER, "other_organiser": 200},
+    "series:archive": PUBLIC,
+    "series:archive_clubs": PUBLIC,
+    "series:archive_edition": PUBLIC,
+    "series:archive_imported": PUBLIC,
     # The reader's decks: shared by the laptop, edited by staff or an organiser of any event.
     "reader:deck_list": DECK_EDITOR,
     "reader:deck_detail": DECK_EDITOR,
@@ -281,6 +295,8 @@ def concrete_url(name, event, match):
     }.get(name)
     if name.startswith("dosai:"):
         kwargs = _dosai_kwargs(name)
+    if name.startswith("series:"):
+        kwargs = _series_kwargs(name, event)
     if name.startswith("reader:"):
         kwargs = _reader_kwargs(name)
     if name.startswith("club_entry:"):
@@ -409,6 +425,25 @@ def _dosai_objects(owner):
 
     session = make_session(owner)
     services.start_hand(session, dealing="app", reader="app")
+
+
+def _series_kwargs(name, event):
+    """A series holding ``event`` (made once) with one imported place, for the series URLs."""
+    from series.models import ImportedPlacing, Series, SeriesEvent
+
+    series, made = Series.objects.get_or_create(slug="matrix", defaults={"name": "シリーズ", "season": 2027})
+    if made:
+        SeriesEvent.objects.create(series=series, event=event, role="final")
+        ImportedPlacing.objects.create(
+            series=series, source_key="x:1", source="北部予選", division="小学生の部", place=1, team="A", club="甲"
+        )
+    if name in ("series:series_list", "series:clubs", "series:archive", "series:archive_clubs"):
+        return {}
+    if name == "series:archive_edition":
+        return {"year": event.date.year, "slug": event.slug}
+    if name == "series:archive_imported":
+        return {"pk": ImportedPlacing.objects.get(series=series).pk}
+    return {"slug": series.slug}
 
 
 def _dosai_kwargs(name):
