@@ -88,10 +88,11 @@ EXPECTED = {
     "tournament:recording_sheets": ORGANISER,
     "tournament:print_paper": ORGANISER,
     "tournament:export_workbook": ORGANISER,
-    # The results exchange (docs/exchange.md): the event's organisers. The demo is in no series,
-    # so the key file and the results file send its organiser back to the exchange page.
+    # The results exchange (docs/exchange.md): the event's organisers. The demo is the final of
+    # the matrix's series (made by _series_kwargs), with its divisions unfinished, so the key file
+    # downloads and the results file sends its organiser back to the exchange page.
     "series:exchange": ORGANISER,
-    "series:key_download": {**ORGANISER, "organiser": 302},
+    "series:key_download": ORGANISER,
     "series:results_download": {**ORGANISER, "organiser": 302},
     "series:results_import": ORGANISER,
     "judging:court_home": COURT_LINK,
@@ -297,6 +298,8 @@ def concrete_url(name, event, match):
         kwargs = _dosai_kwargs(name)
     if name.startswith("series:"):
         kwargs = _series_kwargs(name, event)
+        if name in EXCHANGE_URLS:
+            kwargs = {"slug": event.slug}
     if name.startswith("reader:"):
         kwargs = _reader_kwargs(name)
     if name.startswith("club_entry:"):
@@ -425,6 +428,10 @@ def _dosai_objects(owner):
 
     session = make_session(owner)
     services.start_hand(session, dealing="app", reader="app")
+
+
+# The results exchange's pages belong to an event (its slug), not to a series.
+EXCHANGE_URLS = ("series:exchange", "series:key_download", "series:results_download", "series:results_import")
 
 
 def _series_kwargs(name, event):
