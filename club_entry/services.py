@@ -291,10 +291,10 @@ def organiser_edits_team(team, *, affiliation, players) -> None:
         _log(after, ChangeLog.MOVED_IN, team, detail, by_organiser=True)
 
 
-def moved_away(link) -> list[ChangeLog]:
+def moved_away(link, teams=None) -> list[ChangeLog]:
     """The link's teams the organisers gave to another club (its ``MOVED_OUT`` log lines, newest
-    first) that are no longer the link's."""
-    mine = set(link.teams().values_list("pk", flat=True))
+    first) that are no longer the link's (``teams``: its teams when already read)."""
+    mine = {t.pk for t in (link.teams() if teams is None else teams)}
     return [c for c in link.changes.filter(what=ChangeLog.MOVED_OUT) if c.team_id not in mine]
 
 

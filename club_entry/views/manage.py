@@ -73,14 +73,15 @@ def club_links(request, slug):
     for link in ClubLink.objects.filter(event=event):
         url = link_url(base, link)
         qr = segno.make(url, error="m").svg_inline(scale=3, border=2) if link.enabled else ""
+        teams = list(link.teams())
         links.append(
             {
                 "link": link,
                 "url": url,
                 "qr": qr,
                 "state": services.state(link),
-                "teams": link.teams(),
-                "moved": services.moved_away(link),
+                "teams": teams,
+                "moved": services.moved_away(link, teams),
             }
         )
     context = {

@@ -5,8 +5,10 @@ stays the club's when the organiser respells its affiliation, and moves, said on
 page and in the change log, when the organiser gives it another club's affiliation."""
 
 import datetime
+import importlib
 
 import pytest
+from django.apps import apps as django_apps
 from django.utils import timezone, translation
 
 from club_entry import services
@@ -147,10 +149,18 @@ def test_a_team_the_organiser_typed_follows_its_affiliation(link, other_link, ev
     assert ChangeLog.objects.filter(what=ChangeLog.MOVED_OUT, link=other_link).exists()
 
 
-def test_teams_entered_before_this_change_are_recorded_by_the_migration(link, low):
-    # The migration reads the change log; here the service records the entry at once.
-    team = services.save_club_team(link, division=low, name="港A", players=four())
-    assert EnteredTeam.objects.get(team=team).link == link
+def test_teams_entered_before_this_change_are_recorded_by_the_migration(link, other_link, low):
+    """club_entry 0002 reads the change log: the first link that added or edited a team gets it."""
+    first = services.save_club_team(link, division=low, name="港A", players=four())
+    second = services.save_club_team(other_link, division=low, name="大和A", players=four("大和"))
+    EnteredTeam.objects.all().delete()
+    ChangeLog.objects.create(link=other_link, team=first, team_name="港A", what=ChangeLog.EDITED)  # later
+    migration = importlib.import_module("club_entry.migrations.0002_entered_teams")
+    migration.record_entered_teams(django_apps, None)
+    assert dict(EnteredTeam.objects.values_list("team_id", "link_id")) == {
+        first.pk: link.pk,
+        second.pk: other_link.pk,
+    }
 
 
 @pytest.fixture(autouse=True)
