@@ -3,10 +3,11 @@ between laptops, the series ranking and the archive of editions."""
 
 import secrets
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Event
+from tournament.models import Event, Team
 
 
 def new_series_secret():
@@ -96,3 +97,68 @@ class ImportedPlacing(models.Model):
 
     def __str__(self):
         return f"{self.source} {self.division} {self.place} {self.team}"
+
+
+class ImportedFile(models.Model):
+    """A signed results file imported into an event of the series (issue 20 item 1,
+    docs/exchange.md): its ``file_id`` (made at export), its SHA-256 ``sha256`` and the event it
+    came from (``source_key``, as ``ImportedPlacing.source_key``). A second import of the same
+    file, or of another file of the same event, is refused."""
+
+    series = models.ForeignKey(
+        Series, on_delete=models.CASCADE, related_name="imported_files", verbose_name=_("series")
+    )
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="imported_results", verbose_name=_("tournament")
+    )
+    file_id = models.CharField(_("file id"), max_length=40, unique=True)
+    sha256 = models.CharField(_("SHA-256 of the file"), max_length=64, unique=True)
+    source_key = models.CharField(max_length=80)
+    source = models.CharField(_("tournament"), max_length=160)
+    district = models.CharField(_("district"), max_length=60, blank=True)
+    exported_at = models.DateTimeField(_("exported at"))
+    imported_at = models.DateTimeField(_("imported at"), auto_now_add=True)
+    imported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = _("imported results file")
+        verbose_name_plural = _("imported results files")
+        ordering = ["event", "imported_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["series", "source_key"], name="series_imported_file_source_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.source} ({self.file_id})"
+
+
+class QualifiedTeam(models.Model):
+    """A team of the final that qualified at another event of the series: where (``source``,
+    ``district``, the ``division`` there) and at which ``place``; shown beside the team as
+    「北部地区予選 1位」."""
+
+    team = models.OneToOneField(Team, on_delete=models.CASCADE, related_name="qualification", verbose_name=_("team"))
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="+", verbose_name=_("series"))
+    imported_file = models.ForeignKey(
+        ImportedFile, on_delete=models.CASCADE, related_name="teams", verbose_name=_("imported results file")
+    )
+    source = models.CharField(_("tournament"), max_length=160)
+    district = models.CharField(_("district"), max_length=60, blank=True)
+    division = models.CharField(_("division"), max_length=60)
+    place = models.PositiveSmallIntegerField(_("place"))
+
+    class Meta:
+        verbose_name = _("qualified team")
+        verbose_name_plural = _("qualified teams")
+        ordering = ["team"]
+
+    def __str__(self):
+        return self.label
+
+    @property
+    def label(self):
+        """「北部地区予選 1位」: the district's qualifier (else the event's name) and the place."""
+        where = _("%(district)s qualifier") % {"district": self.district} if self.district else self.source
+        return _("%(where)s, place %(place)s") % {"where": where, "place": self.place}

@@ -30,6 +30,8 @@ LOGGED_IN = {"anonymous": 302, "stranger": 200, "recorder": 200, "organiser": 20
 COURT_LINK = PUBLIC
 # A hanafuda session is private to its owner (the organiser here): 404 for anyone else.
 OWNER_ONLY = {"anonymous": 302, "stranger": 404, "recorder": 404, "organiser": 200, "other_organiser": 404}
+# The reader's decks: a superuser, staff, or an organiser of any event (reader.access).
+DECK_EDITOR = {"anonymous": 302, "stranger": 403, "recorder": 403, "organiser": 200, "other_organiser": 200}
 SUPERUSER_ONLY = {"anonymous": 302, "stranger": 403, "recorder": 403, "organiser": 403, "other_organiser": 403}
 
 EXPECTED = {
@@ -44,6 +46,7 @@ EXPECTED = {
     "tournament:public_final": PUBLIC,
     "tournament:division_display": PUBLIC,
     "tournament:court_display": PUBLIC,
+    "tournament:podium_display": PUBLIC,
     # Hall screens: the all-courts overview, a rotation, the state they poll, the QR code.
     "tournament:courts_display": PUBLIC,
     "tournament:display_rotation": PUBLIC,
@@ -85,6 +88,12 @@ EXPECTED = {
     "tournament:recording_sheets": ORGANISER,
     "tournament:print_paper": ORGANISER,
     "tournament:export_workbook": ORGANISER,
+    # The results exchange (docs/exchange.md): the event's organisers. The demo is in no series,
+    # so the key file and the results file send its organiser back to the exchange page.
+    "series:exchange": ORGANISER,
+    "series:key_download": {**ORGANISER, "organiser": 302},
+    "series:results_download": {**ORGANISER, "organiser": 302},
+    "series:results_import": ORGANISER,
     "judging:court_home": COURT_LINK,
     "judging:court_entry": COURT_LINK,
     "judging:court_saved": COURT_LINK,
@@ -150,6 +159,17 @@ EXPECTED = {
     "dosai:hand_call": POST_ONLY,
     "dosai:hand_undo": POST_ONLY,
     "dosai:hand_turn_free": POST_ONLY,
+    # The reader's decks: shared by the laptop, edited by staff or an organiser of any event.
+    "reader:deck_list": DECK_EDITOR,
+    "reader:deck_detail": DECK_EDITOR,
+    "reader:card_add": DECK_EDITOR,
+    "reader:card_edit": DECK_EDITOR,
+    "reader:deck_import": DECK_EDITOR,
+    "reader:deck_template": DECK_EDITOR,
+    "reader:recording_upload": POST_ONLY,
+    "reader:recording_delete": POST_ONLY,
+    # The audio the reader plays: card audio holds no personal data.
+    "reader:audio": PUBLIC,
     # Clubs' entry links (issue 20 item 4): the token is the credential, as a court link's.
     "club_entry:home": COURT_LINK,
     "club_entry:team_add": COURT_LINK,
@@ -235,6 +255,7 @@ def concrete_url(name, event, match):
         "tournament:public_team": {"slug": event.slug, "team": team.pk},
         "tournament:division_display": {"slug": event.slug, "division": division.pk},
         "tournament:court_display": {"slug": event.slug, "court": court.pk},
+        "tournament:podium_display": {"slug": event.slug, "division": division.pk},
         "tournament:division_edit": {"slug": event.slug, "pk": division.pk},
         "tournament:court_edit": {"slug": event.slug, "pk": court.pk},
         "tournament:team_edit": {"slug": event.slug, "pk": team.pk},
@@ -260,16 +281,35 @@ def concrete_url(name, event, match):
     }.get(name)
     if name.startswith("dosai:"):
         kwargs = _dosai_kwargs(name)
+    if name.startswith("reader:"):
+        kwargs = _reader_kwargs(name)
     if name.startswith("club_entry:"):
         kwargs = _club_kwargs(name, event)
     if kwargs is None:
         kwargs = (
             {"slug": event.slug}
-            if name.startswith(("tournament:", "judging:", "api:"))
+            if name.startswith(("tournament:", "judging:", "api:", "series:"))
             and name not in ("tournament:public_home", "tournament:event_list", "api:events")
             else {}
         )
     return reverse(name, kwargs=kwargs)
+
+
+def _reader_kwargs(name):
+    """The shipped hitachi deck, its card す, and a recorded phrase (plays without Open JTalk)."""
+    from reader.models import Card, Recording
+
+    card = Card.objects.get(edition__slug="hitachi", head_kana="す")
+    Recording.objects.get_or_create(
+        edition=card.edition,
+        key="phrase:start",
+        defaults={"audio": b"RIFF", "content_type": "audio/wav", "extension": "wav", "duration_ms": 1000, "size": 4},
+    )
+    return {
+        "reader:card_edit": {"slug": "hitachi", "pk": card.pk},
+        "reader:audio": {"slug": "hitachi", "kind": "phrase", "name": "start"},
+        "reader:deck_list": {},
+    }.get(name, {"slug": "hitachi"})
 
 
 def test_every_url_has_a_rule():
@@ -324,6 +364,8 @@ def test_an_organiser_of_another_event_changes_nothing_by_posting(client, day):
         (reverse("judging:match_detail", args=[event.slug, match.match_number]), {"action": "confirm", "version": "1"}),
         (reverse("judging:confirm_own", args=[event.slug, match.match_number]), {"version": "1"}),
         (reverse("tournament:court_link_change", args=[event.slug, match.court_id, "revoke"]), {}),
+        (reverse("series:exchange", args=[event.slug]), {"role": "final"}),
+        (reverse("series:results_import", args=[event.slug]), {"sha256": "0" * 64}),
     ]:
         assert client.post(url, data).status_code == 403, url
     event.refresh_from_db()
