@@ -1,7 +1,10 @@
 """Forms of the clubs' entry links: the club's team (the organiser's team form without the
 affiliation and the seed), the consent tick, and the organiser's entry settings and links."""
 
+import datetime
+
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from club_entry.models import EntrySettings
@@ -37,7 +40,15 @@ class ConsentForm(forms.Form):
     agree = forms.BooleanField(label=_("We have read the note and have the guardians' consent."))
 
 
+CONSENT_NOTE_MAX = 2000
+
+
 class SettingsForm(forms.ModelForm):
+    """The entry settings. The deadline (JST) lies between now and the end of the tournament's day
+    (a later one would never close the entries before the day; a past one would close them at
+    once: the lock does that); a deadline already saved may be saved again unchanged after it
+    has passed. Compared as JST wall-clock times, so year 1 or 9999 is refused, never a 500."""
+
     version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
     deadline = forms.DateTimeField(
         label=_("entry deadline (JST)"),
@@ -47,10 +58,15 @@ class SettingsForm(forms.ModelForm):
         help_text=_("Empty: no deadline; lock the entries by hand."),
     )
 
+    consent_note = forms.CharField(
+        label=_("consent note for children's data"),
+        max_length=CONSENT_NOTE_MAX,
+        widget=forms.Textarea(attrs={"rows": 5}),
+    )
+
     class Meta:
         model = EntrySettings
         fields = ["deadline", "locked", "consent_note"]
-        widgets = {"consent_note": forms.Textarea(attrs={"rows": 5})}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -58,6 +74,26 @@ class SettingsForm(forms.ModelForm):
 
     def base_version(self):
         return self.cleaned_data.get("version")
+
+    def clean_deadline(self):
+        value = self.cleaned_data.get("deadline")
+        if value is None:
+            return None
+        typed = value.replace(tzinfo=None, second=0, microsecond=0)  # JST wall clock, as typed
+        saved = self.instance.deadline
+        if saved is not None and typed == timezone.localtime(saved).replace(tzinfo=None, second=0, microsecond=0):
+            return saved
+        last = datetime.datetime.combine(self.instance.event.date, datetime.time(23, 59))
+        if typed > last:
+            raise forms.ValidationError(
+                _("Entry deadline: at the latest the tournament's day (%(day)s)."),
+                params={"day": self.instance.event.date.isoformat()},
+            )
+        if typed < timezone.localtime().replace(tzinfo=None):
+            raise forms.ValidationError(
+                _("Entry deadline: this time has passed. To close the entries now, tick “entries locked”.")
+            )
+        return value
 
 
 class LinkForm(forms.Form):

@@ -2,8 +2,12 @@
 
 A club is identified within its event by its affiliation text, compared by
 ``tournament.engine.names.name_key`` (``club_key``). Teams entered by a club are the event's
-``Team`` rows (the same tables as the organiser's form and the Excel import): a club's teams are
-the teams of its event whose affiliation has its key. The link's token is the credential, as a
+``Team`` rows (the same tables as the organiser's form and the Excel import). A club's teams
+(``ClubLink.teams``) are the teams it entered or edited through its link (``EnteredTeam``,
+recorded when saved), whatever their affiliation becomes, plus the teams whose affiliation has
+its key that no other link entered: an organiser correcting an affiliation's spelling takes no
+team away from its club; giving a team the affiliation of another club with a link moves it
+there, said on the organiser's page and in the change log (``services.organiser_edits_team``). The link's token is the credential, as a
 court link's (``tournament.models.new_court_token``: 192 random bits, found by a unique lookup).
 """
 
@@ -69,11 +73,14 @@ class ClubLink(models.Model):
         super().save(*args, **kwargs)
 
     def teams(self):
-        """The club's teams: the event's teams whose affiliation has the club's key."""
+        """The club's teams: those it entered or edited through this link (``EnteredTeam``) and the
+        event's teams whose affiliation has the club's key that no other link entered."""
+        entered = dict(EnteredTeam.objects.filter(link__event_id=self.event_id).values_list("team_id", "link_id"))
         keys = [
             t.pk
             for t in Team.objects.filter(division__event_id=self.event_id).only("pk", "affiliation")
-            if names.name_key(t.affiliation) == self.club_key
+            if entered.get(t.pk, self.pk) == self.pk
+            and (t.pk in entered or names.name_key(t.affiliation) == self.club_key)
         ]
         return Team.objects.filter(pk__in=keys).select_related("division").order_by("division__order", "entry_number")
 
@@ -82,6 +89,7 @@ class ChangeLog(models.Model):
     """One change made through a club's link: which club, which team, what, when."""
 
     ADDED, EDITED, REMOVED, ABSENT, PRESENT, CONSENT = "added", "edited", "removed", "absent", "present", "consent"
+    CLOSED, MOVED_OUT, MOVED_IN, RENAMED = "closed", "moved_out", "moved_in", "renamed"
     WHAT_CHOICES = [
         (ADDED, _("team added")),
         (EDITED, _("team edited")),
@@ -89,12 +97,17 @@ class ChangeLog(models.Model):
         (ABSENT, _("player reported absent")),
         (PRESENT, _("absence withdrawn")),
         (CONSENT, _("consent given")),
+        (CLOSED, _("absence report closed: the player is no longer in the team")),
+        (MOVED_OUT, _("team moved to another club")),
+        (MOVED_IN, _("team moved here from another club")),
+        (RENAMED, _("affiliation changed (the team stays with this club)")),
     ]
     link = models.ForeignKey(ClubLink, on_delete=models.CASCADE, related_name="changes")
     team = models.ForeignKey(Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     team_name = models.CharField(max_length=names.TEAM_NAME_MAX, blank=True)
     what = models.CharField(max_length=10, choices=WHAT_CHOICES)
     detail = models.CharField(max_length=200, blank=True)
+    by_organiser = models.BooleanField(_("by the organisers"), default=False)
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -104,6 +117,23 @@ class ChangeLog(models.Model):
 
     def __str__(self):
         return f"{self.link} {self.what} {self.team_name}"
+
+
+class EnteredTeam(models.Model):
+    """A team a club entered or edited through its link, recorded when saved: the team stays the
+    club's whatever its affiliation text becomes, until the organisers give it the affiliation of
+    another club that has a link (then this row moves to that link)."""
+
+    team = models.OneToOneField(Team, on_delete=models.CASCADE, related_name="club_entry")
+    link = models.ForeignKey(ClubLink, on_delete=models.CASCADE, related_name="entered")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("team entered by a club")
+        verbose_name_plural = _("teams entered by clubs")
+
+    def __str__(self):
+        return f"{self.link}: {self.team}"
 
 
 class AbsenceReport(models.Model):

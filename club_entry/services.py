@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club_entry.models import AbsenceReport, ChangeLog, ClubLink, EntrySettings
+from club_entry.models import AbsenceReport, ChangeLog, ClubLink, EnteredTeam, EntrySettings
 from common.errors import UserError
 from tournament.engine import names
 from tournament.models import Player, Team, new_court_token
@@ -120,11 +120,13 @@ def create_link(event, club, *, contact_name="", contact="") -> ClubLink:
 
 
 def create_links_for_affiliations(event) -> list[ClubLink]:
-    """A link for each affiliation of the event's teams that has none yet; the new links."""
+    """A link for each affiliation of the event's teams that has none yet; the new links. The
+    affiliation of a team a club entered is that club's (even respelled): no link for it."""
     have = set(ClubLink.objects.filter(event=event).values_list("club_key", flat=True))
     made = []
+    teams = Team.objects.filter(division__event=event, club_entry__isnull=True)  # not a club's entry
     with transaction.atomic():
-        for affiliation in Team.objects.filter(division__event=event).values_list("affiliation", flat=True):
+        for affiliation in teams.values_list("affiliation", flat=True):
             key = names.name_key(affiliation)
             if key and key not in have:
                 have.add(key)
@@ -144,12 +146,18 @@ def renew(link) -> None:
     link.save(update_fields=["previous_token", "token", "enabled"])
 
 
-def _log(link, what, team=None, detail="", team_name=""):
+def _log(link, what, team=None, detail="", team_name="", by_organiser=False):
     ChangeLog.objects.create(
-        link=link, team=team, team_name=team.name if team else team_name, what=what, detail=detail[:200]
+        link=link,
+        team=team,
+        team_name=team.name if team else team_name,
+        what=what,
+        detail=detail[:200],
+        by_organiser=by_organiser,
     )
-    link.last_activity = timezone.now()
-    link.save(update_fields=["last_activity"])
+    if not by_organiser:
+        link.last_activity = timezone.now()
+        link.save(update_fields=["last_activity"])
 
 
 def give_consent(link) -> None:
@@ -214,10 +222,80 @@ def save_club_team(link, *, division, name, players, chaperone="", team=None, ba
     with transaction.atomic():
         if team is not None:
             versions.claim(team, base_version)
+            _close_absences(team, players, link, by_organiser=False)
         seed = team.seed if team is not None else None
-        saved = save_team(division, name, link.club, players, team=team, seed=seed, chaperone=chaperone)
+        # An edit keeps the team's affiliation (the organisers may have corrected its spelling).
+        affiliation = team.affiliation if team is not None else link.club
+        saved = save_team(division, name, affiliation, players, team=team, seed=seed, chaperone=chaperone)
+        EnteredTeam.objects.update_or_create(team=saved, defaults={"link": link})
         _log(link, ChangeLog.EDITED if team is not None else ChangeLog.ADDED, saved, _summary(players))
     return saved
+
+
+def owner(team) -> ClubLink | None:
+    """The link whose club ``team`` is (``ClubLink.teams``): the link that entered it, else the
+    link of its event whose club has the affiliation's key; None when no club's."""
+    entered = EnteredTeam.objects.filter(team=team).select_related("link").first()
+    if entered is not None:
+        return entered.link
+    return _link_of(team.division.event_id, team.affiliation)
+
+
+def _link_of(event_id, affiliation) -> ClubLink | None:
+    key = names.name_key(affiliation or "")
+    return ClubLink.objects.filter(event_id=event_id, club_key=key).first() if key else None
+
+
+def _close_absences(team, players, link, *, by_organiser) -> None:
+    """Before ``team`` is saved with ``players`` (``PlayerData``): the absence reports of its
+    players no longer in it (by ``names.name_key``, as ``registration.save_team`` keeps rows)
+    are closed (deleted) and the change log says so, on the reporting club's link."""
+    typed = {names.name_key(p.name) for p in players}
+    for report in AbsenceReport.objects.filter(player__team=team).select_related("player", "link"):
+        if names.name_key(report.player.name) in typed:
+            continue
+        target = report.link or link
+        if target is not None:
+            _log(target, ChangeLog.CLOSED, team, report.player.name, by_organiser=by_organiser)
+        report.delete()
+
+
+def organiser_edits_team(team, *, affiliation, players) -> None:
+    """Call inside the organiser's save of an existing ``team``, before
+    ``registration.save_team``, with the typed affiliation and ``players`` (``PlayerData``).
+
+    Absence reports of players no longer in the team are closed and logged (``_close_absences``).
+    A new affiliation (another ``names.name_key``): a team a club entered stays that club's unless
+    the affiliation is another club's with a link, which then gets it (the entry moves); a team
+    no club entered follows its affiliation. A change of club is logged on both links as moved
+    (shown on the organiser's clubs page); a spelling that keeps the club is logged as renamed.
+    The rule: docs/architecture.md, URL areas, ``/club/<token>/``; README, clubs' entry links."""
+    before = owner(team)
+    _close_absences(team, players, before, by_organiser=True)
+    if names.name_key(affiliation or "") == names.name_key(team.affiliation or ""):
+        return
+    target = _link_of(team.division.event_id, affiliation)
+    entered = EnteredTeam.objects.filter(team=team).first()
+    after = target if entered is None or target is not None else before
+    detail = f"{team.affiliation or '—'} → {affiliation or '—'}"
+    if after == before:
+        if before is not None:
+            _log(before, ChangeLog.RENAMED, team, detail, by_organiser=True)
+        return
+    if entered is not None:
+        entered.link = after
+        entered.save(update_fields=["link"])
+    if before is not None:
+        _log(before, ChangeLog.MOVED_OUT, team, detail, by_organiser=True)
+    if after is not None:
+        _log(after, ChangeLog.MOVED_IN, team, detail, by_organiser=True)
+
+
+def moved_away(link, teams=None) -> list[ChangeLog]:
+    """The link's teams the organisers gave to another club (its ``MOVED_OUT`` log lines, newest
+    first) that are no longer the link's (``teams``: its teams when already read)."""
+    mine = {t.pk for t in (link.teams() if teams is None else teams)}
+    return [c for c in link.changes.filter(what=ChangeLog.MOVED_OUT) if c.team_id not in mine]
 
 
 def remove_club_team(link, team, base_version=None) -> None:

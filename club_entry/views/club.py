@@ -50,6 +50,7 @@ def club_home(request, token):
         "settings": settings,
         "consent": consent,
         "teams": _teams(link),
+        "moved": services.moved_away(link),
     }
     return render(request, "club_entry/home.html", context)
 

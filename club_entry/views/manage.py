@@ -73,7 +73,17 @@ def club_links(request, slug):
     for link in ClubLink.objects.filter(event=event):
         url = link_url(base, link)
         qr = segno.make(url, error="m").svg_inline(scale=3, border=2) if link.enabled else ""
-        links.append({"link": link, "url": url, "qr": qr, "state": services.state(link), "teams": link.teams()})
+        teams = list(link.teams())
+        links.append(
+            {
+                "link": link,
+                "url": url,
+                "qr": qr,
+                "state": services.state(link),
+                "teams": teams,
+                "moved": services.moved_away(link, teams),
+            }
+        )
     context = {
         "event": event,
         "settings_form": settings_form,

@@ -148,6 +148,7 @@ def organiser(client, event, django_user_model):
 
 def test_the_organiser_makes_links_sets_the_deadline_and_sees_the_changes(client, event, low, organiser):
     url = f"/manage/{event.slug}/clubs/"
+    day = datetime.timedelta(days=1)
     assert client.post(url, {"action": "add", "club": CLUB, "contact_name": "港 花子"}).status_code == 302
     assert client.post(url, {"action": "add", "club": CLUB}).status_code == 400  # already has one
     link = ClubLink.objects.get()
@@ -155,7 +156,7 @@ def test_the_organiser_makes_links_sets_the_deadline_and_sees_the_changes(client
     services.save_club_team(link, division=low, name="港A", players=four())
     answer = client.post(
         url,
-        {"action": "settings", "deadline": "2030-01-10T18:00", "consent_note": "同意文", "version": "1"},
+        {"action": "settings", "deadline": f"{event.date - day}T18:00", "consent_note": "同意文", "version": "1"},
     )
     assert answer.status_code == 302
     found = services.entry_settings(event)

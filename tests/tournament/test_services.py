@@ -19,6 +19,7 @@ from tournament.reports import stages
 from tournament.services.draw import draw_groups, move_team
 from tournament.services.events import create_event
 from tournament.services.knockout import seed_knockout
+from tournament.services.registration import PlayerData, save_team
 from tournament.services.schedule import clear_schedule, make_schedule
 
 TOKYO = ZoneInfo("Asia/Tokyo")
@@ -687,6 +688,26 @@ def test_save_team_normalises_names_and_numbers_entries_across_the_event():
     assert (first.entry_number, second.entry_number) == (1, 2)
     assert first.players.count() == 3
     assert first.players.filter(is_leader=True).count() == 1
+
+
+@pytest.mark.django_db
+def test_save_team_keeps_the_rows_of_the_players_still_in_the_team():
+    """Issue 20 item 4: an edit matches players by name key; what hangs on a kept row survives."""
+    division = factories.make_division(new_event(1))
+    first = [PlayerData("港 一郎", "いちろう", "小3"), PlayerData("港二郎", is_leader=True), PlayerData("港三郎")]
+    team = save_team(division, "港A", "", first)
+    ids = {p.name: p.pk for p in team.players.all()}
+    # Reordered, the leader moved to a kept row, one respelled by the key only, one replaced.
+    second = [PlayerData("港三郎", is_leader=True), PlayerData("港一郎"), PlayerData("港五郎", is_substitute=True)]
+    save_team(division, "港A", "", second, team=team)
+    rows = list(team.players.order_by("order"))
+    assert [(p.name, p.order, p.is_leader) for p in rows] == [
+        ("港三郎", 0, True),
+        ("港一郎", 1, False),
+        ("港五郎", 2, False),
+    ]
+    assert (rows[0].pk, rows[1].pk) == (ids["港三郎"], ids["港 一郎"])
+    assert rows[1].furigana == "" and rows[2].pk not in ids.values()
 
 
 @pytest.mark.django_db

@@ -34,7 +34,9 @@ def save_team(division, name, affiliation, players, *, team=None, seed=None, cha
     Names keep the spelling typed (trimmed, spaces collapsed: ``names.clean_display``); the
     team name must be unique in the division by ``names.name_key`` (issue 18, item 7: one key
     for forms, import and the database constraint). Raises ``UserError`` on a duplicate name;
-    nothing is saved.
+    nothing is saved. An edited team keeps the rows of the players still in it, matched by
+    ``names.name_key`` (``_save_players``): what hangs on a player (a club's absence report on
+    the day, the players' cards of recorded games) survives an edit (issue 20 item 4).
     """
     key = names.name_key(name)
     clash = Team.objects.filter(division=division, name_key=key)
@@ -60,20 +62,32 @@ def save_team(division, name, affiliation, players, *, team=None, seed=None, cha
             team.save()
         except IntegrityError:
             raise UserError(_("A team with this name is already registered in this division.")) from None
-        team.players.all().delete()
-        Player.objects.bulk_create(
-            Player(
-                team=team,
-                name=names.clean_display(p.name),
-                furigana=names.normalize_text(p.furigana),
-                grade=p.grade,
-                is_leader=p.is_leader,
-                is_substitute=p.is_substitute,
-                order=i,
-            )
-            for i, p in enumerate(players)
-        )
+        _save_players(team, players)
     return team
+
+
+def _save_players(team, players) -> None:
+    """Write ``players`` (``PlayerData``, in order) as ``team``'s players: a player already in the
+    team (same ``names.name_key``, first match in order) keeps its row and is updated, the others
+    are created; the team's players not typed again are deleted (with what hangs on them)."""
+    kept: dict[str, list[Player]] = {}
+    for row in team.players.order_by("order", "pk"):
+        kept.setdefault(names.name_key(row.name), []).append(row)
+    update, create = [], []
+    for i, p in enumerate(players):
+        same = kept.get(names.name_key(p.name))
+        row = same.pop(0) if same else Player(team=team)
+        row.name, row.furigana, row.grade = names.clean_display(p.name), names.normalize_text(p.furigana), p.grade
+        row.is_leader, row.is_substitute, row.order = p.is_leader, p.is_substitute, i
+        (update if row.pk else create).append(row)
+    gone = [row.pk for rows in kept.values() for row in rows]
+    if gone:
+        Player.objects.filter(pk__in=gone).delete()
+    if update:
+        # The leader moves among kept rows: clear it first (one leader per team, a constraint).
+        Player.objects.filter(pk__in=[row.pk for row in update], is_leader=True).update(is_leader=False)
+        Player.objects.bulk_update(update, ["name", "furigana", "grade", "is_leader", "is_substitute", "order"])
+    Player.objects.bulk_create(create)
 
 
 @dataclass

@@ -71,6 +71,10 @@ def team_edit(request, slug, pk=None):
             with transaction.atomic():
                 if team is not None:
                     versions.claim(team, form.base_version())
+                    # A club's absence reports and its hold on the team (issue 20 item 4).
+                    club_entry_services.organiser_edits_team(
+                        team, affiliation=data["affiliation"], players=form.players()
+                    )
                 team = save_team(
                     data["division"],
                     data["name"],
