@@ -24,7 +24,7 @@ def _line(prize, settings, played):
         prize=prize.name,
         note=tie,
         team=prize.team.name,
-        affiliation=prize.team.affiliation,
+        affiliation="" if prize.team.name.startswith(prize.team.affiliation) else prize.team.affiliation,
         members=[CallMember(p.name, p.furigana) for p in people],
     )
 

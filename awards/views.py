@@ -66,7 +66,11 @@ def print_certificates(request, slug):
     if not chosen:
         messages.info(request, _("Nothing to print: every certificate is printed and up to date."))
         return redirect(_list_url(event))
-    data = printing.print_certificates(event, chosen, settings, request.user)
+    try:
+        data = printing.print_certificates(event, chosen, settings, request.user)
+    except UserError as e:  # the drawing refused (a text too long for the paper …): nothing logged
+        messages.error(request, str(e))
+        return redirect(_list_url(event))
     label = {"all": "all", "pending": "pending"}.get(which, "one")
     return file_response(data, f"{event.slug}-{event.date:%Y%m%d}-certificates-{label}.pdf", PDF, inline=True)
 
@@ -82,7 +86,11 @@ def preview(request, slug):
     if not chosen:
         messages.info(request, _("No certificate to preview yet: no division is finished and no prize was added."))
         return redirect(_list_url(event))
-    data = printing.certificates_pdf(chosen, settings, draw_frame=True)
+    try:
+        data = printing.certificates_pdf(chosen, settings, draw_frame=True)
+    except UserError as e:
+        messages.error(request, str(e))
+        return redirect(_list_url(event))
     return file_response(data, f"{event.slug}-certificates-preview.pdf", PDF, inline=True)
 
 
@@ -90,7 +98,11 @@ def preview(request, slug):
 def calibration(request, slug):
     """The calibration page of the paper set: a thin frame and rulers."""
     event = event_for_organiser(request, slug)
-    data = printing.calibration_pdf(AwardSettings.for_event(event))
+    try:
+        data = printing.calibration_pdf(AwardSettings.for_event(event))
+    except UserError as e:
+        messages.error(request, str(e))
+        return redirect(_list_url(event))
     return file_response(data, f"{event.slug}-certificates-calibration.pdf", PDF, inline=True)
 
 

@@ -6,6 +6,7 @@ from django.db import transaction
 from awards import printing
 from awards.models import AwardSettings
 from awards.reports import all_certificates, event_awards
+from common.errors import UserError
 from tournament.management.commands._base import EventCommand, get_event, in_site_language
 from tournament.management.commands.simulate_results import get_division
 
@@ -30,7 +31,10 @@ class Command(EventCommand):
         event = get_event(event)
         settings = AwardSettings.for_event(event)
         if calibration:
-            self._write(output, printing.calibration_pdf(settings))
+            try:
+                self._write(output, printing.calibration_pdf(settings))
+            except UserError as e:
+                raise CommandError(f"{event.slug}: {e}") from None
             self.stdout.write(
                 f"{event.slug}: calibration page ({settings.paper_size}, {settings.orientation}) written to {output}."
             )
@@ -45,8 +49,11 @@ class Command(EventCommand):
         chosen = all_certificates(awards, "pending" if pending else "all")
         if not chosen:
             raise CommandError(f"{event.slug}: no certificate to print.")
-        with in_site_language(), transaction.atomic():  # a file not written records nothing
-            self._write(output, printing.print_certificates(event, chosen, settings))
+        try:
+            with in_site_language(), transaction.atomic():  # a file not written records nothing
+                self._write(output, printing.print_certificates(event, chosen, settings))
+        except UserError as e:
+            raise CommandError(f"{event.slug}: {e}") from None
         self.stdout.write(f"{event.slug}: {len(chosen)} certificates written to {output} and recorded as printed.")
 
     def _write(self, output, data):
