@@ -32,7 +32,7 @@ from tournament.paper.data import EventInfo, event_document, prepare_event
 __all__ = ["CallDivision", "CallLine", "CallMember", "mc_list_pdf"]
 
 NAME_SIZE = 16  # points: the names the MC reads out
-RUBY_SIZE = 9  # points: the furigana above them (large enough to read at arm's length)
+RUBY_SIZE = 10  # points: the furigana above them (large enough to read at arm's length)
 PRIZE_W = 34 * mm
 ROW_H = 14 * mm
 TEAM_H = 10 * mm
@@ -141,7 +141,7 @@ def _prepared(divisions: list[CallDivision]) -> list[CallDivision]:
 
 def mc_list_pdf(event: EventInfo, divisions: list[CallDivision]) -> bytes:
     """表彰式の読み上げ, A4 portrait: per division a ▽ heading, then one block per call in the
-    order given (the ceremony's), names at 16 pt under their furigana at 9 pt; a division
+    order given (the ceremony's), names at 16 pt under their furigana at 10 pt; a division
     without places says why under its heading. Returns the PDF bytes."""
     font = japanese_font()
     ev = prepare_event(event)
