@@ -121,9 +121,9 @@ def test_prizes_added_by_hand_to_a_team_or_a_player(played):
     assert [(c.text.place, c.text.recipient) for c in hand][-1] == ("特別賞", player.name)
     assert len(hand) == team.players.count() + 1
     other = Team.objects.filter(division__event=played).exclude(pk=team.pk).first()
-    with pytest.raises(services.UserError, match="not a member"):
+    with translation.override("en"), pytest.raises(services.UserError, match="not a member"):
         services.add_hand_prize(played, "特別賞", other, player)
-    with pytest.raises(services.UserError, match="name"):
+    with translation.override("en"), pytest.raises(services.UserError, match="name"):
         services.add_hand_prize(played, "  ", team)
 
 
