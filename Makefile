@@ -26,8 +26,8 @@ setup: $(VENV)/.installed
 
 # Japanese PDF font, PDF/QR tools (optional: the app falls back to a CID font without them).
 system-deps:
-	@if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && ! fc-list 2>/dev/null | grep -qi ipaex; then \
-		apt-get update -qq && apt-get install -y -qq fonts-ipaexfont-gothic poppler-utils zbar-tools >/dev/null; fi
+	@if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && ! fc-list 2>/dev/null | grep -qi ipaexmincho; then \
+		apt-get update -qq && apt-get install -y -qq fonts-ipaexfont-gothic fonts-ipaexfont-mincho poppler-utils zbar-tools >/dev/null; fi
 
 run: system-deps setup
 	$(BIN)/python manage.py load_demo

@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from awards.paper import compose, sheet
 from awards.paper.typeset import certificate_face, draw_column
+from common.pdf.fonts import japanese_font
 from common.pdf.layout import CREATOR
 from common.pdf.pen import RENDER_LOCK
 from common.pdf.text import clean
@@ -65,8 +66,10 @@ class PaperLayout:
     extra: dict = field(default_factory=dict)
 
 
-def _canvas(buf: BytesIO, paper: "PaperLayout", title: str) -> Canvas:
-    c = Canvas(buf, pagesize=sheet.page_size(paper), pageCompression=1, lang="ja")
+def _canvas(buf: BytesIO, paper: "PaperLayout", title: str, font: str) -> Canvas:
+    """A canvas on the paper's page size whose initial font is ``font`` (every font in the
+    PDF embedded, fault 2 of ``docs/rules/paper.md``)."""
+    c = Canvas(buf, pagesize=sheet.page_size(paper), pageCompression=1, lang="ja", initialFontName=font)
     c.setTitle(title)
     c.setCreator(CREATOR)
     c.setKeywords(["ひたち郷土かるた", title])
@@ -121,7 +124,7 @@ def render_certificates(certificates, paper):
     """
     buf = BytesIO()
     with RENDER_LOCK:
-        c = _canvas(buf, paper, _("Certificates"))
+        c = _canvas(buf, paper, _("Certificates"), certificate_face().name)
         sheet.text_area(paper)  # refuses bad settings before drawing
         for cert in certificates:
             draw_certificate(c, _cleaned(cert), paper)
@@ -141,7 +144,7 @@ def render_calibration(paper):
     """
     buf = BytesIO()
     with RENDER_LOCK:
-        c = _canvas(buf, paper, _("Certificate paper calibration"))
+        c = _canvas(buf, paper, _("Certificate paper calibration"), japanese_font())
         sheet.draw_calibration(c, paper)
         c.showPage()
         c.save()

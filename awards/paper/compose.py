@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from awards.paper.sheet import Area
 from awards.paper.typeset import Face
 from common.errors import UserError
-from common.pdf.tategaki import SPACE, Glyph, break_columns, column_length, fit_column
+from common.pdf.tategaki import SPACE, Glyph, balanced_columns, column_length, fit_column
 
 # Sizes in base sizes (the body's size) and gaps after a column, in base sizes.
 TITLE, PLACE, DIVISION, TEAM, RECIPIENT, HONORIFIC = 2.3, 1.45, 1.0, 0.85, 1.5, 1.3
@@ -105,25 +105,40 @@ def _place(face: Face, cert, height: float, b: float) -> list[Column]:
     return columns
 
 
-def _recipient(face: Face, cert, height: float, b: float) -> list[Column]:
-    """The team (for a member's certificate) and the name, the 敬称 at the foot."""
+def _name_columns(face: Face, name: str, height: float, foot: float, b: float) -> tuple[float, float, list]:
+    """(size, top, columns) of the recipient's name above a foot of ``foot`` points."""
     start = 0.3 * height
-    columns: list[Column] = []
-    if cert.team:
-        size, cols = _fitted(face, cert.team, height - start + b, TEAM * b, 0.6 * b)
-        columns += [Column("team", [Segment(c, size, top=start - b)], gap=0.3 * b) for c in cols]
-    hon = face.glyphs(cert.honorific) if cert.honorific else []
-    hon_size = HONORIFIC * b
-    foot = column_length(hon) * hon_size + (0.7 * b if hon else 0.0)
-    size, cols = _fitted(face, cert.recipient, height - start - foot, RECIPIENT * b, 0.9 * b)
+    size, cols = _fitted(face, name, height - start - foot, RECIPIENT * b, 0.9 * b)
+    if len(cols) > 1:  # a long name may start higher in its column(s), and be smaller in two
+        start = 1.2 * b
+        for floor in (0.9, 0.75, 0.6):
+            size, cols = _fitted(face, name, height - start - foot, RECIPIENT * b, floor * b)
+            if len(cols) <= 2:
+                break
     if len(cols) == 1:
         free = height - start - foot - column_length(cols[0]) * size
         cols[0] = _spaced(cols[0], min(0.5, free / size / max(len(cols[0]) - 1, 1)))
+    return size, start, cols
+
+
+def _recipient(face: Face, cert, height: float, b: float) -> list[Column]:
+    """The team (for a member's certificate) and the name, the 敬称 at the foot (a 敬称
+    longer than two characters is set as part of the name)."""
+    columns: list[Column] = []
+    if cert.team:
+        size, cols = _fitted(face, cert.team, height * 0.7 + b, TEAM * b, 0.6 * b)
+        columns += [Column("team", [Segment(c, size, top=0.3 * height - b)], gap=0.3 * b) for c in cols]
+    name, hon = cert.recipient, face.glyphs(cert.honorific) if cert.honorific else []
+    if column_length(hon) > 2 or not name:
+        name, hon = f"{name} {cert.honorific}".strip(), []
+    hon_size = HONORIFIC * b
+    foot = column_length(hon) * hon_size + (0.7 * b if hon else 0.0)
+    size, start, cols = _name_columns(face, name, height, foot, b)
     for i, glyphs in enumerate(cols):
         last = i == len(cols) - 1
         segment = Segment(glyphs, size, top=None, bottom=foot) if last else Segment(glyphs, size, top=start)
         columns.append(Column("recipient", [segment], gap=0.35 * b))
-    if hon:
+    if hon and cols:
         columns[-1].segments.append(Segment(hon, hon_size, top=None, bold=False))
     return columns
 
@@ -131,7 +146,7 @@ def _recipient(face: Face, cert, height: float, b: float) -> list[Column]:
 def _body(face: Face, text: str, height: float, b: float) -> list[Column]:
     if not text:
         return []
-    cols = break_columns(face.glyphs(text), height / (BODY * b), face.measure)
+    cols = balanced_columns(face.glyphs(text), height / (BODY * b), face.measure)
     return [Column("body", [Segment(c, BODY * b)], gap=LINE_GAP * b) for c in cols]
 
 
@@ -165,7 +180,8 @@ STRETCH = {"title": 3.0, "place": 1.5, "division": 1.5, "recipient": 3.0, "body"
 
 def plan(face: Face, cert, height: float, b: float) -> list[Column]:
     """The columns of ``cert`` (a ``CertificateText``) right to left, for a text area
-    ``height`` points tall at base size ``b`` points; gaps at their minimum."""
+    ``height`` points tall at base size ``b`` points; gaps at their minimum (points).
+    The parts and their sizes: ``docs/rules/certificates.md`` "The layout of a vertical 賞状"."""
     parts = [
         _title(face, cert.title, height, b),
         _place(face, cert, height, b),
@@ -190,8 +206,9 @@ def width(columns: list[Column]) -> float:
 
 
 def fit_base(face: Face, cert, area: Area) -> tuple[float, list[Column]]:
-    """The largest base size (points) at which the certificate fits ``area``, and its
-    columns. Raises ``UserError`` when even the smallest (7.5 pt) does not fit."""
+    """The largest base size (points, at most 40) at which the certificate fits ``area``
+    (points), and its columns. Raises ``UserError`` naming the recipient when even the
+    smallest (7.5 pt, the date then at 6 pt) does not fit (``docs/rules/certificates.md``)."""
     b = min(MAX_BASE, area.h / 13)
     while True:
         columns = plan(face, cert, area.h, b)
@@ -207,8 +224,9 @@ def fit_base(face: Face, cert, area: Area) -> tuple[float, list[Column]]:
 
 
 def stretch(columns: list[Column], spare: float, b: float) -> float:
-    """Widen the gaps by up to ``spare`` points (body lines first, then the gaps between
-    parts); return the points still left (centred by the caller)."""
+    """Widen the gaps by up to ``spare`` points (the body's line gaps first, up to half a
+    base size each, then the gaps between parts, up to ``STRETCH`` base sizes); return the
+    points still left, which the caller splits on both sides (``docs/rules/certificates.md``)."""
     body_gaps = [c for c in columns[:-1] if c.role == "body" and c.gap < 1.1 * b]
     if body_gaps:
         each = min(0.5 * b, spare / len(body_gaps))

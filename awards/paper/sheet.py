@@ -12,12 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from common.errors import UserError
 from common.pdf.fonts import japanese_font
-from common.pdf.pen import INK, Pen
+from common.pdf.pen import INK, Pen, draw_boxed
 
 #: Paper sizes, portrait, millimetres (B5 is JIS B5, the size of Japanese 賞状用紙).
 PAPER_SIZES_MM = {"A4": (210.0, 297.0), "B5": (182.0, 257.0)}
@@ -81,8 +82,8 @@ def text_area(paper) -> Area:
     inner_h = h - paper.margin_top_mm - paper.margin_bottom_mm
     if inner_w < MIN_AREA_MM or inner_h < MIN_AREA_MM:
         raise UserError(
-            _("The margins leave %(w).0f × %(h).0f mm for the text; at least %(min).0f mm each way are needed.")
-            % {"w": inner_w, "h": inner_h, "min": MIN_AREA_MM}
+            _("The margins leave %(w)s × %(h)s mm for the text; at least %(min)s mm each way are needed.")
+            % {"w": f"{inner_w:g}", "h": f"{inner_h:g}", "min": f"{MIN_AREA_MM:g}"}
         )
     x = (paper.margin_left_mm + paper.offset_x_mm) * mm
     y = (paper.margin_bottom_mm - paper.offset_y_mm) * mm
@@ -136,22 +137,23 @@ def draw_rulers(c: Canvas, paper, font: str) -> None:
 
 def calibration_text(paper) -> str:
     """The line printed on the calibration page: paper, margins and offset (mm)."""
-    orientation = _("portrait") if paper.orientation == "portrait" else _("landscape")
+    portrait = paper.orientation == "portrait"
+    orientation = pgettext("paper orientation", "portrait") if portrait else pgettext("paper orientation", "landscape")
     w, h = paper_mm(paper)
     return _(
-        "%(size)s %(orientation)s (%(w)g × %(h)g mm) · margins top %(top)g, right %(right)g, "
-        "bottom %(bottom)g, left %(left)g mm · offset x %(x)+g, y %(y)+g mm"
+        "%(size)s %(orientation)s (%(w)s × %(h)s mm) · margins top %(top)s, right %(right)s, "
+        "bottom %(bottom)s, left %(left)s mm · offset x %(x)s, y %(y)s mm"
     ) % {
         "size": paper.size,
         "orientation": orientation,
-        "w": w,
-        "h": h,
-        "top": paper.margin_top_mm,
-        "right": paper.margin_right_mm,
-        "bottom": paper.margin_bottom_mm,
-        "left": paper.margin_left_mm,
-        "x": paper.offset_x_mm,
-        "y": paper.offset_y_mm,
+        "w": f"{w:g}",
+        "h": f"{h:g}",
+        "top": f"{paper.margin_top_mm:g}",
+        "right": f"{paper.margin_right_mm:g}",
+        "bottom": f"{paper.margin_bottom_mm:g}",
+        "left": f"{paper.margin_left_mm:g}",
+        "x": f"{paper.offset_x_mm:+g}",
+        "y": f"{paper.offset_y_mm:+g}",
     }
 
 
@@ -173,4 +175,5 @@ def draw_calibration(c: Canvas, paper) -> None:
         "Print this page on the certificate paper: the thin frame should lie on the inside edge of the "
         "printed frame. If it does not, measure how far it is off and enter that as the offset."
     )
-    pen.fitted(area.x, cy - 26 * mm, area.w, 12 * mm, hint, max_size=8, min_size=6, max_lines=3)
+    box_w = min(area.w - 10 * mm, 150 * mm)
+    draw_boxed(pen, cx - box_w / 2, cy - 32 * mm, box_w, 18 * mm, hint, max_size=9, min_size=6)

@@ -43,6 +43,7 @@ __all__ = [
     "UPRIGHT",
     "VERTICAL_FORMS",
     "Glyph",
+    "balanced_columns",
     "break_columns",
     "column_length",
     "fit_column",
@@ -297,16 +298,44 @@ def break_columns(
     return [_trim(c) for c in columns if _trim(c)] or []
 
 
-def _natural_cut(glyphs: Sequence[Glyph]) -> int:
+def balanced_columns(
+    glyphs: Sequence[Glyph], capacity: float, measure: Callable[[str], float] = _default_measure
+) -> list[list[Glyph]]:
+    """Like :func:`break_columns`, but each paragraph (text between newlines) is spread
+    evenly over as few columns as it needs: no column of one or two characters left at
+    the end of a paragraph (the guides ask for lines of about the same length)."""
+    paragraphs: list[list[Glyph]] = [[]]
+    for g in glyphs:
+        if g.source == "\n":
+            paragraphs.append([])
+        else:
+            paragraphs[-1].append(g)
+    out: list[list[Glyph]] = []
+    for par in paragraphs:
+        cols = break_columns(par, capacity, measure) if par else []
+        if len(cols) > 1:
+            need = column_length(_trim(par)) / len(cols)
+            while need < capacity:
+                tried = break_columns(par, need, measure)
+                if len(tried) == len(cols):
+                    cols = tried
+                    break
+                need += 0.5
+        out += cols
+    return out
+
+
+def _natural_cut(glyphs: Sequence[Glyph], longest: float) -> int | None:
     """Index at which a name reads best in two columns: balanced, preferring a space,
-    「・」 or a change of script, never against 禁則."""
+    「・」 or a change of script, never against 禁則, neither column over ``longest`` em
+    (``None``: no such cut)."""
     total = column_length(glyphs)
     best: tuple[float, int] | None = None
     top = 0.0
     for i in range(1, len(glyphs)):
         top += glyphs[i - 1].advance
         a, b = glyphs[i - 1], glyphs[i]
-        if b.no_head or a.no_tail:
+        if b.no_head or a.no_tail or max(top, total - top) > longest + 1e-9:
             continue
         if a.kind == SPACE or b.kind == SPACE or a.source in ("・", "／"):
             factor = 1.0
@@ -317,12 +346,15 @@ def _natural_cut(glyphs: Sequence[Glyph]) -> int:
         score = max(top, total - top) * factor
         if best is None or score < best[0]:
             best = (score, i)
-    return best[1] if best else len(glyphs)
+    return best[1] if best else None
 
 
-def split_name_columns(glyphs: Sequence[Glyph]) -> list[list[Glyph]]:
-    """A name in two columns cut at its most natural point (see :func:`_natural_cut`)."""
-    cut = _natural_cut(glyphs)
+def split_name_columns(glyphs: Sequence[Glyph], longest: float = float("inf")) -> list[list[Glyph]]:
+    """A name in two columns cut at its most natural point, neither longer than
+    ``longest`` em (see :func:`_natural_cut`); ``[]`` when no cut keeps to that."""
+    cut = _natural_cut(glyphs, longest)
+    if cut is None:
+        return []
     return [c for c in (_trim(list(glyphs[:cut])), _trim(list(glyphs[cut:]))) if c]
 
 
@@ -337,7 +369,8 @@ def fit_column(
 
     One column at ``max_size``, shrunk down to ``min_size``; then two columns cut at a
     natural point (:func:`split_name_columns`) at the size that fits (never above
-    ``max_size``, never under ``min_size``); then, at ``min_size`` (never under
+    ``max_size``, never under ``min_size``; the most natural cut, else the most natural
+    that fits at ``min_size``); then, at ``min_size`` (never under
     :data:`common.pdf.text.MIN_PT`, 6 pt, the smallest printed text of issue 18), as many
     columns as it takes (:func:`break_columns`).
     Every glyph is kept; no column is longer than ``length``. ``length`` ≤ 0 raises
@@ -352,9 +385,11 @@ def fit_column(
     size = min(max_size, length / total)
     if size >= min_size:
         return size, [glyphs]
-    two = split_name_columns(glyphs)
-    size2 = min(max_size, length / max(column_length(c) for c in two))
-    if len(two) == 2 and size2 >= min_size:
-        return size2, two
     floor = max(min_size, MIN_PT)
+    for longest in (float("inf"), length / floor):
+        two = split_name_columns(glyphs, longest)
+        if len(two) == 2:
+            size2 = min(max_size, length / max(column_length(c) for c in two))
+            if size2 >= floor - 1e-9:
+                return size2, two
     return floor, break_columns(glyphs, length / floor, measure)
