@@ -30,6 +30,8 @@ LOGGED_IN = {"anonymous": 302, "stranger": 200, "recorder": 200, "organiser": 20
 COURT_LINK = PUBLIC
 # A hanafuda session is private to its owner (the organiser here): 404 for anyone else.
 OWNER_ONLY = {"anonymous": 302, "stranger": 404, "recorder": 404, "organiser": 200, "other_organiser": 404}
+# The reader's decks: a superuser, staff, or an organiser of any event (reader.access).
+DECK_EDITOR = {"anonymous": 302, "stranger": 403, "recorder": 403, "organiser": 200, "other_organiser": 200}
 SUPERUSER_ONLY = {"anonymous": 302, "stranger": 403, "recorder": 403, "organiser": 403, "other_organiser": 403}
 
 EXPECTED = {
@@ -161,6 +163,17 @@ EXPECTED = {
     "awards:add_prize": {**ORGANISER, "organiser": 302},
     "awards:remove_prize": {**ORGANISER, "organiser": 302},
     "awards:mc_list": ORGANISER,
+    # The reader's decks: shared by the laptop, edited by staff or an organiser of any event.
+    "reader:deck_list": DECK_EDITOR,
+    "reader:deck_detail": DECK_EDITOR,
+    "reader:card_add": DECK_EDITOR,
+    "reader:card_edit": DECK_EDITOR,
+    "reader:deck_import": DECK_EDITOR,
+    "reader:deck_template": DECK_EDITOR,
+    "reader:recording_upload": POST_ONLY,
+    "reader:recording_delete": POST_ONLY,
+    # The audio the reader plays: card audio holds no personal data.
+    "reader:audio": PUBLIC,
     # Clubs' entry links (issue 20 item 4): the token is the credential, as a court link's.
     "club_entry:home": COURT_LINK,
     "club_entry:team_add": COURT_LINK,
@@ -272,6 +285,8 @@ def concrete_url(name, event, match):
     }.get(name)
     if name.startswith("dosai:"):
         kwargs = _dosai_kwargs(name)
+    if name.startswith("reader:"):
+        kwargs = _reader_kwargs(name)
     if name.startswith("club_entry:"):
         kwargs = _club_kwargs(name, event)
     if kwargs is None:
@@ -282,6 +297,23 @@ def concrete_url(name, event, match):
             else {}
         )
     return reverse(name, kwargs=kwargs)
+
+
+def _reader_kwargs(name):
+    """The shipped hitachi deck, its card す, and a recorded phrase (plays without Open JTalk)."""
+    from reader.models import Card, Recording
+
+    card = Card.objects.get(edition__slug="hitachi", head_kana="す")
+    Recording.objects.get_or_create(
+        edition=card.edition,
+        key="phrase:start",
+        defaults={"audio": b"RIFF", "content_type": "audio/wav", "extension": "wav", "duration_ms": 1000, "size": 4},
+    )
+    return {
+        "reader:card_edit": {"slug": "hitachi", "pk": card.pk},
+        "reader:audio": {"slug": "hitachi", "kind": "phrase", "name": "start"},
+        "reader:deck_list": {},
+    }.get(name, {"slug": "hitachi"})
 
 
 def test_every_url_has_a_rule():
