@@ -63,8 +63,11 @@ def print_certificates(request, slug):
     which = request.POST.get("which", "pending")
     settings = AwardSettings.for_event(event)
     chosen = all_certificates(event_awards(event, settings=settings), which)
-    if not chosen:
+    if not chosen and which in ("all", "pending"):
         messages.info(request, _("Nothing to print: every certificate is printed and up to date."))
+        return redirect(_list_url(event))
+    if not chosen:  # a page shown before a correction or a change of settings
+        messages.warning(request, _("That certificate is no longer in the list (a result or a setting changed)."))
         return redirect(_list_url(event))
     try:
         data = printing.print_certificates(event, chosen, settings, request.user)

@@ -7,6 +7,7 @@ import io
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from django.utils import translation
 from pypdf import PdfReader
 
 from awards.models import AwardSettings, HandPrize, PrintLog
@@ -76,6 +77,13 @@ def test_reprinting_one_certificate_logs_that_one(desk, played):
 
 def test_a_get_of_the_print_address_prints_nothing(desk, played):
     assert desk.get(url("print", played)).status_code == 302
+    assert not PrintLog.objects.exists()
+
+
+def test_a_certificate_no_longer_in_the_list_is_said_so(desk, played):
+    with translation.override("en"):
+        response = desk.post(url("print", played), {"which": "1:p9:0:m0"}, follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    assert "no longer in the list" in response.content.decode() or "一覧にありません" in response.content.decode()
     assert not PrintLog.objects.exists()
 
 
