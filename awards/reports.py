@@ -13,6 +13,7 @@ import hashlib
 import json
 from dataclasses import asdict, dataclass, field
 
+from django.db.models import prefetch_related_objects
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -302,16 +303,17 @@ def event_awards(event, *, settings=None, per=None, division=None) -> list[Divis
         prizes = []
         if finished:
             prizes = _place_prizes(d, division_places, settings) + _individual_prizes(event, settings, d)
-        prizes += _hand_prizes(d, hands)
-        entry = DivisionAwards(d, finished, reason, prizes)
-        for prize in prizes:
+        result.append(DivisionAwards(d, finished, reason, prizes + _hand_prizes(d, hands)))
+    # One query for the members of every team with a prize (the teams come from several reads).
+    prefetch_related_objects([p.team for entry in result for p in entry.prizes], "players")
+    for entry in result:
+        for prize in entry.prizes:
             entry.certificates += _certificates(event, settings, prize, per, played)
         for cert in entry.certificates:
             log = prints.get(cert.key)
             if log is not None:
                 cert.status = PRINTED if log.fingerprint == cert.fingerprint else CHANGED
                 cert.printed_at = log.printed_at
-        result.append(entry)
     return result
 
 

@@ -1,6 +1,8 @@
 """A played tournament for the awards desk: the demo event, drawn, scheduled, every group game
 and every knockout game played with random confirmed results (``simulate_results``)."""
 
+import io
+
 import pytest
 from django.core.management import call_command
 
@@ -9,7 +11,7 @@ from tournament.models import Event
 
 
 def run(*args):
-    call_command(*args, stdout=open("/dev/null", "w"))  # noqa: SIM115
+    call_command(*args, stdout=io.StringIO())
 
 
 @pytest.fixture

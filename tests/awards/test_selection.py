@@ -6,10 +6,13 @@ import datetime
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from awards import printing, services
 from awards.models import AwardSettings, PrintLog
+from awards.paper import certificates
 from awards.reports import CHANGED, NOT_PRINTED, PRINTED, all_certificates, event_awards, orphaned_prints
 from awards.text import body_problem, era_date, fill_body
 from judging import services as judging
@@ -176,8 +179,6 @@ def test_certificates_no_longer_given_are_listed(played, drawn):
 
 
 def test_a_failing_drawing_records_nothing(played, monkeypatch):
-    from awards.paper import certificates
-
     def broken(texts, paper):
         raise RuntimeError("printer font missing")
 
@@ -258,3 +259,11 @@ def test_body_templates_and_the_era_date():
     assert body_problem("{event") == "brace"
     event = Event(name="大会", edition=3)
     assert fill_body("第{edition}回{event}{division}{place}", event, "一般の部", "優勝") == "第3回大会一般の部優勝"
+
+
+def test_the_members_of_every_prized_team_are_read_in_one_query(played):
+    with CaptureQueriesContext(connection) as queries:
+        awards = event_awards(played)
+    assert sum(len(d.certificates) for d in awards) > 20
+    players = [q for q in queries.captured_queries if q["sql"].startswith('SELECT "tournament_player"')]
+    assert len(players) <= 2, [q["sql"][:120] for q in players]  # the prefetch (and the individual block)
