@@ -11,6 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from awards import printing, services
+from awards.ceremony import ceremony
 from awards.models import AwardSettings, PrintLog
 from awards.paper import certificates
 from awards.reports import CHANGED, NOT_PRINTED, PRINTED, all_certificates, event_awards, orphaned_prints
@@ -267,3 +268,18 @@ def test_the_members_of_every_prized_team_are_read_in_one_query(played):
     assert sum(len(d.certificates) for d in awards) > 20
     players = [q for q in queries.captured_queries if q["sql"].startswith('SELECT "tournament_player"')]
     assert len(players) <= 2, [q["sql"][:120] for q in players]  # the prefetch (and the individual block)
+
+
+def test_the_mc_list_order_places_then_individual_then_hand_prizes(played):
+    division = played.divisions.order_by("order").first()
+    team = Team.objects.filter(division=division).order_by("pk").last()
+    services.add_hand_prize(played, "敢闘賞", team)
+    first = ceremony(played)[0]
+    assert [line.prize for line in first.lines] == ["第3位", "準優勝", "優勝", "敢闘賞"]
+    assert first.lines[-1].team == team.name and first.note == ""
+    settings = AwardSettings.for_event(played)
+    settings.ceremony_order = AwardSettings.Order.HIGHEST_FIRST
+    assert [line.prize for line in ceremony(played, settings)[0].lines] == ["優勝", "準優勝", "第3位", "敢闘賞"]
+    champion = event_awards(played)[0].prizes[0].team
+    names = [(m.name, m.furigana) for m in first.lines[2].members]
+    assert names == [(p.name, p.furigana) for p in champion.players.all() if not p.is_substitute]
