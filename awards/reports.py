@@ -22,9 +22,9 @@ from awards.paper.certificates import CertificateText, PaperLayout
 from awards.text import era_date, fill_body
 from judging.models import PlayerCards
 from tournament.models import Match, Player
-from tournament.reports import division_brackets, is_annulled, match_queryset, single_champions
+from tournament.reports import is_annulled, match_queryset
 from tournament.reports.individual import individual_totals
-from tournament.reports.placement import division_placements
+from tournament.reports.ranking import division_rankings
 from tournament.reports.standings import division_standings, standing_lines
 
 NOT_PRINTED, PRINTED, CHANGED = "not_printed", "printed", "changed"
@@ -124,25 +124,17 @@ def paper_layout(settings: AwardSettings, *, draw_frame=None) -> PaperLayout:
 
 
 def ranked_places(event):
-    """Division pk -> ``[(rank, shared, Team, to confirm)]``, best first, as ``final_places``
-    composes them (``tournament.reports.bracket``), with the rank as a number: the knockout's
-    places (joint third shared), a single qualifier as champion, then the placement games'.
-    A team listed twice is to confirm."""
+    """Division pk -> ``[(rank, shared, Team, to confirm)]``, best first: the final ranking the
+    成績一覧 shows (``tournament.reports.ranking.division_rankings``: the knockout's places, a
+    single qualifier as champion, the placement games' places; a team listed twice is to
+    confirm), with ``shared`` true when several teams hold the rank (joint third …)."""
     found = {}
-    for bracket in division_brackets(event):
-        places = bracket.checked_places()
-        found[bracket.division.pk] = [
-            (rank, [r for r, _t, _c in places].count(rank) > 1, team, check) for rank, team, check in places
+    for ranking in division_rankings(event):
+        ranks = [line.rank for line in ranking.lines]
+        found[ranking.division.pk] = [
+            (line.rank, ranks.count(line.rank) > 1, line.team, line.to_confirm) for line in ranking.lines
         ]
-    for champion in single_champions(event):
-        found.setdefault(champion.division.pk, [(1, False, champion.team, False)])
-    for placement in division_placements(event):
-        below = [(rank, shared, team, check) for rank, team, shared, check in placement.places()]
-        found[placement.division.pk] = found.get(placement.division.pk, []) + below
-    for pk, places in found.items():
-        listed = [team.pk for _r, _s, team, _c in places]
-        found[pk] = [(r, s, team, c or listed.count(team.pk) > 1) for r, s, team, c in places]
-    return found
+    return {pk: places for pk, places in found.items() if places}
 
 
 def _group_result_places(division):
