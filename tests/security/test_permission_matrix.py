@@ -160,6 +160,17 @@ EXPECTED = {
     "dosai:hand_call": POST_ONLY,
     "dosai:hand_undo": POST_ONLY,
     "dosai:hand_turn_free": POST_ONLY,
+    # The awards desk (issue 19): certificates and the MC's list hold children's names, so the
+    # event's organisers only, never its recorders. Printing and the prizes are POST: a GET goes
+    # back to the desk; the preview goes back too while no certificate exists (nothing finished).
+    "awards:desk": ORGANISER,
+    "awards:print": {**ORGANISER, "organiser": 302},
+    "awards:preview": {**ORGANISER, "organiser": 302},
+    "awards:calibration": ORGANISER,
+    "awards:settings": ORGANISER,
+    "awards:add_prize": {**ORGANISER, "organiser": 302},
+    "awards:remove_prize": {**ORGANISER, "organiser": 302},
+    "awards:mc_list": ORGANISER,
     # Series (docs/rules/series.md, "Who"): the list for anyone logged in; a series for the
     # organisers of its events (and its own organisers); the clubs page for anyone who organises
     # an event. The archive of editions is public (no players' names).
@@ -293,6 +304,7 @@ def concrete_url(name, event, match):
         "judging:court_start": {"token": court.token, "number": match.match_number},
         "judging:match_detail": {"slug": event.slug, "number": match.match_number},
         "judging:organiser_dispute": {"slug": event.slug, "number": match.match_number},
+        "awards:remove_prize": {"slug": event.slug, "pk": 1},
     }.get(name)
     if name.startswith("dosai:"):
         kwargs = _dosai_kwargs(name)
@@ -307,7 +319,7 @@ def concrete_url(name, event, match):
     if kwargs is None:
         kwargs = (
             {"slug": event.slug}
-            if name.startswith(("tournament:", "judging:", "api:", "series:"))
+            if name.startswith(("tournament:", "judging:", "api:", "awards:", "series:"))
             and name not in ("tournament:public_home", "tournament:event_list", "api:events")
             else {}
         )
@@ -383,6 +395,9 @@ def test_an_organiser_of_another_event_changes_nothing_by_posting(client, day):
         (reverse("judging:match_detail", args=[event.slug, match.match_number]), {"action": "confirm", "version": "1"}),
         (reverse("judging:confirm_own", args=[event.slug, match.match_number]), {"version": "1"}),
         (reverse("tournament:court_link_change", args=[event.slug, match.court_id, "revoke"]), {}),
+        (reverse("awards:print", args=[event.slug]), {"which": "all"}),
+        (reverse("awards:settings", args=[event.slug]), {"per": "team"}),
+        (reverse("awards:add_prize", args=[event.slug]), {"name": "特別賞"}),
         (reverse("series:exchange", args=[event.slug]), {"role": "final"}),
         (reverse("series:results_import", args=[event.slug]), {"sha256": "0" * 64}),
     ]:

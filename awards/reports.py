@@ -1,0 +1,327 @@
+"""Who gets what: the certificates of an event, per division, with their print status.
+
+Read only; the pages, the PDFs and the commands of the awards desk all read this module. The
+places come from the read side as the 成績一覧 shows them (``tournament.reports``: the
+knockout's places, a single qualifier's title, the placement games' places; a division whose
+groups are the result has its one group's order). The rules are in ``docs/rules/awards.md``.
+Players' names are personal data: organiser outputs only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+
+from django.db.models import prefetch_related_objects
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from awards.models import AwardSettings, HandPrize, PrintLog
+from awards.paper.certificates import CertificateText, PaperLayout
+from awards.text import era_date, fill_body
+from judging.models import PlayerCards
+from tournament.models import Match, Player
+from tournament.reports import is_annulled, match_queryset
+from tournament.reports.individual import individual_totals
+from tournament.reports.ranking import division_rankings
+from tournament.reports.standings import division_standings, standing_lines
+
+NOT_PRINTED, PRINTED, CHANGED = "not_printed", "printed", "changed"
+PLACE, INDIVIDUAL, HAND = "place", "individual", "hand"
+DONE = (Match.Status.CONFIRMED, Match.Status.WALKOVER, Match.Status.VOID)
+
+
+def place_name(rank, shared=False):
+    """A place as a certificate prints it (always Japanese, docs/rules/awards.md): 「優勝」,
+    「準優勝」, 「第N位」 (a shared place is always 「第N位」)."""
+    if rank == 1 and not shared:
+        return "優勝"
+    if rank == 2 and not shared:
+        return "準優勝"
+    return f"第{rank}位"
+
+
+@dataclass
+class Prize:
+    """One prize of a division: a place (``rank``), the individual prize or a prize added by
+    hand, to a ``team`` (its members or its name) or to one ``player``. ``code`` identifies
+    the prize's slot, not its winner, so a correction that changes the winner changes the
+    text under the same key. ``tied``: how many share this individual prize (1: no tie)."""
+
+    division: object
+    kind: str
+    name: str
+    rank: int
+    team: object
+    code: str
+    player: object = None
+    tied: int = 1
+    hand: object = None
+
+
+@dataclass
+class Certificate:
+    """One certificate: its ``key`` in the print log, the ``prize``, the ``member`` named on it
+    (None: the team's name or the prize's player), its ``text``, the text's ``fingerprint``
+    and the print ``status`` (``NOT_PRINTED``, ``PRINTED``, ``CHANGED``)."""
+
+    key: str
+    prize: Prize
+    member: object
+    text: CertificateText
+    fingerprint: str
+    status: str = NOT_PRINTED
+    printed_at: object = None
+
+    @property
+    def summary(self):
+        """「小学生の部 優勝 赤チーム 日立 一郎」: one line for the print log and the pages."""
+        parts = [self.text.division, self.text.place, self.text.team, self.text.recipient]
+        return " ".join(p for p in parts if p)[:200]
+
+    @property
+    def status_text(self):
+        return {
+            NOT_PRINTED: _("not printed"),
+            PRINTED: _("printed"),
+            CHANGED: _("changed since printed: reprint"),
+        }[self.status]
+
+
+@dataclass
+class DivisionAwards:
+    """A division on the awards desk: whether its results are final (``finished``, else the
+    ``reason`` in words), its ``prizes`` and their ``certificates``."""
+
+    division: object
+    finished: bool
+    reason: str
+    prizes: list = field(default_factory=list)
+    certificates: list = field(default_factory=list)
+
+
+def fingerprint(text: CertificateText) -> str:
+    """A certificate's text as 32 hex characters (SHA-256 of its fields): equal texts only."""
+    data = json.dumps(asdict(text), ensure_ascii=False, sort_keys=True)
+    return hashlib.sha256(data.encode("utf-8")).hexdigest()[:32]
+
+
+def paper_layout(settings: AwardSettings, *, draw_frame=None) -> PaperLayout:
+    """The ``PaperLayout`` of the settings (mm); ``draw_frame`` overrides the setting (the
+    preview always draws the frame)."""
+    return PaperLayout(
+        size=settings.paper_size,
+        orientation=settings.orientation,
+        margin_top_mm=float(settings.margin_top),
+        margin_right_mm=float(settings.margin_right),
+        margin_bottom_mm=float(settings.margin_bottom),
+        margin_left_mm=float(settings.margin_left),
+        offset_x_mm=float(settings.offset_x),
+        offset_y_mm=float(settings.offset_y),
+        draw_frame=settings.draw_frame if draw_frame is None else draw_frame,
+    )
+
+
+def ranked_places(event):
+    """Division pk -> ``[(rank, shared, Team, to confirm)]``, best first: the final ranking the
+    成績一覧 shows (``tournament.reports.ranking.division_rankings``: the knockout's places, a
+    single qualifier as champion, the placement games' places; a team listed twice is to
+    confirm), with ``shared`` true when several teams hold the rank (joint third …)."""
+    found = {}
+    for ranking in division_rankings(event):
+        ranks = [line.rank for line in ranking.lines]
+        found[ranking.division.pk] = [
+            (line.rank, ranks.count(line.rank) > 1, line.team, line.to_confirm) for line in ranking.lines
+        ]
+    return {pk: places for pk, places in found.items() if places}
+
+
+def _group_result_places(division):
+    """A division whose groups are the result (``after_groups`` "none") and that has one group:
+    its order, ``[(rank, shared, Team, to confirm)]`` (a tie is to confirm: it needs a lot);
+    [] with several groups (no single order) or games left."""
+    tables = division_standings(division)
+    if len(tables) != 1 or not tables[0].complete:
+        return []
+    lines = [line for line in standing_lines(tables[0]) if not line.withdrawn]
+    return [(line.rank, line.tied, line.team, line.tied) for line in lines]
+
+
+def _open_games(event):
+    """Division pk -> how many of its games (not annulled, not void) have no confirmed result."""
+    counts = {}
+    for match in match_queryset(event).exclude(status__in=DONE):
+        if is_annulled(match):
+            continue
+        counts[match.division_id] = counts.get(match.division_id, 0) + 1
+    return counts
+
+
+def _state(division, open_games, places):
+    """(finished, reason): a division is finished when every game has a confirmed result, it has
+    final places, and none of them is to confirm (docs/rules/awards.md, "Finished")."""
+    if open_games:
+        return False, ngettext(
+            "%(n)s game without a confirmed result", "%(n)s games without a confirmed result", open_games
+        ) % {"n": open_games}
+    if not places:
+        return False, _("no final places yet (the games after the groups are not played or not made)")
+    if any(check for _r, _s, _t, check in places):
+        return False, _("a place is to confirm (a game is out of date, or a tie needs a lot)")
+    return True, ""
+
+
+def _individual_prizes(event, settings, division):
+    """The individual prizes of ``division``: per block (the division, or each grade), every
+    player with the most cards over the group stage (ties: each of them)."""
+    if not event.individual_counts or settings.individual_by == AwardSettings.IndividualBy.NONE:
+        return []
+    totals = individual_totals(event)
+    players = Player.objects.filter(pk__in=totals, team__division=division).select_related("team")
+    blocks = {}
+    for player in players:
+        grade = player.grade if settings.individual_by == AwardSettings.IndividualBy.GRADE else ""
+        blocks.setdefault(grade, []).append(player)
+    prizes = []
+    for grade in sorted(blocks):
+        best = max(totals[p.pk][0] for p in blocks[grade])
+        if best <= 0:
+            continue
+        winners = sorted(
+            (p for p in blocks[grade] if totals[p.pk][0] == best), key=lambda p: (p.team.entry_number, p.order, p.pk)
+        )
+        name = f"{settings.individual_name}（{grade}）" if grade else settings.individual_name
+        for i, player in enumerate(winners):
+            code = f"i{grade}:{i}"
+            prizes.append(Prize(division, INDIVIDUAL, name, 0, player.team, code, player=player, tied=len(winners)))
+    return prizes
+
+
+def _place_prizes(division, places, settings):
+    prizes, seen = [], {}
+    for rank, shared, team, _check in places:
+        if rank > settings.places_up_to:
+            continue
+        index = seen.get(rank, 0)
+        seen[rank] = index + 1
+        prizes.append(Prize(division, PLACE, place_name(rank, shared), rank, team, f"p{rank}:{index}"))
+    return prizes
+
+
+def _hand_prizes(division, hands):
+    return [
+        Prize(division, HAND, h.name, 0, h.team, f"h{h.pk}", player=h.player, hand=h)
+        for h in hands
+        if h.division_id == division.pk
+    ]
+
+
+def played_player_ids(event):
+    """Ids of the players a confirmed sheet of ``event`` records cards for (they played)."""
+    return set(
+        PlayerCards.objects.filter(sheet__is_confirmed=True, sheet__match__event=event).values_list(
+            "player_id", flat=True
+        )
+    )
+
+
+def members(team, settings, played):
+    """The members of ``team`` named on certificates and on the MC's list, in entry order: every
+    regular member, and a substitute when ``include_substitutes`` is on or a confirmed sheet
+    records cards for them (``played``: ``played_player_ids``; docs/rules/awards.md, "Members")."""
+    return [p for p in team.players.all() if settings.include_substitutes or not p.is_substitute or p.pk in played]
+
+
+def _text(settings, event, prize, recipient, team_name):
+    return CertificateText(
+        title=settings.title,
+        place=prize.name,
+        division=prize.division.name,
+        recipient=recipient,
+        honorific=settings.honorific,
+        body=fill_body(settings.body, event, prize.division.name, prize.name),
+        date_text=era_date(settings.award_date or event.date),
+        issuers=settings.issuer_lines(),
+        team=team_name,
+    )
+
+
+def _certificates(event, settings, prize, per, played):
+    """The certificates of one prize: one for its player, or per member / one for the team."""
+    base = f"{prize.division.pk}:{prize.code}"
+    if prize.player is not None:
+        text = _text(settings, event, prize, prize.player.name, prize.team.name)
+        return [Certificate(f"{base}:p", prize, prize.player, text, fingerprint(text))]
+    if per == AwardSettings.Per.TEAM:
+        text = _text(settings, event, prize, prize.team.name, "")
+        return [Certificate(f"{base}:t", prize, None, text, fingerprint(text))]
+    found = []
+    for i, member in enumerate(members(prize.team, settings, played)):
+        text = _text(settings, event, prize, member.name, prize.team.name)
+        found.append(Certificate(f"{base}:m{i}", prize, member, text, fingerprint(text)))
+    return found
+
+
+def latest_prints(event):
+    """Key -> the latest ``PrintLog`` of each certificate of ``event`` printed so far."""
+    latest = {}
+    for log in PrintLog.objects.filter(event=event).order_by("key", "-printed_at", "-pk"):
+        latest.setdefault(log.key, log)
+    return latest
+
+
+def event_awards(event, *, settings=None, per=None, division=None) -> list[DivisionAwards]:
+    """Every division of ``event`` (or only ``division``) with its prizes and certificates.
+
+    In: the event; ``settings`` (``AwardSettings.for_event`` when not given); ``per`` overrides
+    the settings' one per member / per team (the command's ``--per``). Out:
+    ``[DivisionAwards]`` in division order; a division not finished has no place or
+    individual prize (its ``reason`` says why); prizes added by hand always count. Each
+    certificate carries its print status from the print log. Raises nothing.
+    """
+    settings = settings or AwardSettings.for_event(event)
+    per = per or settings.per
+    places = ranked_places(event)
+    open_games = _open_games(event)
+    hands = list(HandPrize.objects.filter(event=event).select_related("team", "player", "division"))
+    played = played_player_ids(event)
+    prints = latest_prints(event)
+    result = []
+    divisions = [division] if division is not None else list(event.divisions.all())
+    for d in divisions:
+        division_places = places.get(d.pk) or (_group_result_places(d) if d.after_groups == "none" else [])
+        finished, reason = _state(d, open_games.get(d.pk, 0), division_places)
+        prizes = []
+        if finished:
+            prizes = _place_prizes(d, division_places, settings) + _individual_prizes(event, settings, d)
+        result.append(DivisionAwards(d, finished, reason, prizes + _hand_prizes(d, hands)))
+    # One query for the members of every team with a prize (the teams come from several reads).
+    prefetch_related_objects([p.team for entry in result for p in entry.prizes], "players")
+    for entry in result:
+        for prize in entry.prizes:
+            entry.certificates += _certificates(event, settings, prize, per, played)
+        for cert in entry.certificates:
+            log = prints.get(cert.key)
+            if log is not None:
+                cert.status = PRINTED if log.fingerprint == cert.fingerprint else CHANGED
+                cert.printed_at = log.printed_at
+    return result
+
+
+def all_certificates(awards, which="all"):
+    """The certificates of ``awards`` (``event_awards``) to print: "all", "pending" (not
+    printed, or changed since printed) or a key."""
+    found = [c for d in awards for c in d.certificates]
+    if which == "all":
+        return found
+    if which == "pending":
+        return [c for c in found if c.status != PRINTED]
+    return [c for c in found if c.key == which]
+
+
+def orphaned_prints(event, awards):
+    """The ``PrintLog`` lines (latest per key) of certificates no longer in the list: a member
+    removed, a place no longer given, a prize removed. Their paper should not be handed out."""
+    keys = {c.key for d in awards for c in d.certificates}
+    return [log for key, log in latest_prints(event).items() if key not in keys]

@@ -1,0 +1,58 @@
+"""Writes of the awards desk: prizes added by hand and the print log of certificates.
+
+Each function is one transaction; a refusal is a ``UserError`` raised before any write
+(docs/architecture.md, "Errors"). Rules: ``docs/rules/awards.md``.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from awards.models import HandPrize, PrintLog
+from common.errors import UserError
+
+PRIZE_NAME_MAX = 20
+
+
+@transaction.atomic
+def add_hand_prize(event, name, team, player=None):
+    """A prize added by hand (敢闘賞, 特別賞 …) to ``team`` of ``event``, or to ``player`` of it.
+
+    In: the prize's name (1–20 characters once trimmed), a Team, optionally one of its Players.
+    Out: the ``HandPrize``. Raises ``UserError`` (nothing written) for an empty or too long
+    name, a team of another event, or a player of another team.
+    """
+    name = (name or "").strip()
+    if not name:
+        raise UserError(_("Prize: type the prize's name (e.g. 敢闘賞)."))
+    if len(name) > PRIZE_NAME_MAX:
+        raise UserError(_("Prize: at most %(n)s characters.") % {"n": PRIZE_NAME_MAX})
+    if team.division.event_id != event.pk:
+        raise UserError(_("Team: not a team of this tournament."))
+    if player is not None and player.team_id != team.pk:
+        raise UserError(_("Player: %(player)s is not a member of %(team)s.") % {"player": player, "team": team})
+    return HandPrize.objects.create(event=event, division=team.division, name=name, team=team, player=player)
+
+
+@transaction.atomic
+def remove_hand_prize(event, prize_id):
+    """Remove the prize added by hand ``prize_id`` of ``event``; its printed certificates stay
+    in the print log (listed as no longer given). Raises ``UserError`` when there is none."""
+    deleted, _rows = HandPrize.objects.filter(event=event, pk=prize_id).delete()
+    if not deleted:
+        raise UserError(_("That prize was already removed."))
+
+
+def record_prints(event, printed, user=None):
+    """Write one ``PrintLog`` line per certificate printed: ``printed`` is ``[(key, fingerprint,
+    summary)]``. Call it inside the transaction that answers the file (the view and the command
+    do), so the log and the paper agree. Returns how many lines were written."""
+    user = user if user is not None and user.is_authenticated else None
+    PrintLog.objects.bulk_create(
+        [
+            PrintLog(event=event, key=key, fingerprint=print_, summary=summary[:200], printed_by=user)
+            for key, print_, summary in printed
+        ]
+    )
+    return len(printed)

@@ -1,0 +1,201 @@
+"""The awards desk's pages (issue 19 item 3 and 4): the list with its status, printing with
+the print log in the same answer, the preview and calibration, the settings form's refusals
+naming their field, prizes added by hand, the MC's list (page and PDF)."""
+
+import io
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+from django.utils import translation
+from pypdf import PdfReader
+
+from awards.models import AwardSettings, HandPrize, PrintLog
+from awards.reports import all_certificates, event_awards
+from tournament.models import Team
+
+
+@pytest.fixture
+def organiser(played):
+    user = get_user_model().objects.create_user("organiser")
+    played.organisers.add(user)
+    return user
+
+
+@pytest.fixture
+def desk(client, organiser, played):
+    client.force_login(organiser)
+    return client
+
+
+def url(name, event, *args):
+    return reverse(f"awards:{name}", args=[event.slug, *args])
+
+
+def pages(response):
+    return len(
+        PdfReader(io.BytesIO(b"".join(response.streaming_content) if response.streaming else response.content)).pages
+    )
+
+
+def test_the_desk_lists_every_certificate_with_its_status_and_is_not_cached(desk, played):
+    response = desk.get(url("desk", played))
+    assert response.status_code == 200 and response["Cache-Control"] == "no-store"
+    html = response.content.decode()
+    certs = all_certificates(event_awards(played))
+    for cert in certs[:5]:
+        assert cert.text.recipient in html
+    assert html.count("status-not_printed") == len(certs)
+    assert (
+        reverse("awards:desk", args=[played.slug])
+        in desk.get(reverse("tournament:print_menu", args=[played.slug])).content.decode()
+    )
+
+
+def test_printing_the_pending_ones_answers_the_pdf_and_logs_them_then_nothing_is_pending(desk, played):
+    certs = all_certificates(event_awards(played))
+    response = desk.post(url("print", played), {"which": "pending"})
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert pages(response) == len(certs)
+    assert PrintLog.objects.filter(event=played).count() == len(certs)
+    assert {log.printed_by.username for log in PrintLog.objects.all()} == {"organiser"}
+    again = desk.post(url("print", played), {"which": "pending"}, follow=True)
+    assert "Nothing to print" in again.content.decode() or "印刷するものはありません" in again.content.decode()
+    assert PrintLog.objects.count() == len(certs)
+    html = desk.get(url("desk", played)).content.decode()
+    assert html.count("status-printed") == len(certs)
+
+
+def test_reprinting_one_certificate_logs_that_one(desk, played):
+    cert = all_certificates(event_awards(played))[4]
+    response = desk.post(url("print", played), {"which": cert.key})
+    assert response.status_code == 200 and pages(response) == 1
+    assert list(PrintLog.objects.values_list("key", flat=True)) == [cert.key]
+    desk.post(url("print", played), {"which": cert.key})
+    assert PrintLog.objects.filter(key=cert.key).count() == 2
+
+
+def test_a_get_of_the_print_address_prints_nothing(desk, played):
+    assert desk.get(url("print", played)).status_code == 302
+    assert not PrintLog.objects.exists()
+
+
+def test_a_certificate_no_longer_in_the_list_is_said_so(desk, played):
+    with translation.override("en"):
+        response = desk.post(url("print", played), {"which": "1:p9:0:m0"}, follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    assert "no longer in the list" in response.content.decode() or "一覧にありません" in response.content.decode()
+    assert not PrintLog.objects.exists()
+
+
+def test_preview_and_calibration_are_pdfs_that_log_nothing(desk, played):
+    preview = desk.get(url("preview", played))
+    assert preview.status_code == 200 and pages(preview) == len(all_certificates(event_awards(played)))
+    division = played.divisions.first()
+    one = desk.get(url("preview", played) + f"?division={division.pk}")
+    assert pages(one) == len(event_awards(played, division=division)[0].certificates)
+    calibration = desk.get(url("calibration", played))
+    assert calibration.status_code == 200 and pages(calibration) == 1
+    assert not PrintLog.objects.exists()
+
+
+def settings_data(**changes):
+    data = {
+        "paper_size": "A4",
+        "orientation": "portrait",
+        "margin_top": "30",
+        "margin_right": "25",
+        "margin_bottom": "30",
+        "margin_left": "25",
+        "offset_x": "0",
+        "offset_y": "0",
+        "per": "team",
+        "honorific": "様",
+        "title": "賞状",
+        "body": "あなたは{event}{division}において{place}の成績を収められました",
+        "award_date": "",
+        "issuers": "実行委員会 会長 | 日立 太郎",
+        "places_up_to": "3",
+        "individual_by": "division",
+        "individual_name": "個人賞",
+        "ceremony_order": "lowest_first",
+    }
+    return data | changes
+
+
+def test_the_settings_are_saved_and_change_the_certificates(desk, played):
+    response = desk.post(url("settings", played), settings_data())
+    assert response.status_code == 302
+    settings = AwardSettings.objects.get(event=played)
+    assert settings.per == "team" and settings.issuer_lines() == (("実行委員会 会長", "日立 太郎"),)
+    cert = all_certificates(event_awards(played))[0]
+    assert cert.text.recipient == cert.prize.team.name and cert.text.body.endswith("優勝の成績を収められました")
+
+
+@pytest.mark.parametrize(
+    "changes, field",
+    [
+        ({"margin_left": "80", "margin_right": "80"}, "margin_right"),
+        ({"margin_top": "150", "margin_bottom": "100"}, "margin_bottom"),
+        ({"orientation": "landscape", "margin_top": "60", "margin_bottom": "60"}, "margin_bottom"),
+        ({"margin_top": "-3"}, "margin_top"),
+        ({"offset_x": "45"}, "offset_x"),
+        ({"body": "{evnt}の部"}, "body"),
+        ({"body": "{event の部"}, "body"),
+        ({"places_up_to": "0"}, "places_up_to"),
+        ({"margin_top": "abc"}, "margin_top"),
+        ({"issuers": "a | b | c"}, "issuers"),
+    ],
+)
+def test_a_refused_setting_names_its_field_and_keeps_what_was_typed(desk, played, changes, field):
+    response = desk.post(url("settings", played), settings_data(**changes))
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert field in form.errors, form.errors
+    assert not AwardSettings.objects.filter(event=played).exists()
+    html = response.content.decode()
+    for value in changes.values():
+        assert value in html
+
+
+def test_a_prize_added_by_hand_and_removed(desk, played):
+    team = Team.objects.filter(division__event=played).order_by("pk").last()
+    player = team.players.first()
+    response = desk.post(url("add_prize", played), {"name": "特別賞", "team": team.pk, "player": player.pk})
+    assert response.status_code == 302
+    prize = HandPrize.objects.get()
+    assert (prize.name, prize.team, prize.player, prize.division) == ("特別賞", team, player, team.division)
+    assert "特別賞" in desk.get(url("desk", played)).content.decode()
+    desk.post(url("remove_prize", played, prize.pk))
+    assert not HandPrize.objects.exists()
+    assert desk.post(url("remove_prize", played, prize.pk)).status_code == 302  # already gone: a message
+
+
+def test_a_refused_prize_names_the_field(desk, played):
+    team, other = Team.objects.filter(division__event=played).order_by("pk")[:2]
+    response = desk.post(
+        url("add_prize", played), {"name": "特別賞", "team": team.pk, "player": other.players.first().pk}
+    )
+    assert response.status_code == 200 and "player" in response.context["hand_form"].errors
+    response = desk.post(url("add_prize", played), {"name": "", "team": "99999999999999999999"})
+    assert response.status_code == 200 and {"name", "team"} <= set(response.context["hand_form"].errors)
+    assert not HandPrize.objects.exists()
+
+
+def test_the_mc_list_page_shows_every_name_with_its_furigana_lowest_place_first(desk, played):
+    html = desk.get(url("mc_list", played)).content.decode()
+    division = event_awards(played)[0]
+    champion, third = division.prizes[0], division.prizes[-1]
+    assert html.index(third.team.name) < html.index(champion.team.name)
+    for player in champion.team.players.filter(is_substitute=False):
+        assert f"<ruby>{player.name}<rp>（</rp><rt>{player.furigana}</rt>" in html
+
+
+def test_the_mc_list_pdf_reads_names_and_furigana_in_ceremony_order(desk, played):
+    response = desk.get(url("mc_list", played) + "?format=pdf")
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    division = event_awards(played)[0]
+    champion, third = division.prizes[0], division.prizes[-1]
+    assert text.index(third.team.name) < text.index(champion.team.name)
+    for player in champion.team.players.filter(is_substitute=False):
+        assert player.name in text and player.furigana in text
