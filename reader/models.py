@@ -48,6 +48,38 @@ class Card(models.Model):
         return f"{self.head_kana} {self.text}"[:60]
 
 
+class Recording(models.Model):
+    """The club's own reader's voice for one audio key of an edition (issue 21, item 3).
+
+    ``key`` is ``card:<head_kana>`` or ``phrase:<name>`` (``reader.voices``). The audio is
+    kept in the database, so a backup of the database keeps the club's recordings too;
+    ``sha256`` names the content for the browser's cache.
+    """
+
+    edition = models.ForeignKey(
+        DeckEdition, on_delete=models.CASCADE, related_name="recordings", verbose_name=_("deck edition")
+    )
+    key = models.CharField(_("audio key"), max_length=40)
+    audio = models.BinaryField(_("audio"))
+    content_type = models.CharField(_("type"), max_length=40)
+    extension = models.CharField(_("file extension"), max_length=8)
+    duration_ms = models.PositiveIntegerField(_("length (ms)"))
+    size = models.PositiveIntegerField(_("size (bytes)"))
+    sha256 = models.CharField(max_length=64)
+    uploaded_at = models.DateTimeField(_("recorded at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("recording")
+        verbose_name_plural = _("recordings")
+        ordering = ["edition", "key"]
+        constraints = [
+            models.UniqueConstraint(fields=["edition", "key"], name="reader_recording_key_unique"),
+        ]
+
+    def __str__(self):
+        return f"{self.edition.slug} {self.key}"
+
+
 class ReaderLink(models.Model):
     """A court's reader link (``/reader/<token>/``): the token is the credential and reaches
     only its court's reading page (issue 21, item 4). Revoked: ``enabled`` off; renewed: a

@@ -36,8 +36,8 @@ def refuse_unreadable(cards):
         names = "、".join(card.head_kana for card in cards)
         raise UserError(
             ngettext(
-                "%(count)d card has neither a reading text nor a recording: %(cards)s.",
-                "%(count)d cards have neither a reading text nor a recording: %(cards)s.",
+                "%(count)d card has neither a reading text nor a recording: %(cards)s",
+                "%(count)d cards have neither a reading text nor a recording: %(cards)s",
                 len(cards),
             )
             % {"count": len(cards), "cards": names}
@@ -50,7 +50,10 @@ def timing(between_readings, between_cards):
     Raises ``UserError`` naming the pause that is not a number in 0–30 seconds.
     """
     values = []
-    for value, label in ((between_readings, _("pause between the two readings")), (between_cards, _("pause between cards"))):
+    for value, label in (
+        (between_readings, _("pause between the two readings")),
+        (between_cards, _("pause between cards")),
+    ):
         try:
             number = float(str(value).strip())
         except ValueError:
@@ -115,7 +118,9 @@ def _line(session, raw, number, now):
     if kind not in ReadingLogEntry.KINDS:
         raise UserError(_("Log line %(n)d: unknown step %(kind)s.") % {"n": number, "kind": str(kind)[:20]})
     if card and card not in session.order:
-        raise UserError(_("Log line %(n)d: the card %(card)s is not in this reading.") % {"n": number, "card": str(card)[:8]})
+        raise UserError(
+            _("Log line %(n)d: the card %(card)s is not in this reading.") % {"n": number, "card": str(card)[:8]}
+        )
     if not isinstance(reading, str) or len(reading) > 10 or not isinstance(key, str) or len(key) > 40:
         raise UserError(_("Log line %(n)d: the reading is wrong.") % {"n": number})
     if not isinstance(millis, int | float) or isinstance(millis, bool):

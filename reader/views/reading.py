@@ -129,9 +129,10 @@ def _plan(reading, edition=None, order=None, pauses=None):
         steps = sessions.steps(reading)
     else:
         steps = [step.as_dict() for step in sequence.plan(order, pauses)]
-    keys = sorted({step["key"] for step in steps if step["key"]})
+    urls = voices.audio_urls(edition)
+    audio = {step["key"]: urls[step["key"]] for step in steps if step["key"]}
     cards = {card.head_kana: card.text for card in edition.cards.all()}
-    return {"steps": steps, "audio": {key: voices.audio_url(edition, key) for key in keys}, "cards": cards}
+    return {"steps": steps, "audio": audio, "cards": cards}
 
 
 def _read_page(request, reading, *, lines_url, back_url, event=None, court=None):
@@ -247,7 +248,13 @@ def link_home(request, token):
             messages.error(request, str(error))
             return redirect("reader:link_home", token)
         return redirect("reader:link_read", token, reading.pk)
-    context = {"court": court, "event": court.event, "editions": _editions(), "token": token, "timing": sequence.Timing()}
+    context = {
+        "court": court,
+        "event": court.event,
+        "editions": _editions(),
+        "token": token,
+        "timing": sequence.Timing(),
+    }
     context["readings"] = court.readings.select_related("edition")[:10]
     return render(request, "reader/link_home.html", context)
 

@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('reader', '0001_initial'),
+        ('reader', '0003_hitachi_deck'),
         ('tournament', '0013_announcements'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
