@@ -145,6 +145,21 @@ EXPECTED = {
     "dosai:hand_call": POST_ONLY,
     "dosai:hand_undo": POST_ONLY,
     "dosai:hand_turn_free": POST_ONLY,
+    # The reader (issue 21): the audio is public like the cards; the organisers' reader page,
+    # a reading and its log for the event's recorders and organisers; starting, the log lines
+    # and revoking a reader link by POST only; the court's reader link is the credential.
+    "reader:audio": PUBLIC,
+    "reader:manage": RECORDER,
+    "reader:manage_start": POST_ONLY,
+    "reader:manage_link": POST_ONLY,
+    "reader:manage_read": RECORDER,
+    "reader:manage_lines": POST_ONLY,
+    "reader:manage_log": RECORDER,
+    "reader:manage_log_csv": RECORDER,
+    "reader:practice": PUBLIC,
+    "reader:link_home": COURT_LINK,
+    "reader:link_read": COURT_LINK,
+    "reader:link_lines": {role: 405 for role in ROLES},
 }
 
 
@@ -181,7 +196,49 @@ def day(django_user_model):
     match = event.matches.order_by("match_number").first()
     submit_sheet(match, rules.SheetValues(30, 26, 0, rules.JokerHolder.A), court=match.court)
     _dosai_objects(users["organiser"])
+    _reader_objects(event, match)
     return event, users, match
+
+
+def _reader_objects(event, match):
+    """A reading on the game's court (the shipped deck, its cards given a recording)."""
+    from reader.models import DeckEdition, Recording
+    from reader.sessions import reader_link, start_reading, timing
+
+    edition = DeckEdition.objects.get(slug="hitachi")
+    for card in edition.cards.all():
+        Recording.objects.create(
+            edition=edition,
+            key=f"card:{card.head_kana}",
+            audio=b"RIFF",
+            content_type="audio/wav",
+            extension="wav",
+            duration_ms=1,
+            size=4,
+            sha256="0" * 64,
+        )
+    reader_link(match.court)
+    start_reading(edition, event, unreadable=[], pauses=timing(1, 1), court=match.court, seed=1)
+
+
+def _reader_kwargs(name, event, match):
+    from reader.models import ReadingSession
+
+    reading = ReadingSession.objects.get(event=event)
+    token = match.court.reader_link.token
+    return {
+        "reader:audio": {"slug": "hitachi", "kind": "phrase", "name": "start"},
+        "reader:manage_read": {"slug": event.slug, "pk": reading.pk},
+        "reader:manage_lines": {"slug": event.slug, "pk": reading.pk},
+        "reader:manage_log": {"slug": event.slug, "pk": reading.pk},
+        "reader:manage_log_csv": {"slug": event.slug, "pk": reading.pk},
+        "reader:manage": {"slug": event.slug},
+        "reader:manage_start": {"slug": event.slug},
+        "reader:manage_link": {"slug": event.slug},
+        "reader:link_home": {"token": token},
+        "reader:link_read": {"token": token, "pk": reading.pk},
+        "reader:link_lines": {"token": token, "pk": reading.pk},
+    }.get(name, {})
 
 
 def _hanafuda_session():
@@ -246,6 +303,8 @@ def concrete_url(name, event, match):
     }.get(name)
     if name.startswith("dosai:"):
         kwargs = _dosai_kwargs(name)
+    if name.startswith("reader:"):
+        kwargs = _reader_kwargs(name, event, match)
     if kwargs is None:
         kwargs = (
             {"slug": event.slug}
