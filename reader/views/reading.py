@@ -20,6 +20,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_POST
 
 from common.errors import UserError
@@ -181,8 +182,32 @@ def manage_lines(request, slug, pk):
     return _lines(request, get_object_or_404(ReadingSession, event=event, pk=pk))
 
 
+# What the log page says for each kind of line and each reading (the CSV keeps the codes).
+_KIND_LABELS = {
+    "read": _lazy("reading"),
+    "again": _lazy("read again"),
+    "skip": _lazy("skipped"),
+    "pause": _lazy("paused"),
+    "resume": _lazy("resumed"),
+    "end": _lazy("The reading is over."),
+}
+_READING_LABELS = {
+    sequence.FIRST: _lazy("1st reading"),
+    sequence.SECOND: _lazy("2nd reading"),
+    sequence.CONFIRM: _lazy("confirming the last two"),
+    sequence.AGAIN: _lazy("read again"),
+}
+
+
 def _log_rows(reading):
-    return list(reading.entries.order_by("seq"))
+    rows = list(reading.entries.order_by("seq"))
+    for row in rows:
+        if row.kind == "phrase":
+            row.label = voices.PHRASES.get(row.key.partition(":")[2], ("",))[0]
+        else:
+            row.label = _KIND_LABELS.get(row.kind, row.kind)
+        row.reading_label = _READING_LABELS.get(row.reading, row.reading)
+    return rows
 
 
 @login_required

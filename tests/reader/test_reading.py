@@ -261,3 +261,15 @@ def test_practice_needs_no_login_and_stores_nothing(client):
     unreadable = make_deck("かき", recorded=False, slug="empty")
     page = client.get(reverse("reader:practice"), {"edition": unreadable.slug})
     assert page.context["plan"] is None and "か、き" in page.context["error"]
+
+
+def test_an_organiser_of_another_event_changes_no_reader_link(client, event, django_user_model):
+    stranger = django_user_model.objects.create_user("other")
+    make_event(courts=1).organisers.add(stranger)
+    client.force_login(stranger)
+    court = event.courts.first()
+    link = sessions.reader_link(court)
+    answer = client.post(reverse("reader:manage_link", args=[event.slug]), {"court": court.pk, "action": "revoke"})
+    assert answer.status_code == 403
+    link.refresh_from_db()
+    assert link.enabled
