@@ -8,6 +8,7 @@ localStorage until the server has them.
 """
 
 import csv
+import functools
 import json
 import secrets
 
@@ -250,6 +251,19 @@ def manage_log_csv(request, slug, pk):
     return response
 
 
+def _no_store(view):
+    """A page behind a reader link's token is never stored (like ``config.middleware``'s
+    private areas; ``/reader/`` also holds the public, cacheable audio)."""
+
+    @functools.wraps(view)
+    def wrapper(request, *args, **kwargs):
+        response = view(request, *args, **kwargs)
+        response["Cache-Control"] = "no-store"
+        return response
+
+    return wrapper
+
+
 def _link_court(token):
     try:
         return sessions.court_of_link(token)
@@ -261,6 +275,7 @@ def _revoked(request):
     return render(request, "reader/link_revoked.html", status=410)
 
 
+@_no_store
 def link_home(request, token):
     """A court's reader link (the token is the credential): start a reading for its court."""
     court = _link_court(token)
@@ -284,6 +299,7 @@ def link_home(request, token):
     return render(request, "reader/link_home.html", context)
 
 
+@_no_store
 def link_read(request, token, pk):
     """The reading page on a court's tablet: only readings of the link's court."""
     court = _link_court(token)
@@ -295,6 +311,7 @@ def link_read(request, token, pk):
     return _read_page(request, reading, lines_url=lines_url, back_url=back, event=court.event, court=court)
 
 
+@_no_store
 @require_POST
 def link_lines(request, token, pk):
     """The log lines of a reading on a court's tablet (POST, JSON); 410 for a revoked link."""

@@ -127,6 +127,22 @@
       preloaded[key] = a;
     }
   }
+  // Every audio of the reading, fetched once in the order it is played: the browser keeps it
+  // (the audio URLs are cacheable for a year), so the reading goes on when the Wi-Fi drops.
+  function warm() {
+    var urls = [], seen = {};
+    steps.forEach(function (s) { if (s.key && !seen[s.key]) { seen[s.key] = true; urls.push(plan.audio[s.key]); } });
+    var done = 0;
+    d.cached = "0";
+    d.audioTotal = String(urls.length);
+    if (!window.fetch) return;
+    (function one(i) {
+      if (i >= urls.length) return;
+      fetch(urls[i], { cache: "force-cache" }).then(function (r) { return r.arrayBuffer(); })
+        .then(function () { done += 1; d.cached = String(done); one(i + 1); })
+        .catch(function () { setTimeout(function () { one(i); }, 3000); });
+    })(0);
+  }
   function finish() {
     finished = true; playing = false;
     log("end");
@@ -232,6 +248,7 @@
   });
   window.addEventListener("online", flush);
   preload(0);
+  warm();
   setState("idle");
   flush();
 })();

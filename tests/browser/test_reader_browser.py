@@ -79,3 +79,22 @@ def test_pause_skip_and_again_are_logged_and_the_log_waits_for_the_wifi(new_cont
     kinds = [k for k in ReadingLogEntry.objects.filter(session=session).values_list("kind", flat=True)]
     assert kinds[-2:] == ["pause", "skip"]
     assert ReadingLogEntry.objects.get(session=session, kind="skip").card == first
+
+
+def test_the_reading_goes_on_when_the_wifi_drops_before_it_starts(new_context, live_server, reading):
+    session, token = reading
+    context = new_context(viewport={"width": 800, "height": 1280}, locale="ja-JP")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/reader/{token}/{session.pk}/?fast=1")
+    page.wait_for_function(
+        "() => { const d = document.getElementById('reader').dataset; return d.cached === d.audioTotal; }"
+    )
+    context.set_offline(True)
+    page.click("button[data-act=start]")
+    wait_state(page, "finished")
+    assert page.eval_on_selector("#reader", "el => el.dataset.played").split() == expected(session.order)
+    assert int(page.eval_on_selector("#reader", "el => el.dataset.queued")) > 10
+    assert not ReadingLogEntry.objects.filter(session=session).exists()
+    context.set_offline(False)
+    page.wait_for_function("() => document.getElementById('reader').dataset.queued === '0'", timeout=40000)
+    assert ReadingLogEntry.objects.filter(session=session, kind="end").exists()

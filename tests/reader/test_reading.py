@@ -223,7 +223,9 @@ def test_a_reader_link_reaches_only_its_court_and_a_revoked_one_says_so(client, 
     )
     reading = ReadingSession.objects.get()
     assert reading.court == one and reading.via_link  # the posted court is ignored
-    assert client.get(answer.url).status_code == 200
+    page = client.get(answer.url)
+    assert page.status_code == 200 and page["Cache-Control"] == "no-store"
+    assert client.get(reverse("reader:link_home", args=[link.token]))["Cache-Control"] == "no-store"
     elsewhere = sessions.start_reading(edition, event, unreadable=[], pauses=sequence.Timing(), court=two)
     assert client.get(reverse("reader:link_read", args=[link.token, elsewhere.pk])).status_code == 404
     lines = reverse("reader:link_lines", args=[link.token, elsewhere.pk])
