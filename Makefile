@@ -24,10 +24,15 @@ setup: $(VENV)/.installed
 	$(BIN)/python manage.py compilemessages -v0 --ignore=.venv 2>/dev/null || true
 	$(BIN)/python manage.py migrate -v0
 
-# Japanese PDF font, PDF/QR tools (optional: the app falls back to a CID font without them).
+# Japanese PDF font, PDF/QR tools (optional: the app falls back to a CID font without them);
+# Open JTalk for the reader's synthetic voice (optional too).
 system-deps:
 	@if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && ! fc-list 2>/dev/null | grep -qi ipaex; then \
 		apt-get update -qq && apt-get install -y -qq fonts-ipaexfont-gothic poppler-utils zbar-tools >/dev/null; fi
+	@# The reader's offline synthetic voice (optional: recordings play without it).
+	@if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && ! command -v open_jtalk >/dev/null; then \
+		apt-get update -qq && apt-get install -y -qq open-jtalk open-jtalk-mecab-naist-jdic >/dev/null \
+		|| echo "apt-get could not install open-jtalk: the reader reads recordings only" >&2; fi
 
 run: system-deps setup
 	$(BIN)/python manage.py load_demo

@@ -12,7 +12,7 @@
 
 from django.urls import path, re_path
 
-from reader.views import audio, reading
+from reader.views import audio, decks, reading, recordings
 
 app_name = "reader"
 
@@ -20,6 +20,14 @@ TOKEN = r"(?P<token>[A-Za-z0-9_-]{20,64})"
 
 urlpatterns = [
     path("reader/audio/<slug:slug>/<str:kind>/<str:name>/", audio.audio, name="audio"),
+    path("reader/decks/", decks.deck_list, name="deck_list"),
+    path("reader/decks/<slug:slug>/", decks.deck_detail, name="deck_detail"),
+    path("reader/decks/<slug:slug>/cards/add/", decks.card_edit, name="card_add"),
+    path("reader/decks/<slug:slug>/cards/<int:pk>/", decks.card_edit, name="card_edit"),
+    path("reader/decks/<slug:slug>/import/", decks.deck_import_view, name="deck_import"),
+    path("reader/decks/<slug:slug>/cards.xlsx", decks.deck_template, name="deck_template"),
+    path("reader/decks/<slug:slug>/recordings/", recordings.recording_upload, name="recording_upload"),
+    path("reader/decks/<slug:slug>/recordings/delete/", recordings.recording_delete, name="recording_delete"),
     path("manage/<slug:slug>/reader/", reading.manage, name="manage"),
     path("manage/<slug:slug>/reader/start/", reading.manage_start, name="manage_start"),
     path("manage/<slug:slug>/reader/link/", reading.manage_link, name="manage_link"),

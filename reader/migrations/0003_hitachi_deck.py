@@ -1,6 +1,6 @@
 """The shipped deck edition ``hitachi``: only what a cited source gives (issue 21, item 1).
 
-Sources (docs/rules/reader-deck.md; ../shared/reference/karuta-domain.md §1.5):
+Sources (docs/rules/hitachi-deck.md, from the domain notes §1.5):
 す and ひ from the official site, one card per page; ぴ's text from a newspaper article (its
 head kana ぴ is the first sound of that text, as on every karuta card: an inference, said in
 ``source``); り is the 役札 (the rules' page), its text not found. The other cards are for

@@ -25,6 +25,8 @@ LOGGED_IN = {"anonymous": 302, "stranger": 200, "recorder": 200, "organiser": 20
 COURT_LINK = PUBLIC
 # A hanafuda session is private to its owner (the organiser here): 404 for anyone else.
 OWNER_ONLY = {"anonymous": 302, "stranger": 404, "recorder": 404, "organiser": 200, "other_organiser": 404}
+# The reader's decks: a superuser, staff, or an organiser of any event (reader.access).
+DECK_EDITOR = {"anonymous": 302, "stranger": 403, "recorder": 403, "organiser": 200, "other_organiser": 200}
 SUPERUSER_ONLY = {"anonymous": 302, "stranger": 403, "recorder": 403, "organiser": 403, "other_organiser": 403}
 
 EXPECTED = {
@@ -145,10 +147,20 @@ EXPECTED = {
     "dosai:hand_call": POST_ONLY,
     "dosai:hand_undo": POST_ONLY,
     "dosai:hand_turn_free": POST_ONLY,
+    # The reader's decks: shared by the laptop, edited by staff or an organiser of any event.
+    "reader:deck_list": DECK_EDITOR,
+    "reader:deck_detail": DECK_EDITOR,
+    "reader:card_add": DECK_EDITOR,
+    "reader:card_edit": DECK_EDITOR,
+    "reader:deck_import": DECK_EDITOR,
+    "reader:deck_template": DECK_EDITOR,
+    "reader:recording_upload": POST_ONLY,
+    "reader:recording_delete": POST_ONLY,
+    # The audio the reader plays: card audio holds no personal data.
+    "reader:audio": PUBLIC,
     # The reader (issue 21): the audio is public like the cards; the organisers' reader page,
     # a reading and its log for the event's recorders and organisers; starting, the log lines
     # and revoking a reader link by POST only; the court's reader link is the credential.
-    "reader:audio": PUBLIC,
     "reader:manage": RECORDER,
     "reader:manage_start": POST_ONLY,
     "reader:manage_link": POST_ONLY,
@@ -226,8 +238,7 @@ def _reader_kwargs(name, event, match):
 
     reading = ReadingSession.objects.get(event=event)
     token = match.court.reader_link.token
-    return {
-        "reader:audio": {"slug": "hitachi", "kind": "phrase", "name": "start"},
+    reading_kwargs = {
         "reader:manage_read": {"slug": event.slug, "pk": reading.pk},
         "reader:manage_lines": {"slug": event.slug, "pk": reading.pk},
         "reader:manage_log": {"slug": event.slug, "pk": reading.pk},
@@ -238,7 +249,9 @@ def _reader_kwargs(name, event, match):
         "reader:link_home": {"token": token},
         "reader:link_read": {"token": token, "pk": reading.pk},
         "reader:link_lines": {"token": token, "pk": reading.pk},
-    }.get(name, {})
+        "reader:practice": {},
+    }
+    return reading_kwargs[name] if name in reading_kwargs else _deck_kwargs(name)
 
 
 def _hanafuda_session():
@@ -313,6 +326,23 @@ def concrete_url(name, event, match):
             else {}
         )
     return reverse(name, kwargs=kwargs)
+
+
+def _deck_kwargs(name):
+    """The shipped hitachi deck, its card す, and a recorded phrase (plays without Open JTalk)."""
+    from reader.models import Card, Recording
+
+    card = Card.objects.get(edition__slug="hitachi", head_kana="す")
+    Recording.objects.get_or_create(
+        edition=card.edition,
+        key="phrase:start",
+        defaults={"audio": b"RIFF", "content_type": "audio/wav", "extension": "wav", "duration_ms": 1000, "size": 4},
+    )
+    return {
+        "reader:card_edit": {"slug": "hitachi", "pk": card.pk},
+        "reader:audio": {"slug": "hitachi", "kind": "phrase", "name": "start"},
+        "reader:deck_list": {},
+    }.get(name, {"slug": "hitachi"})
 
 
 def test_every_url_has_a_rule():

@@ -1,0 +1,188 @@
+"""A deck from Excel: the reader of the club's card list and its template (issue 21, item 1).
+
+In the style of the entry sheets (``tournament/imports``): the zip is checked against the
+same limits before openpyxl parses it (``tournament.imports.limits.scan_workbook``), the
+header row is found by its labels (頭字, 読み札, 読み, 役札) in the first rows of the active
+sheet, and every fault is an :class:`~tournament.imports.records.ImportProblem` naming its
+row and column. A file with any problem imports nothing.
+"""
+
+from __future__ import annotations
+
+import io
+import unicodedata
+import zipfile
+
+from django.utils.translation import gettext as _
+from openpyxl import Workbook, load_workbook
+from openpyxl.utils import get_column_letter
+
+from common.xlsx import workbook_bytes, write_cell
+from reader.engine import cards as rules
+from reader.services.decks import CardRow
+from tournament.imports.limits import Budget, LimitExceeded, scan_workbook
+from tournament.imports.records import ImportProblem
+from tournament.imports.workbook import cell_text
+
+MAX_FILE_BYTES = 5 * 1024 * 1024
+HEADER_SEARCH_ROWS = 10
+#: Column → the labels that name it (after NFKC, spaces removed).
+LABELS = {
+    "head": ("頭字", "頭文字", "かしら字"),
+    "text": ("読み札", "読札", "本文", "文"),
+    "reading": ("読み", "よみ", "ふりがな", "読み（かな）", "読み(かな)", "かな"),
+    "joker": ("役札", "役札(り)", "役札（り）"),
+}
+TEMPLATE_LABELS = ("頭字", "読み札", "読み（かな）", "役札")
+
+
+def _label(value) -> str:
+    return unicodedata.normalize("NFKC", cell_text(value)).replace(" ", "")
+
+
+def _columns(values) -> dict[str, int] | None:
+    found = {}
+    for index, value in enumerate(values):
+        label = _label(value)
+        for column, labels in LABELS.items():
+            if column not in found and label in {unicodedata.normalize("NFKC", x) for x in labels}:
+                found[column] = index
+    return found if "head" in found else None
+
+
+def _where(columns: dict[str, int], column: str, header: list) -> str:
+    index = columns[column]
+    return f"{get_column_letter(index + 1)} ({cell_text(header[index])})"
+
+
+_MESSAGES = {
+    "required": lambda: _("the head kana (頭字) is missing"),
+    "too_long": lambda: _("too long"),
+    "not_kana": lambda: _("write it in kana (hiragana)"),
+    "not_flag": lambda: _("write ○ for the 役札, or leave it blank"),
+}
+
+
+def _row(rownum, values, columns, header) -> tuple[CardRow | None, list[ImportProblem]]:
+    problems, clean = [], {}
+    checks = {"head": rules.head_kana, "text": rules.card_text, "reading": rules.kana_reading, "joker": rules.flag}
+    for column, check in checks.items():
+        if column not in columns:
+            clean[column] = False if column == "joker" else ""
+            continue
+        raw = values[columns[column]] if columns[column] < len(values) else None
+        try:
+            clean[column] = check(raw if column == "joker" else cell_text(raw))
+        except rules.CardValueError as error:
+            problems.append(ImportProblem(rownum, _where(columns, column, header), _MESSAGES[error.code]()))
+    if problems:
+        return None, problems
+    return CardRow(rownum, clean["head"], clean["text"], clean["reading"], clean["joker"]), []
+
+
+def _whole_file(rows: list[CardRow]) -> list[ImportProblem]:
+    problems, seen = [], {}
+    for row in rows:
+        if row.head_kana in seen:
+            problems.append(
+                ImportProblem(
+                    row.row,
+                    None,
+                    _("the head kana %(kana)s is also on row %(other)d")
+                    % {"kana": row.head_kana, "other": seen[row.head_kana]},
+                )
+            )
+        seen.setdefault(row.head_kana, row.row)
+    jokers = [row.row for row in rows if row.is_joker]
+    if len(jokers) > 1:
+        rows_text = "、".join(str(n) for n in jokers)
+        problems.append(
+            ImportProblem(None, None, _("Only one card is the 役札; rows %(rows)s say so.") % {"rows": rows_text})
+        )
+    if len(rows) > rules.MAX_CARDS:
+        problems.append(ImportProblem(None, None, _("A deck has at most %(n)d cards.") % {"n": rules.MAX_CARDS}))
+    return problems
+
+
+def _sheet_rows(data: bytes) -> list[tuple]:
+    """The values of the active sheet's first rows (enough for :data:`~reader.engine.cards.MAX_CARDS`
+    cards under a header), after the zip passed the entry sheets' limits."""
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        scan_workbook(archive, Budget())
+    workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    try:
+        sheet = workbook.active
+        sheet.reset_dimensions()
+        rows = list(sheet.iter_rows(max_col=20, max_row=rules.MAX_CARDS + HEADER_SEARCH_ROWS + 50, values_only=True))
+    finally:
+        workbook.close()
+    return rows
+
+
+def _read_limited(upload) -> bytes:
+    buf = bytearray()
+    for chunk in upload.chunks():
+        buf += chunk
+        if len(buf) > MAX_FILE_BYTES:
+            break
+    return bytes(buf)
+
+
+def read_deck(upload) -> tuple[list[CardRow], list[ImportProblem]]:
+    """The cards of an uploaded ``.xlsx`` (bytes or a Django upload), checked.
+
+    Out: (rows, problems); when problems is not empty nothing may be saved. Each problem
+    names its row and column ("B (読み札)"). Never raises for a bad file.
+    """
+    data = upload if isinstance(upload, bytes) else _read_limited(upload)
+    if len(data) > MAX_FILE_BYTES:
+        return [], [ImportProblem(None, None, _("The file is larger than 5 MB."))]
+    if not data.startswith(b"PK\x03\x04"):
+        return [], [ImportProblem(None, None, _("This file is not an Excel workbook (.xlsx)."))]
+    try:
+        rows = _sheet_rows(data)
+    except LimitExceeded as error:
+        return [], [ImportProblem(None, None, str(error))]
+    except (zipfile.BadZipFile, KeyError, ValueError, OSError, EOFError):
+        return [], [ImportProblem(None, None, _("The workbook is damaged and cannot be read."))]
+    for index, values in enumerate(rows[:HEADER_SEARCH_ROWS]):
+        columns = _columns(values)
+        if columns:
+            return _read_rows(rows, index, columns)
+    return [], [
+        ImportProblem(
+            None, None, _("No header row with 頭字 was found in the first %(n)d rows.") % {"n": HEADER_SEARCH_ROWS}
+        )
+    ]
+
+
+def _read_rows(rows, index, columns):
+    header, cards, problems = list(rows[index]), [], []
+    for rownum, values in enumerate(rows[index + 1 :], start=index + 2):
+        if all(v is None or not cell_text(v) for v in values):
+            continue
+        card, row_problems = _row(rownum, list(values), columns, header)
+        problems += row_problems
+        if card:
+            cards.append(card)
+    problems += _whole_file(cards)
+    if not cards and not problems:
+        problems.append(ImportProblem(None, None, _("The sheet has no cards below its header.")))
+    return cards, problems
+
+
+def template_workbook(cards=()) -> bytes:
+    """The deck template (``.xlsx``): a header row 頭字 / 読み札 / 読み（かな） / 役札 and the
+    edition's cards below it (text cells, never formulas; ``common.xlsx.write_cell``)."""
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.title = "読み札"
+    for column, label in enumerate(TEMPLATE_LABELS, start=1):
+        write_cell(sheet, 1, column, label)
+    for rownum, card in enumerate(cards, start=2):
+        values = (card.head_kana, card.text, card.furigana, "○" if card.is_joker else "")
+        for column, value in enumerate(values, start=1):
+            write_cell(sheet, rownum, column, value).number_format = "@"
+    for letter, width in zip("ABCD", (8, 40, 40, 8), strict=True):
+        sheet.column_dimensions[letter].width = width
+    return workbook_bytes(workbook)

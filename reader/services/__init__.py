@@ -1,0 +1,1 @@
+"""Writes of the reader app: the deck's cards and the recordings, one transaction each."""

@@ -1,0 +1,64 @@
+"""Writing a deck: editions and cards (issue 21, item 1). Each function is one transaction;
+refusals are ``UserError`` raised before any write (docs/architecture.md, "Errors")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from common.errors import UserError
+from reader.models import Card, DeckEdition
+
+
+@dataclass(frozen=True)
+class CardRow:
+    """One checked card of an import (``row``: the Excel row number, for messages)."""
+
+    row: int
+    head_kana: str
+    text: str
+    furigana: str
+    is_joker: bool
+
+
+def create_edition(slug: str, name: str) -> DeckEdition:
+    """A new, empty edition. Raises ``UserError`` when ``slug`` is taken."""
+    with transaction.atomic():
+        if DeckEdition.objects.filter(slug=slug).exists():
+            raise UserError(_("A deck named %(slug)s already exists.") % {"slug": slug})
+        return DeckEdition.objects.create(slug=slug, name=name)
+
+
+def import_cards(edition: DeckEdition, rows: list[CardRow]) -> tuple[int, int]:
+    """Write the checked ``rows`` into ``edition``: a card of the same head kana is updated,
+    a new head kana is added; cards not in the file stay as they are. The cards take the
+    file's order. Out: (added, updated). One transaction: all rows or none."""
+    added = updated = 0
+    with transaction.atomic():
+        existing = {card.head_kana: card for card in edition.cards.select_for_update()}
+        for position, row in enumerate(rows, start=1):
+            card = existing.get(row.head_kana) or Card(edition=edition, head_kana=row.head_kana)
+            is_new = card.pk is None
+            card.text, card.furigana, card.is_joker, card.order = row.text, row.furigana, row.is_joker, position
+            card.save()
+            added, updated = (added + 1, updated) if is_new else (added, updated + 1)
+    return added, updated
+
+
+def save_card(card: Card, old_head_kana: str | None) -> Card:
+    """Save an edited or new ``card``; when its head kana changed, its recording follows it
+    (the audio key is ``card:<head kana>``)."""
+    with transaction.atomic():
+        card.save()
+        if old_head_kana and old_head_kana != card.head_kana:
+            card.edition.recordings.filter(key=f"card:{old_head_kana}").update(key=f"card:{card.head_kana}")
+    return card
+
+
+def delete_card(card: Card) -> None:
+    """Remove ``card`` and its recording."""
+    with transaction.atomic():
+        card.edition.recordings.filter(key=f"card:{card.head_kana}").delete()
+        card.delete()
