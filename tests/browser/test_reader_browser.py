@@ -98,3 +98,18 @@ def test_the_reading_goes_on_when_the_wifi_drops_before_it_starts(new_context, l
     context.set_offline(False)
     page.wait_for_function("() => document.getElementById('reader').dataset.queued === '0'", timeout=40000)
     assert ReadingLogEntry.objects.filter(session=session, kind="end").exists()
+
+
+def test_a_practice_game_on_a_tablet_without_login(new_page, live_server, transactional_db):
+    make_deck("かきくけこ", slug="school")
+    page = new_page(viewport={"width": 800, "height": 1280}, locale="ja-JP")
+    page.goto(f"{live_server.url}/reader/practice/?edition=school&fast=1")
+    steps = page.evaluate("() => JSON.parse(document.getElementById('reader-plan').textContent).steps")
+    page.click("button[data-act=start]")
+    wait_state(page, "finished")
+    played = page.eval_on_selector("#reader", "el => el.dataset.played").split()
+    assert played == [
+        s["key"] if s["kind"] == "phrase" else f"{s['card']}:{s['reading']}" for s in steps if s["kind"] != "pause"
+    ]
+    assert page.eval_on_selector("#reader", "el => el.dataset.queued") == "0"  # nothing to send
+    assert not ReadingLogEntry.objects.exists()
