@@ -16,6 +16,7 @@ import segno
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Max
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -147,6 +148,8 @@ def _read_page(request, reading, *, lines_url, back_url, event=None, court=None)
         "back_url": back_url,
         "fast": request.GET.get("fast") == "1",
         "store_key": f"reader-log:{reading.pk}:{reading.seed}",
+        # A page opened again numbers its log lines after those the server has.
+        "seq_base": reading.entries.aggregate(last=Max("seq"))["last"] or 0,
     }
     return render(request, "reader/read.html", context)
 

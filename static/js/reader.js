@@ -33,6 +33,7 @@
       if (kept) { seq = kept.seq || 0; queue = kept.queue || []; }
     } catch (e) { /* ignore */ }
   }
+  seq = Math.max(seq, parseInt(d.seqBase, 10) || 0);
   function showQueue() {
     d.queued = String(queue.length);
     if (!d.linesUrl) return;

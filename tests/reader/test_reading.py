@@ -158,6 +158,7 @@ def test_the_manage_page_starts_a_reading_and_receives_its_log(client, event, or
     body = {"lines": [{"seq": 1, "kind": "phrase", "key": "phrase:start", "at": now_ms()}]}
     answer = client.post(url, json.dumps(body), content_type="application/json")
     assert answer.json() == {"stored": [1]}
+    assert client.get(reverse("reader:manage_read", args=[event.slug, reading.pk])).context["seq_base"] == 1
     answer = client.post(url, "{not json", content_type="application/json")
     assert answer.status_code == 400
     answer = client.post(
