@@ -1,1 +1,122 @@
-"""Clubs entering their own teams through an entry link (issue 20 item 4)."""
+"""Clubs entering their own teams through an entry link (issue 20 item 4).
+
+A club is identified within its event by its affiliation text, compared by
+``tournament.engine.names.name_key`` (``club_key``). Teams entered by a club are the event's
+``Team`` rows (the same tables as the organiser's form and the Excel import): a club's teams are
+the teams of its event whose affiliation has its key. The link's token is the credential, as a
+court link's (``tournament.models.new_court_token``: 192 random bits, found by a unique lookup).
+"""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournament.engine import names
+from tournament.models import Event, Player, Team, new_court_token, version_field
+
+DEFAULT_CONSENT_NOTE = (
+    "この申込ページで入力する選手の氏名・ふりがな・学年は、大会の運営（組合せ、受付名簿、記録用紙、"
+    "結果の掲示）にのみ使います。公開ページと公開ファイルには、大会の設定で許可した場合を除き、"
+    "チーム名と所属だけを載せます。保護者の同意を得てから入力してください。"
+    "大会後、記録として保存し、第三者には提供しません。"
+)
+
+
+class EntrySettings(models.Model):
+    """An event's entry settings: the deadline (JST), locked or not, the consent note."""
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="entry_settings")
+    deadline = models.DateTimeField(_("entry deadline"), null=True, blank=True)
+    locked = models.BooleanField(_("entries locked"), default=False)
+    consent_note = models.TextField(_("consent note for children's data"), default=DEFAULT_CONSENT_NOTE)
+    version = version_field()
+
+    class Meta:
+        verbose_name = _("entry settings")
+        verbose_name_plural = _("entry settings")
+
+    def __str__(self):
+        return str(self.event)
+
+
+class ClubLink(models.Model):
+    """A club's entry link: its club (affiliation) in one event, a contact, the secret token."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="club_links")
+    club = models.CharField(_("club (affiliation)"), max_length=names.AFFILIATION_MAX)
+    club_key = models.CharField(max_length=60, editable=False)
+    contact_name = models.CharField(_("contact"), max_length=60, blank=True)
+    contact = models.CharField(_("e-mail or phone"), max_length=120, blank=True)
+    token = models.CharField(max_length=64, unique=True, default=new_court_token, editable=False)
+    # The secret before the last renewal: a phone still on it is told so (and keeps what it typed).
+    previous_token = models.CharField(max_length=64, blank=True, default="", db_index=True, editable=False)
+    enabled = models.BooleanField(_("link active"), default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_activity = models.DateTimeField(_("last activity"), null=True, blank=True)
+    consent_at = models.DateTimeField(_("consent given at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "club_key", "pk"]
+        verbose_name = _("club entry link")
+        verbose_name_plural = _("club entry links")
+        constraints = [models.UniqueConstraint(fields=["event", "club_key"], name="club_link_unique_in_event")]
+
+    def __str__(self):
+        return self.club
+
+    def save(self, *args, **kwargs):
+        self.club = names.clean_display(self.club)
+        self.club_key = names.name_key(self.club)
+        super().save(*args, **kwargs)
+
+    def teams(self):
+        """The club's teams: the event's teams whose affiliation has the club's key."""
+        keys = [
+            t.pk
+            for t in Team.objects.filter(division__event_id=self.event_id).only("pk", "affiliation")
+            if names.name_key(t.affiliation) == self.club_key
+        ]
+        return Team.objects.filter(pk__in=keys).select_related("division").order_by("division__order", "entry_number")
+
+
+class ChangeLog(models.Model):
+    """One change made through a club's link: which club, which team, what, when."""
+
+    ADDED, EDITED, REMOVED, ABSENT, PRESENT, CONSENT = "added", "edited", "removed", "absent", "present", "consent"
+    WHAT_CHOICES = [
+        (ADDED, _("team added")),
+        (EDITED, _("team edited")),
+        (REMOVED, _("team removed")),
+        (ABSENT, _("player reported absent")),
+        (PRESENT, _("absence withdrawn")),
+        (CONSENT, _("consent given")),
+    ]
+    link = models.ForeignKey(ClubLink, on_delete=models.CASCADE, related_name="changes")
+    team = models.ForeignKey(Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    team_name = models.CharField(max_length=names.TEAM_NAME_MAX, blank=True)
+    what = models.CharField(max_length=10, choices=WHAT_CHOICES)
+    detail = models.CharField(max_length=200, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        verbose_name = _("change by a club")
+        verbose_name_plural = _("changes by clubs")
+
+    def __str__(self):
+        return f"{self.link} {self.what} {self.team_name}"
+
+
+class AbsenceReport(models.Model):
+    """A player a club reported absent on the day (the organiser sees it on the team list and
+    the reception list); deleted when the club withdraws the report."""
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="absence_report")
+    link = models.ForeignKey(ClubLink, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    reported_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("absence report")
+        verbose_name_plural = _("absence reports")
+
+    def __str__(self):
+        return str(self.player)

@@ -39,6 +39,8 @@ def test_smoke(client, django_user_model):
         "/manage/demo/teams/template.xlsx",
         "/manage/demo/edit/",
         "/manage/demo/divisions/add/",
+        "/manage/demo/clubs/",
+        "/manage/demo/clubs/links.pdf",
     ]:
         r = client.get(url)
         assert r.status_code == 200, url

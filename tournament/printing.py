@@ -5,8 +5,10 @@ paper, screen and Excel agree. Personal data (players' names, furigana, grades) 
 list, the individual table and, when asked for, the results list: callers check who may have them.
 """
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club_entry import services as club_entry_services
 from common.pdf.coverage import font_warnings
 from judging.paper.touch_matrix import touch_matrix_pdf
 from tournament import paper, reports
@@ -46,9 +48,18 @@ def court_timetables(event):
     return paper.court_timetables_pdf(event_info(event), courts)
 
 
+def _absence_note(reported_at):
+    """The 備考 of a player a club reported absent: 「欠席（クラブより 9:12）」; "" otherwise."""
+    if reported_at is None:
+        return ""
+    return _("absent (club, %(time)s)") % {"time": timezone.localtime(reported_at).strftime("%H:%M")}
+
+
 def reception_list(event):
-    """受付名簿 with furigana and a check-in box per player (personal data: organisers only)."""
+    """受付名簿 with furigana and a check-in box per player (personal data: organisers only);
+    a player a club reported absent says so under 備考 (``club_entry``, issue 20 item 4)."""
     teams = reports.teams_with_players(event)
+    absent = club_entry_services.absent_players(event)
     return paper.reception_list_pdf(
         event_info(event),
         [
@@ -58,7 +69,9 @@ def reception_list(event):
                 name=t.name,
                 affiliation=t.affiliation,
                 players=[
-                    paper.ReceptionPlayer(p.name, p.furigana, p.grade, p.is_leader, p.is_substitute)
+                    paper.ReceptionPlayer(
+                        p.name, p.furigana, p.grade, p.is_leader, p.is_substitute, note=_absence_note(absent.get(p.pk))
+                    )
                     for p in t.players.all()
                 ],
             )

@@ -146,18 +146,29 @@ class TeamTable(PlainRows, tables.Table):
         attrs = {"class": "table"}
         template_name = PLAIN_ROWS_TEMPLATE
 
-    def __init__(self, *args, csrf_token="", **kwargs):
+    def __init__(self, *args, csrf_token="", absent=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.csrf_token = csrf_token
+        # Players a club reported absent on the day (club_entry, issue 20 item 4): ids.
+        self.absent = set(absent)
 
     def render_group(self, record):
         return record.group.name if record.group else "—"
 
     def render_players(self, record):
+        absent = format_html('<strong class="warning">{}</strong>', _("(absent)"))
         return format_html_join(
             "、",
-            "{}{}{}",
-            (("◎" if p.is_leader else "", p.name, "（補）" if p.is_substitute else "") for p in record.players.all()),
+            "{}{}{}{}",
+            (
+                (
+                    "◎" if p.is_leader else "",
+                    p.name,
+                    "（補）" if p.is_substitute else "",
+                    absent if p.pk in self.absent else "",
+                )
+                for p in record.players.all()
+            ),
         )
 
     def render_edit(self, record):

@@ -4,11 +4,16 @@ A page added without a rule here fails ``test_every_url_has_a_rule``: decide who
 open it, then add it to EXPECTED.
 """
 
+import datetime
+
 import pytest
 from django.contrib.auth.models import Permission
 from django.core.management import call_command
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 
+from club_entry import services as club_services
+from club_entry.models import ClubLink
 from judging.engine import rules
 from judging.services import submit_sheet
 from tournament.models import Court, Event, Match, Team
@@ -147,6 +152,15 @@ EXPECTED = {
     "dosai:hand_call": POST_ONLY,
     "dosai:hand_undo": POST_ONLY,
     "dosai:hand_turn_free": POST_ONLY,
+    # Clubs' entry links (issue 20 item 4): the token is the credential, as a court link's.
+    "club_entry:home": COURT_LINK,
+    "club_entry:team_add": COURT_LINK,
+    "club_entry:team_edit": COURT_LINK,
+    "club_entry:team_remove": COURT_LINK,
+    "club_entry:absent": {role: 405 for role in ROLES},  # POST only
+    "club_entry:links": ORGANISER,
+    "club_entry:links_pdf": ORGANISER,
+    "club_entry:link_change": ORGANISER,  # GET: the confirmation page
     # The reader's decks: shared by the laptop, edited by staff or an organiser of any event.
     "reader:deck_list": DECK_EDITOR,
     "reader:deck_detail": DECK_EDITOR,
@@ -316,6 +330,8 @@ def concrete_url(name, event, match):
     }.get(name)
     if name.startswith("dosai:"):
         kwargs = _dosai_kwargs(name)
+    if name.startswith("club_entry:"):
+        kwargs = _club_kwargs(name, event)
     if name.startswith("reader:"):
         kwargs = _reader_kwargs(name, event, match)
     if kwargs is None:
@@ -459,3 +475,55 @@ def _dosai_kwargs(name):
     if name.startswith("dosai:hand"):
         return {"pk": hand.session_id, "number": hand.number}
     return {}
+
+
+def _club_link(event):
+    """The entry link of the first team's club (consent given), made once."""
+    team = Team.objects.filter(division__event=event).exclude(affiliation="").order_by("pk").first()
+    link = ClubLink.objects.filter(event=event).first() or club_services.create_link(event, team.affiliation)
+    club_services.give_consent(link)
+    return link, next(t for t in link.teams())
+
+
+def _club_kwargs(name, event):
+    if name in ("club_entry:links", "club_entry:links_pdf"):
+        return {"slug": event.slug}
+    link, team = _club_link(event)
+    if name == "club_entry:link_change":
+        return {"slug": event.slug, "pk": link.pk, "action": "renew"}
+    if name in ("club_entry:team_edit", "club_entry:team_remove"):
+        return {"token": link.token, "pk": team.pk}
+    return {"token": link.token}
+
+
+@pytest.mark.django_db
+def test_a_club_link_reaches_only_its_own_club_and_open_entries(client, day):
+    """Own club: 200; another club's team: 404; a revoked or renewed link: 410; after the deadline
+    a POST saves nothing (410); another event's team: 404; another event's organiser: 403."""
+    event, users, match = day
+    link, team = _club_link(event)
+    other_team = Team.objects.filter(division__event=event).exclude(affiliation=team.affiliation).first()
+    for url in (f"/club/{link.token}/team/{other_team.pk}/", f"/club/{link.token}/team/{other_team.pk}/remove/"):
+        assert client.get(url).status_code == 404
+    other_event = Event.objects.get(slug="other")
+    division = other_event.divisions.create(name="部門")
+    foreign = Team.objects.create(division=division, name="よそ", affiliation=team.affiliation)
+    assert client.get(f"/club/{link.token}/team/{foreign.pk}/").status_code == 404
+    client.force_login(users["other_organiser"])
+    assert client.post(f"/manage/{event.slug}/clubs/{link.pk}/revoke/").status_code == 403
+    assert client.get(f"/manage/{event.slug}/clubs/links.pdf").status_code == 403
+    client.logout()
+    club_services.save_settings(
+        event, deadline=timezone.now() - datetime.timedelta(minutes=1), locked=False, consent_note="同意"
+    )
+    name = team.name
+    assert client.post(f"/club/{link.token}/team/{team.pk}/", {"name": "乗っ取り"}).status_code == 410
+    assert client.post(f"/club/{link.token}/team/{team.pk}/remove/").status_code == 410
+    team.refresh_from_db()
+    assert team.name == name
+    old = link.token
+    club_services.renew(link)
+    assert client.get(f"/club/{old}/").status_code == 410
+    club_services.revoke(link)
+    assert client.get(f"/club/{link.token}/").status_code == 410
+    assert client.get("/club/" + "x" * 32 + "/").status_code == 404

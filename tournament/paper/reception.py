@@ -54,6 +54,7 @@ class ReceptionPlayer:
     grade: str
     is_leader: bool = False
     is_substitute: bool = False
+    note: str = ""  # printed under 備考, e.g. an absence a club reported (issue 20 item 4)
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,7 @@ def reception_list_pdf(event: EventInfo, teams: list[ReceptionTeam]) -> bytes:
                     grade=checked(p.grade, f"{pw_}.grade"),
                     marks=[m for m, on in ((_("leader"), p.is_leader), (_("sub"), p.is_substitute)) if on],
                     leader=p.is_leader,
+                    note=checked(p.note, f"{pw_}.note"),
                 )
             )
         division = checked(t.division, f"{w}.division")
@@ -256,3 +258,5 @@ def _draw_player_row(pen: Pen, xs: list[float], ry: float, rh: float, p: dict) -
     draw_fitted(pen, xs[5], ry, gw, rh, p["grade"], max_size=10, min_size=5.5, max_lines=1, pad=0.8 * mm)
     s2 = 5.2 * mm
     checkbox(pen, (xs[6] + xs[7]) / 2 - s2 / 2, ry + rh / 2 - s2 / 2, s2)
+    if p["note"]:
+        draw_fitted(pen, xs[7], ry, xs[8] - xs[7], rh, p["note"], max_size=8, min_size=5.5, align="left", pad=1 * mm)

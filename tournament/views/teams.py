@@ -19,6 +19,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
+from club_entry import services as club_entry_services
 from common.downloads import XLSX, file_response
 from common.errors import UserError
 from common.pdf.coverage import entry_font_warnings
@@ -44,7 +45,7 @@ def team_list(request, slug):
     division = int_param(request, "division")
     if division is not None:
         teams = teams.filter(division_id=division)
-    table = TeamTable(teams, csrf_token=get_token(request))
+    table = TeamTable(teams, csrf_token=get_token(request), absent=club_entry_services.absent_players(event))
     RequestConfig(request, paginate=False).configure(table)
     return render(
         request,

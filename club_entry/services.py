@@ -1,0 +1,256 @@
+"""Writes of the clubs' entry links (issue 20 item 4): links, settings, a club's teams, absences.
+
+Every function is one transaction and refuses with ``UserError`` before any write. A club's teams
+are saved through ``tournament.services.registration.save_team`` (the same name key, the same
+tables as the organiser's form and the Excel import) under the optimistic lock of
+``tournament.services.versions`` (docs/architecture.md, "Edits by two people at once"), and
+each change is written to ``ChangeLog``.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club_entry.models import AbsenceReport, ChangeLog, ClubLink, EntrySettings
+from common.errors import UserError
+from tournament.engine import names
+from tournament.models import Player, Team, new_court_token
+from tournament.services import versions
+from tournament.services.registration import save_team
+
+OPEN, DEADLINE, LOCKED, REVOKED = "open", "deadline", "locked", "revoked"
+
+
+class EntryClosed(UserError):
+    """Entries are closed for this link (deadline, lock or revoked): nothing was saved."""
+
+
+class WarningsNotAccepted(UserError):
+    """The team has warnings the club has not ticked: nothing was saved. ``warnings``: texts."""
+
+    def __init__(self, warnings):
+        super().__init__(_("Read the warnings below and tick the box to save the team anyway."))
+        self.warnings = warnings
+
+
+@dataclass(frozen=True)
+class EntryState:
+    """Where a link stands: ``code`` (OPEN, DEADLINE, LOCKED, REVOKED), the sentence the club
+    reads, and whether absences may be reported (the event's day, JST)."""
+
+    code: str
+    sentence: str
+    event_day: bool
+
+    @property
+    def open(self):
+        return self.code == OPEN
+
+
+def entry_settings(event) -> EntrySettings:
+    """The event's entry settings (created with the defaults on first use)."""
+    found, _created = EntrySettings.objects.get_or_create(event=event)
+    return found
+
+
+def save_settings(event, *, deadline, locked, consent_note, base_version=None) -> EntrySettings:
+    """Save the deadline (an aware datetime or None), the lock and the consent note.
+
+    The note may not be empty (it is shown to clubs before they enter children's names). Raises
+    ``UserError`` (``StaleEdit`` when another organiser saved in between); nothing is saved."""
+    note = (consent_note or "").strip()
+    if not note:
+        raise UserError(_("Consent note: write the note the clubs read before they enter names."))
+    with transaction.atomic():
+        found = entry_settings(event)
+        versions.claim(found, base_version)
+        found.deadline, found.locked, found.consent_note = deadline, locked, note
+        found.save()
+    return found
+
+
+def state(link, now=None) -> EntryState:
+    """The link's state at ``now`` (aware; default: now). Revoked beats locked beats deadline.
+    Absences may be reported on the event's day (its date in JST) while the link is active."""
+    now = now or timezone.now()
+    settings = entry_settings(link.event)
+    event_day = timezone.localtime(now).date() == link.event.date and link.enabled
+    if not link.enabled:
+        return EntryState(REVOKED, _("This link was revoked: ask the organisers for a new one."), False)
+    if settings.locked:
+        return EntryState(LOCKED, _("The organisers have locked the entries: changes are no longer saved."), event_day)
+    if settings.deadline is not None and now >= settings.deadline:
+        text = _("The entry deadline (%(deadline)s) has passed: changes are no longer saved.") % {
+            "deadline": timezone.localtime(settings.deadline).strftime("%Y-%m-%d %H:%M")
+        }
+        return EntryState(DEADLINE, text, event_day)
+    return EntryState(OPEN, "", event_day)
+
+
+def _require_open(link, now=None):
+    found = state(link, now)
+    if not found.open:
+        raise EntryClosed(found.sentence)
+
+
+def create_link(event, club, *, contact_name="", contact="") -> ClubLink:
+    """A new entry link for ``club`` (an affiliation text) in ``event`` with its contact.
+
+    Raises ``UserError`` for an empty or too long club name, or a club that already has a link
+    (compared by ``names.name_key``)."""
+    club = names.clean_display(club)
+    if not club:
+        raise UserError(_("Club: enter the club's name as it appears in the affiliation."))
+    if len(club) > names.AFFILIATION_MAX:
+        raise UserError(_("Club: at most %(n)s characters.") % {"n": names.AFFILIATION_MAX})
+    if ClubLink.objects.filter(event=event, club_key=names.name_key(club)).exists():
+        raise UserError(_("%(club)s already has an entry link.") % {"club": club})
+    try:
+        with transaction.atomic():
+            return ClubLink.objects.create(
+                event=event, club=club, contact_name=contact_name.strip()[:60], contact=contact.strip()[:120]
+            )
+    except IntegrityError:
+        raise UserError(_("%(club)s already has an entry link.") % {"club": club}) from None
+
+
+def create_links_for_affiliations(event) -> list[ClubLink]:
+    """A link for each affiliation of the event's teams that has none yet; the new links."""
+    have = set(ClubLink.objects.filter(event=event).values_list("club_key", flat=True))
+    made = []
+    with transaction.atomic():
+        for affiliation in Team.objects.filter(division__event=event).values_list("affiliation", flat=True):
+            key = names.name_key(affiliation)
+            if key and key not in have:
+                have.add(key)
+                made.append(ClubLink.objects.create(event=event, club=affiliation))
+    return made
+
+
+def revoke(link) -> None:
+    """Stop the link at once (its page then says so and keeps what was typed)."""
+    link.enabled = False
+    link.save(update_fields=["enabled"])
+
+
+def renew(link) -> None:
+    """A new secret for the link; the old one answers "revoked" (kept as ``previous_token``)."""
+    link.previous_token, link.token, link.enabled = link.token, new_court_token(), True
+    link.save(update_fields=["previous_token", "token", "enabled"])
+
+
+def _log(link, what, team=None, detail="", team_name=""):
+    ChangeLog.objects.create(
+        link=link, team=team, team_name=team.name if team else team_name, what=what, detail=detail[:200]
+    )
+    link.last_activity = timezone.now()
+    link.save(update_fields=["last_activity"])
+
+
+def give_consent(link) -> None:
+    """Record that the club ticked the consent note (with the time); once."""
+    if link.consent_at is None:
+        with transaction.atomic():
+            link.consent_at = timezone.now()
+            link.save(update_fields=["consent_at"])
+            _log(link, ChangeLog.CONSENT)
+
+
+def team_warnings(link, division, name, players, team=None) -> list[str]:
+    """The warnings of a club's team before it is saved, the Excel import's and more
+    (``registration._check_registered``/``_check_bands``: issue 18 item 6): a grade outside the
+    division's band, a player already in another team of the event, a team of the same name
+    key in another division. In: ``players`` a list of ``PlayerData``. Out: texts."""
+    others = Team.objects.filter(division__event_id=link.event_id).prefetch_related("players")
+    if team is not None:
+        others = others.exclude(pk=team.pk)
+    others = list(others.select_related("division"))
+    by_player = {names.name_key(p.name): t for t in others for p in t.players.all()}
+    key = names.name_key(name)
+    warnings = [
+        _("A team named “%(name)s” is already entered in %(division)s.")
+        % {"name": other.name, "division": other.division.name}
+        for other in others
+        if other.name_key == key and other.division_id != division.pk
+    ]
+    for player in players:
+        other = by_player.get(names.name_key(player.name))
+        if other is not None:
+            warnings.append(
+                _("%(player)s is already entered in the registered team “%(team)s”.")
+                % {"player": player.name, "team": other.name}
+            )
+        if division.grade_band and player.grade and not names.grade_in_band(player.grade, division.grade_band):
+            warnings.append(
+                _("%(player)s (%(grade)s) is outside the grades of %(division)s (%(band)s).")
+                % {"player": player.name, "grade": player.grade, "division": division.name, "band": division.grade_band}
+            )
+    return warnings
+
+
+def _summary(players) -> str:
+    return "、".join(("◎" if p.is_leader else "") + p.name + ("（補）" if p.is_substitute else "") for p in players)
+
+
+def save_club_team(link, *, division, name, players, chaperone="", team=None, base_version=None, accept_warnings=False):
+    """Create (``team`` None) or edit one of the club's teams; the affiliation is the club's.
+
+    In: a division of the link's event, the team name, ``players`` (``PlayerData``), the
+    chaperone, the version the page was opened with, and whether the club ticked the warnings.
+    Raises ``EntryClosed`` after the deadline, a lock or a revocation, ``WarningsNotAccepted``,
+    ``StaleEdit`` (someone saved the team in between), ``UserError`` (a duplicate name by
+    ``names.name_key``); nothing is saved then. Logs the change. Returns the team."""
+    _require_open(link)
+    if division.event_id != link.event_id:
+        raise UserError(_("Division: choose a division of this tournament."))
+    warnings = team_warnings(link, division, name, players, team)
+    if warnings and not accept_warnings:
+        raise WarningsNotAccepted(warnings)
+    with transaction.atomic():
+        if team is not None:
+            versions.claim(team, base_version)
+        seed = team.seed if team is not None else None
+        saved = save_team(division, name, link.club, players, team=team, seed=seed, chaperone=chaperone)
+        _log(link, ChangeLog.EDITED if team is not None else ChangeLog.ADDED, saved, _summary(players))
+    return saved
+
+
+def remove_club_team(link, team, base_version=None) -> None:
+    """Remove one of the club's teams before the deadline; refused once it is drawn into a group
+    (the organiser withdraws it then) or when someone saved it in between (``StaleEdit``)."""
+    _require_open(link)
+    if team.group_id is not None:
+        raise UserError(_("This team is already drawn into a group: ask the organisers to withdraw it."))
+    with transaction.atomic():
+        versions.claim(team, base_version)
+        _log(link, ChangeLog.REMOVED, team_name=team.name)
+        team.delete()
+
+
+def report_absence(link, player: Player, absent: bool, now=None) -> None:
+    """Report one of the club's players absent (or withdraw the report) on the event's day.
+
+    Raises ``UserError`` on another day or for a revoked link; the organiser sees the report on
+    the team list and the reception list."""
+    found = state(link, now)
+    if not found.event_day:
+        raise UserError(_("Absences are reported on the day of the tournament."))
+    with transaction.atomic():
+        if absent:
+            _obj, created = AbsenceReport.objects.get_or_create(player=player, defaults={"link": link})
+        else:
+            created = AbsenceReport.objects.filter(player=player).delete()[0] > 0
+        if created:
+            _log(link, ChangeLog.ABSENT if absent else ChangeLog.PRESENT, player.team, player.name)
+
+
+def absent_players(event) -> dict[int, datetime.datetime]:
+    """The event's players reported absent: player id → when it was reported."""
+    return dict(
+        AbsenceReport.objects.filter(player__team__division__event=event).values_list("player_id", "reported_at")
+    )
