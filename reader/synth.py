@@ -51,7 +51,7 @@ class VoiceStatus:
     message: str
 
 
-def _binary() -> str | None:
+def _binary() -> str | None:  # the program's full path, or None when it is not installed
     name = getattr(settings, "READER_OPEN_JTALK", "open_jtalk")
     return shutil.which(name)
 
@@ -105,6 +105,7 @@ def text_hash(text: str) -> str:
 
 
 def cache_dir() -> Path:
+    """The folder of the voice's cached WAV files: ``DATA_DIR/reader-voice/<voice>/``."""
     return Path(settings.DATA_DIR) / "reader-voice" / voice_id()
 
 

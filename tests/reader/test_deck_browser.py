@@ -17,7 +17,7 @@ from tests.browser.support import ARGS, AVAILABLE, CHROMIUM, log_in, sync_playwr
 from tournament.models import Event
 
 pytestmark = [
-    pytest.mark.django_db(transaction=True),
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),  # the shipped deck stays for later tests
     pytest.mark.skipif(
         not AVAILABLE and os.environ.get("CI") != "true", reason="Chromium or Playwright is not installed"
     ),
