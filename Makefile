@@ -27,8 +27,8 @@ setup: $(VENV)/.installed
 # Japanese PDF font, PDF/QR tools (optional: the app falls back to a CID font without them);
 # Open JTalk for the reader's synthetic voice (optional too).
 system-deps:
-	@if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && ! fc-list 2>/dev/null | grep -qi ipaex; then \
-		apt-get update -qq && apt-get install -y -qq fonts-ipaexfont-gothic poppler-utils zbar-tools >/dev/null; fi
+	@if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && ! fc-list 2>/dev/null | grep -qi ipaexmincho; then \
+		apt-get update -qq && apt-get install -y -qq fonts-ipaexfont-gothic fonts-ipaexfont-mincho poppler-utils zbar-tools >/dev/null; fi
 	@# The reader's offline synthetic voice (optional: recordings play without it).
 	@if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && ! command -v open_jtalk >/dev/null; then \
 		apt-get update -qq && apt-get install -y -qq open-jtalk open-jtalk-mecab-naist-jdic >/dev/null \

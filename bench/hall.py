@@ -86,6 +86,8 @@ def main():
         "division (50 groups), fragment": reverse("tournament:division_display", args=[slug, division.pk])
         + "?fragment=1",
         "court screen, fragment": reverse("tournament:court_display", args=[slug, court.pk]) + "?fragment=1",
+        "podium, fragment (no final yet)": reverse("tournament:podium_display", args=[slug, division.pk])
+        + "?fragment=1",
         "QR code (svg)": reverse("tournament:display_qr", args=[slug]),
     }
     print(f"{event.matches.count()} games, {event.courts.count()} courts; median of {REPEAT}, cache cleared")

@@ -11,6 +11,7 @@ from openpyxl import Workbook
 
 from common import downloads, xlsx
 from tournament import reports
+from tournament.reports.ranking import division_rankings
 
 XLSX = downloads.XLSX
 
@@ -297,9 +298,38 @@ def individual_rows(event):
     ]
 
 
+def ranking_headers():
+    return [_("division"), _("place"), _("team"), _("affiliation"), _("how the place was decided"), _("remarks")]
+
+
+def ranking_rows(event):
+    """Spreadsheet rows of the final ranking (成績一覧, issue 19 item 5): per division its places
+    decided so far, best first, with how each was decided (final, third-place game, joint
+    third, a placement game, a group) and "to be confirmed" where the final results say 要確認
+    (``tournament.reports.ranking``: the places of the final results PDF); a division not
+    finished ends with a row saying so. Team names and affiliations only, never players'
+    names: the sheet is in the public workbook too."""
+    rows = []
+    for ranking in division_rankings(event):
+        name = ranking.division.name
+        rows += [
+            [name, line.place, line.team.name, line.team.affiliation, line.how_text, _confirm_text(line)]
+            for line in ranking.lines
+        ]
+        if not ranking.finished:
+            rows.append([name, "", "", "", "", ranking.state_text])
+    return rows
+
+
+def _confirm_text(line):
+    if line.to_confirm:
+        return _("to be confirmed")
+    return ""
+
+
 # The kinds of export an organiser can pick; "teams" and "individual" carry personal data
 # (organisers only).
-KINDS = ("standings", "games", "timetable", "teams", "individual")
+KINDS = ("ranking", "standings", "games", "timetable", "teams", "individual")
 
 
 def _standings_sheets(wb, event):
@@ -319,10 +349,10 @@ def _standings_sheets(wb, event):
             xlsx.write_table(ws, header, rows, start_row=last + 3, freeze=False, autofilter=False)
 
 
-def event_workbook(event, kinds=("standings", "games")):
+def event_workbook(event, kinds=("ranking", "standings", "games")):
     """The event's results as .xlsx bytes, with the chosen kinds of sheet.
 
-    ``kinds`` from ``KINDS``: "standings" (one sheet per group: every tie-break column,
+    ``kinds`` from ``KINDS``: "ranking" (the final ranking, ``ranking_rows``), "standings" (one sheet per group: every tie-break column,
     rank with "=" for a shared rank, the criterion that placed each team, and the
     星取表 grid below), "games" (all games with their results, JST start times, and a
     "Knockout" sheet of the games after the groups with each side's source when there are
@@ -338,6 +368,10 @@ def event_workbook(event, kinds=("standings", "games")):
         raise ValueError(f"unknown export kinds: {sorted(unknown)}")
     wb = Workbook()
     wb.remove(wb.active)
+    if "ranking" in kinds:
+        ws = xlsx.add_sheet(wb, _("Final ranking"))
+        xlsx.write_cell(ws, 1, 1, f"{event.title} ・ {_('Final ranking')}")
+        xlsx.write_table(ws, ranking_headers(), ranking_rows(event), start_row=2)
     if "standings" in kinds:
         _standings_sheets(wb, event)
     if "games" in kinds:

@@ -64,6 +64,7 @@ public_patterns = [
     path("e/<slug:slug>/final/", public.final_results, name="public_final"),
     path("e/<slug:slug>/display/division/<int:division>/", displays.division_display, name="division_display"),
     path("e/<slug:slug>/display/court/<int:court>/", displays.court_display, name="court_display"),
+    path("e/<slug:slug>/display/podium/<int:division>/", displays.podium_display, name="podium_display"),
     path("e/<slug:slug>/display/courts/", displays.courts_display, name="courts_display"),
     path("e/<slug:slug>/display/rotate/", displays.rotation_display, name="display_rotation"),
     path("e/<slug:slug>/display/state.json", displays.display_state, name="display_state"),

@@ -1,11 +1,25 @@
 """賞状 (certificates) written vertically, on the club's own certificate paper (issue 19).
 
 The contract between the awards desk (``awards.services``/views, which choose who gets what
-and fill in the texts) and the drawing of the certificates. The drawing is built in this
-module; until it is, the functions refuse.
+and fill in the texts) and the drawing of the certificates: :func:`render_certificates` and
+:func:`render_calibration` take the dataclasses below and return PDF bytes. The layout is
+:mod:`awards.paper.compose`, the paper :mod:`awards.paper.sheet`, the vertical columns
+:mod:`awards.paper.typeset` over :mod:`common.pdf.tategaki` (decisions in
+``docs/rules/certificates.md``).
 """
 
 from dataclasses import dataclass, field
+from io import BytesIO
+
+from django.utils.translation import gettext as _
+from reportlab.pdfgen.canvas import Canvas
+
+from awards.paper import compose, sheet
+from awards.paper.typeset import certificate_face, draw_column
+from common.pdf.fonts import japanese_font
+from common.pdf.layout import CREATOR
+from common.pdf.pen import RENDER_LOCK
+from common.pdf.text import clean
 
 
 @dataclass(frozen=True)
@@ -52,11 +66,86 @@ class PaperLayout:
     extra: dict = field(default_factory=dict)
 
 
+def _canvas(buf: BytesIO, paper: "PaperLayout", title: str, font: str) -> Canvas:
+    """A canvas on the paper's page size whose initial font is ``font`` (every font in the
+    PDF embedded, fault 2 of ``docs/rules/paper.md``)."""
+    c = Canvas(buf, pagesize=sheet.page_size(paper), pageCompression=1, lang="ja", initialFontName=font)
+    c.setTitle(title)
+    c.setCreator(CREATOR)
+    c.setKeywords(["ひたち郷土かるた", title])
+    return c
+
+
+def _cleaned(cert: CertificateText) -> CertificateText:
+    """The texts with control characters and doubled spaces removed (the body keeps its
+    line breaks: a newline starts a new column)."""
+    body = "\n".join(clean(line) for line in (cert.body or "").splitlines())
+    return CertificateText(
+        title=clean(cert.title),
+        place=clean(cert.place),
+        division=clean(cert.division),
+        recipient=clean(cert.recipient),
+        honorific=clean(cert.honorific),
+        body=body.strip("\n"),
+        date_text=clean(cert.date_text),
+        issuers=tuple((clean(t), clean(n)) for t, n in cert.issuers),
+        team=clean(cert.team),
+    )
+
+
+def draw_certificate(c: Canvas, cert: CertificateText, paper: "PaperLayout") -> list[compose.Column]:
+    """Draw one certificate on the canvas's current page; return its columns as placed
+    (each column's ``x`` centre set), for previews and tests."""
+    area = sheet.text_area(paper)
+    if paper.draw_frame:
+        sheet.draw_frame(c, area)
+    face = certificate_face()
+    pad_h, pad_v = min(8.0, area.w * 0.04) * 2.835, min(12.0, area.h * 0.05) * 2.835
+    inner = sheet.Area(area.x + pad_h, area.y + pad_v, area.w - 2 * pad_h, area.h - 2 * pad_v)
+    b, columns = compose.fit_base(face, cert, inner)
+    spare = compose.stretch(columns, inner.w - compose.width(columns), b)
+    x = inner.right - spare / 2
+    for column in columns:
+        column.x = x - column.width / 2
+        for seg in column.segments:
+            top = inner.top - seg.top if seg.top is not None else inner.y + seg.bottom + seg.length
+            draw_column(c, face, seg.glyphs, column.x, top, seg.size, bold=seg.bold)
+        x -= column.width + column.gap
+    return columns
+
+
 def render_certificates(certificates, paper):
-    """PDF bytes: one page per ``CertificateText`` on ``paper`` (a ``PaperLayout``)."""
-    raise NotImplementedError("the certificate drawing is being built (issue 19)")
+    """PDF bytes: one page per ``CertificateText`` on ``paper`` (a ``PaperLayout``).
+
+    Vertical layout as in :mod:`awards.paper.compose`; a simple double frame when
+    ``paper.draw_frame``. Raises ``UserError`` (naming the setting or the recipient) for an
+    unknown paper size or orientation, margins that leave no room, or a text too long for
+    the paper; nothing is drawn then. An empty list gives a one-page PDF saying so.
+    """
+    buf = BytesIO()
+    with RENDER_LOCK:
+        c = _canvas(buf, paper, _("Certificates"), certificate_face().name)
+        sheet.text_area(paper)  # refuses bad settings before drawing
+        for cert in certificates:
+            draw_certificate(c, _cleaned(cert), paper)
+            c.showPage()
+        if not certificates:
+            c.setFont(certificate_face().name, 12)
+            c.drawString(72, sheet.page_size(paper)[1] - 72, _("No certificates to print."))
+            c.showPage()
+        c.save()
+    return buf.getvalue()
 
 
 def render_calibration(paper):
-    """PDF bytes: one page with a thin frame where the text area lies and rulers in mm."""
-    raise NotImplementedError("the calibration page is being built (issue 19)")
+    """PDF bytes: one page with a thin frame where the text area lies (margins + offset),
+    rulers in mm along the top and left edges, a cross at the frame's centre and a line
+    giving the paper, margins and offset. Raises ``UserError`` as :func:`render_certificates`.
+    """
+    buf = BytesIO()
+    with RENDER_LOCK:
+        c = _canvas(buf, paper, _("Certificate paper calibration"), japanese_font())
+        sheet.draw_calibration(c, paper)
+        c.showPage()
+        c.save()
+    return buf.getvalue()

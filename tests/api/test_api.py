@@ -228,9 +228,9 @@ def test_the_demo_events_standings_agree_with_the_results_workbook(client, demo,
     ]
     client.force_login(organiser)
     workbook = load_workbook(BytesIO(client.get("/manage/demo/export/results.xlsx").content))
-    sheets = workbook.worksheets[: len(api_groups)]
-    # + the games sheet and the knockout sheet (the demo's bracket is seeded)
-    assert len(api_groups) == 9 and len(workbook.worksheets) == len(api_groups) + 2
+    sheets = workbook.worksheets[1 : 1 + len(api_groups)]
+    # + the final ranking first, the games sheet and the knockout sheet (the demo's bracket is seeded)
+    assert len(api_groups) == 9 and len(workbook.worksheets) == len(api_groups) + 3
     for sheet, rows in zip(sheets, api_groups, strict=True):
         in_workbook = []
         for rank, name, *_ in sheet.iter_rows(min_row=3, values_only=True):

@@ -46,6 +46,7 @@ EXPECTED = {
     "tournament:public_final": PUBLIC,
     "tournament:division_display": PUBLIC,
     "tournament:court_display": PUBLIC,
+    "tournament:podium_display": PUBLIC,
     # Hall screens: the all-courts overview, a rotation, the state they poll, the QR code.
     "tournament:courts_display": PUBLIC,
     "tournament:display_rotation": PUBLIC,
@@ -305,6 +306,7 @@ def concrete_url(name, event, match):
         "tournament:public_team": {"slug": event.slug, "team": team.pk},
         "tournament:division_display": {"slug": event.slug, "division": division.pk},
         "tournament:court_display": {"slug": event.slug, "court": court.pk},
+        "tournament:podium_display": {"slug": event.slug, "division": division.pk},
         "tournament:division_edit": {"slug": event.slug, "pk": division.pk},
         "tournament:court_edit": {"slug": event.slug, "pk": court.pk},
         "tournament:team_edit": {"slug": event.slug, "pk": team.pk},

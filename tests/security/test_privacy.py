@@ -58,6 +58,7 @@ def test_public_pages_and_files_carry_no_players_names(client, finished_day):
     everything = [client.get(url) for url in PUBLIC_URLS + API_URLS]
     everything += [client.get("/e/demo/results.xlsx"), client.get("/e/demo/final/?format=pdf")]
     everything += [client.get(f"/e/demo/display/division/{d.pk}/") for d in finished_day.divisions.all()]
+    everything += [client.get(f"/e/demo/display/podium/{d.pk}/") for d in finished_day.divisions.all()]
     everything += [client.get(f"/e/demo/team/{p.team_id}/") for p in Player.objects.all()[:5]]
     for response in everything:
         assert response.status_code == 200

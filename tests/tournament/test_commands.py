@@ -102,8 +102,11 @@ def test_the_full_scripted_day(tmp_path):
     xlsx = tmp_path / "standings.xlsx"
     run("export_standings", "hitachi-2027", "-o", str(xlsx))
     wb = load_workbook(BytesIO(xlsx.read_bytes()))
-    assert len(wb.worksheets) == 9 + 2  # the groups, all games, the knockout
-    matches = list(wb.worksheets[9].iter_rows(min_row=2, values_only=True))
+    assert len(wb.worksheets) == 1 + 9 + 2  # the final ranking, the groups, all games, the knockout
+    ranking = list(wb.worksheets[0].iter_rows(min_row=3, values_only=True))
+    assert [row[1] for row in ranking].count("優勝") == 3  # every division finished: no "not finished" row
+    assert all(row[2] for row in ranking)
+    matches = list(wb.worksheets[10].iter_rows(min_row=2, values_only=True))
     assert len(matches) == Match.objects.filter(event=event).count()
 
     pdf = tmp_path / "sheets.pdf"
@@ -263,7 +266,8 @@ def test_export_standings_writes_the_same_workbook_as_the_download():
     event = Event.objects.get(slug="demo")
     wb = load_workbook(BytesIO(event_workbook(event)))
     tables = [t for d in event.divisions.all() for t in reports.division_standings(d)]
-    for ws, table in zip(wb.worksheets, tables):
+    assert wb.worksheets[0].title == "成績一覧"  # the final ranking first
+    for ws, table in zip(wb.worksheets[1:], tables):
         names = [row[1] for row in ws.iter_rows(min_row=3, max_row=2 + len(table.rows), values_only=True)]
         assert names == [table.teams[r.team].name for r in table.rows]
 

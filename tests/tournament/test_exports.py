@@ -61,14 +61,15 @@ def test_the_results_workbook_has_one_sheet_per_group_and_the_matches_sheet(orga
     wb = load_workbook(BytesIO(response.content))
     tables = expected_tables(demo)
     assert len(tables) == 9  # the demo: 3 + 4 + 2 courts, one group each
-    assert len(wb.worksheets) == len(tables) + 1
-    for ws, (division, table) in zip(wb.worksheets, tables):
+    assert len(wb.worksheets) == len(tables) + 2  # the final ranking first, the games last
+    assert wb.worksheets[0].title == "成績一覧"
+    for ws, (division, table) in zip(wb.worksheets[1:], tables):
         assert ws.title == f"{division.name} {table.group.name}"
 
 
 def test_each_group_sheet_holds_the_same_ranks_and_teams_as_division_standings(organiser_client, demo):
     wb = load_workbook(BytesIO(organiser_client.get("/manage/demo/export/results.xlsx").content))
-    for ws, (_division, table) in zip(wb.worksheets, expected_tables(demo)):
+    for ws, (_division, table) in zip(wb.worksheets[1:], expected_tables(demo)):
         expected = [(f"{r.rank}=" if r.tied else r.rank, table.teams[r.team].name) for r in table.rows]
         assert standings_block(ws) == expected, ws.title
         assert [row[3:6] for row in ws.iter_rows(min_row=3, max_row=2 + len(table.rows), values_only=True)] == [
@@ -140,7 +141,7 @@ def test_a_shared_rank_is_exported_with_an_equals_sign(db):
         values = (29, 27, 0, rules.JokerHolder.A) if a_wins else (27, 29, 0, rules.JokerHolder.B)
         submit_result(match, rules.SheetValues(*values))
     wb = load_workbook(BytesIO(exports.event_workbook(event)))
-    assert [rank for rank, _ in standings_block(wb.worksheets[0])] == ["1=", "1=", "1="]
+    assert [rank for rank, _ in standings_block(wb.worksheets[1])] == ["1=", "1=", "1="]
 
 
 @pytest.mark.django_db

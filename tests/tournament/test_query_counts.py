@@ -133,6 +133,7 @@ PAGES = {
     "public final results": (False, lambda e: reverse("tournament:public_final", args=[e.slug])),
     "division display": (False, lambda e: reverse("tournament:division_display", args=[e.slug, division_of(e).pk])),
     "court display": (False, lambda e: reverse("tournament:court_display", args=[e.slug, court_of(e).pk])),
+    "podium display": (False, lambda e: reverse("tournament:podium_display", args=[e.slug, division_of(e).pk])),
     "api events": (False, lambda e: reverse("api:events")),
     "api timetable": (False, lambda e: reverse("api:timetable", args=[e.slug])),
     "api results": (False, lambda e: reverse("api:results", args=[e.slug])),

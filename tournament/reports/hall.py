@@ -89,7 +89,8 @@ def hall_version(event, now, last_change):
     """A short text that changes whenever what a hall screen shows may have changed: the
     newest change of a game or sheet (``last_change``, an aware datetime), the newest line of
     any game's history (results, keeping or replaying an out-of-date game of issue 15), the
-    games kept after a change, the lots recorded, the announcements shown and the minute of
+    games kept after a change, the lots recorded, the announcements shown, whether the event
+    publishes players' names (the podium shows them then) and the minute of
     ``now`` (so late flags and ended announcements appear within a minute). A screen embeds it
     when its page is rendered and fetches the page again as soon as the polled version differs
     (docs/hall-screens.md, "Within 10 seconds"). A fixed number of queries."""
@@ -100,15 +101,19 @@ def hall_version(event, now, last_change):
         RunnerUpLot.objects.filter(division__event=event).aggregate(n=Max("pk"), c=Count("pk")),
     )
     shown = [(a.pk, a.shown_until.isoformat()) for a in announcements_now(event, now)]
-    key = repr((last_change.isoformat(), history, kept, lots, shown, now.strftime("%Y%m%d%H%M")))
+    names = event.publish_names
+    key = repr((last_change.isoformat(), history, kept, lots, shown, names, now.strftime("%Y%m%d%H%M")))
     return hashlib.sha256(key.encode()).hexdigest()[:16]
 
 
 def screen_choices(event):
     """``[(code, label)]`` of every screen a rotation may show: the overview, each division,
-    each court (the organiser's page lists them; codes as in ``?screens=``)."""
+    each division's podium, each court (the organiser's page lists them; codes as in
+    ``?screens=``)."""
+    divisions = list(event.divisions.all())
     return [
         ("courts", _("All courts")),
-        *((f"division:{d.pk}", d.name) for d in event.divisions.all()),
+        *((f"division:{d.pk}", d.name) for d in divisions),
+        *((f"podium:{d.pk}", _("%(division)s: podium") % {"division": d.name}) for d in divisions),
         *((f"court:{c.pk}", str(c)) for c in event.courts.all()),
     ]

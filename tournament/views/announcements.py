@@ -79,6 +79,14 @@ def int_param_post(request, name):
 
 def _screen_links(event):
     links = [(_("All courts"), reverse("tournament:courts_display", args=[event.slug]))]
-    links += [(d.name, reverse("tournament:division_display", args=[event.slug, d.pk])) for d in event.divisions.all()]
+    divisions = list(event.divisions.all())
+    links += [(d.name, reverse("tournament:division_display", args=[event.slug, d.pk])) for d in divisions]
+    links += [
+        (
+            _("%(division)s: podium") % {"division": d.name},
+            reverse("tournament:podium_display", args=[event.slug, d.pk]),
+        )
+        for d in divisions
+    ]
     links += [(str(c), reverse("tournament:court_display", args=[event.slug, c.pk])) for c in event.courts.all()]
     return links

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_safe
 from common.pdf.qr import qr_modules
 from tournament import reports
 from tournament.models import Court, Event
-from tournament.reports import api, hall, stage_notes
+from tournament.reports import api, hall, ranking, stage_notes
 
 POLL_SECONDS = 5
 DEFAULT_PAGE_SECONDS = hall.DEFAULT_PAGE_SECONDS
@@ -88,6 +88,32 @@ def division_display(request, slug, division):
     return _frame(request, event, "public/display_division.html", _division_context(event, division), [request.path])
 
 
+def _podium_context(event, division):
+    """The podium of ``division``: its ``DivisionRanking`` (players loaded only when the event
+    publishes names) and the lines at places 1, 2 and 3."""
+    names = event.publish_names
+    standing = ranking.division_rankings(event, division, with_players=names)[0]
+    return {
+        "division": division,
+        "ranking": standing,
+        "names": names,
+        "first": standing.at(1),
+        "second": standing.at(2),
+        "third": standing.at(3),
+    }
+
+
+@require_safe
+def podium_display(request, slug, division):
+    """A division's podium (issue 19, item 6; docs/hall-screens.md, "Podium"): 1st in the
+    middle, 2nd left, 3rd right (joint thirds both), team names large, affiliation small,
+    players' names only when the event publishes names; "not decided yet" until the final is
+    confirmed, then the podium appears by itself (the version changes with the result)."""
+    event = get_object_or_404(Event, slug=slug)
+    division = get_object_or_404(event.divisions, pk=division)
+    return _frame(request, event, "public/display_podium.html", _podium_context(event, division), [request.path])
+
+
 def _court_context(event, court):
     matches = list(reports.match_queryset(event).filter(court=court).order_by("slot", "match_number"))
     slots = {}
@@ -120,7 +146,7 @@ def courts_display(request, slug):
 
 
 def _screen_paths(event, spec):
-    """The paths of the screens named in ``spec`` ("courts,division:3,court:2"), and the
+    """The paths of the screens named in ``spec`` ("courts,division:3,podium:3,court:2"), and the
     words that name no screen of this event."""
     divisions = {str(d.pk): d for d in event.divisions.all()}
     courts = {str(c.pk): c for c in event.courts.all()}
@@ -131,6 +157,8 @@ def _screen_paths(event, spec):
             paths.append(reverse("tournament:courts_display", args=[event.slug]))
         elif kind == "division" and key in divisions:
             paths.append(reverse("tournament:division_display", args=[event.slug, int(key)]))
+        elif kind == "podium" and key in divisions:
+            paths.append(reverse("tournament:podium_display", args=[event.slug, int(key)]))
         elif kind == "court" and key in courts:
             paths.append(reverse("tournament:court_display", args=[event.slug, int(key)]))
         elif word:

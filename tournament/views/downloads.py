@@ -18,9 +18,10 @@ from tournament.services.sheets import mark_sheets_printed
 
 @login_required
 def export_workbook(request, slug):
-    """One workbook with the kinds ticked (default standings and games), or one kind alone."""
+    """One workbook with the kinds ticked (default the final ranking, standings and games), or
+    one kind alone."""
     event = event_for_organiser(request, slug)
-    default = ["standings", "games"] + (["individual"] if event.individual_counts else [])
+    default = ["ranking", "standings", "games"] + (["individual"] if event.individual_counts else [])
     kinds = [k for k in request.GET.getlist("kind") if k in exports.KINDS] or default
     data = exports.event_workbook(event, kinds)
     name = "results" if kinds == default else "-".join(kinds)
@@ -83,6 +84,7 @@ def print_menu(request, slug):
             "rounds": [(r, r + 1) for r in rounds],
             "moved": moved,
             "export_kinds": [
+                ("ranking", _("final ranking")),
                 ("standings", _("standings")),
                 ("games", _("all games")),
                 ("timetable", _("timetable")),

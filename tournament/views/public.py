@@ -318,9 +318,10 @@ def bracket(request, slug):
 
 
 def public_export(request, slug):
-    """Standings, games and timetable as Excel, for anyone: team names only, no personal data."""
+    """Final ranking, standings, games and timetable as Excel, for anyone: team names only, no
+    personal data."""
     event = get_object_or_404(Event, slug=slug)
-    data = exports.event_workbook(event, ("standings", "games", "timetable"))
+    data = exports.event_workbook(event, ("ranking", "standings", "games", "timetable"))
     return file_response(data, f"{event.slug}-{event.date:%Y%m%d}-results.xlsx", XLSX)
 
 

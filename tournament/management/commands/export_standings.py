@@ -7,7 +7,7 @@ from tournament.management.commands._base import EventCommand, get_event, in_sit
 
 
 class Command(EventCommand):
-    help = "Write the standings (one sheet per group) and all games to an Excel file."
+    help = "Write the final ranking, the standings (one sheet per group) and all games to an Excel file."
 
     def add_arguments(self, parser):
         parser.add_argument("event")
