@@ -40,6 +40,8 @@ def test_a_reading_plays_in_order_and_its_log_reaches_the_server(new_context, li
     session, token = reading
     width, height = viewport
     page = new_context(viewport={"width": width, "height": height}, locale="ja-JP").new_page()
+    refused = []
+    page.on("console", lambda message: "Content Security Policy" in message.text and refused.append(message.text))
     page.goto(f"{live_server.url}/reader/{token}/{session.pk}/?fast=1")
     page.click("button[data-act=start]")
     wait_state(page, "finished")
@@ -56,6 +58,7 @@ def test_a_reading_plays_in_order_and_its_log_reaches_the_server(new_context, li
     ]
     session.refresh_from_db()
     assert session.ended_at is not None
+    assert not refused  # the page's script and styles pass the Content-Security-Policy
     shot(page, f"reader-{width}x{height}")
 
 
