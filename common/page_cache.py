@@ -9,7 +9,7 @@ workers and readers, and a change to the tournament shows within ``FRESH_SECONDS
   ``KARUTA_REDIS_URL`` is set);
 - the key is the page's name, its URL arguments, the language and only the query parameters
   the page declares (``?x=<random>`` finds the same entry);
-- every write to a model of the ``tournament`` or ``judging`` app bumps one *data version*
+- every write to a model of the ``tournament``, ``judging`` or ``series`` app (the archive) bumps one *data version*
   when its transaction commits; an entry made under an older version is
   served for at most ``FRESH_SECONDS`` after it was made, so results arriving several times a
   second do not make every reader render afresh; an entry of the current version is kept for
@@ -40,7 +40,7 @@ from django.utils.translation import get_language
 FRESH_SECONDS = 5  # a page may be this many seconds behind the last write
 KEEP_SECONDS = 60  # longest life of an entry, even when nothing was written
 VERSION_KEY = "page-cache:data-version"
-WATCHED_APPS = frozenset({"tournament", "judging"})
+WATCHED_APPS = frozenset({"tournament", "judging", "series"})
 KEPT_HEADERS = ("Content-Type", "Content-Language", "Last-Modified", "ETag", "Content-Disposition")
 
 

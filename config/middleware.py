@@ -173,8 +173,9 @@ class KeptFormMiddleware:
 
 # URL areas whose pages and files need a login or a court token (docs/architecture.md,
 # "URL areas"): organiser pages and their PDFs and workbooks (children's names), court
-# links, club entry links, the club games, the admin, the login pages.
-PRIVATE_AREAS = ("/manage/", "/court/", "/club/", "/games/", "/admin/", "/accounts/")
+# links, club entry links, the club games, the admin, the login pages, the series pages
+# (/series/: clubs, rankings).
+PRIVATE_AREAS = ("/manage/", "/court/", "/club/", "/games/", "/admin/", "/accounts/", "/series/")
 
 
 class PrivacyHeadersMiddleware:

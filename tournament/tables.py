@@ -155,6 +155,14 @@ class TeamTable(PlainRows, tables.Table):
     def render_group(self, record):
         return record.group.name if record.group else "—"
 
+    def render_name(self, record, value):
+        """The name, and where a team of a series' final qualified (「北部地区予選 1位」: the
+        ``qualification`` the results import writes, docs/exchange.md), loaded with the team."""
+        qualification = getattr(record, "qualification", None)
+        if qualification is None:
+            return value
+        return format_html('{}<br><span class="muted small">{}</span>', value, qualification.label)
+
     def render_players(self, record):
         absent = format_html('<strong class="warning">{}</strong>', _("(absent)"))
         return format_html_join(

@@ -88,6 +88,12 @@ EXPECTED = {
     "tournament:recording_sheets": ORGANISER,
     "tournament:print_paper": ORGANISER,
     "tournament:export_workbook": ORGANISER,
+    # The results exchange (docs/exchange.md): the event's organisers. The demo is in no series,
+    # so the key file and the results file send its organiser back to the exchange page.
+    "series:exchange": ORGANISER,
+    "series:key_download": {**ORGANISER, "organiser": 302},
+    "series:results_download": {**ORGANISER, "organiser": 302},
+    "series:results_import": ORGANISER,
     "judging:court_home": COURT_LINK,
     "judging:court_entry": COURT_LINK,
     "judging:court_saved": COURT_LINK,
@@ -162,6 +168,20 @@ EXPECTED = {
     "club_entry:links": ORGANISER,
     "club_entry:links_pdf": ORGANISER,
     "club_entry:link_change": ORGANISER,  # GET: the confirmation page
+    # Series (docs/rules/series.md, "Who"): the list for anyone logged in; a series for the
+    # organisers of its events (and its own organisers); the clubs page for anyone who organises
+    # an event. The archive of editions is public (no players' names).
+    "series:series_list": LOGGED_IN,
+    "series:series_detail": ORGANISER,
+    "series:series_edit": ORGANISER,
+    "series:series_events": ORGANISER,
+    "series:series_xlsx": ORGANISER,
+    "series:series_pdf": ORGANISER,
+    "series:clubs": {**ORGANISER, "other_organiser": 200},
+    "series:archive": PUBLIC,
+    "series:archive_clubs": PUBLIC,
+    "series:archive_edition": PUBLIC,
+    "series:archive_imported": PUBLIC,
     # The reader's decks: shared by the laptop, edited by staff or an organiser of any event.
     "reader:deck_list": DECK_EDITOR,
     "reader:deck_detail": DECK_EDITOR,
@@ -332,6 +352,8 @@ def concrete_url(name, event, match):
     }.get(name)
     if name.startswith("dosai:"):
         kwargs = _dosai_kwargs(name)
+    if name.startswith("series:"):
+        kwargs = _series_kwargs(name, event)
     if name.startswith("club_entry:"):
         kwargs = _club_kwargs(name, event)
     if name.startswith("reader:"):
@@ -339,7 +361,7 @@ def concrete_url(name, event, match):
     if kwargs is None:
         kwargs = (
             {"slug": event.slug}
-            if name.startswith(("tournament:", "judging:", "api:"))
+            if name.startswith(("tournament:", "judging:", "api:", "series:"))
             and name not in ("tournament:public_home", "tournament:event_list", "api:events")
             else {}
         )
@@ -415,6 +437,8 @@ def test_an_organiser_of_another_event_changes_nothing_by_posting(client, day):
         (reverse("judging:match_detail", args=[event.slug, match.match_number]), {"action": "confirm", "version": "1"}),
         (reverse("judging:confirm_own", args=[event.slug, match.match_number]), {"version": "1"}),
         (reverse("tournament:court_link_change", args=[event.slug, match.court_id, "revoke"]), {}),
+        (reverse("series:exchange", args=[event.slug]), {"role": "final"}),
+        (reverse("series:results_import", args=[event.slug]), {"sha256": "0" * 64}),
     ]:
         assert client.post(url, data).status_code == 403, url
     event.refresh_from_db()
@@ -458,6 +482,25 @@ def _dosai_objects(owner):
 
     session = make_session(owner)
     services.start_hand(session, dealing="app", reader="app")
+
+
+def _series_kwargs(name, event):
+    """A series holding ``event`` (made once) with one imported place, for the series URLs."""
+    from series.models import ImportedPlacing, Series, SeriesEvent
+
+    series, made = Series.objects.get_or_create(slug="matrix", defaults={"name": "シリーズ", "season": 2027})
+    if made:
+        SeriesEvent.objects.create(series=series, event=event, role="final")
+        ImportedPlacing.objects.create(
+            series=series, source_key="x:1", source="北部予選", division="小学生の部", place=1, team="A", club="甲"
+        )
+    if name in ("series:series_list", "series:clubs", "series:archive", "series:archive_clubs"):
+        return {}
+    if name == "series:archive_edition":
+        return {"year": event.date.year, "slug": event.slug}
+    if name == "series:archive_imported":
+        return {"pk": ImportedPlacing.objects.get(series=series).pk}
+    return {"slug": series.slug}
 
 
 def _dosai_kwargs(name):

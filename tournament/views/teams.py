@@ -39,7 +39,8 @@ def team_list(request, slug):
     event = event_for_organiser(request, slug)
     teams = (
         Team.objects.filter(division__event=event)
-        .select_related("division__event", "group")
+        # ``qualification``: where a team of a series' final qualified (series app, docs/exchange.md).
+        .select_related("division__event", "group", "qualification")
         .prefetch_related(Prefetch("players", queryset=Player.objects.order_by("order")))
     )
     division = int_param(request, "division")

@@ -1,0 +1,37 @@
+"""Who may open the series pages and the clubs page (docs/rules/series.md, "Who")."""
+
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.shortcuts import get_object_or_404
+
+from series.models import Series
+
+
+def may_create_series(user):
+    """Superusers, users with the ``series.add_series`` permission, and organisers of an event."""
+    if not user.is_authenticated:
+        return False
+    return user.is_superuser or user.has_perm("series.add_series") or user.organised_events.exists()
+
+
+def visible_series(user):
+    """The series ``user`` may open: every one for a superuser; else those they organise and
+    those with an event they organise."""
+    if user.is_superuser:
+        return Series.objects.all()
+    return Series.objects.filter(Q(organisers=user) | Q(members__event__organisers=user)).distinct()
+
+
+def series_for_organiser(request, slug):
+    """The ``Series`` of ``slug`` for one who may open it (``visible_series``): ``Http404`` for
+    an unknown slug, ``PermissionDenied`` (403) for anyone else."""
+    series = get_object_or_404(Series, slug=slug)
+    if not visible_series(request.user).filter(pk=series.pk).exists():
+        raise PermissionDenied
+    return series
+
+
+def may_manage_clubs(user):
+    """The clubs page (merging spellings for every event and the archive): the same people as
+    may create a series."""
+    return may_create_series(user)

@@ -1,0 +1,34 @@
+from pathlib import Path
+
+from django.core.management.base import CommandError
+
+from common.errors import UserError
+from series.exchange.export import DEFAULT_QUALIFIERS, export_results
+from tournament.management.commands._base import EventCommand, get_event
+
+
+class Command(EventCommand):
+    help = (
+        "Write the signed results file of a finished event of a series (docs/exchange.md): teams with "
+        "players, standings, games, final places and the qualifiers it sends on. Organiser to organiser only."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("event")
+        parser.add_argument("-o", "--output", help="the file to write (default: <event>-<date>-results.karuta)")
+        parser.add_argument(
+            "--qualifiers",
+            type=int,
+            default=DEFAULT_QUALIFIERS,
+            help=f"places per division that go on to the final (default {DEFAULT_QUALIFIERS})",
+        )
+
+    def handle(self, event, output, qualifiers, **options):
+        event = get_event(event)
+        try:
+            data, name = export_results(event, qualifiers)
+        except UserError as error:
+            raise CommandError(str(error)) from None
+        path = Path(output or name)
+        path.write_bytes(data)
+        self.stdout.write(f"{event.slug}: results file written to {path} ({len(data)} bytes).")

@@ -1,0 +1,162 @@
+"""The organiser's results exchange page (docs/exchange.md): the series' key file, the signed
+results file of this event, and the import of a district's file into the final (preview, then
+confirm)."""
+
+import hashlib
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from common.downloads import file_response
+from common.errors import UserError
+from series.exchange import signing
+from series.exchange.export import DEFAULT_QUALIFIERS, export_results
+from series.exchange.importer import import_results
+from series.forms import ExportForm, KeyUploadForm, ResultsUploadForm
+from series.models import ImportedFile, SeriesEvent
+from tournament.access import event_for_organiser
+
+OCTET = "application/octet-stream"
+
+
+def _member(event):
+    return SeriesEvent.objects.select_related("series").filter(event=event).first()
+
+
+@login_required
+def exchange(request, slug):
+    """GET: the event's place in its series, the key file, the export and (the final) the
+    imported files. POST: load a key file and put the event in its series."""
+    event = event_for_organiser(request, slug)
+    key_form = KeyUploadForm()
+    if request.method == "POST":
+        key_form = KeyUploadForm(request.POST, request.FILES)
+        if key_form.is_valid():
+            data = key_form.cleaned_data
+            try:
+                series, _created = signing.load_key(data["file"])
+                signing.join_series(event, series, data["role"], data["district"])
+            except UserError as error:
+                key_form.add_error("file", str(error))
+            else:
+                messages.success(
+                    request,
+                    _("%(event)s is in the series “%(series)s”.") % {"event": event.title, "series": series.name},
+                )
+                return redirect("series:exchange", event.slug)
+    member = _member(event)
+    return render(
+        request,
+        "series/exchange.html",
+        {
+            "event": event,
+            "member": member,
+            "key_form": key_form,
+            "export_form": ExportForm(initial={"qualifiers": DEFAULT_QUALIFIERS}),
+            "imported": ImportedFile.objects.filter(event=event).prefetch_related("teams"),
+        },
+    )
+
+
+@login_required
+def key_download(request, slug):
+    """The series' key file (the secret: organisers of the series' events only)."""
+    event = event_for_organiser(request, slug)
+    member = _member(event)
+    if member is None:
+        messages.error(request, _("%(event)s is in no series.") % {"event": event.title})
+        return redirect("series:exchange", event.slug)
+    return file_response(signing.key_file(member.series), f"{member.series.slug}.karuta-key", OCTET)
+
+
+@login_required
+def results_download(request, slug):
+    """The event's signed results file; a refusal (no series, divisions unfinished) is said on
+    the exchange page."""
+    event = event_for_organiser(request, slug)
+    form = ExportForm(request.GET or {"qualifiers": DEFAULT_QUALIFIERS})
+    if not form.is_valid():
+        messages.error(request, "; ".join(e for errors in form.errors.values() for e in errors))
+        return redirect("series:exchange", event.slug)
+    try:
+        data, name = export_results(event, form.cleaned_data["qualifiers"])
+    except UserError as error:
+        messages.error(request, str(error))
+        return redirect("series:exchange", event.slug)
+    return file_response(data, name, OCTET)
+
+
+def _kept_dir():
+    path = Path(settings.DATA_DIR) / "exchange"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _kept_path(sha256):
+    if not (len(sha256) == 64 and all(c in "0123456789abcdef" for c in sha256)):
+        raise Http404
+    return _kept_dir() / f"{sha256}.karuta"
+
+
+def _keep(data):
+    """Keep an uploaded results file under its SHA-256 until it is confirmed."""
+    sha256 = hashlib.sha256(data).hexdigest()
+    _kept_path(sha256).write_bytes(data)
+    return sha256
+
+
+def _confirm(request, event):
+    """The confirm step: the kept file imported unless the preview changed since it was shown."""
+    sha256 = request.POST.get("sha256", "")
+    path = _kept_path(sha256)
+    if not path.exists():
+        messages.error(request, _("The uploaded file has expired; upload it again."))
+        return None, None
+    report = import_results(event, path.read_bytes(), user=request.user, preview=True)
+    if report.digest() != request.POST.get("digest") or not report.ok:
+        messages.error(request, _("Something changed since the preview: read the new preview before importing."))
+        return report, sha256
+    report = import_results(event, path.read_bytes(), user=request.user)
+    if report.imported:
+        path.unlink(missing_ok=True)
+    return report, sha256
+
+
+@login_required
+def results_import(request, slug):
+    """Upload a district's results file, read the preview (refusals first), confirm."""
+    event = event_for_organiser(request, slug)
+    form, report, sha256, error = ResultsUploadForm(), None, None, ""
+    try:
+        if request.method == "POST" and "sha256" in request.POST:
+            report, sha256 = _confirm(request, event)
+            if report is not None and report.imported:
+                messages.success(
+                    request,
+                    _("%(count)s qualifying teams imported from %(source)s.")
+                    % {"count": len(report.qualifiers), "source": report.source},
+                )
+                return redirect("tournament:team_list", event.slug)
+        elif request.method == "POST":
+            form = ResultsUploadForm(request.POST, request.FILES)
+            if form.is_valid():
+                data = form.cleaned_data["file"]
+                report = import_results(event, data, preview=True)
+                sha256 = _keep(data)
+    except UserError as refusal:
+        error, report = str(refusal), None
+    except OSError as fault:
+        error, report = (
+            _("The file could not be kept (%(reason)s); nothing was imported.") % {"reason": fault.strerror or fault},
+            None,
+        )
+    return render(
+        request,
+        "series/exchange_import.html",
+        {"event": event, "member": _member(event), "form": form, "report": report, "sha256": sha256, "error": error},
+    )

@@ -1,0 +1,171 @@
+"""The organisers' series pages (/series/…): the list and a new series, a series' ranking page,
+its settings and events, its Excel and PDF, and the clubs page (merging spellings).
+
+Who may open what: ``series.access`` (docs/rules/series.md, "Who"). Pages behind a login are
+no-store (``config.middleware``). A refusal is shown on the form or as a message, nothing typed
+is lost."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from common.downloads import PDF, XLSX, file_response
+from common.errors import UserError
+from series import services
+from series.access import may_create_series, may_manage_clubs, series_for_organiser, visible_series
+from series.clubs import club_listing
+from series.exports import series_workbook
+from series.forms import MemberForm, MergeForm, SeriesForm
+from series.models import Club, SeriesEvent
+from series.paper import series_pdf
+from series.ranking import rank_text, series_standings
+from tournament.access import whole_number
+from tournament.models import Event
+
+
+@login_required
+def series_list(request):
+    """The series the user may open; a new series (POST) for those who may create one."""
+    may_create = may_create_series(request.user)
+    if request.method == "POST" and not may_create:
+        raise PermissionDenied
+    form = SeriesForm(request.POST or None, initial={"points_table": "10,7,5,3,2,1"})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            series = services.create_series(
+                request.user, data["slug"], data["name"], data["season"], data["points_table"]
+            )
+        except UserError as error:
+            form.add_error("slug", error.message)
+        else:
+            messages.success(request, _("Series created. Next: add its tournaments."))
+            return redirect("series:series_events", series.slug)
+    return render(
+        request,
+        "series/list.html",
+        {
+            "series_list": visible_series(request.user),
+            "form": form,
+            "may_create": may_create,
+            "may_clubs": may_manage_clubs(request.user),
+        },
+    )
+
+
+@login_required
+def series_detail(request, slug):
+    """The series ranking per division and per club, each row with its explanation."""
+    series = series_for_organiser(request, slug)
+    standings = series_standings(series)
+    divisions = [(d.name, [(rank_text(r), r, standings.explain(r)) for r in d.rows]) for d in standings.divisions]
+    clubs = [(rank_text(r), r, standings.club_explain(r)) for r in standings.clubs]
+    return render(
+        request,
+        "series/detail.html",
+        {"series": series, "standings": standings, "divisions": divisions, "clubs": clubs},
+    )
+
+
+@login_required
+def series_edit(request, slug):
+    """The series' name, season and points table (a bad table is named on its field)."""
+    series = series_for_organiser(request, slug)
+    form = SeriesForm(request.POST or None, instance=series, creating=False)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        series.refresh_from_db()
+        services.update_series(series, data["name"], data["season"], data["points_table"])
+        messages.success(request, _("Saved."))
+        return redirect("series:series_detail", series.slug)
+    return render(request, "series/form.html", {"series": series, "form": form, "title": _("Series settings")})
+
+
+def _addable(user):
+    """The events ``user`` may add to a series: those they organise (all for a superuser) that
+    are in no series yet."""
+    events = Event.objects.all() if user.is_superuser else Event.objects.filter(organisers=user)
+    return events.filter(series_member__isnull=True).order_by("-date", "name")
+
+
+@login_required
+def series_events(request, slug):
+    """The series' tournaments with their roles; add one of the user's own (POST ``event``,
+    ``role``, ``district``) or take one out (POST ``remove`` = its id)."""
+    series = series_for_organiser(request, slug)
+    if request.method == "POST" and "remove" in request.POST:
+        try:
+            services.remove_event(series, whole_number(request.POST["remove"]) or 0)
+            messages.success(request, _("The tournament was taken out of the series."))
+        except UserError as error:
+            messages.error(request, error.message)
+        return redirect("series:series_events", series.slug)
+    form = MemberForm(request.POST or None, events=_addable(request.user))
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.add_event(series, data["event"], data["role"], data["district"])
+        except UserError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("The tournament is in the series."))
+            return redirect("series:series_events", series.slug)
+    members = SeriesEvent.objects.filter(series=series).select_related("event").order_by("event__date")
+    return render(request, "series/events.html", {"series": series, "members": members, "form": form})
+
+
+@login_required
+def series_xlsx(request, slug):
+    """The series ranking as an Excel workbook (``series.exports.series_workbook``)."""
+    series = series_for_organiser(request, slug)
+    return file_response(series_workbook(series_standings(series)), f"{series.slug}-ranking.xlsx", XLSX)
+
+
+@login_required
+def series_paper(request, slug):
+    """The series ranking as a PDF to print, A4 landscape (``series.paper.series_pdf``)."""
+    series = series_for_organiser(request, slug)
+    return file_response(series_pdf(series_standings(series)), f"{series.slug}-ranking.pdf", PDF, inline=True)
+
+
+@login_required
+def clubs(request):
+    """Every club seen in the stored events and imported places with its spellings; merge two
+    spellings into one club (POST ``keep``, ``other``), split one off (POST ``split``), rename
+    a club (POST ``rename`` = its id, ``name``)."""
+    if not may_manage_clubs(request.user):
+        raise PermissionDenied
+    listing = club_listing()
+    form = MergeForm(request.POST if "keep" in request.POST else None, spellings=listing.spellings)
+    if request.method == "POST":
+        try:
+            done = _club_change(request, form)
+        except UserError as error:
+            messages.error(request, error.message)
+            done = "keep" not in request.POST
+        if done:
+            return redirect("series:clubs")
+    return render(request, "series/clubs.html", {"listing": listing, "form": form})
+
+
+def _club_change(request, form):
+    """Carry out the clubs page's POST; True when done (redirect), False to show the form again."""
+    post = request.POST
+    if "split" in post:
+        club = services.split_spelling(post["split"])
+        messages.success(request, _("「%(text)s」 is a club of its own again.") % {"text": post["split"]})
+        return bool(club)
+    if "rename" in post:
+        club = Club.objects.filter(pk=whole_number(post["rename"]) or 0).first()
+        if club is None:
+            raise UserError(_("That club does not exist (any more)."))
+        services.rename_club(club, post.get("name", ""))
+        messages.success(request, _("Saved."))
+        return True
+    if not form.is_valid():
+        return False
+    services.merge_spellings(form.cleaned_data["keep"], form.cleaned_data["other"])
+    messages.success(request, _("The two spellings are one club now."))
+    return True
