@@ -1,7 +1,10 @@
 """The reader (読み手, issue 21): deck editions and their cards."""
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from tournament.models import new_court_token
 
 
 class DeckEdition(models.Model):
@@ -75,3 +78,94 @@ class Recording(models.Model):
 
     def __str__(self):
         return f"{self.edition.slug} {self.key}"
+
+
+class ReaderLink(models.Model):
+    """A court's reader link (``/reader/<token>/``): the token is the credential and reaches
+    only its court's reading page (issue 21, item 4). Revoked: ``enabled`` off; renewed: a
+    new token (the old one stops working at once)."""
+
+    court = models.OneToOneField(
+        "tournament.Court", on_delete=models.CASCADE, related_name="reader_link", verbose_name=_("court")
+    )
+    token = models.CharField(_("reader link secret"), max_length=64, unique=True, default=new_court_token)
+    enabled = models.BooleanField(_("reader link active"), default=True)
+
+    class Meta:
+        verbose_name = _("reader link")
+        verbose_name_plural = _("reader links")
+
+    def __str__(self):
+        return str(self.court)
+
+
+class ReadingSession(models.Model):
+    """One game read by the reader: where (event, court, game if chosen), which deck, the seed
+    and the shuffled order, the pauses, and when it started and ended. Its log is
+    ``ReadingLogEntry`` (docs/rules/reader.md)."""
+
+    event = models.ForeignKey(
+        "tournament.Event", on_delete=models.CASCADE, related_name="readings", verbose_name=_("tournament")
+    )
+    court = models.ForeignKey(
+        "tournament.Court",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="readings",
+        verbose_name=_("court"),
+        help_text=_("Empty: the whole hall."),
+    )
+    match = models.ForeignKey(
+        "tournament.Match",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="readings",
+        verbose_name=_("game"),
+    )
+    edition = models.ForeignKey(DeckEdition, on_delete=models.PROTECT, related_name="readings", verbose_name=_("deck"))
+    seed = models.PositiveIntegerField(_("seed of the shuffle"))
+    order = models.JSONField(_("order of the cards"), default=list)
+    between_readings = models.FloatField(_("pause between the two readings (seconds)"))
+    between_cards = models.FloatField(_("pause between cards (seconds)"))
+    via_link = models.BooleanField(_("started on the reader link"), default=False)
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    started_at = models.DateTimeField(_("started"), auto_now_add=True)
+    ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("reading")
+        verbose_name_plural = _("readings")
+        ordering = ["-started_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.edition} #{self.pk}"
+
+
+class ReadingLogEntry(models.Model):
+    """One line of a reading's log: a phrase, a reading of a card (first, second, confirming,
+    again), a skip, a pause or a resume, with the time the reading device gave it. ``seq`` is
+    the device's number for the line: a line sent twice is stored once."""
+
+    KINDS = ("phrase", "read", "again", "skip", "pause", "resume", "end")
+
+    session = models.ForeignKey(ReadingSession, on_delete=models.CASCADE, related_name="entries")
+    seq = models.PositiveIntegerField(_("line"))
+    kind = models.CharField(_("what"), max_length=10)
+    card = models.CharField(_("card"), max_length=4, blank=True)
+    reading = models.CharField(_("reading"), max_length=10, blank=True)
+    key = models.CharField(_("audio"), max_length=40, blank=True)
+    at = models.DateTimeField(_("time"))
+    received_at = models.DateTimeField(_("received"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("reading log line")
+        verbose_name_plural = _("reading log lines")
+        ordering = ["session", "seq"]
+        constraints = [models.UniqueConstraint(fields=["session", "seq"], name="reader_log_seq_unique")]
+
+    def __str__(self):
+        return f"{self.seq} {self.kind} {self.card}"

@@ -3,13 +3,21 @@
 - ``/reader/audio/<edition>/<card|phrase>/<name>/`` public: the audio the reader plays;
 - ``/reader/decks/…`` deck editors (login; staff or an organiser of any event): the deck
   master, its Excel import and the recordings.
+- ``/manage/<event>/reader/…`` organisers and recorders: start a reading for a court or the
+  hall, the courts' reader links, the readings' logs;
+- ``/reader/<token>/…`` a court's reader link (the token, 20–64 characters, is the
+  credential and reaches only its court);
+- ``/reader/practice/`` public: the practice page (no tournament; the log stays in the browser).
 """
 
-from django.urls import path
+from django.urls import path, re_path
 
-from reader.views import audio, decks, recordings
+from reader.views import audio, decks, reading, recordings
 
 app_name = "reader"
+
+TOKEN = r"(?P<token>[A-Za-z0-9_-]{20,64})"
+
 urlpatterns = [
     path("reader/audio/<slug:slug>/<str:kind>/<str:name>/", audio.audio, name="audio"),
     path("reader/decks/", decks.deck_list, name="deck_list"),
@@ -20,4 +28,15 @@ urlpatterns = [
     path("reader/decks/<slug:slug>/cards.xlsx", decks.deck_template, name="deck_template"),
     path("reader/decks/<slug:slug>/recordings/", recordings.recording_upload, name="recording_upload"),
     path("reader/decks/<slug:slug>/recordings/delete/", recordings.recording_delete, name="recording_delete"),
+    path("manage/<slug:slug>/reader/", reading.manage, name="manage"),
+    path("manage/<slug:slug>/reader/start/", reading.manage_start, name="manage_start"),
+    path("manage/<slug:slug>/reader/link/", reading.manage_link, name="manage_link"),
+    path("manage/<slug:slug>/reader/<int:pk>/", reading.manage_read, name="manage_read"),
+    path("manage/<slug:slug>/reader/<int:pk>/lines/", reading.manage_lines, name="manage_lines"),
+    path("manage/<slug:slug>/reader/<int:pk>/log/", reading.manage_log, name="manage_log"),
+    path("manage/<slug:slug>/reader/<int:pk>/log.csv", reading.manage_log_csv, name="manage_log_csv"),
+    path("reader/practice/", reading.practice, name="practice"),
+    re_path(rf"^reader/{TOKEN}/$", reading.link_home, name="link_home"),
+    re_path(rf"^reader/{TOKEN}/(?P<pk>[0-9]{{1,9}})/$", reading.link_read, name="link_read"),
+    re_path(rf"^reader/{TOKEN}/(?P<pk>[0-9]{{1,9}})/lines/$", reading.link_lines, name="link_lines"),
 ]

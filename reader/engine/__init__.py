@@ -1,1 +1,2 @@
-"""The reader's pure engine: the order and steps of a reading (docs/rules/reader.md)."""
+"""The reader's pure engines (no Django): the deck's cells (`cards`) and the order and steps
+of a reading (`sequence`, docs/rules/reader.md)."""

@@ -20,7 +20,7 @@ import pytest
 
 HERE = Path(__file__).parent
 # The project's top-level packages: of these, only engine modules may be imported here.
-PROJECT = {"common", "config", "dosai", "hanafuda", "judging", "ops", "tests", "tournament"}
+PROJECT = {"common", "config", "dosai", "hanafuda", "judging", "ops", "reader", "tests", "tournament"}
 
 
 @pytest.fixture(autouse=True)

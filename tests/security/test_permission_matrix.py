@@ -171,6 +171,15 @@ EXPECTED = {
     "awards:add_prize": {**ORGANISER, "organiser": 302},
     "awards:remove_prize": {**ORGANISER, "organiser": 302},
     "awards:mc_list": ORGANISER,
+    # Clubs' entry links (issue 20 item 4): the token is the credential, as a court link's.
+    "club_entry:home": COURT_LINK,
+    "club_entry:team_add": COURT_LINK,
+    "club_entry:team_edit": COURT_LINK,
+    "club_entry:team_remove": COURT_LINK,
+    "club_entry:absent": {role: 405 for role in ROLES},  # POST only
+    "club_entry:links": ORGANISER,
+    "club_entry:links_pdf": ORGANISER,
+    "club_entry:link_change": ORGANISER,  # GET: the confirmation page
     # Series (docs/rules/series.md, "Who"): the list for anyone logged in; a series for the
     # organisers of its events (and its own organisers); the clubs page for anyone who organises
     # an event. The archive of editions is public (no players' names).
@@ -196,15 +205,20 @@ EXPECTED = {
     "reader:recording_delete": POST_ONLY,
     # The audio the reader plays: card audio holds no personal data.
     "reader:audio": PUBLIC,
-    # Clubs' entry links (issue 20 item 4): the token is the credential, as a court link's.
-    "club_entry:home": COURT_LINK,
-    "club_entry:team_add": COURT_LINK,
-    "club_entry:team_edit": COURT_LINK,
-    "club_entry:team_remove": COURT_LINK,
-    "club_entry:absent": {role: 405 for role in ROLES},  # POST only
-    "club_entry:links": ORGANISER,
-    "club_entry:links_pdf": ORGANISER,
-    "club_entry:link_change": ORGANISER,  # GET: the confirmation page
+    # The reader (issue 21): the audio is public like the cards; the organisers' reader page,
+    # a reading and its log for the event's recorders and organisers; starting, the log lines
+    # and revoking a reader link by POST only; the court's reader link is the credential.
+    "reader:manage": RECORDER,
+    "reader:manage_start": POST_ONLY,
+    "reader:manage_link": POST_ONLY,
+    "reader:manage_read": RECORDER,
+    "reader:manage_lines": POST_ONLY,
+    "reader:manage_log": RECORDER,
+    "reader:manage_log_csv": RECORDER,
+    "reader:practice": PUBLIC,
+    "reader:link_home": COURT_LINK,
+    "reader:link_read": COURT_LINK,
+    "reader:link_lines": {role: 405 for role in ROLES},
 }
 
 
@@ -241,7 +255,50 @@ def day(django_user_model):
     match = event.matches.order_by("match_number").first()
     submit_sheet(match, rules.SheetValues(30, 26, 0, rules.JokerHolder.A), court=match.court)
     _dosai_objects(users["organiser"])
+    _reader_objects(event, match)
     return event, users, match
+
+
+def _reader_objects(event, match):
+    """A reading on the game's court (the shipped deck, its cards given a recording)."""
+    from reader.models import DeckEdition, Recording
+    from reader.sessions import reader_link, start_reading, timing
+
+    edition = DeckEdition.objects.get(slug="hitachi")
+    for card in edition.cards.all():
+        Recording.objects.create(
+            edition=edition,
+            key=f"card:{card.head_kana}",
+            audio=b"RIFF",
+            content_type="audio/wav",
+            extension="wav",
+            duration_ms=1,
+            size=4,
+            sha256="0" * 64,
+        )
+    reader_link(match.court)
+    start_reading(edition, event, unreadable=[], pauses=timing(1, 1), court=match.court, seed=1)
+
+
+def _reader_kwargs(name, event, match):
+    from reader.models import ReadingSession
+
+    reading = ReadingSession.objects.get(event=event)
+    token = match.court.reader_link.token
+    reading_kwargs = {
+        "reader:manage_read": {"slug": event.slug, "pk": reading.pk},
+        "reader:manage_lines": {"slug": event.slug, "pk": reading.pk},
+        "reader:manage_log": {"slug": event.slug, "pk": reading.pk},
+        "reader:manage_log_csv": {"slug": event.slug, "pk": reading.pk},
+        "reader:manage": {"slug": event.slug},
+        "reader:manage_start": {"slug": event.slug},
+        "reader:manage_link": {"slug": event.slug},
+        "reader:link_home": {"token": token},
+        "reader:link_read": {"token": token, "pk": reading.pk},
+        "reader:link_lines": {"token": token, "pk": reading.pk},
+        "reader:practice": {},
+    }
+    return reading_kwargs[name] if name in reading_kwargs else _deck_kwargs(name)
 
 
 def _hanafuda_session():
@@ -312,10 +369,10 @@ def concrete_url(name, event, match):
         kwargs = _series_kwargs(name, event)
         if name in EXCHANGE_URLS:
             kwargs = {"slug": event.slug}
-    if name.startswith("reader:"):
-        kwargs = _reader_kwargs(name)
     if name.startswith("club_entry:"):
         kwargs = _club_kwargs(name, event)
+    if name.startswith("reader:"):
+        kwargs = _reader_kwargs(name, event, match)
     if kwargs is None:
         kwargs = (
             {"slug": event.slug}
@@ -326,7 +383,7 @@ def concrete_url(name, event, match):
     return reverse(name, kwargs=kwargs)
 
 
-def _reader_kwargs(name):
+def _deck_kwargs(name):
     """The shipped hitachi deck, its card す, and a recorded phrase (plays without Open JTalk)."""
     from reader.models import Card, Recording
 

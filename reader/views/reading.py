@@ -1,0 +1,356 @@
+"""The reader's pages (issue 21, items 2–4): the organisers' reader page of an event (courts,
+reader links, start a reading, the logs), the reading page itself (on the organiser's laptop,
+or on a tablet through a court's reader link), and the practice page without a tournament.
+
+The reading plays in the page's script (static/js/reader.js) from the steps of the pure engine
+(docs/rules/reader.md); it sends its log lines to ``*_lines`` (JSON) and keeps them in
+localStorage until the server has them.
+"""
+
+import csv
+import functools
+import json
+import secrets
+
+import segno
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Max
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+from django.views.decorators.http import require_POST
+
+from common.errors import UserError
+from reader import sessions, voices
+from reader.engine import sequence
+from reader.models import DeckEdition, ReadingSession
+from tournament.access import event_for_organiser, event_for_recorder, object_or_404, whole_number
+from tournament.models import Court, Match
+
+
+def _editions():
+    return DeckEdition.objects.order_by("name")
+
+
+def _pauses(request):
+    return sessions.timing(request.POST.get("between_readings", "2"), request.POST.get("between_cards", "4"))
+
+
+def _court_rows(request, event):
+    """The event's courts with their reader links (URL and QR) for the organisers."""
+    base = settings.SITE_URL or request.build_absolute_uri("/").rstrip("/")
+    rows = []
+    for court in event.courts.all():
+        link = sessions.reader_link(court)
+        url = base + reverse("reader:link_home", args=[link.token])
+        qr = segno.make(url, error="m").svg_inline(scale=3, border=2) if link.enabled else ""
+        rows.append({"court": court, "link": link, "url": url, "qr": qr})
+    return rows
+
+
+@login_required
+def manage(request, slug):
+    """The event's reader page: start a reading for a court or the hall (organisers and
+    recorders), the courts' reader links with QR codes (organisers), the readings so far."""
+    event = event_for_recorder(request, slug)
+    organiser = event.is_organiser(request.user)
+    context = {
+        "event": event,
+        "organiser": organiser,
+        "courts": _court_rows(request, event) if organiser else [],
+        "court_choices": event.courts.all(),
+        "editions": _editions(),
+        "readings": event.readings.select_related("court", "edition", "match")[:50],
+        "timing": sequence.Timing(),
+    }
+    return render(request, "reader/manage.html", context)
+
+
+def _start(request, event, *, court=None, via_link=False):
+    """Start a reading from the POSTed form (deck, pauses, court and game when given)."""
+    edition = object_or_404(_editions(), request.POST.get("edition"))
+    if court is None and request.POST.get("court"):
+        court = object_or_404(Court.objects.filter(event=event), request.POST.get("court"))
+    match = None
+    number = whole_number(request.POST.get("match"), low=1)
+    if number is not None:
+        games = Match.objects.filter(event=event, match_number=number)
+        match = games.filter(court=court).first() if via_link else games.first()
+        if match is None:
+            raise UserError(_("There is no game %(number)d here.") % {"number": number})
+    return sessions.start_reading(
+        edition,
+        event,
+        unreadable=voices.unreadable_cards(edition),
+        pauses=_pauses(request),
+        court=court,
+        match=match,
+        user=request.user,
+        via_link=via_link,
+    )
+
+
+@login_required
+@require_POST
+def manage_start(request, slug):
+    """Start a reading (POST): to its reading page; a refusal (cards that cannot be read, a bad
+    pause) is said on the reader page and nothing is stored."""
+    event = event_for_recorder(request, slug)
+    try:
+        reading = _start(request, event)
+    except UserError as error:
+        messages.error(request, str(error))
+        return redirect("reader:manage", event.slug)
+    return redirect("reader:manage_read", event.slug, reading.pk)
+
+
+@login_required
+@require_POST
+def manage_link(request, slug):
+    """Revoke or renew a court's reader link (organisers, POST)."""
+    event = event_for_organiser(request, slug)
+    court = object_or_404(Court.objects.filter(event=event), request.POST.get("court"))
+    try:
+        sessions.change_link(court, request.POST.get("action"))
+    except UserError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("The reader link of %(court)s was changed.") % {"court": court})
+    return redirect(reverse("reader:manage", args=[event.slug]) + "#links")
+
+
+def _plan(reading, edition=None, order=None, pauses=None):
+    """What the reading page's script needs: the steps, the audio URL of each key, the cards'
+    texts (for the referee's large display)."""
+    edition = edition or reading.edition
+    if reading is not None:
+        steps = sessions.steps(reading)
+    else:
+        steps = [step.as_dict() for step in sequence.plan(order, pauses)]
+    urls = voices.audio_urls(edition)
+    audio = {step["key"]: urls[step["key"]] for step in steps if step["key"]}
+    cards = {card.head_kana: card.text for card in edition.cards.all()}
+    return {"steps": steps, "audio": audio, "cards": cards}
+
+
+def _read_page(request, reading, *, lines_url, back_url, event=None, court=None):
+    context = {
+        "event": event,
+        "court": court,
+        "reading": reading,
+        "plan": _plan(reading),
+        "lines_url": lines_url,
+        "back_url": back_url,
+        "fast": request.GET.get("fast") == "1",
+        "store_key": f"reader-log:{reading.pk}:{reading.seed}",
+        # A page opened again numbers its log lines after those the server has.
+        "seq_base": reading.entries.aggregate(last=Max("seq"))["last"] or 0,
+    }
+    return render(request, "reader/read.html", context)
+
+
+@login_required
+def manage_read(request, slug, pk):
+    """The reading page on the organiser's laptop (organisers and recorders)."""
+    event = event_for_recorder(request, slug)
+    reading = get_object_or_404(ReadingSession.objects.select_related("court", "edition"), event=event, pk=pk)
+    lines_url = reverse("reader:manage_lines", args=[event.slug, reading.pk])
+    back = reverse("reader:manage", args=[event.slug])
+    return _read_page(request, reading, lines_url=lines_url, back_url=back, event=event, court=reading.court)
+
+
+def _lines(request, reading):
+    """Store the POSTed JSON log lines of ``reading``: ``{"stored": [seq …]}``, 400 naming the
+    wrong line."""
+    try:
+        payload = json.loads(request.body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        return JsonResponse({"error": _("The log is not JSON.")}, status=400)
+    try:
+        stored = sessions.record_lines(reading, payload.get("lines") if isinstance(payload, dict) else None)
+    except UserError as error:
+        return JsonResponse({"error": str(error)}, status=400)
+    return JsonResponse({"stored": stored})
+
+
+@login_required
+@require_POST
+def manage_lines(request, slug, pk):
+    """The reading page's log lines (POST, JSON) for a reading of the event."""
+    event = event_for_recorder(request, slug)
+    return _lines(request, get_object_or_404(ReadingSession, event=event, pk=pk))
+
+
+# What the log page says for each kind of line and each reading (the CSV keeps the codes).
+_KIND_LABELS = {
+    "read": _lazy("reading"),
+    "again": _lazy("read again"),
+    "skip": _lazy("skipped"),
+    "pause": _lazy("paused"),
+    "resume": _lazy("resumed"),
+    "end": _lazy("The reading is over."),
+}
+_READING_LABELS = {
+    sequence.FIRST: _lazy("1st reading"),
+    sequence.SECOND: _lazy("2nd reading"),
+    sequence.CONFIRM: _lazy("confirming the last two"),
+    sequence.AGAIN: _lazy("read again"),
+}
+
+
+def _log_rows(reading):
+    rows = list(reading.entries.order_by("seq"))
+    for row in rows:
+        if row.kind == "phrase":
+            row.label = voices.PHRASES.get(row.key.partition(":")[2], ("",))[0]
+        else:
+            row.label = _KIND_LABELS.get(row.kind, row.kind)
+        row.reading_label = _READING_LABELS.get(row.reading, row.reading)
+    return rows
+
+
+@login_required
+def manage_log(request, slug, pk):
+    """A reading's log ("was it read twice?"): every step with its time, and how many times
+    each card was read."""
+    event = event_for_recorder(request, slug)
+    reading = get_object_or_404(ReadingSession.objects.select_related("court", "edition", "match"), event=event, pk=pk)
+    rows = _log_rows(reading)
+    counts = {}
+    for row in rows:
+        if row.kind in ("read", "again") and row.reading != sequence.CONFIRM:
+            counts[row.card] = counts.get(row.card, 0) + 1
+    read = [(card, counts.get(card, 0)) for card in reading.order if card in counts]
+    context = {"event": event, "reading": reading, "rows": rows, "read": read}
+    return render(request, "reader/log.html", context)
+
+
+@login_required
+def manage_log_csv(request, slug, pk):
+    """A reading's log as CSV (UTF-8 with BOM, so Excel opens the Japanese right; JST times)."""
+    event = event_for_recorder(request, slug)
+    reading = get_object_or_404(ReadingSession, event=event, pk=pk)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="reading-{reading.pk}.csv"'
+    response.write("\ufeff")
+    writer = csv.writer(response)
+    writer.writerow([_("line"), _("time"), _("what"), _("card"), _("reading"), _("received")])
+    for row in _log_rows(reading):
+        writer.writerow(
+            [
+                row.seq,
+                timezone.localtime(row.at).strftime("%Y-%m-%d %H:%M:%S.%f")[:-3],
+                row.kind,
+                row.card,
+                row.reading,
+                timezone.localtime(row.received_at).strftime("%Y-%m-%d %H:%M:%S"),
+            ]
+        )
+    return response
+
+
+def _no_store(view):
+    """A page behind a reader link's token is never stored (like ``config.middleware``'s
+    private areas; ``/reader/`` also holds the public, cacheable audio)."""
+
+    @functools.wraps(view)
+    def wrapper(request, *args, **kwargs):
+        response = view(request, *args, **kwargs)
+        response["Cache-Control"] = "no-store"
+        return response
+
+    return wrapper
+
+
+def _link_court(token):
+    try:
+        return sessions.court_of_link(token)
+    except sessions.LinkRevoked:
+        return None
+
+
+def _revoked(request):
+    return render(request, "reader/link_revoked.html", status=410)
+
+
+@_no_store
+def link_home(request, token):
+    """A court's reader link (the token is the credential): start a reading for its court."""
+    court = _link_court(token)
+    if court is None:
+        return _revoked(request)
+    if request.method == "POST":
+        try:
+            reading = _start(request, court.event, court=court, via_link=True)
+        except UserError as error:
+            messages.error(request, str(error))
+            return redirect("reader:link_home", token)
+        return redirect("reader:link_read", token, reading.pk)
+    context = {
+        "court": court,
+        "event": court.event,
+        "editions": _editions(),
+        "token": token,
+        "timing": sequence.Timing(),
+    }
+    context["readings"] = court.readings.select_related("edition")[:10]
+    return render(request, "reader/link_home.html", context)
+
+
+@_no_store
+def link_read(request, token, pk):
+    """The reading page on a court's tablet: only readings of the link's court."""
+    court = _link_court(token)
+    if court is None:
+        return _revoked(request)
+    reading = get_object_or_404(ReadingSession.objects.select_related("edition"), court=court, pk=pk)
+    lines_url = reverse("reader:link_lines", args=[token, reading.pk])
+    back = reverse("reader:link_home", args=[token])
+    return _read_page(request, reading, lines_url=lines_url, back_url=back, event=court.event, court=court)
+
+
+@_no_store
+@require_POST
+def link_lines(request, token, pk):
+    """The log lines of a reading on a court's tablet (POST, JSON); 410 for a revoked link."""
+    court = _link_court(token)
+    if court is None:
+        return JsonResponse({"error": _("This reader link was revoked.")}, status=410)
+    return _lines(request, get_object_or_404(ReadingSession, court=court, pk=pk))
+
+
+def practice(request):
+    """The practice page (no tournament, no login): choose a deck and the pauses, then read.
+    The log stays in the browser (nothing is stored on the server: docs/rules/reader.md)."""
+    edition = None
+    error = ""
+    slug = request.GET.get("edition", "")
+    if slug:
+        edition = DeckEdition.objects.filter(slug=slug).first()
+        if edition is None:
+            raise Http404
+    plan = None
+    if edition is not None:
+        try:
+            sessions.refuse_unreadable(voices.unreadable_cards(edition))
+            pauses = sessions.timing(request.GET.get("between_readings", "2"), request.GET.get("between_cards", "4"))
+            cards = list(edition.cards.order_by("order", "head_kana").values_list("head_kana", flat=True))
+            order = sequence.shuffled(cards, secrets.randbelow(sessions.MAX_SEED))
+            plan = _plan(None, edition, order, pauses)
+        except (UserError, sequence.ReadingError) as problem:
+            error = str(problem) if isinstance(problem, UserError) else _("This deck has fewer than two cards.")
+    context = {
+        "editions": _editions(),
+        "edition": edition,
+        "plan": plan,
+        "error": error,
+        "fast": request.GET.get("fast") == "1",
+        "timing": sequence.Timing(),
+        "values": request.GET,
+    }
+    return render(request, "reader/practice.html", context)
