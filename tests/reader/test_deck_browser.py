@@ -5,10 +5,12 @@ static/js/reader_record.js, checked by the server and then played instead of the
 Skipped where Chromium or Playwright is missing, except under CI=true.
 """
 
+import importlib
 import os
 import shutil
 
 import pytest
+from django.apps import apps
 from django.contrib.auth import get_user_model
 
 from reader import synth
@@ -17,7 +19,7 @@ from tests.browser.support import ARGS, AVAILABLE, CHROMIUM, log_in, sync_playwr
 from tournament.models import Event
 
 pytestmark = [
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),  # the shipped deck stays for later tests
+    pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(
         not AVAILABLE and os.environ.get("CI") != "true", reason="Chromium or Playwright is not installed"
     ),
@@ -43,6 +45,9 @@ def page():
 
 @pytest.fixture
 def editor_login():
+    # A transactional test earlier in the run may have emptied the tables: ship the deck again
+    # (the data migration's own step, get_or_create).
+    importlib.import_module("reader.migrations.0003_hitachi_deck").ship(apps, None)
     user = get_user_model().objects.create_user("deck", password="karuta-deck-1")
     Event.objects.create(slug="club", name="練習会", date="2027-01-17").organisers.add(user)
     return "deck", "karuta-deck-1"
