@@ -20,29 +20,48 @@ def era_date(day: datetime.date) -> str:
     return f"{japanese_year(day)}{day.month}月{day.day}日"
 
 
-def body_problem(template: str) -> str | None:
-    """Why ``template`` cannot be filled in ("{evnt}" is unknown, a lone brace …), or None.
+def _pieces(template: str) -> list[tuple[str, str | None, str, str | None]]:
+    """The template cut into (literal, field as written, format spec, conversion); ValueError
+    for a lone brace."""
+    return list(string.Formatter().parse(template))
 
-    In: the body text as typed. Out: the first unknown placeholder's name or a description of
-    the broken brace, in English for the form to translate; None when it fills in.
+
+def _as_typed(name: str, spec: str, conversion: str | None) -> str:
+    return name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
+
+
+def body_problem(template: str) -> str | None:
+    """Why ``template`` cannot be filled in, or None.
+
+    In: the body text as typed. Out: "brace" for a brace without its pair; else the first
+    placeholder that is not exactly one of {edition}, {event}, {division}, {place}, as typed
+    between its braces ("evnt", "event:d", "edition!r", "event.x", "place[0]", "" for "{}"),
+    for the form to name in its message; None when it fills in. Format specs, conversions,
+    attribute and index access are refused (docs/rules/awards.md, "Settings the form
+    refuses"): they either fail when filled in or print an event's numbers in ways no
+    certificate should show ("{edition:%}" → "300.000000%").
     """
     try:
-        fields = [name for _lit, name, _spec, _conv in string.Formatter().parse(template) if name is not None]
+        pieces = _pieces(template)
     except ValueError:
         return "brace"
-    for name in fields:
-        if name not in PLACEHOLDERS:
-            return name or "{}"
+    for _lit, name, spec, conversion in pieces:
+        if name is None:
+            continue
+        if name not in PLACEHOLDERS or spec or conversion:
+            return _as_typed(name, spec, conversion) or "{}"
     return None
 
 
 def fill_body(template: str, event, division: str, place: str) -> str:
     """The body text of one certificate: ``template`` with {edition}, {event}, {division} and
     {place} filled in. An event without an edition drops 「第{edition}回」 (no 「第回」). A
-    template that does not fill in (never saved: the form refuses it) is returned as typed."""
+    template that does not fill in (never saved: the form refuses it; one saved before the
+    form refused it) is returned as typed. Never raises: the placeholders are put in by hand,
+    never with ``str.format``."""
     if not event.edition:
         template = template.replace("第{edition}回", "")
     values = {"edition": event.edition or "", "event": event.name, "division": division, "place": place}
     if body_problem(template) is not None:
         return template
-    return template.format(**values)
+    return "".join(literal + ("" if name is None else str(values[name])) for literal, name, _s, _c in _pieces(template))
