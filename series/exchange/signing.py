@@ -21,6 +21,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
+from series.exchange import bounded
 from series.models import Series, SeriesEvent
 
 FORMAT = "karuta-results"
@@ -29,6 +30,13 @@ KEY_FORMAT = "karuta-series-key"
 KEY_VERSION = 1
 # A results file of a district of 500 teams is well under 1 MB; anything far bigger is not one.
 MAX_FILE_BYTES = 20 * 1024 * 1024
+# The header line is about 250 bytes and flat; a key file about 400 bytes and flat; the contents
+# nest series → division → team → player (5 levels). Anything beyond is not one of ours.
+MAX_HEADER_BYTES = 4096
+MAX_KEY_BYTES = 64 * 1024
+MAX_HEADER_DEPTH = 1
+MAX_KEY_DEPTH = 1
+MAX_CONTENTS_DEPTH = 16
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 _SLUG = re.compile(r"^[-a-zA-Z0-9_]{1,40}$")
 
@@ -88,8 +96,8 @@ def _header(data: bytes) -> tuple[dict, bytes]:
     """The parsed header and the contents' bytes; ``UserError`` for a file that is not one."""
     first, newline, contents = data.partition(b"\n")
     try:
-        header = json.loads(first.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+        header = bounded.loads(first, max_bytes=MAX_HEADER_BYTES, max_depth=MAX_HEADER_DEPTH)
+    except bounded.TooBig:
         header = None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise UserError(
@@ -153,9 +161,11 @@ def open_signed(data: bytes) -> SignedFile:
             _("The signature of the results file does not match: the file was changed after it was exported.")
         )
     try:
-        payload = json.loads(contents.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+        payload = bounded.loads(contents, max_bytes=MAX_FILE_BYTES, max_depth=MAX_CONTENTS_DEPTH)
+    except bounded.TooBig:
         raise UserError(_("The contents of the results file are damaged.")) from None
+    if not isinstance(payload, dict):
+        raise UserError(_("The contents of the results file are damaged."))
     return SignedFile(series, header["file_id"], hashlib.sha256(data).hexdigest(), payload)
 
 
@@ -181,8 +191,8 @@ def key_file(series: Series) -> bytes:
 
 def _read_key(data: bytes) -> dict:
     try:
-        key = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+        key = bounded.loads(data, max_bytes=MAX_KEY_BYTES, max_depth=MAX_KEY_DEPTH)
+    except bounded.TooBig:
         key = None
     if not isinstance(key, dict) or key.get("format") != KEY_FORMAT:
         raise UserError(_("This is not a series key file."))
