@@ -32,6 +32,10 @@ def series_for_organiser(request, slug):
 
 
 def may_manage_clubs(user):
-    """The clubs page (merging spellings for every event and the archive): the same people as
-    may create a series."""
-    return may_create_series(user)
+    """The clubs page (merge, split and rename clubs of every event and of the PUBLIC archive):
+    superusers, staff users and users given the ``series.change_club`` permission; never an
+    organiser for being one (an organiser of one school event renamed another event's clubs in
+    the archive). docs/rules/series.md, "Who"."""
+    if not user.is_authenticated:
+        return False
+    return user.is_superuser or user.is_staff or user.has_perm("series.change_club")

@@ -1,4 +1,4 @@
-"""The series pages and the archive in the browser: an organiser merges two spellings of a club
+"""The series pages and the archive in the browser: a staff organiser merges two spellings of a club
 on the clubs page and sees the club ranking change; the archive fits a phone (390 px, Japanese)
 and shows no player's name."""
 
@@ -15,7 +15,8 @@ PHONE = {"width": 390, "height": 844}
 @pytest.fixture
 def played(transactional_db, django_user_model):
     north, final = support.two_events()
-    user = django_user_model.objects.create_user("organiser", password="x" * 12)
+    # Staff: the clubs page is for superusers and staff only (docs/rules/series.md, "Who").
+    user = django_user_model.objects.create_user("organiser", password="x" * 12, is_staff=True)
     for event in (north, final):
         event.organisers.add(user)
     series = services.create_series(user, "hitachi-2027", "日立市かるたシリーズ", 2027, "10,7,5,3,2,1")

@@ -181,15 +181,15 @@ EXPECTED = {
     "club_entry:links_pdf": ORGANISER,
     "club_entry:link_change": ORGANISER,  # GET: the confirmation page
     # Series (docs/rules/series.md, "Who"): the list for anyone logged in; a series for the
-    # organisers of its events (and its own organisers); the clubs page for anyone who organises
-    # an event. The archive of editions is public (no players' names).
+    # organisers of its events (and its own organisers); the clubs page (it changes the public
+    # archive) for superusers and staff only. The archive of editions is public (no players' names).
     "series:series_list": LOGGED_IN,
     "series:series_detail": ORGANISER,
     "series:series_edit": ORGANISER,
     "series:series_events": ORGANISER,
     "series:series_xlsx": ORGANISER,
     "series:series_pdf": ORGANISER,
-    "series:clubs": {**ORGANISER, "other_organiser": 200},
+    "series:clubs": SUPERUSER_ONLY,
     "series:archive": PUBLIC,
     "series:archive_clubs": PUBLIC,
     "series:archive_edition": PUBLIC,

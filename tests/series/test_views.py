@@ -2,12 +2,13 @@
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from django.db import transaction
 from django.urls import reverse
 
 from series import services
 from series.archive import edition_places
-from series.models import ImportedPlacing, Series, SeriesEvent
+from series.models import Club, ImportedPlacing, Series, SeriesEvent
 from tests import factories
 from tournament.models import Player
 from tournament.services import versions
@@ -72,7 +73,37 @@ def test_an_event_of_another_organiser_cannot_be_added(client, organiser, two_ev
     assert client.get(reverse("series:series_detail", args=["mine"])).status_code == 200
 
 
+def test_the_clubs_page_is_for_superusers_and_staff_only(client, organiser, django_user_model):
+    """An organiser of events (here of both) may not merge, split or rename clubs: that changes
+    the public archive of every event (docs/rules/series.md, "Who")."""
+    url = reverse("series:clubs")
+    client.force_login(organiser)
+    club = Club.objects.first() or services.merge_spellings("日立市立中小路小学校", "中小路小")
+    before = list(Club.objects.values_list("pk", "name"))
+    assert client.get(url).status_code == 403
+    for data in (
+        {"keep": "日立市立中小路小学校", "other": "中小路小"},
+        {"split": "中小路小"},
+        {"rename": str(club.pk), "name": "乗っ取り"},
+    ):
+        assert client.post(url, data).status_code == 403
+    assert list(Club.objects.values_list("pk", "name")) == before
+    assert 'href="/series/clubs/"' not in client.get(reverse("series:series_list")).content.decode()
+    allowed = [
+        django_user_model.objects.create_user("staff", is_staff=True),
+        django_user_model.objects.create_superuser("root", password="x" * 12),
+        django_user_model.objects.create_user("clerk"),
+    ]
+    allowed[2].user_permissions.add(Permission.objects.get(codename="change_club", content_type__app_label="series"))
+    for user in allowed:
+        client.force_login(user)
+        assert client.get(url).status_code == 200
+        assert 'href="/series/clubs/"' in client.get(reverse("series:series_list")).content.decode()
+
+
 def test_the_clubs_page_merges_two_spellings_and_splits_one_off(client, organiser):
+    organiser.is_staff = True
+    organiser.save()
     client.force_login(organiser)
     url = reverse("series:clubs")
     html = client.get(url).content.decode()
