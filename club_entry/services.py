@@ -13,17 +13,19 @@ import datetime
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club_entry.models import AbsenceReport, ChangeLog, ClubLink, EnteredTeam, EntrySettings
 from common.errors import UserError
 from tournament.engine import names
-from tournament.models import Player, Team, new_court_token
+from tournament.models import Group, Match, Player, Team, new_court_token
 from tournament.services import versions
 from tournament.services.registration import save_team
 
 OPEN, DEADLINE, LOCKED, REVOKED = "open", "deadline", "locked", "revoked"
+DAY, DRAWN, HAS_GAMES = "day", "drawn", "has_games"
 
 
 class EntryClosed(UserError):
@@ -40,8 +42,9 @@ class WarningsNotAccepted(UserError):
 
 @dataclass(frozen=True)
 class EntryState:
-    """Where a link stands: ``code`` (OPEN, DEADLINE, LOCKED, REVOKED), the sentence the club
-    reads, and whether absences may be reported (the event's day, JST)."""
+    """Where a link stands: ``code`` (OPEN, DEADLINE, DAY, DRAWN, LOCKED, REVOKED; HAS_GAMES for
+    one team), the sentence the club reads, and whether absences may be reported (the event's
+    day, JST)."""
 
     code: str
     sentence: str
@@ -74,8 +77,44 @@ def save_settings(event, *, deadline, locked, consent_note, base_version=None) -
     return found
 
 
+def day_start(event) -> datetime.datetime:
+    """00:00 JST of ``event``'s day (aware): without a deadline, club edits close then."""
+    return timezone.make_aware(datetime.datetime.combine(event.date, datetime.time.min))
+
+
+def drawn(event) -> bool:
+    """True once ``event`` has a group or a game (drawn, scheduled or played) in any division:
+    club edits close then whatever the deadline (docs/rules/entries.md, "Club links close")."""
+    return (
+        Group.objects.filter(division__event_id=event.pk).exists()
+        or Match.objects.filter(division__event_id=event.pk).exists()
+    )
+
+
+def closing_sentence(event, settings=None) -> str:
+    """When the event's club links close, for the organiser's page and the club's page: at the
+    deadline if one is set, else at the start of the tournament's day (JST); in both cases
+    earlier when the groups are drawn or the organisers lock the entries."""
+    settings = settings or entry_settings(event)
+    if settings.deadline is not None:
+        at = timezone.localtime(settings.deadline).strftime("%Y-%m-%d %H:%M")
+        return _(
+            "Club links close at the deadline, %(at)s (JST), or earlier when the groups are drawn or the "
+            "entries are locked. Teams with games can never be changed through a club link; absences are "
+            "reported on the day."
+        ) % {"at": at}
+    at = timezone.localtime(day_start(event)).strftime("%Y-%m-%d %H:%M")
+    return _(
+        "No deadline is set: club links close at the start of the tournament's day, %(at)s (JST), or earlier "
+        "when the groups are drawn or the entries are locked. Teams with games can never be changed through "
+        "a club link; absences are reported on the day."
+    ) % {"at": at}
+
+
 def state(link, now=None) -> EntryState:
-    """The link's state at ``now`` (aware; default: now). Revoked beats locked beats deadline.
+    """The link's state at ``now`` (aware; default: now). Revoked beats locked beats the deadline
+    (without one: the start of the event's day, JST) beats the draw: a link left open by default
+    closes before the day and once groups or games exist (a leaked link cannot rewrite a result).
     Absences may be reported on the event's day (its date in JST) while the link is active."""
     now = now or timezone.now()
     settings = entry_settings(link.event)
@@ -89,11 +128,27 @@ def state(link, now=None) -> EntryState:
             "deadline": timezone.localtime(settings.deadline).strftime("%Y-%m-%d %H:%M")
         }
         return EntryState(DEADLINE, text, event_day)
+    if settings.deadline is None and now >= day_start(link.event):
+        text = _("The tournament's day has begun (no deadline was set): changes are no longer saved.")
+        return EntryState(DAY, text, event_day)
+    if drawn(link.event):
+        text = _("The groups are drawn: changes are no longer saved; ask the organisers.")
+        return EntryState(DRAWN, text, event_day)
     return EntryState(OPEN, "", event_day)
 
 
-def _require_open(link, now=None):
+def team_state(link, team, now=None) -> EntryState:
+    """``state`` for changing one ``team`` through ``link``: a team with a game (scheduled or
+    played) is never changed through a club link, whatever the entries' state."""
     found = state(link, now)
+    if found.open and team is not None and Match.objects.filter(Q(team_a=team) | Q(team_b=team)).exists():
+        text = _("This team has games: it can no longer be changed through the club's link; ask the organisers.")
+        return EntryState(HAS_GAMES, text, found.event_day)
+    return found
+
+
+def _require_open(link, team=None, now=None):
+    found = team_state(link, team, now)
     if not found.open:
         raise EntryClosed(found.sentence)
 
@@ -213,7 +268,7 @@ def save_club_team(link, *, division, name, players, chaperone="", team=None, ba
     Raises ``EntryClosed`` after the deadline, a lock or a revocation, ``WarningsNotAccepted``,
     ``StaleEdit`` (someone saved the team in between), ``UserError`` (a duplicate name by
     ``names.name_key``); nothing is saved then. Logs the change. Returns the team."""
-    _require_open(link)
+    _require_open(link, team)
     if division.event_id != link.event_id:
         raise UserError(_("Division: choose a division of this tournament."))
     warnings = team_warnings(link, division, name, players, team)
@@ -301,7 +356,7 @@ def moved_away(link, teams=None) -> list[ChangeLog]:
 def remove_club_team(link, team, base_version=None) -> None:
     """Remove one of the club's teams before the deadline; refused once it is drawn into a group
     (the organiser withdraws it then) or when someone saved it in between (``StaleEdit``)."""
-    _require_open(link)
+    _require_open(link, team)
     if team.group_id is not None:
         raise UserError(_("This team is already drawn into a group: ask the organisers to withdraw it."))
     with transaction.atomic():

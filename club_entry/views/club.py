@@ -48,6 +48,7 @@ def club_home(request, token):
         "token": token,
         "state": state,
         "settings": settings,
+        "closes": services.closing_sentence(link.event, settings),
         "consent": consent,
         "teams": _teams(link),
         "moved": services.moved_away(link),
@@ -70,7 +71,7 @@ def club_team(request, token, pk=None):
     warnings ticked to go on, the optimistic lock (a stale save shows both versions)."""
     link = club_link(token)
     team = own_team(link, pk) if pk is not None else None
-    state = services.state(link)
+    state = services.team_state(link, team)
     if link.consent_at is None:
         return redirect("club_entry:home", token)
     initial = ClubTeamForm.initial_for(team) if team else {}
@@ -118,7 +119,7 @@ def club_team_remove(request, token, pk):
     """Remove one of the club's teams: GET asks, POST removes (before the deadline, not once drawn)."""
     link = club_link(token)
     team = own_team(link, pk)
-    state = services.state(link)
+    state = services.team_state(link, team)
     if request.method == "POST":
         if not state.open:
             return _closed(request, link, state, None)

@@ -88,6 +88,7 @@ def club_links(request, slug):
         "event": event,
         "settings_form": settings_form,
         "link_form": link_form,
+        "closes": services.closing_sentence(event),
         "links": links,
         "changes": ChangeLog.objects.filter(link__event=event).select_related("link")[:300],
         "absences": AbsenceReport.objects.filter(player__team__division__event=event).select_related(

@@ -30,8 +30,13 @@ def organiser(client, event, django_user_model):
 
 @pytest.fixture
 def on_the_day(event):
+    """The event's day, with a deadline at its end: club edits stay open that day (without a
+    deadline they close at its start: ``test_closing.py``)."""
     event.date = timezone.localdate()
     event.save()
+    settings = services.entry_settings(event)
+    settings.deadline = timezone.make_aware(datetime.datetime.combine(event.date, datetime.time(23, 59, 59)))
+    settings.save()
     return timezone.now()
 
 
