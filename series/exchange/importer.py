@@ -68,6 +68,7 @@ class ExchangeReport:
     exported_at: str
     file_id: str
     sha256: str
+    key_id: str = ""
     qualifiers: list = field(default_factory=list)
     placings: list = field(default_factory=list)
     refusals: list = field(default_factory=list)
@@ -348,6 +349,7 @@ def import_results(event, data: bytes, *, user=None, preview=False) -> ExchangeR
         exported_at=_moment(_text(payload, "exported_at", "export")),
         file_id=signed.file_id,
         sha256=signed.sha256,
+        key_id=signed.key,
     )
     parsed = _read(report, divisions, matched)
     if not preview:

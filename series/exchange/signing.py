@@ -84,12 +84,15 @@ def sign(series: Series, payload: dict) -> tuple[bytes, str]:
 @dataclass
 class SignedFile:
     """A results file whose signature was checked: its ``series``, ``file_id``, ``sha256`` (of
-    the whole file) and ``payload`` (the contents, parsed)."""
+    the whole file), ``payload`` (the contents, parsed) and ``key`` (the key id of the series'
+    key file that signed it: any holder of that file, docs/exchange.md, "What the signature
+    proves")."""
 
     series: Series
     file_id: str
     sha256: str
     payload: dict
+    key: str = ""
 
 
 def _header(data: bytes) -> tuple[dict, bytes]:
@@ -166,7 +169,7 @@ def open_signed(data: bytes) -> SignedFile:
         raise UserError(_("The contents of the results file are damaged.")) from None
     if not isinstance(payload, dict):
         raise UserError(_("The contents of the results file are damaged."))
-    return SignedFile(series, header["file_id"], hashlib.sha256(data).hexdigest(), payload)
+    return SignedFile(series, header["file_id"], hashlib.sha256(data).hexdigest(), payload, header["key"])
 
 
 # --- the key file -------------------------------------------------------------------------

@@ -56,6 +56,7 @@ def exchange(request, slug):
         {
             "event": event,
             "member": member,
+            "key_id": signing.key_id(member.series.secret) if member else "",
             "key_form": key_form,
             "export_form": ExportForm(initial={"qualifiers": DEFAULT_QUALIFIERS}),
             "imported": ImportedFile.objects.filter(event=event).prefetch_related("teams"),

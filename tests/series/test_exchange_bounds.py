@@ -116,3 +116,23 @@ def test_the_pages_answer_the_reason_not_a_500(db, client, django_user_model, se
     key = SimpleUploadedFile("deep.karuta-key", nested(DEEP))
     page = client.post(reverse("series:exchange", args=[event.slug]), {"file": key, "role": "final"})
     assert page.status_code in (200, 302)
+
+
+def test_the_preview_and_the_exchange_page_show_which_key_signed(db, client, django_user_model, settings, tmp_path):
+    """docs/exchange.md, "What the signature proves": a holder of the series' key file."""
+    settings.DATA_DIR = tmp_path
+    organiser = django_user_model.objects.create_user("organiser")
+    series = make_series()
+    north, event = district(series, "north", "北部地区", seed=1), final(series)
+    event.organisers.add(organiser)
+    client.force_login(organiser)
+    key = signing.key_id(series.secret)
+    data = exported(north)
+    page = client.post(
+        reverse("series:results_import", args=[event.slug]),
+        {"file": SimpleUploadedFile("north.karuta", data)},
+        HTTP_ACCEPT_LANGUAGE="en",
+    ).content.decode()
+    assert f"key {key}" in page and "not necessarily by the district the file names" in page
+    page = client.get(reverse("series:exchange", args=[event.slug]), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert key in page and "署名した鍵" in page
