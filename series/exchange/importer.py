@@ -24,9 +24,12 @@ from series.exchange.export import source_key
 from series.models import ImportedFile, ImportedPlacing, QualifiedTeam, SeriesEvent
 from tournament.engine import names
 from tournament.imports import ImportProblem, ParsedEntries, PlayerEntry, TeamEntry
-from tournament.models import Team
+from tournament.models import Player, Team
 from tournament.services.registration import import_entries
 
+# No district has a thousand teams in a division: a place beyond is not one of ours.
+MAX_PLACE = 999
+GRADE_MAX = Player._meta.get_field("grade").max_length
 LIMITS = (
     ("name", names.TEAM_NAME_MAX),
     ("affiliation", names.AFFILIATION_MAX),
@@ -108,6 +111,36 @@ def _list(data, key, what):
     value = data.get(key) if isinstance(data, dict) else None
     if not isinstance(value, list):
         raise _damaged(what)
+    return value
+
+
+def _rows(data, key, what):
+    """The list ``data[key]`` whose items are all objects; else the file is damaged."""
+    value = _list(data, key, what)
+    if not all(isinstance(row, dict) for row in value):
+        raise _damaged(what)
+    return value
+
+
+def _ref(value, what):
+    """A team's reference in the file (text or a whole number, hashable); else damaged."""
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise _damaged(what)
+    return value
+
+
+def _place(row, what):
+    """A place in the file: a whole number from 1 to ``MAX_PLACE``; else damaged."""
+    value = row.get("place")
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_PLACE:
+        raise _damaged(what)
+    return value
+
+
+def _flag(player, key):
+    value = player.get(key, False)
+    if not isinstance(value, bool):
+        raise _damaged(_("player"))
     return value
 
 
@@ -213,16 +246,20 @@ def _one_each(matched):
 
 
 def _team_entry(row, division_name, team) -> TeamEntry:
+    """The ``TeamEntry`` of a team of the file; damaged when a player is not an object, a flag
+    is not true/false, a team has two leaders or a leader who is a substitute."""
     players = [
         PlayerEntry(
             _text(p, "name", "player"),
             names.normalize_text(_text(p, "furigana", "player")),
             _text(p, "grade", "player"),
-            bool(p.get("leader")),
-            bool(p.get("substitute")),
+            _flag(p, "leader"),
+            _flag(p, "substitute"),
         )
-        for p in _list(team, "players", "players")
+        for p in _rows(team, "players", "players")
     ]
+    if sum(p.is_leader for p in players) > 1 or any(p.is_leader and p.is_substitute for p in players):
+        raise _damaged(_("players"))
     return TeamEntry(
         row=row,
         division=division_name,
@@ -251,6 +288,16 @@ def _length_problems(entry) -> list:
         for p in entry.players
         if len(p.name) > names.PLAYER_NAME_MAX or len(p.furigana) > names.FURIGANA_MAX
     ][:1]
+    found += [
+        ImportProblem(
+            entry.row,
+            None,
+            _("The grade of %(player)s in “%(team)s” is longer than %(max)s characters.")
+            % {"player": p.name[:40], "team": entry.name, "max": GRADE_MAX},
+        )
+        for p in entry.players
+        if len(p.grade) > GRADE_MAX
+    ][:1]
     return found
 
 
@@ -260,23 +307,24 @@ def _read(report, divisions, matched):
     entries, problems = [], []
     for division in divisions:
         name = division["name"]
-        teams = {t.get("ref"): t for t in _list(division, "teams", "teams") if isinstance(t, dict)}
+        teams = {_ref(t.get("ref"), _("teams")): t for t in _rows(division, "teams", "teams")}
         final = matched.get(name)
-        for row in _list(division, "places", "places"):
-            team = teams.get(row.get("team"))
-            if team is None or not isinstance(row.get("place"), int):
+        for row in _rows(division, "places", "places"):
+            team = teams.get(_ref(row.get("team"), _("places")))
+            if team is None:
                 raise _damaged(_("places"))
-            report.placings.append(
-                Placing(final.name if final else name, row["place"], team["name"], team.get("affiliation", ""))
-            )
-        for row in _list(division, "qualifiers", "qualifiers"):
-            team = teams.get(row.get("team"))
-            if team is None or final is None or not isinstance(row.get("place"), int):
+            place = _place(row, _("places"))
+            team_name, club = _text(team, "name", _("team")), _text(team, "affiliation", _("team"))
+            report.placings.append(Placing(final.name if final else name, place, team_name, club))
+        for row in _rows(division, "qualifiers", "qualifiers"):
+            team = teams.get(_ref(row.get("team"), _("qualifiers")))
+            if team is None or final is None:
                 raise _damaged(_("qualifiers"))
+            place = _place(row, _("qualifiers"))
             entry = _team_entry(len(entries) + 1, final.name, team)
             problems += _length_problems(entry)
             entries.append(entry)
-            report.qualifiers.append(Qualifier(row["place"], name, final.name, entry))
+            report.qualifiers.append(Qualifier(place, name, final.name, entry))
     return ParsedEntries(teams=entries, problems=problems)
 
 

@@ -2,6 +2,8 @@
 in a key file is refused with the reason, nothing saved, never a 500 (``RecursionError`` from
 ``json.loads`` before; ``series.exchange.bounded``; docs/exchange.md, "Refusals")."""
 
+import json
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
@@ -136,3 +138,44 @@ def test_the_preview_and_the_exchange_page_show_which_key_signed(db, client, dja
     assert f"key {key}" in page and "not necessarily by the district the file names" in page
     page = client.get(reverse("series:exchange", args=[event.slug]), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     assert key in page and "署名した鍵" in page
+
+
+def _first_division(payload):
+    return next(d for d in payload["divisions"] if d["qualifiers"])
+
+
+def _qualifier_team(payload):
+    division = _first_division(payload)
+    ref = division["qualifiers"][0]["team"]
+    return next(t for t in division["teams"] if t["ref"] == ref)
+
+
+MALFORMED = {
+    "a qualifier not an object": lambda p: _first_division(p)["qualifiers"].__setitem__(0, "x"),
+    "a team's ref a list": lambda p: _first_division(p)["teams"][0].__setitem__("ref", [1]),
+    "a place's team an object": lambda p: _first_division(p)["places"][0].__setitem__("team", {"a": 1}),
+    "a place far too big": lambda p: _first_division(p)["places"][0].__setitem__("place", 10**30),
+    "a place of zero": lambda p: _first_division(p)["qualifiers"][0].__setitem__("place", 0),
+    "a place true": lambda p: _first_division(p)["qualifiers"][0].__setitem__("place", True),
+    "two leaders": lambda p: [pl.__setitem__("leader", True) for pl in _qualifier_team(p)["players"]],
+    "a leader who is a substitute": lambda p: _qualifier_team(p)["players"][0].update(leader=True, substitute=True),
+    "a leader flag as text": lambda p: _qualifier_team(p)["players"][0].__setitem__("leader", "yes"),
+    "a player not an object": lambda p: _qualifier_team(p)["players"].__setitem__(0, 7),
+    "an affiliation a number": lambda p: _first_division(p)["teams"][0].__setitem__("affiliation", 3),
+}
+
+
+@pytest.mark.parametrize("change", MALFORMED.values(), ids=MALFORMED.keys())
+def test_signed_contents_of_the_wrong_shape_are_damaged_never_a_500(the_final, change):
+    series, event = the_final
+    payload = json.loads(exported(district(series, "north", "北部地区", seed=1)).partition(b"\n")[2])
+    change(payload)
+    refused(event, signed_contents(series, signing.canonical(payload)), "damaged")
+
+
+def test_a_grade_too_long_is_a_refusal_of_the_preview(the_final):
+    series, event = the_final
+    payload = json.loads(exported(district(series, "north", "北部地区", seed=1)).partition(b"\n")[2])
+    _qualifier_team(payload)["players"][0]["grade"] = "小" * 30
+    report = import_results(event, signed_contents(series, signing.canonical(payload)), preview=True)
+    assert any("grade" in r for r in report.refusals) and not report.imported
