@@ -83,13 +83,16 @@ class Recording(models.Model):
 class ReaderLink(models.Model):
     """A court's reader link (``/reader/<token>/``): the token is the credential and reaches
     only its court's reading page (issue 21, item 4). Revoked: ``enabled`` off; renewed: a
-    new token (the old one stops working at once)."""
+    new token (the old one stops working at once and is kept as ``previous_token``, so it
+    answers the explanation page like a revoked one)."""
 
     court = models.OneToOneField(
         "tournament.Court", on_delete=models.CASCADE, related_name="reader_link", verbose_name=_("court")
     )
     token = models.CharField(_("reader link secret"), max_length=64, unique=True, default=new_court_token)
     enabled = models.BooleanField(_("reader link active"), default=True)
+    # The token before the last renewal: a tablet still on it is told to ask the desk (410).
+    previous_token = models.CharField(max_length=64, blank=True, default="", db_index=True, editable=False)
 
     class Meta:
         verbose_name = _("reader link")

@@ -3,6 +3,7 @@ from io import BytesIO
 
 import pytest
 
+from tests.factories import make_event
 from tournament.models import Event
 
 
@@ -34,3 +35,16 @@ def editor(django_user_model):
 def editor_client(client, editor):
     client.force_login(editor)
     return client
+
+
+@pytest.fixture
+def organiser(django_user_model):
+    return django_user_model.objects.create_user("organiser")
+
+
+@pytest.fixture
+def event(organiser):
+    """An event of two courts organised by ``organiser``."""
+    event = make_event(courts=2)
+    event.organisers.add(organiser)
+    return event
