@@ -6,13 +6,37 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.models import new_court_token
 
+#: The edition the product ships (migration 0003): edited by staff and superusers only.
+SHIPPED_EDITION = "hitachi"
+
 
 class DeckEdition(models.Model):
-    """One edition of a deck: 56 cards (44 + 「り」 … as the rules say), read by the reader."""
+    """One edition of a deck: 56 cards (44 + 「り」 … as the rules say), read by the reader.
+
+    Its owners edit it (``reader.access.may_edit_edition``): ``owner`` (who made it) and the
+    organisers of ``event`` (the tournament it was made for), besides staff and superusers.
+    """
 
     slug = models.SlugField(_("short name"), max_length=40, unique=True)
     name = models.CharField(_("deck name"), max_length=120)
     source = models.TextField(_("source of the card texts"), blank=True)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="reader_decks",
+        verbose_name=_("made by"),
+    )
+    event = models.ForeignKey(
+        "tournament.Event",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="reader_decks",
+        verbose_name=_("tournament"),
+        help_text=_("Optional: the organisers of this tournament may edit the deck too."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
