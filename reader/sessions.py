@@ -25,6 +25,9 @@ from tournament.models import new_court_token
 # this much (a tablet's clock is not exact). Lines queued offline keep the time they were made,
 # so arriving late is fine. Beyond it the line is refused, not stored wrong.
 CLOCK_SKEW = datetime.timedelta(minutes=10)
+# A line numbered before the end may carry a time this much after it (the batch's clock
+# correction varies with the network's delay).
+END_TOLERANCE = datetime.timedelta(seconds=5)
 MAX_SEED = 2**31 - 1
 # Lines one request may carry (a game of 56 cards has about 340 steps).
 MAX_LINES = 500
@@ -157,9 +160,24 @@ def _check_time(session, number, at, now):
         raise _refuse(number, _("the time is outside the reading (from its start until now)."))
 
 
-def _line(session, raw, number, now):
-    """One log line sent by the page (a dict) as an unsaved ``ReadingLogEntry``; ``UserError``
-    naming the line (its position ``number`` in the request) when a field is wrong."""
+def _clock_offset(sent, now):
+    """How far the device's clock is behind the server's (a timedelta), from ``sent``: the
+    device's time when it sent the batch (ms since the epoch), or None (no correction).
+    ``UserError`` for a ``sent`` that is not a time."""
+    if sent is None:
+        return datetime.timedelta(0)
+    if not isinstance(sent, int | float) or isinstance(sent, bool):
+        raise UserError(_("The log's sending time is wrong."))
+    try:
+        return now - datetime.datetime.fromtimestamp(sent / 1000, tz=datetime.UTC)
+    except (OverflowError, OSError, ValueError) as error:
+        raise UserError(_("The log's sending time is wrong.")) from error
+
+
+def _line(session, raw, number, now, offset=datetime.timedelta(0)):
+    """One log line sent by the page (a dict) as an unsaved ``ReadingLogEntry``, its time put
+    on the server's clock (``offset``: ``_clock_offset``); ``UserError`` naming the line (its
+    position ``number`` in the request) when a field is wrong."""
     if not isinstance(raw, dict):
         raise UserError(_("Log line %(n)d is not a record.") % {"n": number})
     seq, kind = raw.get("seq"), raw.get("kind")
@@ -167,7 +185,10 @@ def _line(session, raw, number, now):
     if not isinstance(seq, int) or isinstance(seq, bool) or not 0 <= seq <= MAX_SEED:
         raise UserError(_("Log line %(n)d: the line number is missing or wrong.") % {"n": number})
     _check_fields(session, number, kind, card, reading, key)
-    at = _at(number, raw.get("at"))
+    try:
+        at = _at(number, raw.get("at")) + offset
+    except OverflowError as error:
+        raise _refuse(number, _("the time is missing.")) from error
     _check_time(session, number, at, now)
     return ReadingLogEntry(session=session, seq=seq, kind=kind, card=card, reading=reading, key=key, at=at)
 
@@ -180,19 +201,25 @@ def _end_of(session, entries):
 
 
 def _refuse_after_end(session, entries):
-    """Refuse a line after the reading's end (a later number or a later time), by its number."""
+    """Refuse a new line after the reading's end (a later number, or a time later than the
+    end's by more than :data:`END_TOLERANCE`), by its number. Lines already stored are
+    exempt (a resent batch is taken; its times may differ by the network's delay)."""
     end = _end_of(session, entries)
     if end is None:
         return
+    stored = set(session.entries.filter(seq__in=[entry.seq for entry in entries]).values_list("seq", flat=True))
     for number, entry in enumerate(entries, start=1):
-        if entry.seq > end[0] or entry.at > end[1]:
+        if entry.seq not in stored and (entry.seq > end[0] or entry.at > end[1] + END_TOLERANCE):
             raise _refuse(number, _("the reading had already ended."))
 
 
-def record_lines(session, lines):
+def record_lines(session, lines, sent=None):
     """Store the log lines ``lines`` (dicts: seq, kind, card, reading, key, at in ms since the
     epoch) sent by the reading page; a line already stored (same ``seq``) is kept as it was,
-    so a resent batch stores nothing twice. An "end" line ends the reading.
+    so a resent batch stores nothing twice. An "end" line ends the reading. ``sent`` (ms since
+    the epoch, optional) is the device's clock when it sent the batch: the lines' times are
+    moved by the difference to the server's clock, so a tablet whose clock is wrong still logs
+    on the server's time.
 
     Each line must be one this reading can log (a known kind; a phrase of the rules; a card
     of its order with a known reading; its time within the reading's start and now, give or
@@ -204,7 +231,8 @@ def record_lines(session, lines):
     if not isinstance(lines, list) or len(lines) > MAX_LINES:
         raise UserError(_("The log must be a list of at most %(max)d lines.") % {"max": MAX_LINES})
     now = timezone.now()
-    entries = [_line(session, raw, number, now) for number, raw in enumerate(lines, start=1)]
+    offset = _clock_offset(sent, now)
+    entries = [_line(session, raw, number, now, offset) for number, raw in enumerate(lines, start=1)]
     _refuse_after_end(session, entries)
     with transaction.atomic():
         ReadingLogEntry.objects.bulk_create(entries, ignore_conflicts=True)

@@ -185,7 +185,8 @@ def _lines(request, reading):
     sentence for a body too big, too deep or not JSON, or naming the wrong line."""
     try:
         payload = log_json.parse_body(_body(request))
-        stored = sessions.record_lines(reading, payload.get("lines") if isinstance(payload, dict) else None)
+        payload = payload if isinstance(payload, dict) else {}
+        stored = sessions.record_lines(reading, payload.get("lines"), payload.get("sent"))
     except UserError as error:
         return JsonResponse({"error": str(error)}, status=400)
     return JsonResponse({"stored": stored})

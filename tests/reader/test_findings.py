@@ -3,6 +3,7 @@ test failed before its fix."""
 
 import datetime
 import io
+import json
 import zipfile
 from io import BytesIO
 
@@ -218,3 +219,36 @@ def test_an_empty_game_number_starts_a_reading_for_no_game(client, event):
         {"edition": make_deck().pk, "match": "", "between_readings": "2", "between_cards": "4"},
     )
     assert ReadingSession.objects.get().match is None
+
+
+def test_a_tablet_whose_clock_is_wrong_logs_on_the_servers_time(reading):
+    behind = now_ms() - 2 * 3600 * 1000  # the tablet's clock is two hours behind
+    line = _line(1, kind="pause", at=behind)
+    with pytest.raises(UserError):
+        sessions.record_lines(reading, [line])  # without its clock at sending: out of the reading
+    assert sessions.record_lines(reading, [line], sent=behind + 50) == [1]
+    stored = ReadingLogEntry.objects.get()
+    assert abs(stored.at - timezone.now()) < datetime.timedelta(seconds=5)
+    for sent in ("soon", True, 10**30):
+        with pytest.raises(UserError):
+            sessions.record_lines(reading, [_line(2, kind="pause")], sent=sent)
+
+
+def test_a_batch_resent_after_the_end_with_another_delay_is_still_taken(reading):
+    card = reading.order[0]
+    at = now_ms()
+    batch = [
+        _line(1, kind="read", card=card, reading="first", at=at),
+        _line(2, kind="end", at=at + 10),
+    ]
+    assert sessions.record_lines(reading, batch, sent=at + 20) == [1, 2]
+    assert sessions.record_lines(reading, batch, sent=at - 3000) == [1, 2]  # 3 s later on the server's clock
+    assert ReadingLogEntry.objects.count() == 2
+
+
+def test_the_page_sends_its_clock_with_the_batch(client, event, organiser, reading):
+    client.force_login(organiser)
+    behind = now_ms() - 3600 * 1000
+    body = {"lines": [_line(1, kind="pause", at=behind)], "sent": behind}
+    url = reverse("reader:manage_lines", args=[event.slug, reading.pk])
+    assert client.post(url, json.dumps(body), content_type="application/json").json() == {"stored": [1]}
