@@ -42,7 +42,7 @@ def podium(client, event, division):
     url = reverse("tournament:podium_display", args=[event.slug, division.pk]) + "?fragment=1"
     response = client.get(url, **EN)
     assert response.status_code == 200
-    html = response.content.decode()
+    html = response.content.decode().replace("<wbr>", "")  # breaks between a name's phrases
     spots = {
         int(rank): re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body))
         for rank, body in re.findall(r'<div class="podium-spot podium-(\d)">(.*?)<div class="podium-step">', html, re.S)
@@ -170,6 +170,19 @@ def test_a_group_champion_that_is_the_only_qualifier_stands_alone(client):
     play_groups(division)
     html, spots = podium(client, event, division)
     assert list(spots) == [1] and 'data-spots="1"' in html and "Not decided yet" not in html
+
+
+def test_long_names_are_cut_into_phrases_on_the_podium(client):
+    event, division = seeded()
+    play_stage(division, Match.Stage.SEMIFINAL)
+    play_stage(division, Match.Stage.FINAL)
+    winner = Match.objects.get(division=division, stage=Match.Stage.FINAL).winner
+    winner.name = "ひたち郷土かるた愛好会（中小路）「さくら」ジュニアチーム第3班"
+    winner.save()
+    url = reverse("tournament:podium_display", args=[event.slug, division.pk]) + "?fragment=1"
+    html = client.get(url, **EN).content.decode()
+    assert "ひたち郷土かるた<wbr>愛好会<wbr>（中小路）<wbr>「さくら」<wbr>ジュニアチーム<wbr>第3班" in html
+    assert 'podium-name podium-name-longer" lang="ja" data-fit-lines="3"' in html
 
 
 def test_the_bracket_page_calls_a_lone_third_third_not_shared(client):
