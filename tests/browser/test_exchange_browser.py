@@ -33,7 +33,7 @@ def test_the_final_imports_a_districts_file_after_the_preview(new_page, live_ser
         page.click("main form button")
     main = page.inner_text("main")
     shot(page, "exchange-preview")
-    assert "署名を確認しました。" in main
+    assert "署名を確認しました：このシリーズの鍵ファイル" in main
     assert "北部地区" in main and "予選通過チーム" in main
     assert "シリーズ順位のための地区の順位" in main
     assert not QualifiedTeam.objects.exists()
