@@ -12,6 +12,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from common.private_files import write_private
 from common.downloads import file_response
 from common.errors import UserError
 from series.exchange import signing
@@ -106,7 +107,7 @@ def _kept_path(sha256):
 def _keep(data):
     """Keep an uploaded results file under its SHA-256 until it is confirmed."""
     sha256 = hashlib.sha256(data).hexdigest()
-    _kept_path(sha256).write_bytes(data)
+    write_private(_kept_path(sha256), data)
     return sha256
 
 

@@ -2,6 +2,7 @@ from pathlib import Path
 
 from django.core.management.base import CommandError
 
+from common.private_files import write_private
 from common.errors import UserError
 from series.exchange.export import DEFAULT_QUALIFIERS, export_results
 from tournament.management.commands._base import EventCommand, get_event
@@ -30,5 +31,8 @@ class Command(EventCommand):
         except UserError as error:
             raise CommandError(str(error)) from None
         path = Path(output or name)
-        path.write_bytes(data)
+        try:
+            write_private(path, data)  # children's names: the owner only (0600)
+        except OSError as error:
+            raise CommandError(f"Cannot write {path}: {error.strerror or error}.") from None
         self.stdout.write(f"{event.slug}: results file written to {path} ({len(data)} bytes).")
