@@ -12,9 +12,9 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from common.private_files import write_private
 from common.downloads import file_response
 from common.errors import UserError
+from common.private_files import write_private
 from series.exchange import signing
 from series.exchange.export import DEFAULT_QUALIFIERS, export_results
 from series.exchange.importer import import_results

@@ -2,8 +2,8 @@ from pathlib import Path
 
 from django.core.management.base import CommandError
 
-from common.private_files import write_private
 from common.errors import UserError
+from common.private_files import write_private
 from series.exchange.export import DEFAULT_QUALIFIERS, export_results
 from tournament.management.commands._base import EventCommand, get_event
 
