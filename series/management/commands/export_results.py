@@ -4,7 +4,7 @@ from django.core.management.base import CommandError
 
 from common.errors import UserError
 from common.private_files import write_private
-from series.exchange.export import DEFAULT_QUALIFIERS, export_results
+from series.exchange.export import DEFAULT_QUALIFIERS, export_results, qualifier_counts
 from tournament.management.commands._base import EventCommand, get_event
 
 
@@ -36,3 +36,5 @@ class Command(EventCommand):
         except OSError as error:
             raise CommandError(f"Cannot write {path}: {error.strerror or error}.") from None
         self.stdout.write(f"{event.slug}: results file written to {path} ({len(data)} bytes).")
+        for count in qualifier_counts(event, qualifiers):
+            self.stdout.write(count.sentence())
