@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club_entry import changes
 from club_entry.models import AbsenceReport, ChangeLog, ClubLink, EnteredTeam, EntrySettings
 from common.errors import UserError
 from tournament.engine import names
@@ -151,8 +152,9 @@ def _log(link, what, team=None, detail="", team_name="", by_organiser=False):
         link=link,
         team=team,
         team_name=team.name if team else team_name,
+        division_name=team.division.name if team else "",
         what=what,
-        detail=detail[:200],
+        detail=detail[: ChangeLog.DETAIL_MAX],
         by_organiser=by_organiser,
     )
     if not by_organiser:
@@ -201,10 +203,6 @@ def team_warnings(link, division, name, players, team=None) -> list[str]:
     return warnings
 
 
-def _summary(players) -> str:
-    return "、".join(("◎" if p.is_leader else "") + p.name + ("（補）" if p.is_substitute else "") for p in players)
-
-
 def save_club_team(link, *, division, name, players, chaperone="", team=None, base_version=None, accept_warnings=False):
     """Create (``team`` None) or edit one of the club's teams; the affiliation is the club's.
 
@@ -220,6 +218,7 @@ def save_club_team(link, *, division, name, players, chaperone="", team=None, ba
     if warnings and not accept_warnings:
         raise WarningsNotAccepted(warnings)
     with transaction.atomic():
+        before = changes.snapshot(team)
         if team is not None:
             versions.claim(team, base_version)
             _close_absences(team, players, link, by_organiser=False)
@@ -228,7 +227,8 @@ def save_club_team(link, *, division, name, players, chaperone="", team=None, ba
         affiliation = team.affiliation if team is not None else link.club
         saved = save_team(division, name, affiliation, players, team=team, seed=seed, chaperone=chaperone)
         EnteredTeam.objects.update_or_create(team=saved, defaults={"link": link})
-        _log(link, ChangeLog.EDITED if team is not None else ChangeLog.ADDED, saved, _summary(players))
+        detail = changes.describe(before, changes.typed(division, saved.name, saved.chaperone, players))
+        _log(link, ChangeLog.EDITED if team is not None else ChangeLog.ADDED, saved, detail)
     return saved
 
 
@@ -306,7 +306,7 @@ def remove_club_team(link, team, base_version=None) -> None:
         raise UserError(_("This team is already drawn into a group: ask the organisers to withdraw it."))
     with transaction.atomic():
         versions.claim(team, base_version)
-        _log(link, ChangeLog.REMOVED, team_name=team.name)
+        _log(link, ChangeLog.REMOVED, team, changes.describe(None, changes.snapshot(team)))
         team.delete()
 
 
