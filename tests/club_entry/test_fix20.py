@@ -2,14 +2,18 @@
 clubs list name the division and what changed field by field (item 3); the kept values after a
 lock or a revocation read as labels, not ids (item 4); the club form's labels (item 8)."""
 
+import datetime
+
 import pytest
-from django.utils import translation
+from django.utils import timezone, translation
 
 from club_entry import services
 from club_entry.changes import describe, snapshot, typed
 from club_entry.models import ChangeLog
 from tests.club_entry.conftest import four
 from tests.club_entry.test_views import team_post
+from tournament.forms import EventForm
+from tournament.models import Event
 from tournament.services.registration import PlayerData
 
 
@@ -75,3 +79,24 @@ def test_the_club_forms_english_labels_are_capitalised_without_a_colon(client, l
         page = client.get(f"/club/{link.token}/team/add/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert ">Division</label>" in page and ">Furigana</label>" in page
     assert "division:" not in page.lower()
+
+
+def event_form(event, date):
+    form = EventForm(instance=event)
+    data = {name: form[name].value() for name in form.fields}
+    data = {name: value for name, value in data.items() if value is not None and value is not False}
+    data["date"] = date.isoformat()
+    return EventForm(data, instance=Event.objects.get(pk=event.pk))
+
+
+def test_moving_the_date_before_the_entry_deadline_is_refused_naming_it(event):
+    deadline = timezone.make_aware(
+        datetime.datetime.combine(event.date - datetime.timedelta(days=2), datetime.time(18))
+    )
+    services.save_settings(event, deadline=deadline, locked=False, consent_note="同意")
+    earlier = event_form(event, event.date - datetime.timedelta(days=20))
+    assert not earlier.is_valid()
+    assert f"{deadline.astimezone(timezone.get_current_timezone()):%Y-%m-%d %H:%M}" in str(earlier.errors["date"])
+    assert event_form(event, event.date - datetime.timedelta(days=2)).is_valid()  # the deadline's own day
+    services.save_settings(event, deadline=None, locked=False, consent_note="同意")
+    assert event_form(event, event.date - datetime.timedelta(days=20)).is_valid()  # no deadline: free
