@@ -50,3 +50,9 @@ def test_club_links_pdf_is_the_owners_only(tmp_path, open_umask):
     pdf = tmp_path / "links.pdf"
     run("club_links", north.slug, "-o", str(pdf))
     assert mode(pdf) == 0o600
+
+
+def test_a_device_keeps_its_mode():
+    before = mode(os.devnull)
+    write_private(os.devnull, b"nothing")
+    assert mode(os.devnull) == before
