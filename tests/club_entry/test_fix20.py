@@ -8,8 +8,10 @@ import pytest
 from django.utils import timezone, translation
 
 from club_entry import services
-from club_entry.changes import describe, snapshot, typed
 from club_entry.models import ChangeLog
+from club_entry.services import describe_change as describe
+from club_entry.services import snapshot
+from club_entry.services import typed_values as typed
 from tests.club_entry.conftest import four
 from tests.club_entry.test_views import team_post
 from tournament.forms import EventForm
