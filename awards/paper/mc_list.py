@@ -49,13 +49,15 @@ class CallMember:
 @dataclass(frozen=True)
 class CallLine:
     """One call of the ceremony: the ``prize`` (「第3位」「個人賞」), a ``note`` (a tie), the
-    ``team`` and its ``affiliation``, and the ``members`` who go up."""
+    ``team`` and its ``affiliation``, the ``members`` who go up, and ``font_notes``: the
+    characters no installed font prints, in words (the page shows them; the PDF does not)."""
 
     prize: str
     note: str
     team: str
     affiliation: str
     members: list[CallMember] = field(default_factory=list)
+    font_notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,9 @@ from pypdf import PdfReader
 
 from awards.models import AwardSettings, HandPrize, PrintLog
 from awards.reports import all_certificates, event_awards
-from tournament.models import Team
+from common.pdf import fallback
+from common.pdf.fonts import font_is_embedded, japanese_font
+from tournament.models import Player, Team
 
 
 @pytest.fixture
@@ -199,3 +201,59 @@ def test_the_mc_list_pdf_reads_names_and_furigana_in_ceremony_order(desk, played
     assert text.index(third.team.name) < text.index(champion.team.name)
     for player in champion.team.players.filter(is_substitute=False):
         assert player.name in text and player.furigana in text
+
+
+@pytest.fixture
+def no_fallback_fonts(monkeypatch):
+    """Only the main font: 𠮷 prints as 〓 whatever fonts this machine has."""
+    monkeypatch.setenv(fallback.ENV_VAR, "")
+    fallback.reset_fallback_cache()
+    japanese_font()
+    if not font_is_embedded():
+        pytest.skip("needs the TrueType font (coverage of the CID font is unknown)")
+    yield
+    fallback.reset_fallback_cache()
+
+
+def champion_member(played):
+    cert = next(c for c in all_certificates(event_awards(played)) if c.member is not None)
+    return cert, cert.member
+
+
+def test_a_character_no_font_prints_is_named_on_its_row_and_on_the_mc_list(desk, played, no_fallback_fonts):
+    """Issue 19 fix, finding 1: 𠮷 printed as 〓 and only the server log said so."""
+    cert, member = champion_member(played)
+    Player.objects.filter(pk=member.pk).update(name="𠮷田 花子")
+    note = "𠮷 (U+20BB7) は印刷できません: 〓 になります"
+    html = desk.get(url("desk", played)).content.decode()
+    assert html.count(note) == 1
+    row = html[html.index("𠮷田 花子") :]
+    assert row.index(note) < row.index("</tr>")  # on the certificate's own row
+    assert "1 枚の賞状に、どのフォントにもない文字があります" in html
+    assert note in desk.get(url("mc_list", played)).content.decode()
+    Player.objects.filter(pk=member.pk).update(name="吉田 花子")
+    assert "は印刷できません" not in desk.get(url("desk", played)).content.decode()
+
+
+def test_a_corrected_certificate_names_the_paper_to_take_back(desk, played):
+    """Issue 19 fix, finding 2: "changed since printed" named the new recipient only."""
+    cert, member = champion_member(played)
+    desk.post(url("print", played), {"which": "pending"})
+    log = PrintLog.objects.get(key=cert.key)
+    assert (log.recipient, log.team, log.place) == (member.name, cert.prize.team.name, cert.text.place)
+    Player.objects.filter(pk=member.pk).update(name="根本 和奏")
+    html = desk.get(url("desk", played)).content.decode()
+    taken_back = f"印刷済みの用紙は {member.name} / {cert.prize.team.name} 宛て — その用紙を回収してください"
+    assert taken_back in html
+    assert html.index("根本 和奏") < html.index(taken_back)  # beside the new text
+    AwardSettings.objects.create(event=played, places_up_to=1)  # the runners-up lose theirs
+    html = desk.get(url("desk", played)).content.decode()
+    orphan = PrintLog.objects.filter(event=played, place="準優勝").first()
+    assert f"印刷済みの用紙は 準優勝 {orphan.recipient} / {orphan.team} 宛て" in html
+
+
+def test_a_log_line_without_the_printed_names_says_its_summary(desk, played):
+    cert, member = champion_member(played)
+    PrintLog.objects.create(event=played, key=cert.key, fingerprint="0" * 32, summary="小学生の部 優勝 旧チーム 旧名")
+    html = desk.get(url("desk", played)).content.decode()
+    assert "印刷済みの用紙は 小学生の部 優勝 旧チーム 旧名 宛て" in html
