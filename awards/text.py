@@ -23,8 +23,9 @@ def era_date(day: datetime.date) -> str:
 def body_problem(template: str) -> str | None:
     """Why ``template`` cannot be filled in ("{evnt}" is unknown, a lone brace …), or None.
 
-    In: the body text as typed. Out: the first unknown placeholder's name or a description of
-    the broken brace, in English for the form to translate; None when it fills in.
+    In: the body text as typed. Out: the first unknown placeholder's name, "brace" for a brace
+    without its pair, "empty" for ``{}``, for the form to put in words; None when it fills in.
+    A brace itself is written doubled: ``{{`` and ``}}`` print ``{`` and ``}``.
     """
     try:
         fields = [name for _lit, name, _spec, _conv in string.Formatter().parse(template) if name is not None]
@@ -32,7 +33,7 @@ def body_problem(template: str) -> str | None:
         return "brace"
     for name in fields:
         if name not in PLACEHOLDERS:
-            return name or "{}"
+            return name or "empty"
     return None
 
 

@@ -205,10 +205,16 @@ def width(columns: list[Column]) -> float:
     return sum(c.width + c.gap for c in columns)
 
 
+class DoesNotFit(UserError):
+    """A certificate too wide for its text area even at the smallest base size; the caller
+    (``awards.paper.certificates``) says whether the margins or the text are the cause."""
+
+
 def fit_base(face: Face, cert, area: Area) -> tuple[float, list[Column]]:
     """The largest base size (points, at most 40) at which the certificate fits ``area``
-    (points), and its columns. Raises ``UserError`` naming the recipient when even the
-    smallest (7.5 pt, the date then at 6 pt) does not fit (``docs/rules/certificates.md``)."""
+    (points), and its columns. Raises ``DoesNotFit`` (a ``UserError``) naming the recipient
+    when even the smallest (7.5 pt, the date then at 6 pt) does not fit
+    (``docs/rules/certificates.md``)."""
     b = min(MAX_BASE, area.h / 13)
     while True:
         columns = plan(face, cert, area.h, b)
@@ -216,10 +222,7 @@ def fit_base(face: Face, cert, area: Area) -> tuple[float, list[Column]]:
             break
         b = max(MIN_BASE, b * min(0.97, area.w / width(columns) + 0.02))
     if width(columns) > area.w + 0.01:
-        raise UserError(
-            _("The certificate for “%(name)s” does not fit its paper: shorten the body text or the names.")
-            % {"name": cert.recipient}
-        )
+        raise DoesNotFit(_("The certificate for “%(name)s” does not fit its paper.") % {"name": cert.recipient})
     return b, columns
 
 

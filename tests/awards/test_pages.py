@@ -136,9 +136,11 @@ def test_the_settings_are_saved_and_change_the_certificates(desk, played):
 @pytest.mark.parametrize(
     "changes, field",
     [
-        ({"margin_left": "80", "margin_right": "80"}, "margin_right"),
-        ({"margin_top": "150", "margin_bottom": "100"}, "margin_bottom"),
-        ({"orientation": "landscape", "margin_top": "60", "margin_bottom": "60"}, "margin_bottom"),
+        ({"margin_left": "80", "margin_right": "80"}, "__all__"),
+        ({"margin_top": "150", "margin_bottom": "100"}, "__all__"),
+        ({"orientation": "landscape", "margin_top": "60", "margin_bottom": "60"}, "__all__"),
+        ({"margin_left": "75", "margin_right": "75", "margin_top": "98", "margin_bottom": "99"}, "__all__"),
+        ({"body": "{}の部"}, "body"),
         ({"margin_top": "-3"}, "margin_top"),
         ({"offset_x": "45"}, "offset_x"),
         ({"body": "{evnt}の部"}, "body"),
@@ -257,3 +259,39 @@ def test_a_log_line_without_the_printed_names_says_its_summary(desk, played):
     PrintLog.objects.create(event=played, key=cert.key, fingerprint="0" * 32, summary="小学生の部 優勝 旧チーム 旧名")
     html = desk.get(url("desk", played)).content.decode()
     assert "印刷済みの用紙は 小学生の部 優勝 旧チーム 旧名 宛て" in html
+
+
+@pytest.mark.parametrize(
+    ("changes", "said"),
+    [
+        ({"margin_left": "130", "margin_right": "25"}, "左余白（130 mm）と右余白（25 mm）を除くと"),
+        ({"margin_top": "150", "margin_bottom": "60"}, "上余白（150 mm）と下余白（60 mm）を除くと"),
+        (
+            {"margin_left": "75", "margin_right": "75", "margin_top": "98", "margin_bottom": "99"},
+            "余白（上 98、右 75、下 99、左 75 mm）を除くと、文字に使えるのは 60 × 100 mm です。",
+        ),
+    ],
+)
+def test_margins_leaving_too_little_room_are_refused_naming_both(desk, played, changes, said):
+    """Issue 19 fix, findings 3 and 5: a left-margin error showed under the right margin, and
+    margins the form accepted left too little room for the default certificate."""
+    response = desk.post(url("settings", played), settings_data(**changes))
+    form = response.context["form"]
+    assert list(form.errors) == ["__all__"], form.errors
+    assert said in response.content.decode()
+    assert not AwardSettings.objects.filter(event=played).exists()
+
+
+def test_empty_braces_are_named_as_typed_and_the_page_says_how_to_write_a_brace(desk, played):
+    """Issue 19 fix, finding 5: 「{}」 was reported as 「{{}}」; min="0" on a field refusing 0."""
+    html = desk.post(url("settings", played), settings_data(body="{}の部")).content.decode()
+    assert "中身のない括弧 {} があります" in html and "{{}}" not in html
+    page = desk.get(url("settings", played)).content.decode()
+    assert "括弧そのものは2つ重ねて書きます（{{ で {、}} で } が印刷されます）" in page
+    assert 'name="places_up_to" value="3" min="1" max="16"' in page or (
+        'min="1"' in page.split('name="places_up_to"')[1].split(">")[0]
+    )
+    response = desk.post(url("settings", played), settings_data(body="{{題}} {event}"))
+    assert response.status_code == 302
+    cert = all_certificates(event_awards(played))[0]
+    assert cert.text.body.startswith("{題} ")
