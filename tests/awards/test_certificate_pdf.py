@@ -187,18 +187,42 @@ def test_nothing_leaves_the_text_area(face, paper):
         assert plain(cert.recipient) in "".join(reading(pdf, page))  # in order, across its columns
 
 
+TEAM33 = "日立市立会瀬台小学校子ども会かるた部ひたち海浜ジュニアＡチーム大会"  # 33 characters
+
+
 @pytest.mark.parametrize(
-    ("paper", "name_columns"), [(PaperLayout(size="B5"), 1), (PaperLayout(size="B5", orientation="landscape"), 2)]
+    ("paper", "name"),
+    [
+        (PaperLayout(size="B5"), LONG_NAME),
+        (PaperLayout(size="B5", orientation="landscape"), LONG_NAME),
+        (PaperLayout(), TEAM33),
+        (PaperLayout(orientation="landscape"), TEAM33),
+        (PaperLayout(size="B5"), TEAM33),
+        (PaperLayout(size="B5", orientation="landscape"), TEAM33),
+    ],
 )
-def test_a_long_name_shrinks_then_breaks_and_loses_no_character(face, paper, name_columns):
-    pdf = render_certificates([replace(CERT, recipient=LONG_NAME), CERT], paper)
-    assert plain(LONG_NAME) + "殿" in "".join(reading(pdf, 0))  # 𠮷 and 😀 are in the text layer too
-    name_size = max(g.size for g in glyphs_of(pdf, 0) if g.text == "海")
-    normal_size = max(g.size for g in glyphs_of(pdf, 1) if g.text == "海")
-    assert name_size < normal_size  # shrunk first
-    found = [read(col) for col in columns(glyphs_of(pdf, 0)) if col[0].size == name_size and col[0].text != "殿"]
-    assert len(found) == name_columns  # then broken into two columns on short (landscape) ones
-    assert "".join(found) in (plain(LONG_NAME), plain(LONG_NAME) + "殿")
+def test_a_long_name_takes_more_columns_never_smaller_than_the_body(face, paper, name):
+    """Issue 19 fix, finding 4: a 33-character team name was set as small as the affiliation
+    line. It now takes two or three columns at a large size, never under the body's size,
+    and loses no character (𠮷 and 😀 are in the text layer too)."""
+    assert len(TEAM33) == 33
+    pdf = render_certificates([replace(CERT, recipient=name)], paper)
+    assert plain(name) + "殿" in "".join(reading(pdf))
+    glyphs = glyphs_of(pdf)
+    body_size = max(g.size for g in glyphs if g.text == "頭")
+    name_size = max(g.size for g in glyphs if g.text == "浜")
+    assert name_size >= body_size - 0.01
+    found = [read(col) for col in columns(glyphs) if col[0].size == name_size and read(col) in plain(name) + "殿"]
+    assert plain(name) + "殿" == "".join(found)
+    if paper.orientation == "landscape":  # short columns: as many as it takes at the body's size or larger
+        assert 1 <= len(found) <= 4
+    elif name == TEAM33:  # in two or three columns, larger than the body
+        assert 2 <= len(found) <= 3 and name_size >= 1.2 * body_size - 0.01
+
+
+def test_a_short_name_stays_in_one_column():
+    pdf = render_certificates([CERT], PaperLayout(orientation="landscape"))
+    assert "ひたち海浜かるた会殿" in reading(pdf)
 
 
 def test_the_long_vowel_mark_and_long_latin_runs_are_turned(face):
