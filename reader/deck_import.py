@@ -132,7 +132,8 @@ def read_deck(upload) -> tuple[list[CardRow], list[ImportProblem]]:
     """The cards of an uploaded ``.xlsx`` (bytes or a Django upload), checked.
 
     Out: (rows, problems); when problems is not empty nothing may be saved. Each problem
-    names its row and column ("B (読み札)"). Never raises for a bad file.
+    names its row and column ("B (読み札)"). Never raises for a bad file: a damaged one (a
+    broken zip, sheet XML cut short, an entity bomb in a DTD) is "the workbook is damaged".
     """
     data = upload if isinstance(upload, bytes) else _read_limited(upload)
     if len(data) > MAX_FILE_BYTES:
@@ -143,7 +144,8 @@ def read_deck(upload) -> tuple[list[CardRow], list[ImportProblem]]:
         rows = _sheet_rows(data)
     except LimitExceeded as error:
         return [], [ImportProblem(None, None, str(error))]
-    except (zipfile.BadZipFile, KeyError, ValueError, OSError, EOFError):
+    except Exception:  # as tournament.imports.workbook: whatever a damaged file makes openpyxl raise
+        # BadZipFile, KeyError, XML cut short (ParseError), an entity bomb (expat's amplification limit), …
         return [], [ImportProblem(None, None, _("The workbook is damaged and cannot be read."))]
     for index, values in enumerate(rows[:HEADER_SEARCH_ROWS]):
         columns = _columns(values)

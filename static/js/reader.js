@@ -37,8 +37,9 @@
   function showQueue() {
     d.queued = String(queue.length);
     if (!d.linesUrl) return;
-    el("reader-status").textContent = queue.length ? d.labelQueued + ": " + queue.length : d.labelSent;
+    el("reader-status").textContent = queue.length ? d.labelQueued + ": " + queue.length + (refusal ? " — " + refusal : "") : d.labelSent;
   }
+  var refusal = ""; // the server's sentence when it refused a batch (kept here, sent again later)
   function flush() {
     if (!d.linesUrl || sending || !queue.length || !window.fetch) { showQueue(); return; }
     sending = true;
@@ -46,7 +47,7 @@
     fetch(d.linesUrl, {
       method: "POST", credentials: "same-origin", cache: "no-store",
       headers: { "Content-Type": "application/json", "X-CSRFToken": d.csrf },
-      body: JSON.stringify({ lines: batch })
+      body: JSON.stringify({ lines: batch, sent: Date.now() }) // sent: the server corrects this clock's error
     }).then(function (r) {
       return r.json().then(function (body) { return { ok: r.ok, body: body }; });
     }).then(function (res) {
@@ -55,9 +56,9 @@
         var done = {};
         (res.body.stored || []).forEach(function (n) { done[n] = true; });
         queue = queue.filter(function (line) { return !done[line.seq]; });
-        save(); backoff = 1000; showQueue();
+        save(); backoff = 1000; refusal = ""; showQueue();
         if (queue.length) flush();
-      } else { retry(); }
+      } else { refusal = (res.body && res.body.error) || ""; retry(); }
     }).catch(function () { sending = false; retry(); });
   }
   function retry() {
