@@ -29,6 +29,10 @@ setup: $(VENV)/.installed
 system-deps:
 	@if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && ! fc-list 2>/dev/null | grep -qi ipaexmincho; then \
 		apt-get update -qq && apt-get install -y -qq fonts-ipaexfont-gothic fonts-ipaexfont-mincho poppler-utils zbar-tools >/dev/null; fi
+	@# IPAmj Mincho: the rare kanji of people's names (𠮷 …) on every PDF (optional: else they print as 〓).
+	@if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && ! fc-list 2>/dev/null | grep -qi ipamjmincho; then \
+		apt-get install -y -qq fonts-ipamj-mincho >/dev/null \
+		|| echo "apt-get could not install fonts-ipamj-mincho: rare kanji of names print as 〓" >&2; fi
 	@# The reader's offline synthetic voice (optional: recordings play without it).
 	@if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && ! command -v open_jtalk >/dev/null; then \
 		apt-get update -qq && apt-get install -y -qq open-jtalk open-jtalk-mecab-naist-jdic >/dev/null \

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from awards.models import AwardSettings
 from awards.paper.mc_list import CallDivision, CallLine, CallMember, mc_list_pdf
 from awards.reports import HAND, INDIVIDUAL, PLACE, event_awards, members, played_player_ids
+from common.pdf.coverage import unprintable_notes
 from tournament.printing import event_info
 
 
@@ -20,12 +21,15 @@ def _line(prize, settings, played):
     """One call: the prize, the team, and who goes up (the prize's player, or the members)."""
     people = [prize.player] if prize.player is not None else members(prize.team, settings, played)
     tie = _("tie: %(n)s players") % {"n": prize.tied} if prize.tied > 1 else ""
+    affiliation = "" if prize.team.name.startswith(prize.team.affiliation) else prize.team.affiliation
+    texts = [prize.name, prize.team.name, affiliation] + [t for p in people for t in (p.name, p.furigana)]
     return CallLine(
         prize=prize.name,
         note=tie,
         team=prize.team.name,
-        affiliation="" if prize.team.name.startswith(prize.team.affiliation) else prize.team.affiliation,
+        affiliation=affiliation,
         members=[CallMember(p.name, p.furigana) for p in people],
+        font_notes=tuple(unprintable_notes(texts)),
     )
 
 

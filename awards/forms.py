@@ -13,7 +13,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from awards.models import AwardSettings
+from awards.paper.certificates import PaperLayout, room_problem
 from awards.text import body_problem
+from common.errors import UserError
 from tournament.models import Player, Team
 
 # Paper in mm (width, height) when portrait: A4 and JIS B5.
@@ -61,12 +63,31 @@ class AwardSettingsForm(forms.ModelForm):
             "award_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         }
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["body"].help_text = _(
+            "Placeholders: {edition}, {event}, {division}, {place}. "
+            "A brace itself is written twice: {{ prints {, }} prints }."
+        )
+        places = self.fields["places_up_to"]
+        places.widget.attrs.update(min=1, max=16)
+
     def clean_body(self):
         body = self.cleaned_data["body"].strip()
         problem = body_problem(body)
         if problem == "brace":
             raise forms.ValidationError(
-                _("A brace { or } without its pair: write {edition}, {event}, {division} or {place}.")
+                _(
+                    "A brace { or } without its pair: write {edition}, {event}, {division} or {place}; "
+                    "a brace itself is written twice ({{ or }})."
+                )
+            )
+        if problem == "empty":
+            raise forms.ValidationError(
+                _(
+                    "Empty braces {}: write {edition}, {event}, {division} or {place} inside them; "
+                    "a brace itself is written twice ({{ or }})."
+                )
             )
         if problem is not None:
             raise forms.ValidationError(
@@ -104,19 +125,55 @@ class AwardSettingsForm(forms.ModelForm):
         text_h = height - data["margin_top"] - data["margin_bottom"]
         if text_w < MIN_TEXT_W:
             self.add_error(
-                "margin_right",
-                _("Left and right margins leave %(left)s mm of the %(paper)s mm width: at least %(min)s mm are needed.")
-                % {"left": text_w, "paper": width, "min": MIN_TEXT_W},
+                None,
+                _(
+                    "Left margin (%(left)s mm) and right margin (%(right)s mm) leave %(text)s mm of the "
+                    "%(paper)s mm width: at least %(min)s mm are needed."
+                )
+                % {
+                    "left": data["margin_left"],
+                    "right": data["margin_right"],
+                    "text": text_w,
+                    "paper": width,
+                    "min": MIN_TEXT_W,
+                },
             )
         if text_h < MIN_TEXT_H:
             self.add_error(
-                "margin_bottom",
+                None,
                 _(
-                    "Top and bottom margins leave %(left)s mm of the %(paper)s mm height: at least %(min)s mm are needed."
+                    "Top margin (%(top)s mm) and bottom margin (%(bottom)s mm) leave %(text)s mm of the "
+                    "%(paper)s mm height: at least %(min)s mm are needed."
                 )
-                % {"left": text_h, "paper": height, "min": MIN_TEXT_H},
+                % {
+                    "top": data["margin_top"],
+                    "bottom": data["margin_bottom"],
+                    "text": text_h,
+                    "paper": height,
+                    "min": MIN_TEXT_H,
+                },
             )
+        if not self.errors:
+            self._check_room(data)
         return data
+
+    def _check_room(self, data):
+        """Refuse margins that leave too little room for the reference certificate
+        (``awards.paper.certificates.room_problem``), naming them (issue 19 fix)."""
+        paper = PaperLayout(
+            size=data.get("paper_size") or "A4",
+            orientation=data.get("orientation") or "portrait",
+            margin_top_mm=float(data["margin_top"]),
+            margin_right_mm=float(data["margin_right"]),
+            margin_bottom_mm=float(data["margin_bottom"]),
+            margin_left_mm=float(data["margin_left"]),
+        )
+        try:
+            problem = room_problem(paper)
+        except UserError as refused:
+            problem = refused.message
+        if problem:
+            self.add_error(None, problem)
 
 
 class HandPrizeForm(forms.Form):

@@ -140,7 +140,9 @@ class HandPrize(models.Model):
 class PrintLog(models.Model):
     """One certificate printed: its ``key`` (which certificate: division, prize, place in the
     list, member) and the ``fingerprint`` of its text at that moment. The latest line per key
-    says printed, or "changed since printed" when the text is now different."""
+    says printed, or "changed since printed" when the text is now different; ``recipient``,
+    ``team`` and ``place`` are what the printed paper says (empty on lines logged before they
+    were kept: ``summary`` then says it)."""
 
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="award_prints", verbose_name=_("tournament")
@@ -148,6 +150,10 @@ class PrintLog(models.Model):
     key = models.CharField(max_length=80)
     fingerprint = models.CharField(max_length=64)
     summary = models.CharField(_("certificate"), max_length=200)
+    # What the paper says (issue 19 fix): kept so a correction can say which paper to take back.
+    recipient = models.CharField(_("printed for"), max_length=200, blank=True, default="")
+    team = models.CharField(_("team"), max_length=200, blank=True, default="")
+    place = models.CharField(_("prize"), max_length=100, blank=True, default="")
     printed_at = models.DateTimeField(_("printed"), auto_now_add=True)
     printed_by = models.ForeignKey(
         django_settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

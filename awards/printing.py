@@ -36,5 +36,9 @@ def print_certificates(event, certificates, settings, user=None) -> bytes:
     """
     with transaction.atomic():
         data = certificates_pdf(certificates, settings)
-        services.record_prints(event, [(c.key, c.fingerprint, c.summary) for c in certificates], user)
+        printed = [
+            services.Printed(c.key, c.fingerprint, c.summary, c.text.recipient, c.text.team, c.text.place)
+            for c in certificates
+        ]
+        services.record_prints(event, printed, user)
     return data

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import asdict, dataclass, field
+from functools import cached_property
 
 from django.db.models import prefetch_related_objects
 from django.utils.translation import gettext as _
@@ -20,6 +21,7 @@ from django.utils.translation import ngettext
 from awards.models import AwardSettings, HandPrize, PrintLog
 from awards.paper.certificates import CertificateText, PaperLayout
 from awards.text import era_date, fill_body
+from common.pdf.coverage import unprintable_notes
 from judging.models import PlayerCards
 from tournament.models import Match, Player
 from tournament.reports import is_annulled, match_queryset
@@ -73,12 +75,27 @@ class Certificate:
     fingerprint: str
     status: str = NOT_PRINTED
     printed_at: object = None
+    printed_log: object = None  # the latest PrintLog of its key, None when never printed
 
     @property
     def summary(self):
         """「小学生の部 優勝 赤チーム 日立 一郎」: one line for the print log and the pages."""
         parts = [self.text.division, self.text.place, self.text.team, self.text.recipient]
         return " ".join(p for p in parts if p)[:200]
+
+    @cached_property
+    def font_notes(self):
+        """One sentence per character of the certificate's texts that no installed font can
+        print (「𠮷 (U+20BB7) は印刷できません: 〓 になります」), shown on its row before printing."""
+        return unprintable_notes(text_fields(self.text))
+
+    @property
+    def printed_for(self):
+        """For a certificate changed since printed: who the paper in the pile names, in words
+        (「印刷済みの用紙は 根本 和奏 / 会瀬台子ども会 宛て — 回収してください」); "" otherwise."""
+        if self.status != CHANGED or self.printed_log is None:
+            return ""
+        return printed_for(self.printed_log, self.text.place)
 
     @property
     def status_text(self):
@@ -99,6 +116,12 @@ class DivisionAwards:
     reason: str
     prizes: list = field(default_factory=list)
     certificates: list = field(default_factory=list)
+
+
+def text_fields(text: CertificateText) -> list[str]:
+    """Every text printed on a certificate, in reading order (the issuers' titles and names too)."""
+    fields = [text.title, text.place, text.division, text.team, text.recipient, text.honorific, text.body]
+    return fields + [text.date_text] + [part for pair in text.issuers for part in pair]
 
 
 def fingerprint(text: CertificateText) -> str:
@@ -306,6 +329,7 @@ def event_awards(event, *, settings=None, per=None, division=None) -> list[Divis
             if log is not None:
                 cert.status = PRINTED if log.fingerprint == cert.fingerprint else CHANGED
                 cert.printed_at = log.printed_at
+                cert.printed_log = log
     return result
 
 
@@ -320,8 +344,26 @@ def all_certificates(awards, which="all"):
     return [c for c in found if c.key == which]
 
 
+def printed_for(log, place=None):
+    """What the paper logged by ``log`` (a ``PrintLog``) names, as a sentence telling the desk
+    to take it back: its recipient, its team after " / ", its place first when it is not
+    ``place`` (the current one). A line logged before these were kept gives its summary.
+    docs/rules/awards.md, "The print log"."""
+    if log.recipient:
+        who = f"{log.recipient} / {log.team}" if log.team else log.recipient
+        if log.place and log.place != place:
+            who = f"{log.place} {who}"
+    else:
+        who = log.summary
+    return _("printed for %(who)s — take that paper back") % {"who": who}
+
+
 def orphaned_prints(event, awards):
     """The ``PrintLog`` lines (latest per key) of certificates no longer in the list: a member
-    removed, a place no longer given, a prize removed. Their paper should not be handed out."""
+    removed, a place no longer given, a prize removed. Their paper should not be handed out:
+    each line's ``printed_for`` says which paper (:func:`printed_for`)."""
     keys = {c.key for d in awards for c in d.certificates}
-    return [log for key, log in latest_prints(event).items() if key not in keys]
+    found = [log for key, log in latest_prints(event).items() if key not in keys]
+    for log in found:
+        log.printed_for = printed_for(log)
+    return found

@@ -6,6 +6,8 @@ Each function is one transaction; a refusal is a ``UserError`` raised before any
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -44,15 +46,39 @@ def remove_hand_prize(event, prize_id):
         raise UserError(_("That prize was already removed."))
 
 
+class Printed(NamedTuple):
+    """One certificate as printed: its key, its text's fingerprint, a one-line summary and what
+    the paper says (recipient, team, place), kept to say later which paper to take back."""
+
+    key: str
+    fingerprint: str
+    summary: str
+    recipient: str = ""
+    team: str = ""
+    place: str = ""
+
+
 def record_prints(event, printed, user=None):
-    """Write one ``PrintLog`` line per certificate printed: ``printed`` is ``[(key, fingerprint,
-    summary)]``. Call it inside the transaction that answers the file (the view and the command
-    do), so the log and the paper agree. Returns how many lines were written."""
+    """Write one ``PrintLog`` line per certificate printed: ``printed`` is ``[Printed]`` (or
+    tuples of its fields: key, fingerprint, summary, then optionally recipient, team, place).
+    Call it inside the transaction that answers the file (the view and the command do), so the
+    log and the paper agree. Returns how many lines were written (docs/rules/awards.md,
+    "The print log")."""
     user = user if user is not None and user.is_authenticated else None
+    rows = [Printed(*row) for row in printed]
     PrintLog.objects.bulk_create(
         [
-            PrintLog(event=event, key=key, fingerprint=print_, summary=summary[:200], printed_by=user)
-            for key, print_, summary in printed
+            PrintLog(
+                event=event,
+                key=row.key,
+                fingerprint=row.fingerprint,
+                summary=row.summary[:200],
+                recipient=row.recipient[:200],
+                team=row.team[:200],
+                place=row.place[:100],
+                printed_by=user,
+            )
+            for row in rows
         ]
     )
-    return len(printed)
+    return len(rows)

@@ -35,8 +35,9 @@ def body_problem(template: str) -> str | None:
 
     In: the body text as typed. Out: "brace" for a brace without its pair; else the first
     placeholder that is not exactly one of {edition}, {event}, {division}, {place}, as typed
-    between its braces ("evnt", "event:d", "edition!r", "event.x", "place[0]", "" for "{}"),
-    for the form to name in its message; None when it fills in. Format specs, conversions,
+    between its braces ("evnt", "event:d", "edition!r", "event.x", "place[0]"), or "empty"
+    for ``{}``, for the form to name in its message; None when it fills in. A brace itself
+    is written doubled: ``{{`` and ``}}`` print ``{`` and ``}``. Format specs, conversions,
     attribute and index access are refused (docs/rules/awards.md, "Settings the form
     refuses"): they either fail when filled in or print an event's numbers in ways no
     certificate should show ("{edition:%}" → "300.000000%").
@@ -49,7 +50,7 @@ def body_problem(template: str) -> str | None:
         if name is None:
             continue
         if name not in PLACEHOLDERS or spec or conversion:
-            return _as_typed(name, spec, conversion) or "{}"
+            return _as_typed(name, spec, conversion) or "empty"
     return None
 
 

@@ -37,6 +37,7 @@ def desk(request, slug, hand_form=None):
         "total": len(certificates),
         "pending": sum(1 for c in certificates if c.status == NOT_PRINTED),
         "changed": sum(1 for c in certificates if c.status == CHANGED),
+        "unprintable": sum(1 for c in certificates if c.font_notes),
     }
     return render(
         request,

@@ -8,14 +8,17 @@ and fill in the texts) and the drawing of the certificates: :func:`render_certif
 ``docs/rules/certificates.md``).
 """
 
+import math
 from dataclasses import dataclass, field
 from io import BytesIO
 
 from django.utils.translation import gettext as _
+from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from awards.paper import compose, sheet
 from awards.paper.typeset import certificate_face, draw_column
+from common.errors import UserError
 from common.pdf.fonts import japanese_font
 from common.pdf.layout import CREATOR
 from common.pdf.pen import RENDER_LOCK
@@ -93,6 +96,77 @@ def _cleaned(cert: CertificateText) -> CertificateText:
     )
 
 
+#: The certificate the margins must leave room for (issue 19 fix): the default body for a
+#: 21st edition, a member's certificate with team, a place, a division and one issuer.
+REFERENCE = CertificateText(
+    title="賞状",
+    place="準優勝",
+    division="小学生高学年の部",
+    recipient="日立 花子",
+    honorific="殿",
+    body="あなたは第21回ひたち郷土かるた大会小学生高学年の部において頭書の成績を収められました よってこれを賞します",
+    date_text="令和9年1月17日",
+    issuers=(("ひたち郷土かるた大会実行委員会 会長", "日立 太郎"),),
+    team="ひたち海浜かるた会",
+)
+
+
+READABLE_BASE = 10.0  # points: the body of the reference certificate at least this size
+
+
+def _inner(area: sheet.Area) -> sheet.Area:
+    """The text area less the padding kept inside the frame (points)."""
+    pad_h, pad_v = min(8.0, area.w * 0.04) * 2.835, min(12.0, area.h * 0.05) * 2.835
+    return sheet.Area(area.x + pad_h, area.y + pad_v, area.w - 2 * pad_h, area.h - 2 * pad_v)
+
+
+def room_problem(paper) -> str:
+    """Why the margins of ``paper`` (a ``PaperLayout``) leave too little room for a certificate,
+    in words naming the margins and the width (mm) the reference certificate
+    (:data:`REFERENCE`) needs at that height with its body at ``READABLE_BASE`` (10 pt, the
+    name then 15 pt); "" when it fits at that size or larger. Raises ``UserError`` as :func:`sheet.text_area`
+    (unknown paper, negative margins, an area under 60 mm). docs/rules/certificates.md."""
+    area = sheet.text_area(paper)
+    inner = _inner(area)
+    face = certificate_face()
+    try:
+        base, _columns = compose.fit_base(face, REFERENCE, inner)
+    except compose.DoesNotFit:
+        base = 0.0
+    if base < READABLE_BASE:
+        need = compose.width(compose.plan(face, REFERENCE, inner.h, READABLE_BASE)) + area.w - inner.w
+        return _(
+            "The margins (top %(top)s, right %(right)s, bottom %(bottom)s, left %(left)s mm) leave %(w)s × %(h)s mm "
+            "for the text: a certificate needs about %(need)s mm of width at that height. Make the margins smaller."
+        ) % {
+            "top": f"{paper.margin_top_mm:g}",
+            "right": f"{paper.margin_right_mm:g}",
+            "bottom": f"{paper.margin_bottom_mm:g}",
+            "left": f"{paper.margin_left_mm:g}",
+            "w": f"{area.w / mm:.0f}",
+            "h": f"{area.h / mm:.0f}",
+            "need": f"{math.ceil(need / mm)}",
+        }
+    return ""
+
+
+def _fit(face, cert: CertificateText, inner: sheet.Area, paper) -> tuple[float, list[compose.Column]]:
+    """``compose.fit_base``, its refusal saying whether the margins or the text are the cause."""
+    try:
+        return compose.fit_base(face, cert, inner)
+    except compose.DoesNotFit as refused:
+        margins = room_problem(paper)
+        if margins:
+            raise UserError(f"{refused.message} {margins}") from refused
+        raise UserError(
+            _(
+                "The certificate for “%(name)s” does not fit its paper: the margins leave enough room, "
+                "its text is too long. Shorten the body text, the names or the issuers."
+            )
+            % {"name": cert.recipient}
+        ) from refused
+
+
 def draw_certificate(c: Canvas, cert: CertificateText, paper: "PaperLayout") -> list[compose.Column]:
     """Draw one certificate on the canvas's current page; return its columns as placed
     (each column's ``x`` centre set), for previews and tests."""
@@ -100,9 +174,8 @@ def draw_certificate(c: Canvas, cert: CertificateText, paper: "PaperLayout") -> 
     if paper.draw_frame:
         sheet.draw_frame(c, area)
     face = certificate_face()
-    pad_h, pad_v = min(8.0, area.w * 0.04) * 2.835, min(12.0, area.h * 0.05) * 2.835
-    inner = sheet.Area(area.x + pad_h, area.y + pad_v, area.w - 2 * pad_h, area.h - 2 * pad_v)
-    b, columns = compose.fit_base(face, cert, inner)
+    inner = _inner(area)
+    b, columns = _fit(face, cert, inner, paper)
     spare = compose.stretch(columns, inner.w - compose.width(columns), b)
     x = inner.right - spare / 2
     for column in columns:

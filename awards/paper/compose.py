@@ -23,11 +23,13 @@ from django.utils.translation import gettext as _
 from awards.paper.sheet import Area
 from awards.paper.typeset import Face
 from common.errors import UserError
-from common.pdf.tategaki import SPACE, Glyph, balanced_columns, column_length, fit_column
+from common.pdf.tategaki import SPACE, Glyph, balanced_columns, column_length, fit_column, fit_columns
 
 # Sizes in base sizes (the body's size) and gaps after a column, in base sizes.
 TITLE, PLACE, DIVISION, TEAM, RECIPIENT, HONORIFIC = 2.3, 1.45, 1.0, 0.85, 1.5, 1.3
 BODY, DATE, ISSUER_TITLE, ISSUER_NAME = 1.0, 0.8, 0.85, 1.15
+NAME_LARGE = 1.2  # the recipient takes more columns before it is set smaller than this
+NAME_ONE_COLUMN = 1.1  # … but stays in one column down to this size (a short name)
 LINE_GAP = 0.6  # between body columns
 MAX_BASE = 40.0  # points
 MIN_BASE = 7.5  # the date (0.8 b) stays at 6 pt or more
@@ -106,18 +108,23 @@ def _place(face: Face, cert, height: float, b: float) -> list[Column]:
 
 
 def _name_columns(face: Face, name: str, height: float, foot: float, b: float) -> tuple[float, float, list]:
-    """(size, top, columns) of the recipient's name above a foot of ``foot`` points."""
+    """(size, top, columns) of the recipient's name above a foot of ``foot`` points: one
+    column from 30 % down at a large size (at least ``NAME_LARGE`` b); else from the top,
+    one column at ``NAME_ONE_COLUMN`` b or larger, then two or three columns at a large size,
+    then one, two or three at the body's size; never smaller than the body (issue 19 fix: a
+    33-character team name was set as small as the affiliation line), in as many columns
+    as it takes at last (``common.pdf.tategaki.fit_columns``)."""
+    glyphs = face.glyphs(name)
     start = 0.3 * height
-    size, cols = _fitted(face, name, height - start - foot, RECIPIENT * b, 0.9 * b)
-    if len(cols) > 1:  # a long name may start higher in its column(s), and be smaller in two
+    size, cols = fit_columns(glyphs, height - start - foot, RECIPIENT * b, [(1, NAME_LARGE * b)], face.measure)
+    if len(cols) > 1 or size < NAME_LARGE * b - 1e-9:
         start = 1.2 * b
-        for floor in (0.9, 0.75, 0.6):
-            size, cols = _fitted(face, name, height - start - foot, RECIPIENT * b, floor * b)
-            if len(cols) <= 2:
-                break
+        large, body = NAME_LARGE * b, BODY * b
+        attempts = [(1, NAME_ONE_COLUMN * b), (2, large), (3, large), (1, body), (2, body), (3, body)]
+        size, cols = fit_columns(glyphs, height - start - foot, RECIPIENT * b, attempts, face.measure)
     if len(cols) == 1:
         free = height - start - foot - column_length(cols[0]) * size
-        cols[0] = _spaced(cols[0], min(0.5, free / size / max(len(cols[0]) - 1, 1)))
+        cols[0] = _spaced(cols[0], max(0.0, min(0.5, free / size / max(len(cols[0]) - 1, 1))))
     return size, start, cols
 
 
@@ -205,10 +212,16 @@ def width(columns: list[Column]) -> float:
     return sum(c.width + c.gap for c in columns)
 
 
+class DoesNotFit(UserError):
+    """A certificate too wide for its text area even at the smallest base size; the caller
+    (``awards.paper.certificates``) says whether the margins or the text are the cause."""
+
+
 def fit_base(face: Face, cert, area: Area) -> tuple[float, list[Column]]:
     """The largest base size (points, at most 40) at which the certificate fits ``area``
-    (points), and its columns. Raises ``UserError`` naming the recipient when even the
-    smallest (7.5 pt, the date then at 6 pt) does not fit (``docs/rules/certificates.md``)."""
+    (points), and its columns. Raises ``DoesNotFit`` (a ``UserError``) naming the recipient
+    when even the smallest (7.5 pt, the date then at 6 pt) does not fit
+    (``docs/rules/certificates.md``)."""
     b = min(MAX_BASE, area.h / 13)
     while True:
         columns = plan(face, cert, area.h, b)
@@ -216,10 +229,7 @@ def fit_base(face: Face, cert, area: Area) -> tuple[float, list[Column]]:
             break
         b = max(MIN_BASE, b * min(0.97, area.w / width(columns) + 0.02))
     if width(columns) > area.w + 0.01:
-        raise UserError(
-            _("The certificate for “%(name)s” does not fit its paper: shorten the body text or the names.")
-            % {"name": cert.recipient}
-        )
+        raise DoesNotFit(_("The certificate for “%(name)s” does not fit its paper.") % {"name": cert.recipient})
     return b, columns
 
 

@@ -26,7 +26,7 @@ from common.pdf.layout import (
     sections_pdf,
 )
 from common.pdf.pen import MUTED, SHADE, Pen, draw_fitted, shrink
-from common.pdf.text import checked
+from common.pdf.text import checked, split_name, wrap
 from tournament.paper.data import EventInfo, event_document, prepare_event
 
 __all__ = ["CallDivision", "CallLine", "CallMember", "mc_list_pdf"]
@@ -36,6 +36,10 @@ RUBY_SIZE = 10  # points: the furigana above them (large enough to read at arm's
 PRIZE_W = 34 * mm
 ROW_H = 14 * mm
 TEAM_H = 10 * mm
+TEAM_SIZE = 14  # points: a team's name
+TEAM_MIN = 13  # points: a longer team name wraps rather than shrink below this
+AFFILIATION_SIZE = 10  # points
+LEADING = 1.2
 
 
 @dataclass(frozen=True)
@@ -49,13 +53,15 @@ class CallMember:
 @dataclass(frozen=True)
 class CallLine:
     """One call of the ceremony: the ``prize`` (「第3位」「個人賞」), a ``note`` (a tie), the
-    ``team`` and its ``affiliation``, and the ``members`` who go up."""
+    ``team`` and its ``affiliation``, the ``members`` who go up, and ``font_notes``: the
+    characters no installed font prints, in words (the page shows them; the PDF does not)."""
 
     prize: str
     note: str
     team: str
     affiliation: str
     members: list[CallMember] = field(default_factory=list)
+    font_notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -82,11 +88,41 @@ def _cells(pen: Pen, members: list[CallMember], width: float) -> list[list[tuple
     return rows
 
 
+@dataclass(frozen=True)
+class _Team:
+    """How a call's team is set: ``size`` (points), its ``lines``, the affiliation beside it
+    (``inline``) or on a line below, and the ``height`` (points) the team takes."""
+
+    size: float
+    lines: list[str]
+    inline: bool
+    height: float
+
+
+def _team(pen: Pen, team: str, affiliation: str, width: float) -> _Team:
+    """The team at ``TEAM_SIZE`` in 60 % of ``width`` with the affiliation beside it, shrunk
+    to ``TEAM_MIN`` at most; else on the whole width with the affiliation below; else on two
+    lines (cut at a natural point), else wrapped at ``TEAM_MIN``: a long team name is never
+    set unreadably small (issue 19 fix)."""
+    beside = shrink(pen, team, width * 0.6 if affiliation else width, TEAM_SIZE)
+    if beside >= TEAM_MIN:
+        return _Team(beside, [team], True, TEAM_H)
+    size, lines = shrink(pen, team, width, TEAM_SIZE), [team]
+    if size < TEAM_MIN:
+        lines = split_name(team, pen.font)
+        size = min(TEAM_SIZE, width / max(pen.width(part, 1.0) or 1.0 for part in lines))
+    if size < TEAM_MIN:
+        size, lines = TEAM_MIN, wrap(team, pen.font, TEAM_MIN, width)
+    height = TEAM_H + (len(lines) - 1) * size * LEADING + (AFFILIATION_SIZE * LEADING + 1.5 * mm if affiliation else 0)
+    return _Team(size, lines, False, height)
+
+
 def _call_block(pen: Pen, x0: float, w: float, line: CallLine) -> Block:
     """A call: the prize at the left (shaded), then the team and the rows of names with ruby."""
     body_x, body_w = x0 + PRIZE_W + 3 * mm, w - PRIZE_W - 3 * mm
     rows = _cells(pen, line.members, body_w)
-    height = TEAM_H + max(len(rows), 1) * ROW_H + 2 * mm
+    team = _team(pen, line.team, line.affiliation, body_w)
+    height = team.height + max(len(rows), 1) * ROW_H + 2 * mm
 
     def draw(pen: Pen, top: float) -> None:
         y = top - height
@@ -96,14 +132,18 @@ def _call_block(pen: Pen, x0: float, w: float, line: CallLine) -> Block:
         if line.note:
             draw_fitted(pen, x0, y + 1 * mm, PRIZE_W, 5 * mm, line.note, max_size=8.5, min_size=6, color=MUTED)
         team_base = top - TEAM_H + 3 * mm
-        size = shrink(pen, line.team, body_w * 0.6, 14)
-        pen.text(body_x, team_base, line.team, size, bold=True)
-        if line.affiliation:
-            ax = body_x + pen.width(line.team, size) + 4 * mm
+        for i, text in enumerate(team.lines):
+            pen.text(body_x, team_base - i * team.size * LEADING, text, team.size, bold=True)
+        if line.affiliation and team.inline:
+            ax = body_x + pen.width(line.team, team.size) + 4 * mm
             aw = body_x + body_w - ax
-            pen.text(ax, team_base, line.affiliation, shrink(pen, line.affiliation, aw, 10), color=MUTED)
+            pen.text(ax, team_base, line.affiliation, shrink(pen, line.affiliation, aw, AFFILIATION_SIZE), color=MUTED)
+        elif line.affiliation:
+            ay = team_base - (len(team.lines) - 1) * team.size * LEADING - AFFILIATION_SIZE * LEADING
+            size = shrink(pen, line.affiliation, body_w, AFFILIATION_SIZE)
+            pen.text(body_x, ay, line.affiliation, size, color=MUTED)
         for r, row in enumerate(rows):
-            base = top - TEAM_H - (r + 1) * ROW_H + 3 * mm
+            base = top - team.height - (r + 1) * ROW_H + 3 * mm
             x = body_x
             for member, cell in row:
                 cx = x + cell / 2

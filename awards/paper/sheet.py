@@ -101,9 +101,14 @@ def draw_frame(c: Canvas, area: Area) -> None:
     c.rect(outer.x, outer.y, outer.w, outer.h, stroke=1, fill=0)
 
 
-def _ticks(pen: Pen, length_mm: float, place, label) -> None:
-    """Ruler ticks every mm (longer every 5, numbered every 10) along one edge."""
-    for i in range(int(length_mm) + 1):
+RULER_IN_MM = 12.0  # each ruler's line lies this far in from its edge
+LEFT_RULER_FROM_MM = 18.0  # the left ruler starts this far down: clear of the top ruler
+
+
+def _ticks(pen: Pen, length_mm: float, place, label, start: int = 0) -> None:
+    """Ruler ticks every mm (longer every 5, numbered every 10) along one edge, from ``start``
+    mm (the numbers are always mm from the sheet's edge)."""
+    for i in range(start, int(length_mm) + 1):
         tick = 4.0 if i % 10 == 0 else (2.5 if i % 5 == 0 else 1.3)
         (x1, y1), (x2, y2) = place(i, tick)
         pen.line(x1, y1, x2, y2, width=0.3, color=RULE)
@@ -112,13 +117,14 @@ def _ticks(pen: Pen, length_mm: float, place, label) -> None:
 
 
 def draw_rulers(c: Canvas, paper, font: str) -> None:
-    """Rulers in mm from the sheet's left and top edges (offset applied): along the top
-    edge 12 mm in, and along the left edge 12 mm in."""
+    """Rulers in mm from the sheet's left and top edges (offset applied): along the top edge
+    12 mm in, over the whole width; along the left edge 12 mm in, from 18 mm down, so the two
+    never cross nor overlap in the top-left corner (issue 19 fix: they did)."""
     pen = Pen(c, font)
     w_mm, h_mm = paper_mm(paper)
     ox, oy = paper.offset_x_mm * mm, paper.offset_y_mm * mm
-    top = h_mm * mm - 12 * mm - oy
-    left = 12 * mm + ox
+    top = h_mm * mm - RULER_IN_MM * mm - oy
+    left = RULER_IN_MM * mm + ox
     pen.line(ox, top, w_mm * mm + ox, top, width=0.3, color=RULE)
     _ticks(
         pen,
@@ -126,12 +132,14 @@ def draw_rulers(c: Canvas, paper, font: str) -> None:
         lambda i, t: ((i * mm + ox, top), (i * mm + ox, top - t * mm)),
         lambda i, x, y: pen.text(x, y - 2.6 * mm, str(i), 6, align="center", color=RULE),
     )
-    pen.line(left, h_mm * mm - oy, left, -oy, width=0.3, color=RULE)
+    start = int(LEFT_RULER_FROM_MM)
+    pen.line(left, h_mm * mm - start * mm - oy, left, -oy, width=0.3, color=RULE)
     _ticks(
         pen,
         h_mm,
         lambda i, t: ((left, h_mm * mm - i * mm - oy), (left + t * mm, h_mm * mm - i * mm - oy)),
         lambda i, x, y: pen.text(x + 0.8 * mm, y - 2.1, str(i), 6, color=RULE),
+        start=start,
     )
 
 

@@ -81,6 +81,23 @@ def unprintable(text: object) -> list[Unprintable]:
     return [Unprintable(ch, f"U+{ord(ch):04X}", SUGGESTIONS.get(ch, "")) for ch in unprintable_chars(clean(text))]
 
 
+def unprintable_notes(texts: Iterable[object]) -> list[str]:
+    """One sentence per character of ``texts`` (in order, no repeats) that no installed font
+    can print, in the current language: 「𠮷 (U+20BB7) は印刷できません: 〓 になります」 (the
+    awards desk and the MC's list name them before printing, issue 19). Empty when every
+    character prints. Never raises (``docs/rules/paper.md``, "Paper always prints")."""
+    found: list[Unprintable] = []
+    for text in texts:
+        for u in unprintable(text):
+            if u not in found:
+                found.append(u)
+    return [
+        _("%(char)s (%(code)s) cannot be printed: it prints as %(mark)s")
+        % {"char": u.char, "code": u.codepoint, "mark": SUBSTITUTE_MARK}
+        for u in found
+    ]
+
+
 def font_warnings(named: Iterable[tuple[str, object]]) -> list[FontWarning]:
     """One :class:`FontWarning` per ``(label, text)`` pair whose text has characters no
     installed font can print; a text met twice is reported once.  Empty texts are skipped."""

@@ -6,7 +6,9 @@ into *runs* by font (:func:`runs`):
 
 * a character the main font has is drawn in it;
 * else from the first installed **fallback font** that has it (``KARUTA_PDF_FALLBACK_FONTS``
-  or the known paths below: Hanazono Mincho and Noto CJK TrueType for rare kanji, Nanum /
+  or the known paths below: IPAmj Mincho (Debian's ``fonts-ipamj-mincho``: 58,000+ glyphs
+  of people's names, 𠮷 and 𡈽 among them), Hanazono Mincho and Noto CJK TrueType for rare
+  kanji, Nanum /
   Un fonts for Hangul, Droid Sans Fallback, DejaVu Sans for monochrome emoji and symbols);
 * else as the visible **substitute mark** 〓, drawn by a font that maps every character to
   the main font's 〓 glyph, so the PDF's text layer still holds the true character;
@@ -46,6 +48,11 @@ INVISIBLE_NAME = "KarutaInvisible"
 
 #: Fallback candidates, most preferred first (missing files are skipped, CFF ones too).
 KNOWN_FALLBACK_PATHS: tuple[str, ...] = (
+    # IPAmj明朝 (IPA Font License): the 人名 glyphs of the MJ character set, 𠮷 included.
+    "/usr/share/fonts/truetype/ipamj/ipamjm.ttf",
+    "/usr/share/fonts/opentype/ipamj/ipamjm.ttf",
+    "/usr/share/fonts/ipamj/ipamjm.ttf",
+    "/usr/local/share/fonts/ipamjm.ttf",
     "/usr/share/fonts/truetype/hanazono/HanaMinA.ttf",
     "/usr/share/fonts/truetype/hanazono/HanaMinB.ttf",
     "/usr/share/fonts/truetype/noto/NotoSansCJKjp-Regular.ttf",

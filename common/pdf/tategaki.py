@@ -47,6 +47,7 @@ __all__ = [
     "break_columns",
     "column_length",
     "fit_column",
+    "fit_columns",
     "layout",
     "positions",
     "split_name_columns",
@@ -392,4 +393,59 @@ def fit_column(
             size2 = min(max_size, length / max(column_length(c) for c in two))
             if size2 >= floor - 1e-9:
                 return size2, two
+    return floor, break_columns(glyphs, length / floor, measure)
+
+
+def _in_columns(
+    glyphs: list[Glyph], length: float, max_size: float, floor: float, n: int, measure: Callable[[str], float]
+) -> tuple[float, list[list[Glyph]]] | None:
+    """The largest size (at most ``max_size``, at least ``floor``) at which ``glyphs`` take at
+    most ``n`` columns ``length`` points long, with its columns; ``None`` when none does."""
+    total = column_length(glyphs)
+    if n == 1:
+        size = min(max_size, length / total)
+        return (size, [glyphs]) if size >= floor - 1e-9 else None
+    if n == 2:
+        two = split_name_columns(glyphs, length / floor)
+        if len(two) == 2:
+            size = min(max_size, length / max(column_length(c) for c in two))
+            if size >= floor - 1e-9:
+                return size, two
+    size = min(max_size, length * n / total)
+    while size >= floor - 1e-9:
+        cols = balanced_columns(glyphs, length / size, measure)
+        if len(cols) <= n:
+            return size, cols
+        size *= 0.97
+    return None
+
+
+def fit_columns(
+    glyphs: Sequence[Glyph],
+    length: float,
+    max_size: float,
+    attempts: Sequence[tuple[int, float]],
+    measure: Callable[[str], float] = _default_measure,
+) -> tuple[float, list[list[Glyph]]]:
+    """Size (points) and columns for a name that should stay large: more columns before a
+    smaller size (issue 19 fix: a 33-character team name on its certificate).
+
+    ``attempts`` are ``(columns, floor)`` pairs tried in order: the largest size from
+    ``max_size`` down to ``floor`` points at which the glyphs take at most that many columns
+    ``length`` points long (two cut at a natural point, :func:`split_name_columns`, else
+    balanced, :func:`balanced_columns`); the first that fits wins. Else, at the smallest
+    floor (never under :data:`common.pdf.text.MIN_PT`), as many columns as it takes
+    (:func:`break_columns`). Every glyph is kept; no column is longer than ``length``.
+    ``length`` ≤ 0 or no attempt raises ``ValueError``.
+    """
+    if length <= 0 or not attempts:
+        raise ValueError("a column needs a positive length and an attempt")
+    glyphs = _trim(list(glyphs))
+    if not glyphs or column_length(glyphs) <= 0:
+        return max_size, [glyphs] if glyphs else []
+    for n, floor in attempts:
+        found = _in_columns(glyphs, length, max_size, floor, n, measure)
+        if found is not None:
+            return found
+    floor = max(min(f for _n, f in attempts), MIN_PT)
     return floor, break_columns(glyphs, length / floor, measure)

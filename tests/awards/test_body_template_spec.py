@@ -28,7 +28,7 @@ REFUSED = [
     ("{event.x}", "event.x"),
     ("{place[0]}", "place[0]"),
     ("{0}", "0"),
-    ("{}", "{}"),
+    ("{}", "empty"),
     ("{evnt}", "evnt"),
 ]
 

@@ -22,7 +22,13 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from awards.paper import typeset
-from awards.paper.certificates import CertificateText, PaperLayout, render_calibration, render_certificates
+from awards.paper.certificates import (
+    CertificateText,
+    PaperLayout,
+    render_calibration,
+    render_certificates,
+    room_problem,
+)
 from awards.paper.sheet import text_area
 from common.errors import UserError
 
@@ -181,18 +187,42 @@ def test_nothing_leaves_the_text_area(face, paper):
         assert plain(cert.recipient) in "".join(reading(pdf, page))  # in order, across its columns
 
 
+TEAM33 = "日立市立会瀬台小学校子ども会かるた部ひたち海浜ジュニアＡチーム大会"  # 33 characters
+
+
 @pytest.mark.parametrize(
-    ("paper", "name_columns"), [(PaperLayout(size="B5"), 1), (PaperLayout(size="B5", orientation="landscape"), 2)]
+    ("paper", "name"),
+    [
+        (PaperLayout(size="B5"), LONG_NAME),
+        (PaperLayout(size="B5", orientation="landscape"), LONG_NAME),
+        (PaperLayout(), TEAM33),
+        (PaperLayout(orientation="landscape"), TEAM33),
+        (PaperLayout(size="B5"), TEAM33),
+        (PaperLayout(size="B5", orientation="landscape"), TEAM33),
+    ],
 )
-def test_a_long_name_shrinks_then_breaks_and_loses_no_character(face, paper, name_columns):
-    pdf = render_certificates([replace(CERT, recipient=LONG_NAME), CERT], paper)
-    assert plain(LONG_NAME) + "殿" in "".join(reading(pdf, 0))  # 𠮷 and 😀 are in the text layer too
-    name_size = max(g.size for g in glyphs_of(pdf, 0) if g.text == "海")
-    normal_size = max(g.size for g in glyphs_of(pdf, 1) if g.text == "海")
-    assert name_size < normal_size  # shrunk first
-    found = [read(col) for col in columns(glyphs_of(pdf, 0)) if col[0].size == name_size and col[0].text != "殿"]
-    assert len(found) == name_columns  # then broken into two columns on short (landscape) ones
-    assert "".join(found) in (plain(LONG_NAME), plain(LONG_NAME) + "殿")
+def test_a_long_name_takes_more_columns_never_smaller_than_the_body(face, paper, name):
+    """Issue 19 fix, finding 4: a 33-character team name was set as small as the affiliation
+    line. It now takes two or three columns at a large size, never under the body's size,
+    and loses no character (𠮷 and 😀 are in the text layer too)."""
+    assert len(TEAM33) == 33
+    pdf = render_certificates([replace(CERT, recipient=name)], paper)
+    assert plain(name) + "殿" in "".join(reading(pdf))
+    glyphs = glyphs_of(pdf)
+    body_size = max(g.size for g in glyphs if g.text == "頭")
+    name_size = max(g.size for g in glyphs if g.text == "浜")
+    assert name_size >= body_size - 0.01
+    found = [read(col) for col in columns(glyphs) if col[0].size == name_size and read(col) in plain(name) + "殿"]
+    assert plain(name) + "殿" == "".join(found)
+    if paper.orientation == "landscape":  # short columns: as many as it takes at the body's size or larger
+        assert 1 <= len(found) <= 4
+    elif name == TEAM33:  # in two or three columns, larger than the body
+        assert 2 <= len(found) <= 3 and name_size >= 1.2 * body_size - 0.01
+
+
+def test_a_short_name_stays_in_one_column():
+    pdf = render_certificates([CERT], PaperLayout(orientation="landscape"))
+    assert "ひたち海浜かるた会殿" in reading(pdf)
 
 
 def test_the_long_vowel_mark_and_long_latin_runs_are_turned(face):
@@ -356,3 +386,86 @@ def test_every_font_is_embedded(face, tmp_path, render):
     listing = subprocess.run(["pdffonts", "c.pdf"], cwd=tmp_path, check=True, capture_output=True, text=True).stdout
     rows = listing.splitlines()[2:]
     assert rows and all(row.split()[-5] == "yes" for row in rows), listing
+
+
+def segments(pdf: bytes) -> list[tuple[float, float, float, float]]:
+    """The straight lines of the first page (``x1 y1 m x2 y2 l``), in points."""
+    page = PdfReader(BytesIO(pdf)).pages[0]
+    found, start = [], None
+    for operands, op in ContentStream(page.get_contents(), page.pdf).operations:
+        if op == b"m":
+            start = tuple(float(v) for v in operands)
+        elif op == b"l" and start is not None:
+            found.append((*start, *(float(v) for v in operands)))
+    return found
+
+
+def labels(pdf: bytes) -> list[tuple[str, float, float]]:
+    """The rulers' numbers with their place (text matrix e, f)."""
+    found = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip().isdigit():
+            found.append((text.strip(), tm[4], tm[5]))
+
+    PdfReader(BytesIO(pdf)).pages[0].extract_text(visitor_text=visit)
+    return found
+
+
+def _meets(a, b) -> bool:
+    """True when segments ``a`` and ``b`` (x1, y1, x2, y2; each horizontal or vertical) touch."""
+    return not (
+        max(a[0], a[2]) < min(b[0], b[2]) - 0.01
+        or max(b[0], b[2]) < min(a[0], a[2]) - 0.01
+        or max(a[1], a[3]) < min(b[1], b[3]) - 0.01
+        or max(b[1], b[3]) < min(a[1], a[3]) - 0.01
+    )
+
+
+@pytest.mark.parametrize("paper", [PaperLayout(), PaperLayout(size="B5", orientation="landscape", offset_x_mm=-4)])
+def test_calibration_rulers_do_not_overlap_in_the_corner(paper):
+    """Issue 19 fix: the top and left rulers crossed at the top-left corner, ticks and numbers
+    on top of each other. Now no line or tick of the top ruler meets one of the left ruler,
+    and the left ruler's numbers lie below the top ruler's."""
+    pdf = render_calibration(paper)
+    lines = segments(pdf)
+    top_line = max((s for s in lines if abs(s[1] - s[3]) < 0.01), key=lambda s: abs(s[2] - s[0]))
+    left_line = max((s for s in lines if abs(s[0] - s[2]) < 0.01), key=lambda s: abs(s[3] - s[1]))
+    top_y, left_x = top_line[1], left_line[0]
+    top_ruler = [top_line] + [s for s in lines if abs(s[0] - s[2]) < 0.01 and max(s[1], s[3]) == pytest.approx(top_y)]
+    left_ruler = [left_line] + [
+        s for s in lines if abs(s[1] - s[3]) < 0.01 and min(s[0], s[2]) == pytest.approx(left_x)
+    ]
+    assert len(top_ruler) > 100 and len(left_ruler) > 100
+    for a in top_ruler:
+        for b in left_ruler:
+            assert not _meets(a, b), (a, b)
+    top_numbers = [(t, x, y) for t, x, y in labels(pdf) if y > top_y - 8 * MM]
+    left_numbers = [(t, x, y) for t, x, y in labels(pdf) if y <= top_y - 8 * MM]
+    assert {"10", "20"} <= {t for t, _x, _y in top_numbers}  # the top ruler from the sheet's edge
+    assert min(int(t) for t, _x, _y in left_numbers) == 20  # the left ruler from 20 mm down
+    assert max(y for _t, _x, y in left_numbers) < min(y for _t, _x, y in top_numbers) - 2 * MM
+
+
+SMALL = PaperLayout(margin_left_mm=75, margin_right_mm=75, margin_top_mm=98, margin_bottom_mm=99)  # 60 × 100 mm
+
+
+@pytest.mark.parametrize(
+    ("paper", "cause", "not_said"),
+    [
+        (PaperLayout(), "余白は十分あり、文字が多すぎるのが原因です", "余白（上"),
+        (SMALL, "余白（上 98、右 75、下 99、左 75 mm）", "余白は十分あり"),
+    ],
+)
+def test_a_certificate_that_does_not_fit_says_whether_margins_or_text_are_the_cause(paper, cause, not_said):
+    """Issue 19 fix, finding 3: the refusal blamed the names when the margins were the cause."""
+    with pytest.raises(UserError) as refused:
+        render_certificates([replace(CERT, body="あ" * 3000)], paper)
+    assert "ひたち海浜かるた会" in refused.value.message
+    assert cause in refused.value.message and not_said not in refused.value.message
+
+
+def test_the_margins_the_settings_accept_hold_the_reference_certificate_at_a_readable_size():
+    assert room_problem(PaperLayout()) == ""
+    assert room_problem(PaperLayout(size="B5", orientation="landscape")) == ""
+    assert "約" in room_problem(SMALL)

@@ -10,6 +10,9 @@ from pypdf import PdfReader
 
 from awards.models import PrintLog
 from awards.reports import all_certificates, event_awards
+from common.pdf import fallback
+from common.pdf.fonts import font_is_embedded, japanese_font
+from tournament.models import Player
 
 
 def run(*args):
@@ -75,3 +78,18 @@ def test_print_award_list_writes_the_mc_list(played, tmp_path):
     assert f"demo: the MC's list written to {target}." in out
     text = "".join(page.extract_text() for page in PdfReader(str(target)).pages)
     assert "小学生低学年の部" in text and "優勝" in text and "第3位" in text
+
+
+def test_print_awards_names_a_character_no_font_prints(played, tmp_path, monkeypatch):
+    """Issue 19 fix, finding 1: the command says it before printing, as the desk does."""
+    monkeypatch.setenv(fallback.ENV_VAR, "")
+    fallback.reset_fallback_cache()
+    japanese_font()
+    if not font_is_embedded():
+        pytest.skip("needs the TrueType font")
+    cert = next(c for c in all_certificates(event_awards(played)) if c.member is not None)
+    Player.objects.filter(pk=cert.member.pk).update(name="𠮷田 花子")
+    err = io.StringIO()
+    call_command("print_awards", "demo", "-o", str(tmp_path / "a.pdf"), stdout=io.StringIO(), stderr=err)
+    fallback.reset_fallback_cache()
+    assert "𠮷田 花子: 𠮷 (U+20BB7)" in err.getvalue()

@@ -12,7 +12,9 @@ from pypdf import PdfReader
 
 from awards.models import AwardSettings, HandPrize, PrintLog
 from awards.reports import all_certificates, event_awards
-from tournament.models import Team
+from common.pdf import fallback
+from common.pdf.fonts import font_is_embedded, japanese_font
+from tournament.models import Player, Team
 
 
 @pytest.fixture
@@ -134,9 +136,11 @@ def test_the_settings_are_saved_and_change_the_certificates(desk, played):
 @pytest.mark.parametrize(
     "changes, field",
     [
-        ({"margin_left": "80", "margin_right": "80"}, "margin_right"),
-        ({"margin_top": "150", "margin_bottom": "100"}, "margin_bottom"),
-        ({"orientation": "landscape", "margin_top": "60", "margin_bottom": "60"}, "margin_bottom"),
+        ({"margin_left": "80", "margin_right": "80"}, "__all__"),
+        ({"margin_top": "150", "margin_bottom": "100"}, "__all__"),
+        ({"orientation": "landscape", "margin_top": "60", "margin_bottom": "60"}, "__all__"),
+        ({"margin_left": "75", "margin_right": "75", "margin_top": "98", "margin_bottom": "99"}, "__all__"),
+        ({"body": "{}の部"}, "body"),
         ({"margin_top": "-3"}, "margin_top"),
         ({"offset_x": "45"}, "offset_x"),
         ({"body": "{evnt}の部"}, "body"),
@@ -199,3 +203,95 @@ def test_the_mc_list_pdf_reads_names_and_furigana_in_ceremony_order(desk, played
     assert text.index(third.team.name) < text.index(champion.team.name)
     for player in champion.team.players.filter(is_substitute=False):
         assert player.name in text and player.furigana in text
+
+
+@pytest.fixture
+def no_fallback_fonts(monkeypatch):
+    """Only the main font: 𠮷 prints as 〓 whatever fonts this machine has."""
+    monkeypatch.setenv(fallback.ENV_VAR, "")
+    fallback.reset_fallback_cache()
+    japanese_font()
+    if not font_is_embedded():
+        pytest.skip("needs the TrueType font (coverage of the CID font is unknown)")
+    yield
+    fallback.reset_fallback_cache()
+
+
+def champion_member(played):
+    cert = next(c for c in all_certificates(event_awards(played)) if c.member is not None)
+    return cert, cert.member
+
+
+def test_a_character_no_font_prints_is_named_on_its_row_and_on_the_mc_list(desk, played, no_fallback_fonts):
+    """Issue 19 fix, finding 1: 𠮷 printed as 〓 and only the server log said so."""
+    cert, member = champion_member(played)
+    Player.objects.filter(pk=member.pk).update(name="𠮷田 花子")
+    note = "𠮷 (U+20BB7) は印刷できません: 〓 になります"
+    html = desk.get(url("desk", played)).content.decode()
+    assert html.count(note) == 1
+    row = html[html.index("𠮷田 花子") :]
+    assert row.index(note) < row.index("</tr>")  # on the certificate's own row
+    assert "1 枚の賞状に、どのフォントにもない文字があります" in html
+    assert note in desk.get(url("mc_list", played)).content.decode()
+    Player.objects.filter(pk=member.pk).update(name="吉田 花子")
+    assert "は印刷できません" not in desk.get(url("desk", played)).content.decode()
+
+
+def test_a_corrected_certificate_names_the_paper_to_take_back(desk, played):
+    """Issue 19 fix, finding 2: "changed since printed" named the new recipient only."""
+    cert, member = champion_member(played)
+    desk.post(url("print", played), {"which": "pending"})
+    log = PrintLog.objects.get(key=cert.key)
+    assert (log.recipient, log.team, log.place) == (member.name, cert.prize.team.name, cert.text.place)
+    Player.objects.filter(pk=member.pk).update(name="根本 和奏")
+    html = desk.get(url("desk", played)).content.decode()
+    taken_back = f"印刷済みの用紙は {member.name} / {cert.prize.team.name} 宛て — その用紙を回収してください"
+    assert taken_back in html
+    assert html.index("根本 和奏") < html.index(taken_back)  # beside the new text
+    AwardSettings.objects.create(event=played, places_up_to=1)  # the runners-up lose theirs
+    html = desk.get(url("desk", played)).content.decode()
+    orphan = PrintLog.objects.filter(event=played, place="準優勝").first()
+    assert f"印刷済みの用紙は 準優勝 {orphan.recipient} / {orphan.team} 宛て" in html
+
+
+def test_a_log_line_without_the_printed_names_says_its_summary(desk, played):
+    cert, member = champion_member(played)
+    PrintLog.objects.create(event=played, key=cert.key, fingerprint="0" * 32, summary="小学生の部 優勝 旧チーム 旧名")
+    html = desk.get(url("desk", played)).content.decode()
+    assert "印刷済みの用紙は 小学生の部 優勝 旧チーム 旧名 宛て" in html
+
+
+@pytest.mark.parametrize(
+    ("changes", "said"),
+    [
+        ({"margin_left": "130", "margin_right": "25"}, "左余白（130 mm）と右余白（25 mm）を除くと"),
+        ({"margin_top": "150", "margin_bottom": "60"}, "上余白（150 mm）と下余白（60 mm）を除くと"),
+        (
+            {"margin_left": "75", "margin_right": "75", "margin_top": "98", "margin_bottom": "99"},
+            "余白（上 98、右 75、下 99、左 75 mm）を除くと、文字に使えるのは 60 × 100 mm です。",
+        ),
+    ],
+)
+def test_margins_leaving_too_little_room_are_refused_naming_both(desk, played, changes, said):
+    """Issue 19 fix, findings 3 and 5: a left-margin error showed under the right margin, and
+    margins the form accepted left too little room for the default certificate."""
+    response = desk.post(url("settings", played), settings_data(**changes))
+    form = response.context["form"]
+    assert list(form.errors) == ["__all__"], form.errors
+    assert said in response.content.decode()
+    assert not AwardSettings.objects.filter(event=played).exists()
+
+
+def test_empty_braces_are_named_as_typed_and_the_page_says_how_to_write_a_brace(desk, played):
+    """Issue 19 fix, finding 5: 「{}」 was reported as 「{{}}」; min="0" on a field refusing 0."""
+    html = desk.post(url("settings", played), settings_data(body="{}の部")).content.decode()
+    assert "中身のない括弧 {} があります" in html and "{{}}" not in html
+    page = desk.get(url("settings", played)).content.decode()
+    assert "括弧そのものは2つ重ねて書きます（{{ で {、}} で } が印刷されます）" in page
+    assert 'name="places_up_to" value="3" min="1" max="16"' in page or (
+        'min="1"' in page.split('name="places_up_to"')[1].split(">")[0]
+    )
+    response = desk.post(url("settings", played), settings_data(body="{{題}} {event}"))
+    assert response.status_code == 302
+    cert = all_certificates(event_awards(played))[0]
+    assert cert.text.body.startswith("{題} ")

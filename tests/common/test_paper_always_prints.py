@@ -119,7 +119,9 @@ def test_without_fallback_fonts_the_marks_print_and_the_text_stays_true(monkeypa
     assert any(SUBSTITUTE_NAME in f for f in fonts_used), fonts_used
 
 
-def test_runs_split_by_font_and_selectors_are_zero_width():
+def test_runs_split_by_font_and_selectors_are_zero_width(monkeypatch):
+    monkeypatch.setenv(fallback.ENV_VAR, "")  # no fallback font: 𠮷 is the mark, whatever is installed
+    fallback.reset_fallback_cache()
     main = japanese_font()
     if not font_is_embedded():
         pytest.skip("needs the TrueType font")
@@ -167,3 +169,34 @@ def test_a_colour_bitmap_font_is_never_used_as_a_fallback(monkeypatch):
     fallback.reset_fallback_cache()
     assert fallback.describe_fallbacks() == []
     assert "😀" in text_of(final_results_pdf(EVENT, [("部", [ResultEntry("優勝", "😀の会", "", [])])]))
+
+
+IPAMJ = "/usr/share/fonts/truetype/ipamj/ipamjm.ttf"
+
+
+@pytest.mark.skipif(not os.path.isfile(IPAMJ), reason="fonts-ipamj-mincho is not installed")
+def test_ipamj_mincho_draws_the_rare_kanji_of_names():
+    """Issue 19 fix: with Debian's fonts-ipamj-mincho installed, 𠮷 and 𡈽 are drawn from it
+    (the first fallback font), not as 〓; the PDF's text layer keeps them."""
+    main = japanese_font()
+    if not font_is_embedded():
+        pytest.skip("needs the TrueType font")
+    assert fallback.describe_fallbacks()[0] == IPAMJ
+    assert unprintable_chars("𠮷田𡈽") == []
+    assert [name for name, _ in runs("𠮷田", main)] == ["KarutaFallback1", main]
+    pdf = every_kind("𠮷田かるた会")["results"]
+    assert "𠮷田かるた会" in text_of(pdf)
+    assert b"KarutaSubstitute" not in pdf
+
+
+def test_the_mark_without_ipamj_mincho(monkeypatch):
+    """Without IPAmj Mincho (a machine that lacks it), 𠮷 is the mark: the same answer as before."""
+    others = [p for p in fallback.KNOWN_FALLBACK_PATHS if "ipamj" not in p]
+    monkeypatch.setattr(fallback, "KNOWN_FALLBACK_PATHS", tuple(others))
+    fallback.reset_fallback_cache()
+    japanese_font()
+    if not font_is_embedded():
+        pytest.skip("needs the TrueType font")
+    if any(os.path.isfile(p) for p in others if "hanazono" in p.lower() or "Noto" in p):
+        pytest.skip("another installed fallback font has 𠮷")
+    assert unprintable_chars("𠮷田") == ["𠮷"]

@@ -17,6 +17,7 @@ from common.pdf.tategaki import (
     break_columns,
     column_length,
     fit_column,
+    fit_columns,
     layout,
     positions,
     split_name_columns,
@@ -216,3 +217,31 @@ def test_bad_lengths_raise():
         fit_column(layout("あ"), 0, 10, 8)
     with pytest.raises(ValueError):
         break_columns(layout("あ"), 0)
+
+
+TEAM33 = "日立市立会瀬台小学校子ども会かるた部ひたち海浜ジュニアＡチーム大会"
+
+
+@pytest.mark.parametrize(
+    ("length", "attempts", "columns", "size"),
+    [
+        (300.0, [(1, 12.0), (2, 12.0), (3, 12.0)], 2, 300.0 / 17),  # two columns before a smaller size
+        (180.0, [(1, 12.0), (2, 12.0), (3, 12.0)], 3, 180.0 / 11),  # then three
+        (100.0, [(1, 12.0), (2, 12.0), (3, 12.0), (3, 10.0)], 4, 10.0),  # at last as many as it takes
+        (800.0, [(1, 20.0), (2, 20.0)], 1, 800.0 / 33),  # one column when it is large enough
+    ],
+)
+def test_fit_columns_takes_more_columns_before_a_smaller_size(length, attempts, columns, size):
+    """Issue 19 fix: a 33-character team name takes two or three columns at a large size
+    rather than one small one; every character kept, no column too long."""
+    got_size, got = fit_columns(layout(TEAM33), length, 30.0, attempts)
+    assert len(got) == columns
+    assert got_size == pytest.approx(min(30.0, size), rel=0.08)
+    assert "".join(g.source for col in got for g in col) == TEAM33
+    assert all(column_length(col) * got_size <= length + 1e-6 for col in got)
+    assert got_size >= min(f for _n, f in attempts) - 1e-9
+
+
+def test_fit_columns_refuses_no_length():
+    with pytest.raises(ValueError):
+        fit_columns(layout("あ"), 0, 10, [(1, 8)])

@@ -49,6 +49,9 @@ class Command(EventCommand):
         chosen = all_certificates(awards, "pending" if pending else "all")
         if not chosen:
             raise CommandError(f"{event.slug}: no certificate to print.")
+        for cert in chosen:
+            for note in cert.font_notes:  # before printing, as the desk says it
+                self.stderr.write(f"{cert.summary}: {note}")
         try:
             with in_site_language(), transaction.atomic():  # a file not written records nothing
                 self._write(output, printing.print_certificates(event, chosen, settings))
