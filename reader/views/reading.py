@@ -135,7 +135,16 @@ def _plan(reading, edition=None, order=None, pauses=None):
     urls = voices.audio_urls(edition)
     audio = {step["key"]: urls[step["key"]] for step in steps if step["key"]}
     cards = {card.head_kana: card.text for card in edition.cards.all()}
-    return {"steps": steps, "audio": audio, "cards": cards}
+    order = list(reading.order) if reading is not None else list(order)
+    return {"steps": steps, "audio": audio, "cards": cards, "order": order}
+
+
+def _resume_pos(reading):
+    """The index of the last step done, from the server's log (-1: nothing read yet), for a
+    page opened again (docs/rules/reader.md, "Opening the page again")."""
+    lines = reading.entries.order_by("seq").values_list("kind", "card", "reading")
+    pauses = sequence.Timing(reading.between_readings, reading.between_cards)
+    return sequence.resume_position(sequence.plan(reading.order, pauses), list(lines))
 
 
 def _read_page(request, reading, *, lines_url, back_url, event=None, court=None):
@@ -150,6 +159,7 @@ def _read_page(request, reading, *, lines_url, back_url, event=None, court=None)
         "store_key": f"reader-log:{reading.pk}:{reading.seed}",
         # A page opened again numbers its log lines after those the server has.
         "seq_base": reading.entries.aggregate(last=Max("seq"))["last"] or 0,
+        "resume_pos": _resume_pos(reading),
     }
     return render(request, "reader/read.html", context)
 
@@ -192,7 +202,9 @@ _KIND_LABELS = {
     "again": _lazy("read again"),
     "skip": _lazy("skipped"),
     "pause": _lazy("paused"),
+    "cut": _lazy("paused: this reading was cut, it is read again whole on resume"),
     "resume": _lazy("resumed"),
+    "reopened": _lazy("resumed (page opened again)"),
     "end": _lazy("The reading is over."),
 }
 _READING_LABELS = {
