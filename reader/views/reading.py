@@ -16,7 +16,7 @@ import segno
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Max
+from django.db.models import Count, Max
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -27,6 +27,7 @@ from django.views.decorators.http import require_POST
 
 from common.errors import UserError
 from reader import sessions, voices
+from reader.access import may_edit_decks
 from reader.engine import sequence
 from reader.models import DeckEdition, ReadingSession
 from tournament.access import event_for_organiser, event_for_recorder, object_or_404, whole_number
@@ -34,7 +35,41 @@ from tournament.models import Court, Match
 
 
 def _editions():
-    return DeckEdition.objects.order_by("name")
+    return DeckEdition.objects.order_by("name").annotate(card_count=Count("cards"))
+
+
+def _deck_notes(request, editions):
+    """The decks with fewer than the 56 cards (``voices.DECK_SIZE``): each with its count and,
+    for those who may edit decks, the link to its page (issue 21, the incomplete deck)."""
+    editor = may_edit_decks(request.user)
+    return [
+        {
+            "edition": edition,
+            "count": edition.card_count,
+            "full": voices.DECK_SIZE,
+            "url": reverse("reader:deck_detail", args=[edition.slug]) if editor else "",
+        }
+        for edition in editions
+        if edition.card_count < voices.DECK_SIZE
+    ]
+
+
+def _form_context(request, event, *, court=None, values=None):
+    """What the start form needs: the decks (with the incomplete ones named), the pauses, the
+    values typed before a refusal, and the games of ``court`` (a reader link's court)."""
+    editions = list(_editions())
+    games = []
+    if court is not None:
+        games = (
+            Match.objects.filter(event=event, court=court).order_by("match_number").select_related("team_a", "team_b")
+        )
+    return {
+        "editions": editions,
+        "deck_notes": _deck_notes(request, editions),
+        "timing": sequence.Timing(),
+        "values": values or {},
+        "court_games": games,
+    }
 
 
 def _pauses(request):
@@ -58,17 +93,20 @@ def manage(request, slug):
     """The event's reader page: start a reading for a court or the hall (organisers and
     recorders), the courts' reader links with QR codes (organisers), the readings so far."""
     event = event_for_recorder(request, slug)
+    return _manage_page(request, event)
+
+
+def _manage_page(request, event, values=None, status=200):
     organiser = event.is_organiser(request.user)
     context = {
         "event": event,
         "organiser": organiser,
         "courts": _court_rows(request, event) if organiser else [],
         "court_choices": event.courts.all(),
-        "editions": _editions(),
         "readings": event.readings.select_related("court", "edition", "match")[:50],
-        "timing": sequence.Timing(),
+        **_form_context(request, event, values=values),
     }
-    return render(request, "reader/manage.html", context)
+    return render(request, "reader/manage.html", context, status=status)
 
 
 def _start(request, event, *, court=None, via_link=False):
@@ -76,6 +114,14 @@ def _start(request, event, *, court=None, via_link=False):
     edition = object_or_404(_editions(), request.POST.get("edition"))
     if court is None and request.POST.get("court"):
         court = object_or_404(Court.objects.filter(event=event), request.POST.get("court"))
+    if edition.cards.count() < voices.DECK_SIZE and not request.POST.get("incomplete_ok"):
+        raise UserError(
+            _(
+                "The deck %(deck)s has %(count)d of %(full)d cards: tick “start with this incomplete deck” "
+                "to read it anyway."
+            )
+            % {"deck": edition, "count": edition.cards.count(), "full": voices.DECK_SIZE}
+        )
     match = None
     number = whole_number(request.POST.get("match"), low=1)
     if number is not None:
@@ -99,13 +145,14 @@ def _start(request, event, *, court=None, via_link=False):
 @require_POST
 def manage_start(request, slug):
     """Start a reading (POST): to its reading page; a refusal (cards that cannot be read, a bad
-    pause) is said on the reader page and nothing is stored."""
+    pause, an incomplete deck not confirmed) is said on the reader page with the values typed
+    kept (400), and nothing is stored."""
     event = event_for_recorder(request, slug)
     try:
         reading = _start(request, event)
     except UserError as error:
         messages.error(request, str(error))
-        return redirect("reader:manage", event.slug)
+        return _manage_page(request, event, values=request.POST, status=400)
     return redirect("reader:manage_read", event.slug, reading.pk)
 
 
@@ -296,22 +343,23 @@ def link_home(request, token):
     court = _link_court(token)
     if court is None:
         return _revoked(request)
+    values = None
     if request.method == "POST":
         try:
             reading = _start(request, court.event, court=court, via_link=True)
         except UserError as error:
             messages.error(request, str(error))
-            return redirect("reader:link_home", token)
-        return redirect("reader:link_read", token, reading.pk)
+            values = request.POST
+        else:
+            return redirect("reader:link_read", token, reading.pk)
     context = {
         "court": court,
         "event": court.event,
-        "editions": _editions(),
         "token": token,
-        "timing": sequence.Timing(),
+        **_form_context(request, court.event, court=court, values=values),
     }
     context["readings"] = court.readings.select_related("edition")[:10]
-    return render(request, "reader/link_home.html", context)
+    return render(request, "reader/link_home.html", context, status=400 if values is not None else 200)
 
 
 @_no_store
@@ -356,9 +404,12 @@ def practice(request):
             plan = _plan(None, edition, order, pauses)
         except (UserError, sequence.ReadingError) as problem:
             error = str(problem) if isinstance(problem, UserError) else _("This deck has fewer than two cards.")
+    editions = list(_editions())
+    notes = {note["edition"].pk: note for note in _deck_notes(request, editions)}
     context = {
-        "editions": _editions(),
+        "editions": editions,
         "edition": edition,
+        "deck_note": notes.get(edition.pk) if edition is not None else None,
         "plan": plan,
         "error": error,
         "fast": request.GET.get("fast") == "1",
