@@ -116,7 +116,8 @@ def deck_import_view(request, slug):
     form = DeckImportForm(request.POST or None, request.FILES or None)
     problems = []
     if request.method == "POST" and form.is_valid():
-        rows, problems = deck_import.read_deck(form.cleaned_data["file"])
+        joker = edition.cards.filter(is_joker=True).values_list("head_kana", flat=True).first() or ""
+        rows, problems = deck_import.read_deck(form.cleaned_data["file"], existing_joker=joker)
         if not problems:
             added, updated = decks.import_cards(edition, rows)
             messages.success(
