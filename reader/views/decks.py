@@ -48,7 +48,11 @@ def _card_rows(edition, recorded, urls, can_speak):
             voice = _("synthetic voice")
         else:
             voice = ""
-        rows.append({"card": card, "key": key, "voice": voice, "recorded": key in recorded, "url": urls.get(key)})
+        recording = recorded.get(key)
+        seconds = f"{recording.duration_ms / 1000:.1f}" if recording else ""
+        rows.append(
+            {"card": card, "key": key, "voice": voice, "recorded": recording, "seconds": seconds, "url": urls.get(key)}
+        )
     return rows
 
 

@@ -269,7 +269,9 @@ def _log_rows(reading):
             row.label = voices.PHRASES.get(row.key.partition(":")[2], ("",))[0]
         else:
             row.label = _KIND_LABELS.get(row.kind, row.kind)
-        row.reading_label = _READING_LABELS.get(row.reading, row.reading)
+        # A skip, a pause, a resume name a card at most, never a reading (older lines did).
+        reading_kind = row.kind in ("read", "again", "cut")
+        row.reading_label = _READING_LABELS.get(row.reading, row.reading) if reading_kind else ""
     return rows
 
 
@@ -304,9 +306,9 @@ def manage_log_csv(request, slug, pk):
             [
                 row.seq,
                 timezone.localtime(row.at).strftime("%Y-%m-%d %H:%M:%S.%f")[:-3],
-                row.kind,
+                str(row.label),
                 row.card,
-                row.reading,
+                str(row.reading_label),
                 timezone.localtime(row.received_at).strftime("%Y-%m-%d %H:%M:%S"),
             ]
         )

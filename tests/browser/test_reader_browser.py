@@ -9,7 +9,7 @@ import pytest
 from reader import sessions
 from reader.engine import sequence
 from reader.models import ReadingLogEntry
-from tests.browser.support import shot
+from tests.browser.support import log_in, shot
 from tests.factories import make_event
 from tests.reader.test_reading import make_deck
 
@@ -236,3 +236,23 @@ def test_a_refused_line_is_dropped_with_a_note_and_a_revoked_link_is_said(new_co
     wait_state(page2, "finished")  # the reading goes on locally
     page2.wait_for_function("() => document.getElementById('reader').dataset.revoked === '1'", timeout=30000)
     assert "本部" in page2.inner_text("#reader-status") or "desk" in page2.inner_text("#reader-status")
+
+
+def test_the_reader_page_of_an_event_fits_1024_and_prints_whole_cards(
+    new_page, live_server, reading, django_user_model
+):
+    session, _token = reading
+    event = session.event
+    for _ in range(3):
+        event.courts.create(name=f"第{event.courts.count() + 1}コート")
+    event.organisers.add(django_user_model.objects.create_user("organiser", password="karuta-test-pw"))
+    page = new_page(viewport={"width": 1024, "height": 768}, locale="ja-JP")
+    log_in(page, live_server, "organiser", "karuta-test-pw", f"/manage/{event.slug}/reader/")
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    page.emulate_media(media="print")
+    assert page.evaluate(
+        "() => [...document.querySelectorAll('.reader-url')].every(p => p.scrollWidth <= p.clientWidth + 1)"
+    )
+    assert page.evaluate(
+        "() => [...document.querySelectorAll('.grid > .card')].every(c => getComputedStyle(c).breakInside === 'avoid')"
+    )

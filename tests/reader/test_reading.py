@@ -210,15 +210,21 @@ def test_the_log_page_answers_was_it_read_twice_and_downloads(client, event, org
             {"seq": 1, "kind": "read", "card": a, "reading": "first", "at": now_ms()},
             {"seq": 2, "kind": "read", "card": a, "reading": "second", "at": now_ms()},
             {"seq": 3, "kind": "read", "card": b, "reading": "first", "at": now_ms()},
-            {"seq": 4, "kind": "skip", "card": b, "at": now_ms()},
+            {"seq": 4, "kind": "skip", "card": b, "reading": "first", "at": now_ms()},  # an older page's skip
+            {"seq": 5, "kind": "phrase", "key": "phrase:start", "at": now_ms()},
+            {"seq": 6, "kind": "cut", "card": b, "reading": "second", "at": now_ms()},
         ],
     )
     page = client.get(reverse("reader:manage_log", args=[event.slug, reading.pk]))
-    assert page.context["read"] == [(a, 2), (b, 1)]
+    assert page.context["read"] == [(a, 2), (b, 1)]  # the cut reading does not count
     csv = client.get(reverse("reader:manage_log_csv", args=[event.slug, reading.pk]))
     text = csv.content.decode("utf-8-sig")
     assert csv["Content-Type"].startswith("text/csv")
-    assert len(text.strip().splitlines()) == 5 and "skip" in text and b in text
+    lines = text.strip().splitlines()
+    assert len(lines) == 7 and b in text
+    assert "とばした札" in lines[4] and lines[4].split(",")[4] == ""  # a skip names no reading
+    assert "では、始めます" in lines[5]  # the phrase is named
+    assert "first" not in text and "skip" not in text  # values in Japanese, like the headers
 
 
 def test_a_reader_link_reaches_only_its_court_and_a_revoked_one_says_so(client, event):
