@@ -34,7 +34,7 @@ def expected(order):
 
 
 def wait_state(page, state):
-    page.wait_for_function(f"() => document.getElementById('reader').dataset.state === '{state}'", timeout=30000)
+    page.wait_for_function(f"() => document.getElementById('reader').dataset.state === '{state}'", timeout=60000)
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda v: f"{v[0]}x{v[1]}")
