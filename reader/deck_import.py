@@ -175,7 +175,9 @@ def read_deck(upload, existing_joker: str = "") -> tuple[list[CardRow], list[Imp
     ``existing_joker``: the head kana of the deck's 役札 card ("" when none): a file making a
     second 役札 beside it is refused. Out: (rows, problems sorted by row then column); when
     problems is not empty nothing may be saved. Each problem names its row and column
-    ("B (読み札)"); a formula cell without a saved value is one. Never raises for a bad file.
+    ("B (読み札)"); a formula cell without a saved value is one. Never raises for a bad file:
+    a damaged one (a broken zip, sheet XML cut short, an entity bomb in a DTD) is "the
+    workbook is damaged".
     """
     data = upload if isinstance(upload, bytes) else _read_limited(upload)
     if len(data) > MAX_FILE_BYTES:
@@ -186,7 +188,8 @@ def read_deck(upload, existing_joker: str = "") -> tuple[list[CardRow], list[Imp
         rows = _sheet_rows(data)
     except LimitExceeded as error:
         return [], [ImportProblem(None, None, str(error))]
-    except (zipfile.BadZipFile, KeyError, ValueError, OSError, EOFError):
+    except Exception:  # as tournament.imports.workbook: whatever a damaged file makes openpyxl raise
+        # BadZipFile, KeyError, XML cut short (ParseError), an entity bomb (expat's amplification limit), …
         return [], [ImportProblem(None, None, _("The workbook is damaged and cannot be read."))]
     for index, values in enumerate(rows[:HEADER_SEARCH_ROWS]):
         columns = _columns(values)

@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from reader.engine import cards as rules
 from reader.models import Card, DeckEdition
+from tournament.models import Event
 
 _CARD_MESSAGES = {
     "required": _("Write the head kana (頭字)."),
@@ -15,13 +16,27 @@ _CARD_MESSAGES = {
 
 
 class EditionForm(forms.ModelForm):
+    """A new deck: its name, short name, source, and optionally the tournament (one the user
+    organises) whose organisers may edit it too."""
+
     class Meta:
         model = DeckEdition
-        fields = ["name", "slug", "source"]
+        fields = ["name", "slug", "source", "event"]
         help_texts = {
             "slug": _("Letters, digits and hyphens; used in the addresses of the audio (e.g. club-practice)."),
             "source": _("Where the card texts come from (a book, a web page), so others can check them."),
         }
+
+    def __init__(self, *args, user=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["event"].queryset = user.organised_events.all() if user is not None else Event.objects.none()
+
+
+class CopyForm(forms.Form):
+    """A copy of a deck: the new deck's name and short name."""
+
+    name = forms.CharField(label=_("deck name"), max_length=120)
+    slug = forms.SlugField(label=_("short name"), max_length=40)
 
 
 class CardForm(forms.ModelForm):

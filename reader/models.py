@@ -6,13 +6,37 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.models import new_court_token
 
+#: The edition the product ships (migration 0003): edited by staff and superusers only.
+SHIPPED_EDITION = "hitachi"
+
 
 class DeckEdition(models.Model):
-    """One edition of a deck: 56 cards (44 + 「り」 … as the rules say), read by the reader."""
+    """One edition of a deck: 56 cards (44 + 「り」 … as the rules say), read by the reader.
+
+    Its owners edit it (``reader.access.may_edit_edition``): ``owner`` (who made it) and the
+    organisers of ``event`` (the tournament it was made for), besides staff and superusers.
+    """
 
     slug = models.SlugField(_("short name"), max_length=40, unique=True)
     name = models.CharField(_("deck name"), max_length=120)
     source = models.TextField(_("source of the card texts"), blank=True)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="reader_decks",
+        verbose_name=_("made by"),
+    )
+    event = models.ForeignKey(
+        "tournament.Event",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="reader_decks",
+        verbose_name=_("tournament"),
+        help_text=_("Optional: the organisers of this tournament may edit the deck too."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -83,13 +107,16 @@ class Recording(models.Model):
 class ReaderLink(models.Model):
     """A court's reader link (``/reader/<token>/``): the token is the credential and reaches
     only its court's reading page (issue 21, item 4). Revoked: ``enabled`` off; renewed: a
-    new token (the old one stops working at once)."""
+    new token (the old one stops working at once and is kept as ``previous_token``, so it
+    answers the explanation page like a revoked one)."""
 
     court = models.OneToOneField(
         "tournament.Court", on_delete=models.CASCADE, related_name="reader_link", verbose_name=_("court")
     )
     token = models.CharField(_("reader link secret"), max_length=64, unique=True, default=new_court_token)
     enabled = models.BooleanField(_("reader link active"), default=True)
+    # The token before the last renewal: a tablet still on it is told to ask the desk (410).
+    previous_token = models.CharField(max_length=64, blank=True, default="", db_index=True, editable=False)
 
     class Meta:
         verbose_name = _("reader link")

@@ -21,9 +21,13 @@ from reader.engine import sequence
 from reader.models import ReaderLink, ReadingLogEntry, ReadingSession
 from tournament.models import new_court_token
 
-# A log line's time may be this far from the server's clock (a tablet's clock is not exact,
-# and lines queued offline arrive late): beyond it the line is refused, not stored wrong.
-CLOCK_SLACK = datetime.timedelta(hours=12)
+# A log line's time must lie between the reading's start and the server's "now", give or take
+# this much (a tablet's clock is not exact). Lines queued offline keep the time they were made,
+# so arriving late is fine. Beyond it the line is refused, not stored wrong.
+CLOCK_SKEW = datetime.timedelta(minutes=10)
+# A line numbered before the end may carry a time this much after it (the batch's clock
+# correction varies with the network's delay).
+END_TOLERANCE = datetime.timedelta(seconds=5)
 MAX_SEED = 2**31 - 1
 # Lines one request may carry (a game of 56 cards has about 340 steps).
 MAX_LINES = 500
@@ -106,38 +110,128 @@ def steps(session):
     return [step.as_dict() for step in sequence.plan(session.order, pauses)]
 
 
-def _line(session, raw, number, now):
-    """One log line sent by the page (a dict) as an unsaved ``ReadingLogEntry``; ``UserError``
-    naming the line (its position ``number`` in the request) when a field is wrong."""
+# What each kind of log line may carry (the reading page's ``log`` in static/js/reader.js):
+# the kinds that name a card and one of its readings, and those that carry nothing.
+_CARD_KINDS = ("read", "again", "skip")
+_EMPTY_KINDS = ("pause", "resume", "end")
+_PHRASE_KEYS = (sequence.START, sequence.NEXT, sequence.CHECK)
+_READINGS = (sequence.FIRST, sequence.SECOND, sequence.CONFIRM, sequence.AGAIN)
+
+
+def _refuse(number, message):
+    return UserError(_("Log line %(n)d: %(what)s") % {"n": number, "what": message})
+
+
+def _check_fields(session, number, kind, card, reading, key):
+    """Refuse a line whose card, reading or audio key is not one this reading can log:
+    no free text reaches the log (the outside tester's findings, item 3)."""
+    if kind not in ReadingLogEntry.KINDS:
+        raise _refuse(number, _("unknown step %(kind)s.") % {"kind": str(kind)[:20]})
+    if not all(isinstance(value, str) for value in (card, reading, key)):
+        raise _refuse(number, _("the card, the reading and the audio must be text."))
+    if kind == "phrase" and (card or reading or key not in _PHRASE_KEYS):
+        raise _refuse(number, _("not one of the phrases of the reading."))
+    if kind in _EMPTY_KINDS and (card or reading or key):
+        raise _refuse(number, _("a pause, a resume or the end names no card."))
+    if kind == "cut" and not card:  # a phrase cut by a pause (read again whole on resume)
+        if reading or key not in _PHRASE_KEYS:
+            raise _refuse(number, _("not one of the phrases of the reading."))
+        return
+    if kind == "reopened":  # the page opened again goes on with ``card`` (docs/rules/reader.md)
+        if (card and card not in session.order) or reading or key:
+            raise _refuse(number, _("the card %(card)s is not in this reading.") % {"card": card[:8]})
+        return
+    if kind in _CARD_KINDS or kind == "cut":
+        if card not in session.order:
+            raise _refuse(number, _("the card %(card)s is not in this reading.") % {"card": card[:8]})
+        known = _READINGS + ("",) if kind == "skip" else _READINGS  # a skip may name no reading
+        if reading not in known or key not in ("", sequence.card_key(card)):
+            raise _refuse(number, _("the reading is wrong."))
+
+
+def _at(number, millis):
+    """The line's time (ms since the epoch) as a UTC datetime; ``UserError`` when missing."""
+    at = None
+    if isinstance(millis, int | float) and not isinstance(millis, bool):
+        try:
+            at = datetime.datetime.fromtimestamp(millis / 1000, tz=datetime.UTC)
+        except (OverflowError, OSError, ValueError):
+            at = None
+    if at is None:
+        raise _refuse(number, _("the time is missing."))
+    return at
+
+
+def _check_time(session, number, at, now):
+    """Refuse a time before the reading started or after now (each with :data:`CLOCK_SKEW`)."""
+    if at < session.started_at - CLOCK_SKEW or at > now + CLOCK_SKEW:
+        raise _refuse(number, _("the time is outside the reading (from its start until now)."))
+
+
+def _clock_offset(sent, now):
+    """How far the device's clock is behind the server's (a timedelta), from ``sent``: the
+    device's time when it sent the batch (ms since the epoch), or None (no correction).
+    ``UserError`` for a ``sent`` that is not a time."""
+    if sent is None:
+        return datetime.timedelta(0)
+    if not isinstance(sent, int | float) or isinstance(sent, bool):
+        raise UserError(_("The log's sending time is wrong."))
+    try:
+        return now - datetime.datetime.fromtimestamp(sent / 1000, tz=datetime.UTC)
+    except (OverflowError, OSError, ValueError) as error:
+        raise UserError(_("The log's sending time is wrong.")) from error
+
+
+def _line(session, raw, number, now, offset=datetime.timedelta(0)):
+    """One log line sent by the page (a dict) as an unsaved ``ReadingLogEntry``, its time put
+    on the server's clock (``offset``: ``_clock_offset``); ``UserError`` naming the line (its
+    position ``number`` in the request) when a field is wrong."""
     if not isinstance(raw, dict):
         raise UserError(_("Log line %(n)d is not a record.") % {"n": number})
-    seq, kind, card = raw.get("seq"), raw.get("kind"), raw.get("card") or ""
-    reading, key, millis = raw.get("reading") or "", raw.get("key") or "", raw.get("at")
+    seq, kind = raw.get("seq"), raw.get("kind")
+    card, reading, key = raw.get("card") or "", raw.get("reading") or "", raw.get("key") or ""
     if not isinstance(seq, int) or isinstance(seq, bool) or not 0 <= seq <= MAX_SEED:
         raise UserError(_("Log line %(n)d: the line number is missing or wrong.") % {"n": number})
-    if kind not in ReadingLogEntry.KINDS:
-        raise UserError(_("Log line %(n)d: unknown step %(kind)s.") % {"n": number, "kind": str(kind)[:20]})
-    if card and card not in session.order:
-        raise UserError(
-            _("Log line %(n)d: the card %(card)s is not in this reading.") % {"n": number, "card": str(card)[:8]}
-        )
-    if not isinstance(reading, str) or len(reading) > 10 or not isinstance(key, str) or len(key) > 40:
-        raise UserError(_("Log line %(n)d: the reading is wrong.") % {"n": number})
-    if not isinstance(millis, int | float) or isinstance(millis, bool):
-        raise UserError(_("Log line %(n)d: the time is missing.") % {"n": number})
+    _check_fields(session, number, kind, card, reading, key)
     try:
-        at = datetime.datetime.fromtimestamp(millis / 1000, tz=datetime.UTC)
-    except (OverflowError, OSError, ValueError):
-        at = None
-    if at is None or abs(at - now) > CLOCK_SLACK:
-        raise UserError(_("Log line %(n)d: the time is not today's.") % {"n": number})
+        at = _at(number, raw.get("at")) + offset
+    except OverflowError as error:
+        raise _refuse(number, _("the time is missing.")) from error
+    _check_time(session, number, at, now)
     return ReadingLogEntry(session=session, seq=seq, kind=kind, card=card, reading=reading, key=key, at=at)
 
 
-def record_lines(session, lines):
+def _end_of(session, entries):
+    """The (seq, time) of the reading's end: the stored "end" line, else the first of the batch."""
+    stored = session.entries.filter(kind="end").order_by("seq").values_list("seq", "at").first()
+    sent = sorted((entry.seq, entry.at) for entry in entries if entry.kind == "end")
+    return stored or (sent[0] if sent else None)
+
+
+def _refuse_after_end(session, entries):
+    """Refuse a new line after the reading's end (a later number, or a time later than the
+    end's by more than :data:`END_TOLERANCE`), by its number. Lines already stored are
+    exempt (a resent batch is taken; its times may differ by the network's delay)."""
+    end = _end_of(session, entries)
+    if end is None:
+        return
+    stored = set(session.entries.filter(seq__in=[entry.seq for entry in entries]).values_list("seq", flat=True))
+    for number, entry in enumerate(entries, start=1):
+        if entry.seq not in stored and (entry.seq > end[0] or entry.at > end[1] + END_TOLERANCE):
+            raise _refuse(number, _("the reading had already ended."))
+
+
+def record_lines(session, lines, sent=None):
     """Store the log lines ``lines`` (dicts: seq, kind, card, reading, key, at in ms since the
     epoch) sent by the reading page; a line already stored (same ``seq``) is kept as it was,
-    so a resent batch stores nothing twice. An "end" line ends the reading.
+    so a resent batch stores nothing twice. An "end" line ends the reading. ``sent`` (ms since
+    the epoch, optional) is the device's clock when it sent the batch: the lines' times are
+    moved by the difference to the server's clock, so a tablet whose clock is wrong still logs
+    on the server's time.
+
+    Each line must be one this reading can log (a known kind; a phrase of the rules; a card
+    of its order with a known reading; its time within the reading's start and now, give or
+    take :data:`CLOCK_SKEW`; nothing after the end). docs/rules/reader.md, "The log".
 
     Returns the sequence numbers stored or already there (the page forgets those). Raises
     ``UserError`` naming the first wrong line; nothing of the batch is written then.
@@ -145,12 +239,14 @@ def record_lines(session, lines):
     if not isinstance(lines, list) or len(lines) > MAX_LINES:
         raise UserError(_("The log must be a list of at most %(max)d lines.") % {"max": MAX_LINES})
     now = timezone.now()
-    entries = [_line(session, raw, number, now) for number, raw in enumerate(lines, start=1)]
+    offset = _clock_offset(sent, now)
+    entries = [_line(session, raw, number, now, offset) for number, raw in enumerate(lines, start=1)]
+    _refuse_after_end(session, entries)
     with transaction.atomic():
         ReadingLogEntry.objects.bulk_create(entries, ignore_conflicts=True)
         ended = [entry.at for entry in entries if entry.kind == "end"]
         if ended and session.ended_at is None:
-            session.ended_at = max(ended)
+            session.ended_at = min(ended)
             session.save(update_fields=["ended_at"])
     return sorted({entry.seq for entry in entries})
 
@@ -164,27 +260,35 @@ def reader_link(court):
 def change_link(court, action):
     """Revoke (``"revoke"``: the link stops working, its token kept to show it again on
     renewal) or renew (``"renew"``: a new token, active; the old one stops at once) the
-    court's reader link. Raises ``UserError`` for another action."""
+    court's reader link (the old token kept as ``previous_token``). Raises ``UserError`` for another action."""
     if action not in ("revoke", "renew"):
         raise UserError(_("Unknown action."))
     link = reader_link(court)
     if action == "revoke":
         link.enabled = False
     else:
-        link.token, link.enabled = new_court_token(), True
-    link.save(update_fields=["token", "enabled"])
+        link.previous_token, link.token, link.enabled = link.token, new_court_token(), True
+    link.save(update_fields=["token", "previous_token", "enabled"])
     return link
 
 
 class LinkRevoked(Http404):
-    """A reader link that was revoked: the page says to ask the desk (本部) for a new one."""
+    """A reader link that was revoked or renewed (``renewed``): the page says to ask the desk
+    (本部) for the new one."""
+
+    def __init__(self, renewed=False):
+        super().__init__()
+        self.renewed = renewed
 
 
 def court_of_link(token):
-    """The court of an active reader link. ``LinkRevoked`` for a revoked one, ``Http404`` for
-    an unknown token (it reveals nothing)."""
+    """The court of an active reader link. ``LinkRevoked`` for a revoked one or the old token
+    of a renewed one (as ``judging.court_link.court`` does), ``Http404`` for an unknown token
+    (it reveals nothing)."""
     link = ReaderLink.objects.select_related("court__event").filter(token=token).first()
     if link is None:
+        if token and ReaderLink.objects.filter(previous_token=token).exists():
+            raise LinkRevoked(renewed=True)
         raise Http404
     if not link.enabled:
         raise LinkRevoked

@@ -1,8 +1,9 @@
 """URLs of the reader app ("reader" namespace; see docs/architecture.md, "URL areas").
 
 - ``/reader/audio/<edition>/<card|phrase>/<name>/`` public: the audio the reader plays;
-- ``/reader/decks/…`` deck editors (login; staff or an organiser of any event): the deck
-  master, its Excel import and the recordings.
+- ``/reader/decks/…`` the deck pages (login; staff or an organiser of any event): the deck
+  master, a copy of a deck; editing a deck (cards, Excel import, recordings) for its owners
+  only (its maker, the organisers of its event, staff; ``hitachi``: staff only);
 - ``/manage/<event>/reader/…`` organisers and recorders: start a reading for a court or the
   hall, the courts' reader links, the readings' logs;
 - ``/reader/<token>/…`` a court's reader link (the token, 20–64 characters, is the
@@ -22,6 +23,7 @@ urlpatterns = [
     path("reader/audio/<slug:slug>/<str:kind>/<str:name>/", audio.audio, name="audio"),
     path("reader/decks/", decks.deck_list, name="deck_list"),
     path("reader/decks/<slug:slug>/", decks.deck_detail, name="deck_detail"),
+    path("reader/decks/<slug:slug>/copy/", decks.deck_copy, name="deck_copy"),
     path("reader/decks/<slug:slug>/cards/add/", decks.card_edit, name="card_add"),
     path("reader/decks/<slug:slug>/cards/<int:pk>/", decks.card_edit, name="card_edit"),
     path("reader/decks/<slug:slug>/import/", decks.deck_import_view, name="deck_import"),

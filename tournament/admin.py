@@ -1,9 +1,22 @@
 from django.contrib import admin
 
 from tournament.models import Court, Division, Event, Group, Match, Player, RunnerUpLot, Team, TieBreak
+from tournament.services import versions
 
 # The Django admin is for superusers only: organisers and recorders use the app's pages.
 admin.site.has_permission = lambda request: request.user.is_active and request.user.is_superuser
+
+
+class VersionedAdmin(admin.ModelAdmin):
+    """A save in the admin moves the row's edit version, as a save on the app's pages does
+    (docs/architecture.md, "Edits by two people at once"): an organiser's form opened before it
+    is then refused as stale instead of silently undoing the superuser's change. The admin's
+    change view runs in a transaction, so the row is locked until the save commits."""
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            versions.claim(obj, None)
+        super().save_model(request, obj, form, change)
 
 
 class CourtInline(admin.TabularInline):
@@ -13,7 +26,7 @@ class CourtInline(admin.TabularInline):
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(VersionedAdmin):
     list_display = ("name", "edition", "date", "venue", "slug")
     prepopulated_fields = {"slug": ("name",)}
     filter_horizontal = ("organisers",)
@@ -21,14 +34,14 @@ class EventAdmin(admin.ModelAdmin):
 
 
 @admin.register(Court)
-class CourtAdmin(admin.ModelAdmin):
+class CourtAdmin(VersionedAdmin):
     list_display = ("name", "event", "order")
     list_filter = ("event",)
     readonly_fields = ("token",)
 
 
 @admin.register(Division)
-class DivisionAdmin(admin.ModelAdmin):
+class DivisionAdmin(VersionedAdmin):
     list_display = ("name", "event", "grade_band", "criteria_codes", "qualifiers_per_group")
     list_filter = ("event",)
     filter_horizontal = ("courts",)
@@ -46,7 +59,7 @@ class PlayerInline(admin.TabularInline):
 
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(VersionedAdmin):
     list_display = ("name", "affiliation", "division", "group", "withdrawn")
     list_filter = ("division__event", "division")
     search_fields = ("name", "affiliation")

@@ -1,9 +1,11 @@
-"""Template filters: dates as Japanese organisers write them (2027年1月17日(日))."""
+"""Template filters: dates as Japanese organisers write them (2027年1月17日(日)), names cut into
+phrases for line breaks."""
 
 from django import template
 from django.utils.translation import get_language
 
 from common.dates import format_date
+from common.phrases import phrases as _phrases
 
 register = template.Library()
 
@@ -28,3 +30,10 @@ def event_date(event):
 def organised_by(event, user):
     """True when ``user`` may set up ``event`` (organiser or superuser)."""
     return event.is_organiser(user)
+
+
+@register.filter
+def phrases(text):
+    """``text`` in the pieces between which a line may break (``common.phrases.phrases``): a
+    template writes ``<wbr>`` between them in an element with ``word-break: keep-all``."""
+    return _phrases(str(text or ""))

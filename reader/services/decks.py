@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
-from reader.models import Card, DeckEdition
+from reader.models import Card, DeckEdition, Recording
 
 
 @dataclass(frozen=True)
@@ -23,12 +23,43 @@ class CardRow:
     is_joker: bool
 
 
-def create_edition(slug: str, name: str) -> DeckEdition:
-    """A new, empty edition. Raises ``UserError`` when ``slug`` is taken."""
+def _refuse_taken(slug: str) -> None:
+    if DeckEdition.objects.filter(slug=slug).exists():
+        raise UserError(_("A deck named %(slug)s already exists.") % {"slug": slug})
+
+
+def create_edition(slug: str, name: str, *, owner=None, event=None, source: str = "") -> DeckEdition:
+    """A new, empty edition made by ``owner`` (a user) for ``event`` (optional): its owners
+    edit it (``reader.access.may_edit_edition``). Raises ``UserError`` when ``slug`` is taken."""
     with transaction.atomic():
-        if DeckEdition.objects.filter(slug=slug).exists():
-            raise UserError(_("A deck named %(slug)s already exists.") % {"slug": slug})
-        return DeckEdition.objects.create(slug=slug, name=name)
+        _refuse_taken(slug)
+        return DeckEdition.objects.create(slug=slug, name=name, owner=owner, event=event, source=source)
+
+
+def copy_edition(edition: DeckEdition, slug: str, name: str, *, owner) -> DeckEdition:
+    """A copy of ``edition`` (its cards, its source, its recordings) as a new edition ``slug``
+    made by ``owner``, who edits the copy; the original is unchanged (how a club changes the
+    shipped deck: the outside tester's findings, item 4). Raises ``UserError`` when ``slug``
+    is taken. One transaction."""
+    with transaction.atomic():
+        _refuse_taken(slug)
+        copy = DeckEdition.objects.create(slug=slug, name=name, owner=owner, source=edition.source)
+        Card.objects.bulk_create(
+            Card(
+                edition=copy,
+                head_kana=card.head_kana,
+                text=card.text,
+                furigana=card.furigana,
+                is_joker=card.is_joker,
+                order=card.order,
+            )
+            for card in edition.cards.all()
+        )
+        recordings = list(edition.recordings.all())
+        for recording in recordings:
+            recording.pk, recording.edition = None, copy
+        Recording.objects.bulk_create(recordings)
+    return copy
 
 
 def import_cards(edition: DeckEdition, rows: list[CardRow]) -> tuple[int, int]:

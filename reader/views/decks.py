@@ -1,7 +1,8 @@
 """The deck master's pages (issue 21, item 1): editions, cards, Excel import and template.
 
-Login; deck editors only (``reader.access``: superuser, staff, or an organiser of any
-event). Every page is no-store (``never_cache``): it is behind a login.
+Login; the deck pages for superusers, staff and organisers of any event; editing a deck for
+its owners only (``reader.access``: its maker, the organisers of its event, staff; the shipped
+``hitachi`` deck by staff only, others copy it). Every page is no-store (``never_cache``).
 """
 
 from django.contrib import messages
@@ -9,12 +10,13 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
 
 from common.downloads import XLSX, file_response
 from common.errors import UserError
 from reader import deck_import, voices
-from reader.access import edition_for_editor, require_deck_editor
-from reader.forms import CardForm, DeckImportForm, EditionForm
+from reader.access import edition_for_editor, edition_for_viewer, may_edit_edition, require_deck_editor
+from reader.forms import CardForm, CopyForm, DeckImportForm, EditionForm
 from reader.models import Card, DeckEdition
 from reader.services import decks
 
@@ -24,17 +26,21 @@ from reader.services import decks
 def deck_list(request):
     """The editions, how complete each is, and a form to create one (a club's practice deck)."""
     require_deck_editor(request)
-    form = EditionForm(request.POST or None)
+    form = EditionForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
         try:
-            edition = decks.create_edition(form.cleaned_data["slug"], form.cleaned_data["name"])
+            edition = decks.create_edition(
+                data["slug"], data["name"], owner=request.user, event=data["event"], source=data["source"]
+            )
         except UserError as error:
             form.add_error("slug", error.message)
         else:
-            edition.source = form.cleaned_data["source"]
-            edition.save(update_fields=["source"])
             return redirect("reader:deck_detail", edition.slug)
-    editions = [(edition, edition.cards.count()) for edition in DeckEdition.objects.all()]
+    editions = [
+        (edition, edition.cards.count(), may_edit_edition(request.user, edition))
+        for edition in DeckEdition.objects.select_related("owner", "event")
+    ]
     return render(request, "reader/deck_list.html", {"editions": editions, "form": form, "deck_size": voices.DECK_SIZE})
 
 
@@ -58,10 +64,11 @@ def _card_rows(edition, recorded, urls, can_speak):
 
 @never_cache
 @login_required
-def deck_detail(request, slug):
+def deck_detail(request, slug, copy_form=None):
     """One edition: its cards with what reads each (recording, synthetic voice, nothing), the
-    number still missing of the 56, the phrases and their recordings, the voice's status."""
-    edition = edition_for_editor(request, slug)
+    number still missing of the 56, the phrases and their recordings, the voice's status; the
+    editing controls for its owners (``reader.access.may_edit_edition``), a copy form for all."""
+    edition = edition_for_viewer(request, slug)
     status = voices.voice_status()
     recorded = {r.key: r for r in edition.recordings.only("key", "duration_ms", "extension")}
     urls = voices.audio_urls(edition)
@@ -84,9 +91,29 @@ def deck_detail(request, slug):
         "deck_size": voices.DECK_SIZE,
         "missing": max(voices.DECK_SIZE - len(rows), 0),
         "unreadable": voices.unreadable_message(unreadable),
-        "card_form": CardForm(instance=Card(edition=edition)),
+        "can_edit": may_edit_edition(request.user, edition),
+        "copy_form": copy_form or CopyForm(initial={"name": edition.name, "slug": f"{edition.slug}-copy"[:40]}),
     }
     return render(request, "reader/deck_detail.html", context)
+
+
+@never_cache
+@login_required
+@require_POST
+def deck_copy(request, slug):
+    """Copy a deck (its cards and recordings) into a new deck the user owns and edits: how a
+    club changes the shipped deck, which only staff edit (``reader.access``)."""
+    edition = edition_for_viewer(request, slug)
+    form = CopyForm(request.POST)
+    if form.is_valid():
+        try:
+            copy = decks.copy_edition(edition, form.cleaned_data["slug"], form.cleaned_data["name"], owner=request.user)
+        except UserError as error:
+            form.add_error("slug", error.message)
+        else:
+            messages.success(request, _("The deck was copied: this copy is yours to edit."))
+            return redirect("reader:deck_detail", copy.slug)
+    return deck_detail(request, slug, copy_form=form)
 
 
 @never_cache
@@ -137,5 +164,5 @@ def deck_import_view(request, slug):
 def deck_template(request, slug):
     """The deck's Excel template, holding the edition's cards (so it can be edited and
     imported back)."""
-    edition = edition_for_editor(request, slug)
+    edition = edition_for_viewer(request, slug)
     return file_response(deck_import.template_workbook(edition.cards.all()), f"{edition.slug}-cards.xlsx", XLSX)

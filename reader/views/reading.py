@@ -9,13 +9,13 @@ localStorage until the server has them.
 
 import csv
 import functools
-import json
 import secrets
 
 import segno
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import RequestDataTooBig
 from django.db.models import Count, Max
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -26,28 +26,33 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_POST
 
 from common.errors import UserError
-from reader import sessions, voices
-from reader.access import may_edit_decks
+from reader import log_json, sessions, voices
+from reader.access import may_edit_edition
 from reader.engine import sequence
 from reader.models import DeckEdition, ReadingSession
 from tournament.access import event_for_organiser, event_for_recorder, object_or_404, whole_number
 from tournament.models import Court, Match
 
+# The largest game number the start form takes (its input says max="9999").
+MAX_GAME_NUMBER = 9999
+
 
 def _editions():
-    return DeckEdition.objects.order_by("name").annotate(card_count=Count("cards"))
+    return DeckEdition.objects.order_by("name").select_related("event").annotate(card_count=Count("cards"))
 
 
 def _deck_notes(request, editions):
     """The decks with fewer than the 56 cards (``voices.DECK_SIZE``): each with its count and,
-    for those who may edit decks, the link to its page (issue 21, the incomplete deck)."""
-    editor = may_edit_decks(request.user)
+    for those who may edit that deck (``reader.access.may_edit_edition``), the link to its
+    page (issue 21, the incomplete deck)."""
     return [
         {
             "edition": edition,
             "count": edition.card_count,
             "full": voices.DECK_SIZE,
-            "url": reverse("reader:deck_detail", args=[edition.slug]) if editor else "",
+            "url": reverse("reader:deck_detail", args=[edition.slug])
+            if may_edit_edition(request.user, edition)
+            else "",
         }
         for edition in editions
         if edition.card_count < voices.DECK_SIZE
@@ -114,21 +119,26 @@ def _start(request, event, *, court=None, via_link=False):
     edition = object_or_404(_editions(), request.POST.get("edition"))
     if court is None and request.POST.get("court"):
         court = object_or_404(Court.objects.filter(event=event), request.POST.get("court"))
-    if edition.cards.count() < voices.DECK_SIZE and not request.POST.get("incomplete_ok"):
-        raise UserError(
-            _(
-                "The deck %(deck)s has %(count)d of %(full)d cards: tick “start with this incomplete deck” "
-                "to read it anyway."
-            )
-            % {"deck": edition, "count": edition.cards.count(), "full": voices.DECK_SIZE}
-        )
     match = None
-    number = whole_number(request.POST.get("match"), low=1)
+    raw = str(request.POST.get("match") or "").strip()
+    number = whole_number(raw, low=1, high=MAX_GAME_NUMBER)
+    if raw and number is None:
+        raise UserError(
+            _("Game number: write the number of a game (1 to %(max)d), or leave it empty.") % {"max": MAX_GAME_NUMBER}
+        )
     if number is not None:
         games = Match.objects.filter(event=event, match_number=number)
         match = games.filter(court=court).first() if via_link else games.first()
         if match is None:
             raise UserError(_("There is no game %(number)d here.") % {"number": number})
+    if edition.card_count < voices.DECK_SIZE and not request.POST.get("incomplete_ok"):
+        raise UserError(
+            _(
+                "The deck %(deck)s has %(count)d of %(full)d cards: tick “start with this incomplete deck” "
+                "to read it anyway."
+            )
+            % {"deck": edition, "count": edition.card_count, "full": voices.DECK_SIZE}
+        )
     return sessions.start_reading(
         edition,
         event,
@@ -221,15 +231,21 @@ def manage_read(request, slug, pk):
     return _read_page(request, reading, lines_url=lines_url, back_url=back, event=event, court=reading.court)
 
 
+def _body(request) -> bytes:
+    """The request's body; ``UserError`` (too large) past Django's own upload limit."""
+    try:
+        return request.body
+    except RequestDataTooBig as error:
+        raise log_json.too_large() from error
+
+
 def _lines(request, reading):
-    """Store the POSTed JSON log lines of ``reading``: ``{"stored": [seq …]}``, 400 naming the
-    wrong line."""
+    """Store the POSTed JSON log lines of ``reading``: ``{"stored": [seq …]}``; 400 with a
+    sentence for a body too big, too deep or not JSON, or naming the wrong line."""
     try:
-        payload = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError):
-        return JsonResponse({"error": _("The log is not JSON.")}, status=400)
-    try:
-        stored = sessions.record_lines(reading, payload.get("lines") if isinstance(payload, dict) else None)
+        payload = log_json.parse_body(_body(request))
+        payload = payload if isinstance(payload, dict) else {}
+        stored = sessions.record_lines(reading, payload.get("lines"), payload.get("sent"))
     except UserError as error:
         return JsonResponse({"error": str(error)}, status=400)
     return JsonResponse({"stored": stored})
@@ -270,8 +286,8 @@ def _log_rows(reading):
         else:
             row.label = _KIND_LABELS.get(row.kind, row.kind)
         # A skip, a pause, a resume name a card at most, never a reading (older lines did).
-        reading_kind = row.kind in ("read", "again", "cut")
-        row.reading_label = _READING_LABELS.get(row.reading, row.reading) if reading_kind else ""
+        no_reading = row.kind in ("phrase", "skip", "pause", "resume", "reopened", "end")
+        row.reading_label = "" if no_reading else _READING_LABELS.get(row.reading, row.reading)
     return rows
 
 
@@ -291,6 +307,18 @@ def manage_log(request, slug, pk):
     return render(request, "reader/log.html", context)
 
 
+# A CSV cell starting with one of these is a formula when Excel opens the file (CSV injection).
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value) -> str:
+    """``value`` as a CSV cell Excel shows as text: a leading ``'`` before a cell that would
+    start a formula (= + - @ tab CR). The log's lines are validated when they arrive
+    (``reader.sessions.record_lines``); this guards the file whatever the database holds."""
+    text = str(value)
+    return "'" + text if text.startswith(_FORMULA_STARTS) else text
+
+
 @login_required
 def manage_log_csv(request, slug, pk):
     """A reading's log as CSV (UTF-8 with BOM, so Excel opens the Japanese right; JST times)."""
@@ -306,9 +334,9 @@ def manage_log_csv(request, slug, pk):
             [
                 row.seq,
                 timezone.localtime(row.at).strftime("%Y-%m-%d %H:%M:%S.%f")[:-3],
-                str(row.label),
-                row.card,
-                str(row.reading_label),
+                csv_cell(str(row.label)),
+                csv_cell(row.card),
+                csv_cell(str(row.reading_label)),
                 timezone.localtime(row.received_at).strftime("%Y-%m-%d %H:%M:%S"),
             ]
         )
@@ -329,22 +357,24 @@ def _no_store(view):
 
 
 def _link_court(token):
+    """The court of the reader link ``token``, or the ``LinkRevoked`` that says why it no
+    longer works (revoked, or renewed); ``Http404`` for an unknown token."""
     try:
         return sessions.court_of_link(token)
-    except sessions.LinkRevoked:
-        return None
+    except sessions.LinkRevoked as gone:
+        return gone
 
 
-def _revoked(request):
-    return render(request, "reader/link_revoked.html", status=410)
+def _revoked(request, gone):
+    return render(request, "reader/link_revoked.html", {"renewed": gone.renewed}, status=410)
 
 
 @_no_store
 def link_home(request, token):
     """A court's reader link (the token is the credential): start a reading for its court."""
     court = _link_court(token)
-    if court is None:
-        return _revoked(request)
+    if isinstance(court, sessions.LinkRevoked):
+        return _revoked(request, court)
     values = None
     if request.method == "POST":
         try:
@@ -368,8 +398,8 @@ def link_home(request, token):
 def link_read(request, token, pk):
     """The reading page on a court's tablet: only readings of the link's court."""
     court = _link_court(token)
-    if court is None:
-        return _revoked(request)
+    if isinstance(court, sessions.LinkRevoked):
+        return _revoked(request, court)
     reading = get_object_or_404(ReadingSession.objects.select_related("edition"), court=court, pk=pk)
     lines_url = reverse("reader:link_lines", args=[token, reading.pk])
     back = reverse("reader:link_home", args=[token])
@@ -381,8 +411,10 @@ def link_read(request, token, pk):
 def link_lines(request, token, pk):
     """The log lines of a reading on a court's tablet (POST, JSON); 410 for a revoked link."""
     court = _link_court(token)
-    if court is None:
-        return JsonResponse({"error": _("This reader link was revoked.")}, status=410)
+    if isinstance(court, sessions.LinkRevoked):
+        return JsonResponse(
+            {"error": _("This reader link no longer works: ask the desk (本部) for the new one.")}, status=410
+        )
     return _lines(request, get_object_or_404(ReadingSession, court=court, pk=pk))
 
 

@@ -76,7 +76,7 @@
     fetch(d.linesUrl, {
       method: "POST", credentials: "same-origin", cache: "no-store",
       headers: { "Content-Type": "application/json", "X-CSRFToken": d.csrf },
-      body: JSON.stringify({ lines: batch })
+      body: JSON.stringify({ lines: batch, sent: Date.now() }) // sent: the server corrects this clock's error
     }).then(function (r) {
       return r.json().catch(function () { return {}; }).then(function (body) {
         return { ok: r.ok, status: r.status, body: body || {} };

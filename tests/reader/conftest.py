@@ -3,6 +3,7 @@ from io import BytesIO
 
 import pytest
 
+from tests.factories import make_event
 from tournament.models import Event
 
 
@@ -23,8 +24,9 @@ def wav_bytes(seconds=1.0, rate=8000, amplitude=8000):
 
 @pytest.fixture
 def editor(django_user_model):
-    """An organiser of some event: a deck editor."""
-    user = django_user_model.objects.create_user("deck-editor")
+    """A staff user who also organises an event: edits every deck, the shipped one too
+    (reader.access; the owners' rules are in test_deck_owners.py)."""
+    user = django_user_model.objects.create_user("deck-editor", is_staff=True)
     event = Event.objects.create(slug="club", name="練習会", date="2027-01-17")
     event.organisers.add(user)
     return user
@@ -34,3 +36,16 @@ def editor(django_user_model):
 def editor_client(client, editor):
     client.force_login(editor)
     return client
+
+
+@pytest.fixture
+def organiser(django_user_model):
+    return django_user_model.objects.create_user("organiser")
+
+
+@pytest.fixture
+def event(organiser):
+    """An event of two courts organised by ``organiser``."""
+    event = make_event(courts=2)
+    event.organisers.add(organiser)
+    return event

@@ -48,7 +48,7 @@ def editor_login():
     # A transactional test earlier in the run may have emptied the tables: ship the deck again
     # (the data migration's own step, get_or_create).
     importlib.import_module("reader.migrations.0003_hitachi_deck").ship(apps, None)
-    user = get_user_model().objects.create_user("deck", password="karuta-deck-1")
+    user = get_user_model().objects.create_user("deck", password="karuta-deck-1", is_staff=True)  # edits hitachi
     Event.objects.create(slug="club", name="練習会", date="2027-01-17").organisers.add(user)
     return "deck", "karuta-deck-1"
 

@@ -57,18 +57,6 @@ def make_deck(kana="あいうえお", recorded=True, slug="club"):
     return edition
 
 
-@pytest.fixture
-def organiser(django_user_model):
-    return django_user_model.objects.create_user("organiser")
-
-
-@pytest.fixture
-def event(organiser):
-    event = make_event(courts=2)
-    event.organisers.add(organiser)
-    return event
-
-
 def test_start_stores_the_seeded_order_and_pauses(event):
     edition = make_deck()
     reading = sessions.start_reading(edition, event, unreadable=[], pauses=sequence.Timing(1, 3), seed=5)
@@ -250,7 +238,7 @@ def test_a_reader_link_reaches_only_its_court_and_a_revoked_one_says_so(client, 
     assert client.post(lines, "{}", content_type="application/json").status_code == 410
     renewed = sessions.change_link(one, "renew")
     assert renewed.token != link.token
-    assert client.get(reverse("reader:link_home", args=[link.token])).status_code == 404
+    assert client.get(reverse("reader:link_home", args=[link.token])).status_code == 410  # renewed: says so
     assert client.get(reverse("reader:link_home", args=[renewed.token])).status_code == 200
     assert client.get(reverse("reader:link_home", args=["x" * 30])).status_code == 404
 
@@ -294,6 +282,8 @@ def test_an_organiser_of_another_event_changes_no_reader_link(client, event, dja
 def test_an_incomplete_deck_is_named_and_needs_the_tick_for_a_tournament_game(client, event, organiser):
     client.force_login(organiser)
     edition = make_deck("あいうえ")
+    edition.owner = organiser  # its maker may edit it: the page links to it
+    edition.save()
     page = client.get(reverse("reader:manage", args=[event.slug])).content.decode()
     assert "4 of 56" in page or "56枚中4枚" in page
     assert reverse("reader:deck_detail", args=[edition.slug]) in page  # an organiser may edit decks

@@ -30,8 +30,11 @@ LOGGED_IN = {"anonymous": 302, "stranger": 200, "recorder": 200, "organiser": 20
 COURT_LINK = PUBLIC
 # A hanafuda session is private to its owner (the organiser here): 404 for anyone else.
 OWNER_ONLY = {"anonymous": 302, "stranger": 404, "recorder": 404, "organiser": 200, "other_organiser": 404}
-# The reader's decks: a superuser, staff, or an organiser of any event (reader.access).
+# The reader's deck pages: a superuser, staff, or an organiser of any event (reader.access).
 DECK_EDITOR = {"anonymous": 302, "stranger": 403, "recorder": 403, "organiser": 200, "other_organiser": 200}
+# Editing a deck: its owners only (the matrix's deck "club-deck" was made by "organiser" for the
+# demo event; the shipped hitachi deck: staff only, tests/reader/test_deck_owners.py).
+DECK_OWNER = ORGANISER
 SUPERUSER_ONLY = {"anonymous": 302, "stranger": 403, "recorder": 403, "organiser": 403, "other_organiser": 403}
 
 EXPECTED = {
@@ -194,12 +197,14 @@ EXPECTED = {
     "series:archive_clubs": PUBLIC,
     "series:archive_edition": PUBLIC,
     "series:archive_imported": PUBLIC,
-    # The reader's decks: shared by the laptop, edited by staff or an organiser of any event.
+    # The reader's decks: seen, downloaded and copied by staff or an organiser of any event;
+    # edited by their owners (maker, organisers of its event, staff; hitachi: staff only).
     "reader:deck_list": DECK_EDITOR,
     "reader:deck_detail": DECK_EDITOR,
-    "reader:card_add": DECK_EDITOR,
-    "reader:card_edit": DECK_EDITOR,
-    "reader:deck_import": DECK_EDITOR,
+    "reader:deck_copy": POST_ONLY,
+    "reader:card_add": DECK_OWNER,
+    "reader:card_edit": DECK_OWNER,
+    "reader:deck_import": DECK_OWNER,
     "reader:deck_template": DECK_EDITOR,
     "reader:recording_upload": POST_ONLY,
     "reader:recording_delete": POST_ONLY,
@@ -384,20 +389,32 @@ def concrete_url(name, event, match):
 
 
 def _deck_kwargs(name):
-    """The shipped hitachi deck, its card す, and a recorded phrase (plays without Open JTalk)."""
-    from reader.models import Card, Recording
+    """The deck "club-deck" that "organiser" made for the demo event (its card あ), and the
+    shipped hitachi deck's recorded phrase (plays without Open JTalk)."""
+    from django.contrib.auth import get_user_model
 
-    card = Card.objects.get(edition__slug="hitachi", head_kana="す")
+    from reader.models import Card, DeckEdition, Recording
+
+    hitachi = DeckEdition.objects.get(slug="hitachi")
     Recording.objects.get_or_create(
-        edition=card.edition,
+        edition=hitachi,
         key="phrase:start",
         defaults={"audio": b"RIFF", "content_type": "audio/wav", "extension": "wav", "duration_ms": 1000, "size": 4},
     )
+    deck, created = DeckEdition.objects.get_or_create(
+        slug="club-deck",
+        defaults={
+            "name": "練習用",
+            "owner": get_user_model().objects.get(username="organiser"),
+            "event": Event.objects.get(slug="demo"),
+        },
+    )
+    card = Card.objects.get_or_create(edition=deck, head_kana="あ", defaults={"text": "あさひ"})[0]
     return {
-        "reader:card_edit": {"slug": "hitachi", "pk": card.pk},
+        "reader:card_edit": {"slug": deck.slug, "pk": card.pk},
         "reader:audio": {"slug": "hitachi", "kind": "phrase", "name": "start"},
         "reader:deck_list": {},
-    }.get(name, {"slug": "hitachi"})
+    }.get(name, {"slug": deck.slug})
 
 
 def test_every_url_has_a_rule():
@@ -437,6 +454,7 @@ def test_a_court_link_reaches_only_its_own_courts_matches(client, day):
 @pytest.mark.django_db
 def test_an_organiser_of_another_event_changes_nothing_by_posting(client, day):
     event, users, match = day
+    _deck_kwargs("reader:deck_list")  # the decks of the reader's lines below
     client.force_login(users["other_organiser"])
     before = (Team.objects.count(), event.matches.count(), event.name)
     for url, data in [
@@ -457,6 +475,10 @@ def test_an_organiser_of_another_event_changes_nothing_by_posting(client, day):
         (reverse("awards:add_prize", args=[event.slug]), {"name": "特別賞"}),
         (reverse("series:exchange", args=[event.slug]), {"role": "final"}),
         (reverse("series:results_import", args=[event.slug]), {"sha256": "0" * 64}),
+        # The reader: a deck made for this event, and the shipped deck (staff only).
+        (reverse("reader:card_add", args=["club-deck"]), {"head_kana": "か", "text": "x", "order": 2}),
+        (reverse("reader:card_add", args=["hitachi"]), {"head_kana": "か", "text": "x", "order": 2}),
+        (reverse("reader:recording_delete", args=["hitachi"]), {"key": "phrase:start"}),
     ]:
         assert client.post(url, data).status_code == 403, url
     event.refresh_from_db()

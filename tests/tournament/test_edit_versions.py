@@ -211,3 +211,44 @@ def test_a_removal_on_a_stale_people_page_is_refused(event, organisers):
     rows = {row["name"]: row for row in response.context["stale_rows"]}
     assert rows["organisers"]["yours"] == "org1" and rows["organisers"]["saved"] == "org1, org2"
     assert rows["recorders"]["saved"] == "late"
+
+
+def test_a_superusers_save_in_the_admin_makes_an_open_form_stale(event, organisers, django_user_model):
+    first, _second = organisers
+    team = Team.objects.get()
+    url = reverse("tournament:team_edit", args=[event.slug, team.pk])
+    mine = form_data(first.get(url))
+
+    admin = Client()
+    admin.force_login(django_user_model.objects.create_superuser("root", password="x-karuta-9"))
+    change = reverse("admin:tournament_team_change", args=[team.pk])
+    page = admin.get(change)
+    assert page.status_code == 200
+    data = form_data_admin(page)
+    data["affiliation"] = "日立第二小"
+    assert admin.post(change, data).status_code == 302
+    team.refresh_from_db()
+    assert team.affiliation == "日立第二小" and team.version == int(mine["version"]) + 1
+
+    mine["name"] = "ひたち会B"
+    assert first.post(url, mine).status_code == 409  # not a silent undo of the admin's change
+    team.refresh_from_db()
+    assert (team.name, team.affiliation) == ("ひたち会", "日立第二小")
+
+
+def form_data_admin(response):
+    """The admin change form's fields as a browser would post them (the team's fields and its
+    players' inline rows, with the management form)."""
+    form = response.context["adminform"].form
+    data = {name: form.initial.get(name, field.initial) for name, field in form.fields.items()}
+    data = {name: ("" if value is None else getattr(value, "pk", value)) for name, value in data.items()}
+    for formset in response.context["inline_admin_formsets"]:
+        management = formset.formset.management_form
+        for name in management.fields:
+            data[f"{management.prefix}-{name}"] = management.initial.get(name, management[name].value())
+        for inline in formset.formset.forms:
+            for name, field in inline.fields.items():
+                value = inline.initial.get(name, field.initial)
+                value = "" if value is None else getattr(value, "pk", value)
+                data[f"{inline.prefix}-{name}"] = ("on" if value else "") if isinstance(value, bool) else value
+    return {key: value for key, value in data.items() if value is not False}

@@ -152,3 +152,62 @@ def test_a_single_qualifier_is_the_champion_decided_by_its_group(client):
         (division.name, "Champion (group A, place 1)", only.lines[0].team.name, only.lines[0].team.affiliation,
          "group A, place 1 (only qualifier)", "")
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize("third_place_game", [True, False])
+def test_a_lone_third_is_third_not_joint_third(client, third_place_game):
+    """Three qualifiers: one semifinal and a bye, so no third-place game whatever the setting; its
+    loser is third alone, "3位（3位決定戦なし）", never "同率" (issue 19, tester's finding 3)."""
+    event, division = day(3, after_groups="knockout", qualifiers_per_group=1, third_place_game=third_place_game)
+    play_groups(division)
+    seed_divisions(event)
+    assert not Match.objects.filter(division=division, stage=Match.Stage.THIRD_PLACE).exists()
+    (semi,) = Match.objects.filter(division=division, stage=Match.Stage.SEMIFINAL)
+    play_knockout(division, Match.Stage.SEMIFINAL)
+    play_knockout(division, Match.Stage.FINAL)
+    same_as_final_places(event)
+    (done,) = ranking.division_rankings(event)
+    semi.refresh_from_db()
+    assert done.finished and [(line.team, line.how) for line in done.at(3)] == [(semi.loser, ranking.LONE_THIRD)]
+    assert done.podium_places == {1: 1, 2: 1, 3: 1}
+    _title, _heading, _header, rows = sheet_rows(event)
+    assert rows[2][1:5] == ("Place 3", semi.loser.name, semi.loser.affiliation, "third (no third-place game)")
+    response = client.get(f"/e/{event.slug}/results.xlsx", HTTP_ACCEPT_LANGUAGE="ja")
+    rows = list(load_workbook(BytesIO(response.content)).worksheets[0].iter_rows(min_row=3, values_only=True))
+    assert [(row[1], row[4]) for row in rows] == [
+        ("優勝", "決勝"),
+        ("準優勝", "決勝"),
+        ("第3位", "3位（3位決定戦なし）"),
+    ]
+    assert not any("同率" in str(c) for row in rows for c in row if c)
+
+
+def test_joint_third_is_joint_in_japanese_and_the_format_gives_two_thirds(client):
+    event, division = day(2, after_groups="knockout", third_place_game=False, qualifiers_per_group=2)
+    play_groups(division)
+    seed_divisions(event)
+    (before,) = ranking.division_rankings(event)
+    assert before.podium_places == {1: 1, 2: 1, 3: 2}  # from the format, before any game
+    play_knockout(division, Match.Stage.SEMIFINAL)
+    play_knockout(division, Match.Stage.FINAL)
+    response = client.get(f"/e/{event.slug}/results.xlsx", HTTP_ACCEPT_LANGUAGE="ja")
+    rows = list(load_workbook(BytesIO(response.content)).worksheets[0].iter_rows(min_row=3, values_only=True))
+    assert [row[4] for row in rows[2:]] == ["同率3位（3位決定戦なし）"] * 2
+
+
+def test_the_places_each_format_gives():
+    """``podium_places`` from the format: a final alone gives 1st and 2nd; a third-place game one
+    3rd; a lone group champion 1st; placement games the ranks they decide."""
+    formats = [
+        ({"after_groups": "knockout", "qualifiers_per_group": 1}, {1: 1, 2: 1}),  # a final alone
+        ({"after_groups": "knockout", "qualifiers_per_group": 2}, {1: 1, 2: 1, 3: 1}),
+        ({"after_groups": "both", "third_place_game": False}, {1: 1, 2: 1, 3: 1}),  # the play-off for place 2
+    ]
+    for fields, places in formats:
+        event, division = day(2, **fields)
+        play_groups(division)
+        seed_divisions(event)
+        assert ranking.division_rankings(event)[0].podium_places == places, fields
+    event, single = day(1, after_groups="knockout", qualifiers_per_group=1)
+    play_groups(single)
+    assert ranking.division_rankings(event)[0].podium_places == {1: 1}

@@ -42,7 +42,7 @@ def podium(client, event, division):
     url = reverse("tournament:podium_display", args=[event.slug, division.pk]) + "?fragment=1"
     response = client.get(url, **EN)
     assert response.status_code == 200
-    html = response.content.decode()
+    html = response.content.decode().replace("<wbr>", "")  # breaks between a name's phrases
     spots = {
         int(rank): re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body))
         for rank, body in re.findall(r'<div class="podium-spot podium-(\d)">(.*?)<div class="podium-step">', html, re.S)
@@ -131,3 +131,65 @@ def test_another_events_division_is_not_found(client):
     event, _division = seeded()
     other = factories.make_division(factories.make_event(slug="other"), name="一般の部")
     assert client.get(reverse("tournament:podium_display", args=[event.slug, other.pk])).status_code == 404
+
+
+def test_a_knockout_of_only_a_final_has_no_third_step(client):
+    """Two groups, one qualifier each: the final is the whole knockout, so the podium shows 1st
+    and 2nd only, never a 3rd step "not decided yet" (issue 19, tester's finding 2)."""
+    event, division = day(2, after_groups="knockout", qualifiers_per_group=1)
+    play_groups(division)
+    seed_divisions(event)
+    play_stage(division, Match.Stage.FINAL)
+    html, spots = podium(client, event, division)
+    assert list(spots) == [2, 1] and "Not decided yet" not in html and "podium-3" not in html
+    final = Match.objects.get(division=division, stage=Match.Stage.FINAL)
+    assert final.winner.name in spots[1] and final.loser.name in spots[2]
+
+
+def test_a_lone_semifinal_loser_stands_alone_on_the_third_step(client):
+    event, division = day(3, after_groups="knockout", qualifiers_per_group=1)
+    play_groups(division)
+    seed_divisions(event)
+    play_stage(division, Match.Stage.SEMIFINAL)
+    play_stage(division, Match.Stage.FINAL)
+    _html, spots = podium(client, event, division)
+    semi = Match.objects.get(division=division, stage=Match.Stage.SEMIFINAL)
+    assert list(spots) == [2, 1, 3] and spots[3].count("Place 3") == 1 and semi.loser.name in spots[3]
+
+
+def test_a_third_place_game_not_played_yet_keeps_its_step_waiting(client):
+    event, division = seeded()
+    play_stage(division, Match.Stage.SEMIFINAL)
+    play_stage(division, Match.Stage.FINAL)
+    _html, spots = podium(client, event, division)
+    assert list(spots) == [2, 1, 3] and "Not decided yet" in spots[3]
+
+
+def test_a_group_champion_that_is_the_only_qualifier_stands_alone(client):
+    event, division = day(1, after_groups="knockout", qualifiers_per_group=1)
+    play_groups(division)
+    html, spots = podium(client, event, division)
+    assert list(spots) == [1] and 'data-spots="1"' in html and "Not decided yet" not in html
+
+
+def test_long_names_are_cut_into_phrases_on_the_podium(client):
+    event, division = seeded()
+    play_stage(division, Match.Stage.SEMIFINAL)
+    play_stage(division, Match.Stage.FINAL)
+    winner = Match.objects.get(division=division, stage=Match.Stage.FINAL).winner
+    winner.name = "ひたち郷土かるた愛好会（中小路）「さくら」ジュニアチーム第3班"
+    winner.save()
+    url = reverse("tournament:podium_display", args=[event.slug, division.pk]) + "?fragment=1"
+    html = client.get(url, **EN).content.decode()
+    assert "ひたち郷土かるた<wbr>愛好会<wbr>（中小路）<wbr>「さくら」<wbr>ジュニアチーム<wbr>第3班" in html
+    assert 'podium-name podium-name-longer" lang="ja" data-fit-lines="3"' in html
+
+
+def test_the_bracket_page_calls_a_lone_third_third_not_shared(client):
+    event, division = day(3, after_groups="knockout", qualifiers_per_group=1, third_place_game=False)
+    play_groups(division)
+    seed_divisions(event)
+    play_stage(division, Match.Stage.SEMIFINAL)
+    page = client.get(reverse("tournament:public_bracket", args=[event.slug]), **EN).content.decode()
+    semi = Match.objects.get(division=division, stage=Match.Stage.SEMIFINAL)
+    assert f"Third place: <strong>{semi.loser.name}</strong>" in page and "Third place (shared)" not in page

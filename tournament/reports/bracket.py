@@ -59,6 +59,18 @@ class DivisionBracket:
     def final(self):
         return self.rounds[-1][0] if self.rounds and self.rounds[-1] else None
 
+    @property
+    def semifinal_count(self):
+        """How many semifinals the bracket has: 2, 1 when a bye skips one (three qualifiers), 0
+        when the knockout is only a final."""
+        return sum(1 for g in self.matches if g.stage == Match.Stage.SEMIFINAL)
+
+    @property
+    def third_shared(self):
+        """True when, without a third-place game, two semifinal losers share third place (even
+        before both are decided); one semifinal's loser is third alone (docs/rules/podium.md)."""
+        return not self.third and self.semifinal_count > 1
+
     def places(self):
         """The final places decided so far, best first: ``[(1 | 2 | 3, Team)]``."""
         teams = {t.pk: t for g in self.matches for t in (g.team_a, g.team_b) if t is not None}

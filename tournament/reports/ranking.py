@@ -23,7 +23,8 @@ from tournament.reports.placement import division_placements, place_name
 # How a place was decided (``RankLine.how``).
 FINAL = "final"
 THIRD_PLACE = "third_place"
-JOINT_THIRD = "joint_third"
+JOINT_THIRD = "joint_third"  # the losers of two semifinals share third (no third-place game)
+LONE_THIRD = "lone_third"  # the loser of the only semifinal is third alone (no third-place game)
 PLACEMENT = "placement"
 UNPAIRED = "unpaired"  # a group place that plays no placement game
 GROUP = "group"  # the division's only qualifier: its group winner is the champion
@@ -53,12 +54,15 @@ class RankLine:
 class DivisionRanking:
     """A division's final places decided so far (``lines``, best first), its ``state``
     (``FINISHED``, ``UNFINISHED`` or ``GROUPS_ONLY``) and, when not finished, ``games_left``
-    (games after the groups without a confirmed result; None while they are not made yet)."""
+    (games after the groups without a confirmed result; None while they are not made yet).
+    ``podium_places``: rank (1, 2, 3) -> how many teams the division's format gives that place,
+    decided or not (``format_places``); a rank the format cannot give is absent."""
 
     division: object
     lines: list = field(default_factory=list)
     state: str = UNFINISHED
     games_left: int | None = None
+    podium_places: dict = field(default_factory=dict)
 
     @property
     def finished(self):
@@ -88,17 +92,49 @@ class DivisionRanking:
 
 
 def _knockout_lines(bracket):
-    """The ``RankLine`` of a ``DivisionBracket``'s places (``checked_places``)."""
+    """The ``RankLine`` of a ``DivisionBracket``'s places (``checked_places``). Without a
+    third-place game the semifinal losers are third: "joint" only when two semifinals give two
+    of them, else the one loser is third alone (docs/rules/podium.md)."""
     lines = []
     for rank, team, check in bracket.checked_places():
         if rank != podium.THIRD:
             how, text = FINAL, _("by the final")
         elif bracket.third:
             how, text = THIRD_PLACE, _("by the third-place game")
-        else:
+        elif bracket.third_shared:
             how, text = JOINT_THIRD, _("joint third (no third-place game)")
+        else:
+            how, text = LONE_THIRD, _("third (no third-place game)")
         lines.append(RankLine(rank, str(PLACES[rank]), team, how, text, check))
     return lines
+
+
+def format_places(bracket, placement, champion):
+    """Rank (1, 2, 3) -> how many teams the division's format gives that place, from its games
+    after the groups whether played or not (docs/rules/podium.md, "Places a format gives"): a
+    final gives 1st and 2nd; each third-place game one 3rd, else each semifinal's loser a 3rd
+    (joint when two; none when the knockout is only a final); a group champion that is the only
+    qualifier gives 1st alone; placement games and unpaired teams the ranks they decide.
+    ``bracket``: a ``DivisionBracket`` or None; ``placement``: a ``DivisionPlacement`` or None;
+    ``champion``: a ``GroupChampion`` or None."""
+    counts = {}
+
+    def add(rank, count=1):
+        if rank <= podium.THIRD and count:
+            counts[rank] = counts.get(rank, 0) + count
+
+    if champion is not None:
+        add(podium.FIRST)
+    if bracket is not None and bracket.final is not None:
+        add(podium.FIRST)
+        add(podium.SECOND)
+        add(podium.THIRD, len(bracket.third) or bracket.semifinal_count)
+    for line in placement.lines if placement else []:
+        add(line.winner_rank)
+        add(line.loser_rank)
+    for item in placement.unpaired if placement else []:
+        add(item.rank)
+    return counts
 
 
 def _placement_lines(placement):
@@ -172,7 +208,7 @@ def division_rankings(event, division=None, with_players=False):
             for x in lines
         ]
         state, left = _state(d, bracket, placement, champion)
-        result.append(DivisionRanking(d, lines, state, left))
+        result.append(DivisionRanking(d, lines, state, left, format_places(bracket, placement, champion)))
     if with_players:
         prefetch_related_objects([line.team for r in result for line in r.lines], "players")
     return result

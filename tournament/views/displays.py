@@ -88,25 +88,26 @@ def division_display(request, slug, division):
     return _frame(request, event, "public/display_division.html", _division_context(event, division), [request.path])
 
 
+# Left to right on the podium: 2nd, 1st, 3rd.
+PODIUM_ORDER = (2, 1, 3)
+
+
 def _podium_context(event, division):
     """The podium of ``division``: its ``DivisionRanking`` (players loaded only when the event
-    publishes names) and the lines at places 1, 2 and 3."""
+    publishes names) and ``spots``, left to right, ``(rank, [RankLine])`` for only the places
+    the division's format gives (``DivisionRanking.podium_places``: no 3rd step after a lone
+    final, joint thirds together on one)."""
     names = event.publish_names
     standing = ranking.division_rankings(event, division, with_players=names)[0]
-    return {
-        "division": division,
-        "ranking": standing,
-        "names": names,
-        "first": standing.at(1),
-        "second": standing.at(2),
-        "third": standing.at(3),
-    }
+    spots = [(rank, standing.at(rank)) for rank in PODIUM_ORDER if standing.podium_places.get(rank)]
+    return {"division": division, "ranking": standing, "names": names, "spots": spots}
 
 
 @require_safe
 def podium_display(request, slug, division):
     """A division's podium (issue 19, item 6; docs/hall-screens.md, "Podium"): 1st in the
-    middle, 2nd left, 3rd right (joint thirds both), team names large, affiliation small,
+    middle, 2nd left, 3rd right (joint thirds both; only the places the format gives), team
+    names large and fitted (at most three lines, broken between phrases), affiliation small,
     players' names only when the event publishes names; "not decided yet" until the final is
     confirmed, then the podium appears by itself (the version changes with the result)."""
     event = get_object_or_404(Event, slug=slug)
