@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from club_entry.models import EntrySettings
 from common.pdf.coverage import font_warnings
+from tournament.access import whole_number
 from tournament.engine import names
 from tournament.forms import PLAYER_SLOTS, TeamForm
 
@@ -34,6 +35,26 @@ class ClubTeamForm(TeamForm):
     def labels(self) -> dict:
         """Field name → the label a person reads (a player's furigana and grade name the player)."""
         return {name: str(self.compare_label(name)) for name in self.fields}
+
+    def typed_rows(self, pairs) -> list[tuple[str, str]]:
+        """What a refused POST carried, as a person reads it: ``pairs`` (field, value) →
+        ``[(label, text)]``; a division by its name, the leader by the name typed for that
+        player (else 「選手 2」), a grade by its label, never an id (acceptance findings of
+        issue 20, item 4). Unknown fields keep their name and value."""
+        labels, posted = self.labels(), dict(pairs)
+        return [(labels.get(name, name), self._typed_text(name, value, posted)) for name, value in pairs]
+
+    def _typed_text(self, name, value, posted) -> str:
+        field = self.fields.get(name)
+        if name == "division":
+            found = self.fields["division"].queryset.filter(pk=whole_number(value) or 0).first()
+            return found.name if found is not None else value
+        if name == "leader":
+            typed = (posted.get(f"p{value}_name") or "").strip() if str(value).isdigit() else ""
+            return typed or str(dict((str(k), v) for k, v in field.choices).get(str(value), value))
+        if isinstance(field, forms.ChoiceField):
+            return str(dict((str(k), v) for k, v in field.choices).get(str(value), value))
+        return value
 
 
 class ConsentForm(forms.Form):

@@ -72,8 +72,7 @@ def club_page(view):
         try:
             return view(request, token, *args, **kwargs)
         except LinkRevoked as revoked:
-            labels = ClubTeamForm(event=revoked.link.event).labels()
-            typed = [(labels.get(name, name), value) for name, value in typed_values(request)]
+            typed = ClubTeamForm(event=revoked.link.event).typed_rows(typed_values(request))
             context = {"link": revoked.link, "event": revoked.link.event, "typed": typed}
             return render(request, "club_entry/revoked.html", context, status=410)
 

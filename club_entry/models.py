@@ -90,6 +90,7 @@ class ChangeLog(models.Model):
 
     ADDED, EDITED, REMOVED, ABSENT, PRESENT, CONSENT = "added", "edited", "removed", "absent", "present", "consent"
     CLOSED, MOVED_OUT, MOVED_IN, RENAMED = "closed", "moved_out", "moved_in", "renamed"
+    DETAIL_MAX = 2000
     WHAT_CHOICES = [
         (ADDED, _("team added")),
         (EDITED, _("team edited")),
@@ -105,8 +106,11 @@ class ChangeLog(models.Model):
     link = models.ForeignKey(ClubLink, on_delete=models.CASCADE, related_name="changes")
     team = models.ForeignKey(Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     team_name = models.CharField(max_length=names.TEAM_NAME_MAX, blank=True)
+    # The team's division when the line was written (two clubs' teams may share a name).
+    division_name = models.CharField(max_length=60, blank=True)
     what = models.CharField(max_length=10, choices=WHAT_CHOICES)
-    detail = models.CharField(max_length=200, blank=True)
+    # What changed, field by field (``club_entry.changes.describe``).
+    detail = models.TextField(blank=True)
     by_organiser = models.BooleanField(_("by the organisers"), default=False)
     at = models.DateTimeField(auto_now_add=True)
 

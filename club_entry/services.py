@@ -151,8 +151,9 @@ def _log(link, what, team=None, detail="", team_name="", by_organiser=False):
         link=link,
         team=team,
         team_name=team.name if team else team_name,
+        division_name=team.division.name if team else "",
         what=what,
-        detail=detail[:200],
+        detail=detail[: ChangeLog.DETAIL_MAX],
         by_organiser=by_organiser,
     )
     if not by_organiser:
@@ -201,8 +202,76 @@ def team_warnings(link, division, name, players, team=None) -> list[str]:
     return warnings
 
 
-def _summary(players) -> str:
-    return "、".join(("◎" if p.is_leader else "") + p.name + ("（補）" if p.is_substitute else "") for p in players)
+# What a club's save changed, field by field (old → new), players included, for the change log
+# the organisers read (acceptance findings of issue 20, item 3).
+
+
+def _player(name, furigana, grade, leader, substitute) -> dict:
+    return {"name": name, "furigana": furigana, "grade": grade, "leader": leader, "substitute": substitute}
+
+
+def snapshot(team) -> dict | None:
+    """A saved team's values (None for a new team): division, name, chaperone, players."""
+    if team is None:
+        return None
+    players = [
+        _player(p.name, p.furigana, p.grade, p.is_leader, p.is_substitute) for p in team.players.order_by("order", "pk")
+    ]
+    return {"division": team.division.name, "name": team.name, "chaperone": team.chaperone, "players": players}
+
+
+def typed_values(division, name, chaperone, players) -> dict:
+    """The values a club saves (``players``: ``registration.PlayerData``), as ``snapshot``."""
+    rows = [_player(p.name, p.furigana, p.grade, p.is_leader, p.is_substitute) for p in players if p.name.strip()]
+    return {"division": division.name, "name": name, "chaperone": chaperone, "players": rows}
+
+
+def _shown(value) -> str:
+    return value or "—"
+
+
+def _one_player(p) -> str:
+    extra = "、".join(x for x in (p["furigana"], p["grade"]) if x)
+    mark = ("◎" if p["leader"] else "") + p["name"] + (_("(substitute)") if p["substitute"] else "")
+    return f"{mark}（{extra}）" if extra else mark
+
+
+def _player_changes(before, after) -> list[str]:
+    old = {names.name_key(p["name"]): p for p in before}
+    new = {names.name_key(p["name"]): p for p in after}
+    lines = []
+    fields = (("name", _("name")), ("furigana", _("furigana")), ("grade", _("grade")))
+    for key, p in new.items():
+        if key not in old:
+            lines.append(_("player added: %(player)s") % {"player": _one_player(p)})
+            continue
+        was = old[key]
+        for field, label in fields:
+            if was[field] != p[field]:
+                lines.append(f"{p['name']}: {label} {_shown(was[field])} → {_shown(p[field])}")
+        if was["substitute"] != p["substitute"]:
+            role = _("substitute") if p["substitute"] else _("regular player")
+            lines.append(_("%(player)s is now a %(role)s") % {"player": p["name"], "role": role})
+    lines += [_("player removed: %(player)s") % {"player": old[key]["name"]} for key in old if key not in new]
+    leaders = [next((p["name"] for p in side if p["leader"]), "") for side in (before, after)]
+    if names.name_key(leaders[0]) != names.name_key(leaders[1]):
+        lines.append(f"{_('leader')}: {_shown(leaders[0])} → {_shown(leaders[1])}")
+    return lines
+
+
+def describe_change(before: dict | None, after: dict) -> str:
+    """The change log's text: for a new team every player with furigana and grade; for an edit
+    each changed field as 「label: old → new」 (division, team name, chaperone, each player's
+    name, furigana, grade, substitute, the leader), or 「変更なし」. In: ``snapshot``/``typed_values``."""
+    if before is None:
+        return "、".join(_one_player(p) for p in after["players"])
+    lines = [
+        f"{label}: {_shown(before[field])} → {_shown(after[field])}"
+        for field, label in (("division", _("division")), ("name", _("team name")), ("chaperone", _("chaperone")))
+        if before[field] != after[field]
+    ]
+    lines += _player_changes(before["players"], after["players"])
+    return "; ".join(lines) or _("no change")
 
 
 def save_club_team(link, *, division, name, players, chaperone="", team=None, base_version=None, accept_warnings=False):
@@ -220,6 +289,7 @@ def save_club_team(link, *, division, name, players, chaperone="", team=None, ba
     if warnings and not accept_warnings:
         raise WarningsNotAccepted(warnings)
     with transaction.atomic():
+        before = snapshot(team)
         if team is not None:
             versions.claim(team, base_version)
             _close_absences(team, players, link, by_organiser=False)
@@ -228,7 +298,8 @@ def save_club_team(link, *, division, name, players, chaperone="", team=None, ba
         affiliation = team.affiliation if team is not None else link.club
         saved = save_team(division, name, affiliation, players, team=team, seed=seed, chaperone=chaperone)
         EnteredTeam.objects.update_or_create(team=saved, defaults={"link": link})
-        _log(link, ChangeLog.EDITED if team is not None else ChangeLog.ADDED, saved, _summary(players))
+        detail = describe_change(before, typed_values(division, saved.name, saved.chaperone, players))
+        _log(link, ChangeLog.EDITED if team is not None else ChangeLog.ADDED, saved, detail)
     return saved
 
 
@@ -306,7 +377,7 @@ def remove_club_team(link, team, base_version=None) -> None:
         raise UserError(_("This team is already drawn into a group: ask the organisers to withdraw it."))
     with transaction.atomic():
         versions.claim(team, base_version)
-        _log(link, ChangeLog.REMOVED, team_name=team.name)
+        _log(link, ChangeLog.REMOVED, team, describe_change(None, snapshot(team)))
         team.delete()
 
 

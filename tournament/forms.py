@@ -5,8 +5,10 @@ import datetime
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from club_entry.models import EntrySettings
 from common.pdf.coverage import font_warnings
 from tournament.engine import limits, names, standings
 from tournament.models import Court, Division, Event, Match, Team
@@ -147,7 +149,27 @@ class EventForm(VersionedForm):
                 _("%(field)s: from %(first)s to %(last)s.")
                 % {"field": self.fields["date"].label, "first": first.isoformat(), "last": last.isoformat()}
             )
+        if not kept and self.instance.pk is not None:
+            self._check_entry_deadline(date)
         return date
+
+    def _check_entry_deadline(self, date):
+        """A new date before the clubs' entry deadline is refused, naming the deadline: the
+        deadline lies at the latest on the tournament's day (``club_entry.forms.SettingsForm``),
+        and the organiser, not the program, decides the new one (acceptance findings of issue
+        20, item 5; README, clubs' entry links)."""
+        found = EntrySettings.objects.filter(event_id=self.instance.pk, deadline__isnull=False).first()
+        if found is None:
+            return
+        deadline = timezone.localtime(found.deadline)
+        if deadline.replace(tzinfo=None) > datetime.datetime.combine(date, datetime.time(23, 59)):
+            raise forms.ValidationError(
+                _(
+                    "%(field)s: the clubs' entry deadline is %(deadline)s, after this day. Move the entry "
+                    "deadline first (Club entry links), then the date."
+                )
+                % {"field": self.fields["date"].label, "deadline": f"{deadline:%Y-%m-%d %H:%M}"}
+            )
 
     def _clean_number(self, name):
         value = self.cleaned_data.get(name)

@@ -58,8 +58,8 @@ def club_home(request, token):
 def _closed(request, link, state, form):
     """A POST after the deadline, a lock (or a revocation): the sentence, what was typed as
     text, nothing saved (410)."""
-    labels = form.labels() if form is not None else {}
-    typed = [(labels.get(name, name), value) for name, value in typed_values(request)]
+    form = form if form is not None else ClubTeamForm(event=link.event)
+    typed = form.typed_rows(typed_values(request))
     context = {"link": link, "event": link.event, "token": link.token, "state": state, "typed": typed}
     return render(request, "club_entry/closed.html", context, status=410)
 

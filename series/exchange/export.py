@@ -8,6 +8,7 @@ final needs to enter the qualifying teams; it is never published.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -65,7 +66,12 @@ def unfinished(event, places) -> list[str]:
             continue
         stage = stage_notes.division_stage(division)
         open_games = Match.objects.filter(division=division, status__in=OPEN).count()
-        if stage.state == stage_notes.BLOCKED:
+        ungrouped = list(division.teams.filter(withdrawn=False, group=None).values_list("name", flat=True))
+        if ungrouped and division.groups.exists():
+            why = _("teams in no group (%(teams)s): draw the division again, or move them into a group") % {
+                "teams": "、".join(ungrouped)
+            }
+        elif stage.state == stage_notes.BLOCKED:
             why = stage.reason
         elif stage.state == stage_notes.READY:
             why = _("the games after the groups are not made yet")
@@ -77,6 +83,55 @@ def unfinished(event, places) -> list[str]:
             continue
         reasons.append(_("%(division)s: %(why)s.") % {"division": division.name, "why": why})
     return reasons
+
+
+@dataclass(frozen=True)
+class QualifierCount:
+    """How many teams a division sends on (``sent``) of the places asked for (``asked``) and,
+    when fewer, why (``reason``, a sentence; empty otherwise)."""
+
+    division: str
+    asked: int
+    sent: int
+    reason: str
+
+    def sentence(self) -> str:
+        """「小学生の部: 2 qualify.」 or the number with the reason when fewer than asked."""
+        if not self.reason:
+            return _("%(division)s: %(sent)s of %(asked)s places qualify.") % vars(self)
+        return _("%(division)s: %(sent)s of %(asked)s places qualify: %(reason)s") % vars(self)
+
+
+def _fewer_reason(division, teams, decided, single) -> str:
+    if not teams:
+        return _("the division has no team.")
+    if decided >= teams:
+        return _("the division has only %(teams)s teams.") % {"teams": teams}
+    if single:
+        return _(
+            "its only group sends one team on, so its winner is the champion and no other place is decided. "
+            "To send more, give the division games after the groups that decide more places (a knockout with "
+            "more qualifiers per group, or placement games)."
+        )
+    return _("its games decide only %(decided)s final places (docs/rules/podium.md).") % {"decided": decided}
+
+
+def qualifier_counts(event, qualifiers: int, places: dict | None = None) -> list[QualifierCount]:
+    """Per division of ``event``: the places asked for (``qualifiers``), the teams the results
+    file sends on (places up to ``qualifiers``, ties at the last place included) and why fewer
+    when fewer (no team, few teams, a single group whose winner is the champion, fewer places
+    decided by the games: docs/exchange.md, "Qualifiers"). Said by ``export_results`` (command)
+    and the exchange page. ``places``: ``division_places(event)`` when already read."""
+    places = division_places(event) if places is None else places
+    single = {champion.division.pk for champion in single_champions(event)}
+    counts = []
+    for division in event.divisions.all():
+        ranked = places.get(division.pk, [])
+        sent = sum(1 for place, _team, _check in ranked if place <= qualifiers)
+        teams = division.teams.filter(withdrawn=False).count()
+        reason = "" if sent >= qualifiers else _fewer_reason(division, teams, len(ranked), division.pk in single)
+        counts.append(QualifierCount(division.name, qualifiers, sent, reason))
+    return counts
 
 
 def _teams(event) -> dict:

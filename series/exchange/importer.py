@@ -24,7 +24,7 @@ from series.exchange.export import source_key
 from series.models import ImportedFile, ImportedPlacing, QualifiedTeam, SeriesEvent
 from tournament.engine import names
 from tournament.imports import ImportProblem, ParsedEntries, PlayerEntry, TeamEntry
-from tournament.models import Team
+from tournament.models import Group, Match, Team
 from tournament.services.registration import import_entries
 
 LIMITS = (
@@ -73,6 +73,8 @@ class ExchangeReport:
     refusals: list = field(default_factory=list)
     warnings: list = field(default_factory=list)
     imported: bool = False
+    final_state: str = ""
+    changed: bool = False
 
     @property
     def ok(self):
@@ -89,7 +91,8 @@ class ExchangeReport:
         """A short fingerprint of what the preview showed: a confirm made after something else
         changed (another file imported, a team registered) shows the new preview instead."""
         rows = [(q.final_division, q.place, q.team.name) for q in self.qualifiers]
-        return hashlib.sha256(repr((rows, self.refusals, self.warnings)).encode()).hexdigest()[:16]
+        seen = (rows, self.refusals, self.warnings, self.final_state)
+        return hashlib.sha256(repr(seen).encode()).hexdigest()[:16]
 
 
 def _damaged(what):
@@ -150,7 +153,7 @@ def _check_once(event, signed, payload):
     )
     if earlier is not None:
         raise UserError(
-            _("This results file was already imported on %(date)s (file %(file)s). Nothing was imported again.")
+            _("This results file was already imported on %(date)s (file %(file)s).")
             % {"date": earlier.imported_at.date().isoformat(), "file": earlier.file_id[:8]}
         )
     earlier = ImportedFile.objects.filter(series=signed.series, source_key=key).first()
@@ -188,7 +191,7 @@ def _match_divisions(event, divisions) -> dict:
         raise UserError(
             _(
                 "The results file has divisions the final does not have: %(missing)s (the final's divisions: "
-                "%(known)s). Add or rename the division, then import again; nothing was imported."
+                "%(known)s). Add or rename the division, then import again."
             )
             % {"missing": "、".join(missing), "known": "、".join(d.name for d in finals) or "—"}
         )
@@ -279,6 +282,52 @@ def _read(report, divisions, matched):
     return ParsedEntries(teams=entries, problems=problems)
 
 
+def _final_state(event) -> str:
+    """A fingerprint of what the import depends on in the final: its teams (division, name key,
+    group, withdrawn), its groups, its games and the files imported into it. Part of the
+    preview's digest: a confirm after any of them changed shows the new preview instead of
+    saving (docs/exchange.md, "Import")."""
+    teams = list(
+        Team.objects.filter(division__event=event)
+        .order_by("pk")
+        .values_list("pk", "division_id", "name_key", "group_id", "withdrawn")
+    )
+    groups = list(Group.objects.filter(division__event=event).order_by("pk").values_list("pk", "division_id"))
+    games = Match.objects.filter(event=event).count()
+    files = list(ImportedFile.objects.filter(event=event).order_by("pk").values_list("file_id", flat=True))
+    return hashlib.sha256(repr((teams, groups, games, files)).encode()).hexdigest()[:16]
+
+
+def _drawn(report, matched):
+    """The final's divisions that get qualifiers but are drawn already (docs/exchange.md,
+    "A final already drawn"): with games made, a refusal (the new teams would play no game);
+    drawn without games, a warning saying what to do (draw the division again, or move each
+    new team into a group by hand). Returns ``(refusals, warnings)``."""
+    refusals, warnings = [], []
+    receiving = {q.final_division for q in report.qualifiers}
+    for division in {d.pk: d for d in matched.values() if d is not None and d.name in receiving}.values():
+        games = Match.objects.filter(division=division).count()
+        if games:
+            refusals.append(
+                _(
+                    "%(division)s of the final already has its schedule (%(games)s games): the imported teams "
+                    "would be in no group and play no game. Import the results files before making the schedule, "
+                    "or clear the schedule, import, and draw %(division)s again."
+                )
+                % {"division": division.name, "games": games}
+            )
+        elif division.groups.exists():
+            warnings.append(
+                _(
+                    "%(division)s of the final is already drawn: the imported teams will be in no group. After "
+                    "the import, draw %(division)s again, or move each imported team into a group by hand, "
+                    "before making the schedule."
+                )
+                % {"division": division.name}
+            )
+    return refusals, warnings
+
+
 def _save_links(event, signed, report, key, user):
     record = ImportedFile.objects.create(
         series=signed.series,
@@ -323,13 +372,17 @@ def _save_links(event, signed, report, key, user):
     )
 
 
-def import_results(event, data: bytes, *, user=None, preview=False) -> ExchangeReport:
+def import_results(event, data: bytes, *, user=None, preview=False, expect=None) -> ExchangeReport:
     """Import a district's results file into ``event`` (the series' final); with ``preview``
     show what it would do and save nothing (the same steps, rolled back).
 
-    In: the final Event, the file's bytes, the organiser. Out: an ``ExchangeReport``; when it
-    has refusals (a team name already registered in its division, a name too long) nothing is
-    saved. Raises ``UserError`` before anything is written for a file refused as a whole
+    In: the final Event, the file's bytes, the organiser, and ``expect``: the digest of the
+    preview the organiser confirmed (None from the command). Out: an ``ExchangeReport``; when it
+    has refusals (a team name already registered in its division, a name too long, a final's
+    division that already has its schedule) nothing is saved; when ``expect`` differs from the
+    digest of what would be saved (the final changed since the preview) nothing is saved and
+    ``changed`` is set: the report is the new preview (docs/exchange.md, "Import"). Raises
+    ``UserError`` before anything is written for a file refused as a whole
     (``signing.open_signed``: damaged, cut short, changed, of another series; of this event
     itself; imported before; an event not the file's series' final; a division of the file
     the final does not have). docs/exchange.md, "Import" and "Refusals"."""
@@ -348,23 +401,24 @@ def import_results(event, data: bytes, *, user=None, preview=False) -> ExchangeR
         exported_at=_moment(_text(payload, "exported_at", "export")),
         file_id=signed.file_id,
         sha256=signed.sha256,
+        final_state=_final_state(event),
     )
     parsed = _read(report, divisions, matched)
+    blocked, drawn = _drawn(report, matched)
     if not preview:
         backups.auto_backup("import-results")
     with transaction.atomic():
         entries = import_entries(event, parsed, dry_run=False, accept_warnings=True)
-        report.refusals = [p.message for p in entries.problems]
-        report.warnings = [w.message for w in entries.warnings]
-        if entries.imported:
+        report.refusals = blocked + [p.message for p in entries.problems]
+        report.warnings = drawn + [w.message for w in entries.warnings]
+        report.changed = expect is not None and expect != report.digest()
+        if entries.imported and report.ok and not report.changed:
             try:
                 with transaction.atomic():
                     _save_links(event, signed, report, key, user)
             except IntegrityError:  # the same file imported at the same moment by another page
-                raise UserError(_("This results file is being imported already; nothing was imported again.")) from None
-            report.imported = True
-        if preview or not report.imported:
+                raise UserError(_("This results file is being imported already.")) from None
+            report.imported = not preview
+        if not report.imported:
             transaction.set_rollback(True)
-    if preview:
-        report.imported = False
     return report

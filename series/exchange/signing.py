@@ -122,7 +122,7 @@ def _series_of(header) -> Series:
         raise UserError(
             _(
                 "The results file was signed with another key than this laptop's series “%(series)s”: "
-                "it comes from another series with the same short name. Nothing was imported."
+                "it comes from another series with the same short name."
             )
             % {"series": series.name}
         )

@@ -14,8 +14,9 @@ from django.utils.translation import gettext as _
 
 from common.downloads import file_response
 from common.errors import UserError
+from common.private_files import write_private
 from series.exchange import signing
-from series.exchange.export import DEFAULT_QUALIFIERS, export_results
+from series.exchange.export import DEFAULT_QUALIFIERS, export_results, qualifier_counts
 from series.exchange.importer import import_results
 from series.forms import ExportForm, KeyUploadForm, ResultsUploadForm
 from series.models import ImportedFile, SeriesEvent
@@ -28,12 +29,32 @@ def _member(event):
     return SeriesEvent.objects.select_related("series").filter(event=event).first()
 
 
+def _loaded(member):
+    """The key form's role and district as loaded (the event's place in its series), if any."""
+    if member is None:
+        return {}
+    return {"role": member.role, "district": member.district}
+
+
+def _asked(request):
+    """The export form and the places per division asked for (``?qualifiers=N``, else the
+    default): the page says per division how many qualify and why fewer (``qualifier_counts``)."""
+    if "qualifiers" in request.GET:
+        form = ExportForm(request.GET)
+        if form.is_valid():
+            return form, form.cleaned_data["qualifiers"]
+        return form, DEFAULT_QUALIFIERS
+    return ExportForm(initial={"qualifiers": DEFAULT_QUALIFIERS}), DEFAULT_QUALIFIERS
+
+
 @login_required
 def exchange(request, slug):
     """GET: the event's place in its series, the key file, the export and (the final) the
     imported files. POST: load a key file and put the event in its series."""
     event = event_for_organiser(request, slug)
-    key_form = KeyUploadForm()
+    member = _member(event)
+    key_form = KeyUploadForm(initial=_loaded(member))
+    export_form, asked = _asked(request)
     if request.method == "POST":
         key_form = KeyUploadForm(request.POST, request.FILES)
         if key_form.is_valid():
@@ -49,7 +70,6 @@ def exchange(request, slug):
                     _("%(event)s is in the series “%(series)s”.") % {"event": event.title, "series": series.name},
                 )
                 return redirect("series:exchange", event.slug)
-    member = _member(event)
     return render(
         request,
         "series/exchange.html",
@@ -57,7 +77,8 @@ def exchange(request, slug):
             "event": event,
             "member": member,
             "key_form": key_form,
-            "export_form": ExportForm(initial={"qualifiers": DEFAULT_QUALIFIERS}),
+            "export_form": export_form,
+            "qualifier_counts": qualifier_counts(event, asked) if member is not None else [],
             "imported": ImportedFile.objects.filter(event=event).prefetch_related("teams"),
         },
     )
@@ -106,7 +127,7 @@ def _kept_path(sha256):
 def _keep(data):
     """Keep an uploaded results file under its SHA-256 until it is confirmed."""
     sha256 = hashlib.sha256(data).hexdigest()
-    _kept_path(sha256).write_bytes(data)
+    write_private(_kept_path(sha256), data)
     return sha256
 
 
@@ -117,11 +138,10 @@ def _confirm(request, event):
     if not path.exists():
         messages.error(request, _("The uploaded file has expired; upload it again."))
         return None, None
-    report = import_results(event, path.read_bytes(), user=request.user, preview=True)
-    if report.digest() != request.POST.get("digest") or not report.ok:
+    report = import_results(event, path.read_bytes(), user=request.user, expect=request.POST.get("digest", ""))
+    if report.changed or not report.ok:
         messages.error(request, _("Something changed since the preview: read the new preview before importing."))
         return report, sha256
-    report = import_results(event, path.read_bytes(), user=request.user)
     if report.imported:
         path.unlink(missing_ok=True)
     return report, sha256
@@ -152,7 +172,7 @@ def results_import(request, slug):
         error, report = str(refusal), None
     except OSError as fault:
         error, report = (
-            _("The file could not be kept (%(reason)s); nothing was imported.") % {"reason": fault.strerror or fault},
+            _("The file could not be kept (%(reason)s).") % {"reason": fault.strerror or fault},
             None,
         )
     return render(

@@ -7,6 +7,7 @@ import datetime
 from collections import defaultdict
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -157,3 +158,33 @@ def games_per_team_problem(division, group, teams, games=None):
             "reason": reasons[error.reason],
         }
     return None
+
+
+def past_the_day(event) -> str | None:
+    """The warning when games of ``event`` start after its day ends (24:00 of its date, JST:
+    the clock counts minutes from its midnight, ``tournament.clock``; no later end of day is
+    configured), or None. Names how many, the last game (number, court, start and the day) and
+    what to change: more courts, shorter games or changeovers, then the schedule made again.
+    The schedule is never silently put into the next day (acceptance findings of issue 20, item 9)."""
+    day_end = event_midnight(event) + datetime.timedelta(days=1)
+    late = event.matches.filter(start_at__gte=day_end)
+    count = late.count()
+    if not count:
+        return None
+    last = late.select_related("court").order_by("-start_at", "-match_number").first()
+    start = timezone.localtime(last.start_at)
+    return ngettext(
+        "%(count)s game starts after the tournament's day has ended (24:00): the last, game %(number)s on "
+        "%(court)s, starts at %(time)s on %(day)s. Add courts or shorten the games or the changeovers, "
+        "then clear the schedule and make it again.",
+        "%(count)s games start after the tournament's day has ended (24:00): the last, game %(number)s on "
+        "%(court)s, starts at %(time)s on %(day)s. Add courts or shorten the games or the changeovers, "
+        "then clear the schedule and make it again.",
+        count,
+    ) % {
+        "count": count,
+        "number": last.match_number,
+        "court": last.court,
+        "time": f"{start:%H:%M}",
+        "day": start.date().isoformat(),
+    }

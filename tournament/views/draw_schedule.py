@@ -19,7 +19,7 @@ from tournament.access import MAX_ID, event_for_organiser, event_for_recorder, i
 from tournament.models import Court, Group, Team
 from tournament.services.day_changes import add_late_team, close_court, delay_court
 from tournament.services.draw import draw_groups, move_team
-from tournament.services.schedule import clear_schedule, make_schedule
+from tournament.services.schedule import clear_schedule, make_schedule, past_the_day
 from tournament.services.timeline import BackToBack
 from tournament.tables import MatchTable
 
@@ -213,6 +213,7 @@ def schedule(request, slug):
             "added": _numbers_param(request, "added"),
             "has_groups": Group.objects.filter(division__event=event).exists(),
             "fixed_games": reports.partial_divisions(event),
+            "past_the_day": past_the_day(event),
         },
     )
 

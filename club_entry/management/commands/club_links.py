@@ -13,6 +13,7 @@ from django.core.management.base import BaseCommand, CommandError
 from club_entry import paper
 from club_entry.link import link_url
 from club_entry.models import ClubLink
+from common.private_files import write_private
 from tournament.models import Event
 
 
@@ -36,7 +37,7 @@ class Command(BaseCommand):
         cards = [paper.LinkCard(link.club, link.contact_name, link.contact, link_url(base, link)) for link in links]
         path = Path(options["output"])
         try:
-            path.write_bytes(paper.club_links_pdf(str(event), cards))
+            write_private(path, paper.club_links_pdf(str(event), cards))
         except OSError as e:
             raise CommandError(f"Cannot write {path}: {e.strerror}.") from None
         self.stdout.write(f"{len(cards)} links written to {path}")

@@ -27,7 +27,7 @@ class Command(EventCommand):
         try:
             report = import_results(event, data, preview=dry_run)
         except UserError as error:
-            raise CommandError(str(error)) from None
+            raise CommandError(f"{error} Nothing was imported.") from None
         for refusal in report.refusals:
             self.stdout.write(f"REFUSED: {refusal}")
         for warning in report.warnings:

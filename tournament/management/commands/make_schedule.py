@@ -3,7 +3,7 @@ from django.utils import timezone
 
 from common.errors import UserError
 from tournament.management.commands._base import EventCommand, get_event
-from tournament.services.schedule import make_schedule
+from tournament.services.schedule import make_schedule, past_the_day
 
 
 class Command(EventCommand):
@@ -18,7 +18,10 @@ class Command(EventCommand):
             count = make_schedule(event)
         except UserError as e:
             raise CommandError(str(e)) from None
-        last = event.matches.order_by("-start_at").first()
-        self.stdout.write(
-            f"{event.slug}: {count} games scheduled; the last starts at {timezone.localtime(last.start_at):%H:%M}."
-        )
+        last = timezone.localtime(event.matches.order_by("-start_at").first().start_at)
+        day = "" if last.date() == event.date else f" on {last.date().isoformat()}"
+        self.stdout.write(f"{event.slug}: {count} games scheduled; the last starts at {last:%H:%M}{day}.")
+        warning = past_the_day(event)
+        if warning:
+            self.stdout.write(f"WARNING: {warning}")
+            self.stderr.write(f"WARNING: {warning}")
