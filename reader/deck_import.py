@@ -10,6 +10,7 @@ row and column. A file with any problem imports nothing.
 from __future__ import annotations
 
 import io
+import itertools
 import unicodedata
 import zipfile
 
@@ -63,6 +64,12 @@ _MESSAGES = {
 }
 
 
+class Formula(str):
+    """A formula cell without a value saved in the file (``=A1&"x"`` written by a program, or
+    a workbook never recalculated): openpyxl reads it as empty, so it is refused, never
+    imported as an empty text."""
+
+
 def _row(rownum, values, columns, header) -> tuple[CardRow | None, list[ImportProblem]]:
     problems, clean = [], {}
     checks = {"head": rules.head_kana, "text": rules.card_text, "reading": rules.kana_reading, "joker": rules.flag}
@@ -71,6 +78,10 @@ def _row(rownum, values, columns, header) -> tuple[CardRow | None, list[ImportPr
             clean[column] = False if column == "joker" else ""
             continue
         raw = values[columns[column]] if columns[column] < len(values) else None
+        if isinstance(raw, Formula):
+            message = _("a formula without a saved value (%(formula)s): type the text itself") % {"formula": raw[:40]}
+            problems.append(ImportProblem(rownum, _where(columns, column, header), message))
+            continue
         try:
             clean[column] = check(raw if column == "joker" else cell_text(raw))
         except rules.CardValueError as error:
@@ -80,7 +91,30 @@ def _row(rownum, values, columns, header) -> tuple[CardRow | None, list[ImportPr
     return CardRow(rownum, clean["head"], clean["text"], clean["reading"], clean["joker"]), []
 
 
-def _whole_file(rows: list[CardRow]) -> list[ImportProblem]:
+def _jokers(rows, columns, header, existing_joker) -> list[ImportProblem]:
+    """One 役札 per deck: a second one in the file, or one besides the deck's own 役札 card
+    (``existing_joker``, kept when the file does not list it), is refused naming its row and
+    the 役札 column."""
+    problems, first = [], None
+    listed = {row.head_kana for row in rows}
+    if existing_joker and existing_joker not in listed:
+        first = existing_joker
+    column = _where(columns, "joker", header) if "joker" in columns else None
+    for row in rows:
+        if not row.is_joker:
+            continue
+        if first is None:
+            first = row
+            continue
+        if isinstance(first, str):
+            message = _("only one card is the 役札, and the deck's 役札 is already card %(kana)s") % {"kana": first}
+        else:
+            message = _("only one card is the 役札, and row %(other)d is one already") % {"other": first.row}
+        problems.append(ImportProblem(row.row, column, message))
+    return problems
+
+
+def _whole_file(rows: list[CardRow], columns, header, existing_joker="") -> list[ImportProblem]:
     problems, seen = [], {}
     for row in rows:
         if row.head_kana in seen:
@@ -93,12 +127,7 @@ def _whole_file(rows: list[CardRow]) -> list[ImportProblem]:
                 )
             )
         seen.setdefault(row.head_kana, row.row)
-    jokers = [row.row for row in rows if row.is_joker]
-    if len(jokers) > 1:
-        rows_text = "、".join(str(n) for n in jokers)
-        problems.append(
-            ImportProblem(None, None, _("Only one card is the 役札; rows %(rows)s say so.") % {"rows": rows_text})
-        )
+    problems += _jokers(rows, columns, header, existing_joker)
     if len(rows) > rules.MAX_CARDS:
         problems.append(ImportProblem(None, None, _("A deck has at most %(n)d cards.") % {"n": rules.MAX_CARDS}))
     return problems
@@ -109,14 +138,26 @@ def _sheet_rows(data: bytes) -> list[tuple]:
     cards under a header), after the zip passed the entry sheets' limits."""
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         scan_workbook(archive, Budget())
-    workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    rows = _active_rows(data, data_only=True)
+    formulas = _active_rows(data, data_only=False)
+    return [
+        tuple(
+            Formula(formula) if value is None and isinstance(formula, str) and formula.startswith("=") else value
+            for value, formula in itertools.zip_longest(values, formula_row)
+        )
+        for values, formula_row in itertools.zip_longest(rows, formulas, fillvalue=())
+    ]
+
+
+def _active_rows(data: bytes, data_only: bool) -> list[tuple]:
+    """The active sheet's first rows: the saved values (``data_only``) or the formulas."""
+    workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=data_only)
     try:
         sheet = workbook.active
         sheet.reset_dimensions()
-        rows = list(sheet.iter_rows(max_col=20, max_row=rules.MAX_CARDS + HEADER_SEARCH_ROWS + 50, values_only=True))
+        return list(sheet.iter_rows(max_col=20, max_row=rules.MAX_CARDS + HEADER_SEARCH_ROWS + 50, values_only=True))
     finally:
         workbook.close()
-    return rows
 
 
 def _read_limited(upload) -> bytes:
@@ -128,12 +169,15 @@ def _read_limited(upload) -> bytes:
     return bytes(buf)
 
 
-def read_deck(upload) -> tuple[list[CardRow], list[ImportProblem]]:
+def read_deck(upload, existing_joker: str = "") -> tuple[list[CardRow], list[ImportProblem]]:
     """The cards of an uploaded ``.xlsx`` (bytes or a Django upload), checked.
 
-    Out: (rows, problems); when problems is not empty nothing may be saved. Each problem
-    names its row and column ("B (読み札)"). Never raises for a bad file: a damaged one (a
-    broken zip, sheet XML cut short, an entity bomb in a DTD) is "the workbook is damaged".
+    ``existing_joker``: the head kana of the deck's 役札 card ("" when none): a file making a
+    second 役札 beside it is refused. Out: (rows, problems sorted by row then column); when
+    problems is not empty nothing may be saved. Each problem names its row and column
+    ("B (読み札)"); a formula cell without a saved value is one. Never raises for a bad file:
+    a damaged one (a broken zip, sheet XML cut short, an entity bomb in a DTD) is "the
+    workbook is damaged".
     """
     data = upload if isinstance(upload, bytes) else _read_limited(upload)
     if len(data) > MAX_FILE_BYTES:
@@ -150,7 +194,7 @@ def read_deck(upload) -> tuple[list[CardRow], list[ImportProblem]]:
     for index, values in enumerate(rows[:HEADER_SEARCH_ROWS]):
         columns = _columns(values)
         if columns:
-            return _read_rows(rows, index, columns)
+            return _read_rows(rows, index, columns, existing_joker)
     return [], [
         ImportProblem(
             None, None, _("No header row with 頭字 was found in the first %(n)d rows.") % {"n": HEADER_SEARCH_ROWS}
@@ -158,7 +202,7 @@ def read_deck(upload) -> tuple[list[CardRow], list[ImportProblem]]:
     ]
 
 
-def _read_rows(rows, index, columns):
+def _read_rows(rows, index, columns, existing_joker=""):
     header, cards, problems = list(rows[index]), [], []
     for rownum, values in enumerate(rows[index + 1 :], start=index + 2):
         if all(v is None or not cell_text(v) for v in values):
@@ -167,9 +211,10 @@ def _read_rows(rows, index, columns):
         problems += row_problems
         if card:
             cards.append(card)
-    problems += _whole_file(cards)
+    problems += _whole_file(cards, columns, header, existing_joker)
     if not cards and not problems:
         problems.append(ImportProblem(None, None, _("The sheet has no cards below its header.")))
+    problems.sort(key=lambda p: (p.row is not None, p.row or 0, p.column or ""))
     return cards, problems
 
 

@@ -177,7 +177,9 @@ class ReadingLogEntry(models.Model):
     again), a skip, a pause or a resume, with the time the reading device gave it. ``seq`` is
     the device's number for the line: a line sent twice is stored once."""
 
-    KINDS = ("phrase", "read", "again", "skip", "pause", "resume", "end")
+    # "cut": a reading cut by a pause (read again whole on resume, not counted); "reopened":
+    # the reading page was opened again and went on (docs/rules/reader.md).
+    KINDS = ("phrase", "read", "again", "skip", "pause", "cut", "resume", "reopened", "end")
 
     session = models.ForeignKey(ReadingSession, on_delete=models.CASCADE, related_name="entries")
     seq = models.PositiveIntegerField(_("line"))

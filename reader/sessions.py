@@ -133,7 +133,15 @@ def _check_fields(session, number, kind, card, reading, key):
         raise _refuse(number, _("not one of the phrases of the reading."))
     if kind in _EMPTY_KINDS and (card or reading or key):
         raise _refuse(number, _("a pause, a resume or the end names no card."))
-    if kind in _CARD_KINDS:
+    if kind == "cut" and not card:  # a phrase cut by a pause (read again whole on resume)
+        if reading or key not in _PHRASE_KEYS:
+            raise _refuse(number, _("not one of the phrases of the reading."))
+        return
+    if kind == "reopened":  # the page opened again goes on with ``card`` (docs/rules/reader.md)
+        if (card and card not in session.order) or reading or key:
+            raise _refuse(number, _("the card %(card)s is not in this reading.") % {"card": card[:8]})
+        return
+    if kind in _CARD_KINDS or kind == "cut":
         if card not in session.order:
             raise _refuse(number, _("the card %(card)s is not in this reading.") % {"card": card[:8]})
         known = _READINGS + ("",) if kind == "skip" else _READINGS  # a skip may name no reading

@@ -117,15 +117,16 @@ def plan(order, timing=Timing()):
     last_a, last_b = order[-2:]
     if check:
         steps.append(Step(PAUSE, check, seconds=timing.between_cards))
+    # Each confirming reading is a block of its own: a skip drops one card, never both.
     steps += [
         Step(PHRASE, check, CHECK),
         Step(READ, check, card_key(last_a), last_a, CONFIRM),
-        Step(PAUSE, check, seconds=timing.between_readings),
-        Step(READ, check, card_key(last_b), last_b, CONFIRM),
-        Step(PAUSE, check + 1, seconds=timing.between_cards),
-        Step(PHRASE, check + 1, NEXT),
+        Step(PAUSE, check + 1, seconds=timing.between_readings),
+        Step(READ, check + 1, card_key(last_b), last_b, CONFIRM),
+        Step(PAUSE, check + 2, seconds=timing.between_cards),
+        Step(PHRASE, check + 2, NEXT),
     ]
-    steps += _read_twice(check + 1, last_a, timing)
+    steps += _read_twice(check + 2, last_a, timing)
     return tuple(steps)
 
 
@@ -173,10 +174,20 @@ def advance(state):
     return dataclasses.replace(state, position=position), Entry(step.kind, step.card, step.reading, step.key)
 
 
-def pause(state):
-    """Pause the reading (the step under way ends; nothing more plays): (state, Entry "pause")."""
+def pause(state, under_way=False):
+    """Pause the reading: nothing more plays until ``resume``. (state, Entry).
+
+    ``under_way``: the current step's audio was still playing. A reading or phrase cut that
+    way is not counted: the position goes back before it, so resume plays it again whole,
+    and the Entry is "cut" naming the card and reading; otherwise Entry "pause".
+    docs/rules/reader.md, "Operations" (a reading is logged when it ends).
+    """
     if state.paused:
         raise ReadingError("already paused")
+    step = state.current
+    if under_way and step is not None and step.kind in (READ, PHRASE):
+        state = dataclasses.replace(state, position=state.position - 1, paused=True)
+        return state, Entry("cut", step.card, step.reading, step.key)
     return dataclasses.replace(state, paused=True), Entry("pause")
 
 
@@ -187,46 +198,125 @@ def resume(state):
     return dataclasses.replace(state, paused=False), Entry("resume")
 
 
+def _last_read_index(state):
+    for index in range(state.position, -1, -1):
+        if state.steps[index].kind == READ:
+            return index
+    return -1
+
+
 def last_card(state):
-    """The head kana of the card read last (at or before the current step), or "" if none."""
-    for step in reversed(state.steps[: state.position + 1]):
-        if step.kind == READ:
-            return step.card
-    return ""
+    """The card shown large: the head kana of the card read last (its reading at or before
+    the current step, under way or done), or "" before the first reading."""
+    index = _last_read_index(state)
+    return state.steps[index].card if index >= 0 else ""
+
+
+def _between_cards(state):
+    """True when no reading of the current step's block has started yet (the start phrase,
+    the pause between cards, 「次、読みます」, 「札の確認をします」, or nothing played)."""
+    if state.position < 0:
+        return True
+    return _last_read_index(state) < 0 or state.steps[_last_read_index(state)].block != state.current.block
+
+
+def _block_start(steps, block):
+    return min(i for i, step in enumerate(steps) if step.block == block)
 
 
 def read_again(state):
-    """Read the card read last once more: a pause and an AGAIN reading are inserted right
-    after the current step, so ``advance`` plays them next. Logged (Entry "again").
-    docs/rules/reader.md, "Operations". Raises ``ReadingError`` before any card was read.
+    """Read the card shown large (the one read last) once more; Entry "again" names it.
+    docs/rules/reader.md, "Operations", rule "again and skip name the card shown large".
+
+    During its own readings the AGAIN reading (after a pause) comes right after the current
+    step. Between cards (the pause between cards, 「次、読みます」, 「札の確認をします」) the
+    phrase under way is cut: the AGAIN reading is played now, then the next card's block
+    from its start (its pause and phrase again), so the extra reading never lands in the
+    next card's block. Raises ``ReadingError`` before any card was read.
     """
-    card = last_card(state)
-    if not card:
+    index = _last_read_index(state)
+    if index < 0:
         raise ReadingError("no card was read yet")
-    block = state.steps[state.position].block
-    pause_step = state.steps[state.position].kind != PAUSE
-    extra = (Step(PAUSE, block, seconds=state.timing.between_readings),) if pause_step else ()
-    extra += (Step(READ, block, card_key(card), card, AGAIN),)
+    read = state.steps[index]
+    again = Step(READ, read.block, card_key(read.card), read.card, AGAIN)
+    if _between_cards(state):
+        at = _block_start(state.steps, state.current.block)
+        steps = state.steps[:at] + (again,) + state.steps[at:]
+        return dataclasses.replace(state, steps=steps, position=at - 1), Entry("again", read.card, AGAIN, again.key)
+    extra = () if state.current.kind == PAUSE else (Step(PAUSE, read.block, seconds=state.timing.between_readings),)
     at = state.position + 1
-    steps = state.steps[:at] + extra + state.steps[at:]
-    return dataclasses.replace(state, steps=steps), Entry("again", card, AGAIN, card_key(card))
+    steps = state.steps[:at] + extra + (again,) + state.steps[at:]
+    return dataclasses.replace(state, steps=steps), Entry("again", read.card, AGAIN, again.key)
 
 
 def _block_end(steps, block):
     return max(i for i, step in enumerate(steps) if step.block == block)
 
 
-def skip(state):
-    """Skip the current card: the steps left of its block are dropped (never silently: Entry
-    "skip" names the card). The current card is the one under way; when the current step is
-    the last of its block (or nothing was played yet), the next card's block is skipped.
-    docs/rules/reader.md, "Operations". Raises ``ReadingError`` when nothing is left.
-    """
+class SkipNeedsConfirm(ReadingError):
+    """A skip that would drop a card not read yet: the page names ``card`` first and skips
+    only when asked again with ``confirm=card``."""
+
+    def __init__(self, card):
+        super().__init__(f"skip the unread card {card}? confirm first")
+        self.card = card
+
+
+def skip_target(state):
+    """(card, unread) the skip would drop now: the card shown large while its block is under
+    way (unread False), else the next card to be read (unread True)."""
     if state.finished:
         raise ReadingError("the reading is finished")
+    if not _between_cards(state):
+        return last_card(state), False
     block = state.current.block if state.current else 0
-    if state.position >= 0 and _block_end(state.steps, block) == state.position:
-        block += 1
-    end = _block_end(state.steps, block)
-    read = next(s for s in state.steps if s.block == block and s.kind == READ)
-    return dataclasses.replace(state, position=end), Entry("skip", read.card, read.reading)
+    read = next(s for s in state.steps[state.position + 1 :] if s.block == block and s.kind == READ)
+    return read.card, True
+
+
+def skip(state, confirm=""):
+    """Skip a card: the steps left of its block are dropped (the step under way is cut) and
+    Entry "skip" names the card. docs/rules/reader.md, "Operations".
+
+    While a card's readings are under way it is the card shown large (also during its 2nd
+    reading). Between cards (or during 「では、始めます」) the skip would drop a card nobody
+    heard: it is done only with ``confirm`` equal to that card, after the page named it;
+    otherwise ``SkipNeedsConfirm(card)``. Raises ``ReadingError`` when the reading is over.
+    """
+    card, unread = skip_target(state)
+    if unread and confirm != card:
+        raise SkipNeedsConfirm(card)
+    block = state.current.block if state.current else 0
+    return dataclasses.replace(state, position=_block_end(state.steps, block)), Entry("skip", card)
+
+
+def resume_position(steps, lines):
+    """Where a reading opened again goes on: the index of the last step done, from the log
+    lines the server has (``(kind, card, reading)`` in line order). -1 when nothing was
+    read; ``len(steps) - 1`` after the "end" line.
+
+    A reading counts when its line exists (lines are written when a reading ends, so a cut
+    one is read again); a skip counts as its card's block done. Read-again lines add
+    nothing. docs/rules/reader.md, "Opening the page again".
+    """
+    position = -1
+    for kind, card, reading in lines:
+        if kind == "end":
+            return len(steps) - 1
+        if kind not in ("read", "skip") or not card:
+            continue
+        for index in range(position + 1, len(steps)):
+            step = steps[index]
+            if step.kind == READ and step.card == card and (kind == "skip" or step.reading == reading):
+                position = index if kind == "read" else _block_end(steps, step.block)
+                break
+    return position
+
+
+def next_card(steps, position, order):
+    """(number, card) of the card the reading goes on with after step ``position``: its place
+    in ``order`` (1-based) and head kana; (0, "") when no reading is left."""
+    for step in steps[position + 1 :]:
+        if step.kind == READ:
+            return order.index(step.card) + 1, step.card
+    return 0, ""

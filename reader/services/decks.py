@@ -65,10 +65,23 @@ def copy_edition(edition: DeckEdition, slug: str, name: str, *, owner) -> DeckEd
 def import_cards(edition: DeckEdition, rows: list[CardRow]) -> tuple[int, int]:
     """Write the checked ``rows`` into ``edition``: a card of the same head kana is updated,
     a new head kana is added; cards not in the file stay as they are. The cards take the
-    file's order. Out: (added, updated). One transaction: all rows or none."""
+    file's order; the cards not in the file follow them in their own order (never
+    interleaved). Out: (added, updated). One transaction: all rows or none. Raises
+    ``UserError`` when the deck would have two 役札 (``deck_import.read_deck`` says it first,
+    by row and column)."""
     added = updated = 0
     with transaction.atomic():
-        existing = {card.head_kana: card for card in edition.cards.select_for_update()}
+        existing = {card.head_kana: card for card in edition.cards.select_for_update().order_by("order", "head_kana")}
+        listed = {row.head_kana for row in rows}
+        jokers = {row.head_kana for row in rows if row.is_joker}
+        jokers |= {kana for kana, card in existing.items() if card.is_joker and kana not in listed}
+        if len(jokers) > 1:
+            raise UserError(_("Only one card is the 役札: %(cards)s.") % {"cards": ", ".join(sorted(jokers))})
+        rest = [card for kana, card in existing.items() if kana not in listed]
+        for position, card in enumerate(rest, start=len(rows) + 1):
+            if card.order != position:
+                card.order = position
+                card.save(update_fields=["order"])
         for position, row in enumerate(rows, start=1):
             card = existing.get(row.head_kana) or Card(edition=edition, head_kana=row.head_kana)
             is_new = card.pk is None

@@ -54,7 +54,11 @@ def _card_rows(edition, recorded, urls, can_speak):
             voice = _("synthetic voice")
         else:
             voice = ""
-        rows.append({"card": card, "key": key, "voice": voice, "recorded": key in recorded, "url": urls.get(key)})
+        recording = recorded.get(key)
+        seconds = f"{recording.duration_ms / 1000:.1f}" if recording else ""
+        rows.append(
+            {"card": card, "key": key, "voice": voice, "recorded": recording, "seconds": seconds, "url": urls.get(key)}
+        )
     return rows
 
 
@@ -143,7 +147,8 @@ def deck_import_view(request, slug):
     form = DeckImportForm(request.POST or None, request.FILES or None)
     problems = []
     if request.method == "POST" and form.is_valid():
-        rows, problems = deck_import.read_deck(form.cleaned_data["file"])
+        joker = edition.cards.filter(is_joker=True).values_list("head_kana", flat=True).first() or ""
+        rows, problems = deck_import.read_deck(form.cleaned_data["file"], existing_joker=joker)
         if not problems:
             added, updated = decks.import_cards(edition, rows)
             messages.success(

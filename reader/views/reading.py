@@ -16,7 +16,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import RequestDataTooBig
-from django.db.models import Max
+from django.db.models import Count, Max
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -27,6 +27,7 @@ from django.views.decorators.http import require_POST
 
 from common.errors import UserError
 from reader import log_json, sessions, voices
+from reader.access import may_edit_edition
 from reader.engine import sequence
 from reader.models import DeckEdition, ReadingSession
 from tournament.access import event_for_organiser, event_for_recorder, object_or_404, whole_number
@@ -37,7 +38,43 @@ MAX_GAME_NUMBER = 9999
 
 
 def _editions():
-    return DeckEdition.objects.order_by("name")
+    return DeckEdition.objects.order_by("name").select_related("event").annotate(card_count=Count("cards"))
+
+
+def _deck_notes(request, editions):
+    """The decks with fewer than the 56 cards (``voices.DECK_SIZE``): each with its count and,
+    for those who may edit that deck (``reader.access.may_edit_edition``), the link to its
+    page (issue 21, the incomplete deck)."""
+    return [
+        {
+            "edition": edition,
+            "count": edition.card_count,
+            "full": voices.DECK_SIZE,
+            "url": reverse("reader:deck_detail", args=[edition.slug])
+            if may_edit_edition(request.user, edition)
+            else "",
+        }
+        for edition in editions
+        if edition.card_count < voices.DECK_SIZE
+    ]
+
+
+def _form_context(request, event, *, court=None, values=None):
+    """What the start form needs: the decks (with the incomplete ones named), the pauses, the
+    values typed before a refusal, and the games of ``court`` (a reader link's court)."""
+    editions = list(_editions())
+    games = []
+    if court is not None:
+        games = (
+            Match.objects.filter(event=event, court=court).order_by("match_number").select_related("team_a", "team_b")
+        )
+    return {
+        "editions": editions,
+        "deck_notes": _deck_notes(request, editions),
+        "timing": sequence.Timing(),
+        "values": values or {},
+        "court_games": games,
+    }
 
 
 def _pauses(request):
@@ -61,17 +98,20 @@ def manage(request, slug):
     """The event's reader page: start a reading for a court or the hall (organisers and
     recorders), the courts' reader links with QR codes (organisers), the readings so far."""
     event = event_for_recorder(request, slug)
+    return _manage_page(request, event)
+
+
+def _manage_page(request, event, values=None, status=200):
     organiser = event.is_organiser(request.user)
     context = {
         "event": event,
         "organiser": organiser,
         "courts": _court_rows(request, event) if organiser else [],
         "court_choices": event.courts.all(),
-        "editions": _editions(),
         "readings": event.readings.select_related("court", "edition", "match")[:50],
-        "timing": sequence.Timing(),
+        **_form_context(request, event, values=values),
     }
-    return render(request, "reader/manage.html", context)
+    return render(request, "reader/manage.html", context, status=status)
 
 
 def _start(request, event, *, court=None, via_link=False):
@@ -91,6 +131,14 @@ def _start(request, event, *, court=None, via_link=False):
         match = games.filter(court=court).first() if via_link else games.first()
         if match is None:
             raise UserError(_("There is no game %(number)d here.") % {"number": number})
+    if edition.card_count < voices.DECK_SIZE and not request.POST.get("incomplete_ok"):
+        raise UserError(
+            _(
+                "The deck %(deck)s has %(count)d of %(full)d cards: tick “start with this incomplete deck” "
+                "to read it anyway."
+            )
+            % {"deck": edition, "count": edition.card_count, "full": voices.DECK_SIZE}
+        )
     return sessions.start_reading(
         edition,
         event,
@@ -107,13 +155,14 @@ def _start(request, event, *, court=None, via_link=False):
 @require_POST
 def manage_start(request, slug):
     """Start a reading (POST): to its reading page; a refusal (cards that cannot be read, a bad
-    pause) is said on the reader page and nothing is stored."""
+    pause, an incomplete deck not confirmed) is said on the reader page with the values typed
+    kept (400), and nothing is stored."""
     event = event_for_recorder(request, slug)
     try:
         reading = _start(request, event)
     except UserError as error:
         messages.error(request, str(error))
-        return redirect("reader:manage", event.slug)
+        return _manage_page(request, event, values=request.POST, status=400)
     return redirect("reader:manage_read", event.slug, reading.pk)
 
 
@@ -143,7 +192,16 @@ def _plan(reading, edition=None, order=None, pauses=None):
     urls = voices.audio_urls(edition)
     audio = {step["key"]: urls[step["key"]] for step in steps if step["key"]}
     cards = {card.head_kana: card.text for card in edition.cards.all()}
-    return {"steps": steps, "audio": audio, "cards": cards}
+    order = list(reading.order) if reading is not None else list(order)
+    return {"steps": steps, "audio": audio, "cards": cards, "order": order}
+
+
+def _resume_pos(reading):
+    """The index of the last step done, from the server's log (-1: nothing read yet), for a
+    page opened again (docs/rules/reader.md, "Opening the page again")."""
+    lines = reading.entries.order_by("seq").values_list("kind", "card", "reading")
+    pauses = sequence.Timing(reading.between_readings, reading.between_cards)
+    return sequence.resume_position(sequence.plan(reading.order, pauses), list(lines))
 
 
 def _read_page(request, reading, *, lines_url, back_url, event=None, court=None):
@@ -158,6 +216,7 @@ def _read_page(request, reading, *, lines_url, back_url, event=None, court=None)
         "store_key": f"reader-log:{reading.pk}:{reading.seed}",
         # A page opened again numbers its log lines after those the server has.
         "seq_base": reading.entries.aggregate(last=Max("seq"))["last"] or 0,
+        "resume_pos": _resume_pos(reading),
     }
     return render(request, "reader/read.html", context)
 
@@ -206,7 +265,9 @@ _KIND_LABELS = {
     "again": _lazy("read again"),
     "skip": _lazy("skipped"),
     "pause": _lazy("paused"),
+    "cut": _lazy("paused: this reading was cut, it is read again whole on resume"),
     "resume": _lazy("resumed"),
+    "reopened": _lazy("resumed (page opened again)"),
     "end": _lazy("The reading is over."),
 }
 _READING_LABELS = {
@@ -224,7 +285,9 @@ def _log_rows(reading):
             row.label = voices.PHRASES.get(row.key.partition(":")[2], ("",))[0]
         else:
             row.label = _KIND_LABELS.get(row.kind, row.kind)
-        row.reading_label = _READING_LABELS.get(row.reading, row.reading)
+        # A skip, a pause, a resume name a card at most, never a reading (older lines did).
+        no_reading = row.kind in ("phrase", "skip", "pause", "resume", "reopened", "end")
+        row.reading_label = "" if no_reading else _READING_LABELS.get(row.reading, row.reading)
     return rows
 
 
@@ -271,9 +334,9 @@ def manage_log_csv(request, slug, pk):
             [
                 row.seq,
                 timezone.localtime(row.at).strftime("%Y-%m-%d %H:%M:%S.%f")[:-3],
-                csv_cell(row.kind),
+                csv_cell(str(row.label)),
                 csv_cell(row.card),
-                csv_cell(row.reading),
+                csv_cell(str(row.reading_label)),
                 timezone.localtime(row.received_at).strftime("%Y-%m-%d %H:%M:%S"),
             ]
         )
@@ -312,22 +375,23 @@ def link_home(request, token):
     court = _link_court(token)
     if isinstance(court, sessions.LinkRevoked):
         return _revoked(request, court)
+    values = None
     if request.method == "POST":
         try:
             reading = _start(request, court.event, court=court, via_link=True)
         except UserError as error:
             messages.error(request, str(error))
-            return redirect("reader:link_home", token)
-        return redirect("reader:link_read", token, reading.pk)
+            values = request.POST
+        else:
+            return redirect("reader:link_read", token, reading.pk)
     context = {
         "court": court,
         "event": court.event,
-        "editions": _editions(),
         "token": token,
-        "timing": sequence.Timing(),
+        **_form_context(request, court.event, court=court, values=values),
     }
     context["readings"] = court.readings.select_related("edition")[:10]
-    return render(request, "reader/link_home.html", context)
+    return render(request, "reader/link_home.html", context, status=400 if values is not None else 200)
 
 
 @_no_store
@@ -374,9 +438,12 @@ def practice(request):
             plan = _plan(None, edition, order, pauses)
         except (UserError, sequence.ReadingError) as problem:
             error = str(problem) if isinstance(problem, UserError) else _("This deck has fewer than two cards.")
+    editions = list(_editions())
+    notes = {note["edition"].pk: note for note in _deck_notes(request, editions)}
     context = {
-        "editions": _editions(),
+        "editions": editions,
         "edition": edition,
+        "deck_note": notes.get(edition.pk) if edition is not None else None,
         "plan": plan,
         "error": error,
         "fast": request.GET.get("fast") == "1",

@@ -2,7 +2,10 @@
 // plain <audio> element, shows the card just read large and the cards read so far, and keeps
 // every log line in localStorage until the server has it (like offline.js for results), so the
 // reading goes on when the Wi-Fi drops. The operations mirror reader/engine/sequence.py:
-// pause/resume, read again (the card read last, once more), skip (the rest of the current card).
+// a reading is logged when it ends; pause cuts the reading under way (logged "cut") and resume
+// reads it again whole; read again and skip act on the card shown large; a skip between cards
+// names the unread card first and needs a second press. The position (steps, last step done,
+// the list) is kept in localStorage: a page opened again offers "continue from card N".
 // ?fast=1 (data-fast) makes the pauses ~0 and the audio fast: for the browser test.
 (function () {
   "use strict";
@@ -13,16 +16,18 @@
   var d = root.dataset;
   var fast = d.fast === "1";
   var steps = plan.steps.slice();
-  var pos = -1, paused = false, started = false, finished = false, timer = null, playing = false;
+  var pos = -1, done = -1, paused = false, started = false, finished = false, timer = null, playing = false;
+  var pendingSkip = "", items = [];
   var audio = document.getElementById("reader-audio");
   var preloaded = {};
   var el = function (id) { return document.getElementById(id); };
   var buttons = {};
   root.querySelectorAll("button[data-act]").forEach(function (b) { buttons[b.dataset.act] = b; });
+  var skipText = buttons.skip.textContent;
 
   // ---- the log, kept until the server has it -------------------------------------------
   var store = d.store || "";
-  var queue = [], seq = 0, sending = false, backoff = 1000;
+  var queue = [], seq = 0, sending = false, backoff = 1000, batchSize = 200, revoked = false, refused = 0;
   function save() {
     if (!store || !window.localStorage) return;
     try { localStorage.setItem(store, JSON.stringify({ seq: seq, queue: queue })); } catch (e) { /* full */ }
@@ -37,29 +42,47 @@
   function showQueue() {
     d.queued = String(queue.length);
     if (!d.linesUrl) return;
-    el("reader-status").textContent = queue.length ? d.labelQueued + ": " + queue.length + (refusal ? " — " + refusal : "") : d.labelSent;
+    if (revoked) { el("reader-status").textContent = d.labelRevoked; return; }
+    el("reader-status").textContent = queue.length ? d.labelQueued + ": " + queue.length : d.labelSent;
   }
-  var refusal = ""; // the server's sentence when it refused a batch (kept here, sent again later)
+  // A line the server refuses (400) is sent alone to find it, then dropped from the queue with
+  // a note (the page's own list keeps it); a revoked link (410) is said, the reading goes on.
+  function refusedLine(line, error) {
+    queue = queue.filter(function (other) { return other.seq !== line.seq; });
+    refused += 1;
+    d.refused = String(refused);
+    note("refused", d.labelRefused + " (" + line.seq + " " + line.kind + " " + (line.card || "") + ") " + (error || ""));
+    save();
+  }
+  function answered(batch, res) {
+    sending = false;
+    if (res.status === 410) { revoked = true; d.revoked = "1"; showQueue(); return; }
+    if (res.status === 400) {
+      if (batch.length > 1) { batchSize = 1; } else { refusedLine(batch[0], res.body.error); }
+      showQueue(); flush(); return;
+    }
+    if (!res.ok) { retry(); return; }
+    var sent = {};
+    (res.body.stored || []).forEach(function (n) { sent[n] = true; });
+    queue = queue.filter(function (line) { return !sent[line.seq]; });
+    if (!queue.length) batchSize = 200;
+    save(); backoff = 1000; showQueue();
+    if (queue.length) flush();
+  }
   function flush() {
-    if (!d.linesUrl || sending || !queue.length || !window.fetch) { showQueue(); return; }
+    if (!d.linesUrl || sending || revoked || !queue.length || !window.fetch) { showQueue(); return; }
     sending = true;
-    var batch = queue.slice(0, 200);
+    var batch = queue.slice(0, batchSize);
     fetch(d.linesUrl, {
       method: "POST", credentials: "same-origin", cache: "no-store",
       headers: { "Content-Type": "application/json", "X-CSRFToken": d.csrf },
       body: JSON.stringify({ lines: batch, sent: Date.now() }) // sent: the server corrects this clock's error
     }).then(function (r) {
-      return r.json().then(function (body) { return { ok: r.ok, body: body }; });
-    }).then(function (res) {
-      sending = false;
-      if (res.ok) {
-        var done = {};
-        (res.body.stored || []).forEach(function (n) { done[n] = true; });
-        queue = queue.filter(function (line) { return !done[line.seq]; });
-        save(); backoff = 1000; refusal = ""; showQueue();
-        if (queue.length) flush();
-      } else { refusal = (res.body && res.body.error) || ""; retry(); }
-    }).catch(function () { sending = false; retry(); });
+      return r.json().catch(function () { return {}; }).then(function (body) {
+        return { ok: r.ok, status: r.status, body: body || {} };
+      });
+    }).then(function (res) { answered(batch, res); })
+      .catch(function () { sending = false; retry(); });
   }
   function retry() {
     showQueue();
@@ -81,33 +104,105 @@
     if (step.kind === "phrase") return d["phrase" + step.key.split(":")[1].replace(/^./, function (c) { return c.toUpperCase(); })];
     return { first: d.labelFirst, second: d.labelSecond, check: d.labelCheck, again: d.labelAgain }[step.reading] || "";
   }
+  function addItem(item) {
+    var node = document.createElement("li");
+    node.textContent = item.text;
+    if (item.kind) { node.className = "muted"; node.dataset.kind = item.kind; }
+    if (item.card) node.dataset.card = item.card;
+    if (item.reading) node.dataset.reading = item.reading;
+    var list = el("reader-read");
+    list.insertBefore(node, list.firstChild);
+  }
+  function remember(item) { items.push(item); addItem(item); }
+  function showLarge(card) {
+    el("reader-kana").textContent = card || "—";
+    el("reader-text").textContent = (card && plan.cards[card]) || "";
+  }
   function show(step) {
     el("reader-step").textContent = label(step);
-    if (step.kind !== "read") return;
-    el("reader-kana").textContent = step.card;
-    el("reader-text").textContent = plan.cards[step.card] || "";
-    var item = document.createElement("li");
-    item.textContent = clock() + "  " + step.card + "  " + (plan.cards[step.card] || "") + " (" + label(step) + ")";
-    item.dataset.card = step.card;
-    item.dataset.reading = step.reading;
-    var list = el("reader-read");
-    list.insertBefore(item, list.firstChild);
+    if (step.kind === "read") showLarge(step.card);
   }
-  function note(kind, text) {
-    var item = document.createElement("li");
-    item.className = "muted";
-    item.textContent = clock() + "  " + text;
-    item.dataset.kind = kind;
-    var list = el("reader-read");
-    list.insertBefore(item, list.firstChild);
+  function listed(step) {
+    // The list of cards read gets a reading when it is complete.
+    remember({ text: clock() + "  " + step.card + "  " + (plan.cards[step.card] || "") + " (" + label(step) + ")",
+      card: step.card, reading: step.reading });
+  }
+  function note(kind, text) { remember({ text: clock() + "  " + text, kind: kind }); }
+  function lastRead() {
+    for (var i = pos; i >= 0; i--) if (steps[i].kind === "read") return i;
+    return -1;
+  }
+  function lastCard() { var i = lastRead(); return i >= 0 ? steps[i].card : ""; }
+  function betweenCards() {
+    var i = lastRead();
+    return pos < 0 || i < 0 || steps[i].block !== steps[pos].block;
+  }
+  function blockStart(block) {
+    for (var i = 0; i < steps.length; i++) if (steps[i].block === block) return i;
+    return -1;
+  }
+  function blockEnd(block) {
+    var end = -1;
+    steps.forEach(function (s, i) { if (s.block === block) end = i; });
+    return end;
+  }
+  function skipTarget() {
+    if (!betweenCards()) return { card: lastCard(), unread: false };
+    var block = pos >= 0 ? steps[pos].block : 0;
+    for (var i = pos + 1; i < steps.length; i++) {
+      if (steps[i].block === block && steps[i].kind === "read") return { card: steps[i].card, unread: true };
+    }
+    return { card: "", unread: true };
+  }
+  function setPending(card) {
+    pendingSkip = card;
+    d.skipPending = card;
+    buttons.skip.textContent = card ? d.labelSkipConfirm.replace("%s", card) : skipText;
   }
   function setState(state) {
     d.state = state;
-    buttons.start.disabled = started;
+    buttons.start.disabled = started || finished;
     buttons.pause.disabled = !started || paused || finished;
     buttons.resume.disabled = !paused || finished;
     buttons.again.disabled = !started || finished || !lastCard();
     buttons.skip.disabled = !started || finished || pos >= steps.length - 1;
+  }
+
+  // ---- the position, kept on the device (a page opened again goes on) -----------------------
+  var stateKey = store ? store + ":state" : "";
+  function keep() {
+    if (!stateKey || !window.localStorage) return;
+    try {
+      localStorage.setItem(stateKey, JSON.stringify({ steps: steps, done: done, finished: finished, items: items }));
+    } catch (e) { /* full */ }
+  }
+  function restore() {
+    var saved = null;
+    if (stateKey && window.localStorage) {
+      try { saved = JSON.parse(localStorage.getItem(stateKey) || "null"); } catch (e) { saved = null; }
+    }
+    var server = parseInt(d.resumePos, 10);
+    if (saved && saved.steps && saved.steps.length >= steps.length && (saved.done >= 0 || saved.finished)) {
+      steps = saved.steps; done = saved.done; finished = !!saved.finished;
+      (saved.items || []).forEach(remember);
+    } else if (!isNaN(server) && server >= 0) {
+      done = server;
+      finished = d.ended === "1" || server >= steps.length - 1;
+    } else {
+      finished = d.ended === "1";
+      return;
+    }
+    pos = done;
+    showLarge(lastCard());
+    if (finished) { el("reader-step").textContent = d.labelEnd; return; }
+    var next = "";
+    for (var i = done + 1; i < steps.length; i++) if (steps[i].kind === "read") { next = steps[i].card; break; }
+    var number = (plan.order || []).indexOf(next) + 1;
+    buttons["continue"].hidden = false;
+    buttons["continue"].textContent = d.labelContinue.replace("%(n)s", String(number)).replace("%(card)s", next);
+    buttons.start.hidden = true;
+    el("reader-step").textContent = buttons["continue"].textContent;
+    d.resumable = next;
   }
 
   // ---- playing ------------------------------------------------------------------------------
@@ -147,14 +242,16 @@
     })(0);
   }
   function finish() {
-    finished = true; playing = false;
+    finished = true; playing = false; done = steps.length - 1;
     log("end");
+    keep();
     el("reader-step").textContent = d.labelEnd;
     setState("finished");
   }
   function playNext() {
     timer = null;
     if (paused || finished) return;
+    if (pos >= 0 && steps[pos].kind === "pause") { done = pos; keep(); }
     if (pos >= steps.length - 1) { finish(); return; }
     pos += 1;
     var step = steps[pos];
@@ -165,9 +262,8 @@
       setState("playing");
       return;
     }
-    log(step.reading === "again" ? "again" : step.kind, step);
+    if (step.kind === "read" && step.card === pendingSkip) setPending("");
     show(step);
-    d.played = (d.played ? d.played + " " : "") + (step.kind === "phrase" ? step.key : step.card + ":" + step.reading);
     playing = true;
     audio.src = plan.audio[step.key];
     audio.playbackRate = fast ? 16 : 1;
@@ -175,22 +271,25 @@
     var started_ = audio.play();
     if (started_ && started_.catch) started_.catch(function () { /* reported by the error event */ });
   }
+  // A step is logged, listed and counted as done when its audio ends (never when it starts).
   audio.addEventListener("ended", function () {
+    if (!playing) return;
     playing = false;
+    var step = steps[pos];
+    done = pos;
+    log(step.reading === "again" ? "again" : step.kind, step);
+    if (step.kind === "read") listed(step);
+    d.played = (d.played ? d.played + " " : "") + (step.kind === "phrase" ? step.key : step.card + ":" + step.reading);
+    keep();
     if (!paused) playNext();
   });
   audio.addEventListener("error", function () {
     if (!playing) return;
-    playing = false;
     el("reader-status").textContent = d.labelAudioError;
     doPause();
   });
   audio.addEventListener("ratechange", function () { if (fast && audio.playbackRate !== 16) audio.playbackRate = 16; });
 
-  function lastCard() {
-    for (var i = pos; i >= 0; i--) if (steps[i].kind === "read") return steps[i].card;
-    return "";
-  }
   function stopCurrent() {
     if (timer) { clearTimeout(timer); timer = null; }
     if (playing) { playing = false; audio.pause(); }
@@ -198,20 +297,36 @@
   function doPause() {
     if (paused || finished) return;
     paused = true;
+    var step = pos >= 0 ? steps[pos] : null;
+    var cut = playing && step && step.kind !== "pause";
     stopCurrent();
-    log("pause");
-    note("pause", d.labelPause);
+    if (cut) {
+      // The reading under way is not counted: it is read again whole on resume.
+      pos -= 1;
+      log("cut", step);
+      note("cut", d.labelCut + ": " + (step.kind === "read" ? step.card + " (" + label(step) + ")" : label(step)));
+      showLarge(lastCard());
+    } else {
+      log("pause");
+      note("pause", d.labelPause);
+    }
+    keep();
     setState("paused");
   }
-  function blockEnd(block) {
-    var end = -1;
-    steps.forEach(function (s, i) { if (s.block === block) end = i; });
-    return end;
-  }
+  function goOn() { if (!paused) playNext(); else setState("paused"); }
   var actions = {
     start: function () {
-      if (started) return;
+      if (started || finished) return;
       started = true;
+      playNext();
+    },
+    "continue": function () {
+      if (started || finished) return;
+      started = true;
+      buttons["continue"].hidden = true;
+      var card = d.resumable || "";
+      log("reopened", { card: card, reading: "", key: "" });
+      note("reopened", d.labelReopened + (card ? ": " + card : ""));
       playNext();
     },
     pause: doPause,
@@ -223,26 +338,45 @@
       playNext();
     },
     again: function () {
-      var card = lastCard();
-      if (!card || finished) return;
-      var block = pos >= 0 ? steps[pos].block : 0;
-      var extra = [];
-      if (steps[pos].kind !== "pause") extra.push({ kind: "pause", block: block, key: "", card: "", reading: "", seconds: steps[pos].seconds || 2 });
-      extra.push({ kind: "read", block: block, key: "card:" + card, card: card, reading: "again", seconds: 0 });
-      steps.splice.apply(steps, [pos + 1, 0].concat(extra));
+      var index = lastRead();
+      if (index < 0 || finished) return;
+      var read = steps[index];
+      var again = { kind: "read", block: read.block, key: read.key, card: read.card, reading: "again", seconds: 0 };
+      if (betweenCards()) {
+        // Between cards: the phrase under way is cut, the card is read again now, then the
+        // next card's block from its start (docs/rules/reader.md).
+        stopCurrent();
+        var at = blockStart(steps[pos].block);
+        steps.splice(at, 0, again);
+        pos = at - 1;
+        keep();
+        goOn();
+        return;
+      }
+      var extra = steps[pos].kind === "pause" ? [] : [
+        { kind: "pause", block: read.block, key: "", card: "", reading: "", seconds: 2 }
+      ];
+      steps.splice.apply(steps, [pos + 1, 0].concat(extra, [again]));
+      keep();
       setState(d.state);
     },
     skip: function () {
       if (finished || pos >= steps.length - 1) return;
-      var block = pos >= 0 ? steps[pos].block : 0;
-      if (pos >= 0 && blockEnd(block) === pos) block += 1;
-      var first = null;
-      steps.forEach(function (s) { if (!first && s.block === block && s.kind === "read") first = s; });
+      var target = skipTarget();
+      if (target.unread && pendingSkip !== target.card) {
+        // A card nobody heard is named first; the second press skips it.
+        setPending(target.card);
+        note("ask", d.labelSkipAsk.replace("%s", target.card));
+        return;
+      }
+      setPending("");
       stopCurrent();
-      pos = blockEnd(block);
-      log("skip", first);
-      note("skip", d.labelSkip + ": " + (first ? first.card : ""));
-      if (!paused) playNext(); else setState("paused");
+      pos = blockEnd(pos >= 0 ? steps[pos].block : 0);
+      done = pos;
+      log("skip", { card: target.card, reading: "", key: "" });
+      note("skip", d.labelSkip + ": " + target.card);
+      keep();
+      goOn();
     }
   };
   root.addEventListener("click", function (event) {
@@ -250,8 +384,9 @@
     if (button && actions[button.dataset.act]) actions[button.dataset.act]();
   });
   window.addEventListener("online", flush);
-  preload(0);
+  restore();
+  preload(Math.max(pos + 1, 0));
   warm();
-  setState("idle");
+  setState(finished ? "finished" : "idle");
   flush();
 })();

@@ -2,12 +2,14 @@
 plays its first cards in the engine's order through the <audio> element, with fast timing
 (``?fast=1``), at tablet sizes; the log reaches the server, also after the Wi-Fi dropped."""
 
+import time
+
 import pytest
 
 from reader import sessions
 from reader.engine import sequence
 from reader.models import ReadingLogEntry
-from tests.browser.support import shot
+from tests.browser.support import log_in, shot
 from tests.factories import make_event
 from tests.reader.test_reading import make_deck
 
@@ -32,7 +34,7 @@ def expected(order):
 
 
 def wait_state(page, state):
-    page.wait_for_function(f"() => document.getElementById('reader').dataset.state === '{state}'", timeout=30000)
+    page.wait_for_function(f"() => document.getElementById('reader').dataset.state === '{state}'", timeout=60000)
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda v: f"{v[0]}x{v[1]}")
@@ -116,3 +118,141 @@ def test_a_practice_game_on_a_tablet_without_login(new_page, live_server, transa
     ]
     assert page.eval_on_selector("#reader", "el => el.dataset.queued") == "0"  # nothing to send
     assert not ReadingLogEntry.objects.exists()
+
+
+def dataset(page, name):
+    return page.eval_on_selector("#reader", f"el => el.dataset.{name} || ''")
+
+
+def lines(session):
+    return list(ReadingLogEntry.objects.filter(session=session).order_by("seq").values_list("kind", "card", "reading"))
+
+
+def wait_sent(page):
+    page.wait_for_function("() => document.getElementById('reader').dataset.queued === '0'", timeout=30000)
+
+
+def test_a_page_opened_again_continues_from_the_next_card_and_says_so(new_context, live_server, reading):
+    session, token = reading
+    page = new_context(viewport={"width": 1024, "height": 768}, locale="ja-JP").new_page()
+    url = f"{live_server.url}/reader/{token}/{session.pk}/"
+    page.goto(url)  # normal timing: 4 s between cards
+    page.click("button[data-act=start]")
+    first, second = session.order[:2]
+    page.wait_for_function(f"() => document.getElementById('reader').dataset.played.includes('{first}:second')")
+    page.reload()  # the tablet slept / the page was swiped
+    button = page.locator("button[data-act=continue]")
+    button.wait_for(state="visible")
+    assert page.is_hidden("button[data-act=start]")
+    assert second in button.inner_text() and "2" in button.inner_text()
+    assert page.inner_text("#reader-kana") == first  # still shown large
+    button.click()
+    page.wait_for_function(f"() => document.getElementById('reader').dataset.played.includes('{second}:first')")
+    wait_sent(page)
+    logged = lines(session)
+    assert ("reopened", second, "") in logged
+    assert [line for line in logged if line[1] == first and line[0] == "read"] == [
+        ("read", first, "first"),
+        ("read", first, "second"),
+    ]
+    assert [line[0] for line in logged].count("phrase") == 2  # では、始めます once, then 次、読みます
+
+
+def test_a_page_opened_on_another_device_continues_from_the_servers_log(new_context, live_server, reading):
+    session, token = reading
+    first, second = session.order[:2]
+    sessions.record_lines(
+        session,
+        [
+            {"seq": 1, "kind": "phrase", "key": "phrase:start", "at": int(time.time() * 1000)},
+            {"seq": 2, "kind": "read", "card": first, "reading": "first", "at": int(time.time() * 1000)},
+        ],
+    )
+    page = new_context(viewport={"width": 800, "height": 1280}, locale="ja-JP").new_page()
+    page.goto(f"{live_server.url}/reader/{token}/{session.pk}/?fast=1")
+    page.click("button[data-act=continue]")
+    page.wait_for_function(f"() => document.getElementById('reader').dataset.played.includes('{second}:first')")
+    assert dataset(page, "played").split()[0] == f"{first}:second"  # its 2nd reading, not the 1st again
+
+
+def test_skip_between_cards_names_the_card_first_and_pause_cuts_a_reading(new_context, live_server, reading):
+    session, token = reading
+    first, second, third = session.order[:3]
+    page = new_context(viewport={"width": 1024, "height": 768}, locale="ja-JP").new_page()
+    page.goto(f"{live_server.url}/reader/{token}/{session.pk}/")
+    page.click("button[data-act=start]")
+    page.wait_for_function(f"() => document.getElementById('reader').dataset.played.includes('{first}:second')")
+    page.click("button[data-act=pause]")  # between cards: nothing was cut
+    page.click("button[data-act=skip]")
+    assert dataset(page, "skipPending") == second  # named first, not skipped
+    assert second in page.inner_text("button[data-act=skip]")
+    page.click("button[data-act=skip]")  # the second press skips it
+    assert dataset(page, "skipPending") == ""
+    page.click("button[data-act=resume]")
+    page.wait_for_function(
+        f"() => document.getElementById('reader').dataset.state === 'playing' && "
+        f"document.getElementById('reader-kana').textContent === '{third}'",
+        timeout=30000,
+    )
+    page.click("button[data-act=pause]")  # the 1st reading of the third card under way: cut
+    page.click("button[data-act=resume]")
+    page.wait_for_function(f"() => document.getElementById('reader').dataset.played.includes('{third}:first')")
+    wait_sent(page)
+    logged = lines(session)
+    assert ("skip", second, "") in logged
+    assert ("cut", third, "first") in logged
+    assert logged.count(("read", third, "first")) == 1  # counted once, when read whole
+    assert not [line for line in logged if line[1] == second and line[0] != "skip"]
+
+
+def test_a_refused_line_is_dropped_with_a_note_and_a_revoked_link_is_said(new_context, live_server, reading):
+    session, token = reading
+    page = new_context(viewport={"width": 1024, "height": 768}, locale="ja-JP").new_page()
+
+    def refuse_the_end(route):
+        if '"end"' in (route.request.post_data or ""):
+            route.fulfill(status=400, content_type="application/json", body='{"error": "Log line 1: wrong."}')
+        else:
+            route.continue_()
+
+    page.route("**/lines/", refuse_the_end)
+    page.goto(f"{live_server.url}/reader/{token}/{session.pk}/?fast=1")
+    page.click("button[data-act=start]")
+    wait_state(page, "finished")
+    wait_sent(page)  # not jammed: the refused line left the queue
+    assert dataset(page, "refused") == "1"
+    assert page.locator("#reader-read li[data-kind=refused]").count() == 1
+    assert ReadingLogEntry.objects.filter(session=session, kind="read").exists()
+    assert not ReadingLogEntry.objects.filter(session=session, kind="end").exists()
+
+    # The link is revoked while a reading page is open: its next lines get 410.
+    other = sessions.start_reading(
+        session.edition, session.event, unreadable=[], pauses=sequence.Timing(2, 4), court=session.court, seed=3
+    )
+    page2 = new_context(viewport={"width": 1024, "height": 768}, locale="ja-JP").new_page()
+    page2.goto(f"{live_server.url}/reader/{token}/{other.pk}/?fast=1")
+    sessions.change_link(session.court, "revoke")
+    page2.click("button[data-act=start]")
+    wait_state(page2, "finished")  # the reading goes on locally
+    page2.wait_for_function("() => document.getElementById('reader').dataset.revoked === '1'", timeout=30000)
+    assert "本部" in page2.inner_text("#reader-status") or "desk" in page2.inner_text("#reader-status")
+
+
+def test_the_reader_page_of_an_event_fits_1024_and_prints_whole_cards(
+    new_page, live_server, reading, django_user_model
+):
+    session, _token = reading
+    event = session.event
+    for _ in range(3):
+        event.courts.create(name=f"第{event.courts.count() + 1}コート")
+    event.organisers.add(django_user_model.objects.create_user("organiser", password="karuta-test-pw"))
+    page = new_page(viewport={"width": 1024, "height": 768}, locale="ja-JP")
+    log_in(page, live_server, "organiser", "karuta-test-pw", f"/manage/{event.slug}/reader/")
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    page.emulate_media(media="print")
+    assert page.evaluate(
+        "() => [...document.querySelectorAll('.reader-url')].every(p => p.scrollWidth <= p.clientWidth + 1)"
+    )
+    assert page.evaluate(
+        "() => [...document.querySelectorAll('.grid > .card')].every(c => getComputedStyle(c).breakInside === 'avoid')"
+    )

@@ -136,13 +136,109 @@ def test_skip_drops_the_rest_of_the_current_card_and_says_so():
     assert played == ["い1", "い2", "うc", "えc", "う1", "う2"]
 
 
-def test_skip_between_cards_skips_the_next_card():
+def test_skip_between_cards_names_the_unread_card_first():
     state = seq.start(["あ", "い", "う", "え"])
-    state, _ = play(state, 4)  # start, あ1, pause, あ2: あ is done
-    state, entry = seq.skip(state)
+    state, _ = play(state, 5)  # start, あ1, pause, あ2, pause between cards: あ is done
+    assert seq.skip_target(state) == ("い", True)
+    with pytest.raises(seq.SkipNeedsConfirm) as refused:
+        seq.skip(state)
+    assert refused.value.card == "い"
+    state, entry = seq.skip(state, confirm="い")
     assert entry.card == "い"
     state, rest = play(state, len(state.steps) - state.position - 1)
     assert [e.card for e in rest if e.kind == READ] == ["う", "え", "う", "う"]
+
+
+def where(order, played):
+    """The state after ``played`` steps (pauses included) of ``order``."""
+    state, _ = play(seq.start(order), played)
+    return state
+
+
+# Table: (steps played, the card shown large, what skip names, whether it needs a confirm).
+# Steps of あいうえ: 0 start, 1 あ1, 2 pause, 3 あ2, 4 pause, 5 next, 6 い1, 7 pause, 8 い2,
+# 9 pause, 10 check, 11 うc, 12 pause, 13 えc, 14 pause, 15 next, 16 う1, 17 pause, 18 う2.
+@pytest.mark.parametrize(
+    ("played", "shown", "skipped", "unread"),
+    [
+        (1, "", "あ", True),  # during 「では、始めます」: あ was never read
+        (2, "あ", "あ", False),  # during あ's 1st reading
+        (4, "あ", "あ", False),  # during あ's 2nd reading: あ, not い
+        (5, "あ", "い", True),  # the pause between cards
+        (6, "あ", "い", True),  # during 「次、読みます」
+        (7, "い", "い", False),
+        (11, "い", "う", True),  # during 「札の確認をします」
+        (12, "う", "う", False),  # confirming う
+        (13, "う", "え", True),  # the pause before え's confirming reading: え is unread
+        (14, "え", "え", False),
+        (16, "え", "う", True),  # 「次、読みます」 before the last read
+        (18, "う", "う", False),  # the pause before the game's last reading
+    ],
+)
+def test_skip_and_again_name_the_card_shown_large(played, shown, skipped, unread):
+    state = where(["あ", "い", "う", "え"], played)
+    assert seq.last_card(state) == shown
+    assert seq.skip_target(state) == (skipped, unread)
+    if not unread:
+        state, entry = seq.skip(state)
+        assert entry == seq.Entry("skip", skipped)
+
+
+@pytest.mark.parametrize(
+    ("played", "expected"),
+    [
+        # during あ's 1st reading: あ again after it, then its 2nd reading
+        (2, ["start", "あ1", "あ+", "あ2", "next", "い1"]),
+        # after あ2 (its last step): right after it, before the pause between cards
+        (4, ["start", "あ1", "あ2", "あ+", "next", "い1"]),
+        # the pause between cards, or 「次、読みます」 under way: あ again now, then 次、読みます and い
+        (5, ["start", "あ1", "あ2", "あ+", "next", "い1"]),
+        (6, ["start", "あ1", "あ2", "あ+", "next", "い1"]),
+    ],
+)
+def test_read_again_reads_the_card_shown_large_never_in_the_next_block(played, expected):
+    state = where(["あ", "い", "う", "え"], played)
+    state, entry = seq.read_again(state)
+    assert (entry.kind, entry.card) == ("again", "あ")
+    assert spoken(state.steps)[:6] == expected
+    again = next(s for s in state.steps if s.reading == AGAIN)
+    assert again.block == 0  # あ's block: a following skip names い only after a confirm
+    state, rest = play(state, len(state.steps) - state.position - 1)
+    assert [e.reading for e in rest if e.kind == READ].count(AGAIN) == 1
+
+
+def test_pause_under_way_cuts_the_reading_and_resume_reads_it_whole():
+    state = where(["あ", "い", "う"], 4)  # あ's 2nd reading under way
+    state, entry = seq.pause(state, under_way=True)
+    assert (entry.kind, entry.card, entry.reading) == ("cut", "あ", SECOND)
+    state, _ = seq.resume(state)
+    state, entry = seq.advance(state)
+    assert (entry.kind, entry.card, entry.reading) == (READ, "あ", SECOND)  # read again whole
+
+
+def test_pause_on_a_pause_step_is_not_a_cut():
+    state = where(["あ", "い", "う"], 3)
+    state, entry = seq.pause(state, under_way=True)
+    assert entry == seq.Entry("pause")
+
+
+@pytest.mark.parametrize(
+    ("lines", "position", "card"),
+    [
+        ([], -1, (1, "あ")),
+        ([("phrase", "", "")], -1, (1, "あ")),  # the start phrase alone: あ still first
+        ([("read", "あ", FIRST)], 1, (1, "あ")),  # あ's 2nd reading comes next
+        ([("read", "あ", FIRST), ("read", "あ", SECOND)], 3, (2, "い")),
+        ([("read", "あ", FIRST), ("again", "あ", AGAIN), ("read", "あ", SECOND)], 3, (2, "い")),
+        ([("skip", "あ", "")], 3, (2, "い")),
+        ([("read", "あ", FIRST), ("read", "あ", SECOND), ("end", "", "")], 18, (0, "")),
+    ],
+)
+def test_a_reading_opened_again_goes_on_after_the_last_logged_reading(lines, position, card):
+    order = ["あ", "い", "う", "え"]
+    steps = seq.plan(order)
+    assert seq.resume_position(steps, lines) == position
+    assert seq.next_card(steps, position, order) == card
 
 
 def test_skip_at_the_end_is_refused():

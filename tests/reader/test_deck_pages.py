@@ -140,3 +140,55 @@ def test_renaming_a_card_keeps_its_recording_and_a_second_joker_is_refused(edito
         url, {"head_kana": "ぴん", "text": card.text, "furigana": "", "order": 3, "is_joker": "on"}
     )
     assert joker.status_code == 200 and "is_joker" in joker.context["form"].errors
+
+
+def _deck_with_joker():
+    edition = DeckEdition.objects.create(slug="club", name="練習用")
+    for order, (kana, joker) in enumerate([("か", False), ("り", True), ("さ", False)], start=1):
+        Card.objects.create(edition=edition, head_kana=kana, text=f"{kana}の札", is_joker=joker, order=order)
+    return edition
+
+
+def test_a_second_joker_beside_the_decks_own_is_refused_by_row_and_column(editor_client):
+    edition = _deck_with_joker()
+    url = reverse("reader:deck_import", args=["club"])
+    response = editor_client.post(url, {"file": _xlsx([("あ", "あの札", "", ""), ("い", "いの札", "", "○")])})
+    assert response.status_code == 200
+    [problem] = response.context["problems"]
+    assert (problem.row, problem.column) == (4, "D (役札)") and "り" in problem.message
+    assert not edition.cards.filter(head_kana__in=["あ", "い"]).exists()
+    # Moving the 役札 in the same file (り listed without ○) is allowed.
+    response = editor_client.post(url, {"file": _xlsx([("り", "りの札", "", ""), ("い", "いの札", "", "○")])})
+    assert response.status_code == 302
+    assert list(edition.cards.filter(is_joker=True).values_list("head_kana", flat=True)) == ["い"]
+
+
+def test_two_jokers_in_one_file_name_the_second_row_and_problems_come_in_row_order(editor_client):
+    rows = [("あ", "", "", "○"), ("い", "", "漢字", "○"), ("", "x", "", "")]
+    _rows, problems = deck_import.read_deck(_xlsx(rows).getvalue())
+    assert [(p.row, p.column) for p in problems] == [(4, "C (読み（かな）)"), (5, "A (頭字)")]
+    rows = [("あ", "", "", "○"), ("い", "", "", "○")]
+    _rows, problems = deck_import.read_deck(_xlsx(rows).getvalue())
+    assert [(p.row, p.column) for p in problems] == [(4, "D (役札)")]
+    assert "3" in problems[0].message
+
+
+def test_a_formula_without_a_saved_value_is_refused_not_imported_empty(editor_client):
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.append(["頭字", "読み札", "読み（かな）", "役札"])
+    sheet.append(["あ", '=A2&"x"', "", ""])
+    sheet.append(["い", "いの札", "", ""])
+    out = BytesIO()
+    workbook.save(out)
+    _rows, problems = deck_import.read_deck(out.getvalue())
+    assert [(p.row, p.column) for p in problems] == [(2, "B (読み札)")]
+    assert 'A2&"x"' in problems[0].message
+
+
+def test_imported_cards_come_first_and_the_others_follow_in_their_order(editor_client):
+    edition = _deck_with_joker()
+    url = reverse("reader:deck_import", args=["club"])
+    response = editor_client.post(url, {"file": _xlsx([("さ", "さの札", "", ""), ("あ", "あの札", "", "")])})
+    assert response.status_code == 302
+    assert list(edition.cards.order_by("order").values_list("head_kana", flat=True)) == ["さ", "あ", "か", "り"]

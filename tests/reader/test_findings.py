@@ -216,7 +216,7 @@ def test_an_empty_game_number_starts_a_reading_for_no_game(client, event):
     link = sessions.reader_link(event.courts.first())
     client.post(
         reverse("reader:link_home", args=[link.token]),
-        {"edition": make_deck().pk, "match": "", "between_readings": "2", "between_cards": "4"},
+        {"edition": make_deck().pk, "match": "", "between_readings": "2", "between_cards": "4", "incomplete_ok": "1"},
     )
     assert ReadingSession.objects.get().match is None
 

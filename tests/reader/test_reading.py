@@ -15,7 +15,8 @@ from common.errors import UserError
 from reader import sessions
 from reader.engine import sequence
 from reader.models import Card, DeckEdition, ReadingLogEntry, ReadingSession, Recording
-from tests.factories import make_event
+from tests.factories import make_division, make_event
+from tournament.models import Match
 
 pytestmark = pytest.mark.django_db
 
@@ -133,7 +134,13 @@ def test_the_manage_page_starts_a_reading_and_receives_its_log(client, event, or
     court = event.courts.first()
     answer = client.post(
         reverse("reader:manage_start", args=[event.slug]),
-        {"edition": edition.pk, "court": court.pk, "between_readings": "1.5", "between_cards": "3"},
+        {
+            "edition": edition.pk,
+            "court": court.pk,
+            "between_readings": "1.5",
+            "between_cards": "3",
+            "incomplete_ok": "1",
+        },
     )
     reading = ReadingSession.objects.get()
     assert answer.url == reverse("reader:manage_read", args=[event.slug, reading.pk])
@@ -162,7 +169,7 @@ def test_the_manage_page_refuses_naming_the_cards_without_text_or_recording(clie
     record(edition, "card:お")
     answer = client.post(
         reverse("reader:manage_start", args=[event.slug]),
-        {"edition": edition.pk, "between_readings": "2", "between_cards": "4"},
+        {"edition": edition.pk, "between_readings": "2", "between_cards": "4", "incomplete_ok": "1"},
         follow=True,
     )
     text = answer.content.decode()
@@ -174,10 +181,10 @@ def test_a_bad_pause_is_said_and_nothing_starts(client, event, organiser):
     client.force_login(organiser)
     answer = client.post(
         reverse("reader:manage_start", args=[event.slug]),
-        {"edition": make_deck().pk, "between_readings": "abc", "between_cards": "4"},
+        {"edition": make_deck().pk, "between_readings": "abc", "between_cards": "4", "incomplete_ok": "1"},
         follow=True,
     )
-    assert answer.status_code == 200 and not ReadingSession.objects.exists()
+    assert answer.status_code == 400 and not ReadingSession.objects.exists()
     assert any("30" in str(m) for m in answer.context["messages"])
 
 
@@ -191,15 +198,21 @@ def test_the_log_page_answers_was_it_read_twice_and_downloads(client, event, org
             {"seq": 1, "kind": "read", "card": a, "reading": "first", "at": now_ms()},
             {"seq": 2, "kind": "read", "card": a, "reading": "second", "at": now_ms()},
             {"seq": 3, "kind": "read", "card": b, "reading": "first", "at": now_ms()},
-            {"seq": 4, "kind": "skip", "card": b, "at": now_ms()},
+            {"seq": 4, "kind": "skip", "card": b, "reading": "first", "at": now_ms()},  # an older page's skip
+            {"seq": 5, "kind": "phrase", "key": "phrase:start", "at": now_ms()},
+            {"seq": 6, "kind": "cut", "card": b, "reading": "second", "at": now_ms()},
         ],
     )
     page = client.get(reverse("reader:manage_log", args=[event.slug, reading.pk]))
-    assert page.context["read"] == [(a, 2), (b, 1)]
+    assert page.context["read"] == [(a, 2), (b, 1)]  # the cut reading does not count
     csv = client.get(reverse("reader:manage_log_csv", args=[event.slug, reading.pk]))
     text = csv.content.decode("utf-8-sig")
     assert csv["Content-Type"].startswith("text/csv")
-    assert len(text.strip().splitlines()) == 5 and "skip" in text and b in text
+    lines = text.strip().splitlines()
+    assert len(lines) == 7 and b in text
+    assert "とばした札" in lines[4] and lines[4].split(",")[4] == ""  # a skip names no reading
+    assert "では、始めます" in lines[5]  # the phrase is named
+    assert "first" not in text and "skip" not in text  # values in Japanese, like the headers
 
 
 def test_a_reader_link_reaches_only_its_court_and_a_revoked_one_says_so(client, event):
@@ -208,7 +221,7 @@ def test_a_reader_link_reaches_only_its_court_and_a_revoked_one_says_so(client, 
     edition = make_deck()
     answer = client.post(
         reverse("reader:link_home", args=[link.token]),
-        {"edition": edition.pk, "court": two.pk, "between_readings": "2", "between_cards": "4"},
+        {"edition": edition.pk, "court": two.pk, "between_readings": "2", "between_cards": "4", "incomplete_ok": "1"},
     )
     reading = ReadingSession.objects.get()
     assert reading.court == one and reading.via_link  # the posted court is ignored
@@ -264,3 +277,49 @@ def test_an_organiser_of_another_event_changes_no_reader_link(client, event, dja
     assert answer.status_code == 403
     link.refresh_from_db()
     assert link.enabled
+
+
+def test_an_incomplete_deck_is_named_and_needs_the_tick_for_a_tournament_game(client, event, organiser):
+    client.force_login(organiser)
+    edition = make_deck("あいうえ")
+    edition.owner = organiser  # its maker may edit it: the page links to it
+    edition.save()
+    page = client.get(reverse("reader:manage", args=[event.slug])).content.decode()
+    assert "4 of 56" in page or "56枚中4枚" in page
+    assert reverse("reader:deck_detail", args=[edition.slug]) in page  # an organiser may edit decks
+    url = reverse("reader:manage_start", args=[event.slug])
+    answer = client.post(url, {"edition": edition.pk, "between_readings": "2", "between_cards": "4"})
+    assert answer.status_code == 400 and not ReadingSession.objects.exists()
+    assert any("56" in str(m) for m in answer.context["messages"])
+    answer = client.post(
+        url, {"edition": edition.pk, "between_readings": "2", "between_cards": "4", "incomplete_ok": "1"}
+    )
+    assert answer.status_code == 302 and ReadingSession.objects.count() == 1
+
+
+def test_practice_with_an_incomplete_deck_says_so_and_plays(client):
+    make_deck("あいうえ", slug="school")
+    page = client.get(reverse("reader:practice"), {"edition": "school"})
+    assert page.status_code == 200 and page.context["plan"]
+    text = page.content.decode()
+    assert 'id="deck-note"' in text and "56" in text
+    assert reverse("reader:deck_detail", args=["school"]) not in text  # no login: no deck page link
+    assert text.count('name="between_readings"') == 1  # one set of pause fields
+
+
+def test_a_refused_start_keeps_what_was_typed_and_the_link_lists_its_courts_games(client, event):
+    one = event.courts.first()
+    Match.objects.create(event=event, division=make_division(event), match_number=7, court=one)
+    link = sessions.reader_link(one)
+    edition = make_deck()
+    url = reverse("reader:link_home", args=[link.token])
+    page = client.get(url).content.decode()
+    assert 'value="7"' in page
+    answer = client.post(
+        url,
+        {"edition": edition.pk, "match": "7", "between_readings": "abc", "between_cards": "6.5", "incomplete_ok": "1"},
+    )
+    assert answer.status_code == 400 and not ReadingSession.objects.exists()
+    text = answer.content.decode()
+    assert f'value="{edition.pk}" selected' in text and 'value="7" selected' in text
+    assert 'value="abc"' in text and 'value="6.5"' in text and 'name="incomplete_ok" value="1" checked' in text
