@@ -7,9 +7,10 @@ Usage (from anywhere)::
 
 Sizes: 対戦表 40 courts × 12 games; 受付名簿 500 teams (3–4 players with furigana);
 順位表 100 groups of 4–6 teams; トーナメント表 4 divisions of 16-team brackets with a
-third-place game; 成績一覧 12 divisions; 判定表 one page.  Prints the font used, then
-seconds, pages and size per kind and run.  The first run includes registering the font.
-No Django needed.
+third-place game; 成績一覧 12 divisions; 判定表 one page; 賞状 100 certificates written
+vertically (issue 19).  Prints the font used, then seconds, pages and size per kind, and the
+time per page as a ratio to the 受付名簿's time per page in the same run (the reference).
+The first run includes registering the font.
 """
 
 from __future__ import annotations
@@ -25,6 +26,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+import django  # noqa: E402
+
+django.setup()  # the certificates' refusals are translated text
+
+from awards.paper.certificates import CertificateText, PaperLayout, render_certificates  # noqa: E402
 from common.pdf.fonts import describe_font, japanese_font  # noqa: E402
 from judging.paper.touch_matrix import touch_matrix_pdf  # noqa: E402
 from tournament.paper import (  # noqa: E402
@@ -203,6 +210,26 @@ def results(divisions: int = 12):
     return out
 
 
+def certificates(count: int = 100):
+    """``count`` member certificates of one division, names varied, on A4 portrait."""
+    body = "あなたは第21回ひたち郷土かるた大会 小学生高学年の部において頭書の成績を収められました\nよってこれを賞します"
+    issuers = (("ひたち郷土かるた大会実行委員会 会長", "日立 太郎"),)
+    return [
+        CertificateText(
+            "賞状",
+            ("優勝", "準優勝", "第3位")[i % 3],
+            "小学生高学年の部",
+            f"{AREAS[i % len(AREAS)]} 花子",
+            "殿",
+            body,
+            "令和9年1月17日",
+            issuers,
+            team=team_name(i),
+        )
+        for i in range(count)
+    ]
+
+
 def pages(pdf: bytes) -> int:
     try:
         from pypdf import PdfReader  # optional: the bench runs without pypdf
@@ -222,15 +249,18 @@ def main() -> None:
     print(f"font: {describe_font()}  (registered in {time.perf_counter() - t0:.3f} s)")
     # the data is built once, outside the timed calls
     tt, rc, st, br, rs = timetables(), reception(), standings(), brackets(), results()
+    cert = certificates()
     note = "勝数 → 得失札差 → 取り札数 → 直接対決 → 抽選"
     jobs = {
-        "対戦表 40 courts x 12 games": ("timetables", lambda: court_timetables_pdf(EVENT, tt)),
         "受付名簿 500 teams": ("reception", lambda: reception_list_pdf(EVENT, rc)),
+        "対戦表 40 courts x 12 games": ("timetables", lambda: court_timetables_pdf(EVENT, tt)),
         "順位表 100 groups": ("standings", lambda: standings_pdf(EVENT, st, note)),
         "トーナメント表 4 x 16 teams": ("brackets", lambda: bracket_pdf(EVENT, br)),
         "成績一覧 12 divisions": ("results", lambda: final_results_pdf(EVENT, rs)),
         "判定表": ("touch", touch_matrix_pdf),
+        "賞状 100 certificates": ("certificates", lambda: render_certificates(cert, PaperLayout())),
     }
+    reference = None  # seconds per page of the 受付名簿
     for label, (slug, make) in jobs.items():
         best = None
         pdf = b""
@@ -239,7 +269,11 @@ def main() -> None:
             pdf = make()
             dt = time.perf_counter() - t
             best = dt if best is None else min(best, dt)
-        print(f"{label:<30} best {best:7.3f} s  ({pages(pdf)} pages, {len(pdf) / 1024:.0f} KiB)")
+        count = pages(pdf)
+        per_page = best / max(count, 1)
+        reference = per_page if slug == "reception" else reference
+        ratio = f"  {per_page / reference:5.2f}x the 受付名簿 per page" if reference else ""
+        print(f"{label:<30} best {best:7.3f} s  ({count} pages, {len(pdf) / 1024:.0f} KiB){ratio}")
         if args.out_dir:
             os.makedirs(args.out_dir, exist_ok=True)
             path = os.path.join(args.out_dir, f"{slug}.pdf")
