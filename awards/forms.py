@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from awards.models import AwardSettings
 from awards.paper.certificates import PaperLayout, room_problem
+from awards.paper.sheet import edge_problems
 from awards.text import body_problem
 from common.errors import UserError
 from tournament.models import Player, Team
@@ -23,6 +24,7 @@ PAPER_MM = {"A4": (210, 297), "B5": (182, 257)}
 # The smallest text area a certificate needs (mm): a few vertical columns and a name.
 MIN_TEXT_W, MIN_TEXT_H = 60, 100
 MAX_OFFSET = Decimal(30)
+MAX_MARGIN = Decimal(150)  # a margin beyond half of A4's length leaves nothing: refused on its field
 MARGINS = ("margin_top", "margin_right", "margin_bottom", "margin_left")
 
 
@@ -114,11 +116,13 @@ class AwardSettingsForm(forms.ModelForm):
             value = data.get(name)
             if value is not None and value < 0:
                 self.add_error(name, _("A margin cannot be negative."))
+            elif value is not None and value > MAX_MARGIN:
+                self.add_error(name, _("From 0 to %(mm)s mm.") % {"mm": MAX_MARGIN})
         for name in ("offset_x", "offset_y"):
             value = data.get(name)
             if value is not None and abs(value) > MAX_OFFSET:
                 self.add_error(name, _("At most %(mm)s mm either way.") % {"mm": MAX_OFFSET})
-        if any(data.get(name) is None for name in MARGINS):
+        if any(data.get(name) is None for name in (*MARGINS, "offset_x", "offset_y")):
             return data
         width, height = paper_mm(data.get("paper_size"), data.get("orientation"))
         text_w = width - data["margin_left"] - data["margin_right"]
@@ -158,8 +162,10 @@ class AwardSettingsForm(forms.ModelForm):
         return data
 
     def _check_room(self, data):
-        """Refuse margins that leave too little room for the reference certificate
-        (``awards.paper.certificates.room_problem``), naming them (issue 19 fix)."""
+        """Refuse margins + offset that put the text or the drawn frame closer than 5 mm to the
+        paper's edge (``awards.paper.sheet.edge_problems``), then margins that leave too little
+        room for the reference certificate (``awards.paper.certificates.room_problem``), naming
+        them (issue 19 fixes; docs/rules/awards.md)."""
         paper = PaperLayout(
             size=data.get("paper_size") or "A4",
             orientation=data.get("orientation") or "portrait",
@@ -167,7 +173,14 @@ class AwardSettingsForm(forms.ModelForm):
             margin_right_mm=float(data["margin_right"]),
             margin_bottom_mm=float(data["margin_bottom"]),
             margin_left_mm=float(data["margin_left"]),
+            offset_x_mm=float(data["offset_x"]),
+            offset_y_mm=float(data["offset_y"]),
+            draw_frame=bool(data.get("draw_frame")),
         )
+        for problem in edge_problems(paper):
+            self.add_error(None, problem)
+        if self.errors:
+            return
         try:
             problem = room_problem(paper)
         except UserError as refused:

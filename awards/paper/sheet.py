@@ -24,6 +24,11 @@ from common.pdf.pen import INK, Pen, draw_boxed
 PAPER_SIZES_MM = {"A4": (210.0, 297.0), "B5": (182.0, 257.0)}
 ORIENTATIONS = ("portrait", "landscape")
 MIN_AREA_MM = 60.0  # the text area is at least this wide and tall
+#: Nothing printed closer than this to the paper's edge: most printers cannot print there
+#: (docs/rules/certificates.md, "Margins and offset").
+MIN_EDGE_MM = 5.0
+#: The drawn frame's outer line lies this far outside the text area (3 mm + its line).
+FRAME_OUTSIDE_MM = 3.5
 
 GOLD = (0.66, 0.52, 0.20)
 RULE = (0.15, 0.15, 0.15)
@@ -69,11 +74,54 @@ def page_size(paper) -> tuple[float, float]:
     return w * mm, h * mm
 
 
+def _edges(paper):
+    """(side, distance of the text area from that edge in mm, margin, offset toward it)."""
+    w, h = paper_mm(paper)
+    ox, oy = paper.offset_x_mm, paper.offset_y_mm
+    return (
+        (pgettext("paper edge", "top"), paper.margin_top_mm + oy, paper.margin_top_mm, -oy),
+        (pgettext("paper edge", "right"), paper.margin_right_mm - ox, paper.margin_right_mm, ox),
+        (pgettext("paper edge", "bottom"), paper.margin_bottom_mm - oy, paper.margin_bottom_mm, oy),
+        (pgettext("paper edge", "left"), paper.margin_left_mm + ox, paper.margin_left_mm, -ox),
+    )
+
+
+def edge_problems(paper) -> list[str]:
+    """Why margins + offset of ``paper`` put the text area (or, with ``draw_frame``, the drawn
+    frame, ``FRAME_OUTSIDE_MM`` outside it) closer than ``MIN_EDGE_MM`` (5 mm) to an edge of
+    the paper or past it: one sentence per edge naming its margin and the offset; [] when all
+    is on the paper. Raises ``UserError`` for an unknown paper (:func:`paper_mm`).
+    docs/rules/certificates.md, "Margins and offset"."""
+    frame = FRAME_OUTSIDE_MM if paper.draw_frame else 0.0
+    problems = []
+    for side, distance, margin, toward in _edges(paper):
+        if distance - frame >= MIN_EDGE_MM:
+            continue
+        what = _("The drawn frame") if frame else _("The text")
+        problems.append(
+            _(
+                "%(what)s would be printed %(d)s mm from the paper's %(side)s edge (%(side)s margin %(m)s mm, "
+                "offset %(o)s mm toward that edge): keep at least %(min)s mm, printers cannot print closer. "
+                "Make the offset smaller or the margin larger."
+            )
+            % {
+                "what": what,
+                "d": f"{distance - frame:g}",
+                "side": side,
+                "m": f"{margin:g}",
+                "o": f"{toward:+g}",
+                "min": f"{MIN_EDGE_MM:g}",
+            }
+        )
+    return problems
+
+
 def text_area(paper) -> Area:
     """The inside of the printed frame, offset applied, in points.
 
     Raises ``UserError`` naming the margins when they leave less than 60 mm either way or
-    one is negative (the settings form says the same before saving)."""
+    one is negative, or when margins + offset put the text or the drawn frame off the paper
+    (:func:`edge_problems`; the settings form says the same before saving)."""
     w, h = paper_mm(paper)
     margins = (paper.margin_top_mm, paper.margin_right_mm, paper.margin_bottom_mm, paper.margin_left_mm)
     if min(margins) < 0:
@@ -85,6 +133,9 @@ def text_area(paper) -> Area:
             _("The margins leave %(w)s × %(h)s mm for the text; at least %(min)s mm each way are needed.")
             % {"w": f"{inner_w:g}", "h": f"{inner_h:g}", "min": f"{MIN_AREA_MM:g}"}
         )
+    off_paper = edge_problems(paper)
+    if off_paper:
+        raise UserError(" ".join(off_paper))
     x = (paper.margin_left_mm + paper.offset_x_mm) * mm
     y = (paper.margin_bottom_mm - paper.offset_y_mm) * mm
     return Area(x, y, inner_w * mm, inner_h * mm)

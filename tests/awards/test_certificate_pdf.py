@@ -330,6 +330,9 @@ def test_one_page_per_certificate_member_certificates_carry_the_team():
         (PaperLayout(orientation="sideways"), [CERT], "sideways"),
         (PaperLayout(margin_left_mm=100, margin_right_mm=80), [CERT], "mm"),
         (PaperLayout(margin_top_mm=-1), [CERT], ""),
+        # Issue 19 re-check, finding 1: a saved setting printing past the paper is refused too.
+        (PaperLayout(margin_right_mm=0, margin_bottom_mm=0, offset_x_mm=30, offset_y_mm=30), [CERT], "-30"),
+        (PaperLayout(margin_left_mm=7, draw_frame=True), [CERT], "3.5"),
         (PaperLayout(), [replace(CERT, body="あ" * 3000)], "ひたち海浜かるた会"),
     ],
 )

@@ -295,3 +295,56 @@ def test_empty_braces_are_named_as_typed_and_the_page_says_how_to_write_a_brace(
     assert response.status_code == 302
     cert = all_certificates(event_awards(played))[0]
     assert cert.text.body.startswith("{題} ")
+
+
+@pytest.mark.parametrize(
+    ("changes", "said"),
+    [
+        (
+            {
+                "margin_top": "0",
+                "margin_right": "0",
+                "margin_bottom": "0",
+                "margin_left": "0",
+                "offset_x": "30",
+                "offset_y": "30",
+            },
+            "右端",
+        ),
+        (
+            {
+                "margin_top": "80",
+                "margin_right": "5",
+                "margin_bottom": "80",
+                "margin_left": "5",
+                "offset_x": "30",
+                "offset_y": "30",
+            },
+            "右端",
+        ),
+        ({"margin_top": "4"}, "上端"),
+        ({"margin_left": "7", "draw_frame": "on"}, "枠"),
+    ],
+)
+def test_margins_and_offset_that_put_the_text_off_the_paper_are_refused(desk, played, changes, said):
+    """Issue 19 re-check, finding 1: margins 0 with offset +30/+30 printed past the paper's edge."""
+    response = desk.post(url("settings", played), settings_data(**changes))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert said in html and "5 mm" in html
+    assert not AwardSettings.objects.filter(event=played).exists()
+
+
+def test_an_absurd_margin_is_refused_on_its_field_and_said_once(desk, played):
+    """Issue 19 re-check, finding 1: margin_right 1e3 said 「… -815 mm しか残りません」 twice."""
+    response = desk.post(url("settings", played), settings_data(margin_right="1e3"))
+    form = response.context["form"]
+    assert list(form.errors) == ["margin_right"], form.errors
+    html = response.content.decode()
+    assert "しか残りません" not in html
+    assert html.count(str(form.errors["margin_right"][0])) == 1
+
+
+def test_a_form_level_refusal_is_said_once(desk, played):
+    html = desk.post(url("settings", played), settings_data(margin_left="130")).content.decode()
+    assert html.count("左余白（130 mm）と右余白（25 mm）を除くと") == 1
