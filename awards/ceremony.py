@@ -52,6 +52,12 @@ def ceremony(event, settings=None) -> list[CallDivision]:
     return result
 
 
+def no_reading_count(divisions: list[CallDivision]) -> int:
+    """How many names on the MC's list (each call counted) have no furigana registered, for the
+    warning at the top of the page (issue 19 re-check: every name pronounced right)."""
+    return sum(m.no_reading for d in divisions for line in d.lines for m in line.members)
+
+
 def ceremony_pdf(event, settings=None) -> bytes:
     """The MC's list as a PDF (A4 portrait, large type, furigana above each name)."""
     return mc_list_pdf(event_info(event), ceremony(event, settings))

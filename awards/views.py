@@ -169,4 +169,6 @@ def mc_list(request, slug):
     if request.GET.get("format") == "pdf":
         data = ceremony.ceremony_pdf(event, settings)
         return file_response(data, f"{event.slug}-{event.date:%Y%m%d}-ceremony.pdf", PDF, inline=True)
-    return render(request, "awards/mc_list.html", {"event": event, "divisions": ceremony.ceremony(event, settings)})
+    divisions = ceremony.ceremony(event, settings)
+    context = {"event": event, "divisions": divisions, "no_reading": ceremony.no_reading_count(divisions)}
+    return render(request, "awards/mc_list.html", context)

@@ -40,6 +40,12 @@ TEAM_SIZE = 14  # points: a team's name
 TEAM_MIN = 13  # points: a longer team name wraps rather than shrink below this
 AFFILIATION_SIZE = 10  # points
 LEADING = 1.2
+WARN = (0.70, 0.10, 0.10)  # 「よみがな未登録」 where the furigana would be
+
+
+def _reading(member: CallMember) -> str:
+    """What is printed above the name: its furigana, or 「よみがな未登録」 (issue 19 re-check)."""
+    return _("no reading registered") if member.no_reading else member.furigana
 
 
 @dataclass(frozen=True)
@@ -48,6 +54,11 @@ class CallMember:
 
     name: str
     furigana: str = ""
+
+    @property
+    def no_reading(self) -> bool:
+        """True when no furigana is registered (blank counts as none): the MC must ask."""
+        return not self.furigana.strip()
 
 
 @dataclass(frozen=True)
@@ -77,7 +88,7 @@ def _cells(pen: Pen, members: list[CallMember], width: float) -> list[list[tuple
     """The members laid out in rows of cells ``(member, cell width)`` within ``width``."""
     rows, row, used = [], [], 0.0
     for m in members:
-        cell = min(width, max(pen.width(m.name, NAME_SIZE), pen.width(m.furigana, RUBY_SIZE)) + 8 * mm)
+        cell = min(width, max(pen.width(m.name, NAME_SIZE), pen.width(_reading(m), RUBY_SIZE)) + 8 * mm)
         if row and used + cell > width:
             rows.append(row)
             row, used = [], 0.0
@@ -149,9 +160,9 @@ def _call_block(pen: Pen, x0: float, w: float, line: CallLine) -> Block:
                 cx = x + cell / 2
                 name_size = shrink(pen, member.name, cell - 2 * mm, NAME_SIZE)
                 pen.text(cx, base, member.name, name_size, align="center")
-                if member.furigana:
-                    ruby = shrink(pen, member.furigana, cell - 2 * mm, RUBY_SIZE)
-                    pen.text(cx, base + name_size * 0.95 + 1 * mm, member.furigana, ruby, align="center", color=MUTED)
+                reading, color = _reading(member), WARN if member.no_reading else MUTED
+                ruby = shrink(pen, reading, cell - 2 * mm, RUBY_SIZE)
+                pen.text(cx, base + name_size * 0.95 + 1 * mm, reading, ruby, align="center", color=color)
                 x += cell
         pen.hline(x0, x0 + w, y, width=0.5, color=MUTED)
 
@@ -181,8 +192,9 @@ def _prepared(divisions: list[CallDivision]) -> list[CallDivision]:
 
 def mc_list_pdf(event: EventInfo, divisions: list[CallDivision]) -> bytes:
     """表彰式の読み上げ, A4 portrait: per division a ▽ heading, then one block per call in the
-    order given (the ceremony's), names at 16 pt under their furigana at 10 pt; a division
-    without places says why under its heading. Returns the PDF bytes."""
+    order given (the ceremony's), names at 16 pt under their furigana at 10 pt (「よみがな未登録」
+    in red where none is registered: the MC asks before the ceremony); a division without
+    places says why under its heading. Returns the PDF bytes."""
     font = japanese_font()
     ev = prepare_event(event)
     size = PORTRAIT

@@ -348,3 +348,22 @@ def test_an_absurd_margin_is_refused_on_its_field_and_said_once(desk, played):
 def test_a_form_level_refusal_is_said_once(desk, played):
     html = desk.post(url("settings", played), settings_data(margin_left="130")).content.decode()
     assert html.count("左余白（130 mm）と右余白（25 mm）を除くと") == 1
+
+
+def test_a_name_without_furigana_is_flagged_on_the_mc_list_page_and_pdf(desk, played):
+    """Issue 19 re-check, finding 2: a member without furigana was not flagged, though the MC's
+    list is there so every name is pronounced right."""
+    _cert, member = champion_member(played)
+    Player.objects.filter(pk=member.pk).update(furigana=" ")
+    html = desk.get(url("mc_list", played)).content.decode()
+    assert "1 人の名前によみがなが登録されていません" in html
+    at = html[html.index(member.name) :]
+    assert at.index("よみがな未登録") < at.index("</ruby>")
+    pdf = desk.get(url("mc_list", played) + "?format=pdf").content
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert text.count("よみがな未登録") == 1
+
+
+def test_the_mc_list_with_every_furigana_says_no_warning(desk, played):
+    html = desk.get(url("mc_list", played)).content.decode()
+    assert "よみがな未登録" not in html and "よみがなが登録されていません" not in html
