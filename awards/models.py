@@ -142,7 +142,11 @@ class PrintLog(models.Model):
     list, member) and the ``fingerprint`` of its text at that moment. The latest line per key
     says printed, or "changed since printed" when the text is now different; ``recipient``,
     ``team`` and ``place`` are what the printed paper says (empty on lines logged before they
-    were kept: ``summary`` then says it)."""
+    were kept: ``summary`` then says it). A line whose ``fingerprint`` is :attr:`COLLECTED`
+    says the paper of that key was collected or discarded: the key counts as not printed."""
+
+    #: No real fingerprint (hex) looks like it.
+    COLLECTED = "collected"
 
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="award_prints", verbose_name=_("tournament")

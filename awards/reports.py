@@ -286,6 +286,10 @@ def _certificates(event, settings, prize, per, played):
     return found
 
 
+#: A print-log line saying the paper of its key was collected or discarded (``PrintLog``).
+COLLECTED = PrintLog.COLLECTED
+
+
 def latest_prints(event):
     """Key -> the latest ``PrintLog`` of each certificate of ``event`` printed so far."""
     latest = {}
@@ -326,7 +330,7 @@ def event_awards(event, *, settings=None, per=None, division=None) -> list[Divis
             entry.certificates += _certificates(event, settings, prize, per, played)
         for cert in entry.certificates:
             log = prints.get(cert.key)
-            if log is not None:
+            if log is not None and log.fingerprint != COLLECTED:
                 cert.status = PRINTED if log.fingerprint == cert.fingerprint else CHANGED
                 cert.printed_at = log.printed_at
                 cert.printed_log = log
@@ -361,9 +365,10 @@ def printed_for(log, place=None):
 def orphaned_prints(event, awards):
     """The ``PrintLog`` lines (latest per key) of certificates no longer in the list: a member
     removed, a place no longer given, a prize removed. Their paper should not be handed out:
-    each line's ``printed_for`` says which paper (:func:`printed_for`)."""
+    each line's ``printed_for`` says which paper (:func:`printed_for`). A key whose latest line
+    says its paper was collected or discarded (:data:`COLLECTED`) is left out."""
     keys = {c.key for d in awards for c in d.certificates}
-    found = [log for key, log in latest_prints(event).items() if key not in keys]
+    found = [log for key, log in latest_prints(event).items() if key not in keys and log.fingerprint != COLLECTED]
     for log in found:
         log.printed_for = printed_for(log)
     return found

@@ -58,6 +58,35 @@ class Printed(NamedTuple):
     place: str = ""
 
 
+@transaction.atomic
+def mark_collected(event, logs, user=None):
+    """Record that the papers of ``logs`` (``PrintLog`` lines of ``event``, from
+    ``awards.reports.orphaned_prints``) were collected or discarded: one print-log line each,
+    with the fingerprint ``PrintLog.COLLECTED`` and what the paper said, so the desk's list of
+    papers no longer given empties and the key counts as not printed (docs/rules/awards.md,
+    "The print log"). Returns how many. Raises ``UserError`` (nothing written) when ``logs``
+    is empty."""
+    if not logs:
+        raise UserError(_("No printed paper to mark as collected or discarded (the list changed)."))
+    user = user if user is not None and user.is_authenticated else None
+    PrintLog.objects.bulk_create(
+        [
+            PrintLog(
+                event=event,
+                key=log.key,
+                fingerprint=PrintLog.COLLECTED,
+                summary=log.summary,
+                recipient=log.recipient,
+                team=log.team,
+                place=log.place,
+                printed_by=user,
+            )
+            for log in logs
+        ]
+    )
+    return len(logs)
+
+
 def record_prints(event, printed, user=None):
     """Write one ``PrintLog`` line per certificate printed: ``printed`` is ``[Printed]`` (or
     tuples of its fields: key, fingerprint, summary, then optionally recipient, team, place).

@@ -10,6 +10,7 @@ app_name = "awards"
 urlpatterns = [
     path("manage/<slug:slug>/awards/", views.desk, name="desk"),
     path("manage/<slug:slug>/awards/print/", views.print_certificates, name="print"),
+    path("manage/<slug:slug>/awards/collected/", views.collected, name="collected"),
     path("manage/<slug:slug>/awards/preview/", views.preview, name="preview"),
     path("manage/<slug:slug>/awards/calibration/", views.calibration, name="calibration"),
     path("manage/<slug:slug>/awards/settings/", views.settings_page, name="settings"),

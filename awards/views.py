@@ -55,6 +55,24 @@ def desk(request, slug, hand_form=None):
 
 
 @login_required
+def collected(request, slug):
+    """POST ``key`` = one key of the papers printed but no longer given, or "all": record that
+    their paper was collected or discarded (``services.mark_collected``), back to the desk."""
+    event = event_for_organiser(request, slug)
+    if request.method == "POST":
+        key = request.POST.get("key", "")
+        orphans = orphaned_prints(event, event_awards(event))
+        chosen = [log for log in orphans if key in ("all", log.key)]
+        try:
+            count = services.mark_collected(event, chosen, request.user)
+        except UserError as e:
+            messages.warning(request, str(e))
+        else:
+            messages.success(request, _("%(n)s printed paper(s) marked as collected or discarded.") % {"n": count})
+    return redirect(_list_url(event) + "#orphans")
+
+
+@login_required
 def print_certificates(request, slug):
     """POST ``which`` = "pending" (not printed or changed since), "all" or one certificate's key:
     the PDF, with the print log written in the same transaction. A GET goes back to the desk."""

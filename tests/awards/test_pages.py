@@ -3,9 +3,11 @@ the print log in the same answer, the preview and calibration, the settings form
 naming their field, prizes added by hand, the MC's list (page and PDF)."""
 
 import io
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.staticfiles import finders
 from django.urls import reverse
 from django.utils import translation
 from pypdf import PdfReader
@@ -367,3 +369,35 @@ def test_a_name_without_furigana_is_flagged_on_the_mc_list_page_and_pdf(desk, pl
 def test_the_mc_list_with_every_furigana_says_no_warning(desk, played):
     html = desk.get(url("mc_list", played)).content.decode()
     assert "よみがな未登録" not in html and "よみがなが登録されていません" not in html
+
+
+ORPHANS = "印刷済みだが不要になった賞状"
+
+
+def test_papers_no_longer_given_can_be_marked_collected_and_the_list_empties(desk, played):
+    """Issue 19 re-check, finding 3: switching per team ↔ per member left a long permanent
+    「印刷済みだが不要になった賞状」 list with no way to clear it."""
+    assert desk.post(url("print", played), {"which": "all"}).status_code == 200
+    desk.post(url("settings", played), settings_data(per="team"))
+    assert ORPHANS in desk.get(url("desk", played)).content.decode()
+    one = PrintLog.objects.filter(event=played, key__contains=":m").order_by("pk").first()
+    desk.post(url("collected", played), {"key": one.key})
+    assert PrintLog.objects.filter(event=played, key=one.key).count() == 2  # recorded in the log
+    html = desk.get(url("desk", played)).content.decode()
+    assert ORPHANS in html and f'value="{one.key}"' not in html.split(ORPHANS)[1]
+    assert desk.post(url("collected", played), {"key": "all"}).status_code == 302
+    assert ORPHANS not in desk.get(url("desk", played)).content.decode()
+    refused = desk.post(url("collected", played), {"key": "nothing"}, follow=True).content.decode()
+    assert "回収・破棄済みにする用紙がありません" in refused
+    # Back to one per member: the collected papers are "not printed", not "changed since printed".
+    desk.post(url("settings", played), settings_data(per="member"))
+    member = next(c for c in all_certificates(event_awards(played)) if c.key == one.key)
+    assert member.status == "not_printed"
+
+
+def test_a_disabled_print_button_looks_disabled(desk, played):
+    assert desk.post(url("print", played), {"which": "all"}).status_code == 200
+    html = desk.get(url("desk", played)).content.decode()
+    assert 'value="pending" disabled' in html
+    css = Path(finders.find("css/awards.css")).read_text(encoding="utf-8")
+    assert "button:disabled" in css

@@ -174,6 +174,7 @@ EXPECTED = {
     "awards:add_prize": {**ORGANISER, "organiser": 302},
     "awards:remove_prize": {**ORGANISER, "organiser": 302},
     "awards:mc_list": ORGANISER,
+    "awards:collected": {**ORGANISER, "organiser": 302},
     # Clubs' entry links (issue 20 item 4): the token is the credential, as a court link's.
     "club_entry:home": COURT_LINK,
     "club_entry:team_add": COURT_LINK,
@@ -473,6 +474,7 @@ def test_an_organiser_of_another_event_changes_nothing_by_posting(client, day):
         (reverse("awards:print", args=[event.slug]), {"which": "all"}),
         (reverse("awards:settings", args=[event.slug]), {"per": "team"}),
         (reverse("awards:add_prize", args=[event.slug]), {"name": "特別賞"}),
+        (reverse("awards:collected", args=[event.slug]), {"key": "all"}),
         (reverse("series:exchange", args=[event.slug]), {"role": "final"}),
         (reverse("series:results_import", args=[event.slug]), {"sha256": "0" * 64}),
         # The reader: a deck made for this event, and the shipped deck (staff only).
