@@ -131,6 +131,11 @@ def _start(request, event, *, court=None, via_link=False):
         match = games.filter(court=court).first() if via_link else games.first()
         if match is None:
             raise UserError(_("There is no game %(number)d here.") % {"number": number})
+        if court is not None and match.court_id is not None and match.court_id != court.pk:
+            raise UserError(
+                _("Game number: game %(number)d is on %(game_court)s, not on %(court)s.")
+                % {"number": number, "game_court": match.court, "court": court}
+            )
     if edition.card_count < voices.DECK_SIZE and not request.POST.get("incomplete_ok"):
         raise UserError(
             _(

@@ -157,7 +157,7 @@
   function setPending(card) {
     pendingSkip = card;
     d.skipPending = card;
-    buttons.skip.textContent = card ? d.labelSkipConfirm.replace("%s", card) : skipText;
+    buttons.skip.textContent = card ? d.labelSkipConfirm.replace("%(card)s", card) : skipText;
   }
   function setState(state) {
     d.state = state;
@@ -366,7 +366,7 @@
       if (target.unread && pendingSkip !== target.card) {
         // A card nobody heard is named first; the second press skips it.
         setPending(target.card);
-        note("ask", d.labelSkipAsk.replace("%s", target.card));
+        note("ask", d.labelSkipAsk.replace("%(card)s", target.card));
         return;
       }
       setPending("");
