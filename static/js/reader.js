@@ -17,7 +17,7 @@
   var fast = d.fast === "1";
   var steps = plan.steps.slice();
   var pos = -1, done = -1, paused = false, started = false, finished = false, timer = null, playing = false;
-  var pendingSkip = "", items = [];
+  var pendingSkip = "", items = [], skippedBlock = -1;
   var audio = document.getElementById("reader-audio");
   var preloaded = {};
   var el = function (id) { return document.getElementById(id); };
@@ -134,6 +134,8 @@
   }
   function lastCard() { var i = lastRead(); return i >= 0 ? steps[i].card : ""; }
   function betweenCards() {
+    // A block just skipped (while paused) is done: the next press acts on the next card.
+    if (pos >= 0 && steps[pos].block === skippedBlock) return true;
     var i = lastRead();
     return pos < 0 || i < 0 || steps[i].block !== steps[pos].block;
   }
@@ -146,13 +148,14 @@
     steps.forEach(function (s, i) { if (s.block === block) end = i; });
     return end;
   }
+  function nextRead() {
+    for (var i = pos + 1; i < steps.length; i++) if (steps[i].kind === "read") return steps[i];
+    return null;
+  }
   function skipTarget() {
-    if (!betweenCards()) return { card: lastCard(), unread: false };
-    var block = pos >= 0 ? steps[pos].block : 0;
-    for (var i = pos + 1; i < steps.length; i++) {
-      if (steps[i].block === block && steps[i].kind === "read") return { card: steps[i].card, unread: true };
-    }
-    return { card: "", unread: true };
+    if (!betweenCards()) return { card: lastCard(), unread: false, block: steps[pos].block };
+    var next = nextRead();
+    return next ? { card: next.card, unread: true, block: next.block } : { card: "", unread: true, block: 0 };
   }
   function setPending(card) {
     pendingSkip = card;
@@ -254,6 +257,7 @@
     if (pos >= 0 && steps[pos].kind === "pause") { done = pos; keep(); }
     if (pos >= steps.length - 1) { finish(); return; }
     pos += 1;
+    skippedBlock = -1;
     var step = steps[pos];
     d.position = String(pos);
     preload(pos + 1);
@@ -342,6 +346,17 @@
       if (index < 0 || finished) return;
       var read = steps[index];
       var again = { kind: "read", block: read.block, key: read.key, card: read.card, reading: "again", seconds: 0 };
+      var waiting = nextRead();
+      // Pressed twice before the extra reading plays (e.g. while paused): read once.
+      if (waiting && waiting.reading === "again" && waiting.card === read.card) return;
+      if (paused) note("again-queued", d.labelAgainQueued + ": " + read.card);
+      if (pos >= 0 && steps[pos].block === skippedBlock) {
+        // After a skip while paused: right after the skipped card's steps.
+        steps.splice(pos + 1, 0, again);
+        keep();
+        setState(d.state);
+        return;
+      }
       if (betweenCards()) {
         // Between cards: the phrase under way is cut, the card is read again now, then the
         // next card's block from its start (docs/rules/reader.md).
@@ -371,7 +386,8 @@
       }
       setPending("");
       stopCurrent();
-      pos = blockEnd(pos >= 0 ? steps[pos].block : 0);
+      pos = blockEnd(target.block);
+      skippedBlock = target.block; // a second press (while paused) names the next card
       done = pos;
       log("skip", { card: target.card, reading: "", key: "" });
       note("skip", d.labelSkip + ": " + target.card);

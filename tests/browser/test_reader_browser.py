@@ -256,3 +256,31 @@ def test_the_reader_page_of_an_event_fits_1024_and_prints_whole_cards(
     assert page.evaluate(
         "() => [...document.querySelectorAll('.grid > .card')].every(c => getComputedStyle(c).breakInside === 'avoid')"
     )
+
+
+def test_while_paused_again_is_read_once_on_resume_and_skip_skips_each_card_once(new_context, live_server, reading):
+    """docs/rules/reader.md, "While paused": もう一度 pressed twice is one extra reading on
+    resume (said in the list); とばす pressed twice skips the card once, then names the next."""
+    session, token = reading
+    first, second, third = session.order[:3]
+    page = new_context(viewport={"width": 1024, "height": 768}, locale="ja-JP").new_page()
+    page.goto(f"{live_server.url}/reader/{token}/{session.pk}/")  # normal timing: 2 s between readings
+    page.click("button[data-act=start]")
+    page.wait_for_function(f"() => document.getElementById('reader').dataset.played.includes('{first}:first')")
+    page.click("button[data-act=pause]")
+    wait_state(page, "paused")
+    page.click("button[data-act=again]")
+    page.click("button[data-act=again]")
+    assert page.locator("#reader-read li[data-kind=again-queued]").count() == 1
+    page.click("button[data-act=resume]")
+    page.wait_for_function(f"() => document.getElementById('reader').dataset.played.includes('{second}:first')")
+    page.click("button[data-act=pause]")
+    wait_state(page, "paused")
+    page.click("button[data-act=skip]")  # skips the second card (its 2nd reading is left)
+    page.click("button[data-act=skip]")  # names the third card, skips nothing
+    assert dataset(page, "skipPending") == third
+    wait_sent(page)
+    logged = lines(session)
+    assert logged.count(("again", first, "again")) == 1
+    assert dataset(page, "played").split().count(f"{first}:again") == 1
+    assert [line for line in logged if line[0] == "skip"] == [("skip", second, "")]
