@@ -209,6 +209,17 @@ def _resume_pos(reading):
     return sequence.resume_position(sequence.plan(reading.order, pauses), list(lines))
 
 
+def _logged(reading):
+    """The server's log of ``reading`` for the page's list of cards read (a page opened on
+    another device shows what the first one read): dicts of kind, card, reading and the
+    local time "HH:MM:SS". docs/rules/reader.md, "Opening the page again"."""
+    lines = reading.entries.order_by("seq").values_list("kind", "card", "reading", "at")
+    return [
+        {"kind": kind, "card": card, "reading": read, "time": timezone.localtime(at).strftime("%H:%M:%S")}
+        for kind, card, read, at in lines
+    ]
+
+
 def _read_page(request, reading, *, lines_url, back_url, event=None, court=None):
     context = {
         "event": event,
@@ -222,6 +233,7 @@ def _read_page(request, reading, *, lines_url, back_url, event=None, court=None)
         # A page opened again numbers its log lines after those the server has.
         "seq_base": reading.entries.aggregate(last=Max("seq"))["last"] or 0,
         "resume_pos": _resume_pos(reading),
+        "logged": _logged(reading),
     }
     return render(request, "reader/read.html", context)
 

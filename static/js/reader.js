@@ -179,6 +179,22 @@
       localStorage.setItem(stateKey, JSON.stringify({ steps: steps, done: done, finished: finished, items: items }));
     } catch (e) { /* full */ }
   }
+  // The server's log (a page opened on another device): the list shows what was read there.
+  function fromServer() {
+    var node = document.getElementById("reader-logged");
+    var lines = [];
+    try { lines = node ? JSON.parse(node.textContent) : []; } catch (e) { lines = []; }
+    var notes = { skip: d.labelSkip, pause: d.labelPause, resume: d.labelResume, cut: d.labelCut, reopened: d.labelReopened };
+    lines.forEach(function (line) {
+      if (line.kind === "read" || line.kind === "again") {
+        var step = { kind: "read", card: line.card, reading: line.reading };
+        remember({ text: line.time + "  " + line.card + "  " + (plan.cards[line.card] || "") + " (" + label(step) + ")",
+          card: line.card, reading: line.reading });
+      } else if (notes[line.kind]) {
+        remember({ text: line.time + "  " + notes[line.kind] + (line.card ? ": " + line.card : ""), kind: line.kind });
+      }
+    });
+  }
   function restore() {
     var saved = null;
     if (stateKey && window.localStorage) {
@@ -191,6 +207,7 @@
     } else if (!isNaN(server) && server >= 0) {
       done = server;
       finished = d.ended === "1" || server >= steps.length - 1;
+      fromServer();
     } else {
       finished = d.ended === "1";
       return;

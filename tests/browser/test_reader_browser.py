@@ -284,3 +284,27 @@ def test_while_paused_again_is_read_once_on_resume_and_skip_skips_each_card_once
     assert logged.count(("again", first, "again")) == 1
     assert dataset(page, "played").split().count(f"{first}:again") == 1
     assert [line for line in logged if line[0] == "skip"] == [("skip", second, "")]
+
+
+def test_a_second_device_lists_the_cards_the_first_one_read(new_context, live_server, reading):
+    session, token = reading
+    first, second = session.order[:2]
+    now = int(time.time() * 1000)
+    sessions.record_lines(
+        session,
+        [
+            {"seq": 1, "kind": "phrase", "key": "phrase:start", "at": now},
+            {"seq": 2, "kind": "read", "card": first, "reading": "first", "at": now},
+            {"seq": 3, "kind": "read", "card": first, "reading": "second", "at": now},
+            {"seq": 4, "kind": "skip", "card": second, "at": now},
+        ],
+    )
+    page = new_context(viewport={"width": 800, "height": 1280}, locale="ja-JP").new_page()
+    page.goto(f"{live_server.url}/reader/{token}/{session.pk}/?fast=1")
+    page.locator("button[data-act=continue]").wait_for(state="visible")
+    listed = page.eval_on_selector_all(
+        "#reader-read li",
+        "items => items.map(li => [li.dataset.card || '', li.dataset.reading || '', li.dataset.kind || ''])",
+    )
+    assert listed == [["", "", "skip"], [first, "second", ""], [first, "first", ""]]  # newest first
+    assert second in page.inner_text("#reader-read")
