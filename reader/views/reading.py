@@ -451,8 +451,8 @@ def practice(request):
             sessions.refuse_unreadable(voices.unreadable_cards(edition))
             pauses = sessions.timing(request.GET.get("between_readings", "2"), request.GET.get("between_cards", "4"))
             cards = list(edition.cards.order_by("order", "head_kana").values_list("head_kana", flat=True))
-            order = sequence.shuffled(cards, secrets.randbelow(sessions.MAX_SEED))
-            plan = _plan(None, edition, order, pauses)
+            seed = secrets.randbelow(sessions.MAX_SEED)
+            plan = _plan(None, edition, sequence.shuffled(cards, seed), pauses) | {"seed": seed}
         except (UserError, sequence.ReadingError) as problem:
             error = str(problem) if isinstance(problem, UserError) else _("This deck has fewer than two cards.")
     editions = list(_editions())
@@ -462,6 +462,9 @@ def practice(request):
         "edition": edition,
         "deck_note": notes.get(edition.pk) if edition is not None else None,
         "plan": plan,
+        # The practice game (its order, position and list) is kept in this browser under
+        # this key: a page opened again offers "continue" (docs/rules/reader.md).
+        "practice_key": f"reader-practice:{edition.slug}" if edition is not None else "",
         "error": error,
         "fast": request.GET.get("fast") == "1",
         "timing": sequence.Timing(),

@@ -16,6 +16,8 @@
   var d = root.dataset;
   var fast = d.fast === "1";
   var steps = plan.steps.slice();
+  // Practice (no server): a kept game is offered to continue, Start begins a new shuffle.
+  var practice = d.practice === "1", order = (plan.order || []).slice();
   var pos = -1, done = -1, paused = false, started = false, finished = false, timer = null, playing = false;
   var pendingSkip = "", items = [], skippedBlock = -1;
   var audio = document.getElementById("reader-audio");
@@ -176,7 +178,8 @@
   function keep() {
     if (!stateKey || !window.localStorage) return;
     try {
-      localStorage.setItem(stateKey, JSON.stringify({ steps: steps, done: done, finished: finished, items: items }));
+      localStorage.setItem(stateKey, JSON.stringify({ steps: steps, done: done, finished: finished, items: items,
+        order: order, seed: plan.seed }));
     } catch (e) { /* full */ }
   }
   // The server's log (a page opened on another device): the list shows what was read there.
@@ -201,6 +204,10 @@
       try { saved = JSON.parse(localStorage.getItem(stateKey) || "null"); } catch (e) { saved = null; }
     }
     var server = parseInt(d.resumePos, 10);
+    if (practice && saved && (saved.finished || !(saved.steps || []).every(function (s) { return !s.key || plan.audio[s.key]; }))) {
+      saved = null; // a finished practice game, or the deck changed since: a new one
+    }
+    if (saved && saved.order) order = saved.order;
     if (saved && saved.steps && saved.steps.length >= steps.length && (saved.done >= 0 || saved.finished)) {
       steps = saved.steps; done = saved.done; finished = !!saved.finished;
       (saved.items || []).forEach(remember);
@@ -217,10 +224,10 @@
     if (finished) { el("reader-step").textContent = d.labelEnd; return; }
     var next = "";
     for (var i = done + 1; i < steps.length; i++) if (steps[i].kind === "read") { next = steps[i].card; break; }
-    var number = (plan.order || []).indexOf(next) + 1;
+    var number = order.indexOf(next) + 1;
     buttons["continue"].hidden = false;
     buttons["continue"].textContent = d.labelContinue.replace("%(n)s", String(number)).replace("%(card)s", next);
-    buttons.start.hidden = true;
+    buttons.start.hidden = !practice;
     el("reader-step").textContent = buttons["continue"].textContent;
     d.resumable = next;
   }
@@ -334,10 +341,21 @@
     keep();
     setState("paused");
   }
+  // Start on a practice page that offered "continue": the kept game is dropped for this one.
+  function newGame() {
+    steps = plan.steps.slice(); order = (plan.order || []).slice();
+    pos = -1; done = -1; items = [];
+    el("reader-read").textContent = "";
+    showLarge("");
+    buttons["continue"].hidden = true;
+    delete d.resumable;
+    keep();
+  }
   function goOn() { if (!paused) playNext(); else setState("paused"); }
   var actions = {
     start: function () {
       if (started || finished) return;
+      if (d.resumable !== undefined) newGame();
       started = true;
       playNext();
     },

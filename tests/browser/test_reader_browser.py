@@ -308,3 +308,30 @@ def test_a_second_device_lists_the_cards_the_first_one_read(new_context, live_se
     )
     assert listed == [["", "", "skip"], [first, "second", ""], [first, "first", ""]]  # newest first
     assert second in page.inner_text("#reader-read")
+
+
+def test_a_practice_game_reloaded_continues_with_its_order_and_list(new_page, live_server, transactional_db):
+    """The tablet slept: the practice game's order, position and list are kept in this browser;
+    "continue" goes on with the same order, Start begins a new game."""
+    make_deck("かきくけこ", slug="school")
+    page = new_page(viewport={"width": 800, "height": 1280}, locale="ja-JP")
+    url = f"{live_server.url}/reader/practice/?edition=school"  # normal timing: 4 s between cards
+    page.goto(url)
+    order = page.evaluate("() => JSON.parse(document.getElementById('reader-plan').textContent).order")
+    first, second = order[:2]
+    page.click("button[data-act=start]")
+    page.wait_for_function(f"() => document.getElementById('reader').dataset.played.includes('{first}:second')")
+    page.reload()
+    button = page.locator("button[data-act=continue]")
+    button.wait_for(state="visible")
+    assert second in button.inner_text() and "2" in button.inner_text()
+    assert page.locator(f"#reader-read li[data-card='{first}']").count() == 2  # its two readings
+    button.click()
+    page.wait_for_function(f"() => document.getElementById('reader').dataset.played.includes('{second}:first')")
+    assert dataset(page, "played").split()[0] == "phrase:next"  # on from 次、読みます, not from the start
+    page.reload()
+    page.locator("button[data-act=continue]").wait_for(state="visible")
+    page.click("button[data-act=start]")  # a new game: the kept one is dropped
+    page.wait_for_function("() => document.getElementById('reader').dataset.played.includes('phrase:start')")
+    assert page.is_hidden("button[data-act=continue]")
+    assert page.locator("#reader-read li[data-card]").count() <= 2
