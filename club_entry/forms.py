@@ -76,7 +76,10 @@ class SettingsForm(forms.ModelForm):
         required=False,
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
-        help_text=_("Empty: no deadline; lock the entries by hand."),
+        help_text=_(
+            "Empty: the clubs' links close at 00:00 JST on the tournament's day, or when the groups are drawn "
+            "if sooner. Lock the entries to close them at once."
+        ),
     )
 
     consent_note = forms.CharField(

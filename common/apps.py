@@ -1,7 +1,8 @@
 from django.apps import AppConfig
 from django.core import checks
+from django.db.backends.signals import connection_created
 
-from common import page_cache
+from common import page_cache, private_files
 
 
 class CommonConfig(AppConfig):
@@ -13,6 +14,7 @@ class CommonConfig(AppConfig):
     def ready(self):
         checks.register(check_pdf_font)
         page_cache.connect_signals()
+        connection_created.connect(private_files.on_connection, dispatch_uid="common.private_files")
 
 
 def check_pdf_font(app_configs=None, **kwargs):

@@ -1,6 +1,10 @@
 """Files only their owner may read: a series' key file (its secret), a results file (children's
 names), a club's entry links (their tokens). Written 0600 from the first byte (issue 20,
-acceptance findings item 7), whatever the umask."""
+acceptance findings item 7), whatever the umask. The SQLite database file too (it holds the
+series' secret and children's names; issue 20 re-check item 7): on every new database connection
+(at startup, after ``migrate`` created it, after a restore) it and its ``-wal``/``-shm`` files are
+set to 0600 when they are not already (``on_connection``, connected in ``common.apps``); a
+PostgreSQL or in-memory database is left alone."""
 
 import os
 import stat
@@ -26,3 +30,26 @@ def write_private(path, data: bytes) -> Path:
         if fd is not None:
             os.close(fd)
     return path
+
+
+def make_private_files(path) -> list[Path]:
+    """Set ``path`` and its ``-wal``, ``-shm`` and ``-journal`` files (those that exist and are
+    regular files) to mode 0600. Out: the files changed. Never raises: a file that cannot be
+    changed (another owner) is left as it is."""
+    changed = []
+    for name in (str(path), f"{path}-wal", f"{path}-shm", f"{path}-journal"):
+        try:
+            mode = os.stat(name).st_mode
+            if stat.S_ISREG(mode) and stat.S_IMODE(mode) != PRIVATE:
+                os.chmod(name, PRIVATE)
+                changed.append(Path(name))
+        except OSError:
+            continue
+    return changed
+
+
+def on_connection(sender, connection, **kwargs):
+    """``connection_created`` receiver: a SQLite database on disk is made the owner's only."""
+    if connection.vendor != "sqlite" or connection.is_in_memory_db():
+        return
+    make_private_files(connection.settings_dict["NAME"])

@@ -31,6 +31,8 @@ from django.conf import settings
 from django.db import connections
 from django.utils.translation import gettext as _
 
+from common.private_files import write_private
+
 logger = logging.getLogger("tournament.backups")
 
 AUTO_PREFIX = "auto-"
@@ -140,7 +142,9 @@ def create_backup(output=None, *, reason="manual", using="default") -> Path:
 def _write_backup(target: Path, using):
     """Write the copy of the database ``using`` to ``target``: SQLite's online backup, or
     ``pg_dump``. Raises ``OSError`` (ENOSPC when the disk is full), ``sqlite3.Error`` or
-    ``BackupError``."""
+    ``BackupError``. The copy is the owner's only (mode 0600 from its first byte: it holds the
+    series' secret and children's names; issue 20, re-check item 7)."""
+    write_private(target, b"")
     if _vendor(using) == "sqlite":
         _sqlite_backup(target, using)
     elif _vendor(using) == "postgresql":

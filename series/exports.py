@@ -16,13 +16,14 @@ def ranking_headers(club_column=True):
 
 
 def ranking_rows(rows, explain, club_column=True):
-    """One list per row: rank (「2=」 for a tie), name, [club], points, its 1st/2nd/3rd places, and
+    """One list per row: rank (a number; the text 「2=」 only for a rank shared by a tie), name, [club], points, its 1st/2nd/3rd places, and
     the explanation (「北部予選 優勝 10 + 決勝大会 第3位 5 = 15」, 「要確認」 when a place is)."""
     lines = []
     for row in rows:
         counts = [row.places[i] if len(row.places) > i else 0 for i in range(3)]
         text = explain(row) + (f" ({_('to confirm')})" if row.to_confirm else "")
-        lines.append([rank_text(row), row.name, *([row.club] if club_column else []), row.points, *counts, text])
+        rank = rank_text(row) if row.tied else row.rank
+        lines.append([rank, row.name, *([row.club] if club_column else []), row.points, *counts, text])
     return lines
 
 

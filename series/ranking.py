@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from common.errors import UserError
+from series import services
 from series.engine import points
 from series.models import ImportedPlacing, SeriesEvent, club_index, club_of
 from tournament.engine.names import name_key
@@ -122,12 +124,26 @@ def _event_order(placings):
     return {label: i for i, label in enumerate(seen)}, list(seen.items())
 
 
+def stored_table(series) -> tuple:
+    """``series``' stored points table parsed; a table that is not valid (a key file of an
+    older version, a hand edit) is a ``UserError`` naming the bad entry and where to fix it,
+    never a 500 (docs/rules/series.md, "Points")."""
+    try:
+        return points.parse_table(series.points_table)
+    except points.PointsTableError as error:
+        raise UserError(
+            _("The series' points table 「%(table)s」 is not valid: %(reason)s Fix it on the series' edit page.")
+            % {"table": series.points_table, "reason": services.table_error_text(error)}
+        ) from None
+
+
 def series_standings(series):
     """The ``SeriesStandings`` of ``series`` (``docs/rules/series.md``): every placing of its
     local and imported events, points by its table, a ranking per division (matched by
     ``name_key``; a team is one entrant by its name key and club) and one per club (the
-    affiliation's club, merged spellings as one; teams without an affiliation are left out)."""
-    table = points.parse_table(series.points_table)
+    affiliation's club, merged spellings as one; teams without an affiliation are left out).
+    Raises ``UserError`` for a stored points table that is not valid (``stored_table``)."""
+    table = stored_table(series)
     placings = sorted(local_placings(series) + imported_placings(series), key=_by_date)
     order, events = _event_order(placings)
     index = club_index()

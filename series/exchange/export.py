@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from common.errors import UserError
 from series.exchange import signing
@@ -107,6 +108,13 @@ def _fewer_reason(division, teams, decided, single) -> str:
         return _("the division has no team.")
     if decided >= teams:
         return _("the division has only %(teams)s teams.") % {"teams": teams}
+    open_games = Match.objects.filter(division=division, status__in=OPEN).count()
+    if open_games:
+        return ngettext(
+            "not finished (%(count)s game without a confirmed result).",
+            "not finished (%(count)s games without a confirmed result).",
+            open_games,
+        ) % {"count": open_games}
     if single:
         return _(
             "its only group sends one team on, so its winner is the champion and no other place is decided. "

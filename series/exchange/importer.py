@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from common import dates
 from common.errors import UserError
 from ops import backups
 from series.exchange import signing
@@ -161,6 +162,12 @@ def _day(text):
         raise _damaged(_("date")) from None
 
 
+def _day_in_tokyo(moment) -> str:
+    """The day (YYYY-MM-DD) of a stored moment in Japan time: a file imported at 00:14 JST on
+    2 December says 2 December, not the UTC day before (``common.dates.to_tokyo``)."""
+    return dates.to_tokyo(moment).date().isoformat()
+
+
 def _target(event, signed) -> SeriesEvent:
     member = SeriesEvent.objects.select_related("series").filter(event=event).first()
     if member is None or member.series_id != signed.series.pk:
@@ -188,7 +195,7 @@ def _check_once(event, signed, payload):
     if earlier is not None:
         raise UserError(
             _("This results file was already imported on %(date)s (file %(file)s).")
-            % {"date": earlier.imported_at.date().isoformat(), "file": earlier.file_id[:8]}
+            % {"date": _day_in_tokyo(earlier.imported_at), "file": earlier.file_id[:8]}
         )
     earlier = ImportedFile.objects.filter(series=signed.series, source_key=key).first()
     if earlier is not None:
@@ -197,7 +204,7 @@ def _check_once(event, signed, payload):
                 "The results of %(source)s were already imported on %(date)s (file %(file)s); "
                 "another file of the same tournament is refused."
             )
-            % {"source": earlier.source, "date": earlier.imported_at.date().isoformat(), "file": earlier.file_id[:8]}
+            % {"source": earlier.source, "date": _day_in_tokyo(earlier.imported_at), "file": earlier.file_id[:8]}
         )
     return key
 

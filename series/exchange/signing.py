@@ -21,8 +21,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
+from series import services
 from series.exchange import bounded
 from series.models import Series, SeriesEvent
+from tournament.engine import limits
 
 FORMAT = "karuta-results"
 VERSION = 1
@@ -102,6 +104,8 @@ def _header(data: bytes) -> tuple[dict, bytes]:
         header = bounded.loads(first, max_bytes=MAX_HEADER_BYTES, max_depth=MAX_HEADER_DEPTH)
     except bounded.TooBig:
         header = None
+    except bounded.BadText as bad:
+        raise UserError(_("The header of the results file is damaged (%(what)s).") % {"what": bad.where}) from None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise UserError(
             _("This is not a results file of this program (its first line is not a results file's header).")
@@ -167,6 +171,8 @@ def open_signed(data: bytes) -> SignedFile:
         payload = bounded.loads(contents, max_bytes=MAX_FILE_BYTES, max_depth=MAX_CONTENTS_DEPTH)
     except bounded.TooBig:
         raise UserError(_("The contents of the results file are damaged.")) from None
+    except bounded.BadText as bad:
+        raise UserError(_("The contents of the results file are damaged (%(what)s).") % {"what": bad.where}) from None
     if not isinstance(payload, dict):
         raise UserError(_("The contents of the results file are damaged."))
     return SignedFile(series, header["file_id"], hashlib.sha256(data).hexdigest(), payload, header["key"])
@@ -192,54 +198,97 @@ def key_file(series: Series) -> bytes:
     )
 
 
+def _key_field_problem(key: dict) -> str:
+    """The reason a key file's series fields fail the series form's checks (short name, name,
+    season, points table; ``series.forms.SeriesForm``), or "" when they pass."""
+    slug, name, season, table = key.get("slug"), key.get("name"), key.get("season"), key.get("points_table")
+    if not (isinstance(slug, str) and _SLUG.match(slug)) or slug in services.RESERVED_SLUGS:
+        return _("its short name is not valid")
+    if not isinstance(name, str) or not name.strip() or len(name) > Series._meta.get_field("name").max_length:
+        return _("the series has no name, or a name longer than 120 characters")
+    floor, ceiling = limits.DATE_FLOOR.year, limits.DATE_CEILING.year
+    if isinstance(season, bool) or not isinstance(season, int) or not floor <= season <= ceiling:
+        return _("its season is not a year from %(floor)s to %(ceiling)s") % {"floor": floor, "ceiling": ceiling}
+    if not isinstance(table, str):
+        return _("it has no points table")
+    try:
+        services.checked_table(table)
+    except UserError as error:
+        return str(error)
+    return ""
+
+
 def _read_key(data: bytes) -> dict:
+    """The key file's fields, each checked as the series form checks them; ``UserError``
+    naming the reason otherwise (nothing is saved)."""
     try:
         key = bounded.loads(data, max_bytes=MAX_KEY_BYTES, max_depth=MAX_KEY_DEPTH)
     except bounded.TooBig:
         key = None
+    except bounded.BadText as bad:
+        raise UserError(_("The key file is damaged (%(what)s).") % {"what": bad.where}) from None
     if not isinstance(key, dict) or key.get("format") != KEY_FORMAT:
         raise UserError(_("This is not a series key file."))
     if key.get("version") != KEY_VERSION:
         raise UserError(_("The key file has format version %(found)s.") % {"found": key.get("version")})
-    secret, slug, season = key.get("secret"), key.get("slug"), key.get("season")
+    secret = key.get("secret")
     if not (isinstance(secret, str) and _HEX64.match(secret) and key.get("key") == key_id(secret)):
         raise UserError(_("The key file is damaged: its secret does not match its key id."))
-    if not (isinstance(slug, str) and _SLUG.match(slug)) or not isinstance(season, int) or not 2000 <= season <= 2199:
-        raise UserError(_("The key file is damaged: its short name or season is not valid."))
-    if not isinstance(key.get("name"), str) or not 0 < len(key["name"]) <= 120:
-        raise UserError(_("The key file is damaged: the series has no name."))
+    problem = _key_field_problem(key)
+    if problem:
+        raise UserError(_("The key file is damaged: %(problem)s.") % {"problem": problem})
+    key["points_table"] = services.checked_table(key["points_table"])
     return key
 
 
-def load_key(data: bytes) -> tuple[Series, bool]:
+def _existing(key: dict) -> Series | None:
+    """This laptop's series of the key file (same short name and secret), or None; refuses a
+    series of that short name with another secret, or the same secret under another name."""
+    series = Series.objects.select_for_update().filter(slug=key["slug"]).first()
+    if series is not None and not hmac.compare_digest(series.secret, key["secret"]):
+        raise UserError(
+            _(
+                "This laptop already has a series “%(slug)s” with another key. Load the key file "
+                "of that series, or give this laptop's series another short name."
+            )
+            % {"slug": key["slug"]}
+        )
+    twin = Series.objects.filter(secret=key["secret"]).exclude(slug=key["slug"]).first()
+    if twin is not None:
+        raise UserError(
+            _("This laptop already has the series “%(slug)s” with the same key under another short name.")
+            % {"slug": twin.slug}
+        )
+    return series
+
+
+def load_key(data: bytes, event=None, role: str = "", district: str = "") -> tuple[Series, bool]:
     """Load a series' key file on this laptop (a district's): the same Series (short name,
-    name, season, points, secret) as on the final's laptop.
+    name, season, points, secret) as on the final's laptop; with ``event``, put that event in
+    it as ``role`` of ``district`` (``join_series``) in the same transaction.
 
     Out: ``(series, created)``; loading the same key again changes nothing. Raises
-    ``UserError`` for a file that is not a key file or is damaged, and when this laptop has a
-    series of that short name with another key (nothing is changed)."""
+    ``UserError`` before any write for a file that is not a key file or is damaged (any field
+    failing the series form's checks), a series of that short name with another key, the same
+    key under another short name, or an event that cannot join (in another series): nothing
+    is saved (docs/exchange.md, "Keys")."""
     key = _read_key(data)
     with transaction.atomic():
-        series = Series.objects.select_for_update().filter(slug=key["slug"]).first()
-        if series is not None:
-            if not hmac.compare_digest(series.secret, key["secret"]):
+        series = _existing(key)
+        if event is not None:
+            member = SeriesEvent.objects.select_for_update().filter(event=event).first()
+            if member is not None and (series is None or member.series_id != series.pk):
                 raise UserError(
-                    _(
-                        "This laptop already has a series “%(slug)s” with another key. Load the key file "
-                        "of that series, or give this laptop's series another short name."
-                    )
-                    % {"slug": key["slug"]}
+                    _("%(event)s is already in the series “%(series)s”.")
+                    % {"event": event.title, "series": member.series}
                 )
-            return series, False
-        points = key.get("points_table") if isinstance(key.get("points_table"), str) else ""
-        series = Series.objects.create(
-            slug=key["slug"],
-            name=key["name"],
-            season=key["season"],
-            points_table=points[:120] or Series._meta.get_field("points_table").default,
-            secret=key["secret"],
-        )
-    return series, True
+        created = series is None
+        if created:
+            fields = ("slug", "name", "season", "points_table", "secret")
+            series = Series.objects.create(**{f: key[f] for f in fields})
+        if event is not None:
+            join_series(event, series, role, district)
+    return series, created
 
 
 def join_series(event, series: Series, role: str, district: str = "") -> SeriesEvent:

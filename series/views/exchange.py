@@ -3,6 +3,7 @@ results file of this event, and the import of a district's file into the final (
 confirm)."""
 
 import hashlib
+import time
 from pathlib import Path
 
 from django.conf import settings
@@ -60,8 +61,7 @@ def exchange(request, slug):
         if key_form.is_valid():
             data = key_form.cleaned_data
             try:
-                series, _created = signing.load_key(data["file"])
-                signing.join_series(event, series, data["role"], data["district"])
+                series, _created = signing.load_key(data["file"], event, data["role"], data["district"])
             except UserError as error:
                 key_form.add_error("file", str(error))
             else:
@@ -113,6 +113,11 @@ def results_download(request, slug):
     return file_response(data, name, OCTET)
 
 
+# An uploaded results file (children's names) is kept only between the preview and the
+# confirm, and at most this long (said on the preview page); docs/exchange.md, "Import".
+KEPT_HOURS = 24
+
+
 def _kept_dir():
     path = Path(settings.DATA_DIR) / "exchange"
     path.mkdir(parents=True, exist_ok=True)
@@ -125,6 +130,25 @@ def _kept_path(sha256):
     return _kept_dir() / f"{sha256}.karuta"
 
 
+def _expired(path, now=None) -> bool:
+    """Whether the kept file at ``path`` is older than ``KEPT_HOURS`` (by its modification time)."""
+    now = time.time() if now is None else now
+    try:
+        return now - path.stat().st_mtime > KEPT_HOURS * 3600
+    except OSError:
+        return True
+
+
+def sweep_kept(now=None) -> int:
+    """Delete the kept uploads older than ``KEPT_HOURS``; out: how many. Run on each upload."""
+    gone = 0
+    for path in _kept_dir().glob("*.karuta"):
+        if _expired(path, now):
+            path.unlink(missing_ok=True)
+            gone += 1
+    return gone
+
+
 def _keep(data):
     """Keep an uploaded results file under its SHA-256 until it is confirmed."""
     sha256 = hashlib.sha256(data).hexdigest()
@@ -132,19 +156,33 @@ def _keep(data):
     return sha256
 
 
+def _preview(event, data):
+    """The preview of an upload; the file is kept (for the confirm) only when it can be
+    imported; expired uploads are swept first."""
+    sweep_kept()
+    report = import_results(event, data, preview=True)
+    return report, (_keep(data) if report.ok else None)
+
+
 def _confirm(request, event):
-    """The confirm step: the kept file imported unless the preview changed since it was shown."""
+    """The confirm step: the kept file imported unless the preview changed since it was shown.
+    The kept file is deleted once imported, refused or expired; kept only for a new preview."""
     sha256 = request.POST.get("sha256", "")
     path = _kept_path(sha256)
-    if not path.exists():
+    if not path.exists() or _expired(path):
+        path.unlink(missing_ok=True)
         messages.error(request, _("The uploaded file has expired; upload it again."))
         return None, None
-    report = import_results(event, path.read_bytes(), user=request.user, expect=request.POST.get("digest", ""))
+    try:
+        report = import_results(event, path.read_bytes(), user=request.user, expect=request.POST.get("digest", ""))
+    except UserError:
+        path.unlink(missing_ok=True)
+        raise
+    if report.imported or not report.ok:
+        path.unlink(missing_ok=True)
     if report.changed or not report.ok:
         messages.error(request, _("Something changed since the preview: read the new preview before importing."))
-        return report, sha256
-    if report.imported:
-        path.unlink(missing_ok=True)
+        return report, (sha256 if report.ok else None)
     return report, sha256
 
 
@@ -166,9 +204,7 @@ def results_import(request, slug):
         elif request.method == "POST":
             form = ResultsUploadForm(request.POST, request.FILES)
             if form.is_valid():
-                data = form.cleaned_data["file"]
-                report = import_results(event, data, preview=True)
-                sha256 = _keep(data)
+                report, sha256 = _preview(event, form.cleaned_data["file"])
     except UserError as refusal:
         error, report = str(refusal), None
     except OSError as fault:
@@ -179,5 +215,13 @@ def results_import(request, slug):
     return render(
         request,
         "series/exchange_import.html",
-        {"event": event, "member": _member(event), "form": form, "report": report, "sha256": sha256, "error": error},
+        {
+            "event": event,
+            "member": _member(event),
+            "form": form,
+            "report": report,
+            "sha256": sha256,
+            "error": error,
+            "kept_hours": KEPT_HOURS,
+        },
     )

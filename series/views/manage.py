@@ -55,11 +55,23 @@ def series_list(request):
     )
 
 
+def _standings(request, series):
+    """The series' standings, or None with the reason as a message (a stored points table that
+    is not valid: the caller sends the organiser to the edit page to fix it, never a 500)."""
+    try:
+        return series_standings(series)
+    except UserError as error:
+        messages.error(request, str(error))
+        return None
+
+
 @login_required
 def series_detail(request, slug):
     """The series ranking per division and per club, each row with its explanation."""
     series = series_for_organiser(request, slug)
-    standings = series_standings(series)
+    standings = _standings(request, series)
+    if standings is None:
+        return redirect("series:series_edit", series.slug)
     divisions = [(d.name, [(rank_text(r), r, standings.explain(r)) for r in d.rows]) for d in standings.divisions]
     clubs = [(rank_text(r), r, standings.club_explain(r)) for r in standings.clubs]
     return render(
@@ -120,14 +132,20 @@ def series_events(request, slug):
 def series_xlsx(request, slug):
     """The series ranking as an Excel workbook (``series.exports.series_workbook``)."""
     series = series_for_organiser(request, slug)
-    return file_response(series_workbook(series_standings(series)), f"{series.slug}-ranking.xlsx", XLSX)
+    standings = _standings(request, series)
+    if standings is None:
+        return redirect("series:series_edit", series.slug)
+    return file_response(series_workbook(standings), f"{series.slug}-ranking.xlsx", XLSX)
 
 
 @login_required
 def series_paper(request, slug):
     """The series ranking as a PDF to print, A4 landscape (``series.paper.series_pdf``)."""
     series = series_for_organiser(request, slug)
-    return file_response(series_pdf(series_standings(series)), f"{series.slug}-ranking.pdf", PDF, inline=True)
+    standings = _standings(request, series)
+    if standings is None:
+        return redirect("series:series_edit", series.slug)
+    return file_response(series_pdf(standings), f"{series.slug}-ranking.pdf", PDF, inline=True)
 
 
 @login_required

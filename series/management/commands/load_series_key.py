@@ -3,7 +3,7 @@ from pathlib import Path
 from django.core.management.base import CommandError
 
 from common.errors import UserError
-from series.exchange.signing import join_series, load_key
+from series.exchange.signing import load_key
 from series.models import SeriesEvent
 from tournament.management.commands._base import EventCommand, get_event
 
@@ -26,9 +26,8 @@ class Command(EventCommand):
         except OSError as error:
             raise CommandError(f"{file}: {error.strerror or error}") from None
         try:
-            series, created = load_key(data)
-            if event is not None:
-                join_series(get_event(event), series, role, district)
+            target = get_event(event) if event is not None else None
+            series, created = load_key(data, target, role, district)
         except UserError as error:
             raise CommandError(str(error)) from None
         self.stdout.write(f"{series.slug}: key {'loaded' if created else 'already loaded; nothing changed'}.")

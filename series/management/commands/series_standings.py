@@ -2,9 +2,10 @@ from pathlib import Path
 
 from django.core.management.base import CommandError
 
+from common.errors import UserError
 from series.exports import ranking_rows, series_workbook
 from series.models import Series
-from series.ranking import series_standings
+from series.ranking import series_standings, stored_table
 from tournament.management.commands._base import EventCommand, in_site_language
 
 
@@ -23,6 +24,10 @@ class Command(EventCommand):
             found = Series.objects.get(slug=series)
         except Series.DoesNotExist:
             raise CommandError(f"No series with the short name {series!r}.") from None
+        try:
+            stored_table(found)
+        except UserError as error:
+            raise CommandError(str(error)) from None
         if output:
             with in_site_language():
                 data = series_workbook(series_standings(found))

@@ -1,4 +1,5 @@
 from django.core.management.base import CommandError
+from django.utils.translation import ngettext
 
 from common.errors import UserError
 from tournament.management.commands._base import EventCommand, get_event
@@ -18,5 +19,8 @@ class Command(EventCommand):
             drawn = draw_groups(event, seed=seed)
         except UserError as e:
             raise CommandError(str(e)) from None
-        parts = [f"{d.name}: {len(groups)} groups" for d, groups in drawn.items()]
+        parts = [
+            f"{d.name}: " + ngettext("%(count)s group", "%(count)s groups", len(groups)) % {"count": len(groups)}
+            for d, groups in drawn.items()
+        ]
         self.stdout.write(f"{event.slug}: " + "; ".join(parts) + ".")

@@ -1,5 +1,6 @@
 from django.core.management.base import CommandError
 from django.utils import timezone
+from django.utils.translation import ngettext
 
 from common.errors import UserError
 from tournament.management.commands._base import EventCommand, get_event
@@ -20,7 +21,8 @@ class Command(EventCommand):
             raise CommandError(str(e)) from None
         last = timezone.localtime(event.matches.order_by("-start_at").first().start_at)
         day = "" if last.date() == event.date else f" on {last.date().isoformat()}"
-        self.stdout.write(f"{event.slug}: {count} games scheduled; the last starts at {last:%H:%M}{day}.")
+        games = ngettext("%(count)s game scheduled", "%(count)s games scheduled", count) % {"count": count}
+        self.stdout.write(f"{event.slug}: {games}; the last starts at {last:%H:%M}{day}.")
         warning = past_the_day(event)
         if warning:
             self.stdout.write(f"WARNING: {warning}")
