@@ -133,12 +133,14 @@ def plan(order, timing=Timing()):
 @dataclasses.dataclass(frozen=True)
 class State:
     """Where a reading is: its steps, the index of the step played last (-1 before the
-    first), and whether it is paused. Operations return a new state and the log entry."""
+    first), whether it is paused, and the block skipped last (-1: none; the position stays at
+    its end until the next step plays). Operations return a new state and the log entry."""
 
     steps: tuple
     timing: Timing = Timing()
     position: int = -1
     paused: bool = False
+    skipped_block: int = -1
 
     @property
     def finished(self):
@@ -171,7 +173,8 @@ def advance(state):
         raise ReadingError("the reading is finished")
     position = state.position + 1
     step = state.steps[position]
-    return dataclasses.replace(state, position=position), Entry(step.kind, step.card, step.reading, step.key)
+    state = dataclasses.replace(state, position=position, skipped_block=-1)
+    return state, Entry(step.kind, step.card, step.reading, step.key)
 
 
 def pause(state, under_way=False):
@@ -214,8 +217,9 @@ def last_card(state):
 
 def _between_cards(state):
     """True when no reading of the current step's block has started yet (the start phrase,
-    the pause between cards, 「次、読みます」, 「札の確認をします」, or nothing played)."""
-    if state.position < 0:
+    the pause between cards, 「次、読みます」, 「札の確認をします」, or nothing played), or when
+    the current block was just skipped (its card is done: a skip pressed while paused)."""
+    if state.position < 0 or state.current.block == state.skipped_block:
         return True
     return _last_read_index(state) < 0 or state.steps[_last_read_index(state)].block != state.current.block
 
@@ -228,6 +232,9 @@ def read_again(state):
     """Read the card shown large (the one read last) once more; Entry "again" names it.
     docs/rules/reader.md, "Operations", rule "again and skip name the card shown large".
 
+    A second press before that extra reading is played (e.g. while paused: it is read on
+    resume) adds nothing: ``ReadingError``. After a skip while paused it comes right after
+    the skipped block.
     During its own readings the AGAIN reading (after a pause) comes right after the current
     step. Between cards (the pause between cards, 「次、読みます」, 「札の確認をします」) the
     phrase under way is cut: the AGAIN reading is played now, then the next card's block
@@ -239,6 +246,12 @@ def read_again(state):
         raise ReadingError("no card was read yet")
     read = state.steps[index]
     again = Step(READ, read.block, card_key(read.card), read.card, AGAIN)
+    if _next_read(state) == again:
+        raise ReadingError(f"{read.card} is already to be read again")
+    if state.current.block == state.skipped_block:
+        at = state.position + 1
+        steps = state.steps[:at] + (again,) + state.steps[at:]
+        return dataclasses.replace(state, steps=steps), Entry("again", read.card, AGAIN, again.key)
     if _between_cards(state):
         at = _block_start(state.steps, state.current.block)
         steps = state.steps[:at] + (again,) + state.steps[at:]
@@ -247,6 +260,11 @@ def read_again(state):
     at = state.position + 1
     steps = state.steps[:at] + extra + (again,) + state.steps[at:]
     return dataclasses.replace(state, steps=steps), Entry("again", read.card, AGAIN, again.key)
+
+
+def _next_read(state):
+    """The first READ step after the position, or None."""
+    return next((s for s in state.steps[state.position + 1 :] if s.kind == READ), None)
 
 
 def _block_end(steps, block):
@@ -264,14 +282,13 @@ class SkipNeedsConfirm(ReadingError):
 
 def skip_target(state):
     """(card, unread) the skip would drop now: the card shown large while its block is under
-    way (unread False), else the next card to be read (unread True)."""
+    way (unread False), else the next card to be read (unread True); after a skip (while
+    paused) the next card, never the skipped one again."""
     if state.finished:
         raise ReadingError("the reading is finished")
     if not _between_cards(state):
         return last_card(state), False
-    block = state.current.block if state.current else 0
-    read = next(s for s in state.steps[state.position + 1 :] if s.block == block and s.kind == READ)
-    return read.card, True
+    return _next_read(state).card, True
 
 
 def skip(state, confirm=""):
@@ -282,12 +299,15 @@ def skip(state, confirm=""):
     reading). Between cards (or during 「では、始めます」) the skip would drop a card nobody
     heard: it is done only with ``confirm`` equal to that card, after the page named it;
     otherwise ``SkipNeedsConfirm(card)``. Raises ``ReadingError`` when the reading is over.
+    A skip pressed again before the next step plays (while paused) names the next card: each
+    card is skipped once.
     """
     card, unread = skip_target(state)
     if unread and confirm != card:
         raise SkipNeedsConfirm(card)
-    block = state.current.block if state.current else 0
-    return dataclasses.replace(state, position=_block_end(state.steps, block)), Entry("skip", card)
+    block = _next_read(state).block if unread else state.current.block
+    position = _block_end(state.steps, block)
+    return dataclasses.replace(state, position=position, skipped_block=block), Entry("skip", card)
 
 
 def resume_position(steps, lines):

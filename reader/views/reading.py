@@ -131,6 +131,11 @@ def _start(request, event, *, court=None, via_link=False):
         match = games.filter(court=court).first() if via_link else games.first()
         if match is None:
             raise UserError(_("There is no game %(number)d here.") % {"number": number})
+        if court is not None and match.court_id is not None and match.court_id != court.pk:
+            raise UserError(
+                _("Game number: game %(number)d is on %(game_court)s, not on %(court)s.")
+                % {"number": number, "game_court": match.court, "court": court}
+            )
     if edition.card_count < voices.DECK_SIZE and not request.POST.get("incomplete_ok"):
         raise UserError(
             _(
@@ -204,6 +209,17 @@ def _resume_pos(reading):
     return sequence.resume_position(sequence.plan(reading.order, pauses), list(lines))
 
 
+def _logged(reading):
+    """The server's log of ``reading`` for the page's list of cards read (a page opened on
+    another device shows what the first one read): dicts of kind, card, reading and the
+    local time "HH:MM:SS". docs/rules/reader.md, "Opening the page again"."""
+    lines = reading.entries.order_by("seq").values_list("kind", "card", "reading", "at")
+    return [
+        {"kind": kind, "card": card, "reading": read, "time": timezone.localtime(at).strftime("%H:%M:%S")}
+        for kind, card, read, at in lines
+    ]
+
+
 def _read_page(request, reading, *, lines_url, back_url, event=None, court=None):
     context = {
         "event": event,
@@ -217,6 +233,7 @@ def _read_page(request, reading, *, lines_url, back_url, event=None, court=None)
         # A page opened again numbers its log lines after those the server has.
         "seq_base": reading.entries.aggregate(last=Max("seq"))["last"] or 0,
         "resume_pos": _resume_pos(reading),
+        "logged": _logged(reading),
     }
     return render(request, "reader/read.html", context)
 
@@ -434,8 +451,8 @@ def practice(request):
             sessions.refuse_unreadable(voices.unreadable_cards(edition))
             pauses = sessions.timing(request.GET.get("between_readings", "2"), request.GET.get("between_cards", "4"))
             cards = list(edition.cards.order_by("order", "head_kana").values_list("head_kana", flat=True))
-            order = sequence.shuffled(cards, secrets.randbelow(sessions.MAX_SEED))
-            plan = _plan(None, edition, order, pauses)
+            seed = secrets.randbelow(sessions.MAX_SEED)
+            plan = _plan(None, edition, sequence.shuffled(cards, seed), pauses) | {"seed": seed}
         except (UserError, sequence.ReadingError) as problem:
             error = str(problem) if isinstance(problem, UserError) else _("This deck has fewer than two cards.")
     editions = list(_editions())
@@ -445,6 +462,9 @@ def practice(request):
         "edition": edition,
         "deck_note": notes.get(edition.pk) if edition is not None else None,
         "plan": plan,
+        # The practice game (its order, position and list) is kept in this browser under
+        # this key: a page opened again offers "continue" (docs/rules/reader.md).
+        "practice_key": f"reader-practice:{edition.slug}" if edition is not None else "",
         "error": error,
         "fast": request.GET.get("fast") == "1",
         "timing": sequence.Timing(),

@@ -16,8 +16,10 @@
   var d = root.dataset;
   var fast = d.fast === "1";
   var steps = plan.steps.slice();
+  // Practice (no server): a kept game is offered to continue, Start begins a new shuffle.
+  var practice = d.practice === "1", order = (plan.order || []).slice();
   var pos = -1, done = -1, paused = false, started = false, finished = false, timer = null, playing = false;
-  var pendingSkip = "", items = [];
+  var pendingSkip = "", items = [], skippedBlock = -1;
   var audio = document.getElementById("reader-audio");
   var preloaded = {};
   var el = function (id) { return document.getElementById(id); };
@@ -134,6 +136,8 @@
   }
   function lastCard() { var i = lastRead(); return i >= 0 ? steps[i].card : ""; }
   function betweenCards() {
+    // A block just skipped (while paused) is done: the next press acts on the next card.
+    if (pos >= 0 && steps[pos].block === skippedBlock) return true;
     var i = lastRead();
     return pos < 0 || i < 0 || steps[i].block !== steps[pos].block;
   }
@@ -146,18 +150,19 @@
     steps.forEach(function (s, i) { if (s.block === block) end = i; });
     return end;
   }
+  function nextRead() {
+    for (var i = pos + 1; i < steps.length; i++) if (steps[i].kind === "read") return steps[i];
+    return null;
+  }
   function skipTarget() {
-    if (!betweenCards()) return { card: lastCard(), unread: false };
-    var block = pos >= 0 ? steps[pos].block : 0;
-    for (var i = pos + 1; i < steps.length; i++) {
-      if (steps[i].block === block && steps[i].kind === "read") return { card: steps[i].card, unread: true };
-    }
-    return { card: "", unread: true };
+    if (!betweenCards()) return { card: lastCard(), unread: false, block: steps[pos].block };
+    var next = nextRead();
+    return next ? { card: next.card, unread: true, block: next.block } : { card: "", unread: true, block: 0 };
   }
   function setPending(card) {
     pendingSkip = card;
     d.skipPending = card;
-    buttons.skip.textContent = card ? d.labelSkipConfirm.replace("%s", card) : skipText;
+    buttons.skip.textContent = card ? d.labelSkipConfirm.replace("%(card)s", card) : skipText;
   }
   function setState(state) {
     d.state = state;
@@ -173,8 +178,25 @@
   function keep() {
     if (!stateKey || !window.localStorage) return;
     try {
-      localStorage.setItem(stateKey, JSON.stringify({ steps: steps, done: done, finished: finished, items: items }));
+      localStorage.setItem(stateKey, JSON.stringify({ steps: steps, done: done, finished: finished, items: items,
+        order: order, seed: plan.seed }));
     } catch (e) { /* full */ }
+  }
+  // The server's log (a page opened on another device): the list shows what was read there.
+  function fromServer() {
+    var node = document.getElementById("reader-logged");
+    var lines = [];
+    try { lines = node ? JSON.parse(node.textContent) : []; } catch (e) { lines = []; }
+    var notes = { skip: d.labelSkip, pause: d.labelPause, resume: d.labelResume, cut: d.labelCut, reopened: d.labelReopened };
+    lines.forEach(function (line) {
+      if (line.kind === "read" || line.kind === "again") {
+        var step = { kind: "read", card: line.card, reading: line.reading };
+        remember({ text: line.time + "  " + line.card + "  " + (plan.cards[line.card] || "") + " (" + label(step) + ")",
+          card: line.card, reading: line.reading });
+      } else if (notes[line.kind]) {
+        remember({ text: line.time + "  " + notes[line.kind] + (line.card ? ": " + line.card : ""), kind: line.kind });
+      }
+    });
   }
   function restore() {
     var saved = null;
@@ -182,12 +204,17 @@
       try { saved = JSON.parse(localStorage.getItem(stateKey) || "null"); } catch (e) { saved = null; }
     }
     var server = parseInt(d.resumePos, 10);
+    if (practice && saved && (saved.finished || !(saved.steps || []).every(function (s) { return !s.key || plan.audio[s.key]; }))) {
+      saved = null; // a finished practice game, or the deck changed since: a new one
+    }
+    if (saved && saved.order) order = saved.order;
     if (saved && saved.steps && saved.steps.length >= steps.length && (saved.done >= 0 || saved.finished)) {
       steps = saved.steps; done = saved.done; finished = !!saved.finished;
       (saved.items || []).forEach(remember);
     } else if (!isNaN(server) && server >= 0) {
       done = server;
       finished = d.ended === "1" || server >= steps.length - 1;
+      fromServer();
     } else {
       finished = d.ended === "1";
       return;
@@ -197,10 +224,10 @@
     if (finished) { el("reader-step").textContent = d.labelEnd; return; }
     var next = "";
     for (var i = done + 1; i < steps.length; i++) if (steps[i].kind === "read") { next = steps[i].card; break; }
-    var number = (plan.order || []).indexOf(next) + 1;
+    var number = order.indexOf(next) + 1;
     buttons["continue"].hidden = false;
     buttons["continue"].textContent = d.labelContinue.replace("%(n)s", String(number)).replace("%(card)s", next);
-    buttons.start.hidden = true;
+    buttons.start.hidden = !practice;
     el("reader-step").textContent = buttons["continue"].textContent;
     d.resumable = next;
   }
@@ -254,6 +281,7 @@
     if (pos >= 0 && steps[pos].kind === "pause") { done = pos; keep(); }
     if (pos >= steps.length - 1) { finish(); return; }
     pos += 1;
+    skippedBlock = -1;
     var step = steps[pos];
     d.position = String(pos);
     preload(pos + 1);
@@ -313,10 +341,21 @@
     keep();
     setState("paused");
   }
+  // Start on a practice page that offered "continue": the kept game is dropped for this one.
+  function newGame() {
+    steps = plan.steps.slice(); order = (plan.order || []).slice();
+    pos = -1; done = -1; items = [];
+    el("reader-read").textContent = "";
+    showLarge("");
+    buttons["continue"].hidden = true;
+    delete d.resumable;
+    keep();
+  }
   function goOn() { if (!paused) playNext(); else setState("paused"); }
   var actions = {
     start: function () {
       if (started || finished) return;
+      if (d.resumable !== undefined) newGame();
       started = true;
       playNext();
     },
@@ -342,6 +381,17 @@
       if (index < 0 || finished) return;
       var read = steps[index];
       var again = { kind: "read", block: read.block, key: read.key, card: read.card, reading: "again", seconds: 0 };
+      var waiting = nextRead();
+      // Pressed twice before the extra reading plays (e.g. while paused): read once.
+      if (waiting && waiting.reading === "again" && waiting.card === read.card) return;
+      if (paused) note("again-queued", d.labelAgainQueued + ": " + read.card);
+      if (pos >= 0 && steps[pos].block === skippedBlock) {
+        // After a skip while paused: right after the skipped card's steps.
+        steps.splice(pos + 1, 0, again);
+        keep();
+        setState(d.state);
+        return;
+      }
       if (betweenCards()) {
         // Between cards: the phrase under way is cut, the card is read again now, then the
         // next card's block from its start (docs/rules/reader.md).
@@ -366,12 +416,13 @@
       if (target.unread && pendingSkip !== target.card) {
         // A card nobody heard is named first; the second press skips it.
         setPending(target.card);
-        note("ask", d.labelSkipAsk.replace("%s", target.card));
+        note("ask", d.labelSkipAsk.replace("%(card)s", target.card));
         return;
       }
       setPending("");
       stopCurrent();
-      pos = blockEnd(pos >= 0 ? steps[pos].block : 0);
+      pos = blockEnd(target.block);
+      skippedBlock = target.block; // a second press (while paused) names the next card
       done = pos;
       log("skip", { card: target.card, reading: "", key: "" });
       note("skip", d.labelSkip + ": " + target.card);

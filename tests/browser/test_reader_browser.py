@@ -256,3 +256,82 @@ def test_the_reader_page_of_an_event_fits_1024_and_prints_whole_cards(
     assert page.evaluate(
         "() => [...document.querySelectorAll('.grid > .card')].every(c => getComputedStyle(c).breakInside === 'avoid')"
     )
+
+
+def test_while_paused_again_is_read_once_on_resume_and_skip_skips_each_card_once(new_context, live_server, reading):
+    """docs/rules/reader.md, "While paused": もう一度 pressed twice is one extra reading on
+    resume (said in the list); とばす pressed twice skips the card once, then names the next."""
+    session, token = reading
+    first, second, third = session.order[:3]
+    page = new_context(viewport={"width": 1024, "height": 768}, locale="ja-JP").new_page()
+    page.goto(f"{live_server.url}/reader/{token}/{session.pk}/")  # normal timing: 2 s between readings
+    page.click("button[data-act=start]")
+    page.wait_for_function(f"() => document.getElementById('reader').dataset.played.includes('{first}:first')")
+    page.click("button[data-act=pause]")
+    wait_state(page, "paused")
+    page.click("button[data-act=again]")
+    page.click("button[data-act=again]")
+    assert page.locator("#reader-read li[data-kind=again-queued]").count() == 1
+    page.click("button[data-act=resume]")
+    page.wait_for_function(f"() => document.getElementById('reader').dataset.played.includes('{second}:first')")
+    page.click("button[data-act=pause]")
+    wait_state(page, "paused")
+    page.click("button[data-act=skip]")  # skips the second card (its 2nd reading is left)
+    page.click("button[data-act=skip]")  # names the third card, skips nothing
+    assert dataset(page, "skipPending") == third
+    wait_sent(page)
+    logged = lines(session)
+    assert logged.count(("again", first, "again")) == 1
+    assert dataset(page, "played").split().count(f"{first}:again") == 1
+    assert [line for line in logged if line[0] == "skip"] == [("skip", second, "")]
+
+
+def test_a_second_device_lists_the_cards_the_first_one_read(new_context, live_server, reading):
+    session, token = reading
+    first, second = session.order[:2]
+    now = int(time.time() * 1000)
+    sessions.record_lines(
+        session,
+        [
+            {"seq": 1, "kind": "phrase", "key": "phrase:start", "at": now},
+            {"seq": 2, "kind": "read", "card": first, "reading": "first", "at": now},
+            {"seq": 3, "kind": "read", "card": first, "reading": "second", "at": now},
+            {"seq": 4, "kind": "skip", "card": second, "at": now},
+        ],
+    )
+    page = new_context(viewport={"width": 800, "height": 1280}, locale="ja-JP").new_page()
+    page.goto(f"{live_server.url}/reader/{token}/{session.pk}/?fast=1")
+    page.locator("button[data-act=continue]").wait_for(state="visible")
+    listed = page.eval_on_selector_all(
+        "#reader-read li",
+        "items => items.map(li => [li.dataset.card || '', li.dataset.reading || '', li.dataset.kind || ''])",
+    )
+    assert listed == [["", "", "skip"], [first, "second", ""], [first, "first", ""]]  # newest first
+    assert second in page.inner_text("#reader-read")
+
+
+def test_a_practice_game_reloaded_continues_with_its_order_and_list(new_page, live_server, transactional_db):
+    """The tablet slept: the practice game's order, position and list are kept in this browser;
+    "continue" goes on with the same order, Start begins a new game."""
+    make_deck("かきくけこ", slug="school")
+    page = new_page(viewport={"width": 800, "height": 1280}, locale="ja-JP")
+    url = f"{live_server.url}/reader/practice/?edition=school"  # normal timing: 4 s between cards
+    page.goto(url)
+    order = page.evaluate("() => JSON.parse(document.getElementById('reader-plan').textContent).order")
+    first, second = order[:2]
+    page.click("button[data-act=start]")
+    page.wait_for_function(f"() => document.getElementById('reader').dataset.played.includes('{first}:second')")
+    page.reload()
+    button = page.locator("button[data-act=continue]")
+    button.wait_for(state="visible")
+    assert second in button.inner_text() and "2" in button.inner_text()
+    assert page.locator(f"#reader-read li[data-card='{first}']").count() == 2  # its two readings
+    button.click()
+    page.wait_for_function(f"() => document.getElementById('reader').dataset.played.includes('{second}:first')")
+    assert dataset(page, "played").split()[0] == "phrase:next"  # on from 次、読みます, not from the start
+    page.reload()
+    page.locator("button[data-act=continue]").wait_for(state="visible")
+    page.click("button[data-act=start]")  # a new game: the kept one is dropped
+    page.wait_for_function("() => document.getElementById('reader').dataset.played.includes('phrase:start')")
+    assert page.is_hidden("button[data-act=continue]")
+    assert page.locator("#reader-read li[data-card]").count() <= 2

@@ -258,3 +258,66 @@ def test_steps_serialise_for_the_page():
         "reading": CONFIRM,
         "seconds": 0.0,
     }
+
+
+def paused_at(played, under_way=False):
+    state = where(["あ", "い", "う", "え"], played)
+    state, _ = seq.pause(state, under_way=under_way)
+    return state
+
+
+def rest_of(state):
+    state, _ = seq.resume(state)
+    state, rest = play(state, len(state.steps) - state.position - 1)
+    return [e.card + {FIRST: "1", SECOND: "2", CONFIRM: "c", AGAIN: "+"}[e.reading] for e in rest if e.kind == READ]
+
+
+# Table: skip pressed while paused (docs/rules/reader.md, "While paused"): each press skips a
+# card once; the press after a skip names the next card (asked first, skipped on a 2nd press).
+# (steps played, presses as (confirm, skipped card or "ask:card"), the cards read on resume).
+@pytest.mark.parametrize(
+    ("played", "presses", "after"),
+    [
+        # paused after あ1: skip あ, then the next press asks about い, never skips あ again
+        (2, [("", "あ"), ("", "ask:い")], ["い1", "い2", "うc", "えc", "う1", "う2"]),
+        # …and a press confirming い skips い
+        (2, [("", "あ"), ("", "ask:い"), ("い", "い")], ["うc", "えc", "う1", "う2"]),
+        # paused between cards: い is asked, confirmed, then the next press asks about う
+        (5, [("", "ask:い"), ("い", "い"), ("", "ask:う")], ["うc", "えc", "う1", "う2"]),
+        # paused during the last card's confirming reading: う skipped once, then え is asked
+        (12, [("", "う"), ("", "ask:え")], ["えc", "う1", "う2"]),
+    ],
+)
+def test_skip_while_paused_skips_each_card_once(played, presses, after):
+    state = paused_at(played)
+    for confirm, expected in presses:
+        if expected.startswith("ask:"):
+            with pytest.raises(seq.SkipNeedsConfirm) as refused:
+                seq.skip(state, confirm=confirm)
+            assert refused.value.card == expected[4:]
+            continue
+        state, entry = seq.skip(state, confirm=confirm)
+        assert entry == seq.Entry("skip", expected)
+    assert rest_of(state) == after
+
+
+# Table: もう一度 while paused: the card shown large is read again first on resume, once however
+# often it is pressed; after a skip while paused it is read after the skipped card's block.
+@pytest.mark.parametrize(
+    ("played", "under_way", "skip_first", "after"),
+    [
+        (2, False, False, ["あ+", "あ2", "い1", "い2"]),  # paused after あ1 (on its pause step)
+        (4, True, False, ["あ+", "あ2", "い1", "い2"]),  # あ2 cut by the pause: again, then あ2 whole
+        (5, False, False, ["あ+", "い1", "い2"]),  # paused between cards
+        (2, False, True, ["あ+", "い1", "い2"]),  # あ skipped while paused, then again: あ once more
+    ],
+)
+def test_again_while_paused_is_read_once_on_resume(played, under_way, skip_first, after):
+    state = paused_at(played, under_way)
+    if skip_first:
+        state, _ = seq.skip(state)
+    state, entry = seq.read_again(state)
+    assert (entry.kind, entry.card) == ("again", "あ")
+    with pytest.raises(seq.ReadingError):
+        seq.read_again(state)  # pressed twice: still read once
+    assert rest_of(state)[: len(after)] == after
