@@ -48,3 +48,12 @@ def other_link(event):
     found = services.create_link(event, OTHER)
     services.give_consent(found)
     return found
+
+
+@pytest.fixture
+def organiser(client, event, django_user_model):
+    """The event's organiser, logged in on ``client``."""
+    user = django_user_model.objects.create_user("organiser")
+    event.organisers.add(user)
+    client.force_login(user)
+    return user

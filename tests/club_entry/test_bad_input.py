@@ -24,14 +24,6 @@ def _english():
         yield
 
 
-@pytest.fixture
-def organiser(client, event, django_user_model):
-    user = django_user_model.objects.create_user("organiser")
-    event.organisers.add(user)
-    client.force_login(user)
-    return user
-
-
 def errors(answer):
     """The page's form errors as {field: [messages]} (the context's form or forms)."""
     found = {}

@@ -19,14 +19,6 @@ from tournament.models import Event
 from tournament.services.registration import PlayerData
 
 
-@pytest.fixture
-def organiser(client, event, django_user_model):
-    user = django_user_model.objects.create_user("organiser")
-    event.organisers.add(user)
-    client.force_login(user)
-    return user
-
-
 def test_an_edit_is_logged_field_by_field_with_its_division(link, low):
     team = services.save_club_team(link, division=low, name="港A", players=four())
     players = four()

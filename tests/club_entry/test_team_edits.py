@@ -21,14 +21,6 @@ from tournament.services.registration import PlayerData
 
 
 @pytest.fixture
-def organiser(client, event, django_user_model):
-    user = django_user_model.objects.create_user("organiser")
-    event.organisers.add(user)
-    client.force_login(user)
-    return user
-
-
-@pytest.fixture
 def on_the_day(event):
     """The event's day, with a deadline at its end: club edits stay open that day (without a
     deadline they close at its start: ``test_closing.py``)."""

@@ -4,7 +4,6 @@ import datetime
 import io
 import subprocess
 
-import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils import timezone
@@ -136,14 +135,6 @@ def test_forms_need_the_csrf_token(link, low):
     strict = Client(enforce_csrf_checks=True)
     assert strict.post(f"/club/{link.token}/team/add/", team_post(low)).status_code == 403
     assert not Team.objects.exists()
-
-
-@pytest.fixture
-def organiser(client, event, django_user_model):
-    user = django_user_model.objects.create_user("organiser")
-    event.organisers.add(user)
-    client.force_login(user)
-    return user
 
 
 def test_the_organiser_makes_links_sets_the_deadline_and_sees_the_changes(client, event, low, organiser):
