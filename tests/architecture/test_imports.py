@@ -83,9 +83,16 @@ MAY_IMPORT = {
     # The rooms of issues 19–21 build on the tournament, never the other way round, except the
     # clubs' entry links in three places (absences on the reception list and the team page; the
     # event's date against the entry deadline). The reader needs only the tournament's models,
-    # access helpers and entry-workbook reader.
+    # access helpers, entry-workbook reader and the commands' base.
     "tournament": ("common", "tournament", "judging", "ops", "club_entry.models", "club_entry.services"),
-    "reader": ("common", "reader", "tournament.models", "tournament.access", "tournament.imports"),
+    "reader": (
+        "common",
+        "reader",
+        "tournament.models",
+        "tournament.access",
+        "tournament.imports",
+        "tournament.management.commands._base",
+    ),
     "judging": (
         "common",
         "judging",

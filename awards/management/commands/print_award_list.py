@@ -1,9 +1,5 @@
-from pathlib import Path
-
-from django.core.management.base import CommandError
-
 from awards.ceremony import ceremony_pdf
-from tournament.management.commands._base import EventCommand, get_event, in_site_language
+from tournament.management.commands._base import EventCommand, get_event, in_site_language, write_output
 
 
 class Command(EventCommand):
@@ -17,8 +13,5 @@ class Command(EventCommand):
         event = get_event(event)
         with in_site_language():
             data = ceremony_pdf(event)
-        try:
-            Path(output).write_bytes(data)
-        except OSError as e:
-            raise CommandError(f"Cannot write {output}: {e.strerror}.") from None
+        write_output(output, data)
         self.stdout.write(f"{event.slug}: the MC's list written to {output}.")

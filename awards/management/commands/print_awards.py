@@ -1,5 +1,3 @@
-from pathlib import Path
-
 from django.core.management.base import CommandError
 from django.db import transaction
 
@@ -7,7 +5,7 @@ from awards import printing
 from awards.models import AwardSettings
 from awards.reports import all_certificates, event_awards
 from common.errors import UserError
-from tournament.management.commands._base import EventCommand, get_event, in_site_language
+from tournament.management.commands._base import EventCommand, get_event, in_site_language, write_output
 from tournament.management.commands.simulate_results import get_division
 
 
@@ -32,7 +30,7 @@ class Command(EventCommand):
         settings = AwardSettings.for_event(event)
         if calibration:
             try:
-                self._write(output, printing.calibration_pdf(settings))
+                write_output(output, printing.calibration_pdf(settings))
             except UserError as e:
                 raise CommandError(f"{event.slug}: {e}") from None
             self.stdout.write(
@@ -54,13 +52,7 @@ class Command(EventCommand):
                 self.stderr.write(f"{cert.summary}: {note}")
         try:
             with in_site_language(), transaction.atomic():  # a file not written records nothing
-                self._write(output, printing.print_certificates(event, chosen, settings))
+                write_output(output, printing.print_certificates(event, chosen, settings))
         except UserError as e:
             raise CommandError(f"{event.slug}: {e}") from None
         self.stdout.write(f"{event.slug}: {len(chosen)} certificates written to {output} and recorded as printed.")
-
-    def _write(self, output, data):
-        try:
-            Path(output).write_bytes(data)
-        except OSError as e:
-            raise CommandError(f"Cannot write {output}: {e.strerror}.") from None

@@ -8,13 +8,12 @@ SITE_URL (default ``http://127.0.0.1:8000``).
 from pathlib import Path
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 
 from club_entry import paper
 from club_entry.link import link_url
 from club_entry.models import ClubLink
-from common.private_files import write_private
-from tournament.models import Event
+from tournament.management.commands._base import get_event, write_output
 
 
 class Command(BaseCommand):
@@ -25,9 +24,7 @@ class Command(BaseCommand):
         parser.add_argument("-o", "--output", help="write the PDF of the links with QR codes to this file")
 
     def handle(self, *args, **options):
-        event = Event.objects.filter(slug=options["event"]).first()
-        if event is None:
-            raise CommandError(f"No tournament with the short name {options['event']!r}.")
+        event = get_event(options["event"])
         base = settings.SITE_URL or "http://127.0.0.1:8000"
         links = list(ClubLink.objects.filter(event=event, enabled=True))
         if not options["output"]:
@@ -36,8 +33,5 @@ class Command(BaseCommand):
             return
         cards = [paper.LinkCard(link.club, link.contact_name, link.contact, link_url(base, link)) for link in links]
         path = Path(options["output"])
-        try:
-            write_private(path, paper.club_links_pdf(str(event), cards))
-        except OSError as e:
-            raise CommandError(f"Cannot write {path}: {e.strerror}.") from None
+        write_output(path, paper.club_links_pdf(str(event), cards), private=True)
         self.stdout.write(f"{len(cards)} links written to {path}")

@@ -10,6 +10,7 @@ from common.errors import UserError
 from reader import voices
 from reader.engine.cards import CardValueError, head_kana
 from reader.models import DeckEdition
+from tournament.management.commands._base import write_output
 
 
 class Command(BaseCommand):
@@ -44,9 +45,6 @@ class Command(BaseCommand):
         path = Path(output)
         if path.suffix.lower().lstrip(".") != audio.extension:
             self.stderr.write(f"Note: the audio is {audio.content_type} (.{audio.extension}), written as {path}.")
-        try:
-            path.write_bytes(audio.read())
-        except OSError as error:
-            raise CommandError(f"Cannot write {path}: {error.strerror}") from error
+        write_output(path, audio.read())
         source = "recording" if audio.version.startswith("r") else "synthetic voice"
         self.stdout.write(f"{key}: {source}, {audio.content_type}, {path.stat().st_size} bytes → {path}")

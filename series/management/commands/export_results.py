@@ -3,9 +3,8 @@ from pathlib import Path
 from django.core.management.base import CommandError
 
 from common.errors import UserError
-from common.private_files import write_private
 from series.exchange.export import DEFAULT_QUALIFIERS, export_results, qualifier_counts
-from tournament.management.commands._base import EventCommand, get_event
+from tournament.management.commands._base import EventCommand, get_event, write_output
 
 
 class Command(EventCommand):
@@ -31,10 +30,7 @@ class Command(EventCommand):
         except UserError as error:
             raise CommandError(str(error)) from None
         path = Path(output or name)
-        try:
-            write_private(path, data)  # children's names: the owner only (0600)
-        except OSError as error:
-            raise CommandError(f"Cannot write {path}: {error.strerror or error}.") from None
+        write_output(path, data, private=True)  # children's names: the owner only (0600)
         self.stdout.write(f"{event.slug}: results file written to {path} ({len(data)} bytes).")
         for count in qualifier_counts(event, qualifiers):
             self.stdout.write(count.sentence())

@@ -2,10 +2,9 @@ from pathlib import Path
 
 from django.core.management.base import CommandError
 
-from common.private_files import write_private
 from series.exchange.signing import key_file
 from series.models import Series
-from tournament.management.commands._base import EventCommand
+from tournament.management.commands._base import EventCommand, write_output
 
 
 class Command(EventCommand):
@@ -24,8 +23,5 @@ class Command(EventCommand):
             known = ", ".join(Series.objects.values_list("slug", flat=True)) or "none"
             raise CommandError(f"No series with the short name {series!r} (series: {known}).")
         path = Path(output or f"{found.slug}.karuta-key")
-        try:
-            write_private(path, key_file(found))  # the series' secret: the owner only (0600)
-        except OSError as error:
-            raise CommandError(f"Cannot write {path}: {error.strerror or error}.") from None
+        write_output(path, key_file(found), private=True)  # the series' secret: the owner only (0600)
         self.stdout.write(f"{found.slug}: key file written to {path}. Keep it like a password.")

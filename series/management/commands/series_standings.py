@@ -1,12 +1,10 @@
-from pathlib import Path
-
 from django.core.management.base import CommandError
 
 from common.errors import UserError
 from series.exports import ranking_rows, series_workbook
 from series.models import Series
 from series.ranking import series_standings, stored_table
-from tournament.management.commands._base import EventCommand, in_site_language
+from tournament.management.commands._base import EventCommand, in_site_language, write_output
 
 
 class Command(EventCommand):
@@ -31,10 +29,7 @@ class Command(EventCommand):
         if output:
             with in_site_language():
                 data = series_workbook(series_standings(found))
-            try:
-                Path(output).write_bytes(data)
-            except OSError as e:
-                raise CommandError(f"Cannot write {output}: {e.strerror}.") from None
+            write_output(output, data)
             self.stdout.write(f"{found.slug}: series ranking written to {output}.")
             return
         standings = series_standings(found)

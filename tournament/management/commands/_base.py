@@ -1,9 +1,12 @@
 """Shared pieces of the event-day commands."""
 
+from pathlib import Path
+
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 
+from common.private_files import write_private
 from tournament.models import Event
 
 
@@ -28,3 +31,19 @@ def get_event(slug):
         return Event.objects.get(slug=slug)
     except Event.DoesNotExist:
         raise CommandError(f"No tournament with the short name {slug!r}.") from None
+
+
+def write_output(path, data: bytes, *, private=False) -> Path:
+    """Write the file a command made (``-o``). In: the path given, the bytes; ``private`` writes it
+    0600 (a key file, a results file, clubs' links: ``common.private_files``). Out: the Path.
+    Raises ``CommandError`` naming the path and the reason when it cannot be written."""
+    path = Path(path)
+    try:
+        return write_private(path, data) if private else _write(path, data)
+    except OSError as e:
+        raise CommandError(f"Cannot write {path}: {e.strerror or e}.") from None
+
+
+def _write(path, data):
+    path.write_bytes(data)
+    return path

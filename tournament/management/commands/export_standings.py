@@ -1,9 +1,5 @@
-from pathlib import Path
-
-from django.core.management.base import CommandError
-
 from tournament.exports import event_workbook
-from tournament.management.commands._base import EventCommand, get_event, in_site_language
+from tournament.management.commands._base import EventCommand, get_event, in_site_language, write_output
 
 
 class Command(EventCommand):
@@ -17,8 +13,5 @@ class Command(EventCommand):
         event = get_event(event)
         with in_site_language():
             data = event_workbook(event)
-        try:
-            Path(output).write_bytes(data)
-        except OSError as e:
-            raise CommandError(f"Cannot write {output}: {e.strerror}.") from None
+        write_output(output, data)
         self.stdout.write(f"{event.slug}: standings and results written to {output}.")

@@ -1,10 +1,8 @@
-from pathlib import Path
-
 from django.conf import settings
 from django.core.management.base import CommandError
 
 from judging.paper.match_sheets import event_sheets_pdf
-from tournament.management.commands._base import EventCommand, get_event, in_site_language
+from tournament.management.commands._base import EventCommand, get_event, in_site_language, write_output
 from tournament.reports.sheets import moved_since_printed
 from tournament.services.sheets import mark_sheets_printed
 
@@ -44,9 +42,6 @@ class Command(EventCommand):
             data = event_sheets_pdf(
                 event, matches, base_url=settings.SITE_URL or "http://127.0.0.1:8000", per_page=per_page
             )
-        try:
-            Path(output).write_bytes(data)
-        except OSError as e:
-            raise CommandError(f"Cannot write {output}: {e.strerror}.") from None
+        write_output(output, data)
         mark_sheets_printed(printed)
         self.stdout.write(f"{event.slug}: {len(printed)} recording sheets written to {output}.")
