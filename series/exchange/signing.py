@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from common import bounded_json as bounded
 from common.errors import UserError
 from series import services
-from series.exchange import bounded
 from series.models import Series, SeriesEvent
 from tournament.engine import limits
 

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from openpyxl import Workbook
 
+from common import bounded_json
 from common.errors import UserError
 from reader import deck_import, log_json, sessions
 from reader.engine import sequence
@@ -54,7 +55,7 @@ def test_a_log_too_deep_or_too_big_is_refused_with_a_sentence(client, event, org
 
 
 def test_the_nesting_is_measured_outside_strings():
-    assert log_json.nesting_depth('{"a": "[[[[[[[[[[[[[[", "b": [1, {"c": "\\"]"}]}') == 3
+    assert bounded_json.nesting_depth('{"a": "[[[[[[[[[[[[[[", "b": [1, {"c": "\\"]"}]}') == 3
     with pytest.raises(UserError):
         log_json.parse_body(b"[" * 9 + b"]" * 9)
     assert log_json.parse_body(b"") == {}

@@ -1,6 +1,6 @@
 """Deeply nested or huge JSON in a results file (header or contents, even correctly signed) or
 in a key file is refused with the reason, nothing saved, never a 500 (``RecursionError`` from
-``json.loads`` before; ``series.exchange.bounded``; docs/exchange.md, "Refusals")."""
+``json.loads`` before; ``common.bounded_json``; docs/exchange.md, "Refusals")."""
 
 import json
 
@@ -9,8 +9,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import translation
 
+from common import bounded_json as bounded
 from common.errors import UserError
-from series.exchange import bounded, signing
+from series.exchange import signing
 from series.exchange.importer import import_results
 from series.models import ImportedFile, Series
 from tests.series.exchange_support import district, exported, final, make_series
