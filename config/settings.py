@@ -73,6 +73,13 @@ KARUTA_HTTPS = envbool("KARUTA_HTTPS", False)
 # Behind nginx or Caddy: the client's address is the right-most X-Forwarded-For entry
 # (login throttling, config/client_ip.py) and, with KARUTA_HTTPS, X-Forwarded-Proto is trusted.
 KARUTA_BEHIND_PROXY = envbool("KARUTA_BEHIND_PROXY", False)
+# The proxies' own addresses (comma-separated addresses or networks, e.g. 10.0.0.5,10.1.0.0/24):
+# X-Forwarded-For is read only on a request whose connection comes from one of them, so a
+# client reaching gunicorn directly cannot pick its own address (issue 28, item 5).
+# Default: loopback only, the proxy on the same machine.
+KARUTA_TRUSTED_PROXIES = [
+    p.strip() for p in os.environ.get("KARUTA_TRUSTED_PROXIES", "127.0.0.0/8,::1").split(",") if p.strip()
+]
 
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
