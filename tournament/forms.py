@@ -14,7 +14,7 @@ from tournament.engine import limits, names, standings
 from tournament.models import Court, Division, Event, Match, Team
 from tournament.services import settings_guard, versions
 from tournament.services.placement_games import following_games, pairs_problem
-from tournament.services.registration import PlayerData
+from tournament.services.registration import PlayerData, lookalike_note
 from tournament.services.schedule import games_per_team_problem
 
 GRADE_CHOICES = [("", "—")] + [
@@ -485,8 +485,13 @@ class TeamForm(forms.Form):
             clash = Team.objects.filter(division=division, name_key=names.name_key(name))
             if self.team is not None:
                 clash = clash.exclude(pk=self.team.pk)
-            if clash.exists():
-                self.add_error("name", _("A team with this name is already registered in this division."))
+            other = clash.first()
+            if other is not None:
+                self.add_error(
+                    "name",
+                    _("A team with this name is already registered in this division.")
+                    + lookalike_note(name, other.name),
+                )
         for i in range(1, PLAYER_SLOTS + 1):
             player_name = names.normalize_text(data.get(f"p{i}_name"))
             furigana = names.normalize_text(data.get(f"p{i}_furigana"))

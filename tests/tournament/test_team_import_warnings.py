@@ -201,3 +201,82 @@ def test_the_import_command_needs_accept_warnings_to_import_despite_warnings(eve
     assert Team.objects.count() == 0
     call_command("import_teams", event.slug, str(path), "--accept-warnings", stdout=io.StringIO(), stderr=io.StringIO())
     assert Team.objects.count() == 1
+
+
+# --- look-alike names (issue 28, item 8) --------------------------------------------------
+
+KUZU_IVS = "\u845b\U000e0100"  # 葛 + VS17
+
+
+def test_the_team_form_refuses_a_name_that_differs_only_by_a_variation_selector(client, event):
+    division = factories.make_division(event, name=LOW)
+    factories.make_team(division, "葛飾A")
+    data = {"division": division.pk, "name": KUZU_IVS + "飾A", "leader": "1"}
+    for i, name in enumerate(["甲", "乙", "丙"], start=1):
+        data[f"p{i}_name"] = name
+    response = client.post(f"/manage/{event.slug}/teams/add/", data)
+    assert response.status_code == 200
+    errors = " ".join(response.context["form"].errors["name"])
+    assert "invisible mark" in errors or "見えない" in errors
+    assert Team.objects.filter(division=division).count() == 1
+
+
+def test_the_import_refuses_the_look_alike_of_a_registered_team_and_says_why(client, event):
+    division = factories.make_division(event, name=LOW)
+    factories.make_team(division, "葛飾A")
+    report = upload(client, event, workbook(team_row(KUZU_IVS + "飾A", ["甲", "乙", "丙"]))).context["report"]
+    assert not report.ok
+    assert any("invisible mark" in p.message or "見えない" in p.message for p in report.problems)
+
+
+def test_two_rows_differing_only_by_a_variation_selector_are_one_team_twice(client, event):
+    factories.make_division(event, name=LOW)
+    data = workbook(team_row("葛飾A", ["甲", "乙", "丙"]), [LOW, KUZU_IVS + "飾A", "別の会", "丁", None, "2年"])
+    report = upload(client, event, data).context["report"]
+    assert Team.objects.count() == 0
+    assert not report.imported
+
+
+def test_a_player_differing_only_by_a_variation_selector_is_a_warning(client, event):
+    division = factories.make_division(event, name=LOW)
+    team = factories.make_team(division, "B組")
+    team.players.filter(order=0).update(name="葛西 陽")
+    report = upload(client, event, workbook(team_row("A組", [KUZU_IVS + "西 陽", "乙", "丙"]))).context["report"]
+    assert any("invisible mark" in w.message or "見えない" in w.message for w in report.warnings)
+
+
+def test_the_data_migration_ignores_invisible_marks_and_keeps_clashing_teams_apart(db):
+    migration = importlib.import_module("tournament.migrations.0014_guard_name_key_invisible")
+    event = factories.make_event()
+    division = factories.make_division(event)
+    first = factories.make_team(division, "葛飾")
+    second = factories.make_team(division, "みなと")
+    # Keys as the old function made them: the selector kept in the key.
+    Team.objects.filter(pk=second.pk).update(name=KUZU_IVS + "飾", name_key=KUZU_IVS + "飾")
+    third = factories.make_team(division, "ひたち")
+    Team.objects.filter(pk=third.pk).update(name="ひ\u2060たち\U000e0100", name_key="ひ\u2060たち\U000e0100")
+    migration.recompute(apps, None)
+    for team in (first, second, third):
+        team.refresh_from_db()
+    assert first.name_key == "葛飾"
+    assert second.name_key == f"葛飾#{second.pk}"
+    assert second.name == KUZU_IVS + "飾"
+    assert third.name_key == "ひたち"
+
+
+def test_the_club_link_and_spelling_migrations_recompute_their_keys(db):
+    from club_entry.models import ClubLink
+    from series.models import Club, ClubSpelling
+
+    event = factories.make_event()
+    link = ClubLink.objects.create(event=event, club=KUZU_IVS + "飾子ども会")
+    ClubLink.objects.filter(pk=link.pk).update(club_key=KUZU_IVS + "飾子ども会")
+    club = Club.objects.create(name="葛飾")
+    spelling = ClubSpelling.objects.create(club=club, text=KUZU_IVS + "飾")
+    ClubSpelling.objects.filter(pk=spelling.pk).update(key=KUZU_IVS + "飾")
+    importlib.import_module("club_entry.migrations.0004_guard_club_key_invisible").recompute(apps, None)
+    importlib.import_module("series.migrations.0004_guard_spelling_key_invisible").recompute(apps, None)
+    link.refresh_from_db()
+    spelling.refresh_from_db()
+    assert link.club_key == "葛飾子ども会"
+    assert spelling.key == "葛飾"

@@ -36,7 +36,10 @@ __all__ = [
     "clean_display",
     "grade_band",
     "grade_in_band",
+    "differ_only_invisibly",
+    "strip_invisible",
     "grade_sort_key",
+    "has_invisible_marks",
     "name_key",
     "normalize_grade",
     "normalize_team_name",
@@ -64,7 +67,19 @@ _WHITESPACE_RUN = re.compile(r"\s+")
 _TILDES = "\u301c\uff5e~\u223c\u2053\u3030"
 #: Characters that stand for a hyphen or dash (after NFKC): ‐ ‑ ‒ – — ― − ﹣ － ⁃ and -.
 _DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d\u2043-"
-_KEY_TABLE = str.maketrans({**{c: "~" for c in _TILDES}, **{c: "-" for c in _DASHES}})
+#: Marks a reader cannot see, ignored by :func:`name_key` (kept in the stored spelling): the
+#: variation selectors (U+FE00–FE0F, and the ideographic ones U+E0100–E01EF: 葛󠄀 is 葛 with
+#: U+E0100), the Mongolian ones (U+180B–180D, U+180F), the combining grapheme joiner (U+034F)
+#: and the Hangul fillers. Zero-width space, joiners, word joiner, BOM, soft hyphen and the
+#: other format characters (category ``Cf``) are already removed by :func:`normalize_text`.
+INVISIBLE_MARKS: frozenset[str] = frozenset(
+    [chr(c) for c in range(0xFE00, 0xFE10)]
+    + [chr(c) for c in range(0xE0100, 0xE01F0)]
+    + ["\u180b", "\u180c", "\u180d", "\u180f", "\u034f", "\u115f", "\u1160", "\u3164", "\uffa0"]
+)
+_KEY_TABLE = str.maketrans(
+    {**{c: "~" for c in _TILDES}, **{c: "-" for c in _DASHES}, **{c: None for c in INVISIBLE_MARKS}}
+)
 #: The long-vowel mark ー (or ｰ) between two ASCII letters or digits stands for a dash.
 _LONG_VOWEL_AS_DASH = re.compile(r"(?<=[0-9A-Za-z])[\u30fc\uff70]+(?=[0-9A-Za-z])")
 
@@ -133,15 +148,46 @@ def name_key(s) -> str:
     whitespace incl. U+3000, control characters), case folding, every space removed, the
     tilde family (〜 ～ ~ ∼ ⁓ 〰) becomes ``~``, the dash family (‐ ‑ ‒ – — ― − ﹣ － -)
     becomes ``-``, and the long-vowel mark ー between two Latin letters or digits (``Aー1``)
-    becomes ``-`` (issue 18, item 7). Hiragana and katakana are *not* folded together, and
-    ー inside katakana (``カード``) stays.
+    becomes ``-`` (issue 18, item 7). Invisible marks are ignored: the variation selectors
+    and the other :data:`INVISIBLE_MARKS`, and (through :func:`normalize_text`) zero-width
+    spaces and joiners, the word joiner, the BOM and the soft hyphen (issue 28, item 8:
+    ``葛󠄀`` and ``葛`` are one name; the spelling stored keeps the selector).
+    Hiragana and katakana are *not* folded together, and ー inside katakana (``カード``) stays.
 
     >>> name_key("ひたち〜Ａ－１") == name_key("ひたち～a‐1") == name_key("ひたち ~ Aー1")
     True
+    >>> name_key("\u845b\U000e0100飾") == name_key("葛飾")
+    True
     """
-    key = normalize_text(s).casefold().replace(" ", "")
+    key = normalize_text(s).translate(_INVISIBLE_TABLE).casefold().replace(" ", "")
     key = _LONG_VOWEL_AS_DASH.sub("-", key)
     return key.translate(_KEY_TABLE)
+
+
+_INVISIBLE_TABLE = str.maketrans({c: None for c in INVISIBLE_MARKS})
+
+
+def has_invisible_marks(s) -> bool:
+    """True when ``s`` holds a character :func:`name_key` ignores though a person may not see
+    it: one of :data:`INVISIBLE_MARKS` or a format character (``Cf``: zero-width space, joiners,
+    word joiner, BOM, soft hyphen …)."""
+    text = "" if s is None else str(s)
+    return any(ch in INVISIBLE_MARKS or unicodedata.category(ch) == "Cf" for ch in text)
+
+
+def strip_invisible(s) -> str:
+    """``s`` without the marks :func:`has_invisible_marks` looks for (display text unchanged
+    otherwise)."""
+    text = "" if s is None else str(s)
+    return "".join(ch for ch in text if ch not in INVISIBLE_MARKS and unicodedata.category(ch) != "Cf")
+
+
+def differ_only_invisibly(a, b) -> bool:
+    """True when the names ``a`` and ``b`` are spelt differently, have one :func:`name_key`,
+    and one of them holds an invisible mark (``葛󠄀`` / ``葛``): a person would take them for two
+    names, the key takes them for one, so the organiser is told why (issue 28, item 8)."""
+    a, b = "" if a is None else str(a), "" if b is None else str(b)
+    return a != b and name_key(a) == name_key(b) and (has_invisible_marks(a) or has_invisible_marks(b))
 
 
 # --------------------------------------------------------------------------

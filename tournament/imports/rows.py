@@ -12,7 +12,7 @@ import datetime
 from dataclasses import dataclass, field
 
 from tournament.engine import names
-from tournament.engine.names import name_key, normalize_grade, normalize_text
+from tournament.engine.names import differ_only_invisibly, name_key, normalize_grade, normalize_text
 from tournament.imports.header import Column, Group, Header, label_key
 from tournament.imports.messages import _
 from tournament.imports.records import ImportProblem, PlayerEntry, TeamEntry
@@ -50,6 +50,17 @@ def _bad_kana(text: str) -> str:
     if _FURIGANA_RE.match(text):
         return ""
     return "".join(dict.fromkeys(ch for ch in text if not _FURIGANA_RE.match(ch)))
+
+
+def _lookalike(first, second) -> str:
+    """The sentence added when two rows' names are one by ``name_key`` though they differ only
+    by an invisible mark (issue 28, item 8; the services' ``registration.lookalike_note``)."""
+    if not differ_only_invisibly(first, second):
+        return ""
+    return " " + _(
+        "The two spellings differ only by an invisible mark (a variation selector or a zero-width "
+        "character), so they count as one name."
+    )
 
 
 def _same_person(a: PlayerEntry, b: PlayerEntry) -> bool:
@@ -263,7 +274,8 @@ class RowReader:
                     team.row,
                     self.header.team,
                     _('Team "%(team)s" is entered twice in %(division)s (rows %(first)d and %(second)d).')
-                    % {"team": team.name, "division": team.division or "-", "first": first.row, "second": team.row},
+                    % {"team": team.name, "division": team.division or "-", "first": first.row, "second": team.row}
+                    + _lookalike(first.name, team.name),
                 )
             players = [p.entry for p in team.players]
             players.sort(key=lambda p: (p.is_substitute, not p.is_leader))
@@ -296,7 +308,8 @@ class RowReader:
                             player.row,
                             player.group.name.ref,
                             _('%(player)s is also entered in team "%(team)s" (row %(row)d).')
-                            % {"player": player.entry.name, "team": other[1].name, "row": other[0].row},
+                            % {"player": player.entry.name, "team": other[1].name, "row": other[0].row}
+                            + _lookalike(other[0].entry.name, player.entry.name),
                         )
                     )
                 earlier.append((player, team))

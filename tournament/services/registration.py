@@ -19,6 +19,20 @@ from tournament.models import (
 )
 
 
+def lookalike_note(typed, stored) -> str:
+    """A sentence for the organiser when ``typed`` and ``stored`` are one name by
+    ``names.name_key`` though spelt differently by an invisible mark only (a variation selector
+    such as 葛󠄀 / 葛, a zero-width character: issue 28, item 8), else ``""``. Appended to the
+    refusal or warning of a duplicate so the organiser sees why two names that look different
+    are one."""
+    if not names.differ_only_invisibly(typed, stored):
+        return ""
+    return " " + _(
+        "The two spellings differ only by an invisible mark (a variation selector or a zero-width "
+        "character), so they count as one name."
+    )
+
+
 @dataclass
 class PlayerData:
     name: str
@@ -42,10 +56,12 @@ def save_team(division, name, affiliation, players, *, team=None, seed=None, cha
     clash = Team.objects.filter(division=division, name_key=key)
     if team is not None:
         clash = clash.exclude(pk=team.pk)
-    if clash.exists():
+    other = clash.first()
+    if other is not None:
         raise UserError(
             _("A team named “%(name)s” is already registered in %(division)s.")
-            % {"name": names.normalize_team_name(name), "division": division.name}
+            % {"name": other.name, "division": division.name}
+            + lookalike_note(names.normalize_team_name(name), other.name)
         )
     with transaction.atomic():
         if team is None:
@@ -157,28 +173,31 @@ def _check_registered(event, parsed: ParsedEntries, report: ImportReport) -> Non
     """A team already registered in its division is a problem; a player already in a
     registered team of the event is a warning."""
     teams = Team.objects.filter(division__event=event).select_related("division").prefetch_related("players")
-    registered = {(names.name_key(t.division.name), t.name_key) for t in teams}
-    players = {names.name_key(p.name): t for t in teams for p in t.players.all()}
+    registered = {(names.name_key(t.division.name), t.name_key): t for t in teams}
+    players = {names.name_key(p.name): (p, t) for t in teams for p in t.players.all()}
     for entry in parsed.teams:
-        if (names.name_key(entry.division), names.name_key(entry.name)) in registered:
+        same = registered.get((names.name_key(entry.division), names.name_key(entry.name)))
+        if same is not None:
             report.problems.append(
                 ImportProblem(
                     entry.row,
                     None,
                     _("Team “%(name)s” is already registered in %(division)s.")
-                    % {"name": entry.name, "division": entry.division},
+                    % {"name": entry.name, "division": entry.division}
+                    + lookalike_note(entry.name, same.name),
                 )
             )
             continue
         for player in entry.players:
-            team = players.get(names.name_key(player.name))
-            if team is not None:
+            found = players.get(names.name_key(player.name))
+            if found is not None:
                 report.warnings.append(
                     ImportProblem(
                         entry.row,
                         None,
                         _("%(player)s is already entered in the registered team “%(team)s”.")
-                        % {"player": player.name, "team": team.name},
+                        % {"player": player.name, "team": found[1].name}
+                        + lookalike_note(player.name, found[0].name),
                     )
                 )
 
