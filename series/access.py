@@ -31,6 +31,28 @@ def series_for_organiser(request, slug):
     return series
 
 
+def may_edit_series(user, series):
+    """Whether ``user`` may change ``series``: its settings (name, season, points table), which
+    tournaments are in it and their roles. Superusers and the series' own organisers (the user
+    who made it) only: an organiser of an event in the series (one that joined with the key
+    file, docs/exchange.md) sees the ranking and exchanges results, and may take their own
+    event out, but never edits the series or another event's place in it (issue 28, item 4;
+    docs/rules/series.md, "Who")."""
+    if not user.is_authenticated:
+        return False
+    return user.is_superuser or series.organisers.filter(pk=user.pk).exists()
+
+
+def series_for_editor(request, slug):
+    """The ``Series`` of ``slug`` for one who may change it (``may_edit_series``): ``Http404``
+    for an unknown slug, ``PermissionDenied`` (403) for anyone else, a member event's organiser
+    included."""
+    series = series_for_organiser(request, slug)
+    if not may_edit_series(request.user, series):
+        raise PermissionDenied
+    return series
+
+
 def may_manage_clubs(user):
     """The clubs page (merge, split and rename clubs of every event and of the PUBLIC archive):
     superusers, staff users and users given the ``series.change_club`` permission; never an

@@ -65,6 +65,10 @@ class SeriesEvent(models.Model):
         verbose_name = _("tournament of a series")
         verbose_name_plural = _("tournaments of a series")
         ordering = ["series", "event__date"]
+        constraints = [
+            # One final per series (issue 28, item 4): the results files go into it.
+            models.UniqueConstraint(fields=["series"], condition=models.Q(role="final"), name="series_one_final"),
+        ]
 
     def __str__(self):
         return f"{self.series} — {self.event}"

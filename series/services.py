@@ -64,10 +64,28 @@ def update_series(series, name, season, points_table):
     return series
 
 
+def refuse_second_final(series, role, event=None):
+    """``UserError`` when ``role`` is the final and ``series`` has a final already (another
+    event than ``event``): one final per series (docs/rules/series.md; the database holds it
+    too, ``series_one_final``). Call inside the write's transaction."""
+    if role != SeriesEvent.Role.FINAL:
+        return
+    final = SeriesEvent.objects.select_for_update().filter(series=series, role=SeriesEvent.Role.FINAL)
+    if event is not None:
+        final = final.exclude(event=event)
+    final = final.select_related("event").first()
+    if final is not None:
+        raise UserError(
+            _("The series 「%(series)s」 has its final already: 「%(event)s」. A series has one final.")
+            % {"series": series, "event": final.event.title}
+        )
+
+
 def add_event(series, event, role, district=""):
     """Put ``event`` into ``series`` with ``role`` (``SeriesEvent.Role``) and ``district``.
 
-    Raises ``UserError`` when the event is in a series already (one series per event)."""
+    Raises ``UserError`` when the event is in a series already (one series per event) or when
+    ``role`` is the final and the series has one (one final per series)."""
     if role not in SeriesEvent.Role.values:
         raise UserError(_("Choose the tournament's role in the series."))
     with transaction.atomic():
@@ -76,13 +94,20 @@ def add_event(series, event, role, district=""):
             raise UserError(
                 _("「%(event)s」 is in the series 「%(series)s」 already.") % {"event": event, "series": taken.series}
             )
+        refuse_second_final(series, role)
         return SeriesEvent.objects.create(series=series, event=event, role=role, district=district.strip())
 
 
-def remove_event(series, member_pk):
+def remove_event(series, member_pk, *, only_events=None):
     """Take the tournament ``member_pk`` (a ``SeriesEvent``) out of ``series``; its results stay
-    in the tournament. ``UserError`` when it is not in this series."""
-    deleted, _rows = SeriesEvent.objects.filter(series=series, pk=member_pk).delete()
+    in the tournament. ``only_events``: a queryset of the events the person may take out (an
+    organiser of a member event who does not edit the series: their own events only), or None
+    for the series' editors (any event). ``UserError`` when it is not in this series or not one
+    of ``only_events`` (the same sentence: issue 28, item 4)."""
+    members = SeriesEvent.objects.filter(series=series, pk=member_pk)
+    if only_events is not None:
+        members = members.filter(event__in=only_events)
+    deleted, _rows = members.delete()
     if not deleted:
         raise UserError(_("That tournament is not in this series (any more)."))
 

@@ -294,7 +294,9 @@ def load_key(data: bytes, event=None, role: str = "", district: str = "") -> tup
 def join_series(event, series: Series, role: str, district: str = "") -> SeriesEvent:
     """Put ``event`` in ``series`` as ``role`` (qualifier, final, round) of ``district``; an
     event already in it has its role and district updated. Raises ``UserError`` for an event
-    in another series or an unknown role (nothing changed)."""
+    in another series, an unknown role, or the final when the series has another final (one
+    final per series, issue 28 item 4; nothing changed). Joining gives the event's organisers
+    import and export rights only, never the series' settings (``series.access.may_edit_series``)."""
     if role not in SeriesEvent.Role.values:
         raise UserError(_("Unknown role in the series: %(role)s.") % {"role": role})
     district = " ".join(district.split())[:60]
@@ -304,6 +306,7 @@ def join_series(event, series: Series, role: str, district: str = "") -> SeriesE
             raise UserError(
                 _("%(event)s is already in the series “%(series)s”.") % {"event": event.title, "series": member.series}
             )
+        services.refuse_second_final(series, role, event)
         if member is None:
             return SeriesEvent.objects.create(event=event, series=series, role=role, district=district)
         member.role, member.district = role, district

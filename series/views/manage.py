@@ -14,7 +14,14 @@ from django.utils.translation import gettext as _
 from common.downloads import PDF, XLSX, file_response
 from common.errors import UserError
 from series import services
-from series.access import may_create_series, may_manage_clubs, series_for_organiser, visible_series
+from series.access import (
+    may_create_series,
+    may_edit_series,
+    may_manage_clubs,
+    series_for_editor,
+    series_for_organiser,
+    visible_series,
+)
 from series.clubs import club_listing
 from series.exports import series_workbook
 from series.forms import MemberForm, MergeForm, SeriesForm
@@ -77,14 +84,22 @@ def series_detail(request, slug):
     return render(
         request,
         "series/detail.html",
-        {"series": series, "standings": standings, "divisions": divisions, "clubs": clubs},
+        {
+            "series": series,
+            "standings": standings,
+            "divisions": divisions,
+            "clubs": clubs,
+            "may_edit": may_edit_series(request.user, series),
+        },
     )
 
 
 @login_required
 def series_edit(request, slug):
-    """The series' name, season and points table (a bad table is named on its field)."""
-    series = series_for_organiser(request, slug)
+    """The series' name, season and points table (a bad table is named on its field); its
+    editors only (``series.access.may_edit_series``: 403 for an event's organiser who joined
+    with the key file)."""
+    series = series_for_editor(request, slug)
     form = SeriesForm(request.POST or None, instance=series, creating=False)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -92,7 +107,11 @@ def series_edit(request, slug):
         services.update_series(series, data["name"], data["season"], data["points_table"])
         messages.success(request, _("Saved."))
         return redirect("series:series_detail", series.slug)
-    return render(request, "series/form.html", {"series": series, "form": form, "title": _("Series settings")})
+    return render(
+        request,
+        "series/form.html",
+        {"series": series, "form": form, "title": _("Series settings"), "may_edit": True},
+    )
 
 
 def _addable(user):
@@ -104,16 +123,22 @@ def _addable(user):
 
 @login_required
 def series_events(request, slug):
-    """The series' tournaments with their roles; add one of the user's own (POST ``event``,
-    ``role``, ``district``) or take one out (POST ``remove`` = its id)."""
+    """The series' tournaments with their roles; its editors add one of their own (POST
+    ``event``, ``role``, ``district``) or take any out (POST ``remove`` = its id). An organiser
+    of a member event who does not edit the series (it joined with the key file) sees the list
+    and may take out their own events only (issue 28, item 4)."""
     series = series_for_organiser(request, slug)
+    may_edit = may_edit_series(request.user, series)
+    own = None if may_edit or request.user.is_superuser else Event.objects.filter(organisers=request.user)
     if request.method == "POST" and "remove" in request.POST:
         try:
-            services.remove_event(series, whole_number(request.POST["remove"]) or 0)
+            services.remove_event(series, whole_number(request.POST["remove"]) or 0, only_events=own)
             messages.success(request, _("The tournament was taken out of the series."))
         except UserError as error:
             messages.error(request, error.message)
         return redirect("series:series_events", series.slug)
+    if request.method == "POST" and not may_edit:
+        raise PermissionDenied
     form = MemberForm(request.POST or None, events=_addable(request.user))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -125,7 +150,14 @@ def series_events(request, slug):
             messages.success(request, _("The tournament is in the series."))
             return redirect("series:series_events", series.slug)
     members = SeriesEvent.objects.filter(series=series).select_related("event").order_by("event__date")
-    return render(request, "series/events.html", {"series": series, "members": members, "form": form})
+    removable = (
+        {m.pk for m in members} if own is None else set(members.filter(event__in=own).values_list("pk", flat=True))
+    )
+    return render(
+        request,
+        "series/events.html",
+        {"series": series, "members": members, "form": form, "may_edit": may_edit, "removable": removable},
+    )
 
 
 @login_required

@@ -189,7 +189,9 @@ EXPECTED = {
     # archive) for superusers and staff only. The archive of editions is public (no players' names).
     "series:series_list": LOGGED_IN,
     "series:series_detail": ORGANISER,
-    "series:series_edit": ORGANISER,
+    # The settings: the series' own organisers only (issue 28, item 4). The matrix's series has
+    # none (as one made by loading its key file), so its event's organiser sees it but does not edit it.
+    "series:series_edit": SUPERUSER_ONLY,
     "series:series_events": ORGANISER,
     "series:series_xlsx": ORGANISER,
     "series:series_pdf": ORGANISER,
