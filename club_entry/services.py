@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from django.conf import settings as django_settings
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -22,7 +23,7 @@ from common.errors import UserError
 from tournament.engine import names
 from tournament.models import Group, Match, Player, Team, new_court_token
 from tournament.services import versions
-from tournament.services.registration import save_team
+from tournament.services.registration import lookalike_note, save_team
 
 OPEN, DEADLINE, LOCKED, REVOKED = "open", "deadline", "locked", "revoked"
 DAY, DRAWN, HAS_GAMES = "day", "drawn", "has_games"
@@ -226,28 +227,35 @@ def give_consent(link) -> None:
 
 
 def team_warnings(link, division, name, players, team=None) -> list[str]:
-    """The warnings of a club's team before it is saved, the Excel import's and more
-    (``registration._check_registered``/``_check_bands``: issue 18 item 6): a grade outside the
-    division's band, a player already in another team of the event, a team of the same name
-    key in another division. In: ``players`` a list of ``PlayerData``. Out: texts."""
-    others = Team.objects.filter(division__event_id=link.event_id).prefetch_related("players")
+    """The warnings a club reads before its team is saved, about its own entries only: a grade
+    outside the division's band, a player already in another of the club's teams, a team of
+    the same name key in another division that is the club's. In: ``players`` a list of
+    ``PlayerData``. Out: texts.
+
+    Nothing here names or confirms another club's team or child (issue 28, item 3;
+    docs/security.md): a player or a team name that is also another club's is saved without a
+    word to the club, and the organisers see it on their clubs page (``cross_club_duplicates``).
+    The one refusal about others is a team name already used in the same division (team names
+    are on the public pages; the database holds one per division)."""
+    own = link.teams().prefetch_related("players")
     if team is not None:
-        others = others.exclude(pk=team.pk)
-    others = list(others.select_related("division"))
-    by_player = {names.name_key(p.name): t for t in others for p in t.players.all()}
+        own = own.exclude(pk=team.pk)
+    own = list(own)
+    by_player = {names.name_key(p.name): (p, t) for t in own for p in t.players.all()}
     key = names.name_key(name)
     warnings = [
         _("A team named “%(name)s” is already entered in %(division)s.")
         % {"name": other.name, "division": other.division.name}
-        for other in others
+        for other in own
         if other.name_key == key and other.division_id != division.pk
     ]
     for player in players:
-        other = by_player.get(names.name_key(player.name))
-        if other is not None:
+        found = by_player.get(names.name_key(player.name))
+        if found is not None:
             warnings.append(
                 _("%(player)s is already entered in the registered team “%(team)s”.")
-                % {"player": player.name, "team": other.name}
+                % {"player": player.name, "team": found[1].name}
+                + lookalike_note(player.name, found[0].name)
             )
         if division.grade_band and player.grade and not names.grade_in_band(player.grade, division.grade_band):
             warnings.append(
@@ -257,8 +265,77 @@ def team_warnings(link, division, name, players, team=None) -> list[str]:
     return warnings
 
 
-# What a club's save changed, field by field (old → new), players included, for the change log
-# the organisers read (acceptance findings of issue 20, item 3).
+@dataclass(frozen=True)
+class Duplicate:
+    """A name entered more than once in an event where a club's link is involved, for the
+    organisers only: ``kind`` ("player" or "team"), the name as first spelt, and the teams with
+    the club each belongs to (``(team, club text or "")``)."""
+
+    kind: str
+    name: str
+    teams: tuple
+
+
+def cross_club_duplicates(event) -> list[Duplicate]:
+    """Players (by ``names.name_key``) entered in two teams of ``event`` that belong to different
+    clubs, and team names (by key) used by different clubs in two divisions, when at least one of
+    the teams came through a club's link: what a club is never told about another club (issue 28,
+    item 3), shown on the organisers' clubs page to sort out with the clubs."""
+    entered = dict(EnteredTeam.objects.filter(link__event=event).values_list("team_id", "link__club"))
+    links = {link.club_key: link.club for link in ClubLink.objects.filter(event=event)}
+    teams = list(Team.objects.filter(division__event=event).select_related("division").prefetch_related("players"))
+
+    def club(team):
+        return entered.get(team.pk) or links.get(names.name_key(team.affiliation or ""), "")
+
+    found = []
+    by_player: dict[str, list] = {}
+    by_team: dict[str, list] = {}
+    for team in teams:
+        by_team.setdefault(team.name_key, []).append(team)
+        for player in team.players.all():
+            by_player.setdefault(names.name_key(player.name), []).append((player, team))
+    for rows in by_player.values():
+        clubs = {club(t) or f"#{t.pk}" for _p, t in rows}
+        if len(rows) > 1 and len(clubs) > 1 and any(t.pk in entered for _p, t in rows):
+            found.append(Duplicate("player", rows[0][0].name, tuple((t, club(t)) for _p, t in rows)))
+    for rows in by_team.values():
+        clubs = {club(t) or f"#{t.pk}" for t in rows}
+        if len(rows) > 1 and len(clubs) > 1 and any(t.pk in entered for t in rows):
+            found.append(Duplicate("team", rows[0].name, tuple((t, club(t)) for t in rows)))
+    return found
+
+
+def max_teams() -> int:
+    """How many teams one club's link may hold (``KARUTA_CLUB_LINK_MAX_TEAMS``, default 20)."""
+    return max(1, int(getattr(django_settings, "KARUTA_CLUB_LINK_MAX_TEAMS", 20)))
+
+
+def writes_per_minute() -> int:
+    """How many changes one club's link may save in a minute
+    (``KARUTA_CLUB_LINK_WRITES_PER_MINUTE``, default 20)."""
+    return max(1, int(getattr(django_settings, "KARUTA_CLUB_LINK_WRITES_PER_MINUTE", 20)))
+
+
+class TooFast(UserError):
+    """A club's link saved more changes in the last minute than ``writes_per_minute``."""
+
+
+def _require_rate(link, now=None) -> None:
+    """``TooFast`` when ``link`` saved ``writes_per_minute`` changes in the last 60 s (its change
+    log lines written by the club: every worker sees them, nothing kept in memory)."""
+    now = now or timezone.now()
+    recent = ChangeLog.objects.filter(
+        link=link, by_organiser=False, at__gte=now - datetime.timedelta(seconds=60)
+    ).count()
+    if recent >= writes_per_minute():
+        raise TooFast(
+            _(
+                "This link has saved %(n)s changes in the last minute: wait a minute, then save again "
+                "(what you typed is kept below)."
+            )
+            % {"n": recent}
+        )
 
 
 def _player(name, furigana, grade, leader, substitute) -> dict:
@@ -334,12 +411,19 @@ def save_club_team(link, *, division, name, players, chaperone="", team=None, ba
 
     In: a division of the link's event, the team name, ``players`` (``PlayerData``), the
     chaperone, the version the page was opened with, and whether the club ticked the warnings.
-    Raises ``EntryClosed`` after the deadline, a lock or a revocation, ``WarningsNotAccepted``,
-    ``StaleEdit`` (someone saved the team in between), ``UserError`` (a duplicate name by
-    ``names.name_key``); nothing is saved then. Logs the change. Returns the team."""
+    Raises ``EntryClosed`` after the deadline, a lock or a revocation, ``TooFast`` (more than
+    ``writes_per_minute`` changes in a minute), ``UserError`` for a new team past ``max_teams``,
+    ``WarningsNotAccepted``, ``StaleEdit`` (someone saved the team in between), ``UserError`` (a
+    duplicate team name in the division by ``names.name_key``); nothing is saved then. Logs the
+    change. Returns the team."""
     _require_open(link, team)
     if division.event_id != link.event_id:
         raise UserError(_("Division: choose a division of this tournament."))
+    _require_rate(link)
+    if team is None and link.teams().count() >= max_teams():
+        raise UserError(
+            _("A club's link may enter at most %(n)s teams; ask the organisers to enter more.") % {"n": max_teams()}
+        )
     warnings = team_warnings(link, division, name, players, team)
     if warnings and not accept_warnings:
         raise WarningsNotAccepted(warnings)
@@ -428,6 +512,7 @@ def remove_club_team(link, team, base_version=None) -> None:
     """Remove one of the club's teams before the deadline; refused once it is drawn into a group
     (the organiser withdraws it then) or when someone saved it in between (``StaleEdit``)."""
     _require_open(link, team)
+    _require_rate(link)
     if team.group_id is not None:
         raise UserError(_("This team is already drawn into a group: ask the organisers to withdraw it."))
     with transaction.atomic():
@@ -444,6 +529,7 @@ def report_absence(link, player: Player, absent: bool, now=None) -> None:
     found = state(link, now)
     if not found.event_day:
         raise UserError(_("Absences are reported on the day of the tournament."))
+    _require_rate(link)
     with transaction.atomic():
         if absent:
             _obj, created = AbsenceReport.objects.get_or_create(player=player, defaults={"link": link})

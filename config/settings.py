@@ -81,6 +81,11 @@ KARUTA_TRUSTED_PROXIES = [
     p.strip() for p in os.environ.get("KARUTA_TRUSTED_PROXIES", "127.0.0.0/8,::1").split(",") if p.strip()
 ]
 
+# A club's entry link (docs/security.md): at most this many teams per link, and this many
+# changes saved per minute through one link (issue 28, item 3).
+KARUTA_CLUB_LINK_MAX_TEAMS = envint("KARUTA_CLUB_LINK_MAX_TEAMS", 20)
+KARUTA_CLUB_LINK_WRITES_PER_MINUTE = envint("KARUTA_CLUB_LINK_WRITES_PER_MINUTE", 20)
+
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"

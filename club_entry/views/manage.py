@@ -91,6 +91,7 @@ def club_links(request, slug):
         "closes": services.closing_sentence(event),
         "links": links,
         "changes": ChangeLog.objects.filter(link__event=event).select_related("link")[:300],
+        "duplicates": services.cross_club_duplicates(event),
         "absences": AbsenceReport.objects.filter(player__team__division__event=event).select_related(
             "player__team__division", "link"
         ),

@@ -58,12 +58,19 @@ def test_a_grade_outside_the_band_needs_the_tick(link, low):
     assert Team.objects.count() == 1
 
 
-def test_a_player_already_entered_and_a_name_in_another_division_are_warnings(link, event, low):
+def test_a_player_already_in_the_clubs_team_and_its_name_in_another_division_are_warnings(link, event, low):
     high = event.divisions.get(order=2)
-    taken = factories.make_team(high, "港A")
+    taken = factories.make_team(high, "港A", affiliation=link.club)  # the club's own team
     warnings = services.team_warnings(link, low, "港A", four(prefix="選") + [taken.players.first()])
     assert any("小学生高学年の部" in w for w in warnings)
     assert any(taken.players.first().name in w for w in warnings)
+
+
+def test_another_clubs_team_and_child_are_never_named_to_the_club(link, event, low):
+    high = event.divisions.get(order=2)
+    theirs = factories.make_team(high, "港A", affiliation="ひたち子ども会")
+    warnings = services.team_warnings(link, low, "港A", four(prefix="選") + [theirs.players.first()])
+    assert warnings == []
 
 
 def test_an_edit_under_the_optimistic_lock(link, low):
