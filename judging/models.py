@@ -163,6 +163,7 @@ class HistoryEntry(models.Model):
         TEAMS_CHANGED = "teams_changed", _("teams changed")
         KEPT = "kept", _("result kept after a change")
         REPLAYED = "replayed", _("voided to be replayed")
+        REFUSED = "refused", _("save refused (its values are kept)")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="history", verbose_name=_("game"))
     sheet = models.ForeignKey(RecordingSheet, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
@@ -173,6 +174,10 @@ class HistoryEntry(models.Model):
     court = models.ForeignKey(Court, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     at = models.DateTimeField(_("when"), auto_now_add=True)
     note = models.CharField(_("note"), max_length=300, blank=True)
+    # A refused save's values (``REFUSED``: another tablet saved first, a stale page, a refused
+    # correction), so the desk sees them and may adopt them (issue 28, item 7): the sheet's
+    # fields, ``is_walkover``, ``player_cards`` ({player id: cards}), ``base_version``.
+    values = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["match", "at", "pk"]

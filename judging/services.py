@@ -257,6 +257,115 @@ def submit_sheet(
         if existing is None:
             raise
         return existing, False
+    except UserError as refusal:
+        keep_refused(
+            match,
+            values,
+            refusal,
+            is_walkover=is_walkover,
+            player_cards=player_cards,
+            base_version=base_version,
+            court=court,
+            user=user,
+        )
+        raise
+
+
+def refused_values(values: rules.SheetValues, *, is_walkover=False, player_cards=None, base_version=None) -> dict:
+    """A refused save's values as stored in ``HistoryEntry.values`` (JSON): the sheet's fields,
+    the walkover flag, the individual counts ({player id as text: cards}) and the version the
+    page was based on."""
+    return {
+        "cards_a": values.cards_a,
+        "cards_b": values.cards_b,
+        "referee_cards": values.referee_cards,
+        "joker_holder": values.joker_holder.value if values.joker_holder else "",
+        "rps_winner": values.rps_winner.value if values.rps_winner else "",
+        "rps_used": values.rps_used,
+        "is_walkover": bool(is_walkover),
+        "player_cards": {str(pk): cards for pk, cards in (player_cards or {}).items()},
+        "base_version": base_version,
+    }
+
+
+def values_of(entry) -> tuple[rules.SheetValues, bool, dict]:
+    """A ``REFUSED`` history entry's values back as ``(SheetValues, is_walkover, player_cards)``;
+    ``UserError`` when the entry holds none (it is not a refused save)."""
+    data = entry.values if entry.action == HistoryEntry.Action.REFUSED else None
+    if not isinstance(data, dict):
+        raise UserError(_("That line of the history holds no values to adopt."))
+    values = rules.SheetValues(
+        cards_a=int(data["cards_a"]),
+        cards_b=int(data["cards_b"]),
+        referee_cards=int(data.get("referee_cards") or 0),
+        joker_holder=rules.JokerHolder(data["joker_holder"]) if data.get("joker_holder") else None,
+        rps_winner=rules.Side(data["rps_winner"]) if data.get("rps_winner") else None,
+        rps_used=int(data.get("rps_used") or 0),
+    )
+    cards = {int(pk): int(n) for pk, n in (data.get("player_cards") or {}).items()}
+    return values, bool(data.get("is_walkover")), cards
+
+
+def keep_refused(
+    match, values, refusal, *, is_walkover=False, player_cards=None, base_version=None, court=None, user=None
+):
+    """Write a refused save into the game's history (``REFUSED``) with its values and the
+    reason, in its own transaction (the refused one was rolled back): a second tablet's result,
+    a stale page, a refused correction are never lost, and the desk may adopt them
+    (``adopt_refused``; issue 28, item 7). The same values refused again (a tablet that resends)
+    make no second line. Returns the entry, or None when it was there already."""
+    payload = refused_values(values, is_walkover=is_walkover, player_cards=player_cards, base_version=base_version)
+    same = {k: v for k, v in payload.items() if k != "base_version"}
+    with transaction.atomic():
+        for entry in HistoryEntry.objects.filter(match_id=match.pk, action=HistoryEntry.Action.REFUSED):
+            kept = {k: v for k, v in (entry.values or {}).items() if k != "base_version"}
+            if kept == same and entry.court_id == (court.pk if court else None):
+                return None
+        return HistoryEntry.objects.create(
+            match_id=match.pk,
+            action=HistoryEntry.Action.REFUSED,
+            court=court,
+            user=user if user is not None and user.is_authenticated else None,
+            note=str(refusal)[:300],
+            values=payload,
+        )
+
+
+def refused_saves(match) -> list:
+    """The game's refused saves (``REFUSED`` history entries, newest first) with their values
+    read back as ``entry.sheet_values`` (``SheetValues``), for the desk's page."""
+    found = []
+    for entry in match.history.filter(action=HistoryEntry.Action.REFUSED).select_related("court", "user"):
+        try:
+            entry.sheet_values, entry.refused_walkover, entry.refused_cards = values_of(entry)
+        except (UserError, KeyError, TypeError, ValueError):
+            continue
+        found.append(entry)
+    return sorted(found, key=lambda e: (e.at, e.pk), reverse=True)
+
+
+def adopt_refused(entry, user, *, ip=None, device=""):
+    """A recorder takes a refused save's values (``entry``, ``REFUSED``) as a new version of the
+    game, based on its newest version, noted in the history as adopted; it needs confirming like
+    any version. Returns ``(sheet, created)``; ``UserError`` as ``submit_sheet``."""
+    values, is_walkover, cards = values_of(entry)
+    match = entry.match
+    current = latest_sheet(match)
+    sheet, created = submit_sheet(
+        match,
+        values,
+        base_version=current.version if current else 0,
+        is_walkover=is_walkover,
+        user=user,
+        ip=ip,
+        device=device,
+        player_cards=cards or None,
+    )
+    if created:
+        HistoryEntry.objects.filter(match=match, sheet=sheet, action=HistoryEntry.Action.SUBMITTED).update(
+            note=_("values of the save refused at %(at)s") % {"at": timezone.localtime(entry.at).strftime("%H:%M:%S")}
+        )
+    return sheet, created
 
 
 def refuse_if_result_used(match):

@@ -1,6 +1,8 @@
 """Forms of the organiser's screens: they validate and normalise, nothing more."""
 
 import datetime
+import json
+from dataclasses import dataclass
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -59,19 +61,124 @@ def display_value(field, value):
     return str(value)
 
 
-def compare_versions(form, saved_form):
-    """The rows of the stale-save page: ``[{"name", "label", "saved", "yours", "differs"}]`` for each
-    visible field, ``saved_form`` an unbound form of the saved row and ``form`` the bound form
-    typed on the older version (issue 18, item 8; the look of ``judging/conflict.html``)."""
+def compare_versions(form, saved_form, merge=None):
+    """The rows of the stale-save page: ``[{"name", "label", "saved", "yours", "differs", "theirs",
+    "both"}]`` for each visible field, ``saved_form`` an unbound form of the saved row and ``form``
+    the bound form typed on the older version (issue 18, item 8; the look of
+    ``judging/conflict.html``). With ``merge`` (``merge_stale``'s ``StaleMerge``): ``theirs`` marks
+    a field only the other person changed (the form now holds their value), ``both`` a field both
+    changed (the form holds yours: saving again chooses it; issue 28, item 7)."""
     rows = []
     label = getattr(form, "compare_label", lambda name: form.fields[name].label)
+    theirs = set(merge.theirs) if merge else set()
+    both = set(merge.both) if merge else set()
     for name, field in form.fields.items():
         if field.widget.is_hidden:
             continue
         yours = form.cleaned_data.get(name) if name in form.cleaned_data else form.data.get(name)
+        if name in theirs and merge is not None:
+            yours = merge.typed.get(name)
         saved, typed = display_value(field, saved_form[name].initial), display_value(field, yours)
-        rows.append({"name": name, "label": label(name), "saved": saved, "yours": typed, "differs": saved != typed})
+        rows.append(
+            {
+                "name": name,
+                "label": label(name),
+                "saved": saved,
+                "yours": typed,
+                "differs": saved != typed,
+                "theirs": name in theirs,
+                "both": name in both,
+            }
+        )
     return rows
+
+
+#: The hidden field of an edit form that holds the values it was opened with (``opened_values``).
+OPENED = "opened"
+
+
+def _canonical(field, value) -> str:
+    """A field's value as comparable text, whether it comes from a POST or from the row."""
+    if isinstance(field, forms.BooleanField):
+        return "1" if value not in (None, "", False, "False", "false", "0", "off") else ""
+    value = field.prepare_value(value)
+    return "" if value is None else str(value).strip()
+
+
+def opened_values(form) -> str:
+    """The visible fields' values of an unbound ``form`` as JSON text, for its hidden ``opened``
+    field: what the page showed when it was opened, so a save refused as stale can be merged
+    field by field (``merge_stale``)."""
+    return json.dumps(
+        {
+            name: _canonical(field, form[name].value())
+            for name, field in form.fields.items()
+            if not field.widget.is_hidden
+        },
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
+
+
+@dataclass
+class StaleMerge:
+    """What ``merge_stale`` did: ``theirs``, the fields only the other person changed (their value
+    kept); ``both``, the fields both changed (yours in the form, both shown); ``typed``, your
+    values of ``theirs`` as typed (shown beside theirs)."""
+
+    theirs: list
+    both: list
+    typed: dict
+
+
+def merge_stale(data, saved_form, version):
+    """The data of the form shown after a save refused as stale (``versions.StaleEdit``): your
+    typed ``data`` merged field by field with the saved row (``saved_form``, unbound), based on
+    the saved ``version`` (issue 28, item 7: saving again never restores a field another
+    person changed).
+
+    Per visible field, with the value the page was opened with (``OPENED``): unchanged by you →
+    the saved value (theirs kept); changed by you only → yours; changed by both to different
+    values → yours, listed in ``both`` for the page to show both and ask. A page without its
+    opened values (an old page) keeps yours for every field and lists each difference in
+    ``both``. Out: ``(data, StaleMerge)``; ``data`` carries ``version`` and the saved values as
+    the new ``OPENED``."""
+    merged = data.copy()
+    merged["version"] = str(version)
+    try:
+        opened = json.loads(data.get(OPENED) or "null")
+    except ValueError:
+        opened = None
+    if not isinstance(opened, dict):
+        opened = None
+    theirs, both, typed = [], [], {}
+    for name, field in saved_form.fields.items():
+        if field.widget.is_hidden:
+            continue
+        raw = data.get(name)
+        yours, saved = _canonical(field, raw), _canonical(field, saved_form[name].value())
+        if yours == saved:
+            continue
+        if opened is None:
+            both.append(name)
+            continue
+        if name not in opened:  # not a value of the row (a tick such as accepting warnings)
+            continue
+        base = str(opened[name])
+        if yours == base:  # you did not touch it: the other person's change stays
+            theirs.append(name)
+            typed[name] = raw
+            if isinstance(field, forms.BooleanField):
+                if saved:
+                    merged[name] = "on"
+                else:
+                    merged.pop(name, None)
+            else:
+                merged[name] = saved
+        elif saved != base:
+            both.append(name)
+    merged[OPENED] = opened_values(saved_form)
+    return merged, StaleMerge(theirs, both, typed)
 
 
 def with_version(data, version):
@@ -425,6 +532,9 @@ class TeamForm(forms.Form):
     )
     leader = forms.TypedChoiceField(label=_("leader"), coerce=int, initial=1, widget=forms.RadioSelect)
     version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
+    # The values the page was opened with (``opened_values``), for a field-by-field merge after a
+    # stale save (``merge_stale``).
+    opened = forms.CharField(widget=forms.HiddenInput, required=False, max_length=20000)
 
     def __init__(self, *args, event, team=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -447,6 +557,8 @@ class TeamForm(forms.Form):
                 label=_("furigana"), max_length=names.FURIGANA_MAX, required=False
             )
             self.fields[f"p{i}_grade"] = forms.ChoiceField(label=_("grade"), choices=GRADE_CHOICES, required=False)
+        if not self.is_bound:
+            self.fields[OPENED].initial = opened_values(self)
 
     def base_version(self):
         """The team's version the page was opened with (None: not given; see ``VersionedForm``)."""

@@ -13,7 +13,7 @@ from club_entry.forms import ClubTeamForm, ConsentForm
 from club_entry.link import club_link, club_page, own_team, typed_values
 from common.errors import UserError
 from tournament.access import whole_number
-from tournament.forms import compare_versions, with_version
+from tournament.forms import compare_versions, merge_stale
 from tournament.models import Player
 from tournament.services import versions
 
@@ -98,11 +98,14 @@ def club_team(request, token, pk=None):
             context["warnings"] = e.warnings
             form.add_error("accept_warnings", str(e))
         except versions.StaleEdit as e:
-            form = ClubTeamForm(with_version(request.POST, e.saved.version), event=link.event, team=e.saved)
+            saved_form = ClubTeamForm(event=link.event, team=e.saved, initial=ClubTeamForm.initial_for(e.saved))
+            data, merge = merge_stale(request.POST, saved_form, e.saved.version)  # field by field
+            form = ClubTeamForm(data, event=link.event, team=e.saved)
             form.is_valid()
             form.add_error(None, str(e))
-            saved_form = ClubTeamForm(event=link.event, team=e.saved, initial=ClubTeamForm.initial_for(e.saved))
-            context.update(stale_rows=compare_versions(form, saved_form), stale_version=e.saved.version)
+            context.update(
+                stale_rows=compare_versions(form, saved_form, merge), stale_version=e.saved.version, stale_merged=True
+            )
         except UserError as e:
             form.add_error("name", str(e))
         else:

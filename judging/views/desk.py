@@ -21,8 +21,8 @@ from judging.forms import (
     RejectForm,
     RetypeForm,
 )
-from judging.models import Dispute, RecordingSheet
-from judging.pages import MATCH_RELATED, dispute_page, handle_entry, team_names
+from judging.models import Dispute, HistoryEntry, RecordingSheet
+from judging.pages import MATCH_RELATED, client_info, dispute_page, handle_entry, team_names
 from tournament.access import event_for_organiser as _event_for_organiser
 from tournament.access import event_for_recorder as _event_for_recorder
 from tournament.access import object_or_404
@@ -48,6 +48,8 @@ def match_detail(request, slug, number):
         "reopen",
     ):
         return _recorder_action(request, event, match, here)
+    if request.method == "POST" and request.POST.get("action") == "adopt":
+        return _adopt(request, match, here)
     history = list(match.sheets.select_related("submitted_by", "court", "confirmed_by").order_by("-version"))
     cutoff = services.replay_cutoff(match)
     newest = history[0] if history and history[0].version > cutoff else None
@@ -58,6 +60,7 @@ def match_detail(request, slug, number):
         "history": [sheet for sheet in history if sheet.version > cutoff],
         "before_replay": [sheet for sheet in history if sheet.version <= cutoff],
         "events": match.history.select_related("user", "court", "sheet"),
+        "refused": services.refused_saves(match),
         "newest": newest,
         "can_confirm": newest is not None and not newest.is_confirmed and not own_newest and sent_back is None,
         "own_newest": own_newest,
@@ -80,6 +83,21 @@ def match_detail(request, slug, number):
         saved_url=lambda sheet: here,
         extra=extra,
     )
+
+
+def _adopt(request, match, here):
+    """A recorder takes a refused save's values (POST ``entry``: its history entry) as a new
+    version (``services.adopt_refused``); the reason of a refusal as a message."""
+    entry = object_or_404(HistoryEntry.objects.filter(match=match), request.POST.get("entry") or 0)
+    try:
+        sheet, _created = services.adopt_refused(entry, request.user, **client_info(request))
+    except UserError as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(
+            request, _("The refused values are version %(v)s now; confirm it like any other.") % {"v": sheet.version}
+        )
+    return redirect(here)
 
 
 def _stage_warnings(match, newest):

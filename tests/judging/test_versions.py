@@ -119,7 +119,8 @@ def test_a_stale_form_is_refused_with_a_409_conflict_page_showing_both_results_a
     # Nothing was overwritten.
     sheet = RecordingSheet.objects.get(match=match)
     assert (sheet.version, sheet.cards_a, sheet.cards_b, sheet.joker_holder) == (1, 30, 26, "A")
-    assert actions(match) == [Action.SUBMITTED]
+    # The refused save is kept in the history with its values (issue 28, item 7).
+    assert actions(match) == [Action.SUBMITTED, Action.REFUSED]
 
 
 def test_posting_the_conflict_pages_form_saves_the_typed_values_as_a_new_version(client, day):

@@ -84,13 +84,50 @@ def test_a_stale_team_form_is_refused_and_both_versions_are_shown(event, organis
     assert by_label["name"]["saved"] == "ひたち会" and by_label["name"]["yours"] == "ひたち会A"
     assert by_label["affiliation"]["saved"] == "日立第一小"
     assert by_label["affiliation"]["yours"] == "ひたち小"
+    assert by_label["affiliation"]["theirs"] and not by_label["name"]["theirs"]
     assert not by_label["p1_name"]["differs"]
-    # Nothing lost: the form holds what was typed, based on the saved version now.
+    # Nothing lost: the form holds what was typed, based on the saved version now, merged field by
+    # field: the affiliation, which only the other organiser changed, holds theirs (issue 28, item 7).
     again = form_data(response)
     assert again["name"] == "ひたち会A" and again["version"] == str(team.version)
+    assert again["affiliation"] == "日立第一小"
     assert first.post(url, again).status_code == 302
     team.refresh_from_db()
-    assert (team.name, team.affiliation) == ("ひたち会A", "ひたち小")
+    assert (team.name, team.affiliation) == ("ひたち会A", "日立第一小")
+
+
+def test_a_field_both_organisers_changed_is_shown_and_holds_the_later_typing(event, organisers):
+    first, second = organisers
+    team = Team.objects.get()
+    url = reverse("tournament:team_edit", args=[event.slug, team.pk])
+    mine, theirs = form_data(first.get(url)), form_data(second.get(url))
+    theirs.update(chaperone="本部 花子", seed="2")
+    assert second.post(url, theirs).status_code == 302
+    mine.update(chaperone="菊池 陽翔", p1_name="新しい選手")
+    response = first.post(url, mine)
+    assert response.status_code == 409
+    rows = {row["name"]: row for row in response.context["stale_rows"]}
+    assert rows["chaperone"]["both"] and rows["seed"]["theirs"] and not rows["p1_name"]["both"]
+    assert "both changed" in response.content.decode() or "両方" in response.content.decode()
+    again = form_data(response)
+    assert (again["chaperone"], again["seed"], again["p1_name"]) == ("菊池 陽翔", "2", "新しい選手")
+    assert first.post(url, again).status_code == 302
+    team.refresh_from_db()
+    assert (team.chaperone, team.seed) == ("菊池 陽翔", 2)
+    assert team.players.order_by("order").first().name == "新しい選手"
+
+
+def test_a_page_without_its_opened_values_keeps_every_typed_field_and_asks(event, organisers):
+    first, second = organisers
+    team = Team.objects.get()
+    url = reverse("tournament:team_edit", args=[event.slug, team.pk])
+    mine, theirs = form_data(first.get(url)), form_data(second.get(url))
+    theirs["affiliation"] = "日立第一小"
+    second.post(url, theirs)
+    mine.pop("opened")
+    response = first.post(url, mine)
+    rows = {row["name"]: row for row in response.context["stale_rows"]}
+    assert rows["affiliation"]["both"] and form_data(response)["affiliation"] == "ひたち小"
 
 
 def test_the_stale_page_reads_in_japanese(event, organisers):

@@ -26,7 +26,7 @@ from common.pdf.coverage import entry_font_warnings
 from ops import backups
 from tournament import exports, imports
 from tournament.access import event_for_organiser, int_param
-from tournament.forms import ImportForm, TeamForm, compare_versions, with_version
+from tournament.forms import ImportForm, TeamForm, compare_versions, merge_stale
 from tournament.models import Division, Player, Team
 from tournament.services import versions
 from tournament.services.registration import import_entries, save_team
@@ -108,11 +108,17 @@ def _stale_team(request, event, error):
     """A team save refused as stale: the typed values (based on the saved version, so that
     saving again keeps them) and the saved team beside them (issue 18, item 8)."""
     saved = error.saved
-    form = TeamForm(with_version(request.POST, saved.version), event=event, team=saved)
+    saved_form = TeamForm(event=event, team=saved, initial=TeamForm.initial_for(saved))
+    # Field by field: what only the other organiser changed stays theirs (issue 28, item 7).
+    data, merge = merge_stale(request.POST, saved_form, saved.version)
+    form = TeamForm(data, event=event, team=saved)
     form.is_valid()
     form.add_error(None, str(error))
-    saved_form = TeamForm(event=event, team=saved, initial=TeamForm.initial_for(saved))
-    return form, {"stale_rows": compare_versions(form, saved_form), "stale_version": saved.version}
+    return form, {
+        "stale_rows": compare_versions(form, saved_form, merge),
+        "stale_version": saved.version,
+        "stale_merged": True,
+    }
 
 
 @login_required
