@@ -227,3 +227,15 @@ def test_the_service_refuses_a_bad_visibility_before_writing(people):
     with pytest.raises(UserError):
         event_services.set_visibility(event, "secret")
     assert Event.objects.get(pk=event.pk).visibility == "draft"
+
+
+def test_a_deck_made_for_the_event_is_kept_and_named_as_kept(client, people):
+    from reader.models import DeckEdition
+
+    event = _played(people)
+    DeckEdition.objects.create(slug="club-deck", name="クラブの札", event=event)
+    DeckEdition.objects.create(slug="club-deck-2", name="クラブの札2", event=event)
+    preview = event_services.deletion_preview(event)
+    assert preview.kept == [(str(DeckEdition._meta.verbose_name_plural), 2)]
+    event_services.delete_event(event, typed_slug=event.slug, digest=preview.digest)
+    assert DeckEdition.objects.get(slug="club-deck").event is None

@@ -9,6 +9,7 @@ import logging
 from dataclasses import dataclass, field
 
 from django.db import router, transaction
+from django.db.models import QuerySet
 from django.db.models.deletion import Collector
 from django.utils.translation import gettext as _
 
@@ -101,10 +102,10 @@ def deletion_preview(event) -> Deletion:
         if model is not Event and not model._meta.auto_created:
             counts[model] = counts.get(model, 0) + queryset.count()
     kept = {}
-    for (fld, _value), instances in collector.field_updates.items():
-        model = fld.model
+    for (fld, _value), batches in collector.field_updates.items():
         if fld.remote_field and fld.remote_field.model is Event:
-            kept[model] = kept.get(model, 0) + len(instances)
+            count = sum(b.count() if isinstance(b, QuerySet) else len(b) for b in batches)
+            kept[fld.model] = kept.get(fld.model, 0) + count
     rows = sorted(
         ((str(m._meta.verbose_name_plural), n) for m, n in counts.items() if n),
         key=lambda row: (-row[1], row[0]),
