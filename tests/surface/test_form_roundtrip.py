@@ -36,6 +36,9 @@ ROUND_TRIPS = {
     "awards.forms.AwardSettingsForm": "test_award_settings_keep_every_value",
     "club_entry.forms.SettingsForm": "test_club_entry_settings_keep_every_value",
     "club_entry.forms.LinkForm": "test_club_link_keeps_every_value",
+    "series.forms.SeriesForm": "test_series_keeps_every_value",
+    "reader.forms.EditionForm": "test_deck_keeps_every_value",
+    "reader.forms.CardForm": "test_card_keeps_every_value",
 }
 
 # Form classes with nothing a person types that is stored to be shown again, and why.
@@ -59,11 +62,8 @@ NOTHING_TO_KEEP = {
 NOT_YET = {
     "club_entry.forms.ClubTeamForm": "a club's team on the club link",
     "awards.forms.HandPrizeForm": "a prize added by hand",
-    "series.forms.SeriesForm": "a series",
     "series.forms.MemberForm": "an event of a series",
-    "reader.forms.EditionForm": "a deck",
     "reader.forms.CopyForm": "a deck's copy",
-    "reader.forms.CardForm": "a card of a deck",
     "judging.forms.ResultForm": "the referee's result",
     "judging.forms.RetypeForm": "the recorder's blind re-typing",
     "judging.forms.WalkoverForm": "a walkover",
@@ -385,3 +385,71 @@ def test_club_link_keeps_every_value(client, organiser):
     assert (link.club, link.contact_name, link.contact) == tuple(typed.values())
     page = client.get(url).content.decode()
     assert all(value in page for value in typed.values())
+
+
+def test_series_keeps_every_value(client, organiser):
+    make_event(slug="series-member").organisers.add(organiser)  # an organiser may make a series
+    typed = {
+        "slug": "hitachi-cup",
+        "name": "ひたち郷土かるたシリーズ",
+        "season": str(NEXT_YEAR),
+        "points_table": "12,8,6,4",
+    }
+    create_url = reverse("series:series_list")
+    created = form_with(client.get(create_url).content.decode(), "points_table")
+    assert shown_fields(created) == set(typed)
+    assert client.post(create_url, typed).status_code == 302
+    edit_url = reverse("series:series_edit", args=[typed["slug"]])
+    edit = form_with(client.get(edit_url).content.decode(), "points_table")
+    # The edit form offers every field but the short name, which is the series' address (its
+    # pages, its key file and the results files name it) and is fixed once made.
+    assert shown_fields(edit) == set(typed) - {"slug"}
+    assert not lost_values(edit, {k: v for k, v in typed.items() if k != "slug"})
+    again = {"name": "ひたちシリーズ", "season": str(NEXT_YEAR + 1), "points_table": "9,6,3"}
+    assert client.post(edit_url, again).status_code == 302
+    assert not lost_values(form_with(client.get(edit_url).content.decode(), "points_table"), again)
+
+
+def test_deck_keeps_every_value(client, organiser):
+    event = make_event(slug="deck-event", name="デッキの大会")
+    event.organisers.add(organiser)
+    typed = {
+        "name": "クラブ練習用",
+        "slug": "club-practice",
+        "source": "ひたち郷土かるた 読み札集（2020）",
+        "event": str(event.pk),
+    }
+    url = reverse("reader:deck_list")
+    opened = form_with(client.get(url).content.decode(), "source")
+    assert shown_fields(opened) == set(typed)
+    assert client.post(url, typed).status_code == 302
+    from reader.models import DeckEdition
+
+    deck = DeckEdition.objects.get(slug="club-practice")
+    assert (deck.name, deck.source, deck.event_id) == (typed["name"], typed["source"], event.pk)
+    page = client.get(reverse("reader:deck_detail", args=[deck.slug])).content.decode()
+    assert typed["name"] in page and typed["source"] in page
+
+
+def test_card_keeps_every_value(client, organiser):
+    from reader.models import Card, DeckEdition
+
+    event = make_event(slug="card-event")
+    event.organisers.add(organiser)
+    deck = DeckEdition.objects.create(slug="club-cards", name="クラブの札", owner=organiser, event=event)
+    typed = {
+        "head_kana": "ひ",
+        "text": "日立の海に朝日がのぼる",
+        "furigana": "ひたちのうみにあさひがのぼる",
+        "is_joker": True,
+        "order": "9",
+    }
+    add_url = reverse("reader:card_add", args=[deck.slug])
+    added = form_with(client.get(add_url).content.decode(), "head_kana")
+    response = client.post(add_url, post_data(typed))
+    assert response.status_code == 302, response.context["form"].errors
+    card = Card.objects.get(edition=deck)
+    edit_url = reverse("reader:card_edit", args=[deck.slug, card.pk])
+    edit = form_with(client.get(edit_url).content.decode(), "head_kana")
+    assert not lost_values(edit, typed)
+    assert shown_fields(added) == shown_fields(edit) == set(typed)
