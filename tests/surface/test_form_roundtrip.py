@@ -39,6 +39,7 @@ ROUND_TRIPS = {
     "series.forms.SeriesForm": "test_series_keeps_every_value",
     "reader.forms.EditionForm": "test_deck_keeps_every_value",
     "reader.forms.CardForm": "test_card_keeps_every_value",
+    "judging.forms.ResultForm": "test_referees_result_keeps_every_value",
 }
 
 # Form classes with nothing a person types that is stored to be shown again, and why.
@@ -64,7 +65,6 @@ NOT_YET = {
     "awards.forms.HandPrizeForm": "a prize added by hand",
     "series.forms.MemberForm": "an event of a series",
     "reader.forms.CopyForm": "a deck's copy",
-    "judging.forms.ResultForm": "the referee's result",
     "judging.forms.RetypeForm": "the recorder's blind re-typing",
     "judging.forms.WalkoverForm": "a walkover",
     "judging.forms.RejectForm": "sending a result back, with its reason",
@@ -453,3 +453,41 @@ def test_card_keeps_every_value(client, organiser):
     edit = form_with(client.get(edit_url).content.decode(), "head_kana")
     assert not lost_values(edit, typed)
     assert shown_fields(added) == shown_fields(edit) == set(typed)
+
+
+# Level cards with 「り」 at the referee: the じゃんけん winner decides (docs/rules/hitachi-karuta.md).
+RESULT_TYPED = {
+    "cards_a": "26",
+    "cards_b": "26",
+    "referee_cards": "4",
+    "joker_holder": "referee",
+    "rps_winner": "B",
+    "rps_used": "2",
+}
+
+
+def test_referees_result_keeps_every_value(client, organiser):
+    from tests.factories import make_teams
+    from tournament.services.draw import draw_groups
+    from tournament.services.schedule import make_schedule
+
+    event = make_event(slug="result-roundtrip", courts=1, auto_confirm=False)
+    event.organisers.add(organiser)
+    division = make_division(event, courts=[1])
+    make_teams(division, 2)
+    draw_groups(event, seed=1)
+    make_schedule(event)
+    match = event.matches.get()
+    court = match.court
+    client.logout()  # the court link is the credential
+    url = reverse("judging:court_entry", args=[court.token, match.match_number])
+    opened = form_with(client.get(url).content.decode(), "cards_a")
+    assert set(RESULT_TYPED) <= shown_fields(opened)
+    keys = {"base_version": opened["values"]["base_version"][0], "submission_key": "roundtrip-1"}
+    assert client.post(url, {**RESULT_TYPED, **keys}).status_code == 302
+    reopened = form_with(client.get(url).content.decode(), "cards_a")
+    assert not lost_values(reopened, RESULT_TYPED)
+    # The recorders' desk opens the same version with the same values.
+    client.force_login(organiser)
+    desk = client.get(reverse("judging:match_detail", args=[event.slug, match.match_number])).content.decode()
+    assert not lost_values(form_with(desk, "cards_a"), RESULT_TYPED)
