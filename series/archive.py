@@ -43,10 +43,10 @@ class Tournament:
 
 
 def tournaments():
-    """``[Tournament]`` of every stored event, grouped by ``name_key`` of the name, the
+    """``[Tournament]`` of every stored event but the drafts (issue 27), grouped by ``name_key`` of the name, the
     tournament with the newest edition first."""
     grouped = {}
-    for event in Event.objects.order_by("-date", "name"):
+    for event in Event.objects.exclude(visibility=Event.Visibility.DRAFT).order_by("-date", "name"):
         grouped.setdefault(name_key(event.name), Tournament(event.name)).editions.append(event)
     return list(grouped.values())
 

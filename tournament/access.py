@@ -33,6 +33,19 @@ def event_for_recorder(request, slug):
     return event
 
 
+def event_for_public(request, slug):
+    """The ``Event`` of ``slug`` for its public pages and hall screens.
+
+    Raises ``Http404`` for an unknown slug, and for a draft event (``Event.Visibility.DRAFT``)
+    to anyone but its organisers, recorders and superusers: a draft is not there for the public
+    (issue 27; README, "Public pages of an event"). Archived events answer as public ones.
+    """
+    event = get_object_or_404(Event, slug=slug)
+    if not event.is_visible_to(request.user):
+        raise Http404("draft event")
+    return event
+
+
 # The largest whole number a query or form field may name: an id, a game number, a round.
 # PostgreSQL's integer and far beyond any real one; a bigger number names nothing.
 MAX_ID = 2**31 - 1

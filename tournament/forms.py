@@ -227,6 +227,7 @@ class EventForm(VersionedForm):
             "individual_counts",
             "japanese_era",
             "publish_names",
+            "visibility",
         ]
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -321,7 +322,22 @@ class EventForm(VersionedForm):
 
 
 class NewEventForm(EventForm):
+    """The new-event form: every field of the edit form (``EventForm``) and the number of courts.
+    ``event_fields`` is what ``services.events.create_event`` is given, so a field added to the
+    edit form is kept at creation too (issue 27, item 1)."""
+
     court_count = forms.IntegerField(label=_("number of courts"), min_value=1, max_value=100, initial=4)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # A new event starts as a draft: nobody but its organisers sees it until they publish it
+        # (README, "Public pages of an event"); the organiser may choose public here at once.
+        self.fields["visibility"].initial = Event.Visibility.DRAFT
+
+    def event_fields(self):
+        """The names of the event's own fields this form offers (all but ``court_count`` and
+        ``version``), in the form's order."""
+        return [name for name in self._meta.fields if name in self.fields]
 
 
 CRITERION_CHOICES = [

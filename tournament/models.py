@@ -54,6 +54,15 @@ def new_court_token():
 
 
 class Event(models.Model):
+    class Visibility(models.TextChoices):
+        """Who sees the event's public pages and its API documents (issue 27): a draft only its
+        organisers and recorders (anyone else gets 404), a public event everyone, on the public
+        home page; an archived event everyone too, listed under the past tournaments."""
+
+        DRAFT = "draft", _("draft: organisers and recorders only")
+        PUBLIC = "public", _("public: on the public home page")
+        ARCHIVED = "archived", _("archived: listed under past tournaments")
+
     slug = models.SlugField(_("short name (URL)"), max_length=40, unique=True)
     name = models.CharField(_("tournament name"), max_length=120)
     edition = models.PositiveSmallIntegerField(
@@ -112,6 +121,16 @@ class Event(models.Model):
             "(most cards over the group stage) for individual prizes."
         ),
     )
+    visibility = models.CharField(
+        _("public pages"),
+        max_length=10,
+        choices=Visibility.choices,
+        default=Visibility.PUBLIC,
+        help_text=_(
+            "Draft: the public pages, hall screens and API answer “not found” to everyone but the organisers and "
+            "recorders. Court, club and reader links work in every state."
+        ),
+    )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="organised_events", verbose_name=_("organisers")
     )
@@ -163,6 +182,15 @@ class Event(models.Model):
         if not user.is_authenticated:
             return False
         return user.is_superuser or self.organisers.filter(pk=user.pk).exists()
+
+    @property
+    def is_draft(self):
+        return self.visibility == self.Visibility.DRAFT
+
+    def is_visible_to(self, user):
+        """Whether ``user`` may open the event's public pages: everyone unless it is a draft;
+        a draft only its organisers, recorders and superusers (issue 27)."""
+        return not self.is_draft or self.is_recorder(user)
 
     def is_recorder(self, user):
         """Recorders (記録係) check results; organisers may do all a recorder does."""

@@ -25,8 +25,9 @@ def index(request):
 
 @shared_page("archive-edition")
 def edition(request, year, slug):
-    """One edition: champions and placings per division (404 when the year is not the event's)."""
-    event = get_object_or_404(Event, slug=slug)
+    """One edition: champions and placings per division (404 when the year is not the event's, and
+    for a draft event, to everyone: the page is kept in the shared cache)."""
+    event = get_object_or_404(Event.objects.exclude(visibility=Event.Visibility.DRAFT), slug=slug)
     if event.date.year != year:
         raise Http404("not that year's edition")
     return render(request, "series/archive_edition.html", {"event": event, "divisions": edition_places(event)})

@@ -64,6 +64,11 @@ EXPECTED = {
     "tournament:event_list": LOGGED_IN,
     "tournament:event_detail": {**ORGANISER, "recorder": 302},  # a recorder is sent to the queue
     "tournament:event_edit": ORGANISER,
+    # POST only (the draft / public / archived switch on the event's card): a GET is refused
+    # after the organiser check.
+    "tournament:event_visibility": {**ORGANISER, "organiser": 405},
+    # GET: the confirmation page naming what goes with the event; POST deletes (issue 27).
+    "tournament:event_delete": ORGANISER,
     "tournament:division_add": ORGANISER,
     "tournament:division_edit": ORGANISER,
     "tournament:court_links": ORGANISER,

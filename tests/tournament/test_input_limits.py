@@ -40,6 +40,7 @@ def event_data(**overrides):
         "changeover_minutes": "5",
         "card_total": "56",
         "court_count": "3",
+        "visibility": "public",
     }
     data.update(overrides)
     return data

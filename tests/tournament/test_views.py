@@ -246,6 +246,7 @@ def new_event_data(**overrides):
         "changeover_minutes": "5",
         "card_total": "56",
         "court_count": "3",
+        "visibility": "public",
     }
     data.update(overrides)
     return data

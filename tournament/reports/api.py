@@ -141,6 +141,7 @@ def event_summary(event):
         "title": event.title,
         "date": event.date.isoformat(),
         "venue": event.venue,
+        "archived": event.visibility == event.Visibility.ARCHIVED,
         "version": event_version(event),
         "links": {
             kind: reverse(f"api:{kind}", args=[event.slug]) for kind in ("timetable", "results", "standings", "bracket")
@@ -153,7 +154,7 @@ def _event_head(event):
 
 
 def events_document(events):
-    """``/api/v1/events/``: every event, newest first as given."""
+    """``/api/v1/events/``: the events given (the view leaves drafts out), newest first as given."""
     return {"events": [event_summary(e) for e in events]}
 
 

@@ -6,8 +6,8 @@ No login, no personal data. Every answer carries an ``ETag`` (a hash of its body
 ``Cache-Control: no-cache`` makes screens revalidate every time. An event's documents come
 from the cache shared by every worker (``common.page_cache.shared_page``), keyed on the
 event's version (``reports.api.event_version``: never behind) and never re-rendered for an
-unknown query parameter; the events list is made afresh each time (it is small). An unknown event is a 404 with
-a JSON body.
+unknown query parameter; the events list is made afresh each time (it is small). An unknown event, and a
+draft one (``Event.Visibility.DRAFT``, issue 27), is a 404 with a JSON body.
 """
 
 import datetime
@@ -35,8 +35,13 @@ def _answer(request, document, changed_at):
     return response
 
 
+def _listed():
+    """The events the API shows: public and archived ones; a draft is not there (issue 27)."""
+    return Event.objects.exclude(visibility=Event.Visibility.DRAFT)
+
+
 def _event_answer(request, slug, build):
-    event = Event.objects.filter(slug=slug).first()
+    event = _listed().filter(slug=slug).first()
     if event is None:
         return JsonResponse({"error": "unknown event", "slug": slug}, status=404, json_dumps_params=JSON_OPTIONS)
     return _answer(request, build(event), api.last_change(event))
@@ -45,8 +50,8 @@ def _event_answer(request, slug, build):
 def _version(request, slug):
     """The cache version of an event's documents (``reports.api.event_version``), or None
     for an unknown event (its 404 is never stored)."""
-    event = Event.objects.filter(slug=slug).first()
-    return api.event_version(event) if event is not None else "unknown"
+    event = _listed().filter(slug=slug).first()
+    return f"{event.visibility}-{api.event_version(event)}" if event is not None else "unknown"
 
 
 def _read_only(view):
@@ -63,8 +68,8 @@ def not_found(request):
 @_read_only
 @conditional_page
 def events(request):
-    """``/api/v1/events/``: the events, newest first."""
-    listed = list(Event.objects.all())
+    """``/api/v1/events/``: the public and archived events, newest first (drafts are left out)."""
+    listed = list(_listed())
     changed_at = max((api.last_change(e) for e in listed), default=NO_CHANGE)
     return _answer(request, api.events_document(listed), changed_at)
 

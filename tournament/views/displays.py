@@ -21,7 +21,8 @@ from django.views.decorators.http import require_safe
 
 from common.pdf.qr import qr_modules
 from tournament import reports
-from tournament.models import Court, Event
+from tournament.access import event_for_public
+from tournament.models import Court
 from tournament.reports import api, hall, ranking, stage_notes
 
 POLL_SECONDS = 5
@@ -83,7 +84,7 @@ def division_display(request, slug, division):
     """Projector view of a division: every group's standings in large type, a page of groups
     at a time, then the bracket; the games a change left out of date are named until the
     organiser decides."""
-    event = get_object_or_404(Event, slug=slug)
+    event = event_for_public(request, slug)
     division = get_object_or_404(event.divisions, pk=division)
     return _frame(request, event, "public/display_division.html", _division_context(event, division), [request.path])
 
@@ -110,7 +111,7 @@ def podium_display(request, slug, division):
     names large and fitted (at most three lines, broken between phrases), affiliation small,
     players' names only when the event publishes names; "not decided yet" until the final is
     confirmed, then the podium appears by itself (the version changes with the result)."""
-    event = get_object_or_404(Event, slug=slug)
+    event = event_for_public(request, slug)
     division = get_object_or_404(event.divisions, pk=division)
     return _frame(request, event, "public/display_podium.html", _podium_context(event, division), [request.path])
 
@@ -131,7 +132,7 @@ def _court_context(event, court):
 def court_display(request, slug, court):
     """A court's screen: the current game and the next ones, refreshing itself; a game a change
     left out of date is marked "under review"."""
-    event = get_object_or_404(Event, slug=slug)
+    event = event_for_public(request, slug)
     court = get_object_or_404(Court, event=event, pk=court)
     return _frame(request, event, "public/display_court.html", _court_context(event, court), [request.path])
 
@@ -141,7 +142,7 @@ def courts_display(request, slug):
     """The all-courts overview: per court the game now playing (or due), the next one, and
     "late" when a game's start time has passed with neither a start nor a result
     (``reports.hall.courts_overview``)."""
-    event = get_object_or_404(Event, slug=slug)
+    event = event_for_public(request, slug)
     context = {"courts": hall.courts_overview(event, timezone.now())}
     return _frame(request, event, "public/display_courts.html", context, [request.path])
 
@@ -172,7 +173,7 @@ def rotation_display(request, slug):
     """Several screens in turn: ``?screens=courts,division:3,court:2`` or the organiser page's
     ``?screen=…&screen=…`` (default: the overview and every division) and ``?seconds=`` per page (1–600). A word that names no screen or a
     wrong number of seconds is named on the page (400), never a 500."""
-    event = get_object_or_404(Event, slug=slug)
+    event = event_for_public(request, slug)
     spec = ",".join(request.GET.getlist("screen")) or request.GET.get("screens")
     spec = spec or ",".join(["courts", *(f"division:{d.pk}" for d in event.divisions.all())])
     paths, unknown = _screen_paths(event, spec)
@@ -191,7 +192,7 @@ def rotation_display(request, slug):
 def display_state(request, slug):
     """What the screens poll: ``reports.api.hall_document`` as JSON (version, announcements,
     ticker), never cached by the browser."""
-    event = get_object_or_404(Event, slug=slug)
+    event = event_for_public(request, slug)
     response = JsonResponse(api.hall_document(event, timezone.now()), json_dumps_params={"ensure_ascii": False})
     response["Cache-Control"] = "no-store"
     return response
@@ -214,7 +215,7 @@ def qr_svg(url):
 def display_qr(request, slug):
     """The QR code (SVG, served from here: no outside service) of the event's public timetable
     at the address the screen itself used, for parents to scan from the hall."""
-    event = get_object_or_404(Event, slug=slug)
+    event = event_for_public(request, slug)
     url = request.build_absolute_uri(reverse("tournament:public_timetable", args=[event.slug]))
     response = HttpResponse(qr_svg(url), content_type="image/svg+xml")
     response["Cache-Control"] = "max-age=3600"

@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 
 from common.downloads import PDF, XLSX, file_response
 from tournament import exports, printing, reports
-from tournament.access import whole_number
+from tournament.access import event_for_public, whole_number
 from tournament.models import CRITERION_LABELS, Court, Division, Event, Match, Team
 from tournament.reports.api import event_version
 from tournament.reports.placement import division_placements
@@ -185,7 +185,13 @@ def game_cards(lines, team=None):
 
 
 def home(request):
-    return render(request, "public/home.html", {"events": Event.objects.all()})
+    """The public home page: the public events, then the archived ones under the past
+    tournaments; drafts are not listed, for anyone (issue 27; organisers find them under
+    /manage/)."""
+    events = Event.objects.exclude(visibility=Event.Visibility.DRAFT)
+    current = [e for e in events if e.visibility == Event.Visibility.PUBLIC]
+    archived = [e for e in events if e.visibility == Event.Visibility.ARCHIVED]
+    return render(request, "public/home.html", {"events": current, "archived": archived})
 
 
 def _timetable_choice(request, event, court, team):
@@ -211,7 +217,7 @@ def _timetable_choice(request, event, court, team):
 def timetable(request, slug, court=None, team=None):
     """The games, as cards. ``?team=<id>`` (the team selector, a QR code) leads to the team's
     own page; an unknown team or court is a 404."""
-    event = get_object_or_404(Event, slug=slug)
+    event = event_for_public(request, slug)
     if court is None and team is None and request.GET.get("team"):
         chosen = get_object_or_404(Team, division__event=event, pk=_number(request, "team") or 0)
         return redirect("tournament:public_team", event.slug, chosen.pk)
@@ -236,7 +242,7 @@ def timetable(request, slug, court=None, team=None):
 
 def results(request, slug):
     """The games with a result, newest number first, ``RESULTS_PER_PAGE`` to a page (``?page=``)."""
-    event = get_object_or_404(Event, slug=slug)
+    event = event_for_public(request, slug)
     matches = reports.match_queryset(event).exclude(status="scheduled").order_by("-match_number")
     page = Paginator(matches, RESULTS_PER_PAGE).get_page(_number(request, "page") or 1)
     context = {"event": event, "page": page, "lines": lambda: _with_slots(event, page.object_list)}
@@ -278,7 +284,7 @@ def _figure(line, code):
 def standings(request, slug):
     """Per group: rank, team, wins and the deciding figure; the full table and the 星取表 with
     ``?full=1`` (and ``?division=`` for one division)."""
-    event = get_object_or_404(Event, slug=slug)
+    event = event_for_public(request, slug)
     division_pk = _number(request, "division")
     division = get_object_or_404(Division, event=event, pk=division_pk) if division_pk else None
     full = request.GET.get("full") == "1"
@@ -304,7 +310,7 @@ def standings(request, slug):
 
 
 def bracket(request, slug):
-    event = get_object_or_404(Event, slug=slug)
+    event = event_for_public(request, slug)
     return render(
         request,
         "public/bracket.html",
@@ -320,7 +326,7 @@ def bracket(request, slug):
 def public_export(request, slug):
     """Final ranking, standings, games and timetable as Excel, for anyone: team names only, no
     personal data."""
-    event = get_object_or_404(Event, slug=slug)
+    event = event_for_public(request, slug)
     data = exports.event_workbook(event, ("ranking", "standings", "games", "timetable"))
     return file_response(data, f"{event.slug}-{event.date:%Y%m%d}-results.xlsx", XLSX)
 
@@ -343,7 +349,7 @@ def place_text(name):
 
 def final_results(request, slug):
     """成績一覧 for everyone: places per division; players' names only when the event publishes them."""
-    event = get_object_or_404(Event, slug=slug)
+    event = event_for_public(request, slug)
     if request.GET.get("format") == "pdf":
         data = printing.final_results(event, with_names=event.publish_names)
         return file_response(data, f"{event.slug}-{event.date:%Y%m%d}-results.pdf", PDF, inline=True)

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Count, Q
+from django.http import HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
@@ -15,7 +16,7 @@ from tournament.access import event_for_organiser, event_for_recorder
 from tournament.forms import CourtForm, DivisionForm, EventForm, NewEventForm, compare_versions, with_version
 from tournament.models import Court, Division, Event, Match
 from tournament.services import settings_guard, versions
-from tournament.services.events import create_event
+from tournament.services.events import create_event, delete_event, deletion_preview, set_visibility
 
 
 @login_required
@@ -30,9 +31,9 @@ def event_list(request):
     form = NewEventForm(request.POST or None, initial={"date": datetime.date.today()})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        fields = {
-            k: data[k] for k in ("edition", "venue", "start_time", "game_minutes", "changeover_minutes", "card_total")
-        }
+        # Every field the form offers is kept (issue 27, item 1: the lunch and the six settings were
+        # dropped here once, and the event came back with the model's defaults).
+        fields = {k: data[k] for k in form.event_fields() if k not in ("slug", "name", "date")}
         try:
             event = create_event(data["slug"], data["name"], data["date"], courts=data["court_count"], **fields)
         except UserError as e:
@@ -68,8 +69,27 @@ def event_detail(request, slug):
     return render(
         request,
         "tournament/event_detail.html",
-        {"event": event, "divisions": divisions, "courts": event.courts.all(), "counts": counts},
+        {
+            "event": event,
+            "divisions": divisions,
+            "courts": event.courts.all(),
+            "counts": counts,
+            "settings_list": [
+                (Event._meta.get_field(name).verbose_name, getattr(event, name)) for name in EVENT_SWITCHES
+            ],
+        },
     )
+
+
+# The event's yes/no settings, shown on its card so that one kept at its default is seen (issue 27).
+EVENT_SWITCHES = (
+    "auto_confirm",
+    "leaders_sign_off",
+    "recorders_confirm_own",
+    "individual_counts",
+    "japanese_era",
+    "publish_names",
+)
 
 
 @login_required
@@ -101,6 +121,62 @@ def event_edit(request, slug):
         "tournament/form.html",
         {"event": old, "form": form, "title": _("Tournament settings"), "effects": effects, **stale},
         status=409 if stale else 200,
+    )
+
+
+@login_required
+def event_visibility(request, slug):
+    """The switch on the event's card: draft, public or archived (``services.events.set_visibility``).
+    Organisers only (403 for recorders and others), POST only (405 after the organiser check); a
+    value that is not one of the three is refused naming the field, nothing saved."""
+    event = event_for_organiser(request, slug)
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    try:
+        set_visibility(event, request.POST.get("visibility", ""))
+    except UserError as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(request, VISIBILITY_SAVED[event.visibility]())
+    return redirect(event)
+
+
+VISIBILITY_SAVED = {
+    Event.Visibility.DRAFT: lambda: _("Draft: the public pages now answer “not found” to everyone but you."),
+    Event.Visibility.PUBLIC: lambda: _("Public: the tournament is on the public home page."),
+    Event.Visibility.ARCHIVED: lambda: _("Archived: the tournament is listed under past tournaments."),
+}
+
+
+@login_required
+def event_delete(request, slug):
+    """Delete a rehearsal event: a page that names what goes with it (counts of divisions, teams,
+    players, games, sheets, photos …), then, on confirmation (its short name typed), one
+    transaction after a backup (``services.events.delete_event``). Organisers of the event and
+    superusers only: 403 for recorders, 404 for an unknown event."""
+    event = event_for_organiser(request, slug)
+    error = ""
+    if request.method == "POST":
+        try:
+            done = delete_event(event, typed_slug=request.POST.get("slug", ""), digest=request.POST.get("digest", ""))
+        except UserError as e:
+            error = str(e)
+        else:
+            if done.backup:
+                messages.success(
+                    request,
+                    _("“%(title)s” was deleted. A backup taken just before: %(file)s")
+                    % {"title": event.title, "file": done.backup.name},
+                )
+            else:
+                messages.success(request, _("“%(title)s” was deleted.") % {"title": event.title})
+            return redirect("tournament:event_list")
+    preview = deletion_preview(event)
+    return render(
+        request,
+        "tournament/event_delete.html",
+        {"event": event, "preview": preview, "error": error, "typed": request.POST.get("slug", "")},
+        status=400 if error else 200,
     )
 
 
