@@ -145,11 +145,9 @@ def migrate(out) -> None:
 def prepare_font(out) -> None:
     """Choose the PDF font now, not at the first print (the packaged one is prepared once,
     about 20 s), and say which; when none can be embedded, the one sentence saying what to do."""
-    from common.pdf import fonts, packaged  # noqa: PLC0415
+    from common.pdf import fonts  # noqa: PLC0415
 
-    if packaged.needs_preparing():
-        out("  Choosing the PDF font (without a system font, the packaged one is prepared once: about 20 s)…")
-    fonts.japanese_font()
+    fonts.japanese_font()  # common.pdf.packaged logs "Preparing the PDF font …" when it makes one
     out(f"  PDF font: {fonts.describe_font()}")
     if not fonts.font_is_embedded():
         out(f"  {fonts.NO_FONT_MESSAGE}")

@@ -73,12 +73,6 @@ def instance_path(cache_dir: Path) -> Path:
     return Path(cache_dir) / f"NotoSansJP-{WEIGHT}-{_version()}.ttf"
 
 
-def needs_preparing() -> bool:
-    """True when the package is installed but its Regular instance is not yet in the
-    configured folder (the first :func:`regular_font` call will take about 20 s)."""
-    return _cache_dir is not None and variable_font() is not None and not instance_path(_cache_dir).is_file()
-
-
 def _instantiate(source: Path, target: Path) -> None:
     """Write the static wght-400 instance of ``source`` to ``target`` (atomically: a
     temporary file in the same folder, then renamed). Raises ``OSError`` or fontTools'
