@@ -38,11 +38,10 @@ system-deps:
 		apt-get update -qq && apt-get install -y -qq open-jtalk open-jtalk-mecab-naist-jdic >/dev/null \
 		|| echo "apt-get could not install open-jtalk: the reader reads recordings only" >&2; fi
 
+# The same code as the package's `karuta run` (ops/cli.py): the demo once, the organiser login,
+# the PDF font, the address; the development server restarts when the code changes.
 run: system-deps setup
-	$(BIN)/python manage.py load_demo
-	$(BIN)/python manage.py ensure_organiser --event demo
-	@echo "Open http://$(or $(HOST),127.0.0.1):$(PORT)/ (organiser pages: http://$(or $(HOST),127.0.0.1):$(PORT)/manage/)"
-	$(BIN)/python manage.py runserver $(or $(HOST),127.0.0.1):$(PORT)
+	$(BIN)/python -m ops.cli run --host $(or $(HOST),127.0.0.1) --port $(PORT) --reload
 
 # Production server for the venue: DEBUG off, static files collected (served by whitenoise),
 # the deployment checks clean, gunicorn with several workers on 0.0.0.0:$(PORT); prints the

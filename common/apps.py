@@ -1,8 +1,12 @@
+from pathlib import Path
+
 from django.apps import AppConfig
+from django.conf import settings
 from django.core import checks
 from django.db.backends.signals import connection_created
 
 from common import page_cache, private_files
+from common.pdf import packaged
 
 
 class CommonConfig(AppConfig):
@@ -12,6 +16,8 @@ class CommonConfig(AppConfig):
     verbose_name = "Common"
 
     def ready(self):
+        # The packaged PDF font's Regular instance is kept in the data folder (common/pdf/packaged.py).
+        packaged.configure(Path(settings.DATA_DIR) / "fonts")
         checks.register(check_pdf_font)
         page_cache.connect_signals()
         connection_created.connect(private_files.on_connection, dispatch_uid="common.private_files")
@@ -28,8 +34,9 @@ def check_pdf_font(app_configs=None, **kwargs):
     if not fonts.font_is_embedded():
         return [
             checks.Warning(
-                "No Japanese TrueType font found: PDFs use a non-embedded CID font.",
-                hint="apt-get install fonts-ipaexfont-gothic, or set KARUTA_PDF_FONT",
+                fonts.NO_FONT_MESSAGE,
+                hint="pip install --force-reinstall hitachi-karuta, apt-get install fonts-ipaexfont-gothic, "
+                "or set KARUTA_PDF_FONT",
                 id="common.W001",
             )
         ]

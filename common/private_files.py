@@ -22,7 +22,10 @@ def write_private(path, data: bytes) -> Path:
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE)
     try:
         if stat.S_ISREG(os.fstat(fd).st_mode):  # never the mode of a device such as /dev/null
-            os.fchmod(fd, PRIVATE)
+            if hasattr(os, "fchmod"):
+                os.fchmod(fd, PRIVATE)
+            else:  # Windows before Python 3.13: no fchmod (its modes are only read-only or not)
+                os.chmod(path, PRIVATE)
         with os.fdopen(fd, "wb") as out:
             fd = None
             out.write(data)

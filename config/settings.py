@@ -3,7 +3,8 @@
 One module for every place the app runs: a laptop at the venue (SQLite, the default),
 a server (PostgreSQL through DATABASE_URL), and the tests. Nothing secret lives in the
 repository: the secret key comes from SECRET_KEY or is generated on first run into the
-data directory (KARUTA_DATA_DIR, default ./var, ignored by git).
+data directory (KARUTA_DATA_DIR, default ./var in a checkout, ignored by git; the user's data
+folder when installed as a package, see ``_default_data_dir``).
 """
 
 import datetime
@@ -18,6 +19,10 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+# The templates, static files, translations and fixtures: beside the packages in a checkout;
+# under karuta_files/ when the app runs from an installed wheel (setup.py, docs/packaging.md).
+RESOURCE_DIR = BASE_DIR / "karuta_files" if (BASE_DIR / "karuta_files").is_dir() else BASE_DIR
+INSTALLED_PACKAGE = RESOURCE_DIR != BASE_DIR
 
 
 def envbool(name, default):
@@ -41,7 +46,18 @@ def envint(name, default):
         raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}") from None
 
 
-DATA_DIR = Path(os.environ.get("KARUTA_DATA_DIR", BASE_DIR / "var"))
+def _default_data_dir() -> Path:
+    """./var in a checkout (``make``); installed, the user's data folder (platformdirs):
+    %LOCALAPPDATA%\\hitachi-karuta on Windows, ~/Library/Application Support/hitachi-karuta on
+    macOS, ~/.local/share/hitachi-karuta (or $XDG_DATA_HOME) elsewhere."""
+    if not INSTALLED_PACKAGE:
+        return BASE_DIR / "var"
+    import platformdirs  # noqa: PLC0415 - only the installed package needs it
+
+    return platformdirs.user_data_path("hitachi-karuta", appauthor=False)
+
+
+DATA_DIR = Path(os.environ["KARUTA_DATA_DIR"]) if os.environ.get("KARUTA_DATA_DIR") else _default_data_dir()
 
 
 def _secret_key():
@@ -210,7 +226,7 @@ ROOT_URLCONF = "config.urls"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [RESOURCE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -284,14 +300,16 @@ SESSION_COOKIE_AGE = 14 * 60 * 60
 
 LANGUAGE_CODE = "ja"
 LANGUAGES = [("ja", _("Japanese")), ("en", _("English"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [RESOURCE_DIR / "locale"]
 TIME_ZONE = "Asia/Tokyo"
 USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [RESOURCE_DIR / "static"]
+# `collectstatic` writes here: ./staticfiles in a checkout, the data folder when installed
+# (site-packages may be read-only and is shared by every user).
+STATIC_ROOT = DATA_DIR / "staticfiles" if INSTALLED_PACKAGE else BASE_DIR / "staticfiles"
 # Static files come from the app itself (no CDN, no separate web server at the venue).
 WHITENOISE_USE_FINDERS = True
 # Without collectstatic (development, tests) the finders serve the files; no warning then.

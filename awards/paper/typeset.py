@@ -91,7 +91,8 @@ _face: Face | None = None
 
 def _mincho_path() -> str | None:
     spec = os.environ.get(MINCHO_ENV_VAR, "").strip()
-    for path in ([spec] if spec else []) + list(MINCHO_PATHS):
+    system = list(MINCHO_PATHS) if fonts.system_fonts_allowed() else []
+    for path in ([spec] if spec else []) + system:
         if os.path.isfile(path):
             return path
     return None

@@ -179,7 +179,7 @@ def _candidates() -> list[str]:
     spec = os.environ.get(ENV_VAR)
     if spec is not None:
         return [p.strip() for p in spec.split(os.pathsep) if p.strip()]
-    return list(KNOWN_FALLBACK_PATHS)
+    return list(KNOWN_FALLBACK_PATHS) if fonts.system_fonts_allowed() else []
 
 
 def _load_fallbacks(main_path: str | None) -> tuple[_Fallback, ...]:

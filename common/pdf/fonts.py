@@ -19,8 +19,13 @@ Search order:
    CFF-flavoured files such as Noto Sans CJK ``.ttc`` are detected and skipped.
 3. ``fc-match -f '%{file}' IPAexGothic``, then ``:lang=ja``, if the result is TrueType
    and covers kana and kanji.
-4. Fallback: reportlab's ``UnicodeCIDFont('HeiseiKakuGo-W5')`` with a WARNING in the log.
+4. The font the pip install brings: Noto Sans JP from the PyPI package
+   ``justmytype-intl-cjk``, instanced at the Regular weight (:mod:`common.pdf.packaged`).
+5. Fallback: reportlab's ``UnicodeCIDFont('HeiseiKakuGo-W5')`` with a WARNING in the log.
    That font is *not embedded*; viewers must supply it (fault 2 of ``docs/rules/paper.md``).
+
+``KARUTA_PDF_SYSTEM_FONTS=0`` skips steps 2 and 3 (and the system's fallback and 明朝 fonts):
+the package check (``.ci/package-check``) prints as a laptop without them would.
 """
 
 from __future__ import annotations
@@ -37,9 +42,13 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
+from common.pdf import packaged
+
 logger = logging.getLogger(__name__)
 
 ENV_VAR = "KARUTA_PDF_FONT"
+#: ``0``: use no font of the system (only KARUTA_PDF_FONT and the packaged font).
+SYSTEM_FONTS_ENV_VAR = "KARUTA_PDF_SYSTEM_FONTS"
 FALLBACK_CID_FONT = "HeiseiKakuGo-W5"
 
 #: Registered reportlab name of the embedded TrueType font.
@@ -95,6 +104,20 @@ class _FontState:
 
 _lock = threading.Lock()
 _state: _FontState | None = None
+
+#: The one sentence logged (and shown by ``manage.py check``) when no font can be embedded.
+NO_FONT_MESSAGE = (
+    "No Japanese TrueType font was found (neither the system's IPAex Gothic nor the package "
+    "justmytype-intl-cjk): reinstall the app with its dependencies (pip install --force-reinstall "
+    "hitachi-karuta), install fonts-ipaexfont-gothic, or set KARUTA_PDF_FONT to a TrueType .ttf; "
+    "until then PDFs use the non-embedded CID font HeiseiKakuGo-W5, which some viewers show blank."
+)
+
+
+def system_fonts_allowed() -> bool:
+    """False when ``KARUTA_PDF_SYSTEM_FONTS`` is ``0``/``false``/``no``/``off``: the system's
+    font files (known paths, fc-match, fallback and 明朝 paths) are not looked at."""
+    return os.environ.get(SYSTEM_FONTS_ENV_VAR, "").strip().lower() not in ("0", "false", "no", "off")
 
 
 # --------------------------------------------------------------------------- sfnt probing
@@ -187,6 +210,23 @@ def _fc_match_candidates() -> list[str]:
     return found
 
 
+def _system_candidates() -> list[str]:
+    if not system_fonts_allowed():
+        return []
+    return [*KNOWN_FONT_PATHS, *_fc_match_candidates()]
+
+
+def _packaged_candidates() -> list[str]:
+    path = packaged.regular_font()
+    return [str(path)] if path is not None else []
+
+
+def _candidates():
+    """The candidates in order; the packaged font is prepared only when no system font fits."""
+    yield from _system_candidates()
+    yield from _packaged_candidates()
+
+
 def _register(font: TTFont, path: str, index: int) -> _FontState:
     pdfmetrics.registerFont(font)
     return _FontState(
@@ -210,7 +250,7 @@ def _discover() -> _FontState:
         return _register(font, path, index or 0)
 
     tried: set[str] = set()
-    for candidate in (*KNOWN_FONT_PATHS, *_fc_match_candidates()):
+    for candidate in _candidates():
         path, index = _parse_spec(candidate)
         if not path or not os.path.isfile(path):
             continue
@@ -227,13 +267,7 @@ def _discover() -> _FontState:
         logger.info("PDF font: %s#%d", path, index or 0)
         return _register(font, path, index or 0)
 
-    logger.warning(
-        "No Japanese TrueType font found (install fonts-ipaexfont-gothic or set %s); "
-        "falling back to the non-embedded CID font %s: Japanese text may be blank or "
-        "substituted on some PDF viewers",
-        ENV_VAR,
-        FALLBACK_CID_FONT,
-    )
+    logger.warning(NO_FONT_MESSAGE)
     pdfmetrics.registerFont(UnicodeCIDFont(FALLBACK_CID_FONT))
     return _FontState(name=FALLBACK_CID_FONT, path=None, subfont_index=0, embedded=False, codepoints=None)
 

@@ -136,6 +136,7 @@ def test_runs_split_by_font_and_selectors_are_zero_width(monkeypatch):
 def test_cid_font_prints_the_mark_for_what_it_cannot_encode(monkeypatch):
     monkeypatch.setattr(fonts, "KNOWN_FONT_PATHS", ())
     monkeypatch.setattr(fonts, "_fc_match_candidates", lambda: [])
+    monkeypatch.setattr(fonts, "_packaged_candidates", lambda: [])
     fallback.reset_fallback_cache()
     main = japanese_font()
     assert not font_is_embedded()

@@ -346,6 +346,7 @@ def test_env_var_with_truetype_font(monkeypatch):
 def test_fallback_cid_font_logs_warning_and_still_renders(monkeypatch, caplog):
     monkeypatch.setattr(fonts, "KNOWN_FONT_PATHS", ())
     monkeypatch.setattr(fonts, "_fc_match_candidates", lambda: [])
+    monkeypatch.setattr(fonts, "_packaged_candidates", lambda: [])
     with caplog.at_level(logging.WARNING, logger="common.pdf.fonts"):
         name = japanese_font()
     assert name == "HeiseiKakuGo-W5"

@@ -6,10 +6,16 @@ packet but tells which local address the route uses; then ``hostname -I``), sets
 SITE_URL to ``http://<address>:<port>`` unless SITE_URL is already set (so court links
 and the QR codes on the recording sheets point at the laptop), prints the URL and a QR
 code of it in the terminal, and replaces itself by gunicorn.
+
+``--server`` chooses the WSGI server: ``gunicorn`` (several processes; not on Windows),
+``waitress`` (pure Python, one process with threads: Windows, and any laptop without
+gunicorn), or ``auto`` (the default: gunicorn where it is installed and runs, else waitress).
+gunicorn is never imported here: it runs as its own program, so this module loads on Windows.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import ipaddress
 import os
@@ -22,7 +28,7 @@ from urllib.parse import urlsplit
 import segno
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db.models import Q
 
 DEMO_PASSWORD = "karuta-demo"  # what `make run` / ensure_organiser set by default
@@ -127,6 +133,34 @@ def gunicorn_argv(host, port, workers, threads, timeout):
     ]
 
 
+SERVERS = ("auto", "gunicorn", "waitress")
+
+
+def choose_server(requested="auto", platform=None):
+    """``"gunicorn"`` or ``"waitress"`` for ``requested`` (one of :data:`SERVERS`).
+
+    ``auto``: gunicorn when it is installed and the platform is not Windows (gunicorn needs
+    ``fork`` and ``fcntl``), else waitress. Asking for gunicorn where it cannot run raises
+    ``CommandError`` saying to use waitress.
+    """
+    platform = platform or sys.platform
+    usable = platform != "win32" and importlib.util.find_spec("gunicorn") is not None
+    if requested == "waitress" or (requested == "auto" and not usable):
+        return "waitress"
+    if not usable:
+        raise CommandError("gunicorn does not run here (Windows, or not installed): use --server waitress.")
+    return "gunicorn"
+
+
+def serve_waitress(host, port, threads):
+    """Serve the project's WSGI application (as ``config.wsgi``) with waitress in this process
+    until Ctrl+C (pure Python)."""
+    from django.core.wsgi import get_wsgi_application  # noqa: PLC0415 - what config.wsgi serves
+    from waitress import serve  # noqa: PLC0415 - only this server needs it
+
+    serve(get_wsgi_application(), host=host, port=port, threads=threads, ident="karuta")
+
+
 def qr_text(url):
     out = io.StringIO()
     segno.make(url, error="m").terminal(out=out, compact=True)
@@ -134,7 +168,7 @@ def qr_text(url):
 
 
 class Command(BaseCommand):
-    help = "Serve on the LAN with gunicorn (production settings), printing the address and its QR code."
+    help = "Serve on the LAN with gunicorn or waitress (production settings), printing the address and its QR code."
 
     def add_arguments(self, parser):
         parser.add_argument("--host", default=os.environ.get("HOST") or "0.0.0.0")
@@ -142,6 +176,7 @@ class Command(BaseCommand):
         parser.add_argument("--workers", type=int, default=int(os.environ.get("WORKERS") or default_workers()))
         parser.add_argument("--threads", type=int, default=int(os.environ.get("THREADS") or 4))
         parser.add_argument("--timeout", type=int, default=60)
+        parser.add_argument("--server", choices=SERVERS, default=os.environ.get("KARUTA_SERVER") or "auto")
         parser.add_argument("--no-qr", action="store_true")
         parser.add_argument(
             "--dry-run", action="store_true", help="print the address and the gunicorn command, do not serve"
@@ -169,7 +204,8 @@ class Command(BaseCommand):
                 )
             )
 
-    def handle(self, host, port, workers, threads, timeout, no_qr, dry_run, **options):
+    def handle(self, host, port, workers, threads, timeout, no_qr, dry_run, server="auto", **options):
+        server = choose_server(server)
         self.check_accounts()
         url = os.environ.get("SITE_URL", "").rstrip("/") or site_url_for(host, port)
         os.environ["SITE_URL"] = url
@@ -182,6 +218,13 @@ class Command(BaseCommand):
             self.stdout.write(f"  Also reachable at: {', '.join(f'http://{a}:{port}/' for a in others)}")
         if not no_qr:
             self.stdout.write(qr_text(url + "/"))
+        if server == "waitress":
+            self.stdout.write(f"  waitress, {threads} threads on {host}:{port}; Ctrl+C stops the server.")
+            if dry_run:
+                return
+            sys.stdout.flush()
+            serve_waitress(host, port, threads)
+            return
         argv = gunicorn_argv(host, port, workers, threads, timeout)
         self.stdout.write(f"  {workers} workers × {threads} threads on {host}:{port}; Ctrl+C stops the server.")
         if dry_run:

@@ -9,7 +9,7 @@ from tournament.management.commands._base import EventCommand
 from tournament.models import Court, Division, Event
 from tournament.services.registration import PlayerData, save_team
 
-DEMO = Path(settings.BASE_DIR) / "fixtures" / "demo_event.json"
+DEMO = Path(settings.RESOURCE_DIR) / "fixtures" / "demo_event.json"
 
 
 class Command(EventCommand):
