@@ -43,6 +43,7 @@ ROUND_TRIPS = {
     "club_entry.forms.ClubTeamForm": "test_club_team_keeps_every_value",
     "awards.forms.HandPrizeForm": "test_hand_prize_keeps_every_value",
     "series.forms.MemberForm": "test_series_member_keeps_every_value",
+    "judging.forms.WalkoverForm": "test_walkover_keeps_every_value",
 }
 
 # Form classes with nothing a person types that is stored to be shown again, and why.
@@ -66,7 +67,6 @@ NOTHING_TO_KEEP = {
 NOT_YET = {
     "reader.forms.CopyForm": "a deck's copy",
     "judging.forms.RetypeForm": "the recorder's blind re-typing",
-    "judging.forms.WalkoverForm": "a walkover",
     "judging.forms.RejectForm": "sending a result back, with its reason",
     "judging.forms.DisputeForm": "the touch helper",
     "judging.forms.PlayerCardsForm": "players' card counts",
@@ -466,18 +466,22 @@ RESULT_TYPED = {
 }
 
 
-def test_referees_result_keeps_every_value(client, organiser):
+def _one_game(organiser, slug):
     from tests.factories import make_teams
     from tournament.services.draw import draw_groups
     from tournament.services.schedule import make_schedule
 
-    event = make_event(slug="result-roundtrip", courts=1, auto_confirm=False)
+    event = make_event(slug=slug, courts=1, auto_confirm=False)
     event.organisers.add(organiser)
     division = make_division(event, courts=[1])
     make_teams(division, 2)
     draw_groups(event, seed=1)
     make_schedule(event)
-    match = event.matches.get()
+    return event, event.matches.get()
+
+
+def test_referees_result_keeps_every_value(client, organiser):
+    event, match = _one_game(organiser, "result-roundtrip")
     court = match.court
     client.logout()  # the court link is the credential
     url = reverse("judging:court_entry", args=[court.token, match.match_number])
@@ -554,3 +558,16 @@ def test_series_member_keeps_every_value(client, organiser):
     member = SeriesEvent.objects.get(series__slug="hitachi-cup")
     assert (member.event_id, member.role, member.district) == (event.pk, "qualifier", "北部")
     assert "北部" in client.get(url).content.decode()
+
+
+def test_walkover_keeps_every_value(client, organiser):
+    event, match = _one_game(organiser, "walkover-roundtrip")
+    client.logout()
+    url = reverse("judging:court_entry", args=[match.court.token, match.match_number])
+    opened = form_with(client.get(url).content.decode(), "absent_side")
+    keys = {"base_version": opened["values"]["base_version"][0], "submission_key": "walkover-1"}
+    typed = {"absent_side": "B"}  # not the first choice
+    assert client.post(url, {**typed, **keys, "action": "walkover"}).status_code == 302
+    match.refresh_from_db()
+    assert match.sheets.get().winner_side == "A"
+    assert not lost_values(form_with(client.get(url).content.decode(), "absent_side"), typed)
