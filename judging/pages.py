@@ -44,6 +44,14 @@ def sheet_initial(sheet):
     return {field: getattr(sheet, field) for field in services.SHEET_FIELDS}
 
 
+def walkover_initial(sheet):
+    """The absent side of a saved walkover, so the reopened walkover form shows it as it was
+    chosen (issue 27, item 2: every form shows again what was typed); {} for a played sheet."""
+    if sheet is None or not sheet.is_walkover:
+        return {}
+    return {"absent_side": rules.Side(sheet.winner_side).other.value}
+
+
 def rps_prefill(sheet, logged):
     """ "じゃんけん used" taken from the touch helper's log when no result is saved yet
     (a saved version keeps its own number; the form says where the number came from)."""
@@ -83,7 +91,9 @@ def handle_entry(request, match, *, who, saved_url, template, extra):
     replay = current is not None and match.status == Match.Status.SCHEDULED
     initial = {**rps_prefill(current, rps_logged), **({} if replay else sheet_initial(current)), **fresh_keys(current)}
     form = ResultForm(initial=initial, card_total=event.card_total, **names)
-    walkover_form = WalkoverForm(initial=fresh_keys(current), **names)
+    walkover_form = WalkoverForm(
+        initial={**walkover_initial(None if replay else current), **fresh_keys(current)}, **names
+    )
     players = player_cards_form(match, None if replay else current)
     if request.method == "POST":
         is_walkover = request.POST.get("action") == "walkover"

@@ -193,8 +193,13 @@ def _retype(request, event, match, sheet):
 
 def _reject(request, event, match, sheet):
     form = RejectForm(request.POST)
-    form.is_valid()
-    services.reject_sheet(sheet, request.user, form.cleaned_data.get("reason", ""))
+    if not form.is_valid():
+        # Never an empty reason in place of the one typed (issue 27): refused, naming the field.
+        raise UserError(
+            _("%(field)s: %(problem)s Nothing was changed.")
+            % {"field": form.fields["reason"].label, "problem": " ".join(form.errors.get("reason", []))}
+        )
+    services.reject_sheet(sheet, request.user, form.cleaned_data["reason"])
     messages.warning(request, _("Version %(v)s rejected: the game is disputed.") % {"v": sheet.version})
 
 
