@@ -259,6 +259,9 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``karuta`` console script. Out: the exit status (2: a trouble
     explained in one sentence on standard error)."""
+    for stream in (sys.stdout, sys.stderr):  # a console or file that cannot show Japanese or the QR code's blocks
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv and argv[0] in PASS_THROUGH:
         # Everything after the word goes to the management command as it is (argparse would

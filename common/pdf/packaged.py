@@ -33,6 +33,9 @@ RELATIVE_PATH = ("fonts", "ofl", "notosansjp", "NotoSansJP[wght].ttf")
 #: The weight the PDFs are set in (400: Regular).
 WEIGHT = 400
 
+#: The instance's names (name table IDs: 2 subfamily, 4 full name, 6 PostScript name).
+NAMES = {2: "Regular", 4: "Noto Sans JP Regular", 6: "NotoSansJP-Regular"}
+
 _lock = threading.Lock()
 _cache_dir: Path | None = None
 
@@ -84,6 +87,10 @@ def _instantiate(source: Path, target: Path) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     font = TTFont(str(source))
     static = instancer.instantiateVariableFont(font, {"wght": WEIGHT}, updateFontNames=False)
+    # The names still say Thin (the default instance); a PDF's font list should say what it embeds.
+    for record in static["name"].names:
+        if record.nameID in NAMES:
+            record.string = NAMES[record.nameID]
     fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=".noto-", suffix=".ttf")
     os.close(fd)
     try:
