@@ -97,12 +97,28 @@ def compare_versions(form, saved_form, merge=None):
 OPENED = "opened"
 
 
+def _multiple(field) -> bool:
+    return isinstance(field, (forms.MultipleChoiceField, forms.ModelMultipleChoiceField))
+
+
 def _canonical(field, value) -> str:
-    """A field's value as comparable text, whether it comes from a POST or from the row."""
+    """A field's value as comparable text, whether it comes from a POST or from the row (a
+    several-choice field: its chosen values sorted, comma-separated)."""
     if isinstance(field, forms.BooleanField):
         return "1" if value not in (None, "", False, "False", "false", "0", "off") else ""
+    if _multiple(field):
+        items = value if isinstance(value, (list, tuple)) else ([] if value in (None, "") else [value])
+        prepared = field.prepare_value(list(items)) if items else []
+        return ",".join(sorted(str(getattr(v, "pk", v)) for v in (prepared or [])))
     value = field.prepare_value(value)
     return "" if value is None else str(value).strip()
+
+
+def _posted(data, field, name):
+    """A field's posted value: the list of a several-choice field, else the one value."""
+    if _multiple(field) and hasattr(data, "getlist"):
+        return data.getlist(name)
+    return data.get(name)
 
 
 def opened_values(form) -> str:
@@ -155,7 +171,7 @@ def merge_stale(data, saved_form, version):
     for name, field in saved_form.fields.items():
         if field.widget.is_hidden:
             continue
-        raw = data.get(name)
+        raw = _posted(data, field, name)
         yours, saved = _canonical(field, raw), _canonical(field, saved_form[name].value())
         if yours == saved:
             continue
@@ -173,6 +189,8 @@ def merge_stale(data, saved_form, version):
                     merged[name] = "on"
                 else:
                     merged.pop(name, None)
+            elif _multiple(field) and hasattr(merged, "setlist"):
+                merged.setlist(name, saved.split(",") if saved else [])
             else:
                 merged[name] = saved
         elif saved != base:
@@ -195,11 +213,20 @@ class VersionedForm(forms.ModelForm):
     based on an older version (issue 18, item 8)."""
 
     version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
+    # The values the page was opened with, for a field-by-field merge after a stale save.
+    opened = forms.CharField(widget=forms.HiddenInput, required=False, max_length=20000)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if self.instance.pk:
             self.fields["version"].initial = self.instance.version
+
+    def get_initial_for_field(self, field, field_name):
+        """``opened`` holds the visible fields' initial values (``opened_values``), read when the
+        page is drawn, after a subclass has added its fields."""
+        if field_name == OPENED:
+            return opened_values(self)
+        return super().get_initial_for_field(field, field_name)
 
     def base_version(self):
         """The version the page was opened with (None: a page without it, e.g. an old script)."""
@@ -573,8 +600,13 @@ class TeamForm(forms.Form):
                 label=_("furigana"), max_length=names.FURIGANA_MAX, required=False
             )
             self.fields[f"p{i}_grade"] = forms.ChoiceField(label=_("grade"), choices=GRADE_CHOICES, required=False)
-        if not self.is_bound:
-            self.fields[OPENED].initial = opened_values(self)
+
+    def get_initial_for_field(self, field, field_name):
+        """``opened`` holds the visible fields' initial values (``opened_values``), as in
+        ``VersionedForm``."""
+        if field_name == OPENED:
+            return opened_values(self)
+        return super().get_initial_for_field(field, field_name)
 
     def base_version(self):
         """The team's version the page was opened with (None: not given; see ``VersionedForm``)."""

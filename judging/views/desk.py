@@ -8,7 +8,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Max
+from django.db.models import Count, Max, Q
 from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -297,7 +297,11 @@ def confirm_queue(request, slug):
     matches = (
         event.matches.filter(status__in=[Match.Status.SUBMITTED, Match.Status.DISPUTED])
         .select_related(*MATCH_RELATED)
-        .annotate(last_version=Max("sheets__version"))
+        .annotate(
+            last_version=Max("sheets__version"),
+            # Refused saves kept with their values (issue 28, item 7): the game's page lists them.
+            refused_count=Count("history", filter=Q(history__action=HistoryEntry.Action.REFUSED), distinct=True),
+        )
         .order_by("match_number")
     )
     return render(request, "judging/confirm_queue.html", {"event": event, "games": _newest_sheets(list(matches))})

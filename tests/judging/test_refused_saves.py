@@ -80,3 +80,13 @@ def test_the_desk_sees_the_refused_values_and_adopts_them(client, day, recorder,
     client.post(match_url(match), {"action": "adopt", "entry": other.pk})
     assert services.latest_sheet(match).version == 2
     assert client.post(match_url(match), {"action": "adopt", "entry": "x"}).status_code == 404
+
+
+def test_the_confirm_queue_says_a_game_has_refused_saves(client, day, recorder):
+    match = first_match(day)
+    services.submit_sheet(match, A_WINS, base_version=0, court=match.court)
+    with pytest.raises(services.Conflict):
+        services.submit_sheet(match, B_WINS, base_version=0, court=match.court)
+    client.force_login(recorder)
+    page = client.get(reverse("judging:confirm_queue", args=[day.slug])).content.decode()
+    assert "拒否された保存1件を保管" in page or "1 refused save kept" in page

@@ -183,10 +183,14 @@ def test_stale_event_division_and_court_forms_are_refused(event, organisers, nam
     assert getattr(row, next(iter(change))) == next(iter(change.values()))
     by_label = {r["name"]: r for r in response.context["stale_rows"]}
     assert by_label[saved_label]["differs"]
+    assert by_label[saved_label]["theirs"]
     again = form_data(response)
     assert first.post(url, again).status_code == 302
     row.refresh_from_db()
     assert row.version == 3
+    # Merged field by field (issue 28, item 7): their change stays, mine is saved too.
+    assert getattr(row, next(iter(change))) == next(iter(change.values()))
+    assert (row.edition == 12) if name == "event" else (row.order == 9)
 
 
 def test_the_saved_team_form_carries_its_version(event):

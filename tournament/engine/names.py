@@ -11,7 +11,9 @@ models alike.  Everything here is deterministic and side-effect free.
 * :func:`name_key` — the one comparison key of names (team names, divisions,
   clubs), used by forms, the import and the database constraint
   ``Team.name_key`` alike: NFKC, spaces removed, case folded, the dash and
-  tilde families unified (issue 18, item 7).
+  tilde families unified (issue 18, item 7), variation selectors and other invisible marks
+  ignored (issue 28, item 8); :func:`differ_only_invisibly` says when two spellings are one
+  name only because of such a mark, so the organiser is told.
 * :func:`grade_band` / :func:`grade_in_band` — a division's grade band
   (``"小1〜小3"``) and whether a grade lies in it.
 * The length limits shared by forms, import and database (``*_MAX``).
@@ -33,17 +35,18 @@ __all__ = [
     "GRADE_CHOICES",
     "PLAYER_NAME_MAX",
     "TEAM_NAME_MAX",
+    "INVISIBLE_MARKS",
     "clean_display",
+    "differ_only_invisibly",
     "grade_band",
     "grade_in_band",
-    "differ_only_invisibly",
-    "strip_invisible",
     "grade_sort_key",
     "has_invisible_marks",
     "name_key",
     "normalize_grade",
     "normalize_team_name",
     "normalize_text",
+    "strip_invisible",
 ]
 
 #: Every canonical grade string, in display order (adults last).

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from common.errors import UserError
 from tournament.access import event_for_organiser, event_for_recorder
-from tournament.forms import CourtForm, DivisionForm, EventForm, NewEventForm, compare_versions, with_version
+from tournament.forms import CourtForm, DivisionForm, EventForm, NewEventForm, compare_versions, merge_stale
 from tournament.models import Court, Division, Event, Match
 from tournament.services import settings_guard, versions
 from tournament.services.events import create_event, delete_event, deletion_preview, set_visibility
@@ -110,7 +110,7 @@ def event_edit(request, slug):
                     versions.claim(form.instance, form.base_version())
                     event = settings_guard.save_event(form.instance, user=request.user)
             except versions.StaleEdit as e:
-                form, stale = _stale(e, EventForm(with_version(request.POST, e.saved.version), instance=event), {})
+                form, stale = _stale(e, EventForm, request.POST, event, {})
             except UserError as e:
                 form.add_error(None, str(e))
             else:
@@ -180,14 +180,21 @@ def event_delete(request, slug):
     )
 
 
-def _stale(error, form, kwargs):
-    """A save refused as stale (``versions.StaleEdit``): ``form`` (the typed values, based on the
-    saved version so that saving again keeps them, on purpose) and the page's context: the saved
-    and the typed values side by side (issue 18, item 8)."""
+def _stale(error, form_class, post, instance, kwargs):
+    """A save refused as stale (``versions.StaleEdit``): the form of ``form_class`` with the typed
+    ``post`` merged field by field with the saved row, based on the saved version
+    (``forms.merge_stale``: a field only the other person changed keeps their value, issue 28
+    item 7), and the page's context: the saved and the typed values side by side (issue 18, item 8)."""
+    saved_form = form_class(instance=error.saved, **kwargs)
+    data, merge = merge_stale(post, saved_form, error.saved.version)
+    form = form_class(data, instance=instance, **kwargs)
     form.is_valid()
     form.add_error(None, str(error))
-    saved_form = type(form)(instance=error.saved, **kwargs)
-    return form, {"stale_rows": compare_versions(form, saved_form), "stale_version": error.saved.version}
+    return form, {
+        "stale_rows": compare_versions(form, saved_form, merge),
+        "stale_version": error.saved.version,
+        "stale_merged": True,
+    }
 
 
 def _confirmed(request, effects):
@@ -218,8 +225,7 @@ def division_edit(request, slug, pk=None):
                     versions.claim(division, form.base_version())
                     settings_guard.save_division(division, save_related=form.save_m2m, user=request.user)
             except versions.StaleEdit as e:
-                data = with_version(request.POST, e.saved.version)
-                form, stale = _stale(e, DivisionForm(data, instance=division, event=event), {"event": event})
+                form, stale = _stale(e, DivisionForm, request.POST, division, {"event": event})
             except UserError as e:
                 form.add_error(None, str(e))
             else:
@@ -248,8 +254,7 @@ def court_edit(request, slug, pk=None):
                 versions.claim(court, form.base_version())
                 court.save()
         except versions.StaleEdit as e:
-            data = with_version(request.POST, e.saved.version)
-            form, stale = _stale(e, CourtForm(data, instance=court, event=event), {"event": event})
+            form, stale = _stale(e, CourtForm, request.POST, court, {"event": event})
         else:
             messages.success(request, _("Court saved."))
             return redirect("tournament:court_links", event.slug)
