@@ -10,8 +10,9 @@ name and renamed, so a half-written file never looks like a backup. Automatic ba
 (before ``make_schedule``, ``seed_knockout`` and an entry import) are pruned to the
 newest ``KARUTA_BACKUP_KEEP`` (20); backups taken by hand are never pruned.
 
-A backup holds every tournament, every account's password hash and the open sessions,
-so only a superuser may download one (``ops.views``).
+A backup holds every tournament, every account's password hash and the open sessions (the
+expired ones are dropped from the copy: ``_drop_expired_sessions``), so only a superuser may
+download one (``ops.views``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from django.db import connections
 from django.utils.translation import gettext as _
 
 from common.private_files import write_private
+from ops import sessions
 
 logger = logging.getLogger("tournament.backups")
 
@@ -147,10 +149,38 @@ def _write_backup(target: Path, using):
     write_private(target, b"")
     if _vendor(using) == "sqlite":
         _sqlite_backup(target, using)
+        _drop_expired_sessions(target)
     elif _vendor(using) == "postgresql":
+        if not connections[using].in_atomic_block:
+            _clear_live_sessions()
         _pg_dump(target, using)
     else:
         raise BackupError(f"backups of a {_vendor(using)} database are not supported")
+
+
+def _drop_expired_sessions(target: Path) -> None:
+    """Delete the expired sessions from the SQLite copy ``target`` (issue 28, item 2: every
+    backup copied them), their bytes overwritten (``secure_delete``). Raises ``sqlite3.Error``
+    (a full disk), said in a sentence by the caller."""
+    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
+    copy = sqlite3.connect(str(target))
+    try:
+        tables = {row[0] for row in copy.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if "django_session" in tables:
+            copy.execute("PRAGMA secure_delete = ON")
+            with copy:
+                copy.execute("DELETE FROM django_session WHERE expire_date < ?", (now,))
+    finally:
+        copy.close()
+
+
+def _clear_live_sessions() -> None:
+    """PostgreSQL: pg_dump copies whole tables, so the expired sessions are deleted from the
+    database first; a failure only leaves them in the copy."""
+    try:
+        sessions.clear_expired()
+    except Exception as error:
+        logger.warning("expired sessions not cleared before the backup: %s", error)
 
 
 BACKUP_DEADLINE = 60  # seconds a backup may wait for the database before giving up

@@ -14,12 +14,15 @@ import struct
 import time
 import tracemalloc
 import zipfile
+import zlib
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import translation
 from openpyxl import Workbook
+from PIL import Image
 
-from common import limits
+from common import images, limits
 from tournament.imports import TEMPLATE_LABELS, parse_entry_workbook
 
 CPU_SECONDS = 3.0
@@ -147,3 +150,107 @@ def test_a_sheet_within_the_limits_still_fills_its_merged_club_down():
     data = entry_workbook(teams=3, merged=["C2:C4"], club_every=3)
     parsed = parse_entry_workbook(data)
     assert [t.affiliation for t in parsed.teams] == ["みなと子ども会"] * 3
+
+
+# --- Photos of recording sheets -------------------------------------------------------------------
+
+
+def float_tiff(width=7700, height=7700):
+    """The outside tester's photo: a TIFF of ``width`` × ``height`` 32-bit floats (mode "F"),
+    deflated to a few hundred kB, written by hand (Pillow would need the whole image in memory)."""
+    strip_rows = 64
+    strip = zlib.compress(b"\0" * (width * 4 * strip_rows), 9)
+    strips = (height + strip_rows - 1) // strip_rows
+    fields = [(256, 4, width), (257, 4, height), (258, 3, 32), (259, 3, 8), (262, 3, 1), (273, 4, None)]
+    fields += [(277, 3, 1), (278, 4, strip_rows), (279, 4, None), (339, 3, 3)]  # 339: floats
+    offsets_at = 8 + 2 + 12 * len(fields) + 4
+    counts_at = offsets_at + 4 * strips
+    data_at = counts_at + 4 * strips
+    out = bytearray(b"II*\0" + struct.pack("<IH", 8, len(fields)))
+    for tag, kind, value in fields:
+        count = strips if tag in (273, 279) else 1
+        value = {273: offsets_at, 279: counts_at}.get(tag, value)
+        out += struct.pack(
+            "<HHIHH" if kind == 3 and count == 1 else "<HHII",
+            tag,
+            kind,
+            count,
+            value,
+            *([0] if kind == 3 and count == 1 else []),
+        )
+    out += struct.pack("<I", 0)
+    out += b"".join(struct.pack("<I", data_at + i * len(strip)) for i in range(strips))
+    out += struct.pack("<I", len(strip)) * strips + strip * strips
+    return bytes(out)
+
+
+def png_header_only(width, height, colour_type=6, depth=8):
+    """A PNG that declares ``width`` × ``height`` pixels (RGBA by default) with one tiny IDAT: what
+    a decoder would allocate is decided by the header alone."""
+
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    header = struct.pack(">IIBBBBB", width, height, depth, colour_type, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\0" * 64)) + chunk(b"IEND", b"")
+    )
+
+
+def small_image(fmt, mode="RGB"):
+    out = io.BytesIO()
+    Image.new(mode, (64, 48)).save(out, fmt)
+    return out.getvalue()
+
+
+def _photo(data, name="sheet.jpg"):
+    return images.downscaled_jpeg(SimpleUploadedFile(name, data, "image/jpeg"))
+
+
+def test_a_tiff_of_32_bit_floats_is_refused_before_decoding():
+    data = float_tiff()
+    assert len(data) < 400_000
+    with pytest.raises(images.ImageRefused, match="8 bits per colour"):
+        _photo(data)
+    _, cost = measure(lambda: pytest.raises(images.ImageRefused, _photo, data))
+    cost.within(peak_mb=40)
+
+
+@pytest.mark.parametrize(
+    ("fmt", "mode"), [("TIFF", "RGB"), ("BMP", "RGB"), ("GIF", "P"), ("PNG", "I;16"), ("TIFF", "I"), ("TIFF", "F")]
+)
+def test_formats_and_modes_no_camera_writes_are_refused(fmt, mode):
+    with pytest.raises(images.ImageRefused, match="8 bits per colour"):
+        _photo(small_image(fmt, mode))
+
+
+def test_a_png_whose_decoded_pixels_pass_the_memory_limit_is_refused_naming_it():
+    data = png_header_only(7000, 7000)  # 49 million RGBA pixels: 196 MB once decoded
+    _, cost = measure(lambda: pytest.raises(images.ImageRefused, _photo, data))
+    with pytest.raises(images.ImageRefused, match=f"at most {limits.PHOTO_DECODED_BYTES // 2**20} MB"):
+        _photo(data)
+    cost.within(peak_mb=40)
+
+
+def test_a_png_declaring_too_many_pixels_is_refused_naming_the_limit():
+    data = png_header_only(100_000, 100_000)
+    with pytest.raises(images.ImageRefused, match=f"at most {limits.PHOTO_PIXELS // 1_000_000} million"):
+        _photo(data)
+    assert Image.MAX_IMAGE_PIXELS == limits.PHOTO_PIXELS
+
+
+def test_photos_are_decoded_one_at_a_time(monkeypatch):
+    monkeypatch.setattr(limits, "PHOTO_WAIT_SECONDS", 0.05)
+    assert images._DECODING.acquire(timeout=1)  # another request is decoding
+    try:
+        with pytest.raises(images.ImageRefused, match="busy"):
+            _photo(small_image("JPEG"))
+    finally:
+        images._DECODING.release()
+    assert _photo(small_image("JPEG"))[:2] == b"\xff\xd8"  # its turn: decoded
+
+
+@pytest.mark.parametrize("fmt", ["JPEG", "PNG", "WEBP"])
+def test_a_cameras_photo_is_still_accepted(fmt):
+    with Image.open(io.BytesIO(_photo(small_image(fmt)))) as kept:
+        assert kept.format == "JPEG" and kept.size == (64, 48)
