@@ -23,6 +23,8 @@ from openpyxl import Workbook
 from PIL import Image
 
 from common import images, limits
+from common.errors import UserError
+from reader.services.recordings import check_audio
 from tournament.imports import TEMPLATE_LABELS, parse_entry_workbook
 
 CPU_SECONDS = 3.0
@@ -254,3 +256,55 @@ def test_photos_are_decoded_one_at_a_time(monkeypatch):
 def test_a_cameras_photo_is_still_accepted(fmt):
     with Image.open(io.BytesIO(_photo(small_image(fmt)))) as kept:
         assert kept.format == "JPEG" and kept.size == (64, 48)
+
+
+# --- The reader's recordings --------------------------------------------------------------------
+
+
+def box(name, body=b""):
+    return struct.pack(">I4s", 8 + len(body), name) + body
+
+
+def nested_m4a(depth=5000):
+    """An M4A whose "moov" boxes nest ``depth`` deep (built from the inside out): mutagen's
+    reader recursed until ``RecursionError`` (a 500)."""
+    inner = box(b"free")
+    for _ in range(depth):
+        inner = box(b"moov", inner)
+    return box(b"ftyp", b"M4A \0\0\0\0M4A mp42isom") + inner
+
+
+def test_an_m4a_of_boxes_nested_thousands_deep_is_refused_naming_the_limit():
+    data = nested_m4a()
+    assert len(data) < limits.AUDIO_BYTES
+    with pytest.raises(UserError, match=f"nest more than {limits.AUDIO_BOX_DEPTH} deep"):
+        check_audio(data, "「す」の札")
+    _, cost = measure(lambda: pytest.raises(UserError, check_audio, data, "「す」の札"))
+    cost.within(peak_mb=40)
+
+
+def test_an_m4a_of_a_hundred_thousand_boxes_is_refused_naming_the_limit():
+    data = box(b"ftyp", b"M4A \0\0\0\0M4A mp42isom") + box(b"moov", box(b"free") * 100_000)
+    with pytest.raises(UserError, match=f"more than {limits.AUDIO_BOXES:,} boxes"):
+        check_audio(data, "「す」の札")
+    _, cost = measure(lambda: pytest.raises(UserError, check_audio, data, "「す」の札"))
+    cost.within(peak_mb=40)
+
+
+def test_a_nested_m4a_without_its_ftyp_first_is_still_no_500():
+    data = box(b"free", b"mp4") + nested_m4a()[28:]
+    with pytest.raises(UserError):
+        check_audio(data, "「す」の札")
+
+
+def test_a_wav_whose_header_claims_hours_is_refused_by_its_length():
+    header = struct.pack("<4sI4s4sIHHIIHH", b"RIFF", 36 + 2**31, b"WAVE", b"fmt ", 16, 1, 1, 8000, 16000, 2, 16)
+    data = header + struct.pack("<4sI", b"data", 2**31) + b"\0" * 16000
+    with pytest.raises(UserError, match=f"at most {limits.AUDIO_SECONDS} s|not audio"):
+        check_audio(data, "「す」の札")
+
+
+def test_an_audio_file_over_the_byte_limit_is_refused_before_it_is_read():
+    data = b"\0" * (limits.AUDIO_BYTES + 1)
+    with pytest.raises(UserError, match=f"larger than {limits.AUDIO_BYTES // 2**20} MB"):
+        check_audio(data, "「す」の札")
