@@ -70,6 +70,8 @@ def check_boxes(data: bytes) -> None:
                     raise TooManyBoxes("depth")
                 stack.append((at + header + _SKIP.get(name, 0), at + size, depth + 1))
             at += size
+
+
 #: mutagen type → (content type, extension).
 KINDS = {
     WAVE: ("audio/wav", "wav"),

@@ -18,13 +18,18 @@ import zlib
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
 from django.utils import translation
 from openpyxl import Workbook
 from PIL import Image
 
 from common import images, limits
 from common.errors import UserError
+from reader import sessions
+from reader.engine import sequence
 from reader.services.recordings import check_audio
+from tests import factories
+from tests.reader.test_reading import make_deck, now_ms
 from tournament.imports import TEMPLATE_LABELS, parse_entry_workbook
 
 CPU_SECONDS = 3.0
@@ -308,3 +313,39 @@ def test_an_audio_file_over_the_byte_limit_is_refused_before_it_is_read():
     data = b"\0" * (limits.AUDIO_BYTES + 1)
     with pytest.raises(UserError, match=f"larger than {limits.AUDIO_BYTES // 2**20} MB"):
         check_audio(data, "「す」の札")
+
+
+# --- The reader's log ---------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_a_reader_link_cannot_flood_a_reading_and_the_log_page_stays_fast(client, django_user_model):
+    """The outside tester posted 54,000 lines through a court's reader link; the organiser's log
+    page then took 36 s. A reading keeps at most READER_LOG_LINES_PER_READING lines."""
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    event = factories.make_event(courts=1, slug="reader-flood")
+    link = sessions.reader_link(event.courts.first())
+    reading = sessions.start_reading(
+        make_deck(), event, unreadable=[], pauses=sequence.Timing(), seed=1, court=link.court
+    )
+    url = reverse("reader:link_lines", args=[link.token, reading.pk])
+    per_post = limits.READER_LOG_LINES_PER_POST
+    answers = []
+    for batch in range(limits.READER_LOG_LINES_PER_READING // per_post + 3):
+        lines = [{"seq": batch * per_post + n + 1, "kind": "pause", "at": now_ms()} for n in range(per_post)]
+        answer, cost = measure(lambda lines=lines: client.post(url, {"lines": lines}, content_type="application/json"))
+        answers.append(answer.status_code)
+        cost.within()
+    assert answers.count(200) == limits.READER_LOG_LINES_PER_READING // per_post
+    assert answer.status_code == 400
+    assert f"at most {limits.READER_LOG_LINES_PER_READING:,} log lines" in answer.json()["error"]
+    assert reading.entries.count() == limits.READER_LOG_LINES_PER_READING
+    too_many = [{"seq": 10**6 + n, "kind": "pause", "at": now_ms()} for n in range(per_post + 1)]
+    refused = client.post(url, {"lines": too_many}, content_type="application/json")
+    assert refused.status_code == 400 and f"at most {per_post} lines" in refused.json()["error"]
+    organiser = django_user_model.objects.create_user("reader-organiser")
+    event.organisers.add(organiser)
+    client.force_login(organiser)
+    page, cost = measure(lambda: client.get(reverse("reader:manage_log", args=[event.slug, reading.pk])))
+    assert page.status_code == 200
+    cost.within()
