@@ -17,18 +17,22 @@ import zipfile
 import zlib
 
 import pytest
+from django.contrib.sessions.models import Session
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 from openpyxl import Workbook
 from PIL import Image
 
-from common import images, limits
+from common import images, kept_forms, limits
 from common.errors import UserError
-from reader import sessions
+from reader import deck_import, sessions
 from reader.engine import sequence
 from reader.services.recordings import check_audio
+from series.exchange import signing
 from tests import factories
+from tests.hanafuda.test_first_dealer import TIED, TIED_DRAW
 from tests.reader.test_reading import make_deck, now_ms
 from tournament.imports import TEMPLATE_LABELS, parse_entry_workbook
 
@@ -349,3 +353,87 @@ def test_a_reader_link_cannot_flood_a_reading_and_the_log_page_stays_fast(client
     page, cost = measure(lambda: client.get(reverse("reader:manage_log", args=[event.slug, reading.pk])))
     assert page.status_code == 200
     cost.within()
+
+
+# --- Deck workbooks -----------------------------------------------------------------------------
+
+
+def deck_workbook(change):
+    wb = Workbook()
+    ws = wb.active
+    ws.append(["頭字", "読み札", "読み（かな）", "役札"])
+    ws.append(["す", "諏訪神社", "すわじんじゃ", ""])
+    out = io.BytesIO()
+    wb.save(out)
+    return _rewrite(out.getvalue(), "xl/worksheets/sheet1.xml", change)
+
+
+def test_a_deck_workbook_with_a_row_of_a_million_cells_is_refused_naming_the_limit():
+    cells = b"".join(b'<c r="A3" t="n"><v>1</v></c>' for _ in range(limits.ENTRY_CELLS_PER_ROW + 10))
+    data = deck_workbook(lambda xml: xml.replace(b"</sheetData>", b'<row r="3">' + cells + b"</row></sheetData>"))
+    assert len(data) < 200_000
+    (rows, problems), cost = measure(lambda: deck_import.read_deck(data))
+    assert (
+        not rows
+        and f"limit {limits.ENTRY_CELLS_PER_ROW:,} cells" in problems[0].message
+        or (f"more than {limits.ENTRY_CELLS_PER_ROW:,} cells" in problems[0].message)
+    )
+    cost.within()
+
+
+def test_a_deck_workbook_over_the_byte_limit_is_refused_before_it_is_opened():
+    data = b"PK\x03\x04" + b"\0" * limits.DECK_FILE_BYTES
+    (rows, problems), cost = measure(lambda: deck_import.read_deck(data))
+    assert not rows and "larger than 5 MB" in problems[0].message
+    cost.within()
+
+
+# --- Results and key files ----------------------------------------------------------------------
+
+
+def test_a_results_file_over_the_byte_limit_is_refused_naming_it():
+    data = b"{" + b" " * limits.RESULTS_FILE_BYTES + b"}"
+    with pytest.raises(UserError, match=f"larger than {limits.RESULTS_FILE_BYTES // 2**20} MB"):
+        signing.open_signed(data)
+
+
+@pytest.mark.django_db
+def test_a_results_file_whose_header_nests_a_hundred_thousand_deep_is_not_one():
+    data = b"[" * 100_000 + b"]" * 100_000 + b"\n{}"
+    _, cost = measure(lambda: pytest.raises(UserError, signing.open_signed, data))
+    with pytest.raises(UserError, match="not a results file"):
+        signing.open_signed(data)
+    cost.within()
+
+
+@pytest.mark.django_db
+def test_a_key_file_nested_a_hundred_thousand_deep_is_not_a_key_file():
+    data = b'{"format": ' + b"[" * 30_000 + b"]" * 30_000 + b"}"
+    _, cost = measure(lambda: pytest.raises(UserError, signing.load_key, data))
+    with pytest.raises(UserError, match="not a series key file"):
+        signing.load_key(data)
+    cost.within()
+
+
+# --- Every JSON read from outside: the club games' hidden draws ---------------------------------
+
+
+def test_a_hidden_list_of_draws_nested_deep_or_huge_is_no_draw_never_a_500(client, django_user_model):
+    client.force_login(django_user_model.objects.create_user("scorer"))
+    for history in ("[" * 50_000 + "]" * 50_000, "[" + ",".join(['{"draw_player_1": 12}'] * 5_000) + "]"):
+        data = {**TIED, **TIED_DRAW, "draw_history": history}
+        answer, cost = measure(lambda data=data: client.post(reverse("hanafuda:session_create"), data))
+        assert answer.status_code == 200  # the draw starts again: the tied players draw again
+        cost.within()
+
+
+# --- Forms kept after a refusal -----------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_a_refused_form_over_the_kept_limit_keeps_nothing():
+    event = factories.make_event(courts=1, slug="kept")
+    url = reverse("tournament:people", args=[event.slug])
+    answer = Client().post(url, {"username": "あ" * limits.KEPT_FORM_BYTES, "role": "recorder"})
+    assert answer.status_code == 302 and kept_forms.COOKIE not in answer.cookies
+    assert not Session.objects.exists()
