@@ -373,11 +373,7 @@ def test_a_deck_workbook_with_a_row_of_a_million_cells_is_refused_naming_the_lim
     data = deck_workbook(lambda xml: xml.replace(b"</sheetData>", b'<row r="3">' + cells + b"</row></sheetData>"))
     assert len(data) < 200_000
     (rows, problems), cost = measure(lambda: deck_import.read_deck(data))
-    assert (
-        not rows
-        and f"limit {limits.ENTRY_CELLS_PER_ROW:,} cells" in problems[0].message
-        or (f"more than {limits.ENTRY_CELLS_PER_ROW:,} cells" in problems[0].message)
-    )
+    assert not rows and f"{limits.ENTRY_CELLS_PER_ROW:,} cells" in problems[0].message
     cost.within()
 
 
