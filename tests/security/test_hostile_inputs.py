@@ -15,6 +15,7 @@ import time
 import tracemalloc
 import zipfile
 import zlib
+from pathlib import Path
 
 import pytest
 from django.contrib.sessions.models import Session
@@ -368,7 +369,7 @@ def deck_workbook(change):
     return _rewrite(out.getvalue(), "xl/worksheets/sheet1.xml", change)
 
 
-def test_a_deck_workbook_with_a_row_of_a_million_cells_is_refused_naming_the_limit():
+def test_a_deck_workbook_with_a_row_wider_than_excels_is_refused_naming_the_limit():
     cells = b"".join(b'<c r="A3" t="n"><v>1</v></c>' for _ in range(limits.ENTRY_CELLS_PER_ROW + 10))
     data = deck_workbook(lambda xml: xml.replace(b"</sheetData>", b'<row r="3">' + cells + b"</row></sheetData>"))
     assert len(data) < 200_000
@@ -433,3 +434,12 @@ def test_a_refused_form_over_the_kept_limit_keeps_nothing():
     answer = Client().post(url, {"username": "あ" * limits.KEPT_FORM_BYTES, "role": "recorder"})
     assert answer.status_code == 302 and kept_forms.COOKIE not in answer.cookies
     assert not Session.objects.exists()
+
+
+# --- The table ------------------------------------------------------------------------------------
+
+
+def test_docs_limits_lists_every_limit_of_the_table():
+    page = (Path(__file__).resolve().parents[2] / "docs" / "limits.md").read_text(encoding="utf-8")
+    missing = [name for name, _value in limits.table() if f"`{name}`" not in page]
+    assert not missing and len(limits.table()) > 40
