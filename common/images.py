@@ -7,6 +7,7 @@ content type are not trusted); the result is always a JPEG whose long side is at
 
 import io
 import threading
+import warnings
 
 from django.utils.translation import gettext as _
 from PIL import Image, ImageOps, UnidentifiedImageError
@@ -78,7 +79,10 @@ def downscaled_jpeg(upload, *, long_side=LONG_SIDE, max_bytes=MAX_UPLOAD_BYTES, 
             % {"size": round(size / 1024 / 1024, 1), "limit": max_bytes // (1024 * 1024)}
         )
     try:
-        with Image.open(upload, formats=_OPENERS) as image:
+        with warnings.catch_warnings():  # past MAX_PIXELS Pillow warns; check_before_decoding refuses
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            image = Image.open(upload, formats=_OPENERS)
+        with image:
             check_before_decoding(image)
             image.draft("RGB", (long_side, long_side))  # JPEG: decode at a smaller scale, faster
             decoded = check_before_decoding(image)
@@ -101,6 +105,10 @@ def downscaled_jpeg(upload, *, long_side=LONG_SIDE, max_bytes=MAX_UPLOAD_BYTES, 
             image.save(out, "JPEG", quality=quality, optimize=True)
     except UnidentifiedImageError as e:
         raise _not_a_photo() from e
-    except (OSError, SyntaxError, ValueError, Image.DecompressionBombError) as e:
+    except Image.DecompressionBombError as e:  # Pillow's own check at opening: twice the limit
+        raise ImageRefused(
+            _("The photo has too many pixels (more than %(limit)s million).") % {"limit": MAX_PIXELS // 1_000_000}
+        ) from e
+    except (OSError, SyntaxError, ValueError) as e:
         raise ImageRefused(_("The photo could not be read (the file is damaged); take it again.")) from e
     return out.getvalue()

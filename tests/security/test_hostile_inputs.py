@@ -246,7 +246,7 @@ def test_a_png_whose_decoded_pixels_pass_the_memory_limit_is_refused_naming_it()
 
 def test_a_png_declaring_too_many_pixels_is_refused_naming_the_limit():
     data = png_header_only(100_000, 100_000)
-    with pytest.raises(images.ImageRefused, match=f"at most {limits.PHOTO_PIXELS // 1_000_000} million"):
+    with pytest.raises(images.ImageRefused, match=f"(at most|more than) {limits.PHOTO_PIXELS // 1_000_000} million"):
         _photo(data)
     assert Image.MAX_IMAGE_PIXELS == limits.PHOTO_PIXELS
 
@@ -443,3 +443,9 @@ def test_docs_limits_lists_every_limit_of_the_table():
     page = (Path(__file__).resolve().parents[2] / "docs" / "limits.md").read_text(encoding="utf-8")
     missing = [name for name, _value in limits.table() if f"`{name}`" not in page]
     assert not missing and len(limits.table()) > 40
+
+
+def test_a_png_just_past_the_pixel_limit_is_refused_by_its_count_before_decoding():
+    data = png_header_only(10_000, limits.PHOTO_PIXELS // 10_000 + 1, colour_type=0)  # grey: few bytes
+    with pytest.raises(images.ImageRefused, match=f"at most {limits.PHOTO_PIXELS // 1_000_000} million"):
+        _photo(data)
