@@ -11,7 +11,7 @@ a logged-in organiser add a stranger as organiser with one click:
 - a CSRF failure keeps values only when the form came from this site (its ``Origin``, or
   without one its ``Referer``, names this host or a trusted origin); a cross-site post
   keeps nothing;
-- offered back only in the same session (it lives there), for the same path (the same
+- offered back only in the same session or browser (it lives there, or under its cookie), for the same path (the same
   form), to the same user (or, after the login, to a user the page answers 200 to: a
   user who may not open the form gets its 403 page and never sees the values);
 - no field whose name contains "password" is ever kept or shown;
