@@ -9,8 +9,9 @@ parsed (keys and values) is then checked in one place (``clean_texts``): a lone 
 (``"\\ud800"``, which no page, PDF or terminal can encode), a control character, or a text
 longer than any field of ours is refused naming where it is.
 
-Used by the results exchange (series/exchange/signing.py; docs/exchange.md, "Refusals") and the
-reader's log lines (reader/log_json.py; docs/rules/reader.md, "The log"). Pure: no Django.
+Used by the results exchange (series/exchange/signing.py; docs/exchange.md, "Refusals"), the
+reader's log lines (reader/log_json.py; docs/rules/reader.md, "The log") and the club games'
+hidden list of draws (hanafuda/forms.py). Pure: no Django; the limits are ``common.limits``.
 """
 
 from __future__ import annotations
@@ -18,8 +19,11 @@ from __future__ import annotations
 import json
 import unicodedata
 
-# No text field of a results or key file is near this long (names ≤ 120, ids ≤ 64).
-MAX_TEXT = 1000
+from common import limits
+
+# No text field of a results or key file is near this long (names ≤ 120, ids ≤ 64): the one
+# table of input limits, common.limits.
+MAX_TEXT = limits.JSON_TEXT_CHARS
 # Control characters refused in any text; a tab or a line break is kept (a venue on two lines).
 _ALLOWED_CONTROLS = frozenset("\t\n")
 

@@ -22,10 +22,16 @@ workers and readers, and a change to the tournament shows within ``FRESH_SECONDS
 
 Every answer through :func:`shared_page` carries an ``ETag`` (a hash of its body) and
 ``Cache-Control: no-cache``, and a matching ``If-None-Match``/``If-Modified-Since`` gets 304.
+
+A cache in trouble is a miss, never a 500 (issue 28, item 6: on a full disk every public page
+answered 500 from the file cache's write): ``get``, ``set`` and the version go through
+:func:`cache_get` and :func:`cache_set`, which log the error and answer as if the entry were
+absent; the page is then rendered uncached.
 """
 
 import functools
 import hashlib
+import logging
 import time
 
 from django.conf import settings
@@ -37,6 +43,8 @@ from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import parse_http_date_safe
 from django.utils.translation import get_language
 
+logger = logging.getLogger("tournament.page_cache")
+
 FRESH_SECONDS = 5  # a page may be this many seconds behind the last write
 KEEP_SECONDS = 60  # longest life of an entry, even when nothing was written
 VERSION_KEY = "page-cache:data-version"
@@ -44,9 +52,31 @@ WATCHED_APPS = frozenset({"tournament", "judging", "series"})
 KEPT_HEADERS = ("Content-Type", "Content-Language", "Last-Modified", "ETag", "Content-Disposition")
 
 
+def cache_get(key, default=None):
+    """``cache.get(key, default)``; ``default`` when the cache fails (a full disk, Redis away,
+    a damaged entry): a miss, logged, never an exception."""
+    try:
+        return cache.get(key, default)
+    except Exception as error:
+        logger.warning("cache read failed (%s): %s", type(error).__name__, error)
+        return default
+
+
+def cache_set(key, value, timeout) -> bool:
+    """``cache.set(key, value, timeout)``; False, logged, when the cache fails (a full disk: the
+    file cache cannot write its entry). Never raises."""
+    try:
+        cache.set(key, value, timeout)
+    except Exception as error:
+        logger.warning("cache write failed (%s): %s", type(error).__name__, error)
+        return False
+    return True
+
+
 def data_version():
-    """The current data version (an opaque int; 0 before the first write)."""
-    return cache.get(VERSION_KEY, 0)
+    """The current data version (an opaque int; 0 before the first write, or when the cache
+    cannot be read)."""
+    return cache_get(VERSION_KEY, 0)
 
 
 def bump_data_version():
@@ -54,7 +84,7 @@ def bump_data_version():
 
     A new value from the clock rather than ``incr``: two workers bumping at once both
     change it, and the file-based cache has no atomic increment."""
-    cache.set(VERSION_KEY, time.time_ns(), None)
+    cache_set(VERSION_KEY, time.time_ns(), None)
 
 
 def _on_write(sender, **kwargs):
@@ -170,14 +200,14 @@ def shared_page(name, params=(), version=None):
             exact = version(request, *args, **kwargs) if version is not None else None
             key = page_key((name, exact), request, args, kwargs, params)
             stamp = data_version()
-            entry = cache.get(key)
+            entry = cache_get(key)
             if entry is not None and (
                 exact is not None or entry["version"] == stamp or time.time() - entry["at"] < FRESH_SECONDS
             ):
                 return conditional(request, _from_entry(entry))
             response = view(request, *args, **kwargs)
             if _storable(response):
-                cache.set(key, _entry(response, stamp), KEEP_SECONDS)
+                cache_set(key, _entry(response, stamp), KEEP_SECONDS)
             return conditional(request, response)
 
         return wrapped

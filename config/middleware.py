@@ -142,9 +142,10 @@ class KeptFormMiddleware:
     A recorder who leaves the game page open past the session's age (14 hours) and then
     sends a result is redirected to the login page by ``login_required``; the browser then
     comes back to the page with a GET, and what was typed would be gone. When a POST is
-    answered with a redirect to the login page, its values are kept in the (anonymous)
-    session (``common.kept_forms.keep``: no passwords, at most 16 KB, 10 minutes); Django's
-    login keeps session data, so once logged in, the page of the same form, if the user
+    answered with a redirect to the login page, its values are kept for this browser
+    (``common.kept_forms.keep``: no passwords, at most 16 KB, 10 minutes; in the cache under a
+    cookie when the client has no stored session, so a flood of anonymous posts creates no
+    session row); Django's login keeps session data and the cookie stays, so once logged in, the page of the same form, if the user
     may open it, shows the values as text to copy (``offer_back``), never as a form ready
     to send. The same happens after a same-origin CSRF failure (``config.views``).
     """
@@ -166,7 +167,7 @@ class KeptFormMiddleware:
             and response.get("Location", "").split("?")[0] == resolve_url(settings.LOGIN_URL)
         ):
             kept_forms.keep(request, after_login=True)
-        return response
+        return kept_forms.set_cookie(request, response)  # a form just kept in the cache (no session row)
 
 
 # --- headers: no caching of private pages, no indexing ----------------------------------

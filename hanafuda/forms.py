@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from common import bounded_json, limits
 from hanafuda import labels, services
 from hanafuda.engine import dealing
 from hanafuda.engine.deck import CARD_BY_ID, CARDS
@@ -300,8 +301,13 @@ class SessionForm(forms.Form):
         """The draws before this one (hidden field), each {draw field: card id}; empty when
         there are none or they do not fit the table chosen (then the draw starts again)."""
         try:
-            history = json.loads(self.data.get("draw_history") or "[]")
+            # Through the bounded reader (issue 28: every JSON from outside): a hidden field nested
+            # 10,000 deep or of megabytes is no draw, never a RecursionError.
+            text = (self.data.get("draw_history") or "[]").encode("utf-8", "replace")
+            history = bounded_json.loads(text, max_bytes=limits.DRAW_HISTORY_BYTES, max_depth=limits.DRAW_HISTORY_DEPTH)
             names = {n for n, _seat in fields}
+            if len(history) > limits.DRAW_HISTORY_DRAWS:
+                return []
             history = [{str(n): int(c) for n, c in draw.items()} for draw in history]
             if history and set(history[0]) == names and dealing.settle_draws(history).dealer is None:
                 return history

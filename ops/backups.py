@@ -10,8 +10,9 @@ name and renamed, so a half-written file never looks like a backup. Automatic ba
 (before ``make_schedule``, ``seed_knockout`` and an entry import) are pruned to the
 newest ``KARUTA_BACKUP_KEEP`` (20); backups taken by hand are never pruned.
 
-A backup holds every tournament, every account's password hash and the open sessions,
-so only a superuser may download one (``ops.views``).
+A backup holds every tournament, every account's password hash and the open sessions (the
+expired ones are dropped from the copy: ``_drop_expired_sessions``), so only a superuser may
+download one (``ops.views``).
 """
 
 from __future__ import annotations
@@ -28,10 +29,11 @@ import time
 from pathlib import Path
 
 from django.conf import settings
-from django.db import connections
+from django.db import DatabaseError, connections
 from django.utils.translation import gettext as _
 
 from common.private_files import write_private
+from ops import sessions
 
 logger = logging.getLogger("tournament.backups")
 
@@ -65,6 +67,33 @@ def damaged_message(path) -> str:
         "%(path)s is damaged (cut short or overwritten, for example copied to a full USB stick): it cannot be "
         "restored. Nothing was changed. Choose another backup (manage.py backup --list)."
     ) % {"path": path}
+
+
+def unreadable_message(path, error) -> str:
+    """What to tell a person about a backup file that cannot be opened at all (no permission,
+    a name the system cannot read)."""
+    reason = error.strerror if isinstance(error, OSError) and error.strerror else type(error).__name__
+    return _("%(path)s cannot be read (%(reason)s). Nothing was changed.") % {"path": path, "reason": reason}
+
+
+def database_message(error) -> str:
+    """What to tell a person when this installation's own database fails during a backup or a
+    restore (it is locked, missing or unreadable); a full disk is said as such."""
+    if is_disk_full(error) or "disk is full" in str(error).lower():
+        return _(
+            "The disk is full: the database could not be written. Nothing was changed. Free some space "
+            "(old backups, other files), then try again."
+        )
+    return _(
+        "The tournament database could not be opened (%(reason)s). Nothing was changed. Check that the "
+        "server's data folder is there and readable, then try again."
+    ) % {"reason": str(error).strip().splitlines()[0][:200] if str(error).strip() else type(error).__name__}
+
+
+def _ro_uri(path: Path) -> str:
+    """The SQLite URI that opens ``path`` read-only, whatever its name holds (``#``, ``?``,
+    spaces: percent-encoded)."""
+    return Path(path).resolve().as_uri() + "?mode=ro"
 
 
 def backup_dir() -> Path:
@@ -125,6 +154,10 @@ def create_backup(output=None, *, reason="manual", using="default") -> Path:
         target.parent.mkdir(parents=True, exist_ok=True)
         _write_backup(partial, using)
         os.replace(partial, target)
+    except DatabaseError as error:
+        # Django's own connection could not be opened (a full disk, a locked or missing file;
+        # issue 28, item 6): a sentence, never a traceback.
+        raise BackupError(database_message(error)) from None
     except (OSError, sqlite3.Error) as error:
         # A full disk (issue 18, item 5) or another write fault: a sentence, never a traceback;
         # the half-written copy goes below.
@@ -147,10 +180,38 @@ def _write_backup(target: Path, using):
     write_private(target, b"")
     if _vendor(using) == "sqlite":
         _sqlite_backup(target, using)
+        _drop_expired_sessions(target)
     elif _vendor(using) == "postgresql":
+        if not connections[using].in_atomic_block:
+            _clear_live_sessions()
         _pg_dump(target, using)
     else:
         raise BackupError(f"backups of a {_vendor(using)} database are not supported")
+
+
+def _drop_expired_sessions(target: Path) -> None:
+    """Delete the expired sessions from the SQLite copy ``target`` (issue 28, item 2: every
+    backup copied them), their bytes overwritten (``secure_delete``). Raises ``sqlite3.Error``
+    (a full disk), said in a sentence by the caller."""
+    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
+    copy = sqlite3.connect(str(target))
+    try:
+        tables = {row[0] for row in copy.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if "django_session" in tables:
+            copy.execute("PRAGMA secure_delete = ON")
+            with copy:
+                copy.execute("DELETE FROM django_session WHERE expire_date < ?", (now,))
+    finally:
+        copy.close()
+
+
+def _clear_live_sessions() -> None:
+    """PostgreSQL: pg_dump copies whole tables, so the expired sessions are deleted from the
+    database first; a failure only leaves them in the copy."""
+    try:
+        sessions.clear_expired()
+    except Exception as error:
+        logger.warning("expired sessions not cleared before the backup: %s", error)
 
 
 BACKUP_DEADLINE = 60  # seconds a backup may wait for the database before giving up
@@ -183,7 +244,7 @@ def _sqlite_backup(target: Path, using):
             # Inside a transaction SQLite cannot back up through the connection that holds
             # the write lock (it answers "busy" for ever): a second connection copies the
             # committed state (WAL lets it read beside the writer).
-            source = sqlite3.connect(f"file:{connection.settings_dict['NAME']}?mode=ro", uri=True)
+            source = sqlite3.connect(_ro_uri(connection.settings_dict["NAME"]), uri=True)
             try:
                 _copy(source, destination)
             finally:
@@ -266,13 +327,18 @@ def prune(keep: int) -> list[Path]:
 
 
 def check_backup(path: Path, using="default"):
-    """Refuse a file that is not a backup of this kind of database."""
+    """Refuse a file that is not a backup of this kind of database: ``BackupError`` with one
+    sentence (missing, unreadable, not SQLite, damaged, not this application's), never another
+    exception (issue 28, item 6)."""
     path = Path(path)
-    if not path.is_file():
-        raise BackupError(f"{path} does not exist")
+    try:
+        if not path.is_file():
+            raise BackupError(f"{path} does not exist")
+        with path.open("rb") as f:
+            head = f.read(16)
+    except (OSError, ValueError) as error:  # no permission; a name with a NUL byte
+        raise BackupError(unreadable_message(path, error)) from None
     vendor = _vendor(using)
-    with path.open("rb") as f:
-        head = f.read(16)
     if vendor == "sqlite":
         if head != b"SQLite format 3\x00":
             raise BackupError(f"{path} is not an SQLite database")
@@ -292,16 +358,17 @@ def _sqlite_check(path: Path):
     """``(quick_check's answer, table names)`` of an SQLite file; a file SQLite cannot read
     (truncated: "database disk image is malformed") is refused as damaged."""
     try:
-        source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        source = sqlite3.connect(_ro_uri(path), uri=True)
         try:
             ok = source.execute("PRAGMA quick_check").fetchone()[0]
             tables = {row[0] for row in source.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         finally:
             source.close()
-    except sqlite3.DatabaseError:
+        if ok == "ok" and path.stat().st_size < _expected_size(path):
+            ok = "shorter than its header says"
+    except (sqlite3.Error, UnicodeError, TypeError, OSError):
+        # unreadable pages, a name or a schema that is not text: damaged, in a sentence
         raise BackupError(damaged_message(path)) from None
-    if ok == "ok" and path.stat().st_size < _expected_size(path):
-        ok = "shorter than its header says"
     return ok, tables
 
 
@@ -326,8 +393,14 @@ def restore_backup(path, *, using="default", safety_backup=True) -> Path | None:
     if connection.in_atomic_block:
         raise BackupError("cannot restore inside a transaction")
     if _vendor(using) == "sqlite":
-        connection.ensure_connection()
-        source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            connection.ensure_connection()
+        except DatabaseError as error:
+            raise BackupError(database_message(error)) from None
+        try:
+            source = sqlite3.connect(_ro_uri(path), uri=True)
+        except sqlite3.Error:
+            raise BackupError(damaged_message(path)) from None
         try:
             source.backup(connection.connection)
         except sqlite3.DatabaseError as error:

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from openpyxl import Workbook, load_workbook
 from openpyxl.utils import get_column_letter
 
+from common import limits
 from common.xlsx import workbook_bytes, write_cell
 from reader.engine import cards as rules
 from reader.services.decks import CardRow
@@ -25,7 +26,7 @@ from tournament.imports.limits import Budget, LimitExceeded, scan_workbook
 from tournament.imports.records import ImportProblem
 from tournament.imports.workbook import cell_text
 
-MAX_FILE_BYTES = 5 * 1024 * 1024
+MAX_FILE_BYTES = limits.DECK_FILE_BYTES  # the one table of input limits (common.limits)
 HEADER_SEARCH_ROWS = 10
 #: Column → the labels that name it (after NFKC, spaces removed).
 LABELS = {

@@ -10,13 +10,13 @@ inside an object, so :data:`MAX_DEPTH` leaves room and :data:`MAX_BYTES` holds
 
 from django.utils.translation import gettext as _
 
-from common import bounded_json
+from common import bounded_json, limits
 from common.errors import UserError
 
 #: The deepest nesting of ``[`` and ``{`` accepted (the log is 3 deep: object, list, line).
-MAX_DEPTH = 8
+MAX_DEPTH = limits.READER_LOG_DEPTH
 #: The largest body accepted, in bytes (500 lines of ~150 bytes are ~75 kB).
-MAX_BYTES = 256 * 1024
+MAX_BYTES = limits.READER_LOG_BYTES
 
 
 def too_large() -> UserError:

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from common import limits
 from common.errors import UserError
 from reader.engine import sequence
 from reader.models import ReaderLink, ReadingLogEntry, ReadingSession
@@ -29,8 +30,10 @@ CLOCK_SKEW = datetime.timedelta(minutes=10)
 # correction varies with the network's delay).
 END_TOLERANCE = datetime.timedelta(seconds=5)
 MAX_SEED = 2**31 - 1
-# Lines one request may carry (a game of 56 cards has about 340 steps).
-MAX_LINES = 500
+# Lines one request may carry (a game of 56 cards has about 340 steps), and one reading in all
+# (issue 28: a reader link posted 54,000 lines and the organiser's log page took 36 s).
+MAX_LINES = limits.READER_LOG_LINES_PER_POST
+MAX_LINES_PER_READING = limits.READER_LOG_LINES_PER_READING
 
 
 def refuse_unreadable(cards):
@@ -221,6 +224,19 @@ def _refuse_after_end(session, entries):
             raise _refuse(number, _("the reading had already ended."))
 
 
+def _refuse_past_the_cap(session, entries):
+    """Refuse a batch whose new lines would take the reading past :data:`MAX_LINES_PER_READING`
+    (lines already stored, resent, do not count twice)."""
+    seqs = {entry.seq for entry in entries}
+    stored = session.entries.count()
+    again = session.entries.filter(seq__in=seqs).count() if seqs else 0
+    if stored + len(seqs) - again > MAX_LINES_PER_READING:
+        raise UserError(
+            _("A reading keeps at most %(max)s log lines; this one has %(count)s. Start a new reading.")
+            % {"max": f"{MAX_LINES_PER_READING:,}", "count": f"{stored:,}"}
+        )
+
+
 def record_lines(session, lines, sent=None):
     """Store the log lines ``lines`` (dicts: seq, kind, card, reading, key, at in ms since the
     epoch) sent by the reading page; a line already stored (same ``seq``) is kept as it was,
@@ -231,7 +247,8 @@ def record_lines(session, lines, sent=None):
 
     Each line must be one this reading can log (a known kind; a phrase of the rules; a card
     of its order with a known reading; its time within the reading's start and now, give or
-    take :data:`CLOCK_SKEW`; nothing after the end). docs/rules/reader.md, "The log".
+    take :data:`CLOCK_SKEW`; nothing after the end), and the reading keeps at most
+    :data:`MAX_LINES_PER_READING` lines (``common.limits``). docs/rules/reader.md, "The log".
 
     Returns the sequence numbers stored or already there (the page forgets those). Raises
     ``UserError`` naming the first wrong line; nothing of the batch is written then.
@@ -243,6 +260,7 @@ def record_lines(session, lines, sent=None):
     entries = [_line(session, raw, number, now, offset) for number, raw in enumerate(lines, start=1)]
     _refuse_after_end(session, entries)
     with transaction.atomic():
+        _refuse_past_the_cap(session, entries)
         ReadingLogEntry.objects.bulk_create(entries, ignore_conflicts=True)
         ended = [entry.at for entry in entries if entry.kind == "end"]
         if ended and session.ended_at is None:

@@ -5,10 +5,10 @@ never players' names (docs/rules/series.md, "Archive")."""
 
 from dataclasses import dataclass, field
 
-from django.core.cache import cache
 from django.db.models import Count, Max, Sum
 from django.utils.translation import get_language
 
+from common.page_cache import cache_get, cache_set
 from series.models import ImportedPlacing, club_index, club_of
 from tournament.engine.names import name_key
 from tournament.models import Event, Team
@@ -27,10 +27,10 @@ def _per_version(kind, event, build):
     divisions = event.divisions.aggregate(n=Count("pk"), v=Sum("version"), newest=Max("pk"))
     stamp = f"{event_version(event)}:{event.version}:{divisions['n']}:{divisions['v']}:{divisions['newest']}"
     key = f"series-archive:{kind}:{event.pk}:{get_language()}:{stamp}"
-    found = cache.get(key)
+    found = cache_get(key)
     if found is None:
         found = build()
-        cache.set(key, found, KEEP_SECONDS)
+        cache_set(key, found, KEEP_SECONDS)  # a cache in trouble is a miss (common.page_cache)
     return found
 
 

@@ -19,7 +19,7 @@ class _FileForm(forms.Form):
     def clean_file(self):
         upload = self.cleaned_data["file"]
         if upload.size > signing.MAX_FILE_BYTES:
-            raise forms.ValidationError(_("The file is too big to be a results file."))
+            raise forms.ValidationError(signing.too_big_message())
         return upload.read()
 
 

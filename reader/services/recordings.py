@@ -2,12 +2,17 @@
 
 The file must really be audio (read by ``mutagen``, never trusted by its name or type):
 WAV, MP3, OGG (Opus or Vorbis) or M4A; at most :data:`MAX_BYTES` and :data:`MAX_SECONDS`.
-A refusal is a ``UserError`` naming the card or the phrase; nothing is written then.
+An M4A's boxes are counted and their nesting measured before mutagen reads them
+(``check_boxes``, iterative: mutagen reads nested boxes recursively, and a file of boxes
+nested a thousand deep answered 500 with ``RecursionError``; issue 28). The limits are
+``common.limits`` (``AUDIO_*``). A refusal is a ``UserError`` naming the card or the phrase
+and the limit; nothing is written then.
 """
 
 from __future__ import annotations
 
 import hashlib
+import struct
 from io import BytesIO
 
 import mutagen
@@ -19,15 +24,54 @@ from mutagen.oggopus import OggOpus
 from mutagen.oggvorbis import OggVorbis
 from mutagen.wave import WAVE
 
+from common import limits
 from common.errors import UserError
 from reader.models import DeckEdition, Recording
 
 #: Largest file accepted (bytes).
-MAX_BYTES = 5 * 1024 * 1024
+MAX_BYTES = limits.AUDIO_BYTES
 #: Longest recording (seconds): a card read once takes some 5 s.
-MAX_SECONDS = 30
+MAX_SECONDS = limits.AUDIO_SECONDS
 #: Shortest recording (seconds): less is a click, not a reading.
-MIN_SECONDS = 0.2
+MIN_SECONDS = limits.AUDIO_MIN_SECONDS
+#: The boxes mutagen looks inside (its own list, ``mutagen.mp4._atom._CONTAINERS``), and the
+#: bytes skipped at the start of one ("meta" has four of version and flags).
+CONTAINERS = frozenset({b"moov", b"udta", b"trak", b"mdia", b"meta", b"ilst", b"stbl", b"minf", b"moof", b"traf"})
+_SKIP = {b"meta": 4}
+
+
+class TooManyBoxes(ValueError):
+    """An MP4 file's boxes nest deeper or are more than the limits; ``str()`` says which."""
+
+
+def check_boxes(data: bytes) -> None:
+    """Count the boxes of an MP4 (M4A) file ``data`` and measure how deep they nest, without
+    recursion, before mutagen reads it. Raises ``TooManyBoxes`` past ``AUDIO_BOX_DEPTH`` levels or
+    ``AUDIO_BOXES`` boxes; a box cut short ends the walk (mutagen then refuses the file).
+    Linear in the number of boxes."""
+    boxes = 0
+    stack = [(0, len(data), 0)]  # (start, end, depth) of the box lists still to walk
+    while stack:
+        at, end, depth = stack.pop()
+        while at + 8 <= end:
+            size, name = struct.unpack(">I4s", data[at : at + 8])
+            header = 8
+            if size == 1 and at + 16 <= end:
+                size, header = struct.unpack(">Q", data[at + 8 : at + 16])[0], 16
+            elif size == 0:
+                size = end - at
+            if size < header or at + size > end:
+                return
+            boxes += 1
+            if boxes > limits.AUDIO_BOXES:
+                raise TooManyBoxes("boxes")
+            if name in CONTAINERS:
+                if depth + 1 > limits.AUDIO_BOX_DEPTH:
+                    raise TooManyBoxes("depth")
+                stack.append((at + header + _SKIP.get(name, 0), at + size, depth + 1))
+            at += size
+
+
 #: mutagen type → (content type, extension).
 KINDS = {
     WAVE: ("audio/wav", "wav"),
@@ -59,9 +103,22 @@ def check_audio(data: bytes, label: str) -> tuple[str, str, float]:
         raise UserError(
             _("%(what)s: the file is larger than %(mb)d MB.") % {"what": label, "mb": MAX_BYTES // (1024 * 1024)}
         )
+    if b"ftyp" in data[:128] or b"mp4" in data[:128]:  # what makes mutagen try it as MP4
+        try:
+            check_boxes(data)
+        except TooManyBoxes as error:
+            if str(error) == "depth":
+                raise UserError(
+                    _("%(what)s: the file's boxes nest more than %(max)d deep; it is not a recording.")
+                    % {"what": label, "max": limits.AUDIO_BOX_DEPTH}
+                ) from None
+            raise UserError(
+                _("%(what)s: the file has more than %(max)s boxes; it is not a recording.")
+                % {"what": label, "max": f"{limits.AUDIO_BOXES:,}"}
+            ) from None
     try:
         found = mutagen.File(BytesIO(data), options=list(KINDS))
-    except (mutagen.MutagenError, ValueError, EOFError, OSError):
+    except (mutagen.MutagenError, ValueError, EOFError, OSError, RecursionError, struct.error):
         found = None
     seconds = float(getattr(getattr(found, "info", None), "length", 0) or 0)
     if found is None or seconds <= 0:

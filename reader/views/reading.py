@@ -204,7 +204,7 @@ def _plan(reading, edition=None, order=None, pauses=None):
 def _resume_pos(reading):
     """The index of the last step done, from the server's log (-1: nothing read yet), for a
     page opened again (docs/rules/reader.md, "Opening the page again")."""
-    lines = reading.entries.order_by("seq").values_list("kind", "card", "reading")
+    lines = reading.entries.order_by("seq").values_list("kind", "card", "reading")[: sessions.MAX_LINES_PER_READING]
     pauses = sequence.Timing(reading.between_readings, reading.between_cards)
     return sequence.resume_position(sequence.plan(reading.order, pauses), list(lines))
 
@@ -214,6 +214,7 @@ def _logged(reading):
     another device shows what the first one read): dicts of kind, card, reading and the
     local time "HH:MM:SS". docs/rules/reader.md, "Opening the page again"."""
     lines = reading.entries.order_by("seq").values_list("kind", "card", "reading", "at")
+    lines = lines[: sessions.MAX_LINES_PER_READING]  # the cap of the write side; older logs too
     return [
         {"kind": kind, "card": card, "reading": read, "time": timezone.localtime(at).strftime("%H:%M:%S")}
         for kind, card, read, at in lines
@@ -295,8 +296,11 @@ _READING_LABELS = {
 }
 
 
-def _log_rows(reading):
-    rows = list(reading.entries.order_by("seq"))
+def _log_rows(reading, limit=None):
+    """The log lines of ``reading`` in order (the first ``limit`` only, when given), each with
+    its ``label`` and ``reading_label`` for the page and the CSV."""
+    rows = reading.entries.order_by("seq")
+    rows = list(rows[:limit] if limit else rows)
     for row in rows:
         if row.kind == "phrase":
             row.label = voices.PHRASES.get(row.key.partition(":")[2], ("",))[0]
@@ -314,13 +318,16 @@ def manage_log(request, slug, pk):
     each card was read."""
     event = event_for_recorder(request, slug)
     reading = get_object_or_404(ReadingSession.objects.select_related("court", "edition", "match"), event=event, pk=pk)
-    rows = _log_rows(reading)
+    rows = _log_rows(reading, limit=sessions.MAX_LINES_PER_READING + 1)
+    # A log longer than the cap (written before it existed) shows its first lines; the CSV has all.
+    cut = len(rows) > sessions.MAX_LINES_PER_READING
+    rows = rows[: sessions.MAX_LINES_PER_READING]
     counts = {}
     for row in rows:
         if row.kind in ("read", "again") and row.reading != sequence.CONFIRM:
             counts[row.card] = counts.get(row.card, 0) + 1
     read = [(card, counts.get(card, 0)) for card in reading.order if card in counts]
-    context = {"event": event, "reading": reading, "rows": rows, "read": read}
+    context = {"event": event, "reading": reading, "rows": rows, "read": read, "cut": cut}
     return render(request, "reader/log.html", context)
 
 

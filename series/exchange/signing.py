@@ -21,6 +21,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from common import bounded_json as bounded
+from common import limits as input_limits
 from common.errors import UserError
 from series import services
 from series.models import Series, SeriesEvent
@@ -30,15 +31,15 @@ FORMAT = "karuta-results"
 VERSION = 1
 KEY_FORMAT = "karuta-series-key"
 KEY_VERSION = 1
-# A results file of a district of 500 teams is well under 1 MB; anything far bigger is not one.
-MAX_FILE_BYTES = 20 * 1024 * 1024
-# The header line is about 250 bytes and flat; a key file about 400 bytes and flat; the contents
-# nest series → division → team → player (5 levels). Anything beyond is not one of ours.
-MAX_HEADER_BYTES = 4096
-MAX_KEY_BYTES = 64 * 1024
-MAX_HEADER_DEPTH = 1
-MAX_KEY_DEPTH = 1
-MAX_CONTENTS_DEPTH = 16
+# The limits of the one table (common.limits): a results file of a district of 500 teams is well
+# under 1 MB; the header line is about 250 bytes and flat; a key file about 400 bytes and flat;
+# the contents nest series → division → team → player (5 levels). Anything beyond is not ours.
+MAX_FILE_BYTES = input_limits.RESULTS_FILE_BYTES
+MAX_HEADER_BYTES = input_limits.RESULTS_HEADER_BYTES
+MAX_KEY_BYTES = input_limits.KEY_FILE_BYTES
+MAX_HEADER_DEPTH = input_limits.RESULTS_HEADER_DEPTH
+MAX_KEY_DEPTH = input_limits.KEY_FILE_DEPTH
+MAX_CONTENTS_DEPTH = input_limits.RESULTS_CONTENTS_DEPTH
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 _SLUG = re.compile(r"^[-a-zA-Z0-9_]{1,40}$")
 
@@ -144,6 +145,11 @@ def _series_of(header) -> Series:
     return series
 
 
+def too_big_message() -> str:
+    """The refusal of a file over :data:`MAX_FILE_BYTES`, naming the limit."""
+    return _("The file is larger than %(mb)d MB: too big to be a results file.") % {"mb": MAX_FILE_BYTES // 2**20}
+
+
 def open_signed(data: bytes) -> SignedFile:
     """Check a results file and read its contents.
 
@@ -152,7 +158,7 @@ def open_signed(data: bytes) -> SignedFile:
     not have or signed with another key (another series), cut short or longer than signed, or
     changed by even one byte (the signature does not match). docs/exchange.md, "Refusals"."""
     if len(data) > MAX_FILE_BYTES:
-        raise UserError(_("The file is too big to be a results file."))
+        raise UserError(too_big_message())
     header, contents = _header(data)
     series = _series_of(header)
     if len(contents) < header["size"]:

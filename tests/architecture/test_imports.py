@@ -55,6 +55,7 @@ LAYERS = [
             "tournament.imports",
             "tournament.imports.*",
             "ops.backups",
+            "ops.sessions",
         ],
     ),
     ("read side", ["tournament.reports", "tournament.reports.*"]),

@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.sessions.backends.db import SessionStore
 from django.contrib.sessions.models import Session
+from django.core.cache import cache
 from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
@@ -152,9 +153,12 @@ def test_an_anonymous_post_keeps_only_a_small_form_without_passwords_for_a_short
     anonymous = Client()
     response = anonymous.post(url, {"username": "鈴木", "password": "Typed-secret-9", "role": "recorder"})
     assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
-    kept = anonymous.session[kept_forms.SESSION_KEY]
+    # No session row for a stranger's post: the values wait in the cache, named by a cookie.
+    assert Session.objects.count() == 0
+    cookie = response.cookies[kept_forms.COOKIE]
+    assert cookie["max-age"] == kept_forms.LIFE_SECONDS and cookie["httponly"]
+    kept = cache.get(kept_forms._cache_key(cookie.value))
     assert dict(kept["fields"]) == {"username": "鈴木", "role": "recorder"}
-    assert anonymous.session.get_expiry_age() <= kept_forms.LIFE_SECONDS
     # The organiser logs in on that browser: the session lives on and the form shows the values.
     login = anonymous.post(reverse("login"), {"username": "organiser", "password": "the-right-password"})
     assert login.status_code == 302
@@ -162,6 +166,9 @@ def test_an_anonymous_post_keeps_only_a_small_form_without_passwords_for_a_short
     body = anonymous.get(url).content.decode()
     assert "<td>鈴木</td>" in body and "Typed-secret-9" not in body
     assert not re.search(r'<input type="hidden" name="username"', body)
+    # Shown once: the cache forgets it and the cookie is dropped.
+    assert cache.get(kept_forms._cache_key(cookie.value)) is None
+    assert "鈴木" not in anonymous.get(url).content.decode()
 
 
 def test_a_big_anonymous_post_keeps_nothing_and_writes_no_session(event):

@@ -19,25 +19,21 @@ import time
 import zipfile
 from dataclasses import dataclass, field
 
+from common import limits
 from tournament.imports.messages import _
 
-#: Members of the zip (a workbook has a dozen or two).
-MAX_MEMBERS = 500
-#: Uncompressed size of all members together, and of one worksheet.
-MAX_UNCOMPRESSED_BYTES = 96 * 1024 * 1024
-#: Uncompressed size of any part other than a worksheet (styles, shared strings, the workbook):
-#: openpyxl parses these whole when it opens the file, so they get a smaller limit.
-MAX_PART_BYTES = 16 * 1024 * 1024
-#: Cells in one row (Excel's own maximum is 16,384 columns).
-MAX_CELLS_PER_ROW = 16_384
-#: Cells in one sheet (5,000 rows of 100 columns).
-MAX_CELLS = 500_000
-#: Highest row number (Excel's own maximum).
-MAX_ROW_NUMBER = 1_048_576
-#: Shared strings (a 300-team entry file has a few thousand).
-MAX_SHARED_STRINGS = 50_000
-#: Seconds for checking and reading one upload.
-TIME_BUDGET_SECONDS = 15.0
+#: The limits are the entry workbooks' rows of the one table, ``common.limits``.
+MAX_MEMBERS = limits.ENTRY_ZIP_MEMBERS
+MAX_UNCOMPRESSED_BYTES = limits.ENTRY_UNCOMPRESSED_BYTES
+#: openpyxl parses a part other than a worksheet whole when it opens the file: a smaller limit.
+MAX_PART_BYTES = limits.ENTRY_PART_BYTES
+MAX_CELLS_PER_ROW = limits.ENTRY_CELLS_PER_ROW
+MAX_CELLS = limits.ENTRY_CELLS
+MAX_ROW_NUMBER = limits.ENTRY_ROW_NUMBER
+MAX_SHARED_STRINGS = limits.ENTRY_SHARED_STRINGS
+#: Merged ranges in one sheet (each is filled down by ``tournament.imports.merged``).
+MAX_MERGED_RANGES = limits.ENTRY_MERGED_RANGES
+TIME_BUDGET_SECONDS = limits.ENTRY_SECONDS
 #: Hidden row numbers remembered (rows further down are not read anyway).
 _MAX_HIDDEN_KEPT = 100_000
 
@@ -89,6 +85,10 @@ def _bytes(n: int) -> str:
     return _("%(n)s bytes") % {"n": f"{n:,}"}
 
 
+def _ranges(n: int) -> str:
+    return _("%(n)s ranges") % {"n": f"{n:,}"}
+
+
 def _files(n: int) -> str:
     return _("%(n)s files") % {"n": f"{n:,}"}
 
@@ -115,7 +115,7 @@ def scan_workbook(archive: zipfile.ZipFile, budget: Budget) -> dict[str, SheetFa
     (message naming the limit and the count found) at the first limit passed: too many
     members, uncompressed size (all members, or one part openpyxl parses whole such as
     ``xl/styles.xml``), cells in a row or in a sheet, a row number beyond Excel's, shared
-    strings, or the time budget. Zip errors
+    strings, merged ranges, or the time budget. Zip errors
     (``BadZipFile``, CRC) propagate to the caller, which reports a damaged file.
     """
     members = archive.infolist()
@@ -199,7 +199,9 @@ def _scan_sheet(archive: zipfile.ZipFile, member: zipfile.ZipInfo, budget: Budge
                     facts.hidden_rows.add(row)
             elif tag == b"mergeCell":
                 ref = _REF.search(attrs)
-                if ref and len(facts.merged) < MAX_CELLS_PER_ROW:
+                if ref:
+                    if len(facts.merged) >= MAX_MERGED_RANGES:
+                        raise _too_big(_("merged ranges"), _ranges, MAX_MERGED_RANGES)
                     facts.merged.append(ref.group(1).decode("ascii", "replace"))
             else:
                 facts.autofilter = True

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tournament.engine.names import clean_display
 from tournament.imports.layouts import PlayerRows, TeamRows
+from tournament.imports.limits import LimitExceeded
 from tournament.imports.merged import fill_merged
 from tournament.imports.messages import _
 from tournament.imports.records import ImportProblem, ParsedEntries
@@ -56,7 +57,10 @@ def parse_entry_workbook(fileobj_or_bytes, default_division: str = "") -> Parsed
             ImportProblem(header.row, None, _("There is no 部門 (division) column and no default division was chosen."))
         )
 
-    fills, merge_problems = fill_merged(sheet.rows, sheet.merged, header)
+    try:
+        fills, merge_problems = fill_merged(sheet.rows, sheet.merged, header, sheet.budget)
+    except LimitExceeded as exc:
+        return ParsedEntries(teams=[], problems=[ImportProblem(None, None, str(exc))])
     problems.extend(merge_problems)
     reader = (TeamRows if header.layout == "team" else PlayerRows)(
         header, default_division, problems, result.warnings, fills

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from openpyxl import load_workbook
 
+from common import limits
 from tournament.engine.names import clean_display, normalize_text
 from tournament.imports.header import Header, detect_header
 from tournament.imports.limits import Budget, LimitExceeded, SheetFacts, scan_workbook
@@ -29,18 +30,18 @@ from tournament.imports.messages import _
 from tournament.imports.records import ImportProblem
 
 #: Uploads larger than this are refused (a 300-team entry file is far below 1 MB).
-MAX_FILE_BYTES = 5 * 1024 * 1024
+MAX_FILE_BYTES = limits.ENTRY_FILE_BYTES
 #: Non-blank rows read below the header before giving up with a problem.
-MAX_DATA_ROWS = 5000
+MAX_DATA_ROWS = limits.ENTRY_DATA_ROWS
 #: Reading stops after this many consecutive blank rows (the sheet's recorded
 #: dimension is never trusted).
 MAX_BLANK_RUN = 50
 #: The header row must be within this many rows from the top of the sheet.
 HEADER_SEARCH_ROWS = 20
 #: Columns beyond this are ignored.
-MAX_COLUMNS = 100
+MAX_COLUMNS = limits.ENTRY_COLUMNS
 #: Excel's own limit of characters in a cell; longer strings (not made by Excel) are cut.
-MAX_CELL_CHARS = 32_767
+MAX_CELL_CHARS = limits.ENTRY_CELL_CHARS
 
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0"
 _ZIP_MAGIC = b"PK\x03\x04"
@@ -54,7 +55,8 @@ class EntrySheet:
     cell values); ``problems`` the faults of reading it (too many rows); ``skipped`` the
     non-blank hidden rows not read, ``filtered`` whether the sheet has an AutoFilter (its
     hidden rows are filtered out); ``merged`` the sheet's merged ranges ("A5:A7");
-    ``other_sheets`` the titles of the other sheets that have a header row (hidden ones marked).
+    ``other_sheets`` the titles of the other sheets that have a header row (hidden ones marked);
+    ``budget`` the time budget of the whole upload, which the merged-cell fill goes on checking.
     """
 
     title: str
@@ -65,6 +67,7 @@ class EntrySheet:
     filtered: bool = False
     merged: list[str] = field(default_factory=list)
     other_sheets: list[str] = field(default_factory=list)
+    budget: Budget | None = None
 
 
 def read_entry_sheet(source) -> EntrySheet | ImportProblem:
@@ -246,7 +249,7 @@ def _read_sheet(ws, facts: SheetFacts, budget: Budget) -> EntrySheet | None:
             break
     if header is None:
         return None
-    sheet = EntrySheet(ws.title, header, [], [], filtered=facts.autofilter, merged=list(facts.merged))
+    sheet = EntrySheet(ws.title, header, [], [], filtered=facts.autofilter, merged=list(facts.merged), budget=budget)
     blank_run = 0
     for rownum, raw in enumerate(rows, start=header.row + 1):
         budget.check()

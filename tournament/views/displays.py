@@ -8,6 +8,10 @@ fragment. The page embeds the version it was rendered with (``reports.hall.hall_
 again (``?fragment=1``) as soon as the version differs, so a change made in the first
 seconds after loading is shown too. The script pages through the blocks of a screen
 (``.hall-item``) that do not fit at once, and a rotation shows several screens in turn.
+
+The screens are cached like the other public pages (``common.page_cache.shared_page``, keyed on
+the hall version, so never behind it; issue 28: 30 clients on a court page had a p95 of 11 s):
+thirty tablets polling the same court render it once per change.
 """
 
 import functools
@@ -19,15 +23,39 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from common.page_cache import shared_page
 from common.pdf.qr import qr_modules
 from tournament import reports
 from tournament.access import event_for_public
-from tournament.models import Court
+from tournament.models import Court, Event
 from tournament.reports import api, hall, ranking, stage_notes
 
 POLL_SECONDS = 5
 DEFAULT_PAGE_SECONDS = hall.DEFAULT_PAGE_SECONDS
 MAX_PAGE_SECONDS = hall.MAX_PAGE_SECONDS
+
+
+#: The query parameters that change what a screen shows (the cache's key; others are ignored).
+SCREEN_PARAMS = ("fragment", "seconds", "screens", "screen")
+
+
+def _hall_version(request, slug, **kwargs):
+    """The cache version of a hall screen: the event's hall version now
+    (``reports.hall.hall_version``: results, history, lots, announcements, the minute), or
+    "unknown" for an unknown event (its 404 is never stored)."""
+    event = Event.objects.filter(slug=slug).first()
+    if event is None:
+        return "unknown"
+    return hall.hall_version(event, timezone.now(), api.last_change(event))
+
+
+def _screen(name):
+    """A hall screen's view: GET and HEAD only, cached per hall version and known parameters."""
+
+    def decorate(view):
+        return require_safe(shared_page(name, params=SCREEN_PARAMS, version=_hall_version)(view))
+
+    return decorate
 
 
 def _page_seconds(request):
@@ -79,7 +107,7 @@ def _division_context(event, division):
     }
 
 
-@require_safe
+@_screen("display-division")
 def division_display(request, slug, division):
     """Projector view of a division: every group's standings in large type, a page of groups
     at a time, then the bracket; the games a change left out of date are named until the
@@ -104,7 +132,7 @@ def _podium_context(event, division):
     return {"division": division, "ranking": standing, "names": names, "spots": spots}
 
 
-@require_safe
+@_screen("display-podium")
 def podium_display(request, slug, division):
     """A division's podium (issue 19, item 6; docs/hall-screens.md, "Podium"): 1st in the
     middle, 2nd left, 3rd right (joint thirds both; only the places the format gives), team
@@ -128,7 +156,7 @@ def _court_context(event, court):
     return {"court": court, "current": waiting[:1], "next_games": waiting[1:4], "last": last}
 
 
-@require_safe
+@_screen("display-court")
 def court_display(request, slug, court):
     """A court's screen: the current game and the next ones, refreshing itself; a game a change
     left out of date is marked "under review"."""
@@ -137,7 +165,7 @@ def court_display(request, slug, court):
     return _frame(request, event, "public/display_court.html", _court_context(event, court), [request.path])
 
 
-@require_safe
+@_screen("display-courts")
 def courts_display(request, slug):
     """The all-courts overview: per court the game now playing (or due), the next one, and
     "late" when a game's start time has passed with neither a start nor a result
@@ -168,7 +196,7 @@ def _screen_paths(event, spec):
     return paths, unknown
 
 
-@require_safe
+@_screen("display-rotation")
 def rotation_display(request, slug):
     """Several screens in turn: ``?screens=courts,division:3,court:2`` or the organiser page's
     ``?screen=…&screen=…`` (default: the overview and every division) and ``?seconds=`` per page (1–600). A word that names no screen or a

@@ -14,7 +14,6 @@ fragment (``?fragment=1``) when the events document says the version changed.
 import hashlib
 import re
 
-from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import F, Q
 from django.http import HttpResponse
@@ -27,6 +26,7 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from common.downloads import PDF, XLSX, file_response
+from common.page_cache import cache_get, cache_set
 from tournament import exports, printing, reports
 from tournament.access import event_for_public, whole_number
 from tournament.models import CRITERION_LABELS, Court, Division, Event, Match, Team
@@ -56,10 +56,10 @@ def cached_fragment(path, event, version, params, build):
     the cache), kept ``FRESH_SECONDS`` for changes the version does not see (a team renamed)."""
     parts = f"{path}|{event.pk}|{get_language()}|{version}|{sorted(params.items())}"
     key = "public-live:" + hashlib.sha256(parts.encode()).hexdigest()
-    html = cache.get(key)
+    html = cache_get(key)
     if html is None:
         html = build()
-        cache.set(key, html, FRESH_SECONDS)
+        cache_set(key, html, FRESH_SECONDS)  # a full disk: served uncached (common.page_cache)
     return html
 
 

@@ -23,11 +23,12 @@ from club_entry import services as club_entry_services
 from common.downloads import XLSX, file_response
 from common.errors import UserError
 from common.pdf.coverage import entry_font_warnings
+from common.private_files import write_private
 from ops import backups
 from tournament import exports, imports
 from tournament.access import event_for_organiser, int_param
 from tournament.forms import ImportForm, TeamForm, compare_versions, merge_stale
-from tournament.models import Division, Player, Team
+from tournament.models import Division, Event, Player, Team
 from tournament.services import versions
 from tournament.services.registration import import_entries, save_team
 from tournament.services.withdrawal import withdraw_team
@@ -178,12 +179,14 @@ def _import_dir():
     return path
 
 
-def _keep_parsed(parsed, default_division):
+def _keep_parsed(parsed, default_division, event, user):
     """Keep the parsed result under a new token: the import and the problems download read it
-    instead of parsing the file again (issue 18, item 2)."""
+    instead of parsing the file again (issue 18, item 2). The file names the event and the
+    organiser it was uploaded for (issue 28: a token imported into another organiser's event)
+    and is the owner's only (0600: it holds children's names)."""
     token = secrets.token_hex(16)
-    data = {"default_division": default_division, "parsed": parsed.to_dict()}
-    _upload_path(token).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    data = {"default_division": default_division, "parsed": parsed.to_dict(), "event": event.pk, "user": user.pk}
+    write_private(_upload_path(token), json.dumps(data, ensure_ascii=False).encode("utf-8"))
     return token
 
 
@@ -200,14 +203,31 @@ def _kept_fault(error):
     }
 
 
-def _kept_parsed(token):
-    """The parsed result kept under *token*, or None when it has expired or cannot be read."""
+class OtherUpload(UserError):
+    """A kept upload's token used on another event's page or by another person."""
+
+
+def _kept_parsed(token, event, user):
+    """The parsed result kept under *token* for ``event`` and ``user``: ``(ParsedEntries,
+    default division)``, or None when it has expired or cannot be read. Raises
+    ``OtherUpload`` when it was uploaded for another event (named, when this user uploaded it)
+    or by another person: a token never imports into an event it was not uploaded for."""
     path = _upload_path(token)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        return imports.ParsedEntries.from_dict(data["parsed"]), data["default_division"]
+        parsed = imports.ParsedEntries.from_dict(data["parsed"]), data["default_division"]
+        owner = (data["event"], data["user"])
     except (OSError, ValueError, KeyError, TypeError):
         return None
+    if owner[1] != user.pk:
+        raise OtherUpload(_("This uploaded file was uploaded by another person; upload the file again here."))
+    if owner[0] != event.pk:
+        other = Event.objects.filter(pk=owner[0]).first()
+        raise OtherUpload(
+            _("This uploaded file was uploaded for another tournament (%(event)s); upload it again here.")
+            % {"event": other.name if other else "?"}
+        )
+    return parsed
 
 
 @login_required
@@ -220,7 +240,11 @@ def team_import(request, slug):
     form = ImportForm()
     if request.method == "POST" and "token" in request.POST:
         token = request.POST["token"]
-        kept = _kept_parsed(token)
+        try:
+            kept = _kept_parsed(token, event, request.user)
+        except OtherUpload as error:
+            messages.error(request, str(error))
+            return redirect("tournament:team_import", event.slug)
         if kept is None:
             messages.error(request, _("The uploaded file has expired; upload it again."))
             return redirect("tournament:team_import", event.slug)
@@ -240,7 +264,7 @@ def team_import(request, slug):
             parsed = imports.parse_entry_workbook(form.cleaned_data["file"], default_division=default_division)
             report = import_entries(event, parsed, dry_run=True)
             try:
-                token = _keep_parsed(parsed, default_division)
+                token = _keep_parsed(parsed, default_division, event, request.user)
             except OSError as error:
                 form.add_error("file", _kept_fault(error))
                 report = None
@@ -269,7 +293,10 @@ def import_report(request, slug, token):
     """The problems of an uploaded entry sheet as an Excel file, one row per problem; read from
     the result kept at the upload, not parsed again."""
     event = event_for_organiser(request, slug)
-    kept = _kept_parsed(token)
+    try:
+        kept = _kept_parsed(token, event, request.user)
+    except OtherUpload:
+        kept = None  # another event's or person's upload: as if it did not exist
     if kept is None:
         raise Http404
     report = import_entries(event, kept[0], dry_run=True)

@@ -1,4 +1,5 @@
 from django.core.management.base import BaseCommand, CommandError
+from django.db import DatabaseError
 
 from ops import backups
 
@@ -17,11 +18,16 @@ class Command(BaseCommand):
 
     def handle(self, output=None, list_only=False, **options):
         if list_only:
-            for path in backups.list_backups():
-                self.stdout.write(f"{path}  {path.stat().st_size:>12,} bytes")
+            try:
+                for path in backups.list_backups():
+                    self.stdout.write(f"{path}  {path.stat().st_size:>12,} bytes")
+            except OSError as e:  # the folder cannot be read: one sentence
+                raise CommandError(backups.unreadable_message(backups.backup_dir(), e)) from None
             return
         try:
             path = backups.create_backup(output)
         except backups.BackupError as e:
             raise CommandError(str(e)) from None
+        except DatabaseError as e:  # the database itself failed: one sentence, never a traceback
+            raise CommandError(backups.database_message(e)) from None
         self.stdout.write(str(path))

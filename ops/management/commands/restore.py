@@ -1,4 +1,5 @@
 from django.core.management.base import BaseCommand, CommandError
+from django.db import DatabaseError
 
 from ops import backups
 
@@ -19,6 +20,8 @@ class Command(BaseCommand):
             backups.check_backup(file)
         except backups.BackupError as e:
             raise CommandError(str(e)) from None
+        except DatabaseError as e:  # the database itself failed: one sentence, never a traceback
+            raise CommandError(backups.database_message(e)) from None
         if not yes:
             raise CommandError(
                 f"This replaces every tournament in the database by the contents of {file}. "
@@ -28,6 +31,8 @@ class Command(BaseCommand):
             safety = backups.restore_backup(file, safety_backup=not no_safety_backup)
         except backups.BackupError as e:
             raise CommandError(str(e)) from None
+        except DatabaseError as e:  # the database itself failed: one sentence, never a traceback
+            raise CommandError(backups.database_message(e)) from None
         if safety:
             self.stdout.write(f"The database before the restore was saved to {safety}")
         self.stdout.write(f"Restored {file}")

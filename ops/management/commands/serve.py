@@ -29,7 +29,10 @@ import segno
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
+from django.db import DatabaseError
 from django.db.models import Q
+
+from ops import sessions
 
 DEMO_PASSWORD = "karuta-demo"  # what `make run` / ensure_organiser set by default
 
@@ -204,9 +207,22 @@ class Command(BaseCommand):
                 )
             )
 
+    def clear_sessions(self):
+        """Expired sessions deleted now, and by each server process on a timer
+        (``ops.sessions``, every ``SESSION_CLEAR_SECONDS``): the table cannot grow without end."""
+        try:
+            count = sessions.clear_expired()
+        except DatabaseError as error:
+            self.stdout.write(self.style.WARNING(f"  Expired sessions could not be cleared now: {error}"))
+        else:
+            if count:
+                self.stdout.write(f"  {count} expired sessions cleared.")
+        os.environ[sessions.TIMER_ENV] = "1"
+
     def handle(self, host, port, workers, threads, timeout, no_qr, dry_run, server="auto", **options):
         server = choose_server(server)
         self.check_accounts()
+        self.clear_sessions()
         url = os.environ.get("SITE_URL", "").rstrip("/") or site_url_for(host, port)
         os.environ["SITE_URL"] = url
         os.environ["DEBUG"] = "false"
