@@ -47,6 +47,7 @@ ROUND_TRIPS = {
     "judging.forms.RejectForm": "test_reason_sent_back_is_kept",
     "judging.forms.RetypeForm": "test_blind_retyping_shows_what_was_typed",
     "judging.forms.PlayerCardsForm": "test_players_cards_keep_every_value",
+    "reader.forms.CopyForm": "test_deck_copy_keeps_every_value",
 }
 
 # Form classes with nothing a person types that is stored to be shown again, and why.
@@ -68,7 +69,6 @@ NOTHING_TO_KEEP = {
 
 # Form classes not round-tripped yet: each one here is a gap, not a pass (issue 27, item 2).
 NOT_YET = {
-    "reader.forms.CopyForm": "a deck's copy",
     "judging.forms.DisputeForm": "the touch helper",
     "hanafuda.forms.SessionForm": "a Musashino-bana session",
     "hanafuda.forms.RoundForm": "a Musashino-bana round",
@@ -653,3 +653,20 @@ def test_players_cards_keep_every_value(client, organiser):
     reopened = form_with(client.get(url).content.decode(), "cards_a")
     blanks = {name: "" for name in a + b if name not in counts}
     assert not lost_values(reopened, {**counts, **blanks})
+
+
+def test_deck_copy_keeps_every_value(client, organiser):
+    from reader.models import DeckEdition
+
+    event = make_event(slug="copy-event")
+    event.organisers.add(organiser)
+    deck = DeckEdition.objects.create(slug="club-original", name="元の札", owner=organiser, event=event)
+    detail = client.get(reverse("reader:deck_detail", args=[deck.slug])).content.decode()
+    opened = form_with(detail, "slug")
+    typed = {"name": "クラブの写し", "slug": "club-copy"}
+    assert shown_fields(opened) == set(typed)
+    response = client.post(reverse("reader:deck_copy", args=[deck.slug]), typed)
+    assert response.status_code == 302
+    copy = DeckEdition.objects.get(slug="club-copy")
+    assert copy.name == "クラブの写し"
+    assert "クラブの写し" in client.get(reverse("reader:deck_detail", args=[copy.slug])).content.decode()
