@@ -47,6 +47,8 @@ ROUND_TRIPS = {
     "judging.forms.RejectForm": "test_reason_sent_back_is_kept",
     "judging.forms.RetypeForm": "test_blind_retyping_shows_what_was_typed",
     "judging.forms.PlayerCardsForm": "test_players_cards_keep_every_value",
+    "reader.forms.CopyForm": "test_deck_copy_keeps_every_value",
+    "judging.forms.DisputeForm": "test_dispute_keeps_every_value",
 }
 
 # Form classes with nothing a person types that is stored to be shown again, and why.
@@ -68,8 +70,6 @@ NOTHING_TO_KEEP = {
 
 # Form classes not round-tripped yet: each one here is a gap, not a pass (issue 27, item 2).
 NOT_YET = {
-    "reader.forms.CopyForm": "a deck's copy",
-    "judging.forms.DisputeForm": "the touch helper",
     "hanafuda.forms.SessionForm": "a Musashino-bana session",
     "hanafuda.forms.RoundForm": "a Musashino-bana round",
     "dosai.forms.EditionForm": "a Dôsai edition",
@@ -653,3 +653,45 @@ def test_players_cards_keep_every_value(client, organiser):
     reopened = form_with(client.get(url).content.decode(), "cards_a")
     blanks = {name: "" for name in a + b if name not in counts}
     assert not lost_values(reopened, {**counts, **blanks})
+
+
+def test_deck_copy_keeps_every_value(client, organiser):
+    from reader.models import DeckEdition
+
+    event = make_event(slug="copy-event")
+    event.organisers.add(organiser)
+    deck = DeckEdition.objects.create(slug="club-original", name="元の札", owner=organiser, event=event)
+    detail = client.get(reverse("reader:deck_detail", args=[deck.slug])).content.decode()
+    opened = form_with(detail, "slug")
+    typed = {"name": "クラブの写し", "slug": "club-copy"}
+    assert shown_fields(opened) == set(typed)
+    response = client.post(reverse("reader:deck_copy", args=[deck.slug]), typed)
+    assert response.status_code == 302
+    copy = DeckEdition.objects.get(slug="club-copy")
+    assert copy.name == "クラブの写し"
+    assert "クラブの写し" in client.get(reverse("reader:deck_detail", args=[copy.slug])).content.decode()
+
+
+def test_dispute_keeps_every_value(client, organiser):
+    from judging.models import Dispute
+
+    event, match = _one_game(organiser, "dispute-roundtrip")
+    client.logout()
+    url = reverse("judging:court_dispute", args=[match.court.token, match.match_number])
+    opened = form_with(client.get(url).content.decode(), "underneath")
+    assert {"underneath", "state_a", "state_b"} <= shown_fields(opened)
+    # The table path: A touched the correct card only, B a wrong one only: A takes it.
+    typed = {"underneath": "none", "state_a": "correct_only", "state_b": "wrong_only"}
+    assert client.post(url, {**typed, "submission_key": "dispute-1"}).status_code == 302
+    logged = Dispute.objects.get(match=match)
+    assert (logged.underneath, logged.state_a, logged.state_b, logged.taken_by) == (
+        "",
+        "correct_only",
+        "wrong_only",
+        "A",
+    )
+    # The hand underneath: B's, and B takes the card whatever the table says.
+    typed = {"underneath": "B"}
+    assert client.post(url, {**typed, "submission_key": "dispute-2"}).status_code == 302
+    second = Dispute.objects.filter(match=match).order_by("pk").last()
+    assert (second.underneath, second.taken_by) == ("B", "B")

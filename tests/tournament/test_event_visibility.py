@@ -239,3 +239,21 @@ def test_a_deck_made_for_the_event_is_kept_and_named_as_kept(client, people):
     assert preview.kept == [(str(DeckEdition._meta.verbose_name_plural), 2)]
     event_services.delete_event(event, typed_slug=event.slug, digest=preview.digest)
     assert DeckEdition.objects.get(slug="club-deck").event is None
+
+
+def test_the_command_prints_and_changes_who_sees_the_event(people):
+    from io import StringIO
+
+    from django.core.management import CommandError, call_command
+
+    event = _event(people, "demo-day", Event.Visibility.PUBLIC)
+    out = StringIO()
+    call_command("event_visibility", event.slug, stdout=out)
+    assert out.getvalue().startswith("demo-day: public")
+    call_command("event_visibility", event.slug, "archived", stdout=StringIO())
+    assert Event.objects.get(pk=event.pk).visibility == "archived"
+    with pytest.raises(CommandError):
+        call_command("event_visibility", event.slug, "hidden")
+    with pytest.raises(CommandError):
+        call_command("event_visibility", "no-such-event", "draft")
+    assert Event.objects.get(pk=event.pk).visibility == "archived"

@@ -142,7 +142,9 @@ def event_visibility(request, slug):
 
 
 VISIBILITY_SAVED = {
-    Event.Visibility.DRAFT: lambda: _("Draft: the public pages now answer “not found” to everyone but you."),
+    Event.Visibility.DRAFT: lambda: _(
+        "Draft: the public pages now answer “not found” to everyone but its organisers and recorders."
+    ),
     Event.Visibility.PUBLIC: lambda: _("Public: the tournament is on the public home page."),
     Event.Visibility.ARCHIVED: lambda: _("Archived: the tournament is listed under past tournaments."),
 }
