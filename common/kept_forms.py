@@ -101,8 +101,10 @@ def _has_session(request) -> bool:
     then keeping a form in it creates no row. One query for an anonymous client's cookie."""
     if request.user.is_authenticated:
         return True
-    key = request.session.session_key
-    return bool(key) and request.session.exists(key)
+    if not request.session.session_key:
+        return False
+    request.session.keys()  # loads it: an unknown or expired key is dropped (saving would make a new row)
+    return request.session.session_key is not None
 
 
 def _cache_key(token: str) -> str:

@@ -126,3 +126,17 @@ def test_a_backup_holds_no_expired_session(tmp_path, settings):
         copy.close()
     assert kept == ["new" * 8]
     assert Session.objects.count() == 2  # the live database is not touched (SQLite)
+
+
+def test_an_expired_session_cookie_gets_no_new_row_for_each_post(url):
+    session = SessionStore()
+    session["seen"] = True
+    session.create()
+    Session.objects.filter(session_key=session.session_key).update(
+        expire_date=timezone.now() - timezone.timedelta(days=1)
+    )
+    client = Client(enforce_csrf_checks=True)
+    for n in range(20):
+        client.cookies["sessionid"] = session.session_key
+        client.post(url, body(n), HTTP_ORIGIN=OURS)
+    assert Session.objects.count() == 1  # only the expired one, which the timer clears
