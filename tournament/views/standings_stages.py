@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
+from common.once import one_step_at_a_time
 from tournament import reports
 from tournament.access import event_for_organiser, event_for_recorder, object_or_404, whole_number
 from tournament.models import Division, Group, Match
@@ -114,6 +115,7 @@ def _knockout_post(request, event):
 
 
 @login_required
+@one_step_at_a_time
 def knockout(request, slug):
     """Per division: its groups still playing, ready to seed (a button), seeded, a single
     qualifier who is the champion, or no knockout; its out-of-date games on top, each with what
