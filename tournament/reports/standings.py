@@ -109,6 +109,10 @@ def division_standings(division, *, instead=None):
     annul = division.withdrawal == "annul"
     # A team that withdrew once its group was complete keeps its results (docs/rules/stages.md).
     excluded = {t.pk for t in teams if t.withdrawn and annul and not t.withdrawn_after_groups}
+    # Under "walkovers", a team that withdrew before finishing its games stays in the table but
+    # is left out of the head-to-head of the teams it is level with (scheduling-standings-
+    # seeding.md, section 3.9); under "annul" it has left the table already.
+    unfinished = {t.pk for t in teams if t.withdrawn and not t.withdrawn_after_groups and t.pk not in excluded}
     tables = []
     for group in groups:
         members = {t.pk: t for t in teams if t.group_id == group.pk and t.pk not in excluded}
@@ -120,6 +124,7 @@ def division_standings(division, *, instead=None):
             criteria=division.criteria,
             lots=lots[group.pk] or None,
             walkover_cards=division.walkover_cards,
+            unfinished=unfinished,
         )
         for row in rows:
             row.lot_method = methods.get(row.team, "") if row.settled_by_lot else ""
@@ -249,7 +254,10 @@ class StandingLine:
     "card_diff", …), "lot" or "playoff" for a recorded lot or play-off, "tied" for a tie
     no remaining game can change (a lot or play-off is needed), "provisional" for a tie
     that games still to play may break, "withdrawn" for a withdrawn team whose games are
-    annulled, "" for the first row; ``decided_by_text`` says the same in the active
+    annulled, "withdrawn_h2h" for a team that withdrew before finishing its games (the
+    "walkovers" setting), left out of the head-to-head and placed after the teams level with
+    it, "h2h_finished" for head-to-head among the finished teams with such a team left out,
+    "" for the first row; ``decided_by_text`` says the same in the active
     language. ``provisional``: the group still has games without a confirmed result
     (the order is 暫定); ``games_left``: this team's games still without one.
     ``withdrawn``: the team has withdrawn (棄権, ``mark``); ``annulled``: its games are
@@ -307,6 +315,10 @@ def decided_by_code(row, settled=None):
         return ""
     if row.settled_by_lot:
         return "playoff" if getattr(row, "lot_method", "") == "playoff" else "lot"
+    if row.separated_by == standings.HEAD_TO_HEAD and row.left_out_of_h2h:
+        return "withdrawn_h2h"
+    if row.separated_by == standings.HEAD_TO_HEAD and row.h2h_without:
+        return "h2h_finished"
     return row.separated_by
 
 
@@ -318,6 +330,12 @@ def decided_by_text(code):
         return _("level for now: games still to play")
     if code == "withdrawn":
         return _("withdrawn: its games are annulled")
+    if code == "withdrawn_h2h":
+        return _(
+            "withdrawn before finishing its games: left out of the head-to-head, placed after the teams level with it"
+        )
+    if code == "h2h_finished":
+        return _("head-to-head among the teams that finished their games (the withdrawn team left out)")
     if code == "playoff":
         return _("settled by play-off")
     if code == "lot":
