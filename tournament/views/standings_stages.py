@@ -18,7 +18,7 @@ from tournament.reports import stage_notes
 from tournament.reports.placement import division_placements
 from tournament.services.knockout import seed_divisions
 from tournament.services.lots import record_runner_up_lot, record_tie_break
-from tournament.services.stages import keep_result, replay_match
+from tournament.services.stages import keep_result, replay_match, undo_keep
 from tournament.tables import standings_tables
 
 
@@ -89,7 +89,7 @@ def _match(request, event):
 
 def _knockout_post(request, event):
     """Record the runners-up lot, seed (every ready division, or one), reset one division's
-    bracket, keep or replay an out-of-date game; ``UserError`` when refused."""
+    bracket, keep or replay an out-of-date game, undo a keep; ``UserError`` when refused."""
     action = request.POST.get("action", "")
     if "lot" in request.POST:
         division = _division(request, event)
@@ -105,6 +105,12 @@ def _knockout_post(request, event):
     elif action == "keep":
         match = keep_result(_match(request, event), request.user, request.POST.get("note", ""))
         messages.success(request, _("%(game)s: the played result is kept.") % {"game": match})
+    elif action == "undo_keep":
+        match = undo_keep(_match(request, event), request.user, request.POST.get("note", ""))
+        messages.warning(
+            request,
+            _("%(game)s: the keep is undone; the game is out of date again, to keep or replay.") % {"game": match},
+        )
     elif action == "replay":
         match = replay_match(_match(request, event), request.user, request.POST.get("note", ""))
         messages.warning(
