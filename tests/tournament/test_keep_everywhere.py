@@ -17,7 +17,7 @@ from tournament.services.stages import keep_result, undo_keep
 
 
 @pytest.fixture
-def kept(request):
+def kept(db, request):
     """Group A's semifinal played, then group A's first two places swapped, then the result kept."""
     event, division = request.getfixturevalue("seeded")
     organiser = get_user_model().objects.create_user("organiser")
