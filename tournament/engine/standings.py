@@ -49,6 +49,7 @@ __all__ = [
     "StandingRow",
     "WINS",
     "compare_across_groups",
+    "per_game_values",
     "rank_group",
     "settled_ties",
 ]
@@ -445,6 +446,13 @@ def _per_match(row: StandingRow) -> tuple[Fraction, Fraction, Fraction]:
         Fraction(row.card_diff, card_matches) if card_matches else Fraction(0),
         Fraction(row.cards_taken, card_matches) if card_matches else Fraction(0),
     )
+
+
+def per_game_values(row: StandingRow) -> tuple[Fraction, Fraction, Fraction]:
+    """The values a cross-group comparison uses for ``row`` (section 3.5): wins per game
+    played, card difference per game and cards taken per game (cards over ``card_matches``
+    when walkovers are left out of the card criteria).  A row without games gives zeros."""
+    return _per_match(row)
 
 
 def compare_across_groups(rows: Iterable[StandingRow]) -> list[StandingRow]:

@@ -18,7 +18,7 @@ from judging.models import HistoryEntry, RecordingSheet
 from tournament.models import Match, RunnerUpLot, Team, TieBreak
 from tournament.reports import hall
 from tournament.reports.bracket import division_brackets, single_champions
-from tournament.reports.standings import event_standings
+from tournament.reports.standings import best_places, event_standings
 from tournament.reports.timetable import event_slots, match_line, match_queryset
 
 
@@ -230,8 +230,36 @@ def standings_document(event):
                     }
                     for g in groups
                 ],
+                "best_places": _best_places(best_places(division, [g.table for g in groups])),
             }
             for division, groups in event_standings(event)
+        ],
+    }
+
+
+def _best_places(best):
+    """The comparison across groups that decides the best runners-up, or null (docs/api.md)."""
+    if best is None:
+        return None
+    return {
+        "place": best.place,
+        "count": best.count,
+        "final": best.final,
+        "text": best.text,
+        "rows": [
+            {
+                "rank_text": line.rank_text,
+                "team": team(line.team),
+                "group": line.group.name,
+                "played": line.played,
+                "wins_per_game": line.wins_per_game,
+                "card_diff_per_game": line.card_diff_per_game,
+                "cards_taken_per_game": line.cards_taken_per_game,
+                "decided_by": line.decided_by,
+                "decided_by_text": line.decided_by_text,
+                "qualifies": line.qualifies,
+            }
+            for line in best.lines
         ],
     }
 
