@@ -164,6 +164,7 @@ class HistoryEntry(models.Model):
         KEPT = "kept", _("result kept after a change")
         REPLAYED = "replayed", _("voided to be replayed")
         REFUSED = "refused", _("save refused (its values are kept)")
+        KEEP_UNDONE = "keep_undone", _("kept result undone")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="history", verbose_name=_("game"))
     sheet = models.ForeignKey(RecordingSheet, on_delete=models.CASCADE, null=True, blank=True, related_name="+")

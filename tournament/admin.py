@@ -1,4 +1,6 @@
 from django.contrib import admin
+from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from tournament.models import Court, Division, Event, Group, Match, Player, RunnerUpLot, Team, TieBreak
 from tournament.services import versions
@@ -17,6 +19,45 @@ class VersionedAdmin(admin.ModelAdmin):
         if change:
             versions.claim(obj, None)
         super().save_model(request, obj, form, change)
+
+
+def recorded_games(model, objs):
+    """The games with something recorded among what deleting ``objs`` (games, groups, divisions
+    or teams) would delete: a recording sheet of any status, or a result (confirmed, waiting,
+    disputed, walkover, void). ``docs/rules/stages.md``, "A played game is never deleted"."""
+    pks = [obj.pk for obj in objs]
+    matches = {
+        Match: Match.objects.filter(pk__in=pks),
+        Group: Match.objects.filter(group__in=pks),
+        Division: Match.objects.filter(division__in=pks),
+        Team: Match.objects.filter(Q(team_a__in=pks) | Q(team_b__in=pks)),
+    }[model]
+    return (
+        matches.filter(Q(sheets__isnull=False) | ~Q(status=Match.Status.SCHEDULED))
+        .distinct()
+        .order_by("event", "match_number")
+    )
+
+
+class KeepsRecordedGames:
+    """The admin never deletes a game with a result, nor a group, division or team whose
+    deletion would take such a game with it (issue 29, item 4): the delete page and the
+    "delete selected" action list each such game as protected and delete nothing. A played
+    game is voided on its game page instead (its history kept); the standings then count the
+    group as incomplete until it is replayed or the void stands."""
+
+    def get_deleted_objects(self, objs, request):
+        deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
+        for match in recorded_games(self.model, objs):
+            protected = [
+                *protected,
+                _(
+                    "Game %(number)s (%(event)s) has a result or a recording sheet: it cannot be deleted. "
+                    "Void it on its game page instead."
+                )
+                % {"number": match.match_number, "event": match.event},
+            ]
+        return deleted, counts, perms_needed, protected
 
 
 class CourtInline(admin.TabularInline):
@@ -41,14 +82,14 @@ class CourtAdmin(VersionedAdmin):
 
 
 @admin.register(Division)
-class DivisionAdmin(VersionedAdmin):
+class DivisionAdmin(KeepsRecordedGames, VersionedAdmin):
     list_display = ("name", "event", "grade_band", "criteria_codes", "qualifiers_per_group")
     list_filter = ("event",)
     filter_horizontal = ("courts",)
 
 
 @admin.register(Group)
-class GroupAdmin(admin.ModelAdmin):
+class GroupAdmin(KeepsRecordedGames, admin.ModelAdmin):
     list_display = ("name", "division", "court")
     list_filter = ("division__event",)
 
@@ -59,7 +100,7 @@ class PlayerInline(admin.TabularInline):
 
 
 @admin.register(Team)
-class TeamAdmin(VersionedAdmin):
+class TeamAdmin(KeepsRecordedGames, VersionedAdmin):
     list_display = ("name", "affiliation", "division", "group", "withdrawn")
     list_filter = ("division__event", "division")
     search_fields = ("name", "affiliation")
@@ -73,7 +114,7 @@ class PlayerAdmin(admin.ModelAdmin):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(KeepsRecordedGames, admin.ModelAdmin):
     list_display = ("match_number", "event", "division", "stage", "court", "start_at", "team_a", "team_b", "status")
     list_filter = ("event", "stage", "status")
     raw_id_fields = ("team_a", "team_b", "winner", "group")

@@ -158,6 +158,7 @@ def _bracket_match(g):
         slot_a=slots.a.label if slots else "",
         slot_b=slots.b.label if slots else "",
         out_of_date=("、".join(slots.changed_places) or "?") if slots and slots.out_of_date else "",
+        kept=slots.kept_text if slots else "",
     )
 
 

@@ -2,8 +2,10 @@
 phrases for line breaks."""
 
 from django import template
+from django.utils.html import format_html
 from django.utils.translation import get_language
 
+from common import once
 from common.dates import format_date
 from common.phrases import phrases as _phrases
 
@@ -37,3 +39,10 @@ def phrases(text):
     """``text`` in the pieces between which a line may break (``common.phrases.phrases``): a
     template writes ``<wbr>`` between them in an element with ``word-break: keep-all``."""
     return _phrases(str(text or ""))
+
+
+@register.simple_tag
+def step_key():
+    """The hidden submission key of an organiser step's form (``common.once.one_step_at_a_time``):
+    a new one each time the page is drawn, the same one when the form is sent twice."""
+    return format_html('<input type="hidden" name="{}" value="{}">', once.KEY, once.new_key())

@@ -92,6 +92,12 @@ class ExchangeReport:
             grouped.setdefault(q.final_division, []).append(q)
         return list(grouped.items())
 
+    def division_map(self):
+        """``[(the district's division, the final's division)]``, each pair once in the file's
+        order: what the preview shows before confirming (issue 29, item 8), so a division matched
+        by its grade band rather than its name is seen before the teams enter it."""
+        return list(dict.fromkeys((q.division, q.final_division) for q in self.qualifiers))
+
     def digest(self):
         """A short fingerprint of what the preview showed: a confirm made after something else
         changed (another file imported, a team registered) shows the new preview instead."""

@@ -5,6 +5,11 @@
 // back-off and on a tap, and tells the desk's court board how many it holds. The server is
 // exact about resends (same key, same values: the same version), so a retry after a lost
 // answer never makes a second version. Without this script the forms post as usual.
+// Each kept result belongs to its event and its court link (issue 29, item 6): a tablet
+// reused from another event (a rehearsal) or another court's link shows such a result apart,
+// naming its event, court and game, never sends it on its own and never counts it on this
+// court's board; the referee can send it to its own link (if that link still works, else the
+// server says so) or discard it after a question.
 (function () {
   "use strict";
   var box = document.getElementById("unsent");
@@ -55,6 +60,16 @@
     put(STORE, item);
   }
   function drop(key) { localStorage.removeItem(STORE + key); }
+
+  // The court link a result was typed on: "/court/<token>/" (from its address for results
+  // kept before the link was stored with them).
+  function linkOf(item) {
+    if (item.link) return item.link;
+    try { return (new URL(item.url, location.href).pathname.match(/^\/court\/[^/]+\//) || [""])[0]; } catch (e) { return ""; }
+  }
+  function mine(item) { return !d.link || linkOf(item) === d.link; }
+  function own() { return load(STORE).filter(mine); }
+  function others() { return load(STORE).filter(function (i) { return !mine(i); }); }
 
   // What the referee typed, in one line: the cards, the referee's cards, 「り」, じゃんけん.
   function valuesText(fields) {
@@ -156,7 +171,7 @@
       });
   }
 
-  function waiting() { return load(STORE).filter(function (i) { return i.state === "waiting"; }); }
+  function waiting() { return own().filter(function (i) { return i.state === "waiting"; }); }
 
   // Send the waiting results one at a time, oldest first; after a failure wait longer each time.
   function flush() {
@@ -182,7 +197,7 @@
 
   // Tell the desk's court board that this tablet is here and how many results it holds.
   function report(force) {
-    var count = load(STORE).length;
+    var count = own().length; // a result of another event or court link is never counted here
     if (!force && count === lastReport) return;
     lastReport = count;
     var body = new URLSearchParams();
@@ -206,6 +221,19 @@
       (state ? '<br><span class="error">' + esc(state) + "</span> " : "") + buttons + "</li>";
   }
 
+  function whereText(i) {
+    return t("Where", { event: i.eventName || d.tUnknownEvent, court: i.courtName || "?", game: i.label });
+  }
+
+  function elsewhereHtml(i) {
+    var state = { conflict: d.tConflict, gone: d.tGone, refused: t("Refused", { error: i.error || "" }) }[i.state] || "";
+    return '<li data-key="' + esc(i.key) + '"><strong>' + esc(whereText(i)) + "</strong> " + esc(i.values) +
+      ' <span class="muted small">' + esc(t("KeptAt", { time: clock(i.at) })) + "</span>" +
+      (state ? '<br><span class="error">' + esc(state) + "</span>" : "") + "<br>" +
+      '<button type="button" class="small" data-elsewhere-send="' + esc(i.key) + '">' + esc(d.tSendOwn) + "</button> " +
+      '<button type="button" class="small secondary" data-discard="' + esc(i.key) + '">' + esc(d.tDiscard) + "</button></li>";
+  }
+
   function statusText() {
     var status = sending ? d.tSending : (navigator.onLine === false ? d.tOffline : "");
     if (!sending && nextAt && waiting().length) {
@@ -215,7 +243,7 @@
   }
 
   function render() {
-    var list = load(STORE);
+    var list = own(), away = others();
     var sent = load(SENT).filter(function (s) { return Date.now() - s.at < SENT_SHOWN; }).reverse().slice(0, 5);
     var html = "";
     if (list.length) {
@@ -224,13 +252,17 @@
         (waiting().length ? '<button type="button" class="unsent-send" data-send>' + esc(d.tSendNow) + "</button>" : "") +
         "</div>";
     }
+    if (away.length) {
+      html += '<div class="unsent-elsewhere"><h2>' + esc(t("Elsewhere", { n: away.length })) + "</h2>" +
+        '<p class="small">' + esc(d.tElsewhereHelp) + "</p><ul>" + away.map(elsewhereHtml).join("") + "</ul></div>";
+    }
     if (sent.length) {
       html += '<ul class="unsent-sent">' + sent.map(function (s) {
         return "<li>✔ " + esc(t("Sent", { game: s.label, version: s.version, time: clock(s.at) })) + " " + esc(s.values) + "</li>";
       }).join("") + "</ul>";
     }
     box.innerHTML = html;
-    box.classList.toggle("has-queue", list.length > 0);
+    box.classList.toggle("has-queue", list.length > 0 || away.length > 0);
     box.hidden = !html;
   }
 
@@ -238,11 +270,14 @@
     var b = e.target.closest("button");
     if (!b) return;
     if (b.hasAttribute("data-send")) now();
-    var key = b.getAttribute("data-show") || b.getAttribute("data-discard");
+    var key = b.getAttribute("data-show") || b.getAttribute("data-discard") || b.getAttribute("data-elsewhere-send");
     var item = load(STORE).filter(function (i) { return i.key === key; })[0];
     if (!item) return;
     if (b.hasAttribute("data-show")) show(item);
-    else if (window.confirm(d.tDiscardAsk)) { drop(key); render(); report(); }
+    else if (b.hasAttribute("data-elsewhere-send")) { if (!sending) attempt(item, true); }
+    else if (window.confirm(mine(item) ? d.tDiscardAsk : t("DiscardElsewhereAsk", { where: whereText(item) }))) {
+      drop(key); render(); report();
+    }
   });
 
   // The referee's 保存 on the entry page: keep the result first, then send it.
@@ -254,7 +289,8 @@
       new FormData(form).forEach(function (v, n) { if (n !== "csrfmiddlewaretoken") fields.push([n, String(v)]); });
       var item = {
         key: keyInput.value, url: location.href.split("#")[0], base: field(fields, "base_version"),
-        fields: fields, label: d.game, values: valuesText(fields), at: Date.now(), state: "waiting", tries: 0
+        fields: fields, label: d.game, values: valuesText(fields), at: Date.now(), state: "waiting", tries: 0,
+        link: d.link || "", event: d.event || "", eventName: d.eventName || "", courtName: d.courtName || ""
       };
       if (!put(STORE, item)) return; // no room on the tablet: post as usual
       e.preventDefault();

@@ -196,3 +196,88 @@ def test_an_unsent_result_whose_game_moved_to_another_court_says_so_and_is_kept(
     text = page.inner_text("#unsent")
     assert "未送信 1件" in text and "A 30 – B 26" in text and "別のコート" in text
     assert saved(first) == []
+
+
+# --- A tablet reused from another event (issue 29, item 6) ---------------------------------
+
+
+@pytest.fixture
+def rehearsal(court_games):
+    """A rehearsal event with one court, drawn and scheduled, beside the demo event."""
+    from tests import factories
+    from tournament.services.draw import draw_groups
+    from tournament.services.schedule import make_schedule
+
+    event = factories.make_event(courts=1, name="リハーサル大会")
+    division = factories.make_division(event, courts=[1])
+    factories.make_teams(division, 3, prefix="リハ")
+    draw_groups(event, seed=1)
+    make_schedule(event)
+    court = event.courts.get()
+    game = Match.objects.filter(court=court).order_by("match_number").first()
+    return court, game
+
+
+def keep_unsent_on(context, live_server, court, game):
+    """Type a result on ``court``'s link while offline, then close the page: it stays unsent."""
+    page = context.new_page()
+    page.goto(f"{live_server.url}/court/{court.token}/game/{game.match_number}/")
+    context.set_offline(True)
+    fill(page, 30, 26)
+    page.click("button.big-submit")
+    page.wait_for_selector("text=この端末に保存済み・未送信 1件")
+    page.close()
+    context.set_offline(False)
+
+
+def test_a_result_of_another_event_is_shown_apart_never_counted_and_sent_to_its_own_link(
+    new_context, live_server, court_games, rehearsal
+):
+    court, _games = court_games
+    old_court, old_game = rehearsal
+    context = new_context(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    keep_unsent_on(context, live_server, old_court, old_game)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/court/{court.token}/")
+    page.wait_for_selector("#unsent .unsent-elsewhere")
+    text = page.inner_text("#unsent")
+    shot(page, "offline-768-6-another-event")
+    assert "別の大会・別のコート" in text and "リハーサル大会" in text and "A 30 – B 26" in text
+    assert str(old_court) in text and f"No.{old_game.match_number}" in text
+    assert "この端末に保存済み・未送信" not in text  # not this court's own queue
+    page.wait_for_timeout(3000)  # the script would have sent it by now if it were this court's
+    assert saved(old_game) == []
+    court.refresh_from_db()
+    assert court.tablet_heard_at is not None and court.tablet_unsent == 0  # never counted here
+    with page.expect_navigation():
+        page.click("#unsent button[data-elsewhere-send]")
+    assert f"/court/{old_court.token}/game/{old_game.match_number}/saved/1/" in page.url
+    assert saved(old_game) == [(1, 30, 26)]
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('karuta.unsent')).length") == 0
+
+
+def test_a_result_of_another_court_link_is_discarded_only_after_a_question_naming_it(
+    new_context, live_server, court_games, rehearsal
+):
+    court, _games = court_games
+    old_court, old_game = rehearsal
+    context = new_context(viewport={"width": 390, "height": 844}, locale="ja-JP")
+    keep_unsent_on(context, live_server, old_court, old_game)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/court/{court.token}/")
+    page.wait_for_selector("#unsent .unsent-elsewhere")
+    questions = []
+
+    def answer(dialog, accept):
+        questions.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", lambda dialog: answer(dialog, False))
+    page.click("#unsent .unsent-elsewhere button[data-discard]")
+    assert "リハーサル大会" in questions[0] and f"No.{old_game.match_number}" in questions[0]
+    assert page.locator("#unsent .unsent-elsewhere").count() == 1  # "no": still kept
+    page.once("dialog", lambda dialog: answer(dialog, True))
+    page.click("#unsent .unsent-elsewhere button[data-discard]")
+    page.wait_for_selector("#unsent .unsent-elsewhere", state="detached")
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('karuta.unsent')).length") == 0
+    assert saved(old_game) == []

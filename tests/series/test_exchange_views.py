@@ -119,3 +119,24 @@ def test_loading_the_key_file_puts_the_event_in_the_series(client, series_final,
     assert Series.objects.count() == 1
     page = client.post(url, {"file": upload("k", b"nonsense"), "role": "qualifier"})
     assert page.status_code == 200 and page.context["key_form"].errors
+
+
+def test_the_preview_shows_each_district_division_with_the_finals_division_it_enters(client, db, organiser):
+    """Issue 29, item 8: a district division matched by its grade band is shown with the final's
+    division before confirming."""
+    series = make_series()
+    north = district(series, "north", "北部地区", seed=1)
+    the_final = final(series, divisions=(("小学生低学年・高学年の部", "小1〜小6"), ("中学生の部", "中1〜中3")))
+    for event in (north, the_final):
+        event.organisers.add(organiser)
+    client.force_login(organiser)
+    url = reverse("series:results_import", args=[the_final.slug])
+    page = client.post(url, {"file": upload("north.karuta", exported(north))}, HTTP_ACCEPT_LANGUAGE="en")
+    assert page.status_code == 200
+    assert page.context["report"].division_map() == [
+        ("小学生の部", "小学生低学年・高学年の部"),
+        ("中学生の部", "中学生の部"),
+    ]
+    text = page.content.decode()
+    assert 'class="table division-map"' in text and "matched by its grade band" in text
+    assert not Team.objects.filter(division__event=the_final).exists()

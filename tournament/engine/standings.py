@@ -49,6 +49,7 @@ __all__ = [
     "StandingRow",
     "WINS",
     "compare_across_groups",
+    "per_game_values",
     "rank_group",
     "settled_ties",
 ]
@@ -126,7 +127,11 @@ class StandingRow:
     i.e. smallest, block on which head-to-head was evaluated for this team;
     ``None`` when head-to-head was never needed.  ``card_games`` is the number
     of games counted in the card columns (``played`` minus walkovers when
-    walkovers are excluded from the card criteria).
+    walkovers are excluded from the card criteria).  ``left_out_of_h2h`` is
+    true for a team that did not finish its games (``rank_group``'s
+    ``unfinished``) and was left out of the mini-league of the finished teams
+    it was level with, placed after them; ``h2h_without`` holds, for a team of
+    such a mini-league, the unfinished teams that were left out of it.
     """
 
     team: int
@@ -147,6 +152,8 @@ class StandingRow:
     h2h_wins: int | None = None
     h2h_card_diff: int | None = None
     card_matches: int | None = None
+    left_out_of_h2h: bool = False
+    h2h_without: tuple[int, ...] = ()
 
 
 @dataclass
@@ -260,7 +267,11 @@ class _Resolver:
         criteria: tuple[str, ...],
         lots: dict[int, int],
         walkover_cards: str,
+        unfinished: frozenset[int] = frozenset(),
     ) -> None:
+        self.unfinished = unfinished
+        self.left_out: set[int] = set()
+        self.h2h_without: dict[int, tuple[int, ...]] = {}
         self.matches = matches
         self.stats = stats
         self.criteria = criteria
@@ -287,7 +298,18 @@ class _Resolver:
     def value_of(self, code: str, block: list[int]) -> dict[int, object]:
         """Each team's value for criterion ``code`` within ``block``, higher is better."""
         if code == HEAD_TO_HEAD:
-            return self.head_to_head(block)
+            out = sorted(team for team in block if team in self.unfinished)
+            if not out or len(out) == len(block):
+                return self.head_to_head(block)
+            # A team that did not finish its games is left out of the comparison: the
+            # mini-league is played among the finished teams only, and the unfinished ones
+            # come after them (docs/rules/scheduling-standings-seeding.md, section 3.9).
+            finished = [team for team in block if team not in self.unfinished]
+            values = {team: (1, value) for team, value in self.head_to_head(finished).items()}
+            for team in finished:
+                self.h2h_without[team] = tuple(out)
+            self.left_out.update(out)
+            return {**values, **dict.fromkeys(out, (0, (0, 0)))}
         if code == LOT:
             if all(team in self.lots for team in block):
                 return {team: -self.lots[team] for team in block}
@@ -340,6 +362,8 @@ def _row(team: int, t: _Tally, rank: int, tied: bool, separator: str | None, res
         h2h_wins=h2h[0],
         h2h_card_diff=h2h[1],
         card_matches=t.card_matches,
+        left_out_of_h2h=team in resolver.left_out,
+        h2h_without=resolver.h2h_without.get(team, ()),
     )
 
 
@@ -349,6 +373,7 @@ def rank_group(
     criteria: Sequence[str] | str = PRESET_JAPANESE,
     lots: Mapping[int, int] | None = None,
     walkover_cards: str = "count",
+    unfinished: Iterable[int] = (),
 ) -> list[StandingRow]:
     """Rank the teams of one group; return one ``StandingRow`` per team, best first.
 
@@ -371,6 +396,14 @@ def rank_group(
       normally 28-0) or ``"exclude"`` (walkover games are left out of the
       card columns and of the head-to-head card difference, but still count
       as played, won and lost).
+    * ``unfinished``: teams of the group that did not finish their games (a
+      team that withdrew during the groups under the "walkovers" setting: its
+      played games stand, the rest are walkovers).  Such a team is left out of
+      the head-to-head comparison of the finished teams it is level with: their
+      mini-league counts only the games among the finished teams, and the
+      unfinished teams are placed after them (separated by ``HEAD_TO_HEAD``,
+      ``left_out_of_h2h``).  A block of unfinished teams only is compared as
+      usual.  ``docs/rules/scheduling-standings-seeding.md``, section 3.9.
 
     Algorithm (``docs/rules/hitachi-karuta.md``, "Standings, walkovers,
     knockout"; ``docs/rules/scheduling-standings-seeding.md``, section 3.3):
@@ -392,7 +425,9 @@ def rank_group(
         raise ValueError(f"walkover_cards must be one of {WALKOVER_CARDS}")
     teams, matches = _teams_and_matches(team_ids, results)
     stats = _tallies(teams, matches, walkover_cards)
-    resolver = _Resolver(matches, stats, criteria, dict(lots or {}), walkover_cards)
+    resolver = _Resolver(
+        matches, stats, criteria, dict(lots or {}), walkover_cards, frozenset(unfinished) & frozenset(teams)
+    )
     rows: list[StandingRow] = []
     for block, separator in resolver.resolve(teams):
         rank = len(rows) + 1
@@ -411,6 +446,13 @@ def _per_match(row: StandingRow) -> tuple[Fraction, Fraction, Fraction]:
         Fraction(row.card_diff, card_matches) if card_matches else Fraction(0),
         Fraction(row.cards_taken, card_matches) if card_matches else Fraction(0),
     )
+
+
+def per_game_values(row: StandingRow) -> tuple[Fraction, Fraction, Fraction]:
+    """The values a cross-group comparison uses for ``row`` (section 3.5): wins per game
+    played, card difference per game and cards taken per game (cards over ``card_matches``
+    when walkovers are left out of the card criteria).  A row without games gives zeros."""
+    return _per_match(row)
 
 
 def compare_across_groups(rows: Iterable[StandingRow]) -> list[StandingRow]:

@@ -44,6 +44,7 @@ from tournament.paper.data import (
     EventInfo,
     event_document,
     game_label,
+    kept_mark,
     prepare_event,
     side_text,
     to_confirm,
@@ -69,7 +70,9 @@ class BracketMatch:
     in grey, or 「未定」 when there are none; ``score_a``/``score_b`` are text (``""`` = not
     played); ``winner`` is ``"A"``, ``"B"`` or ``None``.  ``out_of_date`` (text naming the
     places that changed, ``""`` = up to date) prints 「要確認」 in red by the match number and
-    the places in the division's heading.
+    the places in the division's heading.  ``kept`` (the kept result in words: 「保留: <note> ・
+    A2は現在かもめ台B」, ``""`` = not kept) prints 「保留」 by the match number and the words in
+    the heading, as the pages and the workbook show a kept game (docs/rules/stages.md).
     """
 
     round: int
@@ -84,6 +87,7 @@ class BracketMatch:
     slot_a: str = ""
     slot_b: str = ""
     out_of_date: str = ""
+    kept: str = ""
 
 
 @dataclass
@@ -160,6 +164,7 @@ def _prep_match(g: BracketMatch, what: str) -> dict:
         score_b=checked(g.score_b, f"{what}.score_b"),
         winner=winner,
         stale=checked(g.out_of_date, f"{what}.out_of_date"),
+        kept=checked(g.kept, f"{what}.kept"),
     )
 
 
@@ -322,6 +327,7 @@ def _draw_bracket(pen: Pen, dname: str, roots: list[_Node], third: list[dict], g
     leaves = geo.leaves
     games = [g.match for root in roots for g in _matches(root)] + third
     notes = [f"※{to_confirm()} {game_label(g['number'])}: {g['stale']}" for g in games if g["stale"]]
+    notes += [f"※{kept_mark()} {game_label(g['number'])}: {g['kept']}" for g in games if g.get("kept")]
     count = [_("%(count)s teams") % {"count": len(leaves)}] if leaves else []
     right = "　".join(count + notes)
     heading_block(geo.x0, geo.w, f"▽{dname}", right, size=13.5, height=geo.head_h).draw(pen, geo.top0)
@@ -444,9 +450,11 @@ def _draw_scores(pen: Pen, g: _Node, geo: _Geometry) -> None:
 
 
 def _number_label(match: dict) -> str:
-    """「第12試合」, with 「要確認」 for a game that is out of date."""
+    """「第12試合」, with 「要確認」 for a game that is out of date, 「保留」 for a kept one."""
     label = game_label(match["number"])
-    return f"{label} {to_confirm()}" if match["stale"] else label
+    if match["stale"]:
+        return f"{label} {to_confirm()}"
+    return f"{label} {kept_mark()}" if match.get("kept") else label
 
 
 def _draw_winners(pen: Pen, roots: list[_Node], geo: _Geometry) -> None:

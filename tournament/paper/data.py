@@ -17,6 +17,7 @@ __all__ = [
     "event_document",
     "game_label",
     "in_japanese",
+    "kept_mark",
     "prepare_event",
     "side_text",
     "team_text",
@@ -29,6 +30,12 @@ def undecided() -> str:
     """Printed for a team that is not known yet (a knockout slot, a game still to be drawn):
     「未定」, in the active language."""
     return _("undecided")
+
+
+def kept_mark() -> str:
+    """Printed by a game whose played result the organiser kept after a change of its places
+    (docs/rules/stages.md, "Out of date: keep or replay"): 「保留」, in the active language."""
+    return pgettext("bracket paper", "kept")
 
 
 def to_confirm() -> str:

@@ -18,12 +18,14 @@ from tournament.reports.bracket import (
 from tournament.reports.checks import layout_summary, partial_divisions, schedule_checks
 from tournament.reports.individual import IndividualBlock, IndividualLine, individual_table
 from tournament.reports.standings import (
+    BestPlaces,
     CrossCell,
     CrossTable,
     GroupStandings,
     RunnerUpTie,
     StandingLine,
     StandingsTable,
+    best_places,
     cross_table,
     decided_by_text,
     division_standings,
@@ -76,6 +78,8 @@ __all__ = [
     "division_brackets",
     "division_game_slots",
     "division_standings",
+    "best_places",
+    "BestPlaces",
     "event_slots",
     "event_standings",
     "final_places",

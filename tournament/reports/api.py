@@ -18,7 +18,7 @@ from judging.models import HistoryEntry, RecordingSheet
 from tournament.models import Match, RunnerUpLot, Team, TieBreak
 from tournament.reports import hall
 from tournament.reports.bracket import division_brackets, single_champions
-from tournament.reports.standings import event_standings
+from tournament.reports.standings import best_places, event_standings
 from tournament.reports.timetable import event_slots, match_line, match_queryset
 
 
@@ -103,15 +103,25 @@ def result(match, sheet):
 
 def _side(slot):
     """Where one side of a game after the groups comes from: its slot's words (active language),
-    whether the team filling it is final, and whether it changed after the game was played."""
-    return {"slot": slot.label or None, "short": slot.short or None, "slot_final": slot.final, "changed": slot.changed}
+    whether the team filling it is final, whether it changed after the game was played, and for a
+    kept result (``kept``) who fills the place now (``now``: a team name, null for nobody yet)."""
+    return {
+        "slot": slot.label or None,
+        "short": slot.short or None,
+        "slot_final": slot.final,
+        "changed": slot.changed,
+        "kept": slot.kept,
+        "now": (slot.now or None) if slot.kept else None,
+    }
 
 
 def match_json(line):
     """One game (a ``reports.MatchLine``) as the API shows it: ``sides`` is null for a group
     game, else ``{"a": {"slot", "short", "slot_final", "changed"}, "b": …}``; ``out_of_date``
     is true for a started or played game a later change reached (``out_of_date_places`` names
-    the places that changed); ``status`` is "annulled" (and ``annulled`` true) for a group game
+    the places that changed); ``kept`` is true for such a game whose played result the organiser
+    kept (``kept_text``: 「保留: <note> ・ A2は現在かもめ台B」, and each kept side's ``now``);
+    ``status`` is "annulled" (and ``annulled`` true) for a group game
     a withdrawal annulled (``reports.timetable.is_annulled``: it counts for nobody)."""
     slots = line.slots
     return {
@@ -130,6 +140,8 @@ def match_json(line):
         "sides": {"a": _side(slots.a), "b": _side(slots.b)} if slots else None,
         "out_of_date": line.out_of_date,
         "out_of_date_places": slots.changed_places if slots else [],
+        "kept": bool(slots and slots.kept),
+        "kept_text": (slots.kept_text or None) if slots else None,
     }
 
 
@@ -219,8 +231,36 @@ def standings_document(event):
                     }
                     for g in groups
                 ],
+                "best_places": _best_places(best_places(division, [g.table for g in groups])),
             }
             for division, groups in event_standings(event)
+        ],
+    }
+
+
+def _best_places(best):
+    """The comparison across groups that decides the best runners-up, or null (docs/api.md)."""
+    if best is None:
+        return None
+    return {
+        "place": best.place,
+        "count": best.count,
+        "final": best.final,
+        "text": best.text,
+        "rows": [
+            {
+                "rank_text": line.rank_text,
+                "team": team(line.team),
+                "group": line.group.name,
+                "played": line.played,
+                "wins_per_game": line.wins_per_game,
+                "card_diff_per_game": line.card_diff_per_game,
+                "cards_taken_per_game": line.cards_taken_per_game,
+                "decided_by": line.decided_by,
+                "decided_by_text": line.decided_by_text,
+                "qualifies": line.qualifies,
+            }
+            for line in best.lines
         ],
     }
 

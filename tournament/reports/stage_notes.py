@@ -69,7 +69,9 @@ class OutOfDate:
 class DivisionStage:
     """One division on the knockout page: ``state`` (one of the constants above), the groups
     still playing (``[(Group, games left)]``), why it cannot be seeded (``reason``), the
-    ``champion`` (and its ``champion_group``) when it has a single qualifier, and its ``out_of_date`` games."""
+    ``champion`` (and its ``champion_group``) when it has a single qualifier, its ``out_of_date``
+    games, and its ``kept`` games (``Match`` whose played result the organiser kept after a
+    change; the knockout page offers to undo each keep)."""
 
     division: object
     state: str
@@ -79,6 +81,7 @@ class DivisionStage:
     champion_group: object = None
     out_of_date: list = field(default_factory=list)
     blocked: list = field(default_factory=list)
+    kept: list = field(default_factory=list)
 
     @property
     def can_seed(self):
@@ -232,7 +235,11 @@ def division_stage(division):
     if Match.objects.filter(division=division).exclude(stage=Match.Stage.GROUP).exists():
         states = stages.division_slots(division)
         return DivisionStage(
-            division, SEEDED, out_of_date=division_out_of_date(division, states), blocked=blocked_notes(states)
+            division,
+            SEEDED,
+            out_of_date=division_out_of_date(division, states),
+            blocked=blocked_notes(states),
+            kept=[s.match for s in states if s.match.kept_teams],
         )
     if not division.groups.exists():
         return DivisionStage(division, PLAYING, reason=_("%(division)s has no groups yet.") % {"division": division})

@@ -34,7 +34,9 @@ class StandingsTable:
     games are annulled is not among them: it is in ``annulled``, shown at the bottom).
     ``complete``: every playable game has a confirmed result. ``games_left``: team id ->
     its games still without one. ``settled``: ids of the tied teams whose tie no
-    remaining game can change (``standings.settled_ties``): only they need a lot."""
+    remaining game can change (``standings.settled_ties``): only they need a lot.
+    ``pending``: the pairs (both ways) whose game has a result entered that still waits for
+    the recorder's check (submitted or disputed): the 星取表 marks them."""
 
     group: Group
     rows: list  # standings.StandingRow with .team_obj attached
@@ -44,6 +46,7 @@ class StandingsTable:
     games_left: dict = field(default_factory=dict)
     settled: set = field(default_factory=set)
     annulled: list = field(default_factory=list)  # withdrawn Teams whose games are annulled
+    pending: set = field(default_factory=set)  # (row team id, column team id): a result waits for the recorder
 
     @property
     def provisional(self):
@@ -109,6 +112,10 @@ def division_standings(division, *, instead=None):
     annul = division.withdrawal == "annul"
     # A team that withdrew once its group was complete keeps its results (docs/rules/stages.md).
     excluded = {t.pk for t in teams if t.withdrawn and annul and not t.withdrawn_after_groups}
+    # Under "walkovers", a team that withdrew before finishing its games stays in the table but
+    # is left out of the head-to-head of the teams it is level with (scheduling-standings-
+    # seeding.md, section 3.9); under "annul" it has left the table already.
+    unfinished = {t.pk for t in teams if t.withdrawn and not t.withdrawn_after_groups and t.pk not in excluded}
     tables = []
     for group in groups:
         members = {t.pk: t for t in teams if t.group_id == group.pk and t.pk not in excluded}
@@ -120,6 +127,7 @@ def division_standings(division, *, instead=None):
             criteria=division.criteria,
             lots=lots[group.pk] or None,
             walkover_cards=division.walkover_cards,
+            unfinished=unfinished,
         )
         for row in rows:
             row.lot_method = methods.get(row.team, "") if row.settled_by_lot else ""
@@ -134,8 +142,17 @@ def division_standings(division, *, instead=None):
         # A group without any game yet proves nothing: every tie is provisional.
         settled = standings.settled_ties(rows, games_left, division.criteria) if playable else set()
         annulled = [t for t in teams if t.group_id == group.pk and t.pk in excluded]
+        waiting = (Match.Status.SUBMITTED, Match.Status.DISPUTED)
+        pending = {
+            pair
+            for m in playable
+            if m.pk not in sheets and m.status in waiting
+            for pair in ((m.team_a_id, m.team_b_id), (m.team_b_id, m.team_a_id))
+        }
         tables.append(
-            StandingsTable(group, rows, members, cells, complete, games_left, settled, sorted(annulled, key=_by_name))
+            StandingsTable(
+                group, rows, members, cells, complete, games_left, settled, sorted(annulled, key=_by_name), pending
+            )
         )
     return tables
 
@@ -249,7 +266,10 @@ class StandingLine:
     "card_diff", …), "lot" or "playoff" for a recorded lot or play-off, "tied" for a tie
     no remaining game can change (a lot or play-off is needed), "provisional" for a tie
     that games still to play may break, "withdrawn" for a withdrawn team whose games are
-    annulled, "" for the first row; ``decided_by_text`` says the same in the active
+    annulled, "withdrawn_h2h" for a team that withdrew before finishing its games (the
+    "walkovers" setting), left out of the head-to-head and placed after the teams level with
+    it, "h2h_finished" for head-to-head among the finished teams with such a team left out,
+    "" for the first row; ``decided_by_text`` says the same in the active
     language. ``provisional``: the group still has games without a confirmed result
     (the order is 暫定); ``games_left``: this team's games still without one.
     ``withdrawn``: the team has withdrawn (棄権, ``mark``); ``annulled``: its games are
@@ -307,6 +327,10 @@ def decided_by_code(row, settled=None):
         return ""
     if row.settled_by_lot:
         return "playoff" if getattr(row, "lot_method", "") == "playoff" else "lot"
+    if row.separated_by == standings.HEAD_TO_HEAD and row.left_out_of_h2h:
+        return "withdrawn_h2h"
+    if row.separated_by == standings.HEAD_TO_HEAD and row.h2h_without:
+        return "h2h_finished"
     return row.separated_by
 
 
@@ -318,6 +342,12 @@ def decided_by_text(code):
         return _("level for now: games still to play")
     if code == "withdrawn":
         return _("withdrawn: its games are annulled")
+    if code == "withdrawn_h2h":
+        return _(
+            "withdrawn before finishing its games: left out of the head-to-head, placed after the teams level with it"
+        )
+    if code == "h2h_finished":
+        return _("head-to-head among the teams that finished their games (the withdrawn team left out)")
     if code == "playoff":
         return _("settled by play-off")
     if code == "lot":
@@ -383,7 +413,9 @@ class CrossCell:
     """One cell of the 星取表, from the row team's side.
 
     ``is_self`` for the diagonal (a team against itself); ``won`` is None for a game
-    without a confirmed result; cards are counts; ``mark`` is "り", "じ", "不" or "".
+    without a confirmed result; cards are counts; ``mark`` is "り", "じ", "不" or "";
+    ``pending``: the game has a result entered that waits for the recorder's check (shown
+    「確認待ち」, as the standings mark their rows provisional until it is confirmed).
     """
 
     is_self: bool = False
@@ -391,6 +423,7 @@ class CrossCell:
     cards_for: int = 0
     cards_against: int = 0
     mark: str = ""
+    pending: bool = False
 
     @property
     def played(self):
@@ -402,9 +435,10 @@ class CrossCell:
 
     @property
     def text(self):
-        """ "○ 30-26 り" for a played game, "" otherwise (the diagonal included)."""
+        """ "○ 30-26 り" for a played game, 「確認待ち」 for a result waiting for the recorder,
+        "" otherwise (the diagonal included)."""
         if not self.played:
-            return ""
+            return str(pgettext_lazy("cross table cell", "waiting")) if self.pending else ""
         mark = str(self.mark)
         return f"{'○' if self.won else '●'} {self.score}{(' ' + mark) if mark else ''}"
 
@@ -429,7 +463,10 @@ def cross_table(table):
                 cells.append(CrossCell(is_self=True))
                 continue
             cell = table.cells.get((row_team.pk, col_team.pk))
-            cells.append(CrossCell() if cell is None else CrossCell(False, *cell))
+            if cell is None:
+                cells.append(CrossCell(pending=(row_team.pk, col_team.pk) in table.pending))
+            else:
+                cells.append(CrossCell(False, *cell))
         grid.append((row_team, cells))
     return CrossTable(order, grid)
 
@@ -478,6 +515,101 @@ class GroupStandings:
         """Whether a tie is already final while the group still has games left: its lot
         is recorded once the group is complete."""
         return not self.table.complete and any(row.tied and row.team in self.table.settled for row in self.table.rows)
+
+
+@dataclass(frozen=True)
+class BestLine:
+    """One team of a place compared across groups ("the best 2nd"), as every medium shows it:
+    its ``rank_text`` in that comparison, the ``team`` and its ``group``, games ``played``, the
+    per-game values compared (text with two decimals: wins, card difference, cards taken per
+    game), what placed it below the line above (``decided_by``: "wins", "card_diff",
+    "cards_taken" meaning per game, "lot", "tied" or ""; ``decided_by_text``), and whether it
+    ``qualifies`` (within the division's best runners-up)."""
+
+    rank_text: str
+    team: Team
+    group: Group
+    played: int
+    wins_per_game: str
+    card_diff_per_game: str
+    cards_taken_per_game: str
+    decided_by: str
+    decided_by_text: str
+    qualifies: bool
+
+
+@dataclass(frozen=True)
+class BestPlaces:
+    """The comparison across groups that decides a division's best runners-up: the teams at
+    ``place`` in each group, best first, of which the first ``count`` go through; ``final``
+    when every group is complete (until then the order is provisional)."""
+
+    place: int
+    count: int
+    final: bool
+    lines: list
+
+    @property
+    def text(self):
+        """「各リーグ2位のうち上位1チームが進出（1試合あたりの勝数→得失差→取り札）」 in the active language."""
+        return _(
+            "The best %(count)s of the teams placed %(place)s in their groups go through, compared per game "
+            "played: wins, then card difference, then cards taken (groups may differ in size)."
+        ) % {"count": self.count, "place": self.place}
+
+
+def _per_game_text(value):
+    return f"{float(value):.2f}"
+
+
+def best_places(division, tables=None):
+    """The ``BestPlaces`` of ``division`` (docs/rules/scheduling-standings-seeding.md, section 3.5:
+    per-game values; lots recorded by the organiser settle a full tie), or None when the division
+    takes no best runners-up. ``tables``: its ``StandingsTable``s when already computed. A
+    withdrawn team never takes a place: the next team of its group is compared instead."""
+    if not division.best_runners_up:
+        return None
+    tables = tables if tables is not None else division_standings(division)
+    place = division.qualifiers_per_group + 1
+    entries = []
+    for table in tables:
+        eligible = [row for row in table.rows if not table.teams[row.team].withdrawn]
+        if len(eligible) >= place:
+            entries.append((table, eligible[place - 1]))
+    lots = dict(RunnerUpLot.objects.filter(division=division).values_list("team_id", "position"))
+    ordered = standings.apply_lots_across_groups(standings.compare_across_groups([row for _t, row in entries]), lots)
+    table_of = {row.team: table for table, row in entries}
+    final = bool(tables) and all(table.complete for table in tables)
+    lines = []
+    for row in ordered:
+        table = table_of[row.team]
+        wins, diff, taken = standings.per_game_values(row)
+        if row.tied:
+            code = "tied" if final else "provisional"
+        elif row.separated_by is None:
+            code = ""
+        elif row.settled_by_lot:
+            code = "lot"
+        else:
+            code = row.separated_by
+        text = decided_by_text(code) if code else ""
+        if code in ("wins", "card_diff", "cards_taken"):
+            text = _("%(criterion)s per game") % {"criterion": text}
+        lines.append(
+            BestLine(
+                rank_text=rank_text(row),
+                team=table.teams[row.team],
+                group=table.group,
+                played=row.played,
+                wins_per_game=_per_game_text(wins),
+                card_diff_per_game=f"{float(diff):+.2f}",
+                cards_taken_per_game=_per_game_text(taken),
+                decided_by=code,
+                decided_by_text=text,
+                qualifies=row.rank <= division.best_runners_up and not row.tied,
+            )
+        )
+    return BestPlaces(place, division.best_runners_up, final, lines)
 
 
 def group_standings(division):

@@ -107,6 +107,33 @@ def keep_result(match, user, note):
     return match
 
 
+def undo_keep(match, user, note=""):
+    """The organiser undoes the keep of a game: it is out of date again, to keep or replay.
+
+    In: a knockout or placement ``Match`` whose played result was kept (``Match.kept_teams``
+    set by :func:`keep_result`), the organiser, an optional note. Out: the game with
+    ``kept_teams`` cleared, so every page, paper and the API show it out of date again while a
+    place of it is filled by another team, and a ``KEEP_UNDONE`` history entry (the note, or the
+    keep's own note it undoes). Its teams and result are not touched. Raises ``UserError``
+    (nothing written) when the game's result is not kept. Rule: docs/rules/stages.md, "Out of
+    date: keep or replay".
+    """
+    with transaction.atomic():
+        match = lock_match(match)
+        if not match.kept_teams:
+            raise UserError(
+                _("%(game)s: its result is not kept, so there is no keep to undo.") % {"game": _game(match)}
+            )
+        kept = match.history.filter(action=HistoryEntry.Action.KEPT).order_by("-at", "-pk").first()
+        match.kept_teams = ""
+        match.save(update_fields=["kept_teams"])
+        text = note.strip() or (_("undoes the keep: %(note)s") % {"note": kept.note} if kept else "")
+        HistoryEntry.objects.create(
+            match=match, user=user, action=HistoryEntry.Action.KEEP_UNDONE, note=text[:NOTE_LENGTH]
+        )
+    return match
+
+
 def replay_match(match, user, note=""):
     """The organiser voids the played result of an out-of-date game so that it is played again
     by the teams that fill its slots now.

@@ -20,7 +20,7 @@ from judging.engine import rules
 from judging.services import record_confirmed_result, refresh_slots, void_match, walkover_values
 from tournament.engine import names
 from tournament.models import Match, Team
-from tournament.reports.stages import division_slots
+from tournament.reports.stages import division_slots, takes_place
 from tournament.reports.standings import division_standings
 
 OPEN_STATUSES = (Match.Status.SCHEDULED, Match.Status.SUBMITTED, Match.Status.DISPUTED)
@@ -70,7 +70,9 @@ class WithdrawalReport:
     was complete (it keeps its results), ``policy`` the division's setting that applied
     ("annul", "walkover") or "after_groups"; ``games``, ``places``, ``slots`` the changes;
     ``keeps_slots`` whether the team was already drawn into the games after the groups (it keeps
-    its place there and its games there are walkovers)."""
+    its place there and its games there are walkovers); ``successor`` the qualifying place the
+    team held in its group and the team that takes it now (``after`` "" for nobody yet), or None
+    when it held none or keeps its slots."""
 
     team: str
     division: str
@@ -80,6 +82,7 @@ class WithdrawalReport:
     places: list = field(default_factory=list)
     slots: list = field(default_factory=list)
     keeps_slots: bool = False
+    successor: PlaceChange | None = None
 
     def count(self, kind):
         return sum(1 for game in self.games if game.kind == kind)
@@ -87,7 +90,7 @@ class WithdrawalReport:
     @property
     def changes(self):
         """The parts that can differ between two runs (the preview and the save compare these)."""
-        return (self.after_groups, self.policy, self.games, self.places, self.slots)
+        return (self.after_groups, self.policy, self.games, self.places, self.slots, self.successor)
 
     def summary(self):
         """Sentences saying the counts, in the active language (the message after saving)."""
@@ -133,7 +136,16 @@ class WithdrawalReport:
             )
         if not parts:
             parts.append(_("No game, place or slot changes."))
+        parts += self.successor_lines()
         return " ".join(parts)
+
+    def successor_lines(self):
+        """The team that takes the withdrawn team's qualifying place, in a sentence (or none)."""
+        s = self.successor
+        if s is None:
+            return []
+        values = {"group": s.group, "place": s.place, "team": s.before, "after": s.after or _("nobody yet")}
+        return [_("%(group)s place %(place)s, which %(team)s held, goes to %(after)s.") % values]
 
     def rule(self):
         """The rule that applies, in a sentence."""
@@ -280,6 +292,29 @@ def _places(before, after):
     return changes
 
 
+def _successor(team, before, after):
+    """The qualifying place ``team`` held in its group before withdrawing and who holds it now
+    (a ``PlaceChange``), or None: no group, no qualifying place, or it keeps its slots."""
+    if team.group_id is None or team.withdrawn_keeps_slots:
+        return None
+    division = team.division
+    wanted = division.qualifiers_per_group + (1 if division.best_runners_up else 0)
+
+    def eligible(snapshot):
+        for table in snapshot.tables:
+            if table.group.pk == team.group_id:
+                return table, [row.team for row in table.rows if takes_place(table.teams[row.team])]
+        return None, []
+
+    table, old = eligible(before)
+    if table is None or team.pk not in old or old.index(team.pk) + 1 > wanted:
+        return None
+    place = old.index(team.pk) + 1
+    _table, new = eligible(after)
+    now = new[place - 1] if place <= len(new) else None
+    return PlaceChange(str(table.group), place, team.name, _name(now))
+
+
 def _side_team(side):
     return side.stored if side.stored is not None else side.now
 
@@ -369,6 +404,7 @@ def withdraw_team(team, user=None, *, preview=False):
             _places(before, after),
             _slots(before, after),
             keeps_slots=team.withdrawn_keeps_slots,
+            successor=_successor(team, before, after),
         )
         if preview:
             transaction.set_rollback(True)

@@ -14,6 +14,7 @@ from django.utils.translation import ngettext
 from django_tables2 import RequestConfig
 
 from common.errors import UserError
+from common.once import one_step_at_a_time
 from tournament import reports
 from tournament.access import MAX_ID, event_for_organiser, event_for_recorder, int_param, object_or_404, whole_number
 from tournament.models import Court, Group, Team
@@ -82,6 +83,7 @@ def _groups_post(request, event):
 
 
 @login_required
+@one_step_at_a_time
 def groups(request, slug):
     event = event_for_organiser(request, slug)
     if request.method == "POST":
@@ -177,6 +179,7 @@ def _numbers_param(request, name):
 
 
 @login_required
+@one_step_at_a_time
 def schedule(request, slug):
     event = event_for_recorder(request, slug)
     if request.method == "POST":

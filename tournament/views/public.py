@@ -283,7 +283,8 @@ def _figure(line, code):
 
 def standings(request, slug):
     """Per group: rank, team, wins and the deciding figure; the full table and the 星取表 with
-    ``?full=1`` (and ``?division=`` for one division)."""
+    ``?full=1`` (and ``?division=`` for one division); per division the comparison across
+    groups that decides its best runners-up (``reports.best_places``)."""
     event = event_for_public(request, slug)
     division_pk = _number(request, "division")
     division = get_object_or_404(Division, event=event, pk=division_pk) if division_pk else None
@@ -295,12 +296,16 @@ def standings(request, slug):
         """The full tables (with the 星取表) from ``event_standings``; the short ones from the
         groups' tables and lines only (no 星取表 or tied blocks to shape)."""
         if full:
-            return [(d, groups, "", []) for d, groups in reports.event_standings(event, division)]
+            return [
+                (d, groups, "", [], reports.best_places(d, [g.table for g in groups]))
+                for d, groups in reports.event_standings(event, division)
+            ]
         found = []
         for d in [division] if division is not None else event.divisions.all():
-            tables = [(t, reports.standing_lines(t)) for t in reports.division_standings(d)]
+            division_tables = reports.division_standings(d)
+            tables = [(t, reports.standing_lines(t)) for t in division_tables]
             code, rows = short_standings(tables, d.criteria, team_url)
-            found.append((d, [], CRITERION_LABELS[code], rows))
+            found.append((d, [], CRITERION_LABELS[code], rows, reports.best_places(d, division_tables)))
         return found
 
     context = {"event": event, "division": division, "full": full, "standings": divisions}

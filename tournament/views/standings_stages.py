@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
+from common.once import one_step_at_a_time
 from tournament import reports
 from tournament.access import event_for_organiser, event_for_recorder, object_or_404, whole_number
 from tournament.models import Division, Group, Match
@@ -17,7 +18,7 @@ from tournament.reports import stage_notes
 from tournament.reports.placement import division_placements
 from tournament.services.knockout import seed_divisions
 from tournament.services.lots import record_runner_up_lot, record_tie_break
-from tournament.services.stages import keep_result, replay_match
+from tournament.services.stages import keep_result, replay_match, undo_keep
 from tournament.tables import standings_tables
 
 
@@ -88,7 +89,7 @@ def _match(request, event):
 
 def _knockout_post(request, event):
     """Record the runners-up lot, seed (every ready division, or one), reset one division's
-    bracket, keep or replay an out-of-date game; ``UserError`` when refused."""
+    bracket, keep or replay an out-of-date game, undo a keep; ``UserError`` when refused."""
     action = request.POST.get("action", "")
     if "lot" in request.POST:
         division = _division(request, event)
@@ -104,6 +105,12 @@ def _knockout_post(request, event):
     elif action == "keep":
         match = keep_result(_match(request, event), request.user, request.POST.get("note", ""))
         messages.success(request, _("%(game)s: the played result is kept.") % {"game": match})
+    elif action == "undo_keep":
+        match = undo_keep(_match(request, event), request.user, request.POST.get("note", ""))
+        messages.warning(
+            request,
+            _("%(game)s: the keep is undone; the game is out of date again, to keep or replay.") % {"game": match},
+        )
     elif action == "replay":
         match = replay_match(_match(request, event), request.user, request.POST.get("note", ""))
         messages.warning(
@@ -114,6 +121,7 @@ def _knockout_post(request, event):
 
 
 @login_required
+@one_step_at_a_time
 def knockout(request, slug):
     """Per division: its groups still playing, ready to seed (a button), seeded, a single
     qualifier who is the champion, or no knockout; its out-of-date games on top, each with what

@@ -22,6 +22,7 @@ from django_tables2 import RequestConfig
 from club_entry import services as club_entry_services
 from common.downloads import XLSX, file_response
 from common.errors import UserError
+from common.once import one_step_at_a_time
 from common.pdf.coverage import entry_font_warnings
 from common.private_files import write_private
 from ops import backups
@@ -123,6 +124,7 @@ def _stale_team(request, event, error):
 
 
 @login_required
+@one_step_at_a_time
 def team_withdraw(request, slug, pk):
     """Withdraw a team (棄権). GET: the confirmation page, listing exactly what will change
     (games, standings places, slots after the groups), computed by running the withdrawal in a
