@@ -4,17 +4,23 @@ after every game it depends on, whatever the day did to the courts."""
 import datetime
 
 import pytest
+from django.urls import reverse
 from django.utils import timezone
 
 from judging.engine import rules
 from judging.services import record_confirmed_result
 from tests import factories
 from tournament import reports
+from tournament.clock import event_clock, event_midnight
+from tournament.forms import EventForm
+from tournament.management.commands.configure_division import form_data
 from tournament.models import Match
+from tournament.reports.sheets import moved_since_printed
 from tournament.services.day_changes import delay_court
 from tournament.services.draw import draw_groups
 from tournament.services.knockout import seed_knockout
 from tournament.services.schedule import make_schedule
+from tournament.services.sheets import mark_sheets_printed
 
 pytestmark = pytest.mark.django_db
 
@@ -55,3 +61,104 @@ def test_a_semifinal_waits_for_the_group_stage_of_a_court_running_late():
         assert game.start_at >= groups_end, (game.match_number, local(game.start_at), local(groups_end))
     problems, _rows = reports.schedule_checks(event)
     assert problems == []
+
+
+@pytest.fixture
+def organiser(client, django_user_model):
+    def login(event):
+        user = django_user_model.objects.create_user("org")
+        event.organisers.add(user)
+        client.force_login(user)
+        client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+        return client
+
+    return login
+
+
+def event_post(event, **changes):
+    data = form_data(EventForm(instance=event))
+    data.update(changes)
+    return data
+
+
+def in_lunch(event):
+    clock = event_clock(event)
+    day = event_midnight(event)
+    starts = [int((m.start_at - day).total_seconds() // 60) for m in event.matches.all()]
+    return [s for s in starts if clock.fit(s) != s]
+
+
+def test_a_lunch_set_after_the_schedule_names_the_games_it_touches_and_moves_them_once_confirmed(organiser):
+    """Issue 27: the lunch typed after the schedule exists used to say 「保存しました。」 and leave
+    nine games inside it."""
+    event = factories.make_event(courts=2)
+    division = factories.make_division(event, courts=[1, 2], rest_rule=True)
+    factories.make_teams(division, 10)
+    draw_groups(event, seed=1)
+    make_schedule(event)
+    record_confirmed_result(event.matches.order_by("start_at", "match_number").first(), WIN_A)
+    mark_sheets_printed(event.matches.all())
+    before = {m.pk: (m.court_id, m.start_at) for m in event.matches.all()}
+    client = organiser(event)
+    url = reverse("tournament:event_edit", args=[event.slug])
+    lunch = {"lunch_start": "10:30", "lunch_end": "11:15"}
+    preview = client.post(url, event_post(event, **lunch))
+    assert preview.status_code == 200  # nothing saved yet: the games it touches are named
+    effects = preview.context["effects"]
+    assert effects.needs_confirmation and effects.moves
+    text = preview.content.decode()
+    assert "This change moves games already scheduled" in text
+    assert "would be in the lunch break (10:30–11:15)" in text
+    event.refresh_from_db()
+    assert event.lunch_start is None
+    assert {m.pk: (m.court_id, m.start_at) for m in event.matches.all()} == before
+    done = client.post(url, event_post(event, **lunch, confirm_effects="1", effects_digest=effects.digest))
+    assert done.status_code == 302 and "moved=" in done["Location"]
+    event.refresh_from_db()
+    assert event.lunch_start == datetime.time(10, 30)
+    assert in_lunch(event) == []
+    problems, _rows = reports.schedule_checks(event)
+    assert problems == []
+    moved = list(moved_since_printed(event.matches.all()))
+    assert moved and all(before[m.pk] != (m.court_id, m.start_at) for m in moved)
+    played = event.matches.exclude(status=Match.Status.SCHEDULED).get()
+    assert (played.court_id, played.start_at) == before[played.pk]  # a played game never moves
+
+
+def test_longer_games_after_the_schedule_push_the_games_after_them_and_a_knockout_after_its_groups(organiser):
+    event = factories.make_event(courts=2)
+    division = factories.make_division(event, courts=[1, 2], qualifiers_per_group=2, after_groups="knockout")
+    factories.make_teams(division, 8)
+    draw_groups(event, seed=1)
+    make_schedule(event)
+    play_groups(event)
+    seed_knockout(event)
+    # As if the groups had not started: their games may move.
+    Match.objects.filter(stage=Match.Stage.GROUP).update(status=Match.Status.SCHEDULED, actual_start=None)
+    client = organiser(event)
+    url = reverse("tournament:event_edit", args=[event.slug])
+    preview = client.post(url, event_post(event, game_minutes=25))
+    effects = preview.context["effects"]
+    assert effects.moves
+    client.post(url, event_post(event, game_minutes=25, confirm_effects="1", effects_digest=effects.digest))
+    event.refresh_from_db()
+    assert event.game_minutes == 25
+    problems, _rows = reports.schedule_checks(event)
+    assert problems == []
+    groups_end = max(ends(event, event.matches.filter(stage=Match.Stage.GROUP)))
+    semis = event.matches.filter(stage=Match.Stage.SEMIFINAL)
+    assert all(m.start_at >= groups_end for m in semis)
+
+
+def test_a_lunch_change_that_touches_no_game_saves_at_once(organiser):
+    event = factories.make_event(courts=2)
+    division = factories.make_division(event, courts=[1, 2])
+    factories.make_teams(division, 6)
+    draw_groups(event, seed=1)
+    make_schedule(event)
+    client = organiser(event)
+    url = reverse("tournament:event_edit", args=[event.slug])
+    done = client.post(url, event_post(event, lunch_start="15:00", lunch_end="15:45"))
+    assert done.status_code == 302
+    event.refresh_from_db()
+    assert event.lunch_start == datetime.time(15, 0)

@@ -39,6 +39,6 @@ def create_placement_games(event, division):
     courts = division_courts(division)
     backups.auto_backup("placement-games")
     with transaction.atomic():
-        created = write_placement_games(event, division, games, _Placer(event, courts))
+        created = write_placement_games(event, division, games, _Placer(event, courts, division))
         refresh_slots(division)
     return created
