@@ -16,7 +16,7 @@ from tournament.forms import EventForm
 from tournament.management.commands.configure_division import form_data
 from tournament.models import Match
 from tournament.reports.sheets import moved_since_printed
-from tournament.services.day_changes import delay_court
+from tournament.services.day_changes import add_late_team, delay_court, moved_lines
 from tournament.services.draw import draw_groups
 from tournament.services.knockout import seed_knockout
 from tournament.services.schedule import make_schedule
@@ -162,3 +162,27 @@ def test_a_lunch_change_that_touches_no_game_saves_at_once(organiser):
     assert done.status_code == 302
     event.refresh_from_db()
     assert event.lunch_start == datetime.time(15, 0)
+
+
+def test_a_late_team_takes_the_earliest_free_court_not_the_time_after_every_game_under_way():
+    """Issue 29 item 2: a game under way on another division's court used to push every game
+    of a late team after it (after the group's own games), although courts were free earlier."""
+    event = factories.make_event(courts=3)
+    division = factories.make_division(event, name="低学年の部", courts=[1, 2], rest_rule=True)
+    factories.make_teams(division, 8)
+    other = factories.make_division(event, name="高学年の部", courts=[3])
+    factories.make_teams(other, 5, prefix="高")
+    draw_groups(event, seed=1)
+    make_schedule(event)
+    last_on_3 = event.matches.filter(division=other).order_by("-start_at").first()
+    record_confirmed_result(last_on_3, WIN_A)  # entered early, out of order: it is under way
+    late = factories.make_team(division, "遅刻かるた会")
+    added = add_late_team(late, division.groups.order_by("order").first())
+    assert len(added) == 4
+    assert min(m.start_at for m in added) < last_on_3.start_at  # not after every game under way
+    court_3 = [m for m in added if m.court.name == "3"]
+    assert all(m.start_at >= ends(event, [last_on_3])[0] for m in court_3)  # never before it on its court
+    problems, _rows = reports.schedule_checks(event)
+    assert problems == []
+    lines = moved_lines(added)
+    assert len(lines) == 4 and all("→" in line for line in lines)

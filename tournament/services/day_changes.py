@@ -216,9 +216,10 @@ def add_late_team(team, group, *, allow_back_to_back=False):
     """A late entry: put ``team`` (registered after the draw) into ``group`` and, when the
     group's games are already scheduled, add its games against every team of the group.
 
-    Each new game goes to the earliest time after the games already under way (started or
-    with a result) where an open court is free and neither team plays, exact in minutes, so
-    the games spread over free courts: on a tie the group's court first, then the
+    Each new game goes to the earliest time where an open court is free and neither team
+    plays, exact in minutes, on a court after its own games under way (started or with a
+    result) and never before the latest start the tablets recorded today (``_under_way``),
+    so the games spread over free courts: on a tie the group's court first, then the
     division's courts, then any open court (``Timeline.place``: never in the lunch break,
     each team keeping its division's rest rule when it can). Match numbers continue
     after the highest; no existing game moves. Refused (``UserError``) for a team of
@@ -269,12 +270,7 @@ def _late_games(team, group, allow_back_to_back):
     event = group.division.event
     matches = list(Match.objects.filter(event=event))
     timeline = Timeline(event)
-    under_way = [
-        timeline.minute(g.start_at)
-        for g in matches
-        if g.start_at is not None and (g.actual_start is not None or g.status not in OPEN_STATUSES)
-    ]
-    first = max(under_way) + timeline.clock.slot_minutes if under_way else 0  # after the games under way
+    floors, not_before = _under_way(matches, timeline)
     open_courts = list(event.courts.filter(closed=False).order_by("order", "pk"))
     ids = set(group.division.courts.values_list("pk", flat=True))
     division_courts = [c for c in open_courts if c.pk in ids]
@@ -289,7 +285,7 @@ def _late_games(team, group, allow_back_to_back):
     now = timezone.now()
     created = []
     for i, opponent in enumerate(opponents, start=1):
-        court, slot, start = timeline.place((team.pk, opponent.pk), preferred, first)
+        court, slot, start = timeline.place((team.pk, opponent.pk), preferred, not_before, floors)
         timeline.add(number + i, (opponent.pk, team.pk), court.pk, slot, start)
         created.append(
             Match(
@@ -309,6 +305,22 @@ def _late_games(team, group, allow_back_to_back):
         )
     check_rest(timeline, before, allow_back_to_back)
     return created
+
+
+def _under_way(matches, timeline):
+    """``(floors, now)`` for a late entry's games: per court id the end of its last game under
+    way (started or with a result: a new game never goes before it on that court), and the
+    latest start recorded on the tablets today (minutes; 0 when none): no new game is timed
+    before it, whatever the court."""
+    floors, now = {}, 0
+    for g in matches:
+        if g.start_at is None or g.court_id is None or (g.actual_start is None and g.status in OPEN_STATUSES):
+            continue
+        end = _end_minute(timeline, g) + timeline.clock.changeover_minutes
+        floors[g.court_id] = max(floors.get(g.court_id, 0), end)
+        if g.actual_start is not None and 0 <= timeline.minute(g.actual_start) < 24 * 60:
+            now = max(now, timeline.minute(g.actual_start))
+    return floors, now
 
 
 def _knockout_seeded(division):

@@ -138,7 +138,7 @@ class Timeline:
         """Take a game off the timeline while it is being placed again."""
         return self.games.pop(key)
 
-    def place(self, teams, courts, earliest=0):
+    def place(self, teams, courts, earliest=0, floors=None):
         """The earliest ``(court, slot, start minute)`` for a game of ``teams`` (ids).
 
         ``courts`` in order of preference (the group's or division's first); from minute
@@ -150,16 +150,18 @@ class Timeline:
         when it is free earlier). When keeping the rest would start the game more than
         ``REST_HORIZON`` slots later than without it, only a changeover is kept:
         ``BackToBack`` is then the caller's to raise. The slot is the court's first number
-        after its games before that time not yet taken. Always finds a place.
+        after its games before that time not yet taken. ``floors``: per court id the first
+        minute a new game may take there (after its games under way). Always finds a place.
         Rule: docs/rules/scheduling-standings-seeding.md, §5.
         """
-        court, start = self._earliest(teams, courts, earliest, self.rest_needed)
-        plain_court, plain = self._earliest(teams, courts, earliest, lambda _team: 0)
+        floors = floors or {}
+        court, start = self._earliest(teams, courts, earliest, self.rest_needed, floors)
+        plain_court, plain = self._earliest(teams, courts, earliest, lambda _team: 0, floors)
         if start - plain > REST_HORIZON * self.clock.slot_minutes:
             court, start = plain_court, plain
         return court, self._free_slot(court.pk, start), start
 
-    def _earliest(self, teams, courts, earliest, gap_of):
+    def _earliest(self, teams, courts, earliest, gap_of, floors=None):
         """``(court, start)``: the earliest start over ``courts`` (the first court on a tie;
         ``stage_clock.earliest_court``)."""
         length, change = self.clock.game_minutes, self.clock.changeover_minutes
@@ -171,7 +173,7 @@ class Timeline:
         candidates = [
             stage_clock.Court(
                 c.pk,
-                self.clock.opening(c.pk),
+                max(self.clock.opening(c.pk), (floors or {}).get(c.pk, 0)),
                 [(g.start, g.start + length) for g in self.games.values() if g.court == c.pk],
             )
             for c in courts
