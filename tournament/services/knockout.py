@@ -48,8 +48,10 @@ def seed_divisions(event, *, division=None, reset=False):
     for a knockout, no tie at a qualifying place and at least two qualifiers. Its qualifiers
     become slot references ("Aリーグ1位", the best runners-up), so later corrections reach the
     bracket (docs/rules/stages.md). Placement games ("placement", or below the knockout's
-    places for "both": ``tournament.services.placement_games``) are placed on free courts from
-    the slot after the groups. With ``division`` only that one is tried. Returns a
+    places for "both": ``tournament.services.placement_games``) and the bracket's games are
+    placed by one ``_Placer`` per division: each at the earliest free time on the division's
+    open courts after the games that decide its slots, with the rest of the teams it may
+    hold (docs/rules/scheduling-standings-seeding.md, §5, "The stage after the groups"). With ``division`` only that one is tried. Returns a
     ``SeedReport``; writes nothing (not even the automatic backup) when no division is ready.
     """
     divisions = [division] if division is not None else list(event.divisions.all())
