@@ -124,21 +124,17 @@ def _courts_of(event, timeline):
 def write_restaged(timeline, keys, now, moved_from=None):
     """Write the games ``keys`` moved on ``timeline`` (``Timeline.restage``): court, slot and
     start, ``changed_at`` ``now`` (their recording sheets are then listed as moved since
-    printed), ``moved_from`` when given. Returns them (``Match``), in game order. Call inside
-    the change's transaction."""
+    printed), and ``moved_from`` (a court being closed) for those that were on it. Returns
+    them (``Match``), in game order. Call inside the change's transaction."""
     if not keys:
         return []
     moved = list(Match.objects.select_for_update().filter(pk__in=keys).select_related("court").order_by("match_number"))
     for match in moved:
         game = timeline.games[match.pk]
-        match.court_id, match.slot, match.start_at, match.changed_at = (
-            game.court,
-            game.slot,
-            timeline.at(game.start),
-            now,
-        )
-        if moved_from is not None and match.court_id != moved_from.pk:
-            match.moved_from = moved_from
+        if moved_from is not None and match.court_id == moved_from.pk:
+            match.moved_from = moved_from  # off the closed court: its tablet says where it went
+        match.court_id, match.slot, match.start_at = game.court, game.slot, timeline.at(game.start)
+        match.changed_at = now
     # Free the old (court, slot) pairs first: the unique index allows one game per pair.
     Match.objects.filter(pk__in=keys).update(slot=None)
     Match.objects.bulk_update(moved, ["court", "slot", "start_at", "changed_at", "moved_from"])
