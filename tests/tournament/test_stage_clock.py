@@ -5,7 +5,7 @@ import datetime
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from judging.engine import rules
 from judging.services import record_confirmed_result
@@ -16,7 +16,7 @@ from tournament.forms import EventForm
 from tournament.management.commands.configure_division import form_data
 from tournament.models import Match
 from tournament.reports.sheets import moved_since_printed
-from tournament.services.day_changes import add_late_team, delay_court, moved_lines
+from tournament.services.day_changes import add_late_team, close_court, delay_court, moved_lines
 from tournament.services.draw import draw_groups
 from tournament.services.knockout import seed_knockout
 from tournament.services.schedule import make_schedule
@@ -186,3 +186,53 @@ def test_a_late_team_takes_the_earliest_free_court_not_the_time_after_every_game
     assert problems == []
     lines = moved_lines(added)
     assert len(lines) == 4 and all("→" in line for line in lines)
+
+
+def seeded_day():
+    event = factories.make_event(courts=2)
+    division = factories.make_division(event, courts=[1, 2], qualifiers_per_group=2, after_groups="knockout")
+    factories.make_teams(division, 8)
+    draw_groups(event, seed=1)
+    make_schedule(event)
+    play_groups(event)
+    seed_knockout(event)
+    return event
+
+
+def test_a_delay_after_seeding_moves_the_final_after_its_semifinal_and_lists_its_sheet():
+    event = seeded_day()
+    mark_sheets_printed(event.matches.all())
+    semis = list(event.matches.filter(stage=Match.Stage.SEMIFINAL).select_related("court"))
+    final = event.matches.get(stage=Match.Stage.FINAL)
+    late = max(semis, key=lambda m: m.court_id != final.court_id)  # a semifinal on the other court if any
+    moved = delay_court(late.court, 60)
+    late.refresh_from_db()
+    final.refresh_from_db()
+    assert final.start_at >= late.start_at + datetime.timedelta(minutes=event.game_minutes)
+    assert final.pk in {m.pk for m in moved_since_printed(event.matches.all())}
+    assert moved >= 2
+    problems, _rows = reports.schedule_checks(event)
+    assert problems == []
+
+
+def test_closing_the_court_of_a_semifinal_moves_it_to_the_divisions_other_court():
+    event = seeded_day()
+    semi = event.matches.filter(stage=Match.Stage.SEMIFINAL).select_related("court").first()
+    court = semi.court
+    moved = close_court(court)
+    semi.refresh_from_db()
+    assert semi.pk in {m.pk for m in moved}
+    assert semi.court_id != court.pk and semi.moved_from_id == court.pk
+    assert not event.matches.filter(court=court, status=Match.Status.SCHEDULED).exists()
+    problems, _rows = reports.schedule_checks(event)
+    assert problems == []
+
+
+def test_the_check_names_a_game_timed_before_a_game_that_decides_its_teams():
+    event = seeded_day()
+    semi = event.matches.filter(stage=Match.Stage.SEMIFINAL).first()
+    first = event.matches.order_by("start_at").first()
+    Match.objects.filter(pk=semi.pk).update(start_at=first.start_at)
+    with translation.override("en"):
+        problems, _rows = reports.schedule_checks(event)
+    assert any(f"Game {semi.match_number} starts at" in p and "at the earliest" in p for p in problems)
