@@ -19,6 +19,7 @@ from tournament.clock import event_midnight
 from tournament.engine import scheduling
 from tournament.engine.scheduling.day import TeamGame, too_close
 from tournament.models import Group, Match, Team
+from tournament.reports.stage_times import stage_problems
 from tournament.reports.stages import is_frozen
 
 
@@ -233,6 +234,7 @@ def schedule_checks(event):
     rest_teams = {t.pk for t in teams if t.division.rest_rule}
     problems += _back_to_back(timed, context, rest_teams, length)
     problems += _closed_court_problems(event)
+    problems += stage_problems(event)
     return problems, _team_rows(timed, names_by_id, rest_teams, length)
 
 

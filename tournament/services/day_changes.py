@@ -19,7 +19,7 @@ from tournament.models import (
     Match,
 )
 from tournament.reports.stages import is_frozen  # a started game: it never moves
-from tournament.services.timeline import Timeline, check_rest
+from tournament.services.timeline import Timeline, check_rest, division_courts
 
 OPEN_STATUSES = (Match.Status.SCHEDULED, Match.Status.SUBMITTED, Match.Status.DISPUTED)
 
@@ -69,26 +69,87 @@ def delay_court(court, minutes, *, allow_back_to_back=False):
             raise _too_early(court, minutes, early, {m.pk: m for m in matches}, timeline) from None
         for key, start in starts.items():
             timeline.set(key, start=start)
+        restaged = timeline.restage(_courts_of(court.event, timeline))
         check_rest(timeline, before, allow_back_to_back)
         held = _held(matches, starts, minutes, timeline) if minutes < 0 else ()
         now = timezone.now()
-        changed = [m for m in matches if m.pk in starts and timeline.minute(m.start_at) != starts[m.pk]]
+        changed = [
+            m
+            for m in matches
+            if m.pk in starts and m.pk not in restaged and timeline.minute(m.start_at) != starts[m.pk]
+        ]
         for match in changed:
             match.start_at = timeline.at(starts[match.pk])
             match.changed_at = now
         Match.objects.bulk_update(changed, ["start_at", "changed_at"])
-    return Shifted(len(changed), held)
+        moved = write_restaged(timeline, restaged, now)
+    return Shifted(len(changed) + len(moved), held, moved)
 
 
 class Shifted(int):
     """The number of games a delay moved, with ``held``: a sentence (active language) for
     each game that a negative delay moved by less than asked (or not at all), saying where
-    it starts and why: the lunch break, or the game before it on the court."""
+    it starts and why: the lunch break, or the game before it on the court; and
+    ``restaged``: the games after the groups moved to keep after their sources
+    (``write_restaged``)."""
 
-    def __new__(cls, count, held=()):
+    def __new__(cls, count, held=(), restaged=()):
         shifted = super().__new__(cls, count)
         shifted.held = list(held)
+        shifted.restaged = list(restaged)
         return shifted
+
+
+def _courts_of(event, timeline):
+    """``courts_of(division id)`` for ``Timeline.restage``: the division's open courts for its
+    games after the groups (``division_courts``), without the courts closed on the timeline;
+    the event's open courts when none is left."""
+    divisions = {d.pk: d for d in Division.objects.filter(event=event).prefetch_related("courts")}
+    found = {}
+
+    def courts_of(division_id):
+        if division_id not in found:
+            courts = [c for c in division_courts(divisions[division_id]) if c.pk not in timeline.closed]
+            courts = courts or [
+                c for c in event.courts.filter(closed=False).order_by("order", "pk") if c.pk not in timeline.closed
+            ]
+            if not courts:
+                raise UserError(_("No court is open."))
+            found[division_id] = courts
+        return found[division_id]
+
+    return courts_of
+
+
+def write_restaged(timeline, keys, now, moved_from=None):
+    """Write the games ``keys`` moved on ``timeline`` (``Timeline.restage``): court, slot and
+    start, ``changed_at`` ``now`` (their recording sheets are then listed as moved since
+    printed), and ``moved_from`` (a court being closed) for those that were on it. Returns
+    them (``Match``), in game order. Call inside the change's transaction."""
+    if not keys:
+        return []
+    moved = list(Match.objects.select_for_update().filter(pk__in=keys).select_related("court").order_by("match_number"))
+    for match in moved:
+        game = timeline.games[match.pk]
+        if moved_from is not None and match.court_id == moved_from.pk:
+            match.moved_from = moved_from  # off the closed court: its tablet says where it went
+        match.court_id, match.slot, match.start_at = game.court, game.slot, timeline.at(game.start)
+        match.changed_at = now
+    # Free the old (court, slot) pairs first: the unique index allows one game per pair.
+    Match.objects.filter(pk__in=keys).update(slot=None)
+    Match.objects.bulk_update(moved, ["court", "slot", "start_at", "changed_at", "moved_from"])
+    for match in moved:
+        match.refresh_from_db(fields=["court"])
+    return moved
+
+
+def moved_lines(matches):
+    """Where each moved game went (active language): 「第18試合 → 第2コート 13:45」."""
+    return [
+        _("Game %(game)s → %(court)s %(at)s")
+        % {"game": m.match_number, "court": m.court, "at": timezone.localtime(m.start_at).strftime("%H:%M")}
+        for m in matches
+    ]
 
 
 def _held(matches, starts, minutes, timeline):
@@ -151,9 +212,10 @@ def add_late_team(team, group, *, allow_back_to_back=False):
     """A late entry: put ``team`` (registered after the draw) into ``group`` and, when the
     group's games are already scheduled, add its games against every team of the group.
 
-    Each new game goes to the earliest time after the games already under way (started or
-    with a result) where an open court is free and neither team plays, exact in minutes, so
-    the games spread over free courts: on a tie the group's court first, then the
+    Each new game goes to the earliest time where an open court is free and neither team
+    plays, exact in minutes, on a court after its own games under way (started or with a
+    result) and never before the latest start the tablets recorded today (``_under_way``),
+    so the games spread over free courts: on a tie the group's court first, then the
     division's courts, then any open court (``Timeline.place``: never in the lunch break,
     each team keeping its division's rest rule when it can). Match numbers continue
     after the highest; no existing game moves. Refused (``UserError``) for a team of
@@ -204,12 +266,7 @@ def _late_games(team, group, allow_back_to_back):
     event = group.division.event
     matches = list(Match.objects.filter(event=event))
     timeline = Timeline(event)
-    under_way = [
-        timeline.minute(g.start_at)
-        for g in matches
-        if g.start_at is not None and (g.actual_start is not None or g.status not in OPEN_STATUSES)
-    ]
-    first = max(under_way) + timeline.clock.slot_minutes if under_way else 0  # after the games under way
+    floors, not_before = _under_way(matches, timeline)
     open_courts = list(event.courts.filter(closed=False).order_by("order", "pk"))
     ids = set(group.division.courts.values_list("pk", flat=True))
     division_courts = [c for c in open_courts if c.pk in ids]
@@ -224,7 +281,7 @@ def _late_games(team, group, allow_back_to_back):
     now = timezone.now()
     created = []
     for i, opponent in enumerate(opponents, start=1):
-        court, slot, start = timeline.place((team.pk, opponent.pk), preferred, first)
+        court, slot, start = timeline.place((team.pk, opponent.pk), preferred, not_before, floors)
         timeline.add(number + i, (opponent.pk, team.pk), court.pk, slot, start)
         created.append(
             Match(
@@ -244,6 +301,22 @@ def _late_games(team, group, allow_back_to_back):
         )
     check_rest(timeline, before, allow_back_to_back)
     return created
+
+
+def _under_way(matches, timeline):
+    """``(floors, now)`` for a late entry's games: per court id the end of its last game under
+    way (started or with a result: a new game never goes before it on that court), and the
+    latest start recorded on the tablets today (minutes; 0 when none): no new game is timed
+    before it, whatever the court."""
+    floors, now = {}, 0
+    for g in matches:
+        if g.start_at is None or g.court_id is None or (g.actual_start is None and g.status in OPEN_STATUSES):
+            continue
+        end = _end_minute(timeline, g) + timeline.clock.changeover_minutes
+        floors[g.court_id] = max(floors.get(g.court_id, 0), end)
+        if g.actual_start is not None and 0 <= timeline.minute(g.actual_start) < 24 * 60:
+            now = max(now, timeline.minute(g.actual_start))
+    return floors, now
 
 
 def _knockout_seeded(division):
@@ -284,7 +357,7 @@ def close_court(court, *, allow_back_to_back=False):
             .select_related("division")
             .order_by("slot", "match_number")
         )
-        to_move = [m for m in on_court if not is_frozen(m)]
+        to_move = [m for m in on_court if not is_frozen(m) and m.stage == Match.Stage.GROUP]
         stayed = [m for m in on_court if is_frozen(m) and m.awaits_result]
         open_courts = list(event.courts.filter(closed=False).exclude(pk=court.pk).order_by("order", "pk"))
         if not open_courts:
@@ -307,10 +380,13 @@ def close_court(court, *, allow_back_to_back=False):
             timeline.add(match.match_number, teams, new_court.pk, slot, start, key=match.pk)
             match.court, match.slot, match.start_at = new_court, slot, timeline.at(start)
             match.changed_at, match.moved_from = now, court
+        timeline.closed.add(court.pk)
+        restaged = timeline.restage(_courts_of(event, timeline))  # its games after the groups, and theirs
         check_rest(timeline, before, allow_back_to_back)
         court.closed = True
         court.save(update_fields=["closed"])
         # Free the old (court, slot) pairs first: the unique index allows one game per pair.
         Match.objects.filter(pk__in=[m.pk for m in to_move]).update(slot=None)
         Match.objects.bulk_update(to_move, ["court", "slot", "start_at", "changed_at", "moved_from"])
-    return Moved(to_move, stayed)
+        to_move += write_restaged(timeline, restaged, now, moved_from=court)
+    return Moved(sorted(to_move, key=lambda m: m.match_number), stayed)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -12,12 +11,12 @@ from django.utils.translation import gettext as _
 from common.errors import UserError
 from judging.services import refresh_slots
 from ops import backups
-from tournament.clock import event_clock, event_midnight
 from tournament.engine import bracket, seeding, slots
 from tournament.models import Match
 from tournament.reports import RunnerUpTie, division_standings, qualifiers
 from tournament.reports.stages import is_frozen
 from tournament.services.placement_games import plan_placement, require_complete, write_placement_games
+from tournament.services.timeline import Timeline, division_courts
 
 KNOCKOUT_STAGES = {
     1: Match.Stage.FINAL,
@@ -49,8 +48,10 @@ def seed_divisions(event, *, division=None, reset=False):
     for a knockout, no tie at a qualifying place and at least two qualifiers. Its qualifiers
     become slot references ("Aリーグ1位", the best runners-up), so later corrections reach the
     bracket (docs/rules/stages.md). Placement games ("placement", or below the knockout's
-    places for "both": ``tournament.services.placement_games``) are placed on free courts from
-    the slot after the groups. With ``division`` only that one is tried. Returns a
+    places for "both": ``tournament.services.placement_games``) and the bracket's games are
+    placed by one ``_Placer`` per division: each at the earliest free time on the division's
+    open courts after the games that decide its slots, with the rest of the teams it may
+    hold (docs/rules/scheduling-standings-seeding.md, §5, "The stage after the groups"). With ``division`` only that one is tried. Returns a
     ``SeedReport``; writes nothing (not even the automatic backup) when no division is ready.
     """
     divisions = [division] if division is not None else list(event.divisions.all())
@@ -66,11 +67,9 @@ def seed_divisions(event, *, division=None, reset=False):
     with transaction.atomic():
         for d, courts, rounds, references, placement in plans:
             Match.objects.filter(division=d).exclude(stage=Match.Stage.GROUP).delete()
-            first_free = _Placer(event, courts).slot
-            count = _create_bracket(event, d, courts, rounds, references)
+            placer = _Placer(event, courts, d)  # the bracket and the placement games share it
+            count = _create_bracket(event, d, placer, rounds, references)
             if placement:
-                placer = _Placer(event, courts)
-                placer.slot = first_free  # beside the bracket's first games, on the courts it leaves free
                 count += len(write_placement_games(event, d, placement, placer))
             report.seeded.append((d, count))
             refresh_slots(d)
@@ -86,23 +85,6 @@ def seed_knockout(event, *, division=None, reset=False):
             raise report.not_seeded[0][1]
         raise UserError(" ".join(str(reason) for _d, reason in report.not_seeded) or _("No division to seed."))
     return report.created
-
-
-def division_courts(d):
-    """The open courts of division ``d`` for its games after the groups: its own, else its
-    groups'; a closed court is left out, and when every one of them is closed the event's
-    open courts are used. ``UserError`` naming the division when it has no court, or when
-    its courts are closed and no court of the event is open (docs/rules/
-    scheduling-standings-seeding.md, §5: no game is placed on a closed court)."""
-    courts = list(d.courts.all()) or [g.court for g in d.groups.select_related("court") if g.court]
-    if not courts:
-        raise UserError(_("%(division)s has no court.") % {"division": d.name})
-    courts = list(dict.fromkeys(c for c in courts if not c.closed)) or list(
-        d.event.courts.filter(closed=False).order_by("order", "pk")
-    )
-    if not courts:
-        raise UserError(_("%(division)s: every court is closed.") % {"division": d.name})
-    return courts
 
 
 def _check_existing(d, reset):
@@ -162,59 +144,41 @@ def _plan_division(d, reset):
 
 
 class _Placer:
-    """Gives each new knockout game the first free (court, slot) from the slot after the
-    courts' last game on, trying the division's courts in order, and its start time.
+    """Gives each new game after the groups its court, slot and start on the event's timeline
+    (``Timeline.add_stage``): the earliest time, exact in minutes, on one of ``courts`` (the
+    division's open courts, first on a tie) that is after the end of every game that decides
+    its slots (a group's games for a group place, every group's for a best-of place, the
+    earlier game for a winner or loser), with the rest of each team it may hold (the
+    division's rest rule: one game's length; else the changeover), with the court free
+    around it and out of the lunch break (docs/rules/scheduling-standings-seeding.md, §5).
+    One placer serves a division's bracket and its placement games, so they share the
+    courts without clashing."""
 
-    The start is the slot's time on the clock, or later: after the court's last game ends
-    (its start may have moved with a delay) and after the previous round's games end, plus
-    the changeover; a game that would fall into the lunch break starts when lunch ends
-    (``Clock.fit``; docs/rules/scheduling-standings-seeding.md, §5)."""
-
-    def __init__(self, event, courts):
+    def __init__(self, event, courts, division):
+        self.timeline = Timeline(event)
         self.courts = courts
-        last_slot = Match.objects.filter(court__in=courts).aggregate(m=Max("slot"))["m"]
-        self.slot = 0 if last_slot is None else last_slot + 1
-        self.taken = set(Match.objects.filter(court__in=courts).values_list("court_id", "slot"))
-        self.clock = event_clock(event)
-        self.day = event_midnight(event)
-        self.free_from = {}  # court id -> the first minute after its last game and changeover
-        for court_id, start in Match.objects.filter(court__in=courts, start_at__isnull=False).values_list(
-            "court_id", "start_at"
-        ):
-            end = self._minute(start) + self.clock.slot_minutes
-            self.free_from[court_id] = max(self.free_from.get(court_id, 0), end)
-        self.round_floor = 0  # the first minute after the previous round's games
-        self.round_end = 0
+        self.division = division
+        self._keys = {}
 
-    def _minute(self, at):
-        return int((at - self.day).total_seconds() // 60)
+    def place(self, match, references=None):
+        """Place ``match`` (unsaved); ``references`` of its sides, default its sources."""
+        references = references or (match.source_a, match.source_b)
+        key, court, slot, start = self.timeline.add_stage(
+            match.match_number, self.division.pk, references, (match.team_a_id, match.team_b_id), self.courts
+        )
+        match.court, match.slot, match.start_at = court, slot, self.timeline.at(start)
+        self._keys[id(match)] = key
 
-    def place(self, match):
-        while True:
-            for court in self.courts:
-                if (court.pk, self.slot) not in self.taken:
-                    self.taken.add((court.pk, self.slot))
-                    match.court, match.slot = court, self.slot
-                    start = max(
-                        self.clock.start_of(self.slot, court.pk), self.free_from.get(court.pk, 0), self.round_floor
-                    )
-                    start = self.clock.fit(start)
-                    self.free_from[court.pk] = start + self.clock.slot_minutes
-                    self.round_end = max(self.round_end, start + self.clock.slot_minutes)
-                    match.start_at = self.day + datetime.timedelta(minutes=start)
-                    return
-            self.slot += 1
-
-    def next_round(self):
-        self.slot += 1
-        self.round_floor = max(self.round_floor, self.round_end)
+    def saved(self, match):
+        """``match`` was saved: later games that take its winner or loser find it by its pk."""
+        self.timeline.rekey(self._keys.pop(id(match)), match.pk)
 
 
-def _create_bracket(event, division, courts, rounds, references):
-    """Write the games of ``rounds`` (``bracket.plan_bracket``): numbered after the event's
+def _create_bracket(event, division, placer, rounds, references):
+    """Write the games of ``rounds`` (``bracket.plan_bracket``), placed by ``placer``
+    (``_Placer``: each after the games that decide its slots): numbered after the event's
     last game, the third-place game numbered just before the final; each game linked to the
     game its winner (and, before a third-place game, its loser) goes on to. Returns the count."""
-    placer = _Placer(event, courts)
     number = (event.matches.aggregate(m=Max("match_number"))["m"] or 0) + 1
     created = 0
     previous = []
@@ -227,25 +191,31 @@ def _create_bracket(event, division, courts, rounds, references):
                 match_number=number,
             )  # fmt: skip
             number += 1
+            sides = []
             for side, entrant in (("a", planned_match.a), ("b", planned_match.b)):
                 if isinstance(entrant, int):
                     setattr(match, f"team_{side}_id", entrant)
                     setattr(match, f"source_{side}", references[entrant])
-            placer.place(match)
+                    sides.append(references[entrant])
+                else:
+                    sides.append(slots.winner(previous[entrant.index].pk))
+            placer.place(match, sides)
             matches.append(match)
         third = None
         if planned.third_place is not None:
             third = Match(event=event, division=division, stage=Match.Stage.THIRD_PLACE, round=r, match_number=0)
-            placer.place(third)
+            placer.place(
+                third, [slots.loser(previous[e.index].pk) for e in (planned.third_place.a, planned.third_place.b)]
+            )
             # The third-place game is numbered before the final, as announced on the day.
             third.match_number, matches[0].match_number = matches[0].match_number, number
             number += 1
         for match in [*matches, third] if third is not None else matches:
             match.save()
+            placer.saved(match)
             created += 1
         _link_feeders(planned, matches, previous, third)
         previous = matches
-        placer.next_round()
     return created
 
 

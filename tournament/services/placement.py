@@ -22,7 +22,8 @@ def create_placement_games(event, division):
     "none"), already has games after its groups, has a group still playing, has no court, or
     when its pair text is bad. For "both" the games start at the place after the knockout's
     qualifiers. The games (one per place of each pair of groups) are numbered after the
-    event's last game and placed on the division's courts after their last game; their teams
+    event's last game and placed on the division's earliest free courts after the games of
+    their two groups (``knockout._Placer``); their teams
     are the group places' teams once final (``refresh_slots``). The automatic backup is taken
     after the refusals, then one transaction. Returns the games created.
     """
@@ -39,6 +40,6 @@ def create_placement_games(event, division):
     courts = division_courts(division)
     backups.auto_backup("placement-games")
     with transaction.atomic():
-        created = write_placement_games(event, division, games, _Placer(event, courts))
+        created = write_placement_games(event, division, games, _Placer(event, courts, division))
         refresh_slots(division)
     return created

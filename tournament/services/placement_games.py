@@ -115,7 +115,7 @@ def write_placement_games(event, division, games, placer):
     """Write ``games`` (``plan_placement``) as ``Match.Stage.PLACEMENT`` games of ``division``:
     ``round`` the place, ``bracket_position`` the pair, each side the reference of its group
     place, numbered after the event's last game, each placed by ``placer`` (a
-    ``tournament.services.knockout._Placer``). Teams come later, from the references
+    ``tournament.services.knockout._Placer``: after the games of both groups). Teams come later, from the references
     (``judging.services.refresh_slots``). Returns the games written."""
     number = (event.matches.aggregate(m=Max("match_number"))["m"] or 0) + 1
     written = []
@@ -132,6 +132,7 @@ def write_placement_games(event, division, games, placer):
         )
         placer.place(match)
         match.save()
+        placer.saved(match)
         written.append(match)
         number += 1
     return written

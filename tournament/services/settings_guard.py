@@ -25,6 +25,7 @@ from judging.services import refresh_slots
 from tournament.models import CRITERION_LABELS, Division, Match, Team
 from tournament.reports.stages import AFTER_GROUP_STAGES, division_slots, is_frozen
 from tournament.reports.standings import division_standings
+from tournament.services import clock_change
 
 # The division's settings the standings and the stages after the groups depend on.
 RESULT_SETTINGS = (
@@ -53,6 +54,7 @@ class SettingsEffects:
     places: list = field(default_factory=list)
     slots: list = field(default_factory=list)
     games: list = field(default_factory=list)
+    moves: list = field(default_factory=list)  # games a change of the day's clock moves (issue 27)
     basis: tuple = ()  # the facts the sentences say, in no language: what the digest is made of
 
     @property
@@ -67,7 +69,7 @@ class SettingsEffects:
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def lines(self):
-        return self.settings + self.places + self.slots + self.games
+        return self.settings + self.places + self.slots + self.games + self.moves
 
 
 def _display(instance, name):
@@ -336,6 +338,22 @@ def event_refusals(old, new):
 
 
 def event_effects(old, new):
+    """What changing the event's settings affects (``SettingsEffects``): a change of the card
+    total once results exist (``_card_effects``), and a change of the day's clock (start time,
+    game or changeover minutes, lunch break) once games are scheduled: the games it moves and
+    where, and the teams it makes play twice in a row (``clock_change.plan_clock_change``;
+    docs/rules/scheduling-standings-seeding.md, §5, "A change of the clock"). Either needs the
+    organiser's confirmation before saving."""
+    effects = _card_effects(old, new)
+    change = clock_change.plan_clock_change(old, new)
+    if change.moves:
+        effects.settings += setting_lines(old, new, clock_change.clock_changed(old, new))
+        effects.moves = change.lines + change.rest
+        effects.basis = (effects.basis, tuple(change.moves))
+    return effects
+
+
+def _card_effects(old, new):
     """What changing the event's card total affects once results exist (``SettingsEffects``):
     the walkover score of later walkovers (half the cards in play: docs/rules/hitachi-karuta.md,
     "Walkovers"), the walkovers already recorded (docs/rules/stages.md, "Settings that results
@@ -365,16 +383,24 @@ def event_effects(old, new):
 
 
 def save_event(event, *, user=None):
-    """Save ``event`` (new values set) and fill every division's slots again, in one transaction;
-    ``UserError`` when the card total is refused meanwhile (``event_refusals``). Rule:
-    docs/rules/stages.md, "Settings that results depend on"."""
+    """Save ``event`` (new values set), move the games a change of the day's clock touches
+    (``clock_change.apply_clock_change``: the moves the settings page showed) and fill every
+    division's slots again, in one transaction; ``UserError`` when the card total is refused
+    meanwhile (``event_refusals``). Returns the event, with ``moved_games``: the games moved
+    (their sheets to reprint). Rules: docs/rules/stages.md, "Settings that results depend on";
+    docs/rules/scheduling-standings-seeding.md, §5, "A change of the clock"."""
+    moved = []
     with transaction.atomic():
+        old = None
         if event.pk:
             old = type(event).objects.select_for_update().get(pk=event.pk)
             refusals = event_refusals(old, event)
             if refusals:
                 raise_refusal(refusals)
         event.save()
+        if old is not None:
+            moved = clock_change.apply_clock_change(old, event)
         for division in event.divisions.all():
             refresh_slots(division, user=user)
+    event.moved_games = moved
     return event

@@ -18,7 +18,7 @@ from common.once import one_step_at_a_time
 from tournament import reports
 from tournament.access import MAX_ID, event_for_organiser, event_for_recorder, int_param, object_or_404, whole_number
 from tournament.models import Court, Group, Team
-from tournament.services.day_changes import add_late_team, close_court, delay_court
+from tournament.services.day_changes import add_late_team, close_court, delay_court, moved_lines
 from tournament.services.draw import draw_groups, move_team
 from tournament.services.schedule import clear_schedule, make_schedule, past_the_day
 from tournament.services.timeline import BackToBack
@@ -61,6 +61,8 @@ def _late_team(request, event):
         )
         % {"team": team, "group": group, "count": len(added), "numbers": numbers or "—"},
     )
+    if added:
+        messages.info(request, " / ".join(moved_lines(added)))
     if numbers:
         return redirect(reverse("tournament:schedule", args=[event.slug]) + f"?added={numbers}")
     return None
@@ -133,6 +135,14 @@ def _court_change(request, event):
         )
         if moved.held:
             messages.warning(request, " ".join(moved.held))
+        if moved.restaged:
+            numbers = ",".join(str(m.match_number) for m in moved.restaged)
+            messages.warning(
+                request,
+                _("Games after the groups moved to start after the games that decide their teams: %(where)s.")
+                % {"where": " / ".join(moved_lines(moved.restaged))},
+            )
+            return redirect(reverse("tournament:schedule", args=[event.slug]) + f"?moved={numbers}")
         return redirect("tournament:schedule", event.slug)
     moved = close_court(court, allow_back_to_back=_confirmed(request))
     numbers = ",".join(str(m.match_number) for m in moved)
@@ -155,6 +165,8 @@ def _court_change(request, event):
         )
         % {"court": court, "count": len(moved), "numbers": numbers or "—"},
     )
+    if moved:
+        messages.info(request, " / ".join(moved_lines(moved)))
     if numbers:
         return redirect(reverse("tournament:schedule", args=[event.slug]) + f"?moved={numbers}")
     return redirect("tournament:schedule", event.slug)

@@ -9,7 +9,9 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.http import HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from common.errors import UserError
 from tournament.access import event_for_organiser, event_for_recorder
@@ -96,7 +98,10 @@ EVENT_SWITCHES = (
 def event_edit(request, slug):
     """The event's settings. Once results exist, a change of the card total shows what it affects
     and is saved only after the organiser confirms it (``settings_guard``); a total that would
-    break recorded sheets is refused by the form with their number."""
+    break recorded sheets is refused by the form with their number. Once games are scheduled, a
+    change of the start time, game or changeover minutes or lunch break names the games it
+    moves and where (and the teams it makes play twice in a row), and is saved, with the games
+    moved, only after the organiser confirms it; the schedule then offers their sheets."""
     event = event_for_organiser(request, slug)
     old = Event.objects.get(pk=event.pk)
     form = EventForm(request.POST or None, instance=event)
@@ -114,8 +119,7 @@ def event_edit(request, slug):
             except UserError as e:
                 form.add_error(None, str(e))
             else:
-                messages.success(request, _("Saved."))
-                return redirect(event)
+                return _event_saved(request, event)
     return render(
         request,
         "tournament/form.html",
@@ -180,6 +184,26 @@ def event_delete(request, slug):
         {"event": event, "preview": preview, "error": error, "typed": request.POST.get("slug", "")},
         status=400 if error else 200,
     )
+
+
+def _event_saved(request, event):
+    """After the settings are saved: to the event's page, or, when a change of the day's clock
+    moved games, to the schedule with the moved games' sheets offered for reprinting."""
+    moved = getattr(event, "moved_games", [])
+    if not moved:
+        messages.success(request, _("Saved."))
+        return redirect(event)
+    numbers = ",".join(str(m.match_number) for m in moved)
+    messages.warning(
+        request,
+        ngettext(
+            "Saved: %(count)s game moved. Reprint its sheet: %(numbers)s.",
+            "Saved: %(count)s games moved. Reprint their sheets: %(numbers)s.",
+            len(moved),
+        )
+        % {"count": len(moved), "numbers": numbers},
+    )
+    return redirect(reverse("tournament:schedule", args=[event.slug]) + f"?moved={numbers}")
 
 
 def _stale(error, form_class, post, instance, kwargs):

@@ -130,3 +130,51 @@ def earliest_free(
         if free_at(start, length, court_busy, change) and all(free_at(start, length, b, g) for b, g in team_busy):
             return start
     raise AssertionError("unreachable: the last candidate is after every busy game")  # pragma: no cover
+
+
+@dataclass(frozen=True)
+class DayGame:
+    """A game of the day for ``reflow``: ``key``, its ``court`` id, its ``start`` (minutes),
+    its ``teams`` (ids) and ``fixed`` (started or played: it never moves)."""
+
+    key: int
+    court: int
+    start: int
+    teams: tuple[int, ...]
+    fixed: bool
+
+
+def reflow(games: list[DayGame], clock: Clock, gap: Callable[[int], int], old_length: int) -> dict[int, int]:
+    """New starts of the day's games on a changed ``clock`` (start time, game or changeover
+    minutes, lunch break), as a delay moves them: ``{key: start}`` for every game that is not
+    fixed.
+
+    The games are taken in the order of their old starts (then key); each starts no earlier
+    than it did, than its court opens, than the game before it on its court ends plus the
+    changeover, and than each of its teams' previous games ends plus ``gap(team)`` (minutes:
+    the rest rule's game length, else the changeover) — or the shorter wait the two games
+    had before with games of ``old_length`` minutes, so a wait the organiser accepted stays
+    accepted; then out of the lunch
+    break (``Clock.fit``). Fixed games stay, and count as their court's and teams' games.
+    Rule: docs/rules/scheduling-standings-seeding.md, §5, "A change of the clock"."""
+    length, change = clock.game_minutes, clock.changeover_minutes
+    court_end: dict[int, int] = {}
+    team_last: dict[int, tuple[int, int]] = {}  # team -> (its last game's new end, old end)
+    moved: dict[int, int] = {}
+    for game in sorted(games, key=lambda g: (g.start, g.key)):
+        if game.fixed:
+            start = game.start
+        else:
+            start = max(game.start, clock.opening(game.court))
+            if game.court in court_end:
+                start = max(start, court_end[game.court] + change)
+            for team in game.teams:
+                if team in team_last:
+                    new_end, old_end = team_last[team]
+                    start = max(start, new_end + min(gap(team), max(0, game.start - old_end)))
+            start = clock.fit(start)
+            moved[game.key] = start
+        court_end[game.court] = max(court_end.get(game.court, start + length), start + length)
+        for team in game.teams:
+            team_last[team] = (start + length, game.start + old_length)
+    return moved
