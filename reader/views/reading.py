@@ -11,7 +11,6 @@ import csv
 import functools
 import secrets
 
-import segno
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -26,6 +25,7 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_POST
 
 from common.errors import UserError
+from common.qr_svg import qr_svg
 from reader import log_json, sessions, voices
 from reader.access import may_edit_edition
 from reader.engine import sequence
@@ -88,7 +88,7 @@ def _court_rows(request, event):
     for court in event.courts.all():
         link = sessions.reader_link(court)
         url = base + reverse("reader:link_home", args=[link.token])
-        qr = segno.make(url, error="m").svg_inline(scale=3, border=2) if link.enabled else ""
+        qr = qr_svg(url, _("QR code of the link")) if link.enabled else ""
         rows.append({"court": court, "link": link, "url": url, "qr": qr})
     return rows
 

@@ -10,8 +10,6 @@ seconds after loading is shown too. The script pages through the blocks of a scr
 (``.hall-item``) that do not fit at once, and a rotation shows several screens in turn.
 """
 
-import functools
-
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -19,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from common.pdf.qr import qr_modules
+from common.qr_svg import qr_svg
 from tournament import reports
 from tournament.models import Court, Event
 from tournament.reports import api, hall, ranking, stage_notes
@@ -195,19 +193,6 @@ def display_state(request, slug):
     response = JsonResponse(api.hall_document(event, timezone.now()), json_dumps_params={"ensure_ascii": False})
     response["Cache-Control"] = "no-store"
     return response
-
-
-@functools.lru_cache(maxsize=64)
-def qr_svg(url):
-    """An SVG document (text) of the QR code of ``url`` (error correction M, a quiet zone of
-    four modules), one path of dark squares; docs/rules/paper.md on QR payloads (ASCII)."""
-    modules = qr_modules(url)
-    size = len(modules) + 8
-    dark = "".join(f"M{c + 4} {r + 4}h1v1h-1z" for r, row in enumerate(modules) for c, on in enumerate(row) if on)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" shape-rendering="crispEdges">'
-        f'<rect width="{size}" height="{size}" fill="#fff"/><path d="{dark}" fill="#000"/></svg>'
-    )
 
 
 @require_safe
