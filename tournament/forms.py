@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from club_entry.models import EntrySettings
+from common.grades import grade_label_lazy
 from common.pdf.coverage import font_warnings
 from tournament.engine import limits, names, standings
 from tournament.models import Court, Division, Event, Match, Team, group_letter
@@ -18,7 +19,7 @@ from tournament.services.registration import PlayerData
 from tournament.services.schedule import games_per_team_problem
 
 GRADE_CHOICES = [("", "—")] + [
-    (g, g)
+    (g, grade_label_lazy(g))
     for g in [f"小{i}" for i in range(1, 7)]
     + [f"中{i}" for i in range(1, 4)]
     + [f"高{i}" for i in range(1, 4)]

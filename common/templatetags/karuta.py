@@ -5,6 +5,7 @@ from django import template
 from django.utils.translation import get_language
 
 from common.dates import format_date
+from common.grades import grade_label
 from common.phrases import phrases as _phrases
 
 register = template.Library()
@@ -37,3 +38,9 @@ def phrases(text):
     """``text`` in the pieces between which a line may break (``common.phrases.phrases``): a
     template writes ``<wbr>`` between them in an element with ``word-break: keep-all``."""
     return _phrases(str(text or ""))
+
+
+@register.filter
+def grade(code):
+    """A player's grade in the active language (``common.grades.grade_label``: 小1 / Grade 1)."""
+    return grade_label(code)

@@ -202,8 +202,8 @@ def _mismatch_messages(request, mismatch):
         "cards_b": _("cards of team B"),
         "referee_cards": _("cards held by the referee"),
         "joker_holder": _("「り」 holder"),
-        "rps_winner": _("じゃんけん winner"),
-        "rps_used": _("じゃんけん decisions"),
+        "rps_winner": _("rock-paper-scissors winner"),
+        "rps_used": _("rock-paper-scissors decisions"),
     }
     shown = {"A": _("Team A"), "B": _("Team B"), "referee": _("Referee")}
 
