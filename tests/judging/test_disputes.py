@@ -307,7 +307,9 @@ def rps_source(page):
 def test_the_result_form_prefills_rps_used_from_the_helper_and_says_so(client, match):
     response = client.get(entry_url(match))
     assert rps_used_initial(response) == 0
-    assert rps_source(response.content.decode()) == tr("No rock-paper-scissors logged in the touch helper for this game.")
+    assert rps_source(response.content.decode()) == tr(
+        "No rock-paper-scissors logged in the touch helper for this game."
+    )
     for _ in range(3):
         disputes.log_dispute(match, "both", "both", rps_winner="A", court=match.court)
     disputes.log_dispute(match, underneath="A", court=match.court)  # not a じゃんけん
@@ -317,9 +319,9 @@ def test_the_result_form_prefills_rps_used_from_the_helper_and_says_so(client, m
     page = response.content.decode()
     assert 'id="id_rps_used_3" checked' in page
     with translation.override("ja"):
-        expected = translation.gettext("Filled in from the touch helper's log: %(n)s rock-paper-scissors in this game.") % {
-            "n": 3
-        }
+        expected = translation.gettext(
+            "Filled in from the touch helper's log: %(n)s rock-paper-scissors in this game."
+        ) % {"n": 3}
     assert rps_source(page) == expected
 
 
