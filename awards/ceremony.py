@@ -25,6 +25,7 @@ def _line(prize, settings, played):
     texts = [prize.name, prize.team.name, affiliation] + [t for p in people for t in (p.name, p.furigana)]
     return CallLine(
         prize=prize.name,
+        label=prize.label,
         note=tie,
         team=prize.team.name,
         affiliation=affiliation,

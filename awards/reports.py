@@ -26,6 +26,7 @@ from judging.models import PlayerCards
 from tournament.models import Match, Player
 from tournament.reports import is_annulled, match_queryset
 from tournament.reports.individual import individual_totals
+from tournament.reports.placement import place_name as page_place_name
 from tournament.reports.ranking import division_rankings
 from tournament.reports.standings import division_standings, standing_lines
 
@@ -60,6 +61,15 @@ class Prize:
     player: object = None
     tied: int = 1
     hand: object = None
+
+    @property
+    def label(self):
+        """The prize in the active language, for the pages (the certificate keeps ``name``,
+        always Japanese: docs/rules/awards.md): a place by its rank ("Champion", "3rd place";
+        「優勝」「第3位」 in Japanese); a prize the organisers named, as typed (issue 27)."""
+        if self.kind == PLACE:
+            return page_place_name(self.rank, shared=self.name not in ("優勝", "準優勝"))
+        return self.name
 
 
 @dataclass

@@ -15,10 +15,10 @@ TOUCH_PROBLEMS = {
     rules.TouchProblem.STATES_MISSING: gettext_lazy(
         "Tap how each team touched the card, or whose hand was underneath."
     ),
-    rules.TouchProblem.RPS_WINNER_MISSING: gettext_lazy("Enter who won the じゃんけん."),
+    rules.TouchProblem.RPS_WINNER_MISSING: gettext_lazy("Enter who won the rock-paper-scissors."),
     rules.TouchProblem.FIRST_TEAM_MISSING: gettext_lazy("Enter which team touched the correct card first."),
     rules.TouchProblem.REFEREE_DECISION_MISSING: gettext_lazy(
-        "This game already had three じゃんけん decisions, the most the rules allow: no more じゃんけん. "
+        "This game already had three rock-paper-scissors decisions, the most the rules allow: no more rock-paper-scissors. "
         "The referee raises a hand; the referee leader decides who takes the card. Enter that decision."
     ),
 }

@@ -24,12 +24,12 @@ MESSAGES = {
         "The referee holds 「り」, so the referee holds at least one card."
     ),
     rules.SheetProblem.TIE_NEEDS_RPS_WINNER: _(
-        "The cards are level and the referee holds 「り」: enter who won the leaders' じゃんけん."
+        "The cards are level and the referee holds 「り」: enter who won the leaders' rock-paper-scissors."
     ),
     rules.SheetProblem.RPS_WINNER_NOT_APPLICABLE: _(
-        "The じゃんけん winner is only entered when the cards are level and the referee holds 「り」."
+        "The rock-paper-scissors winner is only entered when the cards are level and the referee holds 「り」."
     ),
-    rules.SheetProblem.RPS_USED_OUT_OF_RANGE: _("A game has at most three じゃんけん decisions."),
+    rules.SheetProblem.RPS_USED_OUT_OF_RANGE: _("A game has at most three rock-paper-scissors decisions."),
 }
 
 
@@ -64,13 +64,13 @@ class ResultForm(forms.Form):
         choices=[("A", _("Team A")), ("B", _("Team B")), ("referee", _("Referee"))],
     )
     rps_winner = forms.ChoiceField(
-        label=_("じゃんけん winner (level cards, 「り」 with the referee)"),
+        label=_("rock-paper-scissors winner (level cards, 「り」 with the referee)"),
         widget=forms.RadioSelect,
         required=False,
         choices=[("", _("not needed")), ("A", _("Team A")), ("B", _("Team B"))],
     )
     rps_used = forms.TypedChoiceField(
-        label=_("じゃんけん decisions during the game"),
+        label=_("rock-paper-scissors decisions during the game"),
         widget=forms.RadioSelect,
         coerce=int,
         initial=0,
@@ -158,7 +158,7 @@ class DisputeForm(forms.Form):
     state_a = forms.ChoiceField(label=_("team A"), widget=forms.RadioSelect, required=False)
     state_b = forms.ChoiceField(label=_("team B"), widget=forms.RadioSelect, required=False)
     rps_winner = forms.ChoiceField(
-        label=_("じゃんけん winner"),
+        label=_("rock-paper-scissors winner"),
         widget=forms.RadioSelect,
         required=False,
         choices=[("", _("not needed")), ("A", _("Team A")), ("B", _("Team B"))],

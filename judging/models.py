@@ -24,7 +24,7 @@ class RecordingSheet(models.Model):
     DECIDED_BY_CHOICES = [
         (rules.DecidedBy.CARDS.value, _("cards")),
         (rules.DecidedBy.JOKER.value, _("「り」")),
-        (rules.DecidedBy.RPS.value, _("じゃんけん")),
+        (rules.DecidedBy.RPS.value, _("rock-paper-scissors")),
         (rules.DecidedBy.WALKOVER.value, _("walkover")),
     ]
 
@@ -34,8 +34,8 @@ class RecordingSheet(models.Model):
     cards_b = models.PositiveSmallIntegerField(_("cards of team B"))
     referee_cards = models.PositiveSmallIntegerField(_("cards held by the referee"), default=0)
     joker_holder = models.CharField(_("「り」 holder"), max_length=10, choices=JOKER_CHOICES, blank=True)
-    rps_winner = models.CharField(_("じゃんけん winner"), max_length=1, choices=SIDE_CHOICES, blank=True)
-    rps_used = models.PositiveSmallIntegerField(_("じゃんけん decisions during the game"), default=0)
+    rps_winner = models.CharField(_("rock-paper-scissors winner"), max_length=1, choices=SIDE_CHOICES, blank=True)
+    rps_used = models.PositiveSmallIntegerField(_("rock-paper-scissors decisions during the game"), default=0)
     winner_side = models.CharField(_("winner"), max_length=1, choices=SIDE_CHOICES)
     decided_by = models.CharField(_("decided by"), max_length=10, choices=DECIDED_BY_CHOICES)
     is_walkover = models.BooleanField(_("walkover"), default=False)
@@ -209,16 +209,16 @@ class Dispute(models.Model):
     VERDICT_CHOICES = [
         (rules.Verdict.A.value, _("Team A")),
         (rules.Verdict.B.value, _("Team B")),
-        (rules.Verdict.RPS.value, _("じゃんけん")),
+        (rules.Verdict.RPS.value, _("rock-paper-scissors")),
         (rules.Verdict.FIRST_TO_TOUCH.value, _("first team to touch the correct card")),
     ]
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="disputes", verbose_name=_("game"))
     SETTLEMENT_CHOICES = [
         (rules.Settlement.UNDERNEATH.value, _("hand underneath")),
         (rules.Settlement.TABLE.value, _("the table")),
-        (rules.Settlement.RPS.value, _("じゃんけん")),
+        (rules.Settlement.RPS.value, _("rock-paper-scissors")),
         (rules.Settlement.FIRST_TO_TOUCH.value, _("first team to touch the correct card")),
-        (rules.Settlement.REFEREE.value, _("referee's decision (じゃんけん limit reached)")),
+        (rules.Settlement.REFEREE.value, _("referee's decision (rock-paper-scissors limit reached)")),
     ]
     underneath = models.CharField(_("hand underneath"), max_length=1, blank=True, choices=RecordingSheet.SIDE_CHOICES)
     # Blank when a hand underneath decided (step one): the table was not used.
@@ -227,7 +227,9 @@ class Dispute(models.Model):
     verdict = models.CharField(_("verdict"), max_length=20, choices=VERDICT_CHOICES)
     settlement = models.CharField(_("settled by"), max_length=20, blank=True, choices=SETTLEMENT_CHOICES)
     taken_by = models.CharField(_("card taken by"), max_length=1, blank=True, choices=RecordingSheet.SIDE_CHOICES)
-    rps_winner = models.CharField(_("じゃんけん winner"), max_length=1, blank=True, choices=RecordingSheet.SIDE_CHOICES)
+    rps_winner = models.CharField(
+        _("rock-paper-scissors winner"), max_length=1, blank=True, choices=RecordingSheet.SIDE_CHOICES
+    )
     court = models.ForeignKey(Court, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

@@ -11,16 +11,17 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from club_entry.models import EntrySettings
+from common.grades import grade_label_lazy
 from common.pdf.coverage import font_warnings
 from tournament.engine import limits, names, standings
-from tournament.models import Court, Division, Event, Match, Team
+from tournament.models import Court, Division, Event, Match, Team, group_letter
 from tournament.services import settings_guard, versions
-from tournament.services.placement_games import following_games, pairs_problem
+from tournament.services.placement_games import following_games, pairs_problem, shared_places_text
 from tournament.services.registration import PlayerData, lookalike_note
 from tournament.services.schedule import games_per_team_problem
 
 GRADE_CHOICES = [("", "—")] + [
-    (g, g)
+    (g, grade_label_lazy(g))
     for g in [f"小{i}" for i in range(1, 7)]
     + [f"中{i}" for i in range(1, 4)]
     + [f"高{i}" for i in range(1, 4)]
@@ -389,6 +390,12 @@ class DivisionForm(VersionedForm):
         ],
     )
 
+    shared_places_ok = forms.BooleanField(
+        label=_("keep the shared places"),
+        required=False,
+        help_text=_("The placement games of this format give some final places to more than one team."),
+    )
+
     class Meta:
         model = Division
         fields = [
@@ -412,6 +419,7 @@ class DivisionForm(VersionedForm):
     def __init__(self, *args, event, **kwargs):
         super().__init__(*args, **kwargs)
         self.event = event
+        self.shared_places = None  # set by clean(): the warning of a format that shares places
         self.fields["courts"].queryset = event.courts.all()
         self.fields["courts"].help_text = _("The group stage puts one group on each of these courts.")
         self.fields["games_per_team"].widget.attrs.update(min=1, inputmode="numeric")
@@ -526,10 +534,68 @@ class DivisionForm(VersionedForm):
         problem = pairs_problem(data.get("name") or self.instance.name, text, names)
         if problem:
             self.add_error("placement_pairs", problem)
+            return
+        self._clean_shared_places(data, text, names)
+
+    # The settings that decide which places the placement games share.
+    SHARED_PLACES_FIELDS = ("after_groups", "placement_pairs", "qualifiers_per_group", "courts")
+
+    def _clean_shared_places(self, data, text, names):
+        """A format whose placement games leave places shared (two 第1位 with four groups) is
+        saved only once the organiser ticks ``shared_places_ok``, after the form said which
+        places and the alternative (issue 27; docs/rules/stages.md, "Placement games"). Before
+        the draw the groups are one per chosen court, the teams spread evenly. An edit that
+        leaves those settings as saved is not asked again."""
+        self.shared_places = None
+        after = data.get("after_groups")
+        if after not in ("placement", "both"):
+            return
+        if names:
+            sizes = [g.teams.filter(withdrawn=False).count() for g in self.instance.groups.order_by("order", "pk")]
+        else:
+            count = len(data.get("courts") or [])
+            names = [group_letter(i) for i in range(count)]
+            teams = self.instance.teams.count() if self.instance.pk else 0
+            sizes = [max(2, teams // count + (1 if i < teams % count else 0)) for i in range(count)] if count else []
+        first = (data.get("qualifiers_per_group") or 1) + 1 if after == "both" else 1
+        self.shared_places = shared_places_text(data.get("name") or self.instance.name, names, sizes, text, first)
+        if not self.shared_places or data.get("shared_places_ok") or not self._shared_places_changed(data):
+            return
+        self.add_error("shared_places_ok", self.shared_places)
+
+    def _shared_places_changed(self, data):
+        """Whether the settings of ``SHARED_PLACES_FIELDS`` differ from the saved division's."""
+        if not self.instance.pk:
+            return True
+        saved = Division.objects.get(pk=self.instance.pk)
+        for name in self.SHARED_PLACES_FIELDS:
+            if name == "courts":
+                if {c.pk for c in data.get("courts") or []} != set(saved.courts.values_list("pk", flat=True)):
+                    return True
+            elif (data.get(name) or "") != (getattr(saved, name) or ""):
+                return True
+        return False
 
     def following_games(self):
         """(placement game titles, group places without a game) under the saved settings."""
         return following_games(self.instance)
+
+    def saved_shared_places(self):
+        """The shared-places warning of the saved settings (the division page as it opens), or None."""
+        division = self.instance
+        if not division.pk or division.after_groups not in ("placement", "both"):
+            return None
+        groups = list(division.groups.order_by("order", "pk"))
+        if groups:
+            names = [g.name for g in groups]
+            sizes = [g.teams.filter(withdrawn=False).count() for g in groups]
+        else:
+            count = division.courts.count()
+            teams = division.teams.count()
+            names = [group_letter(i) for i in range(count)]
+            sizes = [max(2, teams // count + (1 if i < teams % count else 0)) for i in range(count)]
+        first = division.qualifiers_per_group + 1 if division.after_groups == "both" else 1
+        return shared_places_text(division.name, names, sizes, division.placement_pairs, first)
 
     def save(self, commit=True):
         self.instance.criteria_codes = self.criteria_codes

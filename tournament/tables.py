@@ -310,7 +310,7 @@ class StandingsTable(PlainRows, tables.Table):
     cards_taken = tables.Column(verbose_name=_("cards taken"))
     cards_conceded = tables.Column(verbose_name=_("cards conceded"))
     card_diff = tables.Column(verbose_name=_("card difference"))
-    special = tables.Column(verbose_name=_("won by り / じゃんけん"))
+    special = tables.Column(verbose_name=_("won by り / rock-paper-scissors"))
     separated_by = tables.Column(verbose_name=_("placed by"))
 
     class Meta:

@@ -73,6 +73,7 @@ class CallLine:
     affiliation: str
     members: list[CallMember] = field(default_factory=list)
     font_notes: tuple[str, ...] = ()
+    label: str = ""  # the prize in the page's language (``prize`` stays as the MC reads it)
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,6 @@
 settings (deadline, lock, consent note), a link per club with its contact, revoking and renewing
 a link, the links with their QR codes as a PDF, and every change made by a club with its time."""
 
-import segno
 from django.conf import settings as django_settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -16,6 +15,7 @@ from club_entry.link import link_url
 from club_entry.models import AbsenceReport, ChangeLog, ClubLink
 from common.downloads import PDF, file_response
 from common.errors import UserError
+from common.qr_svg import qr_svg
 from tournament.access import event_for_organiser
 from tournament.services import versions
 
@@ -72,7 +72,7 @@ def club_links(request, slug):
     links = []
     for link in ClubLink.objects.filter(event=event):
         url = link_url(base, link)
-        qr = segno.make(url, error="m").svg_inline(scale=3, border=2) if link.enabled else ""
+        qr = qr_svg(url, _("QR code of the link")) if link.enabled else ""
         teams = list(link.teams())
         links.append(
             {

@@ -7,6 +7,7 @@ from django.utils.translation import get_language
 
 from common import once
 from common.dates import format_date
+from common.grades import grade_label
 from common.phrases import phrases as _phrases
 
 register = template.Library()
@@ -46,3 +47,9 @@ def step_key():
     """The hidden submission key of an organiser step's form (``common.once.one_step_at_a_time``):
     a new one each time the page is drawn, the same one when the form is sent twice."""
     return format_html('<input type="hidden" name="{}" value="{}">', once.KEY, once.new_key())
+
+
+@register.filter
+def grade(code):
+    """A player's grade in the active language (``common.grades.grade_label``: 小1 / Grade 1)."""
+    return grade_label(code)

@@ -50,6 +50,9 @@ def court_home(request, token):
     open_matches = [m for m in matches if m.awaits_result and m.status != Match.Status.SUBMITTED]
     current = next((m for m in open_matches if m.teams_known), None)
     upcoming = [m for m in open_matches if m is not current][:4]
+    # Never "no game" while one is coming: the next game may wait for its teams (a final after
+    # semifinals still being played or confirmed), or the games after the groups may not be made yet.
+    next_game = upcoming[0] if current is None and upcoming else None
     waiting = [m for m in matches if m.status == Match.Status.SUBMITTED]
     finished = [m for m in matches if m.has_result][-5:]
     for m in open_matches:
@@ -62,6 +65,8 @@ def court_home(request, token):
             "court": court,
             "event": court.event,
             "current": current,
+            "next_game": next_game,
+            "stage_to_come": [] if current or next_game else _stage_to_come(court),
             "upcoming": upcoming,
             "waiting": waiting,
             "finished": finished,
@@ -71,6 +76,17 @@ def court_home(request, token):
             "moved_away": _moved_away(court),
         },
     )
+
+
+def _stage_to_come(court):
+    """Names of the divisions played on ``court`` whose games after the groups (knockout or
+    placement, ``Division.after_groups``) are not made yet: they may still come to this court."""
+    made = set(
+        Match.objects.filter(event_id=court.event_id)
+        .exclude(stage=Match.Stage.GROUP)
+        .values_list("division_id", flat=True)
+    )
+    return [d.name for d in court.divisions.exclude(after_groups="none").order_by("order", "pk") if d.pk not in made]
 
 
 def _attach_slots(matches):

@@ -3,7 +3,6 @@
 court board, the court links.
 """
 
-import segno
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -16,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
+from common.qr_svg import qr_svg
 from judging import services, signoff
 from judging.forms import (
     RejectForm,
@@ -225,8 +225,8 @@ def _mismatch_messages(request, mismatch):
         "cards_b": _("cards of team B"),
         "referee_cards": _("cards held by the referee"),
         "joker_holder": _("「り」 holder"),
-        "rps_winner": _("じゃんけん winner"),
-        "rps_used": _("じゃんけん decisions"),
+        "rps_winner": _("rock-paper-scissors winner"),
+        "rps_used": _("rock-paper-scissors decisions"),
     }
     shown = {"A": _("Team A"), "B": _("Team B"), "referee": _("Referee")}
 
@@ -401,7 +401,7 @@ def court_links(request, slug):
     courts = []
     for court in event.courts.prefetch_related("divisions"):
         url = base + court.get_link_path()
-        qr = segno.make(url, error="m").svg_inline(scale=4, border=2) if court.link_enabled else ""
+        qr = qr_svg(url, _("QR code of the link")) if court.link_enabled else ""
         courts.append({"court": court, "url": url, "qr": qr, "sheets_url": sheets + f"?court={court.pk}"})
     changed = next((c for c in courts if str(c["court"].pk) == request.GET.get("changed")), None)
     return render(request, "tournament/court_links.html", {"event": event, "courts": courts, "changed": changed})

@@ -11,7 +11,6 @@ import csv
 import functools
 import secrets
 
-import segno
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -26,6 +25,7 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_POST
 
 from common.errors import UserError
+from common.qr_svg import qr_svg
 from reader import log_json, sessions, voices
 from reader.access import may_edit_edition
 from reader.engine import sequence
@@ -88,7 +88,7 @@ def _court_rows(request, event):
     for court in event.courts.all():
         link = sessions.reader_link(court)
         url = base + reverse("reader:link_home", args=[link.token])
-        qr = segno.make(url, error="m").svg_inline(scale=3, border=2) if link.enabled else ""
+        qr = qr_svg(url, _("QR code of the link")) if link.enabled else ""
         rows.append({"court": court, "link": link, "url": url, "qr": qr})
     return rows
 
@@ -453,11 +453,32 @@ def practice(request):
         if edition is None:
             raise Http404
     plan = None
+    skipped = []
     if edition is not None:
         try:
-            sessions.refuse_unreadable(voices.unreadable_cards(edition))
+            # Practice reads the cards that can be read (a text for the synthetic voice, or a
+            # recording) and names the others; a tournament game needs them all (issue 27:
+            # the shipped deck, 3 texts of 56, could not be practised at all).
+            skipped = voices.unreadable_cards(edition)
+            left_out = {card.pk for card in skipped}
+            cards = [
+                head
+                for pk, head in edition.cards.order_by("order", "head_kana").values_list("pk", "head_kana")
+                if pk not in left_out
+            ]
+            if len(cards) < 2:
+                raise UserError(
+                    " ".join(
+                        part
+                        for part in (
+                            _("Practice needs at least two cards that can be read."),
+                            voices.unreadable_message(skipped),
+                            voices.voice_status().message if not voices.voice_status().installed else "",
+                        )
+                        if part
+                    )
+                )
             pauses = sessions.timing(request.GET.get("between_readings", "2"), request.GET.get("between_cards", "4"))
-            cards = list(edition.cards.order_by("order", "head_kana").values_list("head_kana", flat=True))
             seed = secrets.randbelow(sessions.MAX_SEED)
             plan = _plan(None, edition, sequence.shuffled(cards, seed), pauses) | {"seed": seed}
         except (UserError, sequence.ReadingError) as problem:
@@ -469,6 +490,10 @@ def practice(request):
         "edition": edition,
         "deck_note": notes.get(edition.pk) if edition is not None else None,
         "plan": plan,
+        "skipped": "、".join(card.head_kana for card in skipped),
+        "skipped_count": len(skipped),
+        "read_count": len(plan["order"]) if plan else 0,
+        "deck_list_url": reverse("reader:deck_list"),
         # The practice game (its order, position and list) is kept in this browser under
         # this key: a page opened again offers "continue" (docs/rules/reader.md).
         "practice_key": f"reader-practice:{edition.slug}" if edition is not None else "",

@@ -79,7 +79,7 @@
     var ref = field(fields, "referee_cards");
     if (ref && ref !== "0") text += " ・ " + d.tReferee + " " + ref;
     if (field(fields, "joker_holder")) text += " ・ 「り」 " + side(field(fields, "joker_holder"));
-    if (field(fields, "rps_winner")) text += " ・ じゃんけん " + field(fields, "rps_winner");
+    if (field(fields, "rps_winner")) text += " ・ " + (d.tRps || "RPS") + " " + field(fields, "rps_winner");
     return text;
   }
 

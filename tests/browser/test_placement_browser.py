@@ -36,6 +36,11 @@ def test_the_organiser_sets_placement_games_and_reads_them_by_place(
     page.fill("#id_placement_pairs", "A-C, B-D")
     with page.expect_navigation():
         page.click("main form button:not(.secondary)")
+    # four groups in two pairs: two teams 第1位; the form says so before saving (issue 27)
+    assert "同順位ができます（第1位 2チーム" in page.inner_text("main")
+    page.check("#id_shared_places_ok")
+    with page.expect_navigation():
+        page.click("main form button:not(.secondary)")
     page.goto(f"{live_server.url}{path}")
     following = page.inner_text("#following-games")
     assert "1位決定戦（A-C）" in following and "1位決定戦（B-D）" in following

@@ -207,31 +207,15 @@ def test_the_court_links_page_shows_an_inline_svg_qr_code_for_each_active_court(
 
 
 def svg_to_png(svg, path, pixels=8):
-    """Rasterise segno's inline SVG (one path of horizontal runs, ``scale(n)``) to a PNG."""
-    from PIL import Image, ImageDraw
+    """Rasterise the page's inline SVG (``common.qr_svg``: a viewBox in modules, one square
+    ``M x y h1v1h-1z`` per dark module) to a PNG, the whole viewBox as the page scales it."""
+    from PIL import Image
 
-    width = int(re.search(r'width="(\d+)"', svg).group(1))
-    scale = float(re.search(r"scale\(([\d.]+)\)", svg).group(1))
-    modules = int(round(width / scale))
+    modules = int(re.search(r'viewBox="0 0 (\d+) (\d+)"', svg).group(1))
     image = Image.new("L", (modules * pixels, modules * pixels), 255)
-    draw = ImageDraw.Draw(image)
-    x = y = 0.0
-    for command, a, b in re.findall(
-        r"([MmHhVv])(-?[\d.]+)(?:[ ,](-?[\d.]+))?", re.search(r' d="([^"]+)"', svg).group(1)
-    ):
-        if command == "M":
-            x, y = float(a), float(b)
-        elif command == "m":
-            x, y = x + float(a), y + float(b)
-        elif command in "hH":
-            end = x + float(a) if command == "h" else float(a)
-            row = int(y)  # the run is drawn on the line y + 0.5
-            draw.rectangle(
-                [int(min(x, end)) * pixels, row * pixels, int(max(x, end)) * pixels - 1, (row + 1) * pixels - 1], fill=0
-            )
-            x = end
-        else:
-            raise AssertionError(f"unexpected path command {command}")
+    for x, y in re.findall(r"M(\d+) (\d+)h1v1h-1z", svg):
+        x, y = int(x), int(y)
+        image.paste(0, (x * pixels, y * pixels, (x + 1) * pixels, (y + 1) * pixels))
     image.save(path)
 
 

@@ -55,7 +55,7 @@ def test_the_page_shows_the_verdict_of_the_matrix_for_every_combination(client, 
     shown = {
         rules.Verdict.A: match.team_a.name,
         rules.Verdict.B: match.team_b.name,
-        rules.Verdict.RPS: tr("じゃんけん"),
+        rules.Verdict.RPS: tr("rock-paper-scissors"),
         rules.Verdict.FIRST_TO_TOUCH: tr("The first team to touch the correct card"),
     }[expected]
     assert verdict_text(response.content.decode()) == shown
@@ -99,12 +99,12 @@ def test_a_winner_given_for_a_verdict_that_is_not_rps_is_dropped(client, match):
 def test_a_rps_verdict_without_a_winner_is_refused_and_nothing_is_logged(client, match, state_a, state_b):
     response = client.post(dispute_url(match), {"state_a": state_a, "state_b": state_b, "rps_winner": ""})
     assert response.status_code == 200
-    assert tr("Enter who won the じゃんけん.") in response.context["form"].non_field_errors()
+    assert tr("Enter who won the rock-paper-scissors.") in response.context["form"].non_field_errors()
     assert not Dispute.objects.exists() and not HistoryEntry.objects.exists()
 
 
 LIMIT_ADVICE = (
-    "This game already had three じゃんけん decisions, the most the rules allow: no more じゃんけん. "
+    "This game already had three rock-paper-scissors decisions, the most the rules allow: no more rock-paper-scissors. "
     "The referee raises a hand; the referee leader decides who takes the card. Enter that decision."
 )
 
@@ -168,8 +168,8 @@ def test_the_entry_page_shows_the_number_of_logged_rps_decisions(client, match):
     assert response.context["rps_logged"] == 2
     with translation.override("ja"):
         text = translation.ngettext(
-            "%(n)s じゃんけん decision logged in this game.",
-            "%(n)s じゃんけん decisions logged in this game (3 at most).",
+            "%(n)s rock-paper-scissors decision logged in this game.",
+            "%(n)s rock-paper-scissors decisions logged in this game (3 at most).",
             2,
         ) % {"n": 2}
     page = response.content.decode()
@@ -307,7 +307,9 @@ def rps_source(page):
 def test_the_result_form_prefills_rps_used_from_the_helper_and_says_so(client, match):
     response = client.get(entry_url(match))
     assert rps_used_initial(response) == 0
-    assert rps_source(response.content.decode()) == tr("No じゃんけん logged in the touch helper for this game.")
+    assert rps_source(response.content.decode()) == tr(
+        "No rock-paper-scissors logged in the touch helper for this game."
+    )
     for _ in range(3):
         disputes.log_dispute(match, "both", "both", rps_winner="A", court=match.court)
     disputes.log_dispute(match, underneath="A", court=match.court)  # not a じゃんけん
@@ -317,9 +319,9 @@ def test_the_result_form_prefills_rps_used_from_the_helper_and_says_so(client, m
     page = response.content.decode()
     assert 'id="id_rps_used_3" checked' in page
     with translation.override("ja"):
-        expected = translation.gettext("Filled in from the touch helper's log: %(n)s じゃんけん in this game.") % {
-            "n": 3
-        }
+        expected = translation.gettext(
+            "Filled in from the touch helper's log: %(n)s rock-paper-scissors in this game."
+        ) % {"n": 3}
     assert rps_source(page) == expected
 
 

@@ -57,7 +57,7 @@ def test_the_division_ranking_adds_local_and_imported_places_and_splits_ties_by_
     rows = {r.name: r for r in division.rows}
     assert standings.explain(rows["大みかA"]) == "北部 qualifier Runner-up 7 + Final tournament Champion 10 = 17"
     # joint third at the final (no third-place game): both semifinal losers get 3rd place's 5 points
-    assert standings.explain(rows["中小路B"]) == "北部 qualifier Place 3 5 + Final tournament Place 3 5 = 10"
+    assert standings.explain(rows["中小路B"]) == "北部 qualifier 3rd place 5 + Final tournament 3rd place 5 = 10"
 
 
 def test_the_explanation_in_japanese(series):
@@ -75,9 +75,9 @@ def test_merging_two_spellings_of_a_club_changes_the_club_ranking_and_splitting_
     assert table(standings.clubs)[:2] == [("1", "日立市立中小路小学校", 30), ("2", "大みか子ども会", 17)]
     merged = standings.clubs[0]
     assert standings.club_explain(merged) == (
-        "北部 qualifier 小学生の部 Champion 10 + 北部 qualifier 小学生の部 Place 3 5 + "
-        "南部 qualifier 小学生の部 Place 3 5 + Final tournament 小学生の部 Place 3 5 + "
-        "Final tournament 小学生の部 Place 3 5 = 30"
+        "北部 qualifier 小学生の部 Champion 10 + 北部 qualifier 小学生の部 3rd place 5 + "
+        "南部 qualifier 小学生の部 3rd place 5 + Final tournament 小学生の部 3rd place 5 + "
+        "Final tournament 小学生の部 3rd place 5 = 30"
     )
     # the teams' affiliations are never rewritten
     assert set(series.members.get(role="final").event.divisions.get().teams.values_list("affiliation", flat=True)) >= {

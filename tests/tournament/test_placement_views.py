@@ -171,3 +171,70 @@ def test_simulate_results_of_one_division_leaves_the_others_waiting(db):
     run("simulate_results", event.slug, "--division", "低学年の部", "--seed", "3")
     assert not Match.objects.filter(division=first, status=Match.Status.SCHEDULED).exists()
     assert Match.objects.filter(division=second, status=Match.Status.SCHEDULED).count() == 6
+
+
+# --- a format that shares places says so before saving (issue 27: two 第1位 with four groups) ----
+
+
+@pytest.fixture
+def four_groups(db, django_user_model, client):
+    event = factories.make_event(courts=4, slug="four")
+    division = factories.make_division(event, courts=[1, 2, 3, 4], after_groups="knockout")
+    factories.make_teams(division, 12)
+    draw_groups(event, seed=3)
+    user = django_user_model.objects.create_user("organiser4")
+    event.organisers.add(user)
+    client.force_login(user)
+    return event, division
+
+
+def test_placement_with_four_groups_is_not_saved_before_the_form_names_the_shared_places(client, four_groups):
+    event, division = four_groups
+    response = client.post(edit_url(event, division), form_data(division, placement_pairs="A-C, B-D"))
+    assert response.status_code == 200
+    message = response.context["form"].errors["shared_places_ok"][0]
+    assert "同順位ができます（第1位 2チーム、第3位 2チーム、第5位 2チーム、第7位 2チーム…）" in message
+    assert "「通過チームは決勝トーナメント、ほかのチームは順位決定戦」を選んでください" in message  # the alternative
+    page = response.content.decode()
+    assert 'name="shared_places_ok"' in page and 'value="A-C, B-D"' in page  # nothing typed lost
+    division.refresh_from_db()
+    assert division.after_groups == "knockout"  # nothing saved
+    # ticked: saved, and the division page says so when it opens again
+    response = client.post(
+        edit_url(event, division), form_data(division, placement_pairs="A-C, B-D", shared_places_ok="on")
+    )
+    assert response.status_code == 302
+    division.refresh_from_db()
+    assert (division.after_groups, division.placement_pairs) == ("placement", "A-C, B-D")
+    page = client.get(edit_url(event, division)).content.decode()
+    assert 'id="shared-places"' in page and "第1位 2チーム" in page
+    # an edit that keeps the format is not asked again
+    response = client.post(
+        edit_url(event, division), form_data(division, name="小学生の部A", placement_pairs="A-C, B-D")
+    )
+    assert response.status_code == 302
+
+
+def test_the_knockout_alternative_saves_without_asking_and_english_names_places(client, four_groups):
+    event, division = four_groups
+    response = client.post(edit_url(event, division), form_data(division, after_groups="both"))
+    assert response.status_code == 200  # the places below the knockout are shared too: said first
+    message = response.context["form"].errors["shared_places_ok"][0]
+    assert "第1位" not in message and "第5位 2チーム" in message
+    response = client.post(edit_url(event, division), form_data(division, after_groups="knockout"))
+    assert response.status_code == 302
+    client.cookies["django_language"] = "en"
+    response = client.post(edit_url(event, division), form_data(division, placement_pairs=""))
+    assert "shared places" in response.context["form"].errors["shared_places_ok"][0]
+
+
+def test_placement_before_the_draw_counts_one_group_a_court(client, db, django_user_model):
+    event = factories.make_event(courts=4, slug="undrawn")
+    division = factories.make_division(event, courts=[1, 2, 3, 4])
+    user = django_user_model.objects.create_user("organiser5")
+    event.organisers.add(user)
+    client.force_login(user)
+    response = client.post(edit_url(event, division), form_data(division))
+    assert response.status_code == 200 and "第1位 2チーム" in response.context["form"].errors["shared_places_ok"][0]
+    two_courts = form_data(division, courts=[c.pk for c in event.courts.order_by("order")[:2]])
+    assert client.post(edit_url(event, division), two_courts).status_code == 302  # one pair: no shared place

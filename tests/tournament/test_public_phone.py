@@ -194,8 +194,8 @@ def test_place_text_names_every_place():
         assert [str(public.place_text(p)) for p in ("優勝", "準優勝", "第3位", "第12位", "特別賞")] == [
             "Champion",
             "Runner-up",
-            "Place 3",
-            "Place 12",
+            "3rd place",
+            "12th place",
             "特別賞",
         ]
     with translation.override("ja"):

@@ -36,6 +36,7 @@ __all__ = [
     "default_pairs",
     "parse_pairs",
     "plan",
+    "shared_ranks",
 ]
 
 # Between two pairs: comma, 読点, semicolon, slash or a new line (after NFKC).
@@ -181,3 +182,32 @@ def blocks(teams_at: Mapping[int, int], games_at: Mapping[int, int], first_place
         result.append(Block(place, games, unpaired, taken + 1, taken + games + 1, taken + 2 * games + 1))
         taken += 2 * games + unpaired
     return result
+
+
+def shared_ranks(
+    groups: Sequence[GroupSize], pairs: Sequence[tuple[int, int]], first_place: int = 1
+) -> list[tuple[int, int]]:
+    """The final places the placement games leave shared: ``[(rank, teams)]`` for every rank
+    held by more than one team, best first (docs/rules/stages.md, "Placement games": with two
+    or more pairs the winners of the games at one place share a rank, and so do their losers
+    and the teams of that place with no game). ``[]``: every place has one team (one pair, or
+    one pair and a left-over group). The places above ``first_place`` (a knockout's) are not
+    counted."""
+    games = plan(groups, pairs, first_place)
+    teams_at: dict[int, int] = {}
+    for group in groups:
+        for place in range(1, group.size + 1):
+            teams_at[place] = teams_at.get(place, 0) + 1
+    games_at: dict[int, int] = {}
+    for game in games:
+        games_at[game.place] = games_at.get(game.place, 0) + 1
+    shared = []
+    for block in blocks(teams_at, games_at, first_place):
+        for rank, count in (
+            (block.winner_rank, block.games),
+            (block.loser_rank, block.games),
+            (block.unpaired_rank, block.unpaired),
+        ):
+            if count > 1:
+                shared.append((rank, count))
+    return shared

@@ -50,6 +50,7 @@ from tournament.paper.data import (
     to_confirm,
     undecided,
 )
+from tournament.reports.placement import nth_place
 
 __all__ = ["BracketMatch", "PlacementGame", "bracket_pdf"]
 
@@ -558,7 +559,7 @@ def _draw_third(pen: Pen, g: dict, x: float, y: float, w: float, h: float, name_
     )
     bw = x + w - 2 * mm - bx
     bh = min(nh * 1.2, 10 * mm)
-    pen.text_mid(bx + bw / 2, gy + bh / 2 + 2.6 * mm, _("Place %(rank)s") % {"rank": 3}, 8.5, align="center", bold=True)
+    pen.text_mid(bx + bw / 2, gy + bh / 2 + 2.6 * mm, nth_place(3), 8.5, align="center", bold=True)
     name, grey = _winner_name(g)
     pen.rect(
         bx,

@@ -314,7 +314,7 @@ def bracket_document(event):
 
 
 # A level game on the ticker says how it was decided: by 「り」 or by じゃんけん.
-TICKER_DECIDED = {"joker": "り", "rps": "じゃんけん"}
+TICKER_DECIDED = {"joker": lambda: "り", "rps": lambda: _("rock-paper-scissors")}
 
 
 def ticker_item(line):
@@ -327,7 +327,7 @@ def ticker_item(line):
     if sheet is not None and not sheet.is_walkover and sheet.decided_by in TICKER_DECIDED:
         # a level game (28-28): how it was decided and who won
         winner = line.match.winner.name if line.match.winner is not None else ""
-        result += f" ({TICKER_DECIDED[sheet.decided_by]}) {_('winner')}: {winner}"
+        result += f" ({TICKER_DECIDED[sheet.decided_by]()}) {_('winner')}: {winner}"
     text = " ".join(p for p in parts if p) + f"  {line.team_a_text} {result} {line.team_b_text}"
     return {"number": line.number, "text": text, "game": match_json(line)}
 

@@ -13,7 +13,7 @@ from django.utils.translation import gettext, gettext_lazy
 from tournament.engine import podium
 from tournament.models import Match
 from tournament.reports import stage_notes
-from tournament.reports.placement import placement_places
+from tournament.reports.placement import nth_place, placement_places
 from tournament.reports.timetable import division_game_slots, match_queryset
 
 # The names of the final places on paper and on the final results page ("優勝", "準優勝",
@@ -21,7 +21,7 @@ from tournament.reports.timetable import division_game_slots, match_queryset
 PLACES = {
     podium.FIRST: gettext_lazy("Champion"),
     podium.SECOND: gettext_lazy("Runner-up"),
-    podium.THIRD: lazy(lambda: gettext("Place %(rank)s") % {"rank": 3}, str)(),
+    podium.THIRD: lazy(lambda: nth_place(3), str)(),
 }
 
 

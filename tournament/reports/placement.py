@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournament.engine import placement, slots
 from tournament.models import Match
@@ -18,15 +19,31 @@ from tournament.reports.standings import division_standings
 from tournament.reports.timetable import confirmed_sheet, match_queryset, result_text
 
 
+def nth_place(rank):
+    """A final place by its number in the active language: 「第3位」, "3rd place" (issue 27:
+    English pages said 第3位 and "Place 3"). The English ordinal's suffix is translated to
+    nothing in Japanese (``pgettext`` "ordinal"), so one catalogue entry carries each language."""
+    n = int(rank)
+    if n % 100 in (11, 12, 13) or n % 10 not in (1, 2, 3):
+        ordinal = pgettext("ordinal", "%(n)sth") % {"n": n}
+    elif n % 10 == 1:
+        ordinal = pgettext("ordinal", "%(n)sst") % {"n": n}
+    elif n % 10 == 2:
+        ordinal = pgettext("ordinal", "%(n)snd") % {"n": n}
+    else:
+        ordinal = pgettext("ordinal", "%(n)srd") % {"n": n}
+    return _("%(ordinal)s place") % {"ordinal": ordinal}
+
+
 def place_name(rank, shared=False):
     """The name of a final place as printed on the results, in the active language: "優勝",
-    "準優勝", else "第N位" ("Winner", "Runner-up", "Place N"; a place shared by several teams
+    "準優勝", else "第N位" ("Champion", "Runner-up", "3rd place"; a place shared by several teams
     is always "第N位")."""
     if not shared and rank == 1:
         return _("Champion")
     if not shared and rank == 2:
         return _("Runner-up")
-    return _("Place %(rank)s") % {"rank": rank}
+    return nth_place(rank)
 
 
 def placement_title(place, pair):

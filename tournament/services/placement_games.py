@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from common.errors import UserError
 from tournament.engine import placement, slots
 from tournament.models import Match
-from tournament.reports.placement import placement_title
+from tournament.reports.placement import place_name, placement_title
 
 
 def _where(division, group):
@@ -163,3 +163,43 @@ def following_games(division):
         if (place, g.pk) not in played
     ]
     return titles, left_over
+
+
+def shared_places_text(division_name, names, sizes, text, first_place=1):
+    """The sentence, in the active language, that warns the organiser before saving a format
+    whose placement games leave final places shared (``placement.shared_ranks``; with four
+    groups two teams are 第1位: two certificates of the first place, two teams on the top of the
+    podium), naming the shared places and the alternative; None when every place has one team
+    or the pair text is bad (the form names that). ``names``/``sizes``: the groups in order
+    and how many teams each places."""
+    try:
+        pairs = placement.parse_pairs(text, names)
+    except placement.PairsError:
+        return None
+    groups = [placement.GroupSize(i, name, size) for i, (name, size) in enumerate(zip(names, sizes, strict=True))]
+    shared = placement.shared_ranks(groups, pairs, first_place)
+    if not shared:
+        return None
+    places = "、".join(
+        _("%(place)s: %(teams)s teams") % {"place": place_name(rank, shared=True), "teams": teams}
+        for rank, teams in shared[:4]
+    ) + ("…" if len(shared) > 4 else "")
+    values = {"division": division_name, "places": places}
+    if first_place == 1:
+        return (
+            _(
+                "%(division)s: these placement games give shared places (%(places)s): each of those teams "
+                "gets the place's certificate, and the teams sharing the first place all stand on the top of "
+                "the podium. For one champion, choose “knockout for the qualifiers, placement games for the "
+                "others” (the group winners play a knockout); or tick “keep the shared places”."
+            )
+            % values
+        )
+    return (
+        _(
+            "%(division)s: the placement games below the knockout give shared places (%(places)s): each of "
+            "those teams gets the place's certificate. Pair fewer groups for places of their own, or tick "
+            "“keep the shared places”."
+        )
+        % values
+    )

@@ -14,8 +14,6 @@ the hall version, so never behind it; issue 28: 30 clients on a court page had a
 thirty tablets polling the same court render it once per change.
 """
 
-import functools
-
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -24,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from common.page_cache import shared_page
-from common.pdf.qr import qr_modules
+from common.qr_svg import qr_svg
 from tournament import reports
 from tournament.access import event_for_public
 from tournament.models import Court, Event
@@ -224,19 +222,6 @@ def display_state(request, slug):
     response = JsonResponse(api.hall_document(event, timezone.now()), json_dumps_params={"ensure_ascii": False})
     response["Cache-Control"] = "no-store"
     return response
-
-
-@functools.lru_cache(maxsize=64)
-def qr_svg(url):
-    """An SVG document (text) of the QR code of ``url`` (error correction M, a quiet zone of
-    four modules), one path of dark squares; docs/rules/paper.md on QR payloads (ASCII)."""
-    modules = qr_modules(url)
-    size = len(modules) + 8
-    dark = "".join(f"M{c + 4} {r + 4}h1v1h-1z" for r, row in enumerate(modules) for c, on in enumerate(row) if on)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" shape-rendering="crispEdges">'
-        f'<rect width="{size}" height="{size}" fill="#fff"/><path d="{dark}" fill="#000"/></svg>'
-    )
 
 
 @require_safe

@@ -31,7 +31,7 @@ from tournament import exports, printing, reports
 from tournament.access import event_for_public, whole_number
 from tournament.models import CRITERION_LABELS, Court, Division, Event, Match, Team
 from tournament.reports.api import event_version
-from tournament.reports.placement import division_placements
+from tournament.reports.placement import division_placements, nth_place
 
 FRESH_SECONDS = 15  # a fragment is kept this long for the same event version (lots carry no version)
 REFRESH_SECONDS = 15  # how often a public page asks whether the event changed
@@ -124,7 +124,8 @@ def _with_slots(event, matches, team=None):
     return game_cards([reports.match_line(m, slots) for m in matches], team)
 
 
-DECIDED = {"joker": " (り)", "rps": " (じゃんけん)"}
+# How a level game was decided, after its score: 「り」 stays the card's name; じゃんけん is translated.
+DECIDED = {"joker": lambda: " (り)", "rps": lambda: " (" + _("rock-paper-scissors") + ")"}
 
 
 def _side(line, side, team):
@@ -148,7 +149,7 @@ def _score(line):
     if line.sheet is not None and line.sheet.is_walkover:
         return line.result
     if line.sheet is not None:
-        return f"{line.sheet.cards_a} - {line.sheet.cards_b}{DECIDED.get(line.sheet.decided_by, '')}"
+        return f"{line.sheet.cards_a} - {line.sheet.cards_b}{DECIDED.get(line.sheet.decided_by, str)()}"
     return str(line.match.get_status_display()) if line.status == Match.Status.VOID else "—"
 
 
@@ -341,14 +342,14 @@ NTH_PLACE = re.compile(r"^第(\d+)位$")
 
 def place_text(name):
     """A place of the read side ("優勝", "準優勝", "第3位") in the active language: the same
-    words in Japanese, "Champion", "Runner-up", "Place 3" in English (issue 17, item 5)."""
+    words in Japanese, "Champion", "Runner-up", "3rd place" in English (issue 17, item 5)."""
     if name == "優勝":
         return _("Champion")
     if name == "準優勝":
         return _("Runner-up")
     found = NTH_PLACE.match(name)
     if found:
-        return _("Place %(rank)s") % {"rank": found.group(1)}
+        return nth_place(found.group(1))
     return name
 
 

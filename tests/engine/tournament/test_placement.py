@@ -135,3 +135,53 @@ def test_the_form_of_a_pair_text_is_checked_before_the_groups_exist(text, ok):
     else:
         with pytest.raises(PairsError):
             placement.check_format(text)
+
+
+# --- which places the placement games leave shared (issue 27: two 第1位 with four groups) -------
+
+
+def _groups(count, size=3):
+    return [placement.GroupSize(i, chr(ord("A") + i), size) for i in range(count)]
+
+
+def test_four_groups_in_two_pairs_share_every_place_two_by_two():
+    groups = _groups(4)
+    assert placement.shared_ranks(groups, placement.default_pairs(4)) == [
+        (1, 2),
+        (3, 2),
+        (5, 2),
+        (7, 2),
+        (9, 2),
+        (11, 2),
+    ]
+
+
+def test_one_pair_or_one_pair_and_a_left_over_group_shares_nothing():
+    assert placement.shared_ranks(_groups(2), placement.default_pairs(2)) == []
+    assert placement.shared_ranks(_groups(3), placement.default_pairs(3)) == []
+
+
+def test_five_groups_share_the_winners_and_losers_but_not_the_left_over_first():
+    shared = placement.shared_ranks(_groups(5), placement.default_pairs(5))
+    assert shared[:3] == [(1, 2), (3, 2), (6, 2)]  # place 5: the left-over group's first, alone
+
+
+def test_below_a_knockout_only_the_placement_places_count():
+    # "both" with one qualifier a group: the four winners play the knockout (places 1-4)
+    assert placement.shared_ranks(_groups(4), placement.default_pairs(4), first_place=2) == [
+        (5, 2),
+        (7, 2),
+        (9, 2),
+        (11, 2),
+    ]
+
+
+def test_unequal_groups_share_only_where_two_games_are_played():
+    groups = [
+        placement.GroupSize(0, "A", 3),
+        placement.GroupSize(1, "B", 3),
+        placement.GroupSize(2, "C", 3),
+        placement.GroupSize(3, "D", 2),
+    ]
+    # place 3: only A-B play (D has no third); C's third keeps its place alone
+    assert placement.shared_ranks(groups, placement.default_pairs(4)) == [(1, 2), (3, 2), (5, 2), (7, 2)]

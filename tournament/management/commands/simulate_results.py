@@ -46,27 +46,57 @@ def get_division(event, name):
     return division
 
 
+def describe(match):
+    """ "No.12 港かるた会 v 日立南クラブ (waiting for confirmation, 2 versions)" for the lists."""
+    versions = match.sheets.count()
+    state = match.get_status_display() if match.status != Match.Status.SCHEDULED else "sent back"
+    return f"No.{match.match_number} {match.team_a} v {match.team_b} ({state}, {versions} version{'s' if versions != 1 else ''})"
+
+
 class Command(EventCommand):
-    help = "Fill every game that is waiting for a result with a valid random, confirmed result (demos, load tests)."
+    help = (
+        "Rehearsals and load tests: give every game of the stage that has no result yet a valid random, "
+        "confirmed result. A game with a result a person entered (waiting for confirmation, disputed, sent back) "
+        "is left alone and counted; --replace replaces those too and lists them first. Confirmed games are "
+        "never touched."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("event")
         parser.add_argument("--stage", choices=["groups", "knockout", "placement"], default="groups")
         parser.add_argument("--division", help="only this division (its name)")
         parser.add_argument("--seed", type=int)
+        parser.add_argument(
+            "--replace",
+            action="store_true",
+            help="also replace the unconfirmed results people entered (listed before they are replaced)",
+        )
 
-    def handle(self, event, stage, seed, division=None, **options):
+    def handle(self, event, stage, seed, division=None, replace=False, **options):
         event = get_event(event)
         rng = random.Random(seed)
         entered = 0
-        waiting = event.matches.filter(
+        open_games = event.matches.filter(
             status__in=[Match.Status.SCHEDULED, Match.Status.SUBMITTED, Match.Status.DISPUTED],
             team_a__isnull=False,
             team_b__isnull=False,
         )
         if division is not None:
-            waiting = waiting.filter(division=get_division(event, division))
-        waiting = STAGES[stage](waiting)
+            open_games = open_games.filter(division=get_division(event, division))
+        open_games = STAGES[stage](open_games)
+        # A result a person typed: any recording sheet on a game not yet confirmed (waiting,
+        # disputed, or sent back to the court). The command never overwrites those unless told.
+        by_people = list(
+            open_games.filter(sheets__isnull=False)
+            .distinct()
+            .order_by("match_number")
+            .select_related("team_a", "team_b")
+        )
+        if by_people and replace:
+            self.stdout.write(f"{event.slug}: replacing {len(by_people)} result(s) people entered (--replace):")
+            for match in by_people:
+                self.stdout.write(f"  {describe(match)}")
+        waiting = open_games if replace else open_games.filter(sheets__isnull=True)
         # Knockout rounds fill one after another: a later game learns its teams as we go.
         while True:
             batch = list(waiting.order_by("match_number"))
@@ -81,3 +111,8 @@ class Command(EventCommand):
         where = f" ({division})" if division is not None else ""
         results = "result" if entered == 1 else "results"
         self.stdout.write(f"{event.slug}{where}: {entered} {STAGE_WORDS[stage]} {results} entered.")
+        if by_people and not replace:
+            self.stdout.write(
+                f"{len(by_people)} game(s) with a result people entered left alone "
+                "(replace them with --replace): " + ", ".join(f"No.{m.match_number}" for m in by_people)
+            )
