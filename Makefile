@@ -29,6 +29,9 @@ setup: $(VENV)/.installed
 system-deps:
 	@if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && ! fc-list 2>/dev/null | grep -qi ipaexmincho; then \
 		apt-get update -qq && apt-get install -y -qq fonts-ipaexfont-gothic fonts-ipaexfont-mincho poppler-utils zbar-tools >/dev/null; fi
+	@# The surface crawl: qpdf for its PDF checks (optional: the crawl is skipped without it).
+	@if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && ! command -v qpdf >/dev/null; then \
+		apt-get install -y -qq qpdf >/dev/null || echo "apt-get could not install qpdf" >&2; fi
 	@# IPAmj Mincho: the rare kanji of people's names (𠮷 …) on every PDF (optional: else they print as 〓).
 	@if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && ! fc-list 2>/dev/null | grep -qi ipamjmincho; then \
 		apt-get install -y -qq fonts-ipamj-mincho >/dev/null \
@@ -66,7 +69,13 @@ format: $(VENV)/.installed
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-test: system-deps $(VENV)/.installed
+# The surface crawl's checkers (axe-core, the Nu HTML Checker), pinned in package-lock.json;
+# without npm the crawl is skipped (outside CI).
+node_modules/.installed: package.json package-lock.json
+	@if command -v npm >/dev/null; then npm ci --ignore-scripts --no-audit --no-fund --silent && touch $@; \
+	else echo "npm is missing: the surface crawl (tests/surface) is skipped" >&2; fi
+
+test: system-deps $(VENV)/.installed node_modules/.installed
 	$(BIN)/python manage.py compilemessages -v0 --ignore=.venv 2>/dev/null || true
 	$(BIN)/python manage.py makemigrations --check --dry-run -v0
 	$(BIN)/python -m pytest

@@ -93,6 +93,8 @@ class ValuesForm(JapaneseLabels, forms.Form):
                 min_value=1,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "points", "data-number": number}),
             )
+            # The table's row says the number: the input names it too, for screen readers (issue 27).
+            self.fields[f"n_{number}"].widget.attrs["aria-label"] = _("Points of no. %(number)s") % {"number": number}
 
     def clean(self):
         data = super().clean()

@@ -126,6 +126,9 @@ class WalkoverForm(forms.Form):
     submission_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
     def __init__(self, *args, team_a="", team_b="", **kwargs):
+        # Shown on the same page as the result form, whose hidden fields have the same names:
+        # ids of their own, so no id is used twice on the page (issue 27).
+        kwargs.setdefault("auto_id", "id_walkover_%s")
         super().__init__(*args, **kwargs)
         if team_a:
             self.fields["absent_side"].choices = [("A", team_a), ("B", team_b)]

@@ -666,6 +666,10 @@ class TeamForm(forms.Form):
                 label=_("furigana"), max_length=names.FURIGANA_MAX, required=False
             )
             self.fields[f"p{i}_grade"] = forms.ChoiceField(label=_("grade"), choices=GRADE_CHOICES, required=False)
+            # The players' table names its columns once in its header: each input says its
+            # player and column itself, for screen readers (issue 27).
+            for column, word in (("name", _("name")), ("furigana", _("furigana")), ("grade", _("grade"))):
+                self.fields[f"p{i}_{column}"].widget.attrs["aria-label"] = f"{label} {word}"
 
     def get_initial_for_field(self, field, field_name):
         """``opened`` holds the visible fields' initial values (``opened_values``), as in
