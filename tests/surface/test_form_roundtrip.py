@@ -49,6 +49,7 @@ ROUND_TRIPS = {
     "judging.forms.PlayerCardsForm": "test_players_cards_keep_every_value",
     "reader.forms.CopyForm": "test_deck_copy_keeps_every_value",
     "judging.forms.DisputeForm": "test_dispute_keeps_every_value",
+    "hanafuda.forms.SessionForm": "test_hanafuda_session_keeps_every_value",
 }
 
 # Form classes with nothing a person types that is stored to be shown again, and why.
@@ -70,7 +71,6 @@ NOTHING_TO_KEEP = {
 
 # Form classes not round-tripped yet: each one here is a gap, not a pass (issue 27, item 2).
 NOT_YET = {
-    "hanafuda.forms.SessionForm": "a Musashino-bana session",
     "hanafuda.forms.RoundForm": "a Musashino-bana round",
     "dosai.forms.EditionForm": "a Dôsai edition",
     "dosai.forms.EditionNameForm": "a Dôsai edition's name",
@@ -695,3 +695,52 @@ def test_dispute_keeps_every_value(client, organiser):
     assert client.post(url, {**typed, "submission_key": "dispute-2"}).status_code == 302
     second = Dispute.objects.filter(match=match).order_by("pk").last()
     assert (second.underneath, second.taken_by) == ("B", "B")
+
+
+def _other_choice(field, default):
+    """A choice of ``field`` that is not ``default`` (its value as posted)."""
+    return next(str(value) for value, _label in field.choices if str(value) not in (str(default), ""))
+
+
+def test_hanafuda_session_keeps_every_value(client, organiser):
+    from hanafuda.engine.options import DEFAULT_OPTIONS
+    from hanafuda.forms import SessionForm
+    from hanafuda.models import Session
+
+    form = SessionForm()
+    typed = {
+        "title": "月例会 二月",
+        "kind": "two_teams",
+        "team_a_1": "佐藤",
+        "team_a_2": "鈴木",
+        "team_b_1": "高橋",
+        "team_b_2": "田中",
+        "rounds": "6",
+        "first_dealer": "1",
+        "first_partner": "1",
+        "sun_rule": True,
+        "insta_win_value": "7",
+        "payment_cap": "9",
+        "misdeal_four_in_hand": True,
+        "any_card_of_month": [str(form.fields["any_card_of_month"].choices[0][0])],
+    }
+    defaults = DEFAULT_OPTIONS.as_dict()
+    for name in SessionForm.OPTION_FIELDS:
+        if name not in typed and isinstance(form.fields[name], type(form.fields["kind"])):
+            typed[name] = _other_choice(form.fields[name], defaults[name])
+    url = reverse("hanafuda:session_create")
+    response = client.post(url, post_data(typed))
+    assert response.status_code == 302, response.context["form"].errors
+    session = Session.objects.get(title="月例会 二月")
+    stored = session.options
+    for name in SessionForm.OPTION_FIELDS:
+        want = typed.get(name, False)
+        if isinstance(want, bool):
+            assert stored[name] is want, name
+        elif isinstance(want, list):
+            assert sorted(stored[name]) == sorted(want), name
+        else:
+            assert str(stored[name]) == want, name
+    assert stored["rounds"] == 6 and (session.first_dealer, session.first_partner) == (1, 1)
+    page = client.get(reverse("hanafuda:session_detail", args=[session.pk])).content.decode()
+    assert all(typed[n] in page for n in ("title", "team_a_1", "team_a_2", "team_b_1", "team_b_2"))
