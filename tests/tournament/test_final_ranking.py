@@ -102,7 +102,12 @@ def test_placement_games_below_a_two_team_knockout_name_their_game():
     same_as_final_places(event)
     (done,) = ranking.division_rankings(event)
     assert done.finished
-    assert [line.place for line in done.lines] == ["Champion", "Runner-up", "3rd place", *(f"{n}th place" for n in range(4, 9))]
+    assert [line.place for line in done.lines] == [
+        "Champion",
+        "Runner-up",
+        "3rd place",
+        *(f"{n}th place" for n in range(4, 9)),
+    ]
     assert [line.how for line in done.lines] == [ranking.FINAL] * 2 + [ranking.PLACEMENT] * 6
     _title, _heading, _header, rows = sheet_rows(event)
     below[0].refresh_from_db()
