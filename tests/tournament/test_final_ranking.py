@@ -66,7 +66,7 @@ def test_a_knockout_with_a_third_place_game_before_and_after_the_final():
     assert rows == [
         (division.name, "Champion", final.winner.name, final.winner.affiliation, "by the final", ""),
         (division.name, "Runner-up", final.loser.name, final.loser.affiliation, "by the final", ""),
-        (division.name, "Place 3", third.winner.name, third.winner.affiliation, "by the third-place game", ""),
+        (division.name, "3rd place", third.winner.name, third.winner.affiliation, "by the third-place game", ""),
     ]
 
 
@@ -83,7 +83,7 @@ def test_joint_third_without_a_third_place_game():
     assert done.finished and [line.how for line in done.at(3)] == [ranking.JOINT_THIRD] * 2
     losers = {m.loser.name for m in Match.objects.filter(division=division, stage=Match.Stage.SEMIFINAL)}
     _title, _heading, _header, rows = sheet_rows(event)
-    thirds = [row for row in rows if row[1] == "Place 3"]
+    thirds = [row for row in rows if row[1] == "3rd place"]
     assert {row[2] for row in thirds} == losers
     assert {row[4] for row in thirds} == {"joint third (no third-place game)"}
 
@@ -102,7 +102,12 @@ def test_placement_games_below_a_two_team_knockout_name_their_game():
     same_as_final_places(event)
     (done,) = ranking.division_rankings(event)
     assert done.finished
-    assert [line.place for line in done.lines] == ["Champion", "Runner-up", *(f"Place {n}" for n in range(3, 9))]
+    assert [line.place for line in done.lines] == [
+        "Champion",
+        "Runner-up",
+        "3rd place",
+        *(f"{n}th place" for n in range(4, 9)),
+    ]
     assert [line.how for line in done.lines] == [ranking.FINAL] * 2 + [ranking.PLACEMENT] * 6
     _title, _heading, _header, rows = sheet_rows(event)
     below[0].refresh_from_db()
@@ -171,7 +176,7 @@ def test_a_lone_third_is_third_not_joint_third(client, third_place_game):
     assert done.finished and [(line.team, line.how) for line in done.at(3)] == [(semi.loser, ranking.LONE_THIRD)]
     assert done.podium_places == {1: 1, 2: 1, 3: 1}
     _title, _heading, _header, rows = sheet_rows(event)
-    assert rows[2][1:5] == ("Place 3", semi.loser.name, semi.loser.affiliation, "third (no third-place game)")
+    assert rows[2][1:5] == ("3rd place", semi.loser.name, semi.loser.affiliation, "third (no third-place game)")
     response = client.get(f"/e/{event.slug}/results.xlsx", HTTP_ACCEPT_LANGUAGE="ja")
     rows = list(load_workbook(BytesIO(response.content)).worksheets[0].iter_rows(min_row=3, values_only=True))
     assert [(row[1], row[4]) for row in rows] == [

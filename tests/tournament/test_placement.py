@@ -59,7 +59,7 @@ def play_groups(division):
             play(match, 26, 30)
 
 
-EIGHT_PLACES = ["Champion", "Runner-up", "Place 3", "Place 4", "Place 5", "Place 6", "Place 7", "Place 8"]
+EIGHT_PLACES = ["Champion", "Runner-up", "3rd place", "4th place", "5th place", "6th place", "7th place", "8th place"]
 
 
 def placement_games(division):
@@ -108,8 +108,8 @@ def test_two_groups_give_final_places_1_to_8_from_the_placement_games():
     assert placed[:4] == [
         ("Champion", games[1].team_a, False),
         ("Runner-up", games[1].team_b, False),
-        ("Place 3", games[2].team_a, False),
-        ("Place 4", games[2].team_b, False),
+        ("3rd place", games[2].team_a, False),
+        ("4th place", games[2].team_b, False),
     ]
     assert [name for name, _team, _check in placed] == EIGHT_PLACES
 
@@ -271,10 +271,10 @@ def test_three_formats_move_on_each_at_its_own_time_through_the_commands():
     assert [name for name, _team, _check in mid_places] == [
         "Champion",
         "Runner-up",
-        "Place 3",
-        "Place 4",
-        "Place 5",
-        "Place 6",
+        "3rd place",
+        "4th place",
+        "5th place",
+        "6th place",
     ]
     assert Match.objects.filter(division=high).exclude(stage=Match.Stage.GROUP).count() == 0
 
@@ -287,9 +287,9 @@ def test_three_groups_the_left_over_group_keeps_its_places_after_those_who_playe
     (line_up,) = division_placements(event)
     group_c = division.groups.order_by("order", "pk").last()
     assert [(u.group, u.place, u.rank_name) for u in line_up.unpaired] == [
-        (group_c, 1, "Place 3"),
-        (group_c, 2, "Place 6"),
-        (group_c, 3, "Place 9"),
+        (group_c, 1, "3rd place"),
+        (group_c, 2, "6th place"),
+        (group_c, 3, "9th place"),
     ]
     assert [line.decides for line in line_up.lines] == ["places 1 and 2", "places 4 and 5", "places 7 and 8"]
     for match in placement_games(division):
@@ -299,13 +299,13 @@ def test_three_groups_the_left_over_group_keeps_its_places_after_those_who_playe
     assert [name for name, _t, _c in placed] == [
         "Champion",
         "Runner-up",
-        "Place 3",
-        "Place 4",
-        "Place 5",
-        "Place 6",
-        "Place 7",
-        "Place 8",
-        "Place 9",
+        "3rd place",
+        "4th place",
+        "5th place",
+        "6th place",
+        "7th place",
+        "8th place",
+        "9th place",
     ]
     assert placed[2][1].pk == c_rows[0].team and placed[5][1].pk == c_rows[1].team
 
@@ -321,7 +321,14 @@ def test_four_groups_two_pairs_share_their_places():
     for match in placement_games(division):
         play(match, 30, 26)
     (placed,) = [places for d, places in reports.final_places(event) if d == division]
-    assert [name for name, _t, _c in placed[:6]] == ["Place 1", "Place 1", "Place 3", "Place 3", "Place 5", "Place 5"]
+    assert [name for name, _t, _c in placed[:6]] == [
+        "1st place",
+        "1st place",
+        "3rd place",
+        "3rd place",
+        "5th place",
+        "5th place",
+    ]
 
 
 @pytest.mark.django_db

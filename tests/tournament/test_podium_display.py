@@ -72,7 +72,7 @@ def test_not_decided_until_the_final_is_confirmed_then_the_podium_in_its_places(
     assert list(spots) == [2, 1, 3]  # left to right: 2nd, 1st, 3rd
     assert f"Champion {final.winner.name}" in spots[1] and final.winner.affiliation in spots[1]
     assert f"Runner-up {final.loser.name}" in spots[2]
-    assert f"Place 3 {third.winner.name}" in spots[3] and third.loser.name not in html
+    assert f"3rd place {third.winner.name}" in spots[3] and third.loser.name not in html
 
 
 def test_joint_thirds_stand_both_on_the_third_step(client):
@@ -82,7 +82,7 @@ def test_joint_thirds_stand_both_on_the_third_step(client):
     _html, spots = podium(client, event, division)
     for semi in Match.objects.filter(division=division, stage=Match.Stage.SEMIFINAL):
         assert semi.loser.name in spots[3]
-    assert spots[3].count("Place 3") == 2
+    assert spots[3].count("3rd place") == 2
 
 
 def test_players_names_only_when_the_event_publishes_names(client):
@@ -154,7 +154,7 @@ def test_a_lone_semifinal_loser_stands_alone_on_the_third_step(client):
     play_stage(division, Match.Stage.FINAL)
     _html, spots = podium(client, event, division)
     semi = Match.objects.get(division=division, stage=Match.Stage.SEMIFINAL)
-    assert list(spots) == [2, 1, 3] and spots[3].count("Place 3") == 1 and semi.loser.name in spots[3]
+    assert list(spots) == [2, 1, 3] and spots[3].count("3rd place") == 1 and semi.loser.name in spots[3]
 
 
 def test_a_third_place_game_not_played_yet_keeps_its_step_waiting(client):

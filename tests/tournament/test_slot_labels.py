@@ -151,7 +151,7 @@ def test_a_champion_from_an_out_of_date_game_is_to_be_confirmed(seeded):
     assert [check for _place, _team, check in places] == [False, False, False]
     correct_group_a_winner(group_a)
     ((_, places),) = reports.final_places(event)
-    assert [place for place, _team, _check in places] == ["Champion", "Runner-up", "Place 3"]
+    assert [place for place, _team, _check in places] == ["Champion", "Runner-up", "3rd place"]
     # the semifinal is out of date: the final and the third-place game it fed are doubtful
     assert [check for _place, _team, check in places] == [True, True, True]
 
