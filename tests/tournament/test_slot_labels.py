@@ -254,7 +254,14 @@ def test_the_api_gives_each_side_its_slot_and_each_game_out_of_date(seeded):
     games = {g["number"]: g for g in api.timetable_document(event)["games"]}
     game = games[semi.match_number]
     assert game[f"team_{side}"] is None
-    assert game["sides"][side] == {"slot": "Group A place 1", "short": "A1", "slot_final": False, "changed": False}
+    assert game["sides"][side] == {
+        "slot": "Group A place 1",
+        "short": "A1",
+        "slot_final": False,
+        "changed": False,
+        "kept": False,
+        "now": None,
+    }
     assert game["out_of_date"] is False
     group_game = next(g for g in games.values() if g["stage"] == "group")
     assert group_game["sides"] is None and group_game["out_of_date"] is False
@@ -370,6 +377,8 @@ def test_a_group_place_shows_its_label_until_the_group_is_complete_then_its_team
         "short": "B1",
         "slot_final": False,
         "changed": False,
+        "kept": False,
+        "now": None,
     }
 
 

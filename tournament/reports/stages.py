@@ -319,7 +319,63 @@ def changes_if_confirmed(sheet, *, past=False):
         if winner is not None and loser is not None:
             outcomes[match.pk] = slots.Outcome(winner, loser)
         after = division_slots(division, tables=before_tables, matches=matches, outcomes=outcomes)
-    return _describe(before, after, past)
+    sentences = _describe(before, after, past)
+    if match.is_group_match:
+        sentences += _rematch_sentences(division, before, after, past)
+    return sentences
+
+
+def _first_round(states):
+    """The knockout games of the first round (placement games aside)."""
+    knockout = [s for s in states if s.match.stage not in (Match.Stage.PLACEMENT, Match.Stage.THIRD_PLACE)]
+    if not knockout:
+        return []
+    low = min(s.match.round for s in knockout)
+    return [s for s in knockout if s.match.round == low]
+
+
+def _rematch_sentences(division, before, after, past=False):
+    """A sentence per first-round knockout game that the change turns into a meeting of two
+    teams of the same group, where the division has other groups, so the bracket could keep
+    them apart (docs/rules/stages.md, "Seeding": group-mates go to opposite halves): the game
+    and the teams, and the re-draw it offers (the knockout page's "Reset and seed again",
+    possible while no game after the groups has started)."""
+    old_pairs = {s.match.pk: tuple(side.wanted_team for side in s.sides) for s in _first_round(before)}
+    candidates = []
+    for state in _first_round(after):
+        pair = tuple(side.wanted_team for side in state.sides)
+        if None in pair or pair == old_pairs.get(state.match.pk):
+            continue
+        candidates.append((state.match, pair))
+    if not candidates or division.groups.count() < 2:
+        return []
+    wanted = {team for _m, pair in candidates for team in pair}
+    teams = {t.pk: t for t in Team.objects.filter(pk__in=wanted).select_related("group")}
+    sentences = []
+    for game, (a, b) in candidates:
+        if teams[a].group_id is None or teams[a].group_id != teams[b].group_id:
+            continue
+        values = {
+            "game": game,
+            "stage": game.get_stage_display(),
+            "a": teams[a].name,
+            "b": teams[b].name,
+            "group": teams[a].group,
+        }
+        text = (
+            _("%(game)s (%(stage)s) is now a rematch of %(a)s and %(b)s, both of %(group)s.")
+            if past
+            else _("If confirmed, %(game)s (%(stage)s) becomes a rematch of %(a)s and %(b)s, both of %(group)s.")
+        ) % values
+        sentences.append(
+            text
+            + " "
+            + _(
+                "The bracket could keep them apart: while no game after the groups has started, "
+                "“Reset and seed again” on the knockout page draws its unplayed slots again."
+            )
+        )
+    return sentences
 
 
 def _describe(before, after, past=False):
