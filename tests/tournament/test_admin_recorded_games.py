@@ -53,6 +53,7 @@ def test_delete_selected_with_a_played_game_deletes_nothing(day, client):
     answer = client.post(
         "/admin/tournament/match/",
         {"action": "delete_selected", "_selected_action": [played.pk, unplayed.pk], "post": "yes"},
+        HTTP_ACCEPT_LANGUAGE="en",
     )
     assert answer.status_code == 200
     assert "Void it on its game page instead" in answer.content.decode()
