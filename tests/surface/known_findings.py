@@ -52,12 +52,6 @@ KNOWN = [
         r"404",
         OPEN + ": the division screen requests an address that answers 404",
     ),
-    (
-        "dead-link",
-        r"^tournament:schedule$",
-        r"kind=timetable.*403",
-        OPEN + ": the schedule links the recorder to an export only organisers may download",
-    ),
     ("html", r"^dosai:edition_new$", r"No “p” element in scope", OPEN + ": a stray </p> in the new edition form"),
     (
         "html",
