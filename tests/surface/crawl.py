@@ -15,6 +15,7 @@ Checker (run once over every page at the end), its QR codes decoded and its link
 """
 
 import asyncio
+import os
 import json
 import shutil
 import subprocess
@@ -35,7 +36,7 @@ WIDTHS = [(390, 844), (768, 1024), (1366, 900), (1920, 1080)]
 MAIN_WIDTH = 1366  # axe, HTML, QR, links and the English visit
 LOGIN_ROLES = ["anonymous", "recorder", "organiser", "admin"]
 TOKEN_ROLES = {"court/": "court link", "club/": "club link", "reader/": "reader link"}
-WORKERS = 2
+WORKERS = int(os.environ.get("SURFACE_WORKERS", "2"))  # pages open at once (one browser)
 PROGRESS = None  # a file the workers write a line to after each page (conftest opens it)
 SERIOUS = {"serious", "critical"}
 CSP_LISTENER = """
