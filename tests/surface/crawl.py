@@ -15,8 +15,8 @@ Checker (run once over every page at the end), its QR codes decoded and its link
 """
 
 import asyncio
-import os
 import json
+import os
 import shutil
 import subprocess
 import tempfile
