@@ -4,34 +4,17 @@ An entry is (check, pattern name regex, detail regex, reason). A finding matchin
 does not fail the crawl; every other finding does. ``test_known_findings_still_occur`` prints
 the entries that match nothing any more, for the lead to remove.
 
-Three kinds of entries:
-- FIXES / FORMS: owned by the branches "fixes" and "forms" (QR codes, the bracket's widths,
-  English words on pages, the new-event form): to remove after merging them;
+Two kinds of entries:
 - LANG_34: PDFs without /Lang, issue 34;
 - OPEN: found by the first full crawl (2026-12-02) in this branch's scope and not fixed yet;
   each says what it is. The lead narrows or removes them as they are fixed.
 """
 
-FIXES = "fixed on branch fixes"
-FORMS = "fixed on branch forms"
 LANG_34 = "PDFs without /Lang: issue 34"
 OPEN = "open: found by the first crawl, not fixed yet"
-BRACKET = r"bracket|final|knockout|podium|display"
 LAYOUT = ("sideways-scroll", "clipped", "one-char-per-line", "button-cut", "out-of-column")
 
 KNOWN = [
-    (
-        "qr",
-        r"^tournament:court_links$",
-        r"does not decode",
-        FIXES + ": court-link QR codes cropped (SVG without viewBox)",
-    ),
-    *[
-        (check, BRACKET, r".", FIXES + ": the bracket's CSS widths (one character per line, cut buttons)")
-        for check in LAYOUT
-    ],
-    ("axe", r"^tournament:public_bracket$", r"scrollable-region-focusable", FIXES + ": the bracket's scroller"),
-    ("language-en", r".", r".", FIXES + ": Japanese words on English pages (じゃんけん, お手つき, 小1, 優勝 … 殿)"),
     (
         "language-ja",
         r".",
@@ -73,16 +56,6 @@ KNOWN = [
         OPEN + ": desk re-typing inputs, reason and icon buttons",
     ),
     ("radio-group-unnamed", r"^(hanafuda|dosai):", r".", OPEN + ": radio groups of the club games' forms"),
-    *[
-        (
-            check,
-            r"^(hanafuda|dosai|series|reader|club_entry|awards|judging|tournament):",
-            r".",
-            OPEN
-            + ": the layout detectors report text in overflow-hidden boxes and blocks past their column; to triage page by page",
-        )
-        for check in LAYOUT
-    ],
     # Django's own admin (the superuser's tool): its pages are Django's templates.
     *[
         (check, r"^admin:", r".", "Django's admin: Django's own templates")
