@@ -171,7 +171,10 @@ def _played_day(out_path):
         dosai_services.record_call(hand, None, k)
 
     problems = _keep_parsed(
-        parse_entry_workbook(entry_template_workbook(list(event.divisions.values_list("name", flat=True)))), ""
+        parse_entry_workbook(entry_template_workbook(list(event.divisions.values_list("name", flat=True)))),
+        "",
+        event,
+        organiser,
     )
 
     names = set()

@@ -74,9 +74,11 @@ def served():
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "DEBUG", "SITE_URL")}
     env.update(KARUTA_DATA_DIR=str(folder), DJANGO_SETTINGS_MODULE="config.settings", PYTHONPATH=str(ROOT))
     out = folder / "fixture.json"
-    subprocess.run(
-        [sys.executable, "-m", "tests.surface.build", str(out)], cwd=ROOT, env=env, check=True, capture_output=True
+    built = subprocess.run(
+        [sys.executable, "-m", "tests.surface.build", str(out)], cwd=ROOT, env=env, capture_output=True, text=True
     )
+    if built.returncode:
+        pytest.fail(f"the played day could not be built:\n{built.stderr[-4000:]}", pytrace=False)
     fixture = json.loads(out.read_text(encoding="utf-8"))
     port = _free_port()
     log = open(folder / "server.log", "wb")  # noqa: SIM115 - closed with the server
