@@ -20,7 +20,7 @@ from awards.paper import compose, sheet
 from awards.paper.typeset import certificate_face, draw_column
 from common.errors import UserError
 from common.pdf.fonts import japanese_font
-from common.pdf.layout import CREATOR
+from common.pdf.layout import open_canvas
 from common.pdf.pen import RENDER_LOCK
 from common.pdf.text import clean
 
@@ -72,11 +72,7 @@ class PaperLayout:
 def _canvas(buf: BytesIO, paper: "PaperLayout", title: str, font: str) -> Canvas:
     """A canvas on the paper's page size whose initial font is ``font`` (every font in the
     PDF embedded, fault 2 of ``docs/rules/paper.md``)."""
-    c = Canvas(buf, pagesize=sheet.page_size(paper), pageCompression=1, lang="ja", initialFontName=font)
-    c.setTitle(title)
-    c.setCreator(CREATOR)
-    c.setKeywords(["ひたち郷土かるた", title])
-    return c
+    return open_canvas(buf, sheet.page_size(paper), font, title=title, keywords=[title])
 
 
 def _cleaned(cert: CertificateText) -> CertificateText:

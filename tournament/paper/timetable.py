@@ -22,6 +22,7 @@ from common.pdf.layout import (
     MARGIN,
     PORTRAIT,
     Block,
+    Masthead,
     Page,
     Section,
     cols_x,
@@ -29,8 +30,9 @@ from common.pdf.layout import (
     header_height,
     header_row,
     message_row,
+    pages_pdf,
+    paginate,
     scale_cols,
-    sections_pdf,
 )
 from common.pdf.pen import (
     HINT,
@@ -45,7 +47,7 @@ from common.pdf.pen import (
 from common.pdf.text import checked
 from tournament.paper.data import EventInfo, event_document, prepare_event, side_text, to_confirm
 
-__all__ = ["TimetableMatch", "court_timetables_pdf"]
+__all__ = ["TimetableMatch", "court_timetable_pages", "court_timetables_pdf"]
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,14 @@ def court_timetables_pdf(event: EventInfo, courts: list[tuple[str, list[Timetabl
     """
     font = japanese_font()
     ev = prepare_event(event)
+    doc = event_document(ev, _("Court timetable"))
+    return pages_pdf(court_timetable_pages(ev, courts), doc, font)
+
+
+def court_timetable_pages(ev: Masthead, courts: list[tuple[str, list[TimetableMatch]]]) -> list[Page]:
+    """The pages of :func:`court_timetables_pdf` laid out, not yet rendered (the 大会プログラム
+    puts them between its own pages): one A4 portrait page or more per court, each with the
+    page header of ``ev`` (the event's masthead).  Raises what :func:`court_timetables_pdf` raises."""
     prepared = _prepare_courts(courts)
     size = PORTRAIT
     pw, ph = size
@@ -117,8 +127,7 @@ def court_timetables_pdf(event: EventInfo, courts: list[tuple[str, list[Timetabl
     if not sections:
         sections.append(Section(None, None, [message_row(x0, w, _("No courts."), 14 * mm)]))
 
-    doc = event_document(ev, title)
-    return sections_pdf(sections, page_factory, doc, font)
+    return paginate(sections, page_factory)
 
 
 def _prepare_courts(courts: list[tuple[str, list[TimetableMatch]]]) -> list[tuple[str, list[dict]]]:
