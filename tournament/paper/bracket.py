@@ -170,7 +170,7 @@ def _prep_match(g: BracketMatch, what: str) -> dict:
         round=int(g.round),
         position=int(g.position),
         stage=checked(g.stage, f"{what}.stage"),
-        number=str(g.match_number),
+        number=str(g.match_number) if g.match_number else "",
         a=side_text(g.team_a, g.slot_a, f"{what}.team_a"),
         b=side_text(g.team_b, g.slot_b, f"{what}.team_b"),
         score_a=checked(g.score_a, f"{what}.score_a"),
@@ -463,7 +463,10 @@ def _draw_scores(pen: Pen, g: _Node, geo: _Geometry) -> None:
 
 
 def _number_label(match: dict) -> str:
-    """「第12試合」, with 「要確認」 for a game that is out of date, 「保留」 for a kept one."""
+    """「第12試合」, with 「要確認」 for a game that is out of date, 「保留」 for a kept one; ""
+    for a game not numbered yet (``match_number`` 0: the 大会プログラム's empty bracket)."""
+    if not match["number"]:
+        return ""
     label = game_label(match["number"])
     if match["stale"]:
         return f"{label} {to_confirm()}"
