@@ -353,7 +353,8 @@ def programme_schedule(event):
     """The day's schedule of the 大会プログラム, in time order (``[paper.ScheduleItem]``): the
     start (opening ceremony), each division's group games and stage after the groups (first
     start to last end, from the schedule), the lunch break and the closing ceremony (after the
-    last game's end); game length = the event's ``game_minutes``."""
+    last game's end; blank while a stage after the groups is not scheduled, which is then
+    listed from its groups' end); game length = the event's ``game_minutes``."""
     length = datetime.timedelta(minutes=event.game_minutes)
     items = []  # (sort key minutes, item)
     start = event.start_time
@@ -362,15 +363,25 @@ def programme_schedule(event):
         text = _span_times(event.lunch_start, event.lunch_end)
         items.append(((event.lunch_start.hour, event.lunch_start.minute), paper.ScheduleItem(text, _("Lunch break"))))
     last_end = None
+    pending = []  # (group end, division): a stage after the groups not scheduled yet
     for division in event.divisions.all():
-        timed = [m for m in event.matches.filter(division=division).exclude(start_at=None)]
+        timed = list(event.matches.filter(division=division).exclude(start_at=None))
+        last_group = None
         for is_group, label in ((True, _("Group games")), (False, _("Stage after the groups"))):
             games = [m for m in timed if (m.stage == Match.Stage.GROUP) == is_group]
             if not games:
+                if (
+                    not is_group
+                    and last_group is not None
+                    and division.after_groups in ("knockout", "both", "placement")
+                ):
+                    pending.append((last_group, division))
                 continue
             first = min(m.start_at for m in games)
             end = max(m.start_at for m in games) + length
             last_end = end if last_end is None or end > last_end else last_end
+            if is_group:
+                last_group = end
             local = timezone.localtime(first)
             items.append(
                 (
@@ -378,11 +389,19 @@ def programme_schedule(event):
                     paper.ScheduleItem(_span(first, end), f"{label}（{division.name}）"),
                 )
             )
+    for end, division in pending:
+        local = timezone.localtime(end)
+        text = _("%(stage)s (%(division)s), after its groups") % {
+            "stage": _("Stage after the groups"),
+            "division": division.name,
+        }
+        items.append(((local.hour, local.minute), paper.ScheduleItem(_clock(local) + "〜", text)))
     if last_end is not None:
         local = timezone.localtime(last_end)
-        items.append(
-            ((local.hour, local.minute), paper.ScheduleItem(_clock(local) + "〜", _("Closing ceremony and awards")))
-        )
+        # the closing time is known only once every stage is scheduled
+        time = "" if pending else _clock(local) + "〜"
+        key = (99, 0) if pending else (local.hour, local.minute)
+        items.append((key, paper.ScheduleItem(time, _("Closing ceremony and awards"))))
     items.sort(key=lambda pair: pair[0])
     return [item for _key, item in items]
 
@@ -445,3 +464,8 @@ def programme(event, sections=None, *, booklet=False, base_url=""):
         placements=placements,
         booklet=booklet,
     )
+
+
+def programme_section_title(name):
+    """The printed title of the programme section ``name`` (``paper.PROGRAMME_SECTIONS``)."""
+    return paper.programme_section_title(name)

@@ -24,6 +24,7 @@ from tournament.paper.data import EventInfo, undecided
 from tournament.paper.individual import IndividualRow, IndividualSheet, individual_pdf
 from tournament.paper.programme import SECTIONS as PROGRAMME_SECTIONS
 from tournament.paper.programme import ProgrammeCover, ProgrammeGroup, ProgrammeTeam, ScheduleItem, programme_pdf
+from tournament.paper.programme import section_title as programme_section_title
 from tournament.paper.reception import ReceptionPlayer, ReceptionTeam, reception_list_pdf
 from tournament.paper.results import ResultEntry, final_results_pdf
 from tournament.paper.standings import GroupSheet, StandingLine, standings_pdf
@@ -37,6 +38,7 @@ __all__ = [
     "ProgrammeTeam",
     "ScheduleItem",
     "programme_pdf",
+    "programme_section_title",
     "BracketMatch",
     "PlacementGame",
     "EventInfo",

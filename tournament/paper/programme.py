@@ -58,6 +58,7 @@ __all__ = [
     "ScheduleItem",
     "impose_booklet",
     "programme_pdf",
+    "section_title",
 ]
 
 SECTIONS = ("cover", "contents", "schedule", "notes", "groups", "timetables", "bracket")
@@ -143,7 +144,7 @@ def programme_pdf(
     if "groups" in wanted:
         parts["groups"] = _simple_pages(ev, badge, _group_sections(groups))
     if "timetables" in wanted:
-        parts["timetables"] = court_timetable_pages(ev, list(courts))
+        parts["timetables"] = court_timetable_pages(ev, list(courts), compact=True)
     if "bracket" in wanted:
         parts["bracket"] = bracket_pages(ev, list(brackets), list(placements))
     if "contents" in wanted:
@@ -155,7 +156,7 @@ def programme_pdf(
         starts[name] = number
         number += len(parts[name])
     if "contents" in wanted:
-        parts["contents"] = [_contents_page(ev, badge, [(_section_title(n), starts[n]) for n in wanted])]
+        parts["contents"] = [_contents_page(ev, badge, [(section_title(n), starts[n]) for n in wanted])]
     pages = [page for name in wanted for page in parts[name]]
     doc = event_document(ev, _("Programme"))
     doc = type(doc)(
@@ -169,7 +170,8 @@ def programme_pdf(
     return impose_booklet(data) if booklet else data
 
 
-def _section_title(name: str) -> str:
+def section_title(name: str) -> str:
+    """The title of section ``name`` of :data:`SECTIONS` in the active language (the contents page, the print page)."""
     return {
         "cover": _("Cover"),
         "contents": _("Contents"),
