@@ -320,7 +320,8 @@ def _group_sections(groups: list[ProgrammeGroup]) -> list[Section]:
     widths = scale_cols([12, 50, 50, 74] if with_players else [12, 80, 94], w)
     xs = cols_x(x0, widths)
     labels = [_("No."), _("Team"), _("Affiliation")] + ([_("Players")] if with_players else [])
-    sections: list[Section] = []
+    title = heading_block(x0, w, section_title("groups"), size=15, height=13 * mm)
+    sections: list[Section] = [Section(None, None, [title], gap_after=1 * mm)]
     previous = None
     for gi, g in enumerate(groups):
         what = f"groups[{gi}]"
@@ -334,6 +335,7 @@ def _group_sections(groups: list[ProgrammeGroup]) -> list[Section]:
                     None,
                     [heading_block(x0, w, division, size=16, height=13 * mm)],
                     page_break_before=previous is not None,
+                    keep_together=True,
                     gap_after=1 * mm,
                 )
             )
@@ -354,7 +356,7 @@ def _group_sections(groups: list[ProgrammeGroup]) -> list[Section]:
         if not rows:
             rows = [message_row(x0, w, _("No teams in this group yet."), 10 * mm)]
         sections.append(Section(heading, header, rows, gap_after=4 * mm))
-    if not sections:
+    if not groups:
         sections.append(Section(None, None, [message_row(x0, w, _("No groups drawn yet."), 14 * mm)]))
     return sections
 
