@@ -17,11 +17,12 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from awards.paper import compose, sheet
-from awards.paper.typeset import certificate_face, draw_column
+from awards.paper.typeset import certificate_face, draw_column, draw_reading_layer
 from common.errors import UserError
 from common.pdf.fonts import japanese_font
 from common.pdf.layout import open_canvas
 from common.pdf.pen import RENDER_LOCK
+from common.pdf.tategaki import SPACE
 from common.pdf.text import clean
 
 
@@ -174,12 +175,15 @@ def draw_certificate(c: Canvas, cert: CertificateText, paper: "PaperLayout") -> 
     b, columns = _fit(face, cert, inner, paper)
     spare = compose.stretch(columns, inner.w - compose.width(columns), b)
     x = inner.right - spare / 2
+    lines = []  # the columns' text in reading order (right to left, top to bottom)
     for column in columns:
         column.x = x - column.width / 2
         for seg in column.segments:
             top = inner.top - seg.top if seg.top is not None else inner.y + seg.bottom + seg.length
-            draw_column(c, face, seg.glyphs, column.x, top, seg.size, bold=seg.bold)
+            draw_column(c, face, seg.glyphs, column.x, top, seg.size, bold=seg.bold, actual_text="")
+            lines.append("".join(g.text for g in seg.glyphs if g.kind != SPACE and g.text))
         x -= column.width + column.gap
+    draw_reading_layer(c, face, [line for line in lines if line], inner.x, inner.top)
     return columns
 
 

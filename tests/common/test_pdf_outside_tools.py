@@ -49,8 +49,15 @@ def every_kind(event, user):
     kinds.append(("touch matrix", printing.touch_matrix()))
     kinds.append(("programme", printing.programme(event, base_url="https://karuta.example")))
     kinds.append(("programme booklet", printing.programme(event, booklet=True)))
-    kinds.append(("recording sheets", event_sheets_pdf(event, event.matches.filter(match_number__lte=4), base_url="https://k.example")))
-    kinds.append(("recording sheets 2-up", event_sheets_pdf(event, event.matches.filter(match_number__lte=4), per_page=2)))
+    kinds.append(
+        (
+            "recording sheets",
+            event_sheets_pdf(event, event.matches.filter(match_number__lte=4), base_url="https://k.example"),
+        )
+    )
+    kinds.append(
+        ("recording sheets 2-up", event_sheets_pdf(event, event.matches.filter(match_number__lte=4), per_page=2))
+    )
     kinds.append(("MC list", ceremony_pdf(event)))
     settings = AwardSettings.for_event(event)
     kinds.append(("certificates", award_printing.certificates_pdf(all_certificates(event_awards(event))[:2], settings)))
@@ -130,3 +137,25 @@ def test_pdffonts_and_qpdf_find_nothing(played, django_user_model, tmp_path):
             assert cols[-5] == "yes", (kind, line)  # the emb column
         text = subprocess.run(["pdftotext", "-q", str(path), "-"], capture_output=True, text=True).stdout
         assert text.strip(), kind
+
+
+def test_the_vertical_certificate_extracts_its_columns_in_reading_order():
+    """賞状: pdftotext reads each column whole, right to left (the invisible reading layer;
+    the visible glyphs are marked with an empty /ActualText)."""
+    from awards.paper.certificates import REFERENCE, PaperLayout, render_certificates
+
+    data = render_certificates([REFERENCE], PaperLayout())
+    reader = PdfReader(BytesIO(data))
+    layer = reader.pages[0].extract_text()
+    expected = ["賞状", "準優勝", "小学生高学年の部", "ひたち海浜かるた会", "日立花子", "殿"]
+    body = "あなたは第21回ひたち郷土かるた大会小学生高学年の部にお"
+    lines = layer.splitlines()
+    start = len(lines) - 1 - lines[::-1].index("賞状")  # the reading layer follows the glyphs
+    assert lines[start : start + 7] == [*expected, body], lines[start:]
+    assert lines[-3:] == ["令和９年１月17日", "ひたち郷土かるた大会実行委員会会長", "日立太郎"], lines[-3:]
+    if shutil.which("pdftotext"):
+        with BytesIO(data) as f:
+            out = subprocess.run(["pdftotext", "-", "-"], input=f.read(), capture_output=True).stdout.decode()
+        lines = [line for line in out.splitlines() if line.strip()]
+        assert lines[:6] == expected, lines
+        assert body in lines and lines.index(body) < lines.index("令和９年１月17日") < lines.index("日立太郎")
