@@ -134,7 +134,8 @@ def _params(f):
         "tournament:court_link_change": {"slug": ev, "pk": f["court_pk"], "action": "renew"},
         "tournament:import_report": {"slug": ev, "token": f["import_token"]},
         "tournament:print_paper": [
-            {"slug": ev, "kind": k} for k in ("timetables", "reception", "standings", "bracket", "results", "matrix", "programme")
+            {"slug": ev, "kind": k}
+            for k in ("timetables", "reception", "standings", "bracket", "results", "matrix", "programme")
         ],
         "tournament:podium_display": {"slug": ev, "division": f["division"]},
         "tournament:division_display": [{"slug": ev, "division": d} for d in f["divisions"]],
