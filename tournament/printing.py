@@ -386,7 +386,9 @@ def programme_schedule(event):
             items.append(
                 (
                     (local.hour, local.minute),
-                    paper.ScheduleItem(_span(first, end), f"{label}（{division.name}）"),
+                    paper.ScheduleItem(
+                        _span(first, end), _("%(stage)s (%(division)s)") % {"stage": label, "division": division.name}
+                    ),
                 )
             )
     for end, division in pending:

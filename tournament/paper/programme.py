@@ -340,8 +340,7 @@ def _group_sections(groups: list[ProgrammeGroup]) -> list[Section]:
                 )
             )
             previous = division
-        right = _("Court %(court)s") % {"court": court} if court else ""
-        heading = _group_heading(x0, w, group, right)
+        heading = _group_heading(x0, w, group, court)  # the court's name says 「第1コート」 / "Court 1"
         header = header_row(x0, list(zip(labels, widths, strict=True)), 7 * mm, size=9)
         rows = []
         for ti, t in enumerate(g.teams):
