@@ -15,9 +15,9 @@ from django.utils.translation import gettext as _
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfgen.canvas import Canvas
 
 from common.pdf.fonts import check_glyphs, japanese_font
+from common.pdf.layout import open_canvas
 from common.pdf.pen import RENDER_LOCK
 from common.xlsx import add_sheet, new_workbook, workbook_bytes, write_table
 from dosai.editions import source_words, sources_note
@@ -79,8 +79,7 @@ def points_table_pdf(status) -> bytes:
 
     buf = BytesIO()
     with RENDER_LOCK:  # reportlab's TTFont subset state is shared by every document
-        c = Canvas(buf, pagesize=A4, pageCompression=1, initialFontName=font, initialFontSize=9)
-        c.setTitle(title)
+        c = open_canvas(buf, A4, font, title=title)
         width, height = A4
         left, right, top = 14 * mm, width - 14 * mm, height - 14 * mm
         c.setFont(font, 14)

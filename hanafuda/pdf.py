@@ -22,9 +22,9 @@ from io import BytesIO
 from django.utils import timezone
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
 
 from common.pdf.fonts import check_glyphs, japanese_font
+from common.pdf.layout import open_canvas
 from common.pdf.pen import INK, LINE, MUTED, RENDER_LOCK, SHADE, WHITE, Pen
 from common.pdf.text import clean
 from hanafuda.engine.deck import CARD_BY_ID, FLOWERS, CardType, cards_of_month
@@ -78,8 +78,7 @@ def score_sheet(state, rules: list[str] | None = None) -> bytes:
     font = japanese_font()
     with RENDER_LOCK:
         buf = BytesIO()
-        c = Canvas(buf, pagesize=landscape(A4), pageCompression=1)
-        c.setTitle(f"{title} 得点表")
+        c = open_canvas(buf, landscape(A4), font, title=f"{title} 得点表", keywords=["武蔵野花"])
         pen = Pen(c, font)
         _draw_score_sheet(pen, state, title, sides, units, rules)
         c.showPage()
@@ -282,8 +281,7 @@ def reference_card(options: Options = DEFAULT_OPTIONS, *, title: str = "", rules
     font = japanese_font()
     with RENDER_LOCK:
         buf = BytesIO()
-        c = Canvas(buf, pagesize=A4, pageCompression=1)
-        c.setTitle("武蔵野花 出来役一覧")
+        c = open_canvas(buf, A4, font, title="武蔵野花 出来役一覧", keywords=["武蔵野花"])
         _draw_reference(Pen(c, font), options, title, rules)
         c.showPage()
         c.save()

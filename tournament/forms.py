@@ -14,7 +14,7 @@ from club_entry.models import EntrySettings
 from common.grades import grade_label_lazy
 from common.pdf.coverage import font_warnings
 from tournament.engine import limits, names, standings
-from tournament.models import Court, Division, Event, Match, Team, group_letter
+from tournament.models import Court, Division, Event, Match, ProgrammeSettings, Team, group_letter
 from tournament.services import settings_guard, versions
 from tournament.services.placement_games import following_games, pairs_problem, shared_places_text
 from tournament.services.registration import PlayerData, lookalike_note
@@ -849,3 +849,20 @@ def people_rows(event, posted):
         now, asked = ", ".join(sorted(now)) or "—", ", ".join(sorted(set(asked))) or "—"
         rows.append({"name": name, "label": label, "saved": now, "yours": asked, "differs": now != asked})
     return rows
+
+
+class ProgrammeSettingsForm(forms.ModelForm):
+    """The editable texts of the 大会プログラム (cover title, 主催, 後援, 注意事項) on the print page;
+    every name is checked for the PDF font like the event's (``font_warnings``)."""
+
+    class Meta:
+        model = ProgrammeSettings
+        fields = ["title", "organiser", "supporters", "notes"]
+        widgets = {
+            "supporters": forms.Textarea(attrs={"rows": 3}),
+            "notes": forms.Textarea(attrs={"rows": 6}),
+        }
+        help_texts = {
+            "title": _("Empty: the tournament's name. The edition (第N回) is printed above it."),
+            "notes": _("Empty: a short form of the rules and the day's manners."),
+        }

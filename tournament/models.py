@@ -667,3 +667,24 @@ class Announcement(models.Model):
 
     def __str__(self):
         return self.text
+
+
+class ProgrammeSettings(models.Model):
+    """The editable texts of the event's 大会プログラム (issue 34 item 1): the cover's title
+    ("" = the event's name), 主催 and 後援 (one per line), and the 注意事項 (one paragraph per
+    line; "" = the short form of the rules, ``tournament.programme.default_notes``)."""
+
+    event = models.OneToOneField(
+        Event, on_delete=models.CASCADE, related_name="programme", verbose_name=_("tournament")
+    )
+    title = models.CharField(_("programme title"), max_length=120, blank=True)
+    organiser = models.CharField(_("organised by (主催)"), max_length=200, blank=True)
+    supporters = models.TextField(_("supported by (後援), one per line"), max_length=1000, blank=True)
+    notes = models.TextField(_("notes (注意事項), one per line"), max_length=4000, blank=True)
+
+    class Meta:
+        verbose_name = _("programme settings")
+        verbose_name_plural = _("programme settings")
+
+    def __str__(self):
+        return f"{self.event}: {self.title or self.event.name}"

@@ -5,6 +5,9 @@ paper, screen and Excel agree. Personal data (players' names, furigana, grades) 
 list, the individual table and, when asked for, the results list: callers check who may have them.
 """
 
+import datetime
+
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -12,7 +15,11 @@ from club_entry import services as club_entry_services
 from common.pdf.coverage import font_warnings
 from judging.paper.touch_matrix import touch_matrix_pdf
 from tournament import paper, reports
+from tournament.engine import seeding
+from tournament.engine.bracket import plan_bracket
+from tournament.models import Match, ProgrammeSettings
 from tournament.reports.placement import division_placements
+from tournament.services.knockout import KNOCKOUT_STAGES
 
 
 def event_info(event):
@@ -23,7 +30,12 @@ def event_info(event):
 
 def court_timetables(event):
     """対戦表: one page per court with its games in order (results written in as they come)."""
-    courts = [
+    return paper.court_timetables_pdf(event_info(event), _timetable_courts(event))
+
+
+def _timetable_courts(event):
+    """The courts of the 対戦表 as ``(court name, [paper.TimetableMatch])`` pairs."""
+    return [
         (
             str(court),
             [
@@ -45,7 +57,6 @@ def court_timetables(event):
         )
         for court, lines in reports.court_timetables(event)
     ]
-    return paper.court_timetables_pdf(event_info(event), courts)
 
 
 def _absence_note(reported_at):
@@ -191,6 +202,11 @@ def _placement_game(line):
 def bracket(event):
     """トーナメント表 of every division with a knockout, then the placement games (順位決定戦)
     of every division with them, by place; a walkover prints 「不戦勝」, a withdrawn team 「（棄権）」."""
+    return paper.bracket_pdf(event_info(event), *_bracket_inputs(event))
+
+
+def _bracket_inputs(event):
+    """``(divisions, placements)``: the inputs of ``paper.bracket_pdf`` / ``bracket_pages``."""
     divisions = [
         (
             b.division.name,
@@ -200,7 +216,32 @@ def bracket(event):
         for b in reports.division_brackets(event)
     ]
     placements = [(p.division.name, [_placement_game(line) for line in p.lines]) for p in division_placements(event)]
-    return paper.bracket_pdf(event_info(event), divisions, placements)
+    return divisions, placements
+
+
+def _planned_brackets(event, seeded):
+    """The empty bracket of each division whose knockout is not seeded yet (its name not in
+    ``seeded``): the shape from its groups' qualifiers (groups × qualifiers per group + best
+    runners-up, byes to the top seeds, docs/rules/scheduling-standings-seeding.md §4.1),
+    every side 「未定」, no game numbers (they are given at seeding)."""
+    out = []
+    for d in event.divisions.all():
+        if d.name in seeded or d.after_groups not in ("knockout", "both"):
+            continue
+        n = d.groups.count() * d.qualifiers_per_group + d.best_runners_up
+        if n < 2:
+            continue
+        size = seeding.bracket_size(n)
+        lineup = [s if s <= n else None for s in seeding.standard_seed_order(size)]
+        rounds = plan_bracket(lineup, third_place_game=d.third_place_game)
+        games, third = [], []
+        for r, planned in enumerate(rounds):
+            stage = str(KNOCKOUT_STAGES.get(planned.size, Match.Stage.KNOCKOUT).label)
+            games.extend(paper.BracketMatch(r, m.position, stage, 0, None, None) for m in planned.matches)
+            if planned.third_place is not None:
+                third.append(paper.BracketMatch(r, 0, str(Match.Stage.THIRD_PLACE.label), 0, None, None))
+        out.append((d.name, games, third))
+    return out
 
 
 def final_results(event, with_names=False):
@@ -273,3 +314,160 @@ def names_with_substitutes(event):
         for p in t.players.all():
             named += [(_("player"), p.name), (_("furigana"), p.furigana)]
     return font_warnings(named)
+
+
+def default_notes():
+    """The 注意事項 printed when the organiser typed none: a short form of the rules
+    (docs/rules/hitachi-karuta.md), one paragraph each, in the active language."""
+    return [
+        _(
+            "56 cards are played, split into two piles of 28. One card taken is one point; the team with more cards wins."
+        ),
+        _(
+            "A wrong touch (お手つき) gives the correct card to the opponent: one card, however many wrong cards were touched."
+        ),
+        _(
+            "The last two cards are placed 30 cm apart; the team leaders alone compete, and whoever takes the first also takes the other."
+        ),
+        _(
+            "A tie is won by the team holding the card 「り」; if the referee holds it, the team leaders play one round of rock-paper-scissors."
+        ),
+        _(
+            "Please be at your court five minutes before your game. Games may start earlier or later than printed: the public pages show the current times."
+        ),
+        _("Follow the referee's decisions. Please keep the hall quiet while a card is being read."),
+    ]
+
+
+def _clock(value):
+    return f"{value.hour}:{value.minute:02d}"
+
+
+def _span(start, end):
+    """「9:45〜11:30」 (Asia/Tokyo) from two aware datetimes."""
+    a, b = timezone.localtime(start), timezone.localtime(end)
+    return _clock(a) if a == b else f"{_clock(a)}〜{_clock(b)}"
+
+
+def programme_schedule(event):
+    """The day's schedule of the 大会プログラム, in time order (``[paper.ScheduleItem]``): the
+    start (opening ceremony), each division's group games and stage after the groups (first
+    start to last end, from the schedule), the lunch break and the closing ceremony (after the
+    last game's end; blank while a stage after the groups is not scheduled, which is then
+    listed from its groups' end); game length = the event's ``game_minutes``."""
+    length = datetime.timedelta(minutes=event.game_minutes)
+    items = []  # (sort key minutes, item)
+    start = event.start_time
+    items.append(((start.hour, start.minute), paper.ScheduleItem(_clock(start), _("Opening ceremony"))))
+    if event.lunch_start:
+        text = _span_times(event.lunch_start, event.lunch_end)
+        items.append(((event.lunch_start.hour, event.lunch_start.minute), paper.ScheduleItem(text, _("Lunch break"))))
+    last_end = None
+    pending = []  # (group end, division): a stage after the groups not scheduled yet
+    for division in event.divisions.all():
+        timed = list(event.matches.filter(division=division).exclude(start_at=None))
+        last_group = None
+        for is_group, label in ((True, _("Group games")), (False, _("Stage after the groups"))):
+            games = [m for m in timed if (m.stage == Match.Stage.GROUP) == is_group]
+            if not games:
+                if (
+                    not is_group
+                    and last_group is not None
+                    and division.after_groups in ("knockout", "both", "placement")
+                ):
+                    pending.append((last_group, division))
+                continue
+            first = min(m.start_at for m in games)
+            end = max(m.start_at for m in games) + length
+            last_end = end if last_end is None or end > last_end else last_end
+            if is_group:
+                last_group = end
+            local = timezone.localtime(first)
+            items.append(
+                (
+                    (local.hour, local.minute),
+                    paper.ScheduleItem(
+                        _span(first, end), _("%(stage)s (%(division)s)") % {"stage": label, "division": division.name}
+                    ),
+                )
+            )
+    for end, division in pending:
+        local = timezone.localtime(end)
+        text = _("%(stage)s (%(division)s), after its groups") % {
+            "stage": _("Stage after the groups"),
+            "division": division.name,
+        }
+        items.append(((local.hour, local.minute), paper.ScheduleItem(_clock(local) + "〜", text)))
+    if last_end is not None:
+        local = timezone.localtime(last_end)
+        # the closing time is known only once every stage is scheduled
+        time = "" if pending else _clock(local) + "〜"
+        key = (99, 0) if pending else (local.hour, local.minute)
+        items.append((key, paper.ScheduleItem(time, _("Closing ceremony and awards"))))
+    items.sort(key=lambda pair: pair[0])
+    return [item for _key, item in items]
+
+
+def _span_times(a, b):
+    return f"{_clock(a)}〜{_clock(b)}" if b else _clock(a)
+
+
+def programme_groups(event):
+    """Each division's groups with their court and teams (``[paper.ProgrammeGroup]``); the
+    players' names only when the event publishes names (the booklet is handed to everyone)."""
+    teams = list(reports.teams_with_players(event))
+    groups = []
+    for division in event.divisions.all():
+        for group in division.groups.select_related("court").order_by("order", "name"):
+            members = sorted(
+                (t for t in teams if t.group_id == group.pk and not t.withdrawn),
+                key=lambda t: (t.group_seat or 0, t.entry_number),
+            )
+            groups.append(
+                paper.ProgrammeGroup(
+                    division=division.name,
+                    group=str(group),
+                    court=str(group.court or ""),
+                    teams=[
+                        paper.ProgrammeTeam(
+                            entry_number=t.entry_number,
+                            name=t.name,
+                            affiliation=t.affiliation,
+                            players=[p.name for p in t.players.all()] if event.publish_names else [],
+                        )
+                        for t in members
+                    ],
+                )
+            )
+    return groups
+
+
+def programme(event, sections=None, *, booklet=False, base_url=""):
+    """大会プログラム of ``event`` (``tournament.paper.programme``): the ``sections`` chosen
+    (default all, names of ``paper.PROGRAMME_SECTIONS``), the texts of the event's
+    ``ProgrammeSettings`` (none saved: the event's name, no 主催/後援, the default notes),
+    the QR code to the public timetable at ``base_url``; ``booklet``: imposed 2-up on A3.
+    The referees and the duty roster are not in the booklet yet (the project has neither).
+    Raises ``ValueError`` for an unknown section."""
+    texts = ProgrammeSettings.objects.filter(event=event).first() or ProgrammeSettings(event=event)
+    url = base_url.rstrip("/") + reverse("tournament:public_timetable", args=[event.slug]) if base_url else ""
+    notes = [line for line in texts.notes.splitlines() if line.strip()] or default_notes()
+    brackets, placements = _bracket_inputs(event)
+    brackets += _planned_brackets(event, {name for name, _games, _third in brackets})
+    return paper.programme_pdf(
+        event_info(event),
+        paper.ProgrammeCover(title=texts.title, organiser=texts.organiser, supporters=texts.supporters, url=url),
+        sections=list(sections) if sections else paper.PROGRAMME_SECTIONS,
+        schedule=programme_schedule(event),
+        notes=notes,
+        groups=programme_groups(event),
+        courts=_timetable_courts(event),
+        brackets=brackets,
+        placements=placements,
+        booklet=booklet,
+    )
+
+
+def programme_section_title(name):
+    """The printed title of the programme section ``name`` (``paper.PROGRAMME_SECTIONS``)."""
+    return paper.programme_section_title(name)

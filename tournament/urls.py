@@ -50,6 +50,7 @@ manage_patterns = [
     path("<slug:slug>/knockout/", standings_stages.knockout, name="knockout"),
     path("<slug:slug>/print/", downloads.print_menu, name="print_menu"),
     path("<slug:slug>/print/sheets.pdf", downloads.recording_sheets, name="recording_sheets"),
+    path("<slug:slug>/print/programme/", downloads.programme_texts, name="programme_texts"),
     path("<slug:slug>/print/<slug:kind>.pdf", downloads.print_paper, name="print_paper"),
     path("<slug:slug>/export/results.xlsx", downloads.export_workbook, name="export_workbook"),
 ]

@@ -17,11 +17,12 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from awards.paper import compose, sheet
-from awards.paper.typeset import certificate_face, draw_column
+from awards.paper.typeset import certificate_face, draw_column, draw_reading_layer
 from common.errors import UserError
 from common.pdf.fonts import japanese_font
-from common.pdf.layout import CREATOR
+from common.pdf.layout import open_canvas
 from common.pdf.pen import RENDER_LOCK
+from common.pdf.tategaki import SPACE
 from common.pdf.text import clean
 
 
@@ -72,11 +73,7 @@ class PaperLayout:
 def _canvas(buf: BytesIO, paper: "PaperLayout", title: str, font: str) -> Canvas:
     """A canvas on the paper's page size whose initial font is ``font`` (every font in the
     PDF embedded, fault 2 of ``docs/rules/paper.md``)."""
-    c = Canvas(buf, pagesize=sheet.page_size(paper), pageCompression=1, lang="ja", initialFontName=font)
-    c.setTitle(title)
-    c.setCreator(CREATOR)
-    c.setKeywords(["ひたち郷土かるた", title])
-    return c
+    return open_canvas(buf, sheet.page_size(paper), font, title=title, keywords=[title])
 
 
 def _cleaned(cert: CertificateText) -> CertificateText:
@@ -178,12 +175,15 @@ def draw_certificate(c: Canvas, cert: CertificateText, paper: "PaperLayout") -> 
     b, columns = _fit(face, cert, inner, paper)
     spare = compose.stretch(columns, inner.w - compose.width(columns), b)
     x = inner.right - spare / 2
+    lines = []  # the columns' text in reading order (right to left, top to bottom)
     for column in columns:
         column.x = x - column.width / 2
         for seg in column.segments:
             top = inner.top - seg.top if seg.top is not None else inner.y + seg.bottom + seg.length
-            draw_column(c, face, seg.glyphs, column.x, top, seg.size, bold=seg.bold)
+            draw_column(c, face, seg.glyphs, column.x, top, seg.size, bold=seg.bold, actual_text="")
+            lines.append("".join(g.text for g in seg.glyphs if g.kind != SPACE and g.text))
         x -= column.width + column.gap
+    draw_reading_layer(c, face, [line for line in lines if line], inner.x, inner.top)
     return columns
 
 

@@ -153,13 +153,20 @@ def draw_column(
     *,
     bold: bool = False,
     color=(0.08, 0.08, 0.08),
+    actual_text: str | None = None,
 ) -> None:
     """Draw ``glyphs`` down a column centred on ``cx`` from ``top`` (points) at ``size``.
+
+    ``actual_text`` (not None) marks the column as a span whose text for extraction is that
+    string (``/ActualText``; "" = nothing: the certificate gives its text once, in reading
+    order, in an invisible layer, :func:`draw_reading_layer`).
 
     ``bold`` fills and strokes the outlines (a thicker stroke for titles). Spaces draw
     nothing but take their cell. The caller has fitted the column
     (:func:`common.pdf.tategaki.fit_column`); nothing is clipped here.
     """
+    if actual_text is not None:
+        c._code.append(f"/Span <</ActualText <FEFF{actual_text.encode('utf-16-be').hex().upper()}>>> BDC")
     t = c.beginText()
     c.setFillColorRGB(*color)
     if bold:
@@ -175,4 +182,29 @@ def draw_column(
             t.textOut(piece)
     if bold:
         t.setTextRenderMode(0)
+    c.drawText(t)
+    if actual_text is not None:
+        c._code.append("EMC")
+
+
+READING_SIZE = 4.0  # points: the invisible reading layer's text (never seen; small to stay inside the area)
+
+
+def draw_reading_layer(
+    c: Canvas, face: Face, lines: Sequence[str], x: float, top: float, size: float = READING_SIZE
+) -> None:
+    """The text of a vertical page once more, invisible (render mode 3), one horizontal line
+    per column in reading order from (``x``, ``top``) down: what text extraction
+    (pdftotext, copy and paste, a screen reader) reads, since the visible glyphs stand one
+    per cell and read one per line, columns interleaved (issue 34 item 4)."""
+    t = c.beginText()
+    t.setTextRenderMode(3)
+    y = top - size
+    for line in lines:
+        t.setTextOrigin(x, y)
+        for name, piece in face.runs(line):
+            t.setFont(name, size)
+            t.textOut(piece)
+        y -= size * 1.3
+    t.setTextRenderMode(0)
     c.drawText(t)

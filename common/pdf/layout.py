@@ -6,7 +6,8 @@ splitting a block and repeating the heading and the table header on a continuati
 :func:`sections_pdf` (or :func:`pages_pdf` for pages laid out by hand) takes the render
 lock, renders every page with its header and the 「1 / 3」 footer and returns the PDF bytes.
 
-Lengths are points (``mm`` converts), origin at the bottom left of the page.  No Django.
+Lengths are points (``mm`` converts), origin at the bottom left of the page.  Of Django
+only the active language (the PDF's ``/Lang``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from io import BytesIO
 
+from django.utils.translation import get_language
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -41,6 +43,7 @@ __all__ = [
     "heading_block",
     "message_row",
     "open_canvas",
+    "paper_language",
     "pages_pdf",
     "paginate",
     "scale_cols",
@@ -117,6 +120,7 @@ class Page:
     header: Callable[[Pen], None]
     blocks: list[tuple[Block, float]] = field(default_factory=list)
     extra: list[Callable[[Pen], None]] = field(default_factory=list)
+    footer: bool = True  # False: no footer (a cover page); it still counts in 「n / total」
 
 
 def paginate(
@@ -179,12 +183,35 @@ def paginate(
     return pages
 
 
-def open_canvas(buf: BytesIO, size: tuple[float, float], font: str, *, title: str, subject: str, keywords: list[str]):
+def paper_language() -> str:
+    """The ``/Lang`` of a PDF made now: the active Django language's primary tag ("ja",
+    "en"), "ja" outside a request or before Django's translation is set up (README
+    "Languages": a paper is in the language of the session that asked for it)."""
+    try:
+        code = get_language()
+    except Exception:  # Django not configured (a script using the pen alone)
+        code = None
+    return (code or "ja").split("-")[0].lower()
+
+
+def open_canvas(
+    buf: BytesIO,
+    size: tuple[float, float],
+    font: str,
+    *,
+    title: str,
+    subject: str = "",
+    keywords: list[str] = (),
+    lang: str | None = None,
+):
     """A reportlab canvas writing to ``buf`` on paper ``size`` (points), with compressed
-    pages, ``font`` as its initial font and the metadata every paper carries (the keyword
-    「ひたち郷土かるた」 first, then ``keywords``)."""
-    c = Canvas(buf, pagesize=size, pageCompression=1, initialFontName=font, lang="ja")
+    pages, ``font`` as its initial font (so no page refers to an unembedded Helvetica), the
+    document language ``lang`` (default :func:`paper_language`), the viewer showing the title
+    instead of the file name, and the metadata every paper carries (``title``, the keyword
+    「ひたち郷土かるた」 first, then ``keywords``).  Every PDF of the project is opened here."""
+    c = Canvas(buf, pagesize=size, pageCompression=1, initialFontName=font, lang=lang or paper_language())
     c.setTitle(title)
+    c.setViewerPreference("DisplayDocTitle", "true")
     c.setSubject(subject)
     c.setCreator(CREATOR)
     c.setKeywords(["ひたち郷土かるた", *keywords])
@@ -226,7 +253,8 @@ def _render(pages: list[Page], doc: Document, font: str) -> bytes:
             block.draw(pen, y)
         for extra in page.extra:
             extra(pen)
-        _draw_footer(pen, page.size, doc.footer_left, doc.footer_mid, f"{number} / {total}")
+        if page.footer:
+            _draw_footer(pen, page.size, doc.footer_left, doc.footer_mid, f"{number} / {total}")
         c.showPage()
     c.save()
     return buf.getvalue()

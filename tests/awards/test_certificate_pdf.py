@@ -30,6 +30,7 @@ from awards.paper.certificates import (
     room_problem,
 )
 from awards.paper.sheet import text_area
+from awards.paper.typeset import READING_SIZE
 from common.errors import UserError
 
 MM = 72 / 25.4
@@ -99,7 +100,7 @@ def glyphs_of(pdf: bytes, page: int = 0) -> list[Drawn]:
 
     def visit(text, cm, tm, font, size):
         text = text.replace("\n", "")
-        if text.strip():
+        if text.strip() and size != READING_SIZE:  # the invisible reading layer is read apart
             out.append(Drawn(text, *tm, size))
 
     PdfReader(BytesIO(pdf)).pages[page].extract_text(visitor_text=visit)

@@ -95,6 +95,8 @@ EXPECTED = {
     "tournament:print_menu": ORGANISER,
     "tournament:recording_sheets": ORGANISER,
     "tournament:print_paper": ORGANISER,
+    # POST only: the 大会プログラム's texts from the print page (issue 34 item 1).
+    "tournament:programme_texts": POST_ONLY,
     "tournament:export_workbook": ORGANISER,
     # The results exchange (docs/exchange.md): the event's organisers. The demo is the final of
     # the matrix's series (made by _series_kwargs), with its divisions unfinished, so the key file

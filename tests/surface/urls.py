@@ -52,6 +52,7 @@ def declared():
 POST_ONLY = {
     "tournament:court_link_change": "renews or revokes a court's link (POST only)",
     "tournament:team_withdraw": "withdraws a team after its confirmation page (POST only)",
+    "tournament:programme_texts": "saves the programme's texts from the print page (POST only)",
     "judging:court_start": "records the start of a game (POST only)",
     "judging:court_sign": "a leader's sign-off (POST only)",
     "judging:court_photo": "uploads the photo of the paper sheet (POST only)",
@@ -143,7 +144,8 @@ def _params(f):
         "tournament:court_link_change": {"slug": ev, "pk": f["court_pk"], "action": "renew"},
         "tournament:import_report": {"slug": ev, "token": f["import_token"]},
         "tournament:print_paper": [
-            {"slug": ev, "kind": k} for k in ("timetables", "reception", "standings", "bracket", "results", "matrix")
+            {"slug": ev, "kind": k}
+            for k in ("timetables", "reception", "standings", "bracket", "results", "matrix", "programme")
         ],
         "tournament:podium_display": {"slug": ev, "division": f["division"]},
         "tournament:division_display": [{"slug": ev, "division": d} for d in f["divisions"]],

@@ -7,6 +7,7 @@
 :func:`~tournament.paper.bracket.bracket_pdf`             トーナメント表 per division (A4 landscape)
 :func:`~tournament.paper.results.final_results_pdf`       成績一覧 for the closing ceremony (A4 portrait)
 :func:`~tournament.paper.individual.individual_pdf`       個人成績: players' cards over the group stage (A4)
+:func:`~tournament.paper.programme.programme_pdf`         大会プログラム: the booklet for everyone (A4, 2-up A3)
 ==============================================  ==================================================
 
 Callers (``tournament.printing``) turn their models into the plain frozen dataclasses of
@@ -21,6 +22,9 @@ every paper follows (fonts, names fitted to their boxes, page breaks, footers) a
 from tournament.paper.bracket import BracketMatch, PlacementGame, bracket_pdf
 from tournament.paper.data import EventInfo, undecided
 from tournament.paper.individual import IndividualRow, IndividualSheet, individual_pdf
+from tournament.paper.programme import SECTIONS as PROGRAMME_SECTIONS
+from tournament.paper.programme import ProgrammeCover, ProgrammeGroup, ProgrammeTeam, ScheduleItem, programme_pdf
+from tournament.paper.programme import section_title as programme_section_title
 from tournament.paper.reception import ReceptionPlayer, ReceptionTeam, reception_list_pdf
 from tournament.paper.results import ResultEntry, final_results_pdf
 from tournament.paper.standings import GroupSheet, StandingLine, standings_pdf
@@ -28,6 +32,13 @@ from tournament.paper.timetable import TimetableMatch, court_timetables_pdf
 
 __all__ = [
     "undecided",
+    "PROGRAMME_SECTIONS",
+    "ProgrammeCover",
+    "ProgrammeGroup",
+    "ProgrammeTeam",
+    "ScheduleItem",
+    "programme_pdf",
+    "programme_section_title",
     "BracketMatch",
     "PlacementGame",
     "EventInfo",

@@ -21,6 +21,7 @@ from common.pdf.layout import (
     CONTENT_BOTTOM,
     LANDSCAPE,
     MARGIN,
+    Masthead,
     Page,
     draw_page_header,
     header_height,
@@ -52,7 +53,7 @@ from tournament.paper.data import (
 )
 from tournament.reports.placement import nth_place
 
-__all__ = ["BracketMatch", "PlacementGame", "bracket_pdf"]
+__all__ = ["BracketMatch", "PlacementGame", "bracket_pages", "bracket_pdf"]
 
 RED = (0.78, 0.09, 0.11)  # winners' path in the bracket (赤線)
 
@@ -123,6 +124,18 @@ def bracket_pdf(
     """
     font = japanese_font()
     ev = prepare_event(event)
+    doc = event_document(ev, _("Bracket"))
+    return pages_pdf(bracket_pages(ev, divisions, placements), doc, font)
+
+
+def bracket_pages(
+    ev: Masthead,
+    divisions: list[tuple[str, list[BracketMatch], list[BracketMatch]]],
+    placements: list[tuple[str, list[PlacementGame]]] = (),
+) -> list[Page]:
+    """The pages of :func:`bracket_pdf` laid out, not yet rendered (the 大会プログラム puts
+    them between its own pages), each with the page header of ``ev``; raises what
+    :func:`bracket_pdf` raises."""
     prepared = []
     for di, (division, matches, thirds) in enumerate(divisions):
         w = f"divisions[{di}]"
@@ -146,8 +159,7 @@ def bracket_pdf(
         empty = _("No knockout yet.")
         page.extra.append(lambda pen: pen.text_mid(pw / 2, ph / 2, empty, 12, align="center", color=MUTED))
         pages.append(page)
-    doc = event_document(ev, title)
-    return pages_pdf(pages, doc, font)
+    return pages
 
 
 def _prep_match(g: BracketMatch, what: str) -> dict:
@@ -158,7 +170,7 @@ def _prep_match(g: BracketMatch, what: str) -> dict:
         round=int(g.round),
         position=int(g.position),
         stage=checked(g.stage, f"{what}.stage"),
-        number=str(g.match_number),
+        number=str(g.match_number) if g.match_number else "",
         a=side_text(g.team_a, g.slot_a, f"{what}.team_a"),
         b=side_text(g.team_b, g.slot_b, f"{what}.team_b"),
         score_a=checked(g.score_a, f"{what}.score_a"),
@@ -451,7 +463,10 @@ def _draw_scores(pen: Pen, g: _Node, geo: _Geometry) -> None:
 
 
 def _number_label(match: dict) -> str:
-    """「第12試合」, with 「要確認」 for a game that is out of date, 「保留」 for a kept one."""
+    """「第12試合」, with 「要確認」 for a game that is out of date, 「保留」 for a kept one; ""
+    for a game not numbered yet (``match_number`` 0: the 大会プログラム's empty bracket)."""
+    if not match["number"]:
+        return ""
     label = game_label(match["number"])
     if match["stale"]:
         return f"{label} {to_confirm()}"

@@ -22,6 +22,7 @@ from common.pdf.layout import (
     MARGIN,
     PORTRAIT,
     Block,
+    Masthead,
     Page,
     Section,
     cols_x,
@@ -29,8 +30,9 @@ from common.pdf.layout import (
     header_height,
     header_row,
     message_row,
+    pages_pdf,
+    paginate,
     scale_cols,
-    sections_pdf,
 )
 from common.pdf.pen import (
     HINT,
@@ -45,7 +47,7 @@ from common.pdf.pen import (
 from common.pdf.text import checked
 from tournament.paper.data import EventInfo, event_document, prepare_event, side_text, to_confirm
 
-__all__ = ["TimetableMatch", "court_timetables_pdf"]
+__all__ = ["TimetableMatch", "court_timetable_pages", "court_timetables_pdf"]
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,18 @@ def court_timetables_pdf(event: EventInfo, courts: list[tuple[str, list[Timetabl
     """
     font = japanese_font()
     ev = prepare_event(event)
+    doc = event_document(ev, _("Court timetable"))
+    return pages_pdf(court_timetable_pages(ev, courts), doc, font)
+
+
+def court_timetable_pages(
+    ev: Masthead, courts: list[tuple[str, list[TimetableMatch]]], *, compact: bool = False
+) -> list[Page]:
+    """The pages of :func:`court_timetables_pdf` laid out, not yet rendered (the 大会プログラム
+    puts them between its own pages): one A4 portrait page or more per court, each with the
+    page header of ``ev`` (the event's masthead); ``compact`` (the booklet): smaller court
+    headings and rows, courts following each other on a page (a court is kept whole on one
+    page when it fits).  Raises what :func:`court_timetables_pdf` raises."""
     prepared = _prepare_courts(courts)
     size = PORTRAIT
     pw, ph = size
@@ -92,7 +106,7 @@ def court_timetables_pdf(event: EventInfo, courts: list[tuple[str, list[Timetabl
     widths = scale_cols([15, 16, 30, 48, 7, 48, 22], w)
     xs = cols_x(x0, widths)
     header_h = 9 * mm
-    heading_h = 36 * mm
+    heading_h = 21 * mm if compact else 36 * mm
     top0 = ph - header_height()
     title = _("Court timetable")
 
@@ -107,18 +121,26 @@ def court_timetables_pdf(event: EventInfo, courts: list[tuple[str, list[Timetabl
         if divisions:
             summary = "・".join(divisions) + "　" + _("%(count)s games in all") % {"count": len(rows)}
         avail = top0 - CONTENT_BOTTOM - heading_h - header_h
-        rh = max(12.5 * mm, min(21 * mm, avail / max(len(rows), 1)))
+        rh = 11 * mm if compact else max(12.5 * mm, min(21 * mm, avail / max(len(rows), 1)))
         header = header_row(x0, list(zip(labels, widths, strict=True)), header_h, size=10)
         blocks = [_timetable_row(xs, r, rh, i) for i, r in enumerate(rows)]
         if not blocks:
             blocks = [message_row(x0, w, _("No games on this court yet."), 14 * mm)]
-        heading = _court_heading(x0, w, heading_h, cname, summary)
-        sections.append(Section(heading, header, blocks, keep_together=False, page_break_before=True, gap_after=0))
+        heading = _court_heading(x0, w, heading_h, cname, summary, max_size=30 if compact else 60)
+        sections.append(
+            Section(
+                heading,
+                header,
+                blocks,
+                keep_together=compact,
+                page_break_before=not compact or not sections,
+                gap_after=5 * mm if compact else 0,
+            )
+        )
     if not sections:
         sections.append(Section(None, None, [message_row(x0, w, _("No courts."), 14 * mm)]))
 
-    doc = event_document(ev, title)
-    return sections_pdf(sections, page_factory, doc, font)
+    return paginate(sections, page_factory)
 
 
 def _prepare_courts(courts: list[tuple[str, list[TimetableMatch]]]) -> list[tuple[str, list[dict]]]:
@@ -159,7 +181,9 @@ def _prepare_courts(courts: list[tuple[str, list[TimetableMatch]]]) -> list[tupl
     return prepared
 
 
-def _court_heading(x0: float, w: float, heading_h: float, cname: str, summary: str) -> Callable[[bool], Block]:
+def _court_heading(
+    x0: float, w: float, heading_h: float, cname: str, summary: str, max_size: float = 60
+) -> Callable[[bool], Block]:
     """The court name in a large frame with the summary under it (「（続き）」 when continued)."""
 
     def heading(continued: bool) -> Block:
@@ -174,7 +198,7 @@ def _court_heading(x0: float, w: float, heading_h: float, cname: str, summary: s
                 w,
                 bh - 4.5 * mm,
                 label,
-                max_size=60,
+                max_size=max_size,
                 min_size=20,
                 bold=True,
                 pad=4 * mm,

@@ -2,17 +2,23 @@
 day (PDF) and the print menu."""
 
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from common.downloads import PDF, XLSX, file_response
 from judging.paper.match_sheets import event_sheets_pdf
 from tournament import exports, printing
 from tournament.access import event_for_organiser, int_param, whole_number
-from tournament.models import Match
+from tournament.forms import ProgrammeSettingsForm
+from tournament.models import Match, ProgrammeSettings
+from tournament.paper import PROGRAMME_SECTIONS
 from tournament.reports.sheets import moved_since_printed
+from tournament.services.programme import save_programme_texts
 from tournament.services.sheets import mark_sheets_printed
 
 
@@ -69,7 +75,7 @@ def recording_sheets(request, slug):
 
 
 @login_required
-def print_menu(request, slug):
+def print_menu(request, slug, programme_form=None):
     event = event_for_organiser(request, slug)
     rounds = sorted(set(event.matches.filter(stage=Match.Stage.GROUP).values_list("round", flat=True)))
     moved = list(moved_since_printed(event.matches.all()).select_related("court"))
@@ -83,6 +89,9 @@ def print_menu(request, slug):
             "font_warnings": printing.names_with_substitutes(event),
             "rounds": [(r, r + 1) for r in rounds],
             "moved": moved,
+            "programme_form": programme_form
+            or ProgrammeSettingsForm(instance=ProgrammeSettings.objects.filter(event=event).first()),
+            "programme_sections": [(name, printing.programme_section_title(name)) for name in PROGRAMME_SECTIONS],
             "export_kinds": [
                 ("ranking", _("final ranking")),
                 ("standings", _("standings")),
@@ -103,8 +112,26 @@ def print_paper(request, slug, kind):
         data = printing.touch_matrix()
     elif kind == "results":
         data = printing.final_results(event, with_names=request.GET.get("names") == "1")
+    elif kind == "programme":  # 大会プログラム: the sections ticked, 2-up with booklet=1
+        sections = [s for s in request.GET.getlist("section") if s in PROGRAMME_SECTIONS] or None
+        base_url = settings.SITE_URL or request.build_absolute_uri("/").rstrip("/")
+        data = printing.programme(event, sections, booklet=request.GET.get("booklet") == "1", base_url=base_url)
     elif kind in printing.KINDS:
         data = printing.KINDS[kind](event)
     else:
         raise Http404
     return file_response(data, f"{event.slug}-{event.date:%Y%m%d}-{kind}.pdf", PDF, inline=True)
+
+
+@login_required
+@require_POST
+def programme_texts(request, slug):
+    """Save the 大会プログラム's texts (cover title, 主催, 後援, 注意事項) from the print page; an
+    invalid form is shown again on the print page with its errors."""
+    event = event_for_organiser(request, slug)
+    form = ProgrammeSettingsForm(request.POST, instance=ProgrammeSettings.objects.filter(event=event).first())
+    if not form.is_valid():
+        return print_menu(request, slug, programme_form=form)
+    save_programme_texts(event, **form.cleaned_data)
+    messages.success(request, _("The programme's texts were saved."))
+    return redirect(reverse("tournament:print_menu", args=[event.slug]) + "#programme")
