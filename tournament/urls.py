@@ -52,6 +52,7 @@ manage_patterns = [
     path("<slug:slug>/print/sheets.pdf", downloads.recording_sheets, name="recording_sheets"),
     path("<slug:slug>/print/<slug:kind>.pdf", downloads.print_paper, name="print_paper"),
     path("<slug:slug>/export/results.xlsx", downloads.export_workbook, name="export_workbook"),
+    path("<slug:slug>/export/<slug:kind>.csv", downloads.export_csv, name="export_csv"),
 ]
 
 public_patterns = [
@@ -61,6 +62,9 @@ public_patterns = [
     path("e/<slug:slug>/team/<int:team>/", public.timetable, name="public_team"),
     path("e/<slug:slug>/results/", public.results, name="public_results"),
     path("e/<slug:slug>/results.xlsx", public.public_export, name="public_export"),
+    path("e/<slug:slug>/<slug:kind>.csv", public.public_csv, name="public_csv"),
+    path("e/<slug:slug>/calendar.ics", public.event_calendar, name="public_event_ics"),
+    path("e/<slug:slug>/team/<int:team>/calendar.ics", public.team_calendar, name="public_team_ics"),
     path("e/<slug:slug>/standings/", public.standings, name="public_standings"),
     path("e/<slug:slug>/bracket/", public.bracket, name="public_bracket"),
     path("e/<slug:slug>/final/", public.final_results, name="public_final"),
