@@ -7,6 +7,7 @@ codes and hall screens use them.
 """
 
 from django.urls import include, path, re_path
+from django.views.generic import RedirectView
 
 from judging.views import desk as judging_desk
 from tournament.views import (
@@ -84,6 +85,9 @@ urlpatterns = [*public_patterns, path("manage/", include(manage_patterns))]
 # written, so APPEND_SLASH never redirects a screen's poll.
 api_patterns = [
     path("events/", api.events, name="events"),
+    # The one address people type without its slash: sent on to the list for good.
+    path("events", RedirectView.as_view(pattern_name="api:events", permanent=True, query_string=True)),
+    path("openapi.json", api.openapi, name="openapi"),
     path("events/<slug:slug>/timetable", api.timetable, name="timetable"),
     path("events/<slug:slug>/results", api.results, name="results"),
     path("events/<slug:slug>/standings", api.standings, name="standings"),
