@@ -1,4 +1,4 @@
-"""Public, read-only pages: timetable, results, standings, bracket, final results, Excel.
+"""Public, read-only pages: timetable, results, standings, bracket, final results, Excel, CSV and calendars (.ics).
 
 No login. They show team names and affiliations and never players' names (the final
 results show them only when the event publishes them).
