@@ -2,7 +2,6 @@
 sort 1, 2, 10; and an .ods or .xls upload is named as what it is, with the way to save as .xlsx."""
 
 import io
-import re
 import zipfile
 from io import BytesIO, StringIO
 
@@ -13,24 +12,13 @@ from django.utils.translation import gettext
 from openpyxl import Workbook, load_workbook
 
 from common import xlsx
-from reader.deck_import import read_deck
+from reader.deck_import import read_deck, template_workbook
+from tests.workbook_numbers import numbers_as_text
 from tournament import exports
+from tournament.imports.records import ImportProblem
 from tournament.imports.template import entry_template_workbook
 from tournament.imports.workbook import read_entry_sheet
 from tournament.models import Court, Event
-
-NUMBER = re.compile(r"^-?(0|[1-9]\d{0,8})(\.\d+)?$")  # the crawl's check (tests/surface/files.py)
-
-
-def numbers_as_text(data):
-    book = load_workbook(BytesIO(data))
-    return [
-        f"{ws.title}!{c.coordinate}={c.value!r}"
-        for ws in book.worksheets
-        for row in ws.iter_rows()
-        for c in row
-        if isinstance(c.value, str) and NUMBER.match(c.value.strip())
-    ]
 
 
 def test_plain_number_text_is_stored_as_a_number():
@@ -58,6 +46,9 @@ def test_every_tournament_workbook_kind_holds_numbers_as_numbers(played, client,
         assert numbers_as_text(exports.event_workbook(played, (kind,))) == [], kind
     assert numbers_as_text(exports.event_workbook(played, ("ranking", "standings", "games", "timetable"))) == []
     assert numbers_as_text(entry_template_workbook(["小学生の部"])) == []
+    problems = [ImportProblem(3, "B", "学年が読めません"), ImportProblem(None, None, "12")]
+    assert numbers_as_text(exports.problems_workbook(problems)) == []
+    assert numbers_as_text(template_workbook()) == []
     # the games sheet's court column sorts as numbers
     book = load_workbook(BytesIO(exports.event_workbook(played, ("games",))))
     column = [str(h) for h in exports.matches_headers()].index(gettext("court")) + 1
