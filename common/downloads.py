@@ -5,6 +5,8 @@ from django.utils.http import content_disposition_header
 
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+CSV = "text/csv; charset=utf-8"
+ICS = "text/calendar; charset=utf-8"
 
 
 def file_response(data: bytes, filename: str, content_type: str, *, inline: bool = False) -> HttpResponse:

@@ -6,6 +6,8 @@ They guard against the export faults in docs/rules/field-faults.md, B:
   collisions (``safe_sheet_title`` / ``add_sheet``; keep the returned worksheet in your
   own mapping instead of looking sheets up by title later);
 * XML-illegal control characters (``\\x0b`` pasted from Excel) never crash an export;
+* text that is a plain number ("3", "-2", "1.5": a court named 1, a grade) is stored as a
+  number, so it sorts 1, 2, 10 and sums (issue 34 item 4); "007", "1,000", "1e3" stay text;
 * text that looks like a formula (``=…``, ``+…``, ``-…``, ``@…``) is stored as text;
 * aware datetimes are written as Asia/Tokyo wall-clock Excel datetimes;
 * column widths count full-width characters as two.
@@ -208,9 +210,24 @@ def number_format_for(v: Any) -> str | None:
     return None
 
 
+# A number written as text: no leading zero, no sign but "-", no trailing zero after the point,
+# at most 15 digits (what Excel keeps exactly).
+_PLAIN_NUMBER_RE = re.compile(r"-?(?:0|[1-9]\d{0,14})(?:\.\d{0,14}[1-9])?")
+
+
+def number_of(text: str) -> int | float | None:
+    """``text`` as the number it plainly is ("12" -> 12, "-1.5" -> -1.5), or None."""
+    if not _PLAIN_NUMBER_RE.fullmatch(text) or len(text.replace("-", "").replace(".", "")) > 15:
+        return None
+    return float(text) if "." in text else int(text)
+
+
 def set_cell(cell: Cell, v: Any) -> Cell:
-    """Assign a sanitised value to ``cell`` (text stays text; dates get a format)."""
+    """Assign a sanitised value to ``cell``: text stays text, except text that is plainly a
+    number (``number_of``), stored as that number; dates get a format."""
     value = cell_value(v)
+    if isinstance(value, str) and (number := number_of(value)) is not None:
+        value = number
     cell.value = value
     if isinstance(value, str):
         # openpyxl would write "=…" as a formula and "#N/A" as an error value
@@ -370,3 +387,23 @@ def workbook_bytes(wb: Workbook) -> bytes:
     buf = BytesIO()
     wb.save(buf)
     return buf.getvalue()
+
+
+# --------------------------------------------------------------------------- uploads
+
+_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # .xls (Excel 97-2003) and password-protected files
+_ZIP_MAGIC = b"PK\x03\x04"
+
+
+def upload_format(data: bytes) -> str | None:
+    """What a spreadsheet upload is, by its first bytes: "xls" (the old Excel format, or a
+    password-protected workbook: both are OLE files), "ods" (LibreOffice / OpenOffice Calc:
+    a zip whose first member is ``mimetype`` naming an OpenDocument spreadsheet), "xlsx" (any
+    other zip: openpyxl decides), or None (not a spreadsheet file)."""
+    if data.startswith(_OLE_MAGIC):
+        return "xls"
+    if not data.startswith(_ZIP_MAGIC):
+        return None
+    if data[30:38] == b"mimetype" and b"application/vnd.oasis.opendocument.spreadsheet" in data[38:120]:
+        return "ods"
+    return "xlsx"

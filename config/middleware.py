@@ -17,12 +17,14 @@ without touching the database (no user, no session), since the database is the p
 
 from __future__ import annotations
 
+import json
 import logging
 
 from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
+from django.middleware.gzip import GZipMiddleware
 from django.shortcuts import resolve_url
 from django.template.loader import render_to_string
 
@@ -179,6 +181,15 @@ class KeptFormMiddleware:
 PRIVATE_AREAS = ("/manage/", "/court/", "/club/", "/games/", "/admin/", "/accounts/", "/series/")
 
 
+# Issue 34 item 5: what a page may ask the browser for. No page uses the camera (a QR code is
+# scanned with the phone's own camera app, which opens the link) or the position; the reader's
+# page records the reading with the microphone (static/js/reader_record.js), on this site only.
+PERMISSIONS_POLICY = (
+    "camera=(), microphone=(self), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), "
+    "midi=(), magnetometer=(), gyroscope=(), accelerometer=(), display-capture=(), interest-cohort=()"
+)
+
+
 class PrivacyHeadersMiddleware:
     """``Cache-Control: no-store`` on every private page or file; ``X-Robots-Tag: noindex`` everywhere.
 
@@ -197,4 +208,63 @@ class PrivacyHeadersMiddleware:
         if request.path_info.startswith(PRIVATE_AREAS):
             response["Cache-Control"] = "no-store"
         response.setdefault("X-Robots-Tag", "noindex, nofollow")
+        response.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
         return response
+
+
+# --- the API's errors in JSON; compression where it is safe -------------------------------
+
+API_PREFIX = "/api/"
+
+
+class ApiErrorsMiddleware:
+    """Every error under ``/api/`` answers JSON: ``{"error": <reason>, "status": <code>}``.
+
+    Issue 34 item 5: a 405 (``require_safe``), a 400 (a bad Host, a malformed request), a 500
+    (a bug) and a 503 (the database busy) came back as the site's HTML pages. An answer the
+    API already gave as JSON (its 404s) is left as it is; the other headers (``Allow``,
+    ``Retry-After``) are kept. docs/api.md, "Errors".
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if (
+            request.path_info.startswith(API_PREFIX)
+            and response.status_code >= 400
+            and not response.get("Content-Type", "").startswith("application/json")
+            and not response.streaming
+        ):
+            body = {"error": response.reason_phrase.lower(), "status": response.status_code}
+            response.content = json.dumps(body).encode()
+            response["Content-Type"] = "application/json"
+        return response
+
+
+# Only these answers are compressed: the API and the public pages (GET and HEAD). They carry no
+# secret: no CSRF token, no court or club link, no session (a public page sets no cookie).
+GZIP_AREAS = (API_PREFIX, "/e/")
+
+
+class SafeGZipMiddleware(GZipMiddleware):
+    """Django's ``GZipMiddleware`` for the answers BREACH cannot reach (issue 34 item 5).
+
+    BREACH reads a secret out of a compressed page that also reflects text an attacker chose
+    (a query parameter, a team name). So only the public pages (``/e/…``, the home page ``/``)
+    and the API are compressed, for GET and HEAD, and never an answer that carries a CSRF
+    token (a form) or sets a cookie: organiser, court, club and reader pages, which show
+    tokens and forms, are sent uncompressed. Static files are compressed ahead by WhiteNoise.
+    README, "Compression".
+    """
+
+    def process_response(self, request, response):
+        if request.method not in ("GET", "HEAD"):
+            return response
+        path = request.path_info
+        if not (path == "/" or path.startswith(GZIP_AREAS)):
+            return response
+        if response.cookies or (not response.streaming and b"csrfmiddlewaretoken" in response.content):
+            return response
+        return super().process_response(request, response)

@@ -183,6 +183,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # gzip for the API and the public pages only, never a page with a CSRF token (BREACH).
+    "config.middleware.SafeGZipMiddleware",
+    # Every error under /api/ (400, 405, 500, 503 …) in JSON.
+    "config.middleware.ApiErrorsMiddleware",
     # Content-Security-Policy (django-csp; CONTENT_SECURITY_POLICY below).
     "csp.middleware.CSPMiddleware",
     # no-store on pages behind a login or a court token, noindex everywhere.
@@ -312,6 +316,16 @@ STATICFILES_DIRS = [RESOURCE_DIR / "static"]
 STATIC_ROOT = DATA_DIR / "staticfiles" if INSTALLED_PACKAGE else BASE_DIR / "staticfiles"
 # Static files come from the app itself (no CDN, no separate web server at the venue).
 WHITENOISE_USE_FINDERS = True
+# Hashed names (collectstatic) cached for ten years by WhiteNoise; plain names while no manifest
+# exists (common/static_storage.py). Plain names in DEBUG, so an edited file shows at once.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "common.static_storage.HashedStaticStorage"
+    },
+}
 # Without collectstatic (development, tests) the finders serve the files; no warning then.
 warnings.filterwarnings("ignore", message="No directory at")
 

@@ -26,6 +26,7 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("lang/<slug:code>/", config_views.switch_language, name="switch_language"),
     path("admin/", admin.site.urls),
 ]
 

@@ -19,7 +19,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from common.pdf.fonts import check_glyphs, japanese_font
 from common.pdf.layout import open_canvas
 from common.pdf.pen import RENDER_LOCK
-from common.xlsx import add_sheet, new_workbook, workbook_bytes, write_table
+from common.xlsx import add_sheet, new_workbook, workbook_bytes, write_cell, write_table
 from dosai.editions import source_words, sources_note
 from dosai.engine import cards
 
@@ -187,7 +187,7 @@ def _hand_sheet(wb, r) -> None:
     if r.settlement is not None:
         _settlement_block(ws, r, names, last)
     else:
-        ws.cell(row=last + 2, column=1, value=_("The hand is not over: %(left)s calls left.") % {"left": r.calls_left})
+        write_cell(ws, last + 2, 1, _("The hand is not over: %(left)s calls left.") % {"left": r.calls_left})
     ws2_start = ws.max_row + 2
     write_table(
         ws,
@@ -234,10 +234,10 @@ def _settlement_block(ws, r, names, last) -> None:
         autofilter=False,
     )
     note = start + len(names) + 1
-    ws.cell(row=note + 1, column=1, value=_("Turned free at the end"))
-    ws.cell(row=note + 1, column=2, value=", ".join(map(str, s.turned_free)) or "—")
-    ws.cell(row=note + 2, column=1, value=_("Pool carried in / left"))
-    ws.cell(row=note + 2, column=2, value=f"{s.pool_in} / {s.pool_out}")
+    write_cell(ws, note + 1, 1, _("Turned free at the end"))
+    write_cell(ws, note + 1, 2, ", ".join(map(str, s.turned_free)) or "—")
+    write_cell(ws, note + 2, 1, _("Pool carried in / left"))
+    write_cell(ws, note + 2, 2, f"{s.pool_in} / {s.pool_out}")
 
 
 def _totals_sheet(wb, totals) -> None:

@@ -18,10 +18,11 @@ from django.utils.translation import gettext as _
 from openpyxl import Workbook, load_workbook
 from openpyxl.utils import get_column_letter
 
-from common import limits
+from common import limits, xlsx
 from common.xlsx import workbook_bytes, write_cell
 from reader.engine import cards as rules
 from reader.services.decks import CardRow
+from tournament.imports import workbook as entry_workbook
 from tournament.imports.limits import Budget, LimitExceeded, scan_workbook
 from tournament.imports.records import ImportProblem
 from tournament.imports.workbook import cell_text
@@ -183,7 +184,12 @@ def read_deck(upload, existing_joker: str = "") -> tuple[list[CardRow], list[Imp
     data = upload if isinstance(upload, bytes) else _read_limited(upload)
     if len(data) > MAX_FILE_BYTES:
         return [], [ImportProblem(None, None, _("The file is larger than 5 MB."))]
-    if not data.startswith(b"PK\x03\x04"):
+    kind = xlsx.upload_format(data)
+    if kind == "ods":
+        return [], [ImportProblem(None, None, entry_workbook.ods_message())]
+    if kind == "xls":
+        return [], [ImportProblem(None, None, entry_workbook.xls_message())]
+    if kind is None:
         return [], [ImportProblem(None, None, _("This file is not an Excel workbook (.xlsx)."))]
     try:
         rows = _sheet_rows(data)

@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 
-from common import downloads, xlsx
+from common import csv_text, downloads, xlsx
 from tournament import reports
 from tournament.reports.ranking import division_rankings
 
@@ -347,6 +347,39 @@ def _standings_sheets(wb, event):
             xlsx.write_cell(ws, last + 2, 1, _("Cross table"))
             header, rows = cross_table_rows(group.cross)
             xlsx.write_table(ws, header, rows, start_row=last + 3, freeze=False, autofilter=False)
+
+
+# The tables that have a CSV beside the workbook (issue 34 item 3).
+CSV_KINDS = ("games", "standings")
+
+
+def standings_csv_headers():
+    """The standings sheets' columns, after the division and the group (a CSV has one table,
+    the workbook one sheet per group)."""
+    return [_("division"), _("group"), *standings_headers()]
+
+
+def standings_csv_rows(event):
+    """Every group's standings rows (``standings_rows``), each after its division and group."""
+    return [
+        [division.name, group.group.name, *row]
+        for division, groups in reports.event_standings(event)
+        for group in groups
+        for row in standings_rows(group.lines)
+    ]
+
+
+def event_csv(event, kind):
+    """One table of the workbook as CSV bytes (``common.csv_text``: UTF-8 with BOM).
+
+    ``kind`` from ``CSV_KINDS``: "games" is the "All games" sheet (``matches_headers`` and
+    ``matches_rows``, same columns and order); "standings" is every group's standings sheet
+    in one table, the division and group in front. Raises ``ValueError`` for another kind."""
+    if kind == "games":
+        return csv_text.csv_bytes(matches_headers(), matches_rows(event))
+    if kind == "standings":
+        return csv_text.csv_bytes(standings_csv_headers(), standings_csv_rows(event))
+    raise ValueError(f"no CSV of {kind!r}")
 
 
 def event_workbook(event, kinds=("ranking", "standings", "games")):

@@ -7,6 +7,7 @@ codes and hall screens use them.
 """
 
 from django.urls import include, path, re_path
+from django.views.generic import RedirectView
 
 from judging.views import desk as judging_desk
 from tournament.views import (
@@ -53,6 +54,7 @@ manage_patterns = [
     path("<slug:slug>/print/programme/", downloads.programme_texts, name="programme_texts"),
     path("<slug:slug>/print/<slug:kind>.pdf", downloads.print_paper, name="print_paper"),
     path("<slug:slug>/export/results.xlsx", downloads.export_workbook, name="export_workbook"),
+    path("<slug:slug>/export/<slug:kind>.csv", downloads.export_csv, name="export_csv"),
 ]
 
 public_patterns = [
@@ -62,6 +64,9 @@ public_patterns = [
     path("e/<slug:slug>/team/<int:team>/", public.timetable, name="public_team"),
     path("e/<slug:slug>/results/", public.results, name="public_results"),
     path("e/<slug:slug>/results.xlsx", public.public_export, name="public_export"),
+    path("e/<slug:slug>/<slug:kind>.csv", public.public_csv, name="public_csv"),
+    path("e/<slug:slug>/calendar.ics", public.event_calendar, name="public_event_ics"),
+    path("e/<slug:slug>/team/<int:team>/calendar.ics", public.team_calendar, name="public_team_ics"),
     path("e/<slug:slug>/standings/", public.standings, name="public_standings"),
     path("e/<slug:slug>/bracket/", public.bracket, name="public_bracket"),
     path("e/<slug:slug>/final/", public.final_results, name="public_final"),
@@ -81,6 +86,9 @@ urlpatterns = [*public_patterns, path("manage/", include(manage_patterns))]
 # written, so APPEND_SLASH never redirects a screen's poll.
 api_patterns = [
     path("events/", api.events, name="events"),
+    # The one address people type without its slash: sent on to the list for good.
+    path("events", RedirectView.as_view(pattern_name="api:events", permanent=True, query_string=True)),
+    path("openapi.json", api.openapi, name="openapi"),
     path("events/<slug:slug>/timetable", api.timetable, name="timetable"),
     path("events/<slug:slug>/results", api.results, name="results"),
     path("events/<slug:slug>/standings", api.standings, name="standings"),

@@ -188,7 +188,7 @@ def test_another_path_under_the_api_is_a_json_404(client, db):
     for path in ("/api/v1/events/demo/timetable/", "/api/v1/nothing", "/api/v1/events/demo/players"):
         response = client.get(path)
         assert response.status_code == 404, path
-        assert response.json() == {"error": "unknown path", "path": path}
+        assert response.json() == {"error": "unknown path", "status": 404, "path": path}
 
 
 def test_a_post_is_refused_as_not_allowed_whatever_the_cookies(db):

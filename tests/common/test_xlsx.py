@@ -87,14 +87,14 @@ def test_formula_looking_text_reads_back_as_text():
     ws = add_sheet(wb, "結果")
     write_cell(ws, 1, 1, "=SUM(A1)")
     write_cell(ws, 2, 1, "+81-29-000")
-    write_cell(ws, 3, 1, "-3")
+    write_cell(ws, 3, 1, "-3チーム")
     write_cell(ws, 4, 1, "@チーム")
     write_cell(ws, 5, 1, "#N/A")
     back = _reload(wb)["結果"]
     cell = back["A1"]
     assert cell.value == "=SUM(A1)"
     assert cell.data_type == "s"
-    assert [back.cell(r, 1).value for r in range(2, 6)] == ["+81-29-000", "-3", "@チーム", "#N/A"]
+    assert [back.cell(r, 1).value for r in range(2, 6)] == ["+81-29-000", "-3チーム", "@チーム", "#N/A"]
     assert all(back.cell(r, 1).data_type == "s" for r in range(1, 6))
     assert back["A1"].quotePrefix
 

@@ -11,6 +11,7 @@ from pypdf import PdfReader
 from dosai import editions, paper, services
 from dosai.models import ClubEdition
 from tests.dosai.factories import PLAYERS6, make_session, ready_edition
+from tests.workbook_numbers import numbers_as_text
 
 pytestmark = pytest.mark.django_db
 
@@ -73,6 +74,7 @@ def test_the_hand_workbook_reads_back_with_the_replayed_figures(client, user):
     r = services.replay(hand)
     response = client.get(reverse("dosai:hand_xlsx", args=[session.pk, 1]))
     assert response["Content-Disposition"].endswith('filename="hand-1.xlsx"')
+    assert numbers_as_text(response.content) == []  # issue 34 item 4
     wb = load_workbook(io.BytesIO(response.content))
     ws = wb.worksheets[0]
     rows = list(ws.iter_rows(values_only=True))
@@ -95,7 +97,9 @@ def test_the_session_workbook_has_a_sheet_per_hand_and_totals(client, user):
     session, hand = _finished_session(user)
     services.start_hand(session, dealing="app", reader="app")
     totals = services.session_totals(session)
-    wb = load_workbook(io.BytesIO(client.get(reverse("dosai:session_xlsx", args=[session.pk])).content))
+    data = client.get(reverse("dosai:session_xlsx", args=[session.pk])).content
+    assert numbers_as_text(data) == []  # issue 34 item 4
+    wb = load_workbook(io.BytesIO(data))
     assert len(wb.worksheets) == 3
     ws = wb.worksheets[-1]
     rows = list(ws.iter_rows(values_only=True))

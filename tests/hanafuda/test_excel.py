@@ -9,6 +9,7 @@ from openpyxl import load_workbook
 from hanafuda import services
 from hanafuda.engine.options import Options
 from tests.hanafuda.helpers import INSTA, ROUND_A, ROUND_B, engine_game
+from tests.workbook_numbers import numbers_as_text
 
 pytestmark = pytest.mark.django_db
 
@@ -24,6 +25,7 @@ def test_the_workbook_has_the_rounds_and_the_settlement(client, django_user_mode
     response = client.get(reverse("hanafuda:session_xlsx", args=[s.pk]))
     assert response.status_code == 200 and response["Content-Disposition"].endswith('.xlsx"')
     wb = load_workbook(BytesIO(response.content))
+    assert numbers_as_text(response.content) == []  # issue 34 item 4
     assert wb.sheetnames == ["Rounds", "Settlement"]
     ws = wb["Rounds"]
     header = [c.value for c in ws[1]]

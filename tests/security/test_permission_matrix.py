@@ -44,6 +44,9 @@ EXPECTED = {
     "tournament:public_team": PUBLIC,
     "tournament:public_results": PUBLIC,
     "tournament:public_export": PUBLIC,
+    "tournament:public_csv": PUBLIC,
+    "tournament:public_event_ics": PUBLIC,
+    "tournament:public_team_ics": PUBLIC,
     "tournament:public_standings": PUBLIC,
     "tournament:public_bracket": PUBLIC,
     "tournament:public_final": PUBLIC,
@@ -57,6 +60,7 @@ EXPECTED = {
     "tournament:display_qr": PUBLIC,
     # The public JSON API v1: read-only, no personal data, for anyone.
     "api:events": PUBLIC,
+    "api:openapi": PUBLIC,
     "api:timetable": PUBLIC,
     "api:results": PUBLIC,
     "api:standings": PUBLIC,
@@ -98,6 +102,7 @@ EXPECTED = {
     # POST only: the 大会プログラム's texts from the print page (issue 34 item 1).
     "tournament:programme_texts": POST_ONLY,
     "tournament:export_workbook": ORGANISER,
+    "tournament:export_csv": ORGANISER,
     # The results exchange (docs/exchange.md): the event's organisers. The demo is the final of
     # the matrix's series (made by _series_kwargs), with its divisions unfinished, so the key file
     # downloads and the results file sends its organiser back to the exchange page.
@@ -131,6 +136,7 @@ EXPECTED = {
     "login": PUBLIC,
     "logout": {role: 405 for role in ROLES},  # log out by POST only
     "set_language": {role: 302 for role in ROLES},
+    "switch_language": {role: 302 for role in ROLES},
     "healthz": PUBLIC,
     "robots_txt": PUBLIC,
     "games": LOGGED_IN,
@@ -351,6 +357,10 @@ def concrete_url(name, event, match):
         "tournament:public_timetable": {"slug": event.slug},
         "tournament:public_court": {"slug": event.slug, "court": court.pk},
         "tournament:public_team": {"slug": event.slug, "team": team.pk},
+        "tournament:public_team_ics": {"slug": event.slug, "team": team.pk},
+        "tournament:public_csv": {"slug": event.slug, "kind": "games"},
+        "tournament:export_csv": {"slug": event.slug, "kind": "standings"},
+        "switch_language": {"code": "en"},
         "tournament:division_display": {"slug": event.slug, "division": division.pk},
         "tournament:court_display": {"slug": event.slug, "court": court.pk},
         "tournament:podium_display": {"slug": event.slug, "division": division.pk},
@@ -392,7 +402,7 @@ def concrete_url(name, event, match):
         kwargs = (
             {"slug": event.slug}
             if name.startswith(("tournament:", "judging:", "api:", "awards:", "series:"))
-            and name not in ("tournament:public_home", "tournament:event_list", "api:events")
+            and name not in ("tournament:public_home", "tournament:event_list", "api:events", "api:openapi")
             else {}
         )
     return reverse(name, kwargs=kwargs)

@@ -15,6 +15,7 @@ from series.exports import series_workbook
 from series.models import ImportedPlacing, Series
 from series.paper import series_pdf
 from series.ranking import rank_text, series_standings
+from tests.workbook_numbers import numbers_as_text
 
 
 @pytest.fixture
@@ -106,6 +107,7 @@ def test_a_bad_points_table_is_refused_naming_the_entry(db, english):
 def test_the_workbook_opens_with_openpyxl(series):
     with translation.override("ja"):
         data = series_workbook(series_standings(series))
+    assert numbers_as_text(data) == []  # issue 34 item 4
     wb = load_workbook(io.BytesIO(data))
     assert wb.sheetnames[0] == "小学生の部"
     rows = list(wb["小学生の部"].iter_rows(values_only=True))

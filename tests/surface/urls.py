@@ -148,6 +148,9 @@ def _params(f):
             for k in ("timetables", "reception", "standings", "bracket", "results", "matrix", "programme")
         ],
         "tournament:podium_display": {"slug": ev, "division": f["division"]},
+        "tournament:public_csv": [{"slug": ev, "kind": k} for k in ("games", "standings")],
+        "tournament:export_csv": [{"slug": ev, "kind": k} for k in ("games", "standings")],
+        "switch_language": [{"code": "en"}, {"code": "ja"}],
         "tournament:division_display": [{"slug": ev, "division": d} for d in f["divisions"]],
         "judging:court_entry": [
             {"token": f["court_token"], "number": n} for n in (f["confirmed_number"], f["court_next_number"])

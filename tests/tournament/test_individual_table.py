@@ -164,7 +164,9 @@ def test_the_workbook_has_an_individual_sheet(organiser_client, day):
     assert "個人成績" in wb.sheetnames
     rows = list(wb["個人成績"].iter_rows(values_only=True))
     assert rows[0][:4] == ("部門", "学年", "順位", "氏名")
-    assert rows[1][2:4] == ("1", players(first.team_a)[0].name) and rows[1][7] == 20
+    assert (
+        rows[1][2:4] == (1, players(first.team_a)[0].name) and rows[1][7] == 20
+    )  # a rank is a number (issue 34 item 4)
     one = load_workbook(
         io.BytesIO(organiser_client.get(f"/manage/{day.slug}/export/results.xlsx?kind=individual").content)
     )

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from openpyxl import load_workbook
 
-from common import limits
+from common import limits, xlsx
 from tournament.engine.names import clean_display, normalize_text
 from tournament.imports.header import Header, detect_header
 from tournament.imports.limits import Budget, LimitExceeded, SheetFacts, scan_workbook
@@ -151,6 +151,23 @@ def _read_bytes(source) -> bytes | None:
     return bytes(data)
 
 
+def ods_message():
+    """The refusal of an OpenDocument spreadsheet (.ods), with the way to save it as .xlsx."""
+    return _(
+        "This file is an OpenDocument spreadsheet (.ods, from LibreOffice or OpenOffice Calc), not an Excel "
+        "workbook. In Calc choose File → Save As…, pick “Excel 2007-365 (.xlsx)” as the file type, keep that "
+        "format, and upload the .xlsx file."
+    )
+
+
+def xls_message():
+    """The refusal of an old Excel file (.xls) or a password-protected workbook."""
+    return _(
+        "This file is in the old Excel 97-2003 format (.xls) or is password-protected. "
+        "Save it as an Excel Workbook (.xlsx) without a password and upload it again."
+    )
+
+
 def _refuse_file(data: bytes | None) -> ImportProblem | None:
     """The problem that stops reading *data* before it is opened as a workbook, if any."""
     if data is None:
@@ -168,14 +185,9 @@ def _refuse_file(data: bytes | None) -> ImportProblem | None:
     if not data:
         return ImportProblem(None, None, _("The file is empty."))
     if data.startswith(_OLE_MAGIC):
-        return ImportProblem(
-            None,
-            None,
-            _(
-                "This file is in the old Excel 97-2003 format (.xls) or is password-protected. "
-                "Save it as an Excel Workbook (.xlsx) without a password and upload it again."
-            ),
-        )
+        return ImportProblem(None, None, xls_message())
+    if xlsx.upload_format(data) == "ods":
+        return ImportProblem(None, None, ods_message())
     if not data.startswith(_ZIP_MAGIC):
         return ImportProblem(
             None,

@@ -346,3 +346,284 @@ def hall_document(event, now):
         ],
         "ticker": [ticker_item(line) for line in hall.recent_results(event)],
     }
+
+
+# --------------------------------------------------------------------------- the contract
+#
+# The JSON Schema (2020-12, as OpenAPI 3.1 uses) of every document above, written beside the
+# code that shapes it; ``openapi_document`` assembles them into ``/api/v1/openapi.json`` and
+# tests/api/test_openapi.py validates every answer of a played event against it.
+
+
+def _nullable(schema):
+    """``schema`` or null."""
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+def _ref(name):
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _object(properties, required=None):
+    """A closed object: every property listed is present (unless ``required`` says fewer) and
+    no other one."""
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(properties) if required is None else required,
+        "additionalProperties": False,
+    }
+
+
+_TEXT = {"type": "string"}
+_TEXT_OR_NULL = {"type": ["string", "null"]}
+_INT = {"type": "integer"}
+_COUNT = {"type": "integer", "minimum": 0}
+_BOOL = {"type": "boolean"}
+_NUMBER = {"type": "number"}
+_DATE = {"type": "string", "format": "date"}
+_MOMENT = {"type": ["string", "null"], "format": "date-time", "description": "ISO 8601 in Japan time (+09:00)"}
+_STAGES = [s.value for s in Match.Stage]
+
+SCHEMAS = {
+    "Team": _object({"id": _INT, "name": _TEXT, "affiliation": _TEXT}),
+    "Result": _object(
+        {
+            "cards_a": _COUNT,
+            "cards_b": _COUNT,
+            "winner": {"enum": ["A", "B", None]},
+            "decided_by": {"enum": ["cards", "joker", "rps", "walkover"]},
+            "walkover": _BOOL,
+        }
+    ),
+    "Side": _object(
+        {
+            "slot": _TEXT_OR_NULL,
+            "short": _TEXT_OR_NULL,
+            "slot_final": _BOOL,
+            "changed": _BOOL,
+            "kept": _BOOL,
+            "now": _TEXT_OR_NULL,
+        }
+    ),
+    "Game": _object(
+        {
+            "number": {"type": "integer", "minimum": 1, "description": "match number (試合番号)"},
+            "court": _TEXT_OR_NULL,
+            "start": _MOMENT,
+            "division": _TEXT,
+            "stage": {"enum": _STAGES},
+            "stage_text": _TEXT,
+            "group": _TEXT_OR_NULL,
+            "team_a": _nullable(_ref("Team")),
+            "team_b": _nullable(_ref("Team")),
+            "status": {"enum": [*(s.value for s in Match.Status), "annulled"]},
+            "annulled": _BOOL,
+            "result": _nullable(_ref("Result")),
+            "sides": _nullable(_object({"a": _ref("Side"), "b": _ref("Side")})),
+            "out_of_date": _BOOL,
+            "out_of_date_places": {"type": "array", "items": _TEXT},
+            "kept": _BOOL,
+            "kept_text": _TEXT_OR_NULL,
+        }
+    ),
+    "EventHead": _object({"slug": _TEXT, "title": _TEXT, "date": _DATE}),
+    "EventSummary": _object(
+        {
+            "slug": _TEXT,
+            "title": _TEXT,
+            "date": _DATE,
+            "venue": _TEXT,
+            "archived": _BOOL,
+            "version": {"type": "string", "pattern": "^[0-9a-f]{16}$"},
+            "links": _object({kind: _TEXT for kind in ("timetable", "results", "standings", "bracket")}),
+        }
+    ),
+    "Events": _object({"events": {"type": "array", "items": _ref("EventSummary")}}),
+    "Timetable": _object({"event": _ref("EventHead"), "games": {"type": "array", "items": _ref("Game")}}),
+    "Results": _object({"event": _ref("EventHead"), "games": {"type": "array", "items": _ref("Game")}}),
+    "StandingRow": _object(
+        {
+            "rank": _nullable(_INT),
+            "rank_text": _TEXT,
+            "tied": _BOOL,
+            "team": _ref("Team"),
+            "withdrawn": _BOOL,
+            "annulled": _BOOL,
+            "mark": _TEXT,
+            "provisional": _BOOL,
+            "games_left": _COUNT,
+            "played": _COUNT,
+            "wins": _COUNT,
+            "losses": _COUNT,
+            "cards_taken": _COUNT,
+            "cards_conceded": _COUNT,
+            "card_diff": _INT,
+            "joker_wins": _COUNT,
+            "rps_wins": _COUNT,
+            "decided_by": _TEXT_OR_NULL,
+            "decided_by_text": _TEXT_OR_NULL,
+        }
+    ),
+    "BestPlaces": _object(
+        {
+            "place": _INT,
+            "count": _COUNT,
+            "final": _BOOL,
+            "text": _TEXT,
+            "rows": {
+                "type": "array",
+                "items": _object(
+                    {
+                        "rank_text": _TEXT,
+                        "team": _ref("Team"),
+                        "group": _TEXT,
+                        "played": _COUNT,
+                        "wins_per_game": _NUMBER,
+                        "card_diff_per_game": _NUMBER,
+                        "cards_taken_per_game": _NUMBER,
+                        "decided_by": _TEXT_OR_NULL,
+                        "decided_by_text": _TEXT_OR_NULL,
+                        "qualifies": _BOOL,
+                    }
+                ),
+            },
+        }
+    ),
+    "Standings": _object(
+        {
+            "event": _ref("EventHead"),
+            "divisions": {
+                "type": "array",
+                "items": _object(
+                    {
+                        "id": _INT,
+                        "name": _TEXT,
+                        "criteria": {"type": "array", "items": _TEXT},
+                        "criteria_text": _TEXT,
+                        "groups": {
+                            "type": "array",
+                            "items": _object(
+                                {
+                                    "name": _TEXT,
+                                    "court": _TEXT_OR_NULL,
+                                    "complete": _BOOL,
+                                    "provisional": _BOOL,
+                                    "games_left": _COUNT,
+                                    "rows": {"type": "array", "items": _ref("StandingRow")},
+                                }
+                            ),
+                        },
+                        "best_places": _nullable(_ref("BestPlaces")),
+                    }
+                ),
+            },
+        }
+    ),
+    "BracketGame": {
+        "allOf": [
+            {"$ref": "#/components/schemas/GameFields"},
+            {
+                "type": "object",
+                "properties": {
+                    "round": _INT,
+                    "position": _nullable(_INT),
+                    "sources": _object({"a": _TEXT_OR_NULL, "b": _TEXT_OR_NULL}),
+                },
+                "required": ["round", "position", "sources"],
+            },
+        ],
+        "unevaluatedProperties": False,
+    },
+    "Bracket": _object(
+        {
+            "event": _ref("EventHead"),
+            "divisions": {
+                "type": "array",
+                "items": _object(
+                    {
+                        "id": _INT,
+                        "name": _TEXT,
+                        "single_qualifier": _BOOL,
+                        "group": _TEXT,
+                        "games": {"type": "array", "items": _ref("BracketGame")},
+                        "joint_third": {"type": "array", "items": _ref("Team")},
+                        "places": {
+                            "type": "array",
+                            "items": _object(
+                                {
+                                    "place": _INT,
+                                    "team": _nullable(_ref("Team")),
+                                    "to_confirm": _BOOL,
+                                    "decided_by": {"enum": ["knockout", "group"]},
+                                }
+                            ),
+                        },
+                    },
+                    required=["id", "name", "single_qualifier", "games", "joint_third", "places"],
+                ),
+            },
+        }
+    ),
+    "Error": {
+        "type": "object",
+        "properties": {"error": _TEXT, "status": _INT},
+        "required": ["error", "status"],
+    },
+}
+# A bracket game is a game with three more fields: the game's properties, open for them
+# (BracketGame's ``unevaluatedProperties`` still refuses any other field).
+SCHEMAS["GameFields"] = {k: v for k, v in SCHEMAS["Game"].items() if k != "additionalProperties"}
+
+# (name in the URL, its schema, summary) of each event document, in the order of docs/api.md.
+EVENT_DOCUMENTS = (
+    ("timetable", "Timetable", "Every game, by match number"),
+    ("results", "Results", "The games with a confirmed result, newest number first"),
+    ("standings", "Standings", "Per division and group, the ranked rows"),
+    ("bracket", "Bracket", "Per division, the knockout games, joint third and places"),
+)
+
+
+def _operation(operation_id, summary, schema, parameters=()):
+    error = {"application/json": {"schema": _ref("Error")}}
+    return {
+        "get": {
+            "operationId": operation_id,
+            "summary": summary,
+            "parameters": list(parameters),
+            "responses": {
+                "200": {
+                    "description": summary,
+                    "headers": {
+                        "ETag": {"schema": _TEXT, "description": "a hash of the body"},
+                        "Last-Modified": {"schema": _TEXT},
+                    },
+                    "content": {"application/json": {"schema": _ref(schema)}},
+                },
+                "304": {"description": "Not modified: the ETag sent in If-None-Match is current"},
+                "404": {"description": "Unknown event or path (a draft event too)", "content": error},
+                "405": {"description": "A method other than GET or HEAD", "content": error},
+            },
+        }
+    }
+
+
+def openapi_document(server="/api/v1"):
+    """The OpenAPI 3.1 document of API v1 (a dict): every path the API answers, each answer's
+    schema (``SCHEMAS``) and the errors; ``server`` is the API's base address."""
+    slug = {"name": "slug", "in": "path", "required": True, "schema": {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$"}}
+    paths = {"/events/": _operation("events", "The public and archived events, newest first", "Events")}
+    for kind, schema, summary in EVENT_DOCUMENTS:
+        paths[f"/events/{{slug}}/{kind}"] = _operation(kind, summary, schema, [slug])
+    return {
+        "openapi": "3.1.0",
+        "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
+        "info": {
+            "title": "Hitachi Folk Karuta tournament manager: public API",
+            "version": "1",
+            "description": "Read-only, no login, no personal data. Times in Japan time (+09:00). docs/api.md.",
+        },
+        "servers": [{"url": server}],
+        "paths": paths,
+        "components": {"schemas": SCHEMAS},
+    }

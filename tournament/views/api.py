@@ -7,13 +7,16 @@ No login, no personal data. Every answer carries an ``ETag`` (a hash of its body
 from the cache shared by every worker (``common.page_cache.shared_page``), keyed on the
 event's version (``reports.api.event_version``: never behind) and never re-rendered for an
 unknown query parameter; the events list is made afresh each time (it is small). An unknown event, and a
-draft one (``Event.Visibility.DRAFT``, issue 27), is a 404 with a JSON body.
+draft one (``Event.Visibility.DRAFT``, issue 27), is a 404 with a JSON body; every other error
+under /api/ is JSON too (``config.middleware.ApiErrorsMiddleware``). ``/api/v1/openapi.json``
+describes every answer (issue 34 item 5).
 """
 
 import datetime
 import hashlib
 
 from django.http import JsonResponse
+from django.urls import reverse
 from django.utils.http import http_date
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
@@ -43,7 +46,9 @@ def _listed():
 def _event_answer(request, slug, build):
     event = _listed().filter(slug=slug).first()
     if event is None:
-        return JsonResponse({"error": "unknown event", "slug": slug}, status=404, json_dumps_params=JSON_OPTIONS)
+        return JsonResponse(
+            {"error": "unknown event", "status": 404, "slug": slug}, status=404, json_dumps_params=JSON_OPTIONS
+        )
     return _answer(request, build(event), api.last_change(event))
 
 
@@ -62,7 +67,17 @@ def _read_only(view):
 @csrf_exempt
 def not_found(request):
     """A path under /api/v1/ that is not one of the documents: a JSON 404."""
-    return JsonResponse({"error": "unknown path", "path": request.path}, status=404, json_dumps_params=JSON_OPTIONS)
+    return JsonResponse(
+        {"error": "unknown path", "status": 404, "path": request.path}, status=404, json_dumps_params=JSON_OPTIONS
+    )
+
+
+@_read_only
+def openapi(request):
+    """``/api/v1/openapi.json``: the OpenAPI 3.1 document of this API (``reports.api.openapi_document``),
+    built from the schemas written beside the documents' builders."""
+    base = reverse("api:events").removesuffix("/events/")
+    return JsonResponse(api.openapi_document(server=base), json_dumps_params=JSON_OPTIONS)
 
 
 @_read_only

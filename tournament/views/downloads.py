@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from common.downloads import PDF, XLSX, file_response
+from common.downloads import CSV, PDF, XLSX, file_response
 from judging.paper.match_sheets import event_sheets_pdf
 from tournament import exports, printing
 from tournament.access import event_for_organiser, int_param, whole_number
@@ -32,6 +32,15 @@ def export_workbook(request, slug):
     data = exports.event_workbook(event, kinds)
     name = "results" if kinds == default else "-".join(kinds)
     return file_response(data, f"{event.slug}-{event.date:%Y%m%d}-{name}.xlsx", XLSX)
+
+
+@login_required
+def export_csv(request, slug, kind):
+    """The games or the standings as CSV (``exports.event_csv``), beside the workbook."""
+    event = event_for_organiser(request, slug)
+    if kind not in exports.CSV_KINDS:
+        raise Http404
+    return file_response(exports.event_csv(event, kind), f"{event.slug}-{event.date:%Y%m%d}-{kind}.csv", CSV)
 
 
 @login_required

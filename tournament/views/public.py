@@ -1,4 +1,4 @@
-"""Public, read-only pages: timetable, results, standings, bracket, final results, Excel.
+"""Public, read-only pages: timetable, results, standings, bracket, final results, Excel, CSV and calendars (.ics).
 
 No login. They show team names and affiliations and never players' names (the final
 results show them only when the event publishes them).
@@ -13,10 +13,12 @@ fragment (``?fragment=1``) when the events document says the version changed.
 
 import hashlib
 import re
+from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.core.paginator import Paginator
 from django.db.models import F, Q
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -25,9 +27,9 @@ from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from common.downloads import PDF, XLSX, file_response
+from common.downloads import CSV, ICS, PDF, XLSX, file_response
 from common.page_cache import cache_get, cache_set
-from tournament import exports, printing, reports
+from tournament import calendars, exports, printing, reports
 from tournament.access import event_for_public, whole_number
 from tournament.models import CRITERION_LABELS, Court, Division, Event, Match, Team
 from tournament.reports.api import event_version
@@ -335,6 +337,35 @@ def public_export(request, slug):
     event = event_for_public(request, slug)
     data = exports.event_workbook(event, ("ranking", "standings", "games", "timetable"))
     return file_response(data, f"{event.slug}-{event.date:%Y%m%d}-results.xlsx", XLSX)
+
+
+def public_csv(request, slug, kind):
+    """The games or the standings as CSV for anyone, beside the public workbook (team names
+    only, no personal data: the same tables as its sheets)."""
+    event = event_for_public(request, slug)
+    if kind not in exports.CSV_KINDS:
+        raise Http404
+    return file_response(exports.event_csv(event, kind), f"{event.slug}-{event.date:%Y%m%d}-{kind}.csv", CSV)
+
+
+def _site_host(request):
+    """The host named in calendar UIDs: ``SITE_URL``'s, else the request's (without a port)."""
+    return urlsplit(settings.SITE_URL).hostname or request.get_host().split(":")[0]
+
+
+def event_calendar(request, slug):
+    """Every planned game of the event as an ``.ics`` (``tournament.calendars``)."""
+    event = event_for_public(request, slug)
+    data = calendars.calendar_bytes(event, _site_host(request))
+    return file_response(data, f"{event.slug}-{event.date:%Y%m%d}.ics", ICS)
+
+
+def team_calendar(request, slug, team):
+    """One team's planned games as an ``.ics``; its players only where the event publishes names."""
+    event = event_for_public(request, slug)
+    team_obj = get_object_or_404(Team, division__event=event, pk=team)
+    data = calendars.calendar_bytes(event, _site_host(request), team=team_obj)
+    return file_response(data, f"{event.slug}-{event.date:%Y%m%d}-team{team_obj.pk}.ics", ICS)
 
 
 NTH_PLACE = re.compile(r"^第(\d+)位$")
