@@ -131,7 +131,10 @@ def test_after_three_rps_decisions_a_fourth_needs_the_referee_leaders_decision(c
     response = client.get(dispute_url(match), {"underneath": "none", "state_a": "both", "state_b": "both"})
     assert response.context["ruling"].settlement is rules.Settlement.REFEREE
     page = response.content.decode()
-    assert '<p class="error" id="note-limit">' in page and '<div class="field choice-row" id="referee-row" role="radiogroup"' in page
+    assert (
+        '<p class="error" id="note-limit">' in page
+        and '<div class="field choice-row" id="referee-row" role="radiogroup"' in page
+    )
     assert tr("The referee leader decides") in verdict_text(page)
     # Recorded as the referee's decision; it is not a じゃんけん.
     client.post(dispute_url(match), {"underneath": "none", "state_a": "both", "state_b": "both", "referee_choice": "B"})
