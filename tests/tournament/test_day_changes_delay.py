@@ -2,8 +2,10 @@
 clock changes never place a game inside the delay, and the checks flag one that is."""
 
 import datetime
+from io import StringIO
 
 import pytest
+from django.core.management import call_command
 from django.utils import timezone, translation
 
 from tests import factories
@@ -75,3 +77,22 @@ def test_the_checks_flag_a_game_inside_a_courts_delay():
     with translation.override("en"):
         problems, _rows = reports.schedule_checks(event)
     assert any(str(game.match_number) in p and "delay" in p for p in problems), problems
+
+
+def test_the_games_after_the_groups_wait_for_a_delayed_court():
+    event = factories.make_event(courts=2, slug="delayed-ko")
+    division = factories.make_division(event, courts=[1, 2], after_groups="knockout")
+    factories.make_teams(division, 8)
+    draw_groups(event, seed=1)
+    make_schedule(event)
+    call_command("simulate_results", "delayed-ko", "--seed", "3", stdout=StringIO())
+    last = max(minutes(m.start_at) for m in event.matches.all())
+    court = event.courts.get(name="1")
+    court.delayed_until = datetime.time((last + 120) // 60, (last + 120) % 60)
+    court.save(update_fields=["delayed_until"])
+    call_command("seed_knockout", "delayed-ko", stdout=StringIO())
+    games = list(event.matches.exclude(stage=Match.Stage.GROUP))
+    assert games
+    for m in games:
+        if m.court_id == court.pk:
+            assert minutes(m.start_at) >= last + 120
