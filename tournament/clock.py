@@ -21,12 +21,22 @@ def _minutes(time_of_day):
     return time_of_day.hour * 60 + time_of_day.minute
 
 
-def event_clock(event):
-    """The day's clock: start, game and changeover lengths, lunch break, courts starting late."""
+def event_clock(event, delays=True):
+    """The day's clock: start, game and changeover lengths, lunch break, courts starting late.
+
+    A court delayed on the day (``Court.delayed_until``) opens at the end of its delay, so no
+    placer puts a game inside it; ``delays=False``: the courts' planned openings only (to
+    shift a delayed court's games again)."""
     lunch = None
     if event.lunch_start and event.lunch_end:
         lunch = (_minutes(event.lunch_start), _minutes(event.lunch_end))
-    court_start = {c.pk: _minutes(c.start_time) for c in event.courts.all() if c.start_time}
+    court_start = {}
+    for c in event.courts.all():
+        opens = [_minutes(c.start_time)] if c.start_time else []
+        if delays and c.delayed_until:
+            opens += [_minutes(c.delayed_until), _minutes(event.start_time)]
+        if opens:
+            court_start[c.pk] = max(opens)
     return scheduling.Clock(
         _minutes(event.start_time), event.game_minutes, event.changeover_minutes, lunch=lunch, court_start=court_start
     )

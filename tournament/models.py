@@ -212,6 +212,9 @@ class Court(models.Model):
         _("first game at"), null=True, blank=True, help_text=_("Empty: the tournament's start time.")
     )
     closed = models.BooleanField(_("closed"), default=False)
+    # A delay on the day (services.day_changes.delay_court): the court takes no game before this
+    # time (its first game not started then starts at it). Empty: no delay.
+    delayed_until = models.TimeField(_("delayed until"), null=True, blank=True, editable=False)
     # What the court tablet's page last reported (judging.views.court.court_heard): when, and how
     # many results it holds that the server has not acknowledged yet.
     tablet_heard_at = models.DateTimeField(_("tablet last heard from"), null=True, blank=True, editable=False)

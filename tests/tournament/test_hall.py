@@ -11,7 +11,7 @@ from django.utils import timezone, translation
 
 from common.errors import UserError
 from judging.engine import rules
-from judging.services import record_confirmed_result
+from judging.services import record_confirmed_result, submit_sheet
 from tests import factories
 from tests.tournament.test_stages_views import knockout_url, organiser, stale  # noqa: F401 (fixtures)
 from tournament.models import Announcement, Match
@@ -185,3 +185,20 @@ def test_the_poll_costs_a_fixed_number_of_queries(client, teams, django_assert_m
     announce(event, "集合", 5)
     with django_assert_max_num_queries(11):
         client.get(reverse("tournament:display_state", args=[event.slug]))
+
+
+def test_a_game_whose_result_waits_for_the_recorder_is_not_shown_as_now(day, client):
+    event, _division = day
+    event.auto_confirm = False
+    event.save(update_fields=["auto_confirm"])
+    court = event.courts.order_by("order").first()
+    first, second = Match.objects.filter(court=court).order_by("slot")[:2]
+    Match.objects.filter(pk=first.pk).update(actual_start=timezone.now())
+    first.refresh_from_db()
+    submit_sheet(first, rules.SheetValues(30, 26, 0, rules.JokerHolder.A), base_version=0, court=court)
+    url = reverse("tournament:courts_display", args=[event.slug]) + "?fragment=1"
+    html = client.get(url, **EN).content.decode()
+    section = html.split(f'data-court="{court.pk}"', 1)[1].split("</section>", 1)[0]
+    assert "Waiting for the recorder" in section and f"No.{first.match_number}" in section
+    now = section.split('class="hall-now"', 1)[1].split("</p>", 1)[0]
+    assert "Now" not in now and f"No.{second.match_number}" in now

@@ -3,6 +3,8 @@ for confirmation once results exist; a card total that would break confirmed she
 with their number; the withdrawal setting is locked after a withdrawal; the stage format once
 its games exist; the slots follow after saving; ``manage.py configure_division``."""
 
+import copy
+import datetime
 from io import StringIO
 
 import pytest
@@ -21,6 +23,7 @@ from tournament.models import Division, Event, Match, Team
 from tournament.services.draw import draw_groups
 from tournament.services.knockout import seed_knockout
 from tournament.services.schedule import make_schedule
+from tournament.services.settings_guard import setting_lines
 from tournament.services.withdrawal import withdraw_team
 
 pytestmark = pytest.mark.django_db
@@ -283,3 +286,12 @@ def test_the_command_cards_first_order_applies_or_is_refused_clearly():
             call_command(
                 "configure_division", event.slug, division.name, "--standings", "cards-first", stdout=StringIO()
             )
+
+
+def test_a_time_setting_change_reads_as_hours_and_minutes():
+    old = factories.make_event(lunch_start=datetime.time(12, 0), lunch_end=datetime.time(13, 0))
+    new = copy.copy(old)
+    new.lunch_start, new.lunch_end = datetime.time(11, 30), datetime.time(12, 30)
+    lines = [str(line) for line in setting_lines(old, new, ["lunch_start", "lunch_end"])]
+    assert "“12:00” → “11:30”" in lines[0] and "“13:00” → “12:30”" in lines[1], lines
+    assert not any(":00:00" in line or ":30:00" in line for line in lines)

@@ -200,6 +200,29 @@ def _closed_court_problems(event):
     ]
 
 
+def _delayed_court_problems(event):
+    """A game not started that is timed inside its court's delay (``Court.delayed_until``:
+    the court takes no game before it): one sentence each, in game order
+    (docs/rules/scheduling-standings-seeding.md, §5)."""
+    midnight = event_midnight(event)
+    games = (
+        event.matches.filter(court__delayed_until__isnull=False, start_at__isnull=False)
+        .exclude(status=Match.Status.VOID)
+        .select_related("court")
+        .order_by("match_number")
+    )
+    problems = []
+    for g in games:
+        until = g.court.delayed_until.hour * 60 + g.court.delayed_until.minute
+        start = int((g.start_at - midnight).total_seconds() // 60)
+        if start < until and not is_frozen(g):
+            problems.append(
+                _("Game %(game)s starts at %(at)s on %(court)s, inside its delay (the court is free from %(until)s)")
+                % {"game": g.match_number, "at": _clock(start), "court": g.court, "until": _clock(until)}
+            )
+    return problems
+
+
 def schedule_checks(event):
     """The organiser's checks: overlaps of teams and courts in time, pairs meeting once, streaks.
 
@@ -208,8 +231,8 @@ def schedule_checks(event):
     (``team_label``). Group games are checked for pairs and games per team; every game
     whose teams are known, knockout and placement games included, for a team in two places
     at once, a court holding two games at once and a team playing itself; two games in a
-    row of a team whose division has the rest rule, and a game that has not started on a
-    closed court, are problems. Per team: its games in a row at most and its longest wait
+    row of a team whose division has the rest rule, a game that has not started on a
+    closed court or inside its court's delay, are problems. Per team: its games in a row at most and its longest wait
     in minutes (``_team_rows``). Rule: docs/rules/scheduling-standings-seeding.md, §5.
     """
     length = event.game_minutes
@@ -234,6 +257,7 @@ def schedule_checks(event):
     rest_teams = {t.pk for t in teams if t.division.rest_rule}
     problems += _back_to_back(timed, context, rest_teams, length)
     problems += _closed_court_problems(event)
+    problems += _delayed_court_problems(event)
     problems += stage_problems(event)
     return problems, _team_rows(timed, names_by_id, rest_teams, length)
 

@@ -28,12 +28,14 @@ class CourtNow:
     """One court on the overview: ``current`` is its first game still waiting for a result
     (playing, or due), ``following`` the one after (``MatchLine`` or None); ``late_minutes``
     is how long the current game's start time has passed while it has neither started nor a
-    result (None: not late)."""
+    result (None: not late); ``recording`` the games whose result the referee saved and that
+    wait for the recorder (as the court's page says: no longer played)."""
 
     court: object
     current: MatchLine | None
     following: MatchLine | None
     late_minutes: int | None
+    recording: tuple = ()
 
     @property
     def late(self):
@@ -60,10 +62,14 @@ def courts_overview(event, now):
     """``[CourtNow]`` for every court of ``event`` that has games, in court order, at ``now``."""
     found = []
     for court, lines in court_timetables(event):
-        waiting = [line for line in lines if line.match.awaits_result]
+        # A saved result waiting for the recorder is no longer played (the court's page says
+        # "Waiting for the recorder"): the game now is the first one without a result.
+        recording = tuple(line for line in lines if line.match.status == Match.Status.SUBMITTED)
+        waiting = [line for line in lines if line.match.awaits_result and line not in recording]
         current = waiting[0] if waiting else None
         following = waiting[1] if len(waiting) > 1 else None
-        found.append(CourtNow(court, current, following, late_minutes(current, now) if current else None))
+        late = late_minutes(current, now) if current else None
+        found.append(CourtNow(court, current, following, late, recording))
     return found
 
 

@@ -4,6 +4,7 @@ No game that is under way or has a result ever moves."""
 
 from __future__ import annotations
 
+import datetime
 from collections import defaultdict
 
 from django.db import transaction
@@ -13,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from common.errors import UserError
 from ops import backups
+from tournament.clock import event_clock
 from tournament.engine.scheduling.day import CourtGame, TooEarly, shift_court
 from tournament.models import (
     Division,
@@ -50,6 +52,8 @@ def delay_court(court, minutes, *, allow_back_to_back=False):
     the game); ``BackToBack`` (a ``UserError``) when the delay makes teams of a rest-rule
     division play twice in a row, or any team play twice at once, unless
     ``allow_back_to_back`` (the organiser confirmed). Nothing is written when refused.
+    The delay is also the court's availability (``_record_delay``): no game is placed on it
+    before its new start.
     """
     if isinstance(minutes, bool) or not isinstance(minutes, int) or minutes == 0 or abs(minutes) > 600:
         raise UserError(_("Give a delay in minutes (for example 15, or -10 to move back)."))
@@ -63,10 +67,13 @@ def delay_court(court, minutes, *, allow_back_to_back=False):
         timeline = Timeline(court.event)
         before = timeline.too_close()
         games = [CourtGame(m.pk, timeline.minute(m.start_at), _end_minute(timeline, m), is_frozen(m)) for m in matches]
+        planned = event_clock(court.event, delays=False)  # the court's own opening, without its delay
         try:
-            starts = shift_court(games, minutes, timeline.clock, court.pk)
+            starts = shift_court(games, minutes, planned, court.pk)
         except TooEarly as early:
             raise _too_early(court, minutes, early, {m.pk: m for m in matches}, timeline) from None
+        _record_delay(court, minutes, starts, planned)
+        timeline = Timeline(court.event)  # the court now opens at the end of its delay
         for key, start in starts.items():
             timeline.set(key, start=start)
         restaged = timeline.restage(_courts_of(court.event, timeline))
@@ -84,6 +91,27 @@ def delay_court(court, minutes, *, allow_back_to_back=False):
         Match.objects.bulk_update(changed, ["start_at", "changed_at"])
         moved = write_restaged(timeline, restaged, now)
     return Shifted(len(changed) + len(moved), held, moved)
+
+
+def _record_delay(court, minutes, starts, planned):
+    """Remember a delay as the court's availability (``Court.delayed_until``): the court
+    takes no game before the new start of its first game not started (``starts``: key ->
+    new start, minutes), so closed-court moves, late entries, the games after the groups and
+    clock changes never place one inside the delay. A negative delay shortens it (gone once
+    the court is back at its planned opening). No game to move: a positive delay pushes the
+    court's availability by ``minutes``. Call inside the delay's transaction."""
+    opening = planned.opening(court.pk)
+    current = court.delayed_until.hour * 60 + court.delayed_until.minute if court.delayed_until else None
+    if starts:
+        until = min(starts.values())
+    elif minutes > 0:
+        until = max(current or opening, opening) + minutes
+    else:
+        until = (current or opening) + minutes
+    if minutes < 0 and current is None:
+        return
+    court.delayed_until = datetime.time(until // 60, until % 60) if opening < until < 24 * 60 else None
+    court.save(update_fields=["delayed_until"])
 
 
 class Shifted(int):

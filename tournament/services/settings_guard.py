@@ -11,6 +11,7 @@ use these functions, so the rules are in one place.
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 from dataclasses import dataclass, field
 
@@ -83,6 +84,8 @@ def _display(instance, name):
         return str(_("yes") if value else _("no"))
     if value in (None, ""):
         return "—"
+    if isinstance(value, datetime.time):
+        return value.strftime("%H:%M")  # a time of day reads as HH:MM, never with seconds
     return str(value)
 
 
