@@ -13,7 +13,7 @@ from tournament import reports
 from tournament.models import Match
 from tournament.services.day_changes import add_late_team, close_court, delay_court
 from tournament.services.draw import draw_groups
-from tournament.services.schedule import make_schedule
+from tournament.services.schedule import clear_schedule, make_schedule
 
 pytestmark = pytest.mark.django_db
 
@@ -96,3 +96,17 @@ def test_the_games_after_the_groups_wait_for_a_delayed_court():
     for m in games:
         if m.court_id == court.pk:
             assert minutes(m.start_at) >= last + 120
+
+
+def test_clearing_the_schedule_clears_the_courts_delays():
+    event, _division = day()
+    delayed = event.courts.get(name="2")
+    first = minutes(event.matches.filter(court=delayed).order_by("start_at").first().start_at)
+    delay_court(delayed, 40)
+    delayed.refresh_from_db()
+    assert delayed.delayed_until is not None
+    clear_schedule(event)
+    delayed.refresh_from_db()
+    assert delayed.delayed_until is None
+    make_schedule(event)
+    assert minutes(event.matches.filter(court=delayed).order_by("start_at").first().start_at) == first

@@ -120,10 +120,16 @@ def _check_groups(groups, seats):
 
 
 def clear_schedule(event):
-    """Delete every game of the event, refused once any result exists."""
+    """Delete every game of the event, refused once any result exists (``UserError``).
+
+    The courts' delays of the day (``Court.delayed_until``) go with the games they moved: a
+    schedule made again starts every court at the event's start
+    (``docs/rules/scheduling-standings-seeding.md``, section 5)."""
     if event.matches.exclude(status=Match.Status.SCHEDULED).exists():
         raise UserError(_("Results have been entered; the schedule can no longer be cleared."))
-    event.matches.all().delete()
+    with transaction.atomic():
+        event.matches.all().delete()
+        event.courts.exclude(delayed_until=None).update(delayed_until=None)
 
 
 def games_per_team_problem(division, group, teams, games=None):
