@@ -4,7 +4,8 @@ session; the crawl itself runs once (``crawled``) and each test reads its findin
 
 Skipped where Chromium, Playwright, Java or the npm packages are missing (required under
 CI=true), and on PostgreSQL runs (DATABASE_URL set to postgres…): the crawl does not depend on
-the database's engine and runs once per CI run, on the SQLite pass. SURFACE=0 skips it too.
+the database's engine and runs once, on the SQLite pass. SURFACE=0 skips it too (.ci/run sets it
+until the known findings are fixed: issue 27).
 """
 
 import json
@@ -55,9 +56,11 @@ def pytest_collection_modifyitems(config, items):
     reason = _skipped()
     if not reason:
         return
-    here = str(Path(__file__).parent)
+    # The crawl and its detectors' own pages only: the forms' round trips (test_form_roundtrip)
+    # need no browser and run on every pass.
+    crawl_files = {Path(__file__).parent / name for name in ("test_surface.py", "test_checks.py")}
     for item in items:
-        if str(item.path).startswith(here):
+        if Path(str(item.path)) in crawl_files:
             item.add_marker(pytest.mark.skip(reason=reason))
 
 

@@ -53,6 +53,8 @@ POST_ONLY = {
     "tournament:court_link_change": "renews or revokes a court's link (POST only)",
     "tournament:team_withdraw": "withdraws a team after its confirmation page (POST only)",
     "tournament:programme_texts": "saves the programme's texts from the print page (POST only)",
+    "tournament:event_visibility": "the event card's draft / public / archived switch (POST only)",
+    "admin:logout": "the admin's log-out (POST only since Django 5)",
     "judging:court_start": "records the start of a game (POST only)",
     "judging:court_sign": "a leader's sign-off (POST only)",
     "judging:court_photo": "uploads the photo of the paper sheet (POST only)",
@@ -90,6 +92,10 @@ POST_ONLY = {
 ADMIN_NOT_PAGES = {
     "admin:admin/(?P<url>.*)$": "the admin's catch-all (answers 404 or a redirect to the login)",
     "admin:view_on_site": "redirects to the object's page on the site (no model here has one)",
+    "admin:autocomplete": "the admin's JSON for autocomplete widgets (no model here uses one)",
+    "admin:axes_accessattempt_add": "django-axes' records are written by the login throttle, never added by hand",
+    "admin:axes_accesslog_add": "django-axes' records are written by the login throttle, never added by hand",
+    "admin:axes_accessfailurelog_add": "django-axes' records are written by the login throttle, never added by hand",
 }
 
 
