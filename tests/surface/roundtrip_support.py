@@ -125,7 +125,9 @@ def form_with(html: str, field: str) -> dict:
     raise AssertionError(f"no form with a field {field!r} on the page")
 
 
-NOT_FIELDS = {"csrfmiddlewaretoken", "version", "submission_key"}
+#: Technical fields: the CSRF token, the optimistic lock's version, the submission keys, and the
+#: values the edit form was opened with (``tournament.forms.OPENED``, for the stale merge).
+NOT_FIELDS = {"csrfmiddlewaretoken", "version", "submission_key", "opened"}
 
 
 def shown_fields(form: dict) -> set[str]:

@@ -50,6 +50,7 @@ ROUND_TRIPS = {
     "reader.forms.CopyForm": "test_deck_copy_keeps_every_value",
     "judging.forms.DisputeForm": "test_dispute_keeps_every_value",
     "hanafuda.forms.SessionForm": "test_hanafuda_session_keeps_every_value",
+    "tournament.forms.ProgrammeSettingsForm": "test_programme_texts_keep_every_value",
 }
 
 # Form classes with nothing a person types that is stored to be shown again, and why.
@@ -744,3 +745,22 @@ def test_hanafuda_session_keeps_every_value(client, organiser):
     assert stored["rounds"] == 6 and (session.first_dealer, session.first_partner) == (1, 1)
     page = client.get(reverse("hanafuda:session_detail", args=[session.pk])).content.decode()
     assert all(typed[n] in page for n in ("title", "team_a_1", "team_a_2", "team_b_1", "team_b_2"))
+
+
+PROGRAMME_TYPED = {
+    "title": "第二十三回 ひたち郷土かるた大会",
+    "organiser": "日立市子ども会育成連合会",
+    "supporters": "日立市教育委員会\n日立市文化協会",
+    "notes": "会場内は上履きで。\n試合中は静かに。",
+}
+
+
+def test_programme_texts_keep_every_value(client, organiser):
+    event = make_event(slug="programme-roundtrip")
+    event.organisers.add(organiser)
+    menu = reverse("tournament:print_menu", args=[event.slug])
+    response = client.post(reverse("tournament:programme_texts", args=[event.slug]), post_data(PROGRAMME_TYPED))
+    assert response.status_code == 302
+    form = form_with(client.get(menu).content.decode(), "organiser")
+    assert not lost_values(form, PROGRAMME_TYPED)
+    assert shown_fields(form) == set(PROGRAMME_TYPED)
