@@ -156,7 +156,12 @@ def write_restaged(timeline, keys, now, moved_from=None):
     them (``Match``), in game order. Call inside the change's transaction."""
     if not keys:
         return []
-    moved = list(Match.objects.select_for_update().filter(pk__in=keys).select_related("court").order_by("match_number"))
+    moved = list(
+        Match.objects.select_for_update(of=("self",))
+        .filter(pk__in=keys)
+        .select_related("court")
+        .order_by("match_number")
+    )
     for match in moved:
         game = timeline.games[match.pk]
         if moved_from is not None and match.court_id == moved_from.pk:
