@@ -115,8 +115,8 @@ def _same_player_cards(sheet, player_cards) -> bool:
     return dict(sheet.player_cards.values_list("player_id", "cards")) == dict(player_cards or {})
 
 
-def _sheet_fields(values: rules.SheetValues, outcome: rules.Outcome) -> dict:
-    """The typed values and the derived winner, as RecordingSheet fields."""
+def _typed_fields(values: rules.SheetValues) -> dict:
+    """The values the referee typed, as RecordingSheet fields (the winner not included)."""
     return {
         "cards_a": values.cards_a,
         "cards_b": values.cards_b,
@@ -124,6 +124,13 @@ def _sheet_fields(values: rules.SheetValues, outcome: rules.Outcome) -> dict:
         "joker_holder": values.joker_holder.value if values.joker_holder else "",
         "rps_winner": values.rps_winner.value if values.rps_winner else "",
         "rps_used": values.rps_used,
+    }
+
+
+def _sheet_fields(values: rules.SheetValues, outcome: rules.Outcome) -> dict:
+    """The typed values and the derived winner, as RecordingSheet fields."""
+    return {
+        **_typed_fields(values),
         "winner_side": outcome.winner.value,
         "decided_by": outcome.decided_by.value,
     }
@@ -276,12 +283,7 @@ def refused_values(values: rules.SheetValues, *, is_walkover=False, player_cards
     the walkover flag, the individual counts ({player id as text: cards}) and the version the
     page was based on."""
     return {
-        "cards_a": values.cards_a,
-        "cards_b": values.cards_b,
-        "referee_cards": values.referee_cards,
-        "joker_holder": values.joker_holder.value if values.joker_holder else "",
-        "rps_winner": values.rps_winner.value if values.rps_winner else "",
-        "rps_used": values.rps_used,
+        **_typed_fields(values),
         "is_walkover": bool(is_walkover),
         "player_cards": {str(pk): cards for pk, cards in (player_cards or {}).items()},
         "base_version": base_version,
