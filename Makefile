@@ -76,10 +76,13 @@ node_modules/.installed: package.json package-lock.json
 		|| echo "npm ci failed: the surface crawl (tests/surface) is skipped (required under CI=true)" >&2; \
 	else echo "npm is missing: the surface crawl (tests/surface) is skipped" >&2; fi
 
+# The suite on every core (pytest-xdist; each file's tests stay in one process, so the crawl
+# runs once); TEST_WORKERS=0 runs it in one process.
+TEST_WORKERS ?= auto
 test: system-deps $(VENV)/.installed node_modules/.installed
 	$(BIN)/python manage.py compilemessages -v0 --ignore=.venv 2>/dev/null || true
 	$(BIN)/python manage.py makemigrations --check --dry-run -v0
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 clean:
 	rm -rf $(VENV) var staticfiles

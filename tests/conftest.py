@@ -1,5 +1,7 @@
 import os
 import tempfile
+import time
+from pathlib import Path
 
 # Tests never touch the developer's database or secret: a throwaway data directory.
 os.environ.setdefault("KARUTA_DATA_DIR", tempfile.mkdtemp(prefix="karuta-test-"))
@@ -52,3 +54,38 @@ def _empty_cache():
 
         cache.clear()
     yield
+
+
+_STARTED = time.time()
+_SURFACE_SUMMARY = Path(__file__).resolve().parents[1] / "test-artifacts" / "surface-summary.txt"
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The surface crawl's counts (tests/surface), when it ran in this session: read back from
+    the file it wrote, since the crawl may have run in another process (pytest -n)."""
+    if _SURFACE_SUMMARY.exists() and _SURFACE_SUMMARY.stat().st_mtime >= _STARTED:
+        terminalreporter.write_line(_SURFACE_SUMMARY.read_text(encoding="utf-8").rstrip())
+        terminalreporter.write_line("coverage list: test-artifacts/surface-coverage.txt")
+
+
+# On PostgreSQL (DATABASE_URL=postgres…) the suite runs the tests that reach the database; the
+# rest gives the same answer on any database and has run on the SQLite pass of the same CI run:
+# the pure tests (no database fixture) and the browser tests (tests/browser drive Chromium
+# through the same views and services as the tests that run here). KARUTA_TESTS=all runs
+# everything on PostgreSQL too.
+_BROWSER = Path(__file__).resolve().parent / "browser"
+_DB_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback"}
+
+
+def _on_postgresql():
+    return os.environ.get("DATABASE_URL", "").startswith(("postgres", "pgsql"))
+
+
+def pytest_collection_modifyitems(config, items):
+    if not _on_postgresql() or os.environ.get("KARUTA_TESTS") == "all":
+        return
+    same = pytest.mark.skip(reason="independent of the database: run on the SQLite pass (KARUTA_TESTS=all runs it)")
+    for item in items:
+        reaches_db = item.get_closest_marker("django_db") or _DB_FIXTURES & set(getattr(item, "fixturenames", ()))
+        if not reaches_db or _BROWSER in Path(str(item.path)).parents:
+            item.add_marker(same)

@@ -108,9 +108,6 @@ def served():
         shutil.rmtree(folder, ignore_errors=True)
 
 
-_RESULT = {}
-
-
 @pytest.fixture(scope="session")
 def crawled(served):
     """The crawl, once per session; its coverage list goes to test-artifacts/surface-coverage.txt."""
@@ -127,11 +124,6 @@ def crawled(served):
     (ARTIFACTS / "surface-findings.txt").write_text(
         "\n".join(sorted(f.line() for f in result.findings)) + "\n", encoding="utf-8"
     )
-    _RESULT["summary"] = crawler.summary(result, declared)
+    summary = crawler.summary(result, declared)
+    (ARTIFACTS / "surface-summary.txt").write_text(summary + "\n", encoding="utf-8")
     return result
-
-
-def pytest_terminal_summary(terminalreporter):
-    if "summary" in _RESULT:
-        terminalreporter.write_line(_RESULT["summary"])
-        terminalreporter.write_line("coverage list: test-artifacts/surface-coverage.txt")
