@@ -159,3 +159,25 @@ def test_the_vertical_certificate_extracts_its_columns_in_reading_order():
         lines = [line for line in out.splitlines() if line.strip()]
         assert lines[:6] == expected, lines
         assert body in lines and lines.index(body) < lines.index("令和９年１月17日") < lines.index("日立太郎")
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_the_series_ranking_pdf_embeds_its_fonts_and_declares_its_language(db, language):
+    from series.models import Series, SeriesEvent
+    from series.paper import series_pdf
+    from series.ranking import series_standings
+    from tests.series.support import two_events
+
+    north, final = two_events()
+    series = Series.objects.create(slug="s2027", name="日立市かるたシリーズ", season=2027)
+    SeriesEvent.objects.create(series=series, event=north, role=SeriesEvent.Role.QUALIFIER, district="北部地区")
+    SeriesEvent.objects.create(series=series, event=final, role=SeriesEvent.Role.FINAL)
+    with translation.override(language):
+        data = series_pdf(series_standings(series))
+    reader = PdfReader(BytesIO(data))
+    assert str(reader.trailer["/Root"].get("/Lang")) == language
+    assert (reader.metadata.title or "").strip()
+    fonts = fonts_of(reader)
+    assert fonts and all(fonts.values()), fonts
+    text = "".join(page.extract_text() or "" for page in reader.pages)
+    assert "日立市かるたシリーズ" in text and "大みかA" in text, text[:300]
