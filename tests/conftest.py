@@ -3,8 +3,10 @@ import tempfile
 import time
 from pathlib import Path
 
-# Tests never touch the developer's database or secret: a throwaway data directory.
-os.environ.setdefault("KARUTA_DATA_DIR", tempfile.mkdtemp(prefix="karuta-test-"))
+# Tests never touch the developer's database or secret: a throwaway data directory, one per
+# process (the cache, the rate limits and the kept forms live there: two processes of
+# `pytest -n` must not clear or count each other's).
+os.environ["KARUTA_DATA_DIR"] = tempfile.mkdtemp(prefix=f"karuta-test-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-")
 
 
 import pytest
