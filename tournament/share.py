@@ -16,8 +16,8 @@ from common.dates import format_date
 
 
 def _head(event):
-    """「第40回 日立市郷土かるた大会（2027年1月17日）」."""
-    return _("%(event)s (%(date)s)") % {"event": event.title, "date": format_date(event.date, event.japanese_era)}
+    """「第40回日立市郷土かるた大会　2027年1月17日(日)」."""
+    return _("%(event)s, %(date)s") % {"event": event.title, "date": format_date(event.date, event.japanese_era)}
 
 
 def team_text(event, team, day, url):
@@ -67,7 +67,7 @@ def division_text(event, division, places, url):
         if team.affiliation:
             line += _(" (%(affiliation)s)") % {"affiliation": team.affiliation}
         if check:
-            line += " " + _("(to be confirmed)")
+            line += _(" (to be confirmed)")
         lines.append(line)
     lines.append(url)
     return "\n".join(lines)
