@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from tournament.models import Announcement, Match
 from tournament.reports.ranking import division_rankings
@@ -119,7 +119,7 @@ def next_game(event, team, now):
         number=match.match_number,
         start=timezone.localtime(match.start_at).strftime("%H:%M") if match.start_at else "",
         court=str(match.court) if match.court_id else "",
-        stage=f"{line.division} ・ {line.stage_and_group}",
+        stage=f"{line.division}{pgettext('separator', ', ')}{line.stage_and_group}",
         opponent=opponent,
         minutes=minutes,
         playing=playing,

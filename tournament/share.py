@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from common.dates import format_date
 
@@ -45,7 +46,7 @@ def team_text(event, team, day, url):
     if day.place:
         lines.append(_("Final place: %(place)s") % {"place": day.place})
     if day.certificates:
-        lines.append(_("Certificates won: %(prizes)s") % {"prizes": "、".join(day.certificates)})
+        lines.append(_("Certificates won: %(prizes)s") % {"prizes": pgettext("separator", ", ").join(day.certificates)})
     lines.append(url)
     return "\n".join(lines)
 

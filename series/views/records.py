@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
@@ -23,7 +24,8 @@ MAX_QUERY = 60  # characters of the player history's search
 def club_records(request):
     """Each club's editions, titles (優勝回数), best place and places per division, and its games
     won by 「り」 and by じゃんけん, over every edition stored here and the imported places."""
-    return render(request, "series/records_clubs.html", {"rows": club_rows()})
+    joker = mark_safe('<span lang="ja">「り」</span>')  # the card's name in every language (glossary)
+    return render(request, "series/records_clubs.html", {"rows": club_rows(), "joker": joker})
 
 
 @shared_page("archive-records-mc")
