@@ -26,6 +26,7 @@ from tournament.reports.timetable import division_game_slots, match_line, match_
 from tournament.stage_path import stage_paths
 
 DUE_MINUTES = 10  # the banner shows this long before the game's start (and while it is late)
+SOON_MINUTES = 180  # "in N minutes" is said up to this long before the start (not days ahead)
 WAITING = (Match.Status.SCHEDULED, Match.Status.SUBMITTED, Match.Status.DISPUTED)
 
 
@@ -49,10 +50,13 @@ class NextGame:
 
     @property
     def when_text(self):
-        """「あと12分」, 「開始時刻を3分過ぎています」, 「対戦中」 in the active language."""
+        """「あと12分」 (up to ``SOON_MINUTES`` ahead, else ""), 「開始時刻を3分過ぎています」, 「対戦中」
+        in the active language."""
         if self.playing:
             return _("playing now")
         if self.minutes is None:
+            return ""
+        if self.minutes > SOON_MINUTES:
             return ""
         if self.minutes >= 0:
             return ngettext("in %(count)s minute", "in %(count)s minutes", self.minutes) % {"count": self.minutes}
@@ -130,8 +134,8 @@ def next_game(event, team, now):
 
 def group_rank(team):
     """(``StandingLine`` or None, a sentence): the team's row in its group and what placed it
-    ("Group A, place 2 of 4: 2 wins, 1 loss, card difference +5. Placed below the team above by:
-    card difference." with the provisional mark while games are left)."""
+    ("Group A, place 2 of 4: won 2, lost 1, card difference +5. Placed by: card difference." with
+    the provisional mark while games are left; "no game played yet" before its first result)."""
     if team.group_id is None:
         return None, ""
     table = next((t for t in division_standings(team.division) if t.group.pk == team.group_id), None)
@@ -140,7 +144,9 @@ def group_rank(team):
     line = next((x for x in standing_lines(table) if x.team.pk == team.pk), None)
     if line is None:
         return None, ""
-    text = _("%(group)s, place %(rank)s of %(count)s: %(wins)s wins, %(losses)s losses, card difference %(diff)+d.") % {
+    if line.played == 0:
+        return line, _("%(group)s: no game played yet.") % {"group": table.group}
+    text = _("%(group)s, place %(rank)s of %(count)s: won %(wins)s, lost %(losses)s, card difference %(diff)+d.") % {
         "group": table.group,
         "rank": line.rank_text,
         "count": len(table.rows),
@@ -148,7 +154,7 @@ def group_rank(team):
         "losses": line.losses,
         "diff": line.card_diff,
     }
-    if line.decided_by_text:
+    if line.decided_by_text and line.decided_by != "provisional":  # the note says it
         text += " " + _("Placed by: %(how)s.") % {"how": line.decided_by_text}
     if line.note:
         text += " " + _("(%(note)s)") % {"note": line.note}

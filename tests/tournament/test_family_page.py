@@ -45,7 +45,11 @@ def test_the_next_game_says_time_court_opponent_and_minutes(client, event_day):
     assert timezone.localtime(game.start_at).strftime("%H:%M") in html
     assert 'role="alert"' not in html  # not due yet
     assert "Aリーグ1位なら決勝トーナメント" in html  # the stage path before the bracket
-    assert "リーグ順位" in html
+    assert "リーグ順位" in html and "Aリーグ：まだ試合がありません。" in html
+    game.start_at = timezone.now() + datetime.timedelta(days=3)  # days ahead: the time only
+    game.save(update_fields=["start_at"])
+    cache.clear()
+    assert "あと" not in page(client, event, team)
 
 
 def test_a_due_game_shows_the_banner_and_a_call_names_it(client, event_day):
