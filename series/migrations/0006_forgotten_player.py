@@ -6,24 +6,33 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('series', '0005_guard_one_final'),
+        ("series", "0005_guard_one_final"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ForgottenPlayer',
+            name="ForgottenPlayer",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(editable=False, max_length=64, unique=True)),
-                ('removed_at', models.DateTimeField(auto_now_add=True, verbose_name='removed at')),
-                ('removed_by', models.ForeignKey(blank=True, editable=False, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("key", models.CharField(editable=False, max_length=64, unique=True)),
+                ("removed_at", models.DateTimeField(auto_now_add=True, verbose_name="removed at")),
+                (
+                    "removed_by",
+                    models.ForeignKey(
+                        blank=True,
+                        editable=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'removed player history',
-                'verbose_name_plural': 'removed player histories',
+                "verbose_name": "removed player history",
+                "verbose_name_plural": "removed player histories",
             },
         ),
     ]

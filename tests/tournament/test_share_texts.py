@@ -106,7 +106,9 @@ def test_the_pages_carry_the_texts_with_their_button(played, client):
     (text,) = textareas(page)
     assert text.endswith(f"http://testserver/e/{event.slug}/team/{team.pk}/")
     now = timezone.now()
-    Announcement.objects.create(event=event, text="集合", shown_from=now, shown_until=now + datetime.timedelta(minutes=5))
+    Announcement.objects.create(
+        event=event, text="集合", shown_from=now, shown_until=now + datetime.timedelta(minutes=5)
+    )
     organiser = get_user_model().objects.create_user("share-organiser")
     event.organisers.add(organiser)
     client.force_login(organiser)
