@@ -382,3 +382,20 @@ def orphaned_prints(event, awards):
     for log in found:
         log.printed_for = printed_for(log)
     return found
+
+
+def team_prizes(event, team) -> list[str]:
+    """The prizes ``team`` (a ``Team`` of ``event``) wins, in the active language, for the
+    public team page (issue 35): its place prize once its division is finished (the same rule as
+    the awards desk: ``event_awards``) and the prizes added by hand to the team. A prize to one
+    player (individual, or by hand) is left out: it would name a child. ``[]`` when none."""
+    settings = AwardSettings.for_event(event)
+    division = team.division
+    places = ranked_places(event).get(division.pk) or (
+        _group_result_places(division) if division.after_groups == "none" else []
+    )
+    open_games = _open_games(event).get(division.pk, 0)
+    finished, _reason = _state(division, open_games, places)
+    prizes = _place_prizes(division, places, settings) if finished else []
+    prizes += _hand_prizes(division, HandPrize.objects.filter(event=event, team=team, player__isnull=True))
+    return [str(p.label) for p in prizes if p.team is not None and p.team.pk == team.pk and p.player is None]

@@ -61,3 +61,12 @@ def may_manage_clubs(user):
     if not user.is_authenticated:
         return False
     return user.is_superuser or user.is_staff or user.has_perm("series.change_club")
+
+
+def may_see_players(user):
+    """The player history across editions (issue 35; docs/rules/records.md): superusers, staff
+    users and organisers of an event (each sees the players of the events they organise:
+    ``series.players.visible_events``); never a recorder or anyone else for being logged in."""
+    if not user.is_authenticated:
+        return False
+    return user.is_superuser or user.is_staff or user.organised_events.exists()

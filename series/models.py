@@ -1,6 +1,7 @@
 """Series and seasons (issue 20): events grouped into a series, their results exchanged
 between laptops, the series ranking and the archive of editions."""
 
+import hashlib
 import secrets
 
 from django.conf import settings
@@ -231,3 +232,29 @@ def club_of(text, index):
         pk, name = index[key]
         return f"c{pk}", name
     return f"k{key}", text
+
+
+def player_key(name, furigana):
+    """The key that matches one player across editions (issue 35; docs/rules/records.md): the
+    SHA-256 of the ``name_key`` of the name and of the furigana, so the removal list
+    (``ForgottenPlayer``) keeps no name. Two players with the same name and furigana are one."""
+    return hashlib.sha256(f"{name_key(name or '')}|{name_key(furigana or '')}".encode()).hexdigest()
+
+
+class ForgottenPlayer(models.Model):
+    """A player whose history across editions was removed (at the family's request): the player
+    history never shows the players of this ``key`` (``player_key``) again. Only the hash is kept;
+    the events' own records (reception list, sheets) are not changed."""
+
+    key = models.CharField(max_length=64, unique=True, editable=False)
+    removed_at = models.DateTimeField(_("removed at"), auto_now_add=True)
+    removed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", editable=False
+    )
+
+    class Meta:
+        verbose_name = _("removed player history")
+        verbose_name_plural = _("removed player histories")
+
+    def __str__(self):
+        return self.key[:12]

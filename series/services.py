@@ -9,11 +9,11 @@ from django.utils.translation import gettext as _
 
 from common.errors import UserError
 from series.engine import points
-from series.models import Club, ClubSpelling, Series, SeriesEvent
+from series.models import Club, ClubSpelling, ForgottenPlayer, Series, SeriesEvent
 from tournament.engine.names import name_key
 
 # Series slugs that would hide a page of the series area (/series/new/, /series/clubs/).
-RESERVED_SLUGS = frozenset({"new", "clubs"})
+RESERVED_SLUGS = frozenset({"new", "clubs", "players"})
 
 
 def table_error_text(error):
@@ -163,3 +163,15 @@ def rename_club(club, name):
     club.name = name[:80]
     club.save(update_fields=["name"])
     return club
+
+
+def forget_player(key, user=None):
+    """Remove a player's history across editions (issue 35; docs/rules/records.md): the player
+    history never lists the players of ``key`` (``series.models.player_key``: 64 hex digits)
+    again. Removing one already removed changes nothing. Returns the ``ForgottenPlayer``.
+    ``UserError`` for a key that is not one."""
+    if not (isinstance(key, str) and len(key) == 64 and all(c in "0123456789abcdef" for c in key)):
+        raise UserError(_("This player's history cannot be found (any more)."))
+    with transaction.atomic():
+        forgotten, _created = ForgottenPlayer.objects.get_or_create(key=key, defaults={"removed_by": user})
+    return forgotten

@@ -83,9 +83,18 @@ MAY_IMPORT = {
     "dosai": ("common", "dosai"),
     # The rooms of issues 19–21 build on the tournament, never the other way round, except the
     # clubs' entry links in three places (absences on the reception list and the team page; the
-    # event's date against the entry deadline). The reader needs only the tournament's models,
+    # event's date against the entry deadline), and the public team page reading the prizes a
+    # team won (``awards.reports.team_prizes``, issue 35). The reader needs only the tournament's models,
     # access helpers, entry-workbook reader and the commands' base.
-    "tournament": ("common", "tournament", "judging", "ops", "club_entry.models", "club_entry.services"),
+    "tournament": (
+        "common",
+        "tournament",
+        "judging",
+        "ops",
+        "club_entry.models",
+        "club_entry.services",
+        "awards.reports",
+    ),
     "reader": (
         "common",
         "reader",

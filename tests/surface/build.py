@@ -184,7 +184,9 @@ def _played_day(out_path):
     ):
         for row in model.objects.values_list(*fields):
             names.update(v for v in row if v)
-    names.update([event.name, event.venue, link.club, "港 花子", deck.name, series.name, imported.source])
+    names.update(
+        [event.name, event.venue, link.club, "港 花子", deck.name, series.name, imported.source, imported.division]
+    )
     names.update(["宮田A", "宮田子ども会", "南部", "花札の夕べ", "一郎", "二郎", "三郎", "道済の会"])
     names.update(["青木", "馬場", "千葉", "土井", edition.name, "敢闘賞"])
     names.update(event.divisions.values_list("name", flat=True))

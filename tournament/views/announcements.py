@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from common.errors import UserError
+from tournament import share
 from tournament.access import event_for_organiser
 from tournament.models import Announcement
 from tournament.reports.hall import DEFAULT_PAGE_SECONDS, MAX_PAGE_SECONDS, screen_choices
@@ -54,6 +55,10 @@ def announcements(request, slug):
             return redirect("tournament:announcements", event.slug)
     now = timezone.now()
     listed = list(Announcement.objects.filter(event=event)[:50])
+    public_url = request.build_absolute_uri(reverse("tournament:public_timetable", args=[event.slug]))
+    for announcement in listed:  # 「LINEで送る文面」 of each (issue 35, item 2)
+        announcement.share_text = share.announcement_text(event, announcement, public_url)
+        announcement.share_id = f"share-{announcement.pk}"
     return render(
         request,
         "tournament/announcements.html",

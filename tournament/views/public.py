@@ -27,11 +27,12 @@ from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
+from awards.reports import team_prizes
 from common.downloads import CSV, ICS, PDF, XLSX, file_response
 from common.page_cache import cache_get, cache_set
-from tournament import calendars, exports, printing, reports
+from tournament import calendars, exports, family, printing, reports, share
 from tournament.access import event_for_public, whole_number
-from tournament.models import CRITERION_LABELS, Court, Division, Event, Match, Team
+from tournament.models import CRITERION_LABELS, Announcement, Court, Division, Event, Match, Team
 from tournament.reports.api import event_version
 from tournament.reports.placement import division_placements, nth_place
 
@@ -41,7 +42,7 @@ COMING = 60  # games shown by default on the timetable of a big event: the next 
 SPLIT_ABOVE = 120  # an event with more games shows only the coming ones by default
 RESULTS_PER_PAGE = 100
 DONE = (Match.Status.CONFIRMED, Match.Status.WALKOVER, Match.Status.VOID)
-LAZY = ("lines", "standings")  # context entries that are functions, called only to render the fragment
+LAZY = ("lines", "standings", "day")  # context entries that are functions, called only to render the fragment
 FIGURES = ("card_diff", "cards_taken")  # criteria shown as the deciding figure of the short standings
 
 
@@ -65,12 +66,14 @@ def cached_fragment(path, event, version, params, build):
     return html
 
 
-def live_page(request, template, fragment, context, params):
+def live_page(request, template, fragment, context, params, clock=""):
     """Render ``template`` around the live fragment ``fragment`` (the part that refreshes
-    itself); with ``?fragment=1`` only the fragment, for ``public_refresh.js``."""
+    itself); with ``?fragment=1`` only the fragment, for ``public_refresh.js``. ``clock``: a
+    text that changes with the time the fragment shows (the team page's "in 12 minutes": the
+    minute), kept in its cache key and ETag so the once-a-minute refresh gets the new text."""
     event = context["event"]
     version = event_version(event)
-    etag = _page_etag(request, event, version, params)
+    etag = _page_etag(request, event, version + clock, params)
     not_modified = get_conditional_response(request, etag=etag)
     if not_modified is not None:
         return not_modified  # 304: the phone's copy is current (issue 17, item 3)
@@ -81,7 +84,7 @@ def live_page(request, template, fragment, context, params):
         ready = {key: value() if key in LAZY else value for key, value in context.items()}
         return render_to_string(fragment, ready, request)
 
-    html = cached_fragment(request.path, event, version, params, build)
+    html = cached_fragment(request.path, event, version + clock, params, build)
     if request.GET.get("fragment") == "1":
         response = HttpResponse(html)
     else:
@@ -227,6 +230,8 @@ def timetable(request, slug, court=None, team=None):
     court_obj = get_object_or_404(Court, event=event, pk=court) if court is not None else None
     team_obj = get_object_or_404(Team, division__event=event, pk=team) if team is not None else None
     matches, params, extra = _timetable_choice(request, event, court_obj, team_obj)
+    if team_obj is not None:
+        return _team_page(request, event, team_obj, matches)
     teams = (
         Team.objects.filter(division__event=event).select_related("division").order_by("division__order", "name_key")
     )
@@ -241,6 +246,38 @@ def timetable(request, slug, court=None, team=None):
     }
     context["lines"] = lambda: _with_slots(event, matches, team_obj)
     return live_page(request, "public/timetable.html", "public/_timetable_live.html", context, params)
+
+
+def _team_page(request, event, team, matches):
+    """The team's page as the family's page (issue 35, item 1): the next game with a banner when
+    it is due or called, the group rank and what placed it, the stage path, the final place and
+    the prizes, then the team's games; no players' names unless the event publishes them."""
+    now = timezone.now()
+    url = request.build_absolute_uri(request.path)
+
+    def day():
+        found = family.team_day(event, team, now)
+        found.place = place_text(found.place) if found.place else ""
+        found.certificates = team_prizes(event, team)
+        found.share = share.team_text(event, team, found, url)
+        return found
+
+    context = {
+        "event": event,
+        "team": team,
+        "day": day,
+        "lines": lambda: _with_slots(event, matches, team),
+    }
+    # The minute ("in 12 minutes") and the announcements shown now (a call names the team)
+    # are not in the event's version: they key the fragment's cache and ETag beside it.
+    shown = Announcement.objects.filter(event=event, shown_from__lte=now, shown_until__gt=now)
+    clock = (
+        "|"
+        + timezone.localtime(now).strftime("%H%M")
+        + "|"
+        + ",".join(str(pk) for pk in shown.values_list("pk", flat=True))
+    )
+    return live_page(request, "public/team.html", "public/_team_live.html", context, {}, clock)
 
 
 def results(request, slug):
@@ -390,8 +427,9 @@ def final_results(request, slug):
     if request.GET.get("format") == "pdf":
         data = printing.final_results(event, with_names=event.publish_names)
         return file_response(data, f"{event.slug}-{event.date:%Y%m%d}-results.pdf", PDF, inline=True)
-    divisions = [
-        (division, [(place_text(place), team, check) for place, team, check in places])
-        for division, places in reports.final_places(event)
-    ]
+    url = request.build_absolute_uri(request.path)
+    divisions = []
+    for division, places in reports.final_places(event):
+        shown = [(place_text(place), team, check) for place, team, check in places]
+        divisions.append((division, shown, share.division_text(event, division, shown, url), f"share-{division.pk}"))
     return render(request, "public/final.html", {"event": event, "divisions": divisions, "names": event.publish_names})

@@ -1,0 +1,186 @@
+"""The team page as the family's page (issue 35, item 1): what a parent needs from one page.
+
+``team_day(event, team, now)`` shapes, from the read side: the team's next game (time, court,
+opponent or slot, minutes until it, playing / late / called), its group rank with what placed
+it there, its stage path (``tournament.stage_path``), its final place and how it was decided.
+The certificates it won come from the awards desk and are added by the view (``tournament``
+never reads ``awards`` below the views: docs/architecture.md).
+
+No players' names unless the event publishes them (``Event.publish_names``): ``players`` is
+empty otherwise. Nothing here writes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+from tournament.models import Announcement, Match
+from tournament.reports.ranking import division_rankings
+from tournament.reports.standings import division_standings, standing_lines
+from tournament.reports.timetable import division_game_slots, match_line, match_queryset, side_text
+from tournament.stage_path import stage_paths
+
+DUE_MINUTES = 10  # the banner shows this long before the game's start (and while it is late)
+SOON_MINUTES = 180  # "in N minutes" is said up to this long before the start (not days ahead)
+WAITING = (Match.Status.SCHEDULED, Match.Status.SUBMITTED, Match.Status.DISPUTED)
+
+
+@dataclass(frozen=True)
+class NextGame:
+    """The team's next game: ``number``, ``start`` ("13:30" JST or ""), ``court`` (words or ""),
+    ``stage`` (its stage and group in words), ``opponent`` (a team's name, else its slot's words,
+    else "to be decided"), ``minutes`` until its start (negative once passed; None without a
+    time), ``playing`` (開始 was pressed), ``called`` (an announcement shown now names the team:
+    its text), ``due`` (the banner: called, late, or starting within ``DUE_MINUTES``)."""
+
+    number: int
+    start: str
+    court: str
+    stage: str
+    opponent: str
+    minutes: int | None
+    playing: bool
+    called: str
+    due: bool
+
+    @property
+    def when_text(self):
+        """「あと12分」 (up to ``SOON_MINUTES`` ahead, else ""), 「開始時刻を3分過ぎています」, 「対戦中」
+        in the active language."""
+        if self.playing:
+            return _("playing now")
+        if self.minutes is None:
+            return ""
+        if self.minutes > SOON_MINUTES:
+            return ""
+        if self.minutes >= 0:
+            return ngettext("in %(count)s minute", "in %(count)s minutes", self.minutes) % {"count": self.minutes}
+        late = -self.minutes
+        return ngettext("%(count)s minute past its start time", "%(count)s minutes past its start time", late) % {
+            "count": late
+        }
+
+
+@dataclass
+class TeamDay:
+    """What the family page shows: ``next`` (``NextGame`` or None: no game left), ``rank``
+    (the ``StandingLine`` of the team's group or None), ``group`` (the group), ``rank_text``
+    (its explanation in a sentence), ``path`` (stage path lines), ``place`` (the final place's
+    words or ""), ``place_how`` (how it was decided), ``players`` (names only where the event
+    publishes them), ``certificates`` (prize words) and ``share`` (its 「LINEで送る文面」), both
+    filled by the view."""
+
+    team: object
+    next: NextGame | None = None
+    rank: object = None
+    group: object = None
+    rank_text: str = ""
+    path: list = field(default_factory=list)
+    place: str = ""
+    place_how: str = ""
+    to_confirm: bool = False
+    players: list = field(default_factory=list)
+    certificates: list = field(default_factory=list)
+    share: str = ""
+
+
+def next_game(event, team, now):
+    """The ``NextGame`` of ``team`` at ``now`` (aware): its first game, by start then number,
+    still waiting for a result; None when none is left."""
+    match = (
+        match_queryset(event)
+        .filter(Q(team_a=team) | Q(team_b=team), status__in=WAITING)
+        .order_by("start_at", "match_number")
+        .first()
+    )
+    if match is None:
+        return None
+    slots = division_game_slots(match.division) if not match.is_group_match else {}
+    line = match_line(match, slots)
+    if match.team_a_id == team.pk:
+        opponent = side_text(match.team_b, line.slot_b)
+    else:
+        opponent = side_text(match.team_a, line.slot_a)
+    minutes = None
+    if match.start_at is not None:
+        minutes = int((match.start_at - now).total_seconds() // 60)
+    called = next(
+        (
+            a.text
+            for a in Announcement.objects.filter(event=event, shown_from__lte=now, shown_until__gt=now)
+            if team.name in a.text
+        ),
+        "",
+    )
+    playing = match.actual_start is not None
+    due = bool(called) or (not playing and minutes is not None and minutes <= DUE_MINUTES)
+    return NextGame(
+        number=match.match_number,
+        start=timezone.localtime(match.start_at).strftime("%H:%M") if match.start_at else "",
+        court=str(match.court) if match.court_id else "",
+        stage=f"{line.division}{pgettext('separator', ', ')}{line.stage_and_group}",
+        opponent=opponent,
+        minutes=minutes,
+        playing=playing,
+        called=called,
+        due=due and match.status == Match.Status.SCHEDULED,
+    )
+
+
+def group_rank(team):
+    """(``StandingLine`` or None, a sentence): the team's row in its group and what placed it
+    ("Group A, place 2 of 4: won 2, lost 1, card difference +5. Placed by: card difference." with
+    the provisional mark while games are left; "no game played yet" before its first result)."""
+    if team.group_id is None:
+        return None, ""
+    table = next((t for t in division_standings(team.division) if t.group.pk == team.group_id), None)
+    if table is None:
+        return None, ""
+    line = next((x for x in standing_lines(table) if x.team.pk == team.pk), None)
+    if line is None:
+        return None, ""
+    if line.played == 0:
+        return line, _("%(group)s: no game played yet.") % {"group": table.group}
+    text = _("%(group)s, place %(rank)s of %(count)s: won %(wins)s, lost %(losses)s, card difference %(diff)+d.") % {
+        "group": table.group,
+        "rank": line.rank_text,
+        "count": len(table.rows),
+        "wins": line.wins,
+        "losses": line.losses,
+        "diff": line.card_diff,
+    }
+    if line.decided_by_text and line.decided_by != "provisional":  # the note says it
+        text += " " + _("Placed by: %(how)s.") % {"how": line.decided_by_text}
+    if line.note:
+        text += " " + _("(%(note)s)") % {"note": line.note}
+    return line, text
+
+
+def final_place(event, team):
+    """(place words, how it was decided, to confirm) of ``team`` from the final ranking, or
+    ("", "", False) while it has none."""
+    for ranking in division_rankings(event, team.division):
+        for line in ranking.lines:
+            if line.team.pk == team.pk:
+                return line.place, line.how_text, line.to_confirm
+    return "", "", False
+
+
+def team_day(event, team, now=None) -> TeamDay:
+    """The ``TeamDay`` of ``team`` (a ``Team`` of ``event``) at ``now`` (aware; default the
+    present moment). Reads the team's division only."""
+    now = now or timezone.now()
+    day = TeamDay(team)
+    day.next = next_game(event, team, now)
+    day.rank, day.rank_text = group_rank(team)
+    day.group = team.group
+    day.path = stage_paths(event, team.division).get(team.pk, [])
+    day.place, day.place_how, day.to_confirm = final_place(event, team)
+    if event.publish_names:
+        day.players = [p.name for p in team.players.order_by("order", "pk")]
+    return day
