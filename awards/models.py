@@ -64,12 +64,23 @@ class AwardSettings(models.Model):
         default=DEFAULT_BODY,
         help_text=_("Placeholders: {edition}, {event}, {division}, {place}."),
     )
+    kanji_numerals = models.BooleanField(
+        _("numbers in kanji (漢数字)"),
+        default=True,
+        help_text=_(
+            "The place, the edition and the date as the vertical certificate writes them: "
+            "第三位, 第二十一回, 令和九年一月十七日. Off: 第3位, 第21回, 令和9年1月17日."
+        ),
+    )
     award_date = models.DateField(_("date on the certificates"), null=True, blank=True)
     issuers = models.TextField(
         _("issuers"),
         max_length=400,
         blank=True,
-        help_text=_("One per line: title | name, e.g. 「ひたち郷土かるた大会実行委員会 会長 | 日立 太郎」."),
+        help_text=_(
+            "One per line: title | name, e.g. 「ひたち郷土かるた大会実行委員会 会長 | 日立 太郎」. "
+            "Empty: the certificates name no issuer (the desk warns)."
+        ),
     )
     places_up_to = models.PositiveSmallIntegerField(
         _("places that get certificates (1 to N)"),
