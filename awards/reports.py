@@ -18,9 +18,9 @@ from django.db.models import prefetch_related_objects
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from awards.engine.numerals import kanji_numerals
 from awards.models import AwardSettings, HandPrize, PrintLog
 from awards.paper.certificates import CertificateText, PaperLayout
-from awards.engine.numerals import kanji_numerals
 from awards.text import era_date, fill_body
 from common.pdf.coverage import unprintable_notes
 from judging.models import PlayerCards
