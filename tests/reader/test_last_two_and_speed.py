@@ -144,3 +144,21 @@ def test_no_developer_text_on_the_japanese_reader_pages(client, event, organiser
         ]
     for html in pages:
         assert "docs/" not in html and ".md" not in html and "本製品での解釈" not in html
+
+
+def test_a_refused_start_keeps_the_speed_typed(client, event, organiser):
+    edition = make_deck()
+    client.force_login(organiser)
+    data = {"edition": edition.pk, "between_readings": "x", "between_cards": "4", "voice_speed": "normal"}
+    response = client.post(reverse("reader:manage_start", args=[event.slug]), data)
+    assert response.status_code == 400
+    assert '<option value="normal" selected>' in response.content.decode()
+    assert not event.readings.exists()
+
+
+def test_practice_offers_the_speed_and_plays_it(client):
+    edition = synthetic_deck()
+    html = client.get(reverse("reader:practice") + f"?edition={edition.slug}&voice_speed=normal").content.decode()
+    assert 'name="voice_speed"' in html and "&amp;speed=slow" not in html and "speed=slow" not in html
+    slow = client.get(reverse("reader:practice") + f"?edition={edition.slug}").content.decode()
+    assert "speed=slow" in slow  # slow by default
