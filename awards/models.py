@@ -65,11 +65,11 @@ class AwardSettings(models.Model):
         help_text=_("Placeholders: {edition}, {event}, {division}, {place}."),
     )
     kanji_numerals = models.BooleanField(
-        _("numbers in kanji (漢数字)"),
+        _("numbers in kanji"),
         default=True,
         help_text=_(
-            "The place, the edition and the date as the vertical certificate writes them: "
-            "第三位, 第二十一回, 令和九年一月十七日. Off: 第3位, 第21回, 令和9年1月17日."
+            "The place, the edition and the date in kanji numerals, as a vertical certificate writes "
+            "them. Off: Arabic digits."
         ),
     )
     award_date = models.DateField(_("date on the certificates"), null=True, blank=True)

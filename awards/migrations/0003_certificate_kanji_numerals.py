@@ -25,7 +25,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='awardsettings',
             name='kanji_numerals',
-            field=models.BooleanField(default=True, help_text='The place, the edition and the date as the vertical certificate writes them: 第三位, 第二十一回, 令和九年一月十七日. Off: 第3位, 第21回, 令和9年1月17日.', verbose_name='numbers in kanji (漢数字)'),
+            field=models.BooleanField(default=True, help_text='The place, the edition and the date in kanji numerals, as a vertical certificate writes them. Off: Arabic digits.', verbose_name='numbers in kanji'),
         ),
         migrations.AlterField(
             model_name='awardsettings',

@@ -26,7 +26,7 @@ from judging.forms import (
 from judging.models import RecordingSheet
 from judging.pages import MATCH_RELATED, court_match, dispute_page, handle_entry, touch_matrix_rows
 from judging.paper.game_setup import game_setup_pdf, setup_steps
-from judging.paper.touch_matrix import mismatch_cases, touch_matrix_pdf
+from judging.paper.touch_matrix import touch_matrix_pdf
 from tournament.models import Match
 from tournament.reports import division_game_slots
 
@@ -288,7 +288,6 @@ def court_rules(request, token):
             "token": token,
             "matrix": touch_matrix_rows(),
             "setup_steps": setup_steps(),
-            "mismatch_cases": mismatch_cases(),
         },
     )
 
