@@ -17,7 +17,7 @@ from awards.paper.certificates import PaperLayout, room_problem
 from awards.paper.sheet import edge_problems
 from awards.text import body_problem
 from common.errors import UserError
-from tournament.models import Player, Team
+from tournament.models import Player, ProgrammeSettings, Team
 
 # Paper in mm (width, height) when portrait: A4 and JIS B5.
 PAPER_MM = {"A4": (210, 297), "B5": (182, 257)}
@@ -32,6 +32,15 @@ def paper_mm(size, orientation):
     """(width, height) in mm of the paper ``size`` ("A4", "B5") in ``orientation``."""
     w, h = PAPER_MM.get(size, PAPER_MM["A4"])
     return (h, w) if orientation == "landscape" else (w, h)
+
+
+def issuer_example(event):
+    """The example shown in the empty 授与者 field (issue 33): the programme's 主催 (or the
+    event's name with 実行委員会) as the title, a made-up name after the bar. A placeholder,
+    never a value: a made-up name must not reach a certificate."""
+    organiser = ProgrammeSettings.objects.filter(event=event).values_list("organiser", flat=True).first()
+    title = (organiser or "").strip().split("\n")[0].strip() or f"{event.name}実行委員会"
+    return f"{title} 会長 | 日立 太郎"
 
 
 class AwardSettingsForm(forms.ModelForm):
@@ -52,6 +61,7 @@ class AwardSettingsForm(forms.ModelForm):
             "honorific",
             "title",
             "body",
+            "kanji_numerals",
             "award_date",
             "issuers",
             "places_up_to",
@@ -71,6 +81,7 @@ class AwardSettingsForm(forms.ModelForm):
             "Placeholders: {edition}, {event}, {division}, {place}. "
             "A brace itself is written twice: {{ prints {, }} prints }."
         )
+        self.fields["issuers"].widget.attrs["placeholder"] = issuer_example(self.instance.event)
         places = self.fields["places_up_to"]
         places.widget.attrs.update(min=1, max=16)
 

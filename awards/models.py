@@ -64,12 +64,23 @@ class AwardSettings(models.Model):
         default=DEFAULT_BODY,
         help_text=_("Placeholders: {edition}, {event}, {division}, {place}."),
     )
+    kanji_numerals = models.BooleanField(
+        _("numbers in kanji"),
+        default=True,
+        help_text=_(
+            "The place, the edition and the date in kanji numerals, as a vertical certificate writes "
+            "them. Off: Arabic digits."
+        ),
+    )
     award_date = models.DateField(_("date on the certificates"), null=True, blank=True)
     issuers = models.TextField(
         _("issuers"),
         max_length=400,
         blank=True,
-        help_text=_("One per line: title | name, e.g. 「ひたち郷土かるた大会実行委員会 会長 | 日立 太郎」."),
+        help_text=_(
+            "One per line: title | name, e.g. 「ひたち郷土かるた大会実行委員会 会長 | 日立 太郎」. "
+            "Empty: the certificates name no issuer (the desk warns)."
+        ),
     )
     places_up_to = models.PositiveSmallIntegerField(
         _("places that get certificates (1 to N)"),

@@ -18,6 +18,7 @@ from django.db.models import prefetch_related_objects
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from awards.engine.numerals import kanji_numerals
 from awards.models import AwardSettings, HandPrize, PrintLog
 from awards.paper.certificates import CertificateText, PaperLayout
 from awards.text import era_date, fill_body
@@ -266,15 +267,24 @@ def members(team, settings, played):
     return [p for p in team.players.all() if settings.include_substitutes or not p.is_substitute or p.pk in played]
 
 
+def certificate_place(prize, kanji):
+    """The place as the certificate prints it: a place's 「第3位」 in 漢数字 (「第三位」) when
+    ``kanji`` (the settings' option, docs/rules/certificates.md "Numbers"); the individual
+    prize's and a hand prize's names as typed."""
+    return kanji_numerals(prize.name) if kanji and prize.kind == PLACE else prize.name
+
+
 def _text(settings, event, prize, recipient, team_name):
+    kanji = settings.kanji_numerals
+    place = certificate_place(prize, kanji)
     return CertificateText(
         title=settings.title,
-        place=prize.name,
+        place=place,
         division=prize.division.name,
         recipient=recipient,
         honorific=settings.honorific,
-        body=fill_body(settings.body, event, prize.division.name, prize.name),
-        date_text=era_date(settings.award_date or event.date),
+        body=fill_body(settings.body, event, prize.division.name, place, kanji=kanji),
+        date_text=era_date(settings.award_date or event.date, kanji=kanji),
         issuers=settings.issuer_lines(),
         team=team_name,
     )

@@ -9,15 +9,18 @@ from __future__ import annotations
 import datetime
 import string
 
+from awards.engine.numerals import kanji_number, kanji_numerals
 from common.dates import japanese_year
 
 PLACEHOLDERS = ("edition", "event", "division", "place")
 
 
-def era_date(day: datetime.date) -> str:
-    """A certificate's date in 和暦 without the weekday: 2027-01-17 → 「令和9年1月17日」
-    (the first year of an era is 元年: ``common.dates.japanese_year``)."""
-    return f"{japanese_year(day)}{day.month}月{day.day}日"
+def era_date(day: datetime.date, kanji: bool = False) -> str:
+    """A certificate's date in 和暦 without the weekday: 2027-01-17 → 「令和9年1月17日」, or
+    with ``kanji`` (the settings' 漢数字 option) 「令和九年一月十七日」 (the first year of an
+    era is 元年 either way: ``common.dates.japanese_year``)."""
+    text = f"{japanese_year(day)}{day.month}月{day.day}日"
+    return kanji_numerals(text) if kanji else text
 
 
 def _pieces(template: str) -> list[tuple[str, str | None, str, str | None]]:
@@ -54,15 +57,18 @@ def body_problem(template: str) -> str | None:
     return None
 
 
-def fill_body(template: str, event, division: str, place: str) -> str:
+def fill_body(template: str, event, division: str, place: str, kanji: bool = False) -> str:
     """The body text of one certificate: ``template`` with {edition}, {event}, {division} and
-    {place} filled in. An event without an edition drops 「第{edition}回」 (no 「第回」). A
+    {place} filled in; with ``kanji`` the edition in 漢数字 (21 → 「二十一」, so 「第二十一回」;
+    the event's and division's names stay as typed). An event without an edition drops
+    「第{edition}回」 (no 「第回」). A
     template that does not fill in (never saved: the form refuses it; one saved before the
     form refused it) is returned as typed. Never raises: the placeholders are put in by hand,
     never with ``str.format``."""
     if not event.edition:
         template = template.replace("第{edition}回", "")
-    values = {"edition": event.edition or "", "event": event.name, "division": division, "place": place}
+    edition = (kanji_number(event.edition) if kanji else event.edition) if event.edition else ""
+    values = {"edition": edition, "event": event.name, "division": division, "place": place}
     if body_problem(template) is not None:
         return template
     return "".join(literal + ("" if name is None else str(values[name])) for literal, name, _s, _c in _pieces(template))

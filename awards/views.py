@@ -48,6 +48,7 @@ def desk(request, slug, hand_form=None):
             "awards": awards,
             "counts": counts,
             "orphans": orphaned_prints(event, awards),
+            "no_issuers": not settings.issuer_lines(),
             "hand_form": hand_form or HandPrizeForm(event),
             "hand_prizes": HandPrize.objects.filter(event=event).select_related("division", "team", "player"),
         },

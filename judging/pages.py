@@ -21,6 +21,7 @@ from judging.forms import (
     WalkoverForm,
 )
 from judging.models import Dispute
+from judging.paper.touch_matrix import touch_steps
 from tournament.models import Match
 
 MATCH_RELATED = ("event", "division", "group", "court", "team_a", "team_b", "winner")
@@ -213,10 +214,13 @@ def matrix_json():
 
 
 def touch_matrix_rows():
-    """The 判定表 as rows of (state of A, [(state of B, verdict) …]) for templates."""
+    """The 判定表 as rows of (state of A, [(state of B, verdict) …]) for templates, with the
+    touch rule's three steps that come with it on every page (``steps``: the hand at the
+    bottom first; the printed 判定表's same words, ``touch_matrix.touch_steps``)."""
     states = [value for value, _label in Dispute.STATE_CHOICES]
     labels = dict(Dispute.STATE_CHOICES)
     return {
+        "steps": touch_steps(),
         "columns": [labels[s] for s in states],
         "rows": [(labels[a], [rules.touch_verdict(a, b).value for b in states]) for a in states],
     }

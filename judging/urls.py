@@ -18,6 +18,7 @@ urlpatterns = [
     path("court/<str:token>/heard/", court.court_heard, name="court_heard"),
     path("court/<str:token>/rules/", court.court_rules, name="court_rules"),
     path("court/<str:token>/rules/matrix.pdf", court.court_matrix_pdf, name="court_matrix_pdf"),
+    path("court/<str:token>/rules/setup.pdf", court.court_setup_pdf, name="court_setup_pdf"),
     path("manage/<slug:slug>/games/<int:number>/", desk.match_detail, name="match_detail"),
     path("manage/<slug:slug>/games/<int:number>/confirm-alone/", desk.confirm_own, name="confirm_own"),
     path("manage/<slug:slug>/games/<int:number>/dispute/", desk.organiser_dispute, name="organiser_dispute"),

@@ -156,6 +156,14 @@ class ReadingSession(models.Model):
     order = models.JSONField(_("order of the cards"), default=list)
     between_readings = models.FloatField(_("pause between the two readings (seconds)"))
     between_cards = models.FloatField(_("pause between cards (seconds)"))
+    SPEEDS = [("slow", _("slow (a tournament: “read the card slowly”)")), ("normal", _("normal"))]
+    voice_speed = models.CharField(
+        _("speed of the synthetic voice"),
+        max_length=6,
+        choices=SPEEDS,
+        default="slow",
+        help_text=_("Recordings play as recorded."),
+    )
     via_link = models.BooleanField(_("started on the reader link"), default=False)
     started_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -178,8 +186,10 @@ class ReadingLogEntry(models.Model):
     the device's number for the line: a line sent twice is stored once."""
 
     # "cut": a reading cut by a pause (read again whole on resume, not counted); "reopened":
-    # the reading page was opened again and went on (docs/rules/reader.md).
-    KINDS = ("phrase", "read", "again", "skip", "pause", "cut", "resume", "reopened", "end")
+    # the reading page was opened again and went on (docs/rules/reader.md); "placed": the
+    # referee tapped 「続ける」 at the last two cards; "mismatch": the cards on the court did not
+    # match the reading cards left (``reading`` says how: sequence.MISMATCHES; issue 33).
+    KINDS = ("phrase", "read", "again", "skip", "pause", "cut", "resume", "reopened", "placed", "mismatch", "end")
 
     session = models.ForeignKey(ReadingSession, on_delete=models.CASCADE, related_name="entries")
     seq = models.PositiveIntegerField(_("line"))

@@ -18,6 +18,7 @@ from django.utils.translation import ngettext
 
 from common import limits
 from common.errors import UserError
+from reader import synth
 from reader.engine import sequence
 from reader.models import ReaderLink, ReadingLogEntry, ReadingSession
 from tournament.models import new_court_token
@@ -74,16 +75,22 @@ def timing(between_readings, between_cards):
     return sequence.Timing(*values)
 
 
-def start_reading(edition, event, *, unreadable, pauses, court=None, match=None, seed=None, user=None, via_link=False):
+def start_reading(
+    edition, event, *, unreadable, pauses, court=None, match=None, seed=None, user=None, via_link=False, speed="slow"
+):
     """Start a reading of ``edition`` for ``event`` (a ``court`` of it, or the hall when None;
     optionally one of its games): shuffle with ``seed`` (random when None) and store the
     order. Returns the ``ReadingSession``.
 
     ``unreadable``: the cards that cannot be read (``reader.voices.unreadable_cards``);
-    ``pauses``: a ``sequence.Timing``. Raises ``UserError`` for unreadable cards, a deck of
+    ``pauses``: a ``sequence.Timing``; ``speed``: the synthetic voice's, "slow" (the
+    default: the rule sheet's "read the card slowly") or "normal" (``reader.synth.SPEEDS``;
+    another is refused). Raises ``UserError`` for unreadable cards, a deck of
     fewer than two cards, a court or game of another event. docs/rules/reader.md.
     """
     refuse_unreadable(unreadable)
+    if speed not in synth.SPEEDS:
+        raise UserError(_("Speed of the synthetic voice: choose slow or normal."))
     if court is not None and court.event_id != event.pk:
         raise UserError(_("That court is not one of this tournament's."))
     if match is not None and match.event_id != event.pk:
@@ -102,6 +109,7 @@ def start_reading(edition, event, *, unreadable, pauses, court=None, match=None,
         order=order,
         between_readings=pauses.between_readings,
         between_cards=pauses.between_cards,
+        voice_speed=speed,
         started_by=user if user is not None and user.is_authenticated else None,
         via_link=via_link,
     )
@@ -116,7 +124,7 @@ def steps(session):
 # What each kind of log line may carry (the reading page's ``log`` in static/js/reader.js):
 # the kinds that name a card and one of its readings, and those that carry nothing.
 _CARD_KINDS = ("read", "again", "skip")
-_EMPTY_KINDS = ("pause", "resume", "end")
+_EMPTY_KINDS = ("pause", "resume", "placed", "end")
 _PHRASE_KEYS = (sequence.START, sequence.NEXT, sequence.CHECK)
 _READINGS = (sequence.FIRST, sequence.SECOND, sequence.CONFIRM, sequence.AGAIN)
 
@@ -136,6 +144,8 @@ def _check_fields(session, number, kind, card, reading, key):
         raise _refuse(number, _("not one of the phrases of the reading."))
     if kind in _EMPTY_KINDS and (card or reading or key):
         raise _refuse(number, _("a pause, a resume or the end names no card."))
+    if kind == "mismatch" and (card or key or reading not in sequence.MISMATCHES):
+        raise _refuse(number, _("not one of the cases of the last two cards."))
     if kind == "cut" and not card:  # a phrase cut by a pause (read again whole on resume)
         if reading or key not in _PHRASE_KEYS:
             raise _refuse(number, _("not one of the phrases of the reading."))

@@ -37,6 +37,17 @@ DEFAULT_VOICE = Path(__file__).resolve().parent / "htsvoice" / "mei" / "mei_norm
 TIMEOUT_SECONDS = 30
 #: The longest text handed to the voice (a card's text is some 20 characters).
 MAX_TEXT_CHARS = 300
+#: The voice's speeds (Open JTalk's ``-r``, speech speed rate; 1.0 is the voice's own pace).
+#: A tournament reads slowly (the rule sheet: "read the card slowly"; issue 33), so "slow"
+#: is the default of a reading; "normal" is the voice as it comes.
+SPEEDS = {"slow": 0.8, "normal": 1.0}
+DEFAULT_SPEED = "slow"
+
+
+def speed_name(value) -> str:
+    """``value`` if it names a speed of :data:`SPEEDS`, else "normal" (an old or altered
+    address plays the voice's own pace, never an error)."""
+    return value if value in SPEEDS else "normal"
 
 
 class VoiceMissing(UserError):
@@ -99,9 +110,13 @@ def clean_text(text: str) -> str:
     return "、".join(line for line in lines if line)[:MAX_TEXT_CHARS]
 
 
-def text_hash(text: str) -> str:
-    """The cache key of ``text`` for the voice in use: SHA-256 hex of voice and text."""
-    return hashlib.sha256(f"{voice_id()}\n{clean_text(text)}".encode()).hexdigest()
+def text_hash(text: str, speed: str = "normal") -> str:
+    """The cache key of ``text`` at ``speed`` for the voice in use: SHA-256 hex of voice,
+    text and (when not "normal") the speed, so the files cached before speeds existed stay
+    the normal ones."""
+    speed = speed_name(speed)
+    mark = "" if speed == "normal" else f"\n{speed}"
+    return hashlib.sha256(f"{voice_id()}\n{clean_text(text)}{mark}".encode()).hexdigest()
 
 
 def cache_dir() -> Path:
@@ -109,15 +124,16 @@ def cache_dir() -> Path:
     return Path(settings.DATA_DIR) / "reader-voice" / voice_id()
 
 
-def cached_path(text: str) -> Path:
-    """Where the WAV of ``text`` is (or will be) cached."""
-    return cache_dir() / f"{text_hash(text)}.wav"
+def cached_path(text: str, speed: str = "normal") -> Path:
+    """Where the WAV of ``text`` at ``speed`` is (or will be) cached."""
+    return cache_dir() / f"{text_hash(text, speed)}.wav"
 
 
-def synthesize(text: str) -> Path:
+def synthesize(text: str, speed: str = "normal") -> Path:
     """The WAV file of ``text`` spoken by the synthetic voice, synthesised once and cached.
 
-    In: the text to read (kana or kanji; the reading field when the card has one). Out: the
+    In: the text to read (kana or kanji; the reading field when the card has one) and the
+    ``speed`` (a name of :data:`SPEEDS`; another is "normal"). Out: the
     path of a mono 16-bit WAV (48 kHz) under ``DATA_DIR/reader-voice/``. Raises
     :class:`VoiceMissing` when the voice is not installed, ``UserError`` for an empty text
     or when Open JTalk fails or takes over :data:`TIMEOUT_SECONDS`. The text goes to the
@@ -126,7 +142,8 @@ def synthesize(text: str) -> Path:
     line = clean_text(text)
     if not line:
         raise UserError(_("There is no text to read."))
-    path = cached_path(line)
+    speed = speed_name(speed)
+    path = cached_path(line, speed)
     if path.is_file():
         return path
     status = voice_status()
@@ -136,7 +153,7 @@ def synthesize(text: str) -> Path:
     handle, tmp = tempfile.mkstemp(suffix=".wav", dir=path.parent)
     os.close(handle)
     try:
-        _run(line, Path(tmp))
+        _run(line, Path(tmp), SPEEDS[speed])
         os.replace(tmp, path)
     finally:
         if os.path.exists(tmp):
@@ -144,8 +161,8 @@ def synthesize(text: str) -> Path:
     return path
 
 
-def _run(line: str, out: Path) -> None:
-    command = [_binary(), "-x", str(_dictionary()), "-m", str(_voice()), "-ow", str(out)]
+def _run(line: str, out: Path, rate: float = 1.0) -> None:
+    command = [_binary(), "-x", str(_dictionary()), "-m", str(_voice()), "-r", f"{rate:.2f}", "-ow", str(out)]
     try:
         result = subprocess.run(  # fixed arguments; the text goes on stdin
             command, input=(line + "\n").encode("utf-8"), capture_output=True, timeout=TIMEOUT_SECONDS, check=False

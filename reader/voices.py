@@ -121,40 +121,44 @@ def unreadable_message(cards: list[Card]) -> str:
     ) % {"count": len(cards), "cards": names}
 
 
-def _url(edition: DeckEdition, key: str, version: str) -> str:
+def _url(edition: DeckEdition, key: str, version: str, speed: str = "normal") -> str:
     kind, name = parse_key(key)
-    return reverse("reader:audio", args=[edition.slug, kind, name]) + f"?v={version}"
+    url = reverse("reader:audio", args=[edition.slug, kind, name]) + f"?v={version}"
+    # A recording plays as recorded: only the synthetic voice has a speed.
+    return url + (f"&speed={speed}" if speed != "normal" and version.startswith("s") else "")
 
 
-def _synth_version(text: str) -> str:
-    return "s" + synth.text_hash(text)[:16]
+def _synth_version(text: str, speed: str = "normal") -> str:
+    return "s" + synth.text_hash(text, speed)[:16]
 
 
-def audio_urls(edition: DeckEdition) -> dict[str, str]:
+def audio_urls(edition: DeckEdition, speed: str = "normal") -> dict[str, str]:
     """The URL of every key of ``edition`` (its cards and the phrases), in two queries.
 
+    ``speed``: the synthetic voice's speed (``synth.SPEEDS``; a recording plays as recorded).
     A key with nothing to play (an unreadable card) has a URL too; it answers 404.
     """
+    speed = synth.speed_name(speed)
     versions = {rec.key: "r" + rec.sha256[:16] for rec in edition.recordings.only("key", "sha256")}
     urls = {}
     for card in edition.cards.all():
         key = card_key(card.head_kana)
-        urls[key] = _url(edition, key, versions.get(key) or _synth_version(spoken_text(card)))
+        urls[key] = _url(edition, key, versions.get(key) or _synth_version(spoken_text(card), speed), speed)
     for name, (_words, kana) in PHRASES.items():
         key = f"phrase:{name}"
-        urls[key] = _url(edition, key, versions.get(key) or _synth_version(kana))
+        urls[key] = _url(edition, key, versions.get(key) or _synth_version(kana, speed), speed)
     return urls
 
 
-def audio_url(edition: DeckEdition, key: str) -> str:
-    """The URL the reader plays for ``key`` of ``edition`` (see :func:`audio_urls`).
+def audio_url(edition: DeckEdition, key: str, speed: str = "normal") -> str:
+    """The URL the reader plays for ``key`` of ``edition`` at ``speed`` (see :func:`audio_urls`).
 
     Raises ``UnknownKey`` for a key that names no card of the edition and no phrase.
     """
     kind, name = parse_key(key)
     if kind == "card" and not edition.cards.filter(head_kana=name).exists():
         raise UnknownKey(_("The deck has no card %(kana)s.") % {"kana": name})
-    return audio_urls(edition)[key]
+    return audio_urls(edition, speed)[key]
 
 
 def _text_of(edition: DeckEdition, kind: str, name: str) -> str:
@@ -166,8 +170,9 @@ def _text_of(edition: DeckEdition, kind: str, name: str) -> str:
     return spoken_text(card)
 
 
-def audio_for(edition: DeckEdition, key: str) -> Audio:
-    """The audio the reader plays for ``key``: the club's recording, else the synthetic voice.
+def audio_for(edition: DeckEdition, key: str, speed: str = "normal") -> Audio:
+    """The audio the reader plays for ``key``: the club's recording, else the synthetic voice
+    at ``speed`` (``synth.SPEEDS``; another name is "normal").
 
     Raises ``UnknownKey`` (no such card or phrase), ``synth.VoiceMissing`` (no recording and
     no voice installed), ``UserError`` (no recording and no text, or the voice failed).
@@ -181,5 +186,6 @@ def audio_for(edition: DeckEdition, key: str) -> Audio:
     text = _text_of(edition, kind, name)
     if not text:
         raise UserError(_("Card %(kana)s has neither a reading text nor a recording.") % {"kana": name})
-    path = synth.synthesize(text)
-    return Audio("audio/wav", "wav", _synth_version(text), path=path)
+    speed = synth.speed_name(speed)
+    path = synth.synthesize(text, speed)
+    return Audio("audio/wav", "wav", _synth_version(text, speed), path=path)

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from club_entry import services as club_entry_services
 from common.pdf.coverage import font_warnings
+from judging.paper.game_setup import game_setup_pdf
 from judging.paper.touch_matrix import touch_matrix_pdf
 from tournament import paper, reports
 from tournament.engine import seeding
@@ -290,6 +291,11 @@ def individual(event):
 
 def touch_matrix():
     return touch_matrix_pdf()
+
+
+def game_setup():
+    """試合の準備 on one A4 page (judging.paper.game_setup)."""
+    return game_setup_pdf()
 
 
 KINDS = {

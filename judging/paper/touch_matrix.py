@@ -16,7 +16,7 @@ from common.pdf.pen import BAND, INK, LINE, MUTED, SHADE, WHITE, Pen, draw_fitte
 from common.pdf.text import clean, fit_paragraph
 from judging.engine.rules import MAX_RPS_DECISIONS, TOUCH_MATRIX, TouchState, Verdict
 
-__all__ = ["touch_labels", "touch_matrix_cells", "touch_matrix_pdf", "verdict_labels"]
+__all__ = ["mismatch_cases", "touch_labels", "touch_matrix_cells", "touch_matrix_pdf", "touch_steps", "verdict_labels"]
 
 TINT_A = (0.84, 0.90, 0.98)
 TINT_B = (0.99, 0.87, 0.78)
@@ -76,6 +76,10 @@ def _notes() -> list[tuple[str, str]]:
             ),
         ),
         (
+            _("The last two cards do not match"),
+            " ".join(mismatch_cases()),
+        ),
+        (
             _("Rock-paper-scissors"),
             _(
                 "At most %(count)s rock-paper-scissors of the table a game (two players, called by the "
@@ -88,16 +92,37 @@ def _notes() -> list[tuple[str, str]]:
     ]
 
 
-def _steps() -> tuple[str, str]:
-    """Step one, before the table (docs/rules/hitachi-karuta.md, "Touch judgment matrix"): the
-    hand at the bottom takes the card, between the two teams as within one, with no じゃんけん."""
+def mismatch_cases() -> tuple[str, str, str]:
+    """What the referee does when, at the last two cards, the cards on the court do not match
+    the reading cards left (docs/rules/hitachi-karuta.md, "Last two cards"; the rule sheet's
+    three cases), in the active language."""
+    return (
+        _("More than two cards on the court: the referee collects the extra cards."),
+        _("Fewer than two: the referee prepares the missing cards, and play goes on."),
+        _("Both cards wrong: the referee collects them and prepares the correct ones."),
+    )
+
+
+def touch_steps() -> tuple[str, str, str]:
+    """The touch rule in the rule sheet's order, before the table (docs/rules/hitachi-karuta.md,
+    "Touch judgment matrix"; the sheet: "If more than one player holds the same card, the
+    player whose hand is at the bottom should get the card. If they hold the same card at the
+    same time, in the same place, play rock-paper-scissors … In other cases, see the list."):
+    ① the hand at the bottom takes the card, between the two teams as within one; ② the same
+    card at the same time in the same place: じゃんけん; ③ in other cases, the table. Shared by
+    the printed 判定表 and every page that shows the matrix (``judging/includes/matrix.html``)."""
     return (
         _(
-            "① First: when several players hold the same card, the team of the hand at the bottom "
-            "takes it (within one team or between the teams; no rock-paper-scissors)."
+            "① When several players hold the same card, the player whose hand is at the bottom gets it "
+            "(within one team or between the teams; no rock-paper-scissors)."
         ),
-        _("② Only when no hand is underneath (same card, same time, same place): the table below."),
+        _("② If they hold the same card at the same time, in the same place: rock-paper-scissors."),
+        _("③ In other cases, see the table."),
     )
+
+
+def _steps() -> tuple[str, str, str]:
+    return touch_steps()
 
 
 def _foot() -> str:
@@ -111,20 +136,22 @@ def _foot() -> str:
 HEAD_W = 64 * mm  # the row headings (team A's state)
 HEAD_H = 21 * mm  # the column headings (team B's state)
 ROW_H = 22 * mm
-STEPS_H = 13 * mm  # the band of step one, between the title and the matrix
+STEPS_H = 17 * mm  # the band of the touch rule's three steps, between the title and the matrix
 
 
 def touch_matrix_pdf(title: str = "") -> bytes:
     """The touch-judgment matrix (判定表) on ONE A4 landscape page, for the referees.
 
-    Input: the page title (default 「判定表」 in the active language).  Above the matrix, step one of the rule:
-    the player whose hand is at the bottom takes the card, between the two teams as within
-    one, with no じゃんけん; only a truly simultaneous touch goes to the table.  Rows are team A's state (両方触った /
+    Input: the page title (default 「判定表」 in the active language).  Above the matrix, the
+    touch rule in the sheet's three steps (:func:`touch_steps`): the hand at the bottom takes
+    the card; the same card at the same time in the same place, じゃんけん; in other cases,
+    the table.  Rows are team A's state (両方触った /
     正しい札だけ / 間違った札だけ / どちらも触らない), columns team B's; cells read A / B /
     じゃんけん / 先に正しい札に触れたチーム, from :data:`judging.engine.rules.TOUCH_MATRIX`
     (``docs/rules/hitachi-karuta.md``).  Under the matrix: notes on お手つき (the correct
     card goes to the opponent, one card only however many wrong touches), the last two
-    cards (leaders only; whoever takes the first takes both) and じゃんけん (at most 3 per
+    cards (leaders only; whoever takes the first takes both), what the referee does when the
+    last two cards do not match (:func:`mismatch_cases`) and じゃんけん (at most 3 per
     match; then the referee leader decides; first-to-touch names the team).  Returns the PDF bytes; a character of
     ``title`` the font lacks prints from a fallback font or as 〓.
     """
@@ -169,7 +196,7 @@ def _draw_steps(pen: Pen, x0: float, w: float, st: float) -> None:
     pen.rect(x0, st - STEPS_H, w, STEPS_H, fill=TINT_FIRST, stroke=INK, width=1.2, radius=1.5 * mm)
     steps = _steps()
     size = min(shrink(pen, step, w - 6 * mm, 12) for step in steps)
-    first = st - (STEPS_H - 2.2 * size) / 2 - 0.9 * size  # two lines centred in the band
+    first = st - (STEPS_H - 3.5 * size) / 2 - 0.9 * size  # three lines centred in the band
     for k, step in enumerate(steps):
         pen.text(x0 + 3 * mm, first - 1.3 * k * size, step, size, bold=True)
 
@@ -235,11 +262,12 @@ def _verdict_cell(pen: Pen, cx: float, ry: float, col_w: float, text: str) -> No
 
 
 def _draw_notes(pen: Pen, x0: float, w: float, nt: float) -> None:
-    """The three notes side by side, from ``nt`` down to just above the foot line."""
+    """The notes side by side, from ``nt`` down to just above the foot line."""
     gap = 4 * mm
     nb = CONTENT_BOTTOM + 6 * mm
-    nw = (w - 2 * gap) / 3
-    for k, (head, body) in enumerate(_notes()):
+    notes = _notes()
+    nw = (w - (len(notes) - 1) * gap) / len(notes)
+    for k, (head, body) in enumerate(notes):
         nx = x0 + k * (nw + gap)
         pen.rect(nx, nb, nw, nt - nb, fill=WHITE, stroke=LINE, width=0.9, radius=1.5 * mm)
         tab_w = pen.width(head, 11) + 6 * mm

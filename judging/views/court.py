@@ -25,6 +25,7 @@ from judging.forms import (
 )
 from judging.models import RecordingSheet
 from judging.pages import MATCH_RELATED, court_match, dispute_page, handle_entry, touch_matrix_rows
+from judging.paper.game_setup import game_setup_pdf, setup_steps
 from judging.paper.touch_matrix import touch_matrix_pdf
 from tournament.models import Match
 from tournament.reports import division_game_slots
@@ -281,8 +282,21 @@ def court_rules(request, token):
     return render(
         request,
         "judging/rules_help.html",
-        {"court": court, "event": court.event, "token": token, "matrix": touch_matrix_rows()},
+        {
+            "court": court,
+            "event": court.event,
+            "token": token,
+            "matrix": touch_matrix_rows(),
+            "setup_steps": setup_steps(),
+        },
     )
+
+
+@court_link.court_page
+def court_setup_pdf(request, token):
+    """試合の準備 (the referee's notice ① and the layout of the cards) on one A4 page."""
+    court_link.court(token)
+    return file_response(game_setup_pdf(), "game-setup.pdf", PDF, inline=True)
 
 
 @court_link.court_page

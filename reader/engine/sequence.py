@@ -5,8 +5,10 @@ functions over a small state.
 The procedure encoded here is written out, with its sources, in ``docs/rules/reader.md``:
 「では、始めます」, each card read twice with a pause between the readings, 「次、読みます」
 before every next card, and when two cards remain 「札の確認をします」, both read once to
-confirm them, then the game's last read (the first of the two in the shuffled order, read
-twice). Pauses are in seconds; nothing here knows Django.
+confirm them, then the reader waits until the referee says the two cards are placed in the
+centre 30 cm apart (a WAIT step: nothing plays until ``placed``), then the game's last read
+(the first of the two in the shuffled order, read twice). Pauses are in seconds; nothing here
+knows Django.
 """
 
 import dataclasses
@@ -17,10 +19,16 @@ START = "phrase:start"  # 「では、始めます」
 NEXT = "phrase:next"  # 「次、読みます」
 CHECK = "phrase:check"  # 「札の確認をします」
 
-# Kinds of step.
-PHRASE, READ, PAUSE = "phrase", "read", "pause"
+# Kinds of step. WAIT: the reader stops until the referee says the last two cards are placed.
+PHRASE, READ, PAUSE, WAIT = "phrase", "read", "pause", "wait"
 # Readings of a card: the two readings, the confirming reading of the last two, read again.
 FIRST, SECOND, CONFIRM, AGAIN = "first", "second", "check", "again"
+
+# What the referee reports at the last two cards when the cards on the court do not match the
+# reading cards left (docs/rules/hitachi-karuta.md, "Last two cards"): more than two cards
+# (the referee collects the extra ones), fewer than two (the missing ones are prepared), both
+# wrong (collected, the correct ones prepared).
+MISMATCHES = ("more", "fewer", "wrong")
 
 # Bounds of the pauses (seconds), the same for the page's settings.
 MIN_PAUSE, MAX_PAUSE = 0.0, 30.0
@@ -99,8 +107,9 @@ def plan(order, timing=Timing()):
     docs/rules/reader.md, "The steps": 「では、始めます」; every card but the last two read
     twice, with ``between_readings`` between the readings and ``between_cards`` then
     「次、読みます」 before each next card; then 「札の確認をします」, the last two read once
-    each to confirm them, and after the pause for placing them in the centre 「次、読みます」
-    and the first of the two read twice (the game's last read: whoever takes it takes both).
+    each to confirm them, a WAIT (the reader stops until the referee has the two cards placed
+    in the centre 30 cm apart: ``placed``), 「次、読みます」 and the first of the two read
+    twice (the game's last read: whoever takes it takes both).
     Raises ``ReadingError`` for fewer than two cards or a card named twice.
     """
     order = list(order)
@@ -123,7 +132,7 @@ def plan(order, timing=Timing()):
         Step(READ, check, card_key(last_a), last_a, CONFIRM),
         Step(PAUSE, check + 1, seconds=timing.between_readings),
         Step(READ, check + 1, card_key(last_b), last_b, CONFIRM),
-        Step(PAUSE, check + 2, seconds=timing.between_cards),
+        Step(WAIT, check + 2),
         Step(PHRASE, check + 2, NEXT),
     ]
     steps += _read_twice(check + 2, last_a, timing)
@@ -141,6 +150,14 @@ class State:
     position: int = -1
     paused: bool = False
     skipped_block: int = -1
+    placed_at: int = -1  # the WAIT step the referee ended with ``placed`` (-1: none)
+
+    @property
+    def waiting(self):
+        """True while the reader stands at the WAIT of the last two cards, not yet ended by
+        ``placed``: ``advance`` is refused until then."""
+        step = self.current
+        return step is not None and step.kind == WAIT and self.placed_at != self.position
 
     @property
     def finished(self):
@@ -165,16 +182,40 @@ class Entry:
 def advance(state):
     """Play the next step: (new state, its ``Entry``). docs/rules/reader.md, "Operations".
 
-    Raises ``ReadingError`` while paused or when the reading is finished.
+    Raises ``ReadingError`` while paused, while waiting at the last two cards (``placed``
+    goes on) or when the reading is finished.
     """
     if state.paused:
         raise ReadingError("the reading is paused")
+    if state.waiting:
+        raise ReadingError("the reader waits for the last two cards to be placed")
     if state.finished:
         raise ReadingError("the reading is finished")
     position = state.position + 1
     step = state.steps[position]
     state = dataclasses.replace(state, position=position, skipped_block=-1)
     return state, Entry(step.kind, step.card, step.reading, step.key)
+
+
+def placed(state):
+    """The referee taps 「続ける」 at the last two cards: they are in the centre, 30 cm apart.
+    (state, Entry "placed"); the next ``advance`` plays 「次、読みます」 and the last read.
+    docs/rules/reader.md, "The steps" 5. Raises ``ReadingError`` when not waiting."""
+    if not state.waiting:
+        raise ReadingError("the reader is not waiting for the last two cards")
+    return dataclasses.replace(state, placed_at=state.position), Entry("placed")
+
+
+def mismatch(state, case):
+    """The referee reports, while the reader waits at the last two cards, that the cards on
+    the court do not match: ``case`` one of :data:`MISMATCHES`. The reader keeps waiting (the
+    referee sorts it out, then ``placed``). (state, Entry "mismatch" with ``reading=case``).
+    Raises ``ReadingError`` when not waiting or for another case."""
+    if not state.waiting:
+        raise ReadingError("the reader is not waiting for the last two cards")
+    if case not in MISMATCHES:
+        raise ReadingError(f"unknown case {case!r}")
+    return state, Entry("mismatch", reading=case)
 
 
 def pause(state, under_way=False):
@@ -316,13 +357,18 @@ def resume_position(steps, lines):
     read; ``len(steps) - 1`` after the "end" line.
 
     A reading counts when its line exists (lines are written when a reading ends, so a cut
-    one is read again); a skip counts as its card's block done. Read-again lines add
-    nothing. docs/rules/reader.md, "Opening the page again".
+    one is read again); a skip counts as its card's block done; a "placed" line counts as
+    the WAIT of the last two cards done (without it the page waits there again). Read-again
+    lines add nothing. docs/rules/reader.md, "Opening the page again".
     """
     position = -1
     for kind, card, reading in lines:
         if kind == "end":
             return len(steps) - 1
+        if kind == "placed":
+            waits = [i for i in range(position + 1, len(steps)) if steps[i].kind == WAIT]
+            position = waits[0] if waits else position
+            continue
         if kind not in ("read", "skip") or not card:
             continue
         for index in range(position + 1, len(steps)):

@@ -22,7 +22,9 @@ _RANGE = re.compile(r"^bytes=(\d*)-(\d*)$")
 
 @require_safe
 def audio(request, slug, kind, name):
-    """``/reader/audio/<edition>/<card|phrase>/<head kana or phrase>/``: the audio to play.
+    """``/reader/audio/<edition>/<card|phrase>/<head kana or phrase>/``: the audio to play;
+    ``?speed=slow`` for the synthetic voice read slowly (``reader.synth.SPEEDS``; another
+    value plays the normal speed).
 
     200 with the recording or the synthesised WAV; 206 for a byte range; 404 for an unknown
     edition, card or phrase, and for a card nothing can read (the reader checks
@@ -30,7 +32,7 @@ def audio(request, slug, kind, name):
     """
     edition = get_object_or_404(DeckEdition, slug=slug)
     try:
-        found = voices.audio_for(edition, f"{kind}:{name}")
+        found = voices.audio_for(edition, f"{kind}:{name}", request.GET.get("speed", "normal"))
     except UserError as error:
         raise Http404(error.message) from error
     if request.headers.get("If-None-Match") == f'"{found.version}"':

@@ -26,7 +26,7 @@ from django.views.decorators.http import require_POST
 
 from common.errors import UserError
 from common.qr_svg import qr_svg
-from reader import log_json, sessions, voices
+from reader import log_json, sessions, synth, voices
 from reader.access import may_edit_edition
 from reader.engine import sequence
 from reader.models import DeckEdition, ReadingSession
@@ -74,6 +74,7 @@ def _form_context(request, event, *, court=None, values=None):
         "timing": sequence.Timing(),
         "values": values or {},
         "court_games": games,
+        "speeds": ReadingSession.SPEEDS,
     }
 
 
@@ -149,6 +150,7 @@ def _start(request, event, *, court=None, via_link=False):
         event,
         unreadable=voices.unreadable_cards(edition),
         pauses=_pauses(request),
+        speed=request.POST.get("voice_speed") or "slow",
         court=court,
         match=match,
         user=request.user,
@@ -186,15 +188,16 @@ def manage_link(request, slug):
     return redirect(reverse("reader:manage", args=[event.slug]) + "#links")
 
 
-def _plan(reading, edition=None, order=None, pauses=None):
-    """What the reading page's script needs: the steps, the audio URL of each key, the cards'
-    texts (for the referee's large display)."""
+def _plan(reading, edition=None, order=None, pauses=None, speed="normal"):
+    """What the reading page's script needs: the steps, the audio URL of each key (the
+    synthetic voice at the reading's speed, or ``speed`` for practice), the cards' texts (for
+    the referee's large display)."""
     edition = edition or reading.edition
     if reading is not None:
         steps = sessions.steps(reading)
     else:
         steps = [step.as_dict() for step in sequence.plan(order, pauses)]
-    urls = voices.audio_urls(edition)
+    urls = voices.audio_urls(edition, reading.voice_speed if reading is not None else speed)
     audio = {step["key"]: urls[step["key"]] for step in steps if step["key"]}
     cards = {card.head_kana: card.text for card in edition.cards.all()}
     order = list(reading.order) if reading is not None else list(order)
@@ -286,7 +289,16 @@ _KIND_LABELS = {
     "cut": _lazy("paused: this reading was cut, it is read again whole on resume"),
     "resume": _lazy("resumed"),
     "reopened": _lazy("resumed (page opened again)"),
+    "placed": _lazy("the last two cards placed: go on"),
+    "mismatch": _lazy("the last two cards did not match"),
     "end": _lazy("The reading is over."),
+}
+#: What the referee does in each case of the last two cards (the rule sheet,
+#: docs/rules/hitachi-karuta.md "Last two cards"): the log page's words and the page's buttons.
+MISMATCH_LABELS = {
+    "more": _lazy("More than two cards on the court: the referee collects the extra cards"),
+    "fewer": _lazy("Fewer than two cards on the court: the referee prepares the missing cards"),
+    "wrong": _lazy("Both cards wrong: the referee collects them and prepares the correct ones"),
 }
 _READING_LABELS = {
     sequence.FIRST: _lazy("1st reading"),
@@ -307,8 +319,10 @@ def _log_rows(reading, limit=None):
         else:
             row.label = _KIND_LABELS.get(row.kind, row.kind)
         # A skip, a pause, a resume name a card at most, never a reading (older lines did).
-        no_reading = row.kind in ("phrase", "skip", "pause", "resume", "reopened", "end")
+        no_reading = row.kind in ("phrase", "skip", "pause", "resume", "reopened", "placed", "end")
         row.reading_label = "" if no_reading else _READING_LABELS.get(row.reading, row.reading)
+        if row.kind == "mismatch":
+            row.reading_label = MISMATCH_LABELS.get(row.reading, row.reading)
     return rows
 
 
@@ -480,7 +494,8 @@ def practice(request):
                 )
             pauses = sessions.timing(request.GET.get("between_readings", "2"), request.GET.get("between_cards", "4"))
             seed = secrets.randbelow(sessions.MAX_SEED)
-            plan = _plan(None, edition, sequence.shuffled(cards, seed), pauses) | {"seed": seed}
+            speed = synth.speed_name(request.GET.get("voice_speed", synth.DEFAULT_SPEED))
+            plan = _plan(None, edition, sequence.shuffled(cards, seed), pauses, speed) | {"seed": seed}
         except (UserError, sequence.ReadingError) as problem:
             error = str(problem) if isinstance(problem, UserError) else _("This deck has fewer than two cards.")
     editions = list(_editions())
@@ -501,5 +516,6 @@ def practice(request):
         "fast": request.GET.get("fast") == "1",
         "timing": sequence.Timing(),
         "values": request.GET,
+        "speeds": ReadingSession.SPEEDS,
     }
     return render(request, "reader/practice.html", context)

@@ -6,6 +6,9 @@
 // reads it again whole; read again and skip act on the card shown large; a skip between cards
 // names the unread card first and needs a second press. The position (steps, last step done,
 // the list) is kept in localStorage: a page opened again offers "continue from card N".
+// At the last two cards the reader waits (a "wait" step) until the referee taps Continue: the
+// two cards are in the centre, 30 cm apart; a mismatch of the cards is told first (its button
+// says what the referee does), logged, and the reader keeps waiting (issue 33).
 // ?fast=1 (data-fast) makes the pauses ~0 and the audio fast: for the browser test.
 (function () {
   "use strict";
@@ -19,7 +22,7 @@
   // Practice (no server): a kept game is offered to continue, Start begins a new shuffle.
   var practice = d.practice === "1", order = (plan.order || []).slice();
   var pos = -1, done = -1, paused = false, started = false, finished = false, timer = null, playing = false;
-  var pendingSkip = "", items = [], skippedBlock = -1;
+  var pendingSkip = "", items = [], skippedBlock = -1, waiting = false;
   var audio = document.getElementById("reader-audio");
   var preloaded = {};
   var el = function (id) { return document.getElementById(id); };
@@ -167,7 +170,7 @@
   function setState(state) {
     d.state = state;
     buttons.start.disabled = started || finished;
-    buttons.pause.disabled = !started || paused || finished;
+    buttons.pause.disabled = !started || paused || finished || waiting;
     buttons.resume.disabled = !paused || finished;
     buttons.again.disabled = !started || finished || !lastCard();
     buttons.skip.disabled = !started || finished || pos >= steps.length - 1;
@@ -187,7 +190,8 @@
     var node = document.getElementById("reader-logged");
     var lines = [];
     try { lines = node ? JSON.parse(node.textContent) : []; } catch (e) { lines = []; }
-    var notes = { skip: d.labelSkip, pause: d.labelPause, resume: d.labelResume, cut: d.labelCut, reopened: d.labelReopened };
+    var notes = { skip: d.labelSkip, pause: d.labelPause, resume: d.labelResume, cut: d.labelCut, reopened: d.labelReopened,
+      placed: d.labelPlaced, mismatch: d.labelMismatch };
     lines.forEach(function (line) {
       if (line.kind === "read" || line.kind === "again") {
         var step = { kind: "read", card: line.card, reading: line.reading };
@@ -275,9 +279,16 @@
     el("reader-step").textContent = d.labelEnd;
     setState("finished");
   }
+  function showWait(on) {
+    waiting = on;
+    d.waiting = on ? "1" : "";
+    el("reader-wait").hidden = !on;
+    if (!on) el("reader-wait-action").textContent = "";
+  }
   function playNext() {
     timer = null;
     if (paused || finished) return;
+    if (waiting) showWait(false); // read again or skip pressed while waiting: it moves on
     if (pos >= 0 && steps[pos].kind === "pause") { done = pos; keep(); }
     if (pos >= steps.length - 1) { finish(); return; }
     pos += 1;
@@ -288,6 +299,14 @@
     if (step.kind === "pause") {
       timer = setTimeout(playNext, fast ? 5 : pauseSeconds(pos) * 1000);
       setState("playing");
+      return;
+    }
+    if (step.kind === "wait") {
+      // The last two cards: nothing plays until the referee taps Continue (never a timer).
+      showWait(true);
+      el("reader-step").textContent = d.labelWait;
+      keep();
+      setState("waiting");
       return;
     }
     if (step.kind === "read" && step.card === pendingSkip) setPending("");
@@ -369,6 +388,21 @@
       playNext();
     },
     pause: doPause,
+    placed: function () {
+      if (!waiting || paused || finished) return;
+      showWait(false);
+      done = pos;
+      log("placed");
+      note("placed", d.labelPlaced);
+      keep();
+      playNext();
+    },
+    mismatch: function (button) {
+      if (!waiting || !button) return;
+      log("mismatch", { card: "", reading: button.dataset["case"], key: "" });
+      note("mismatch", d.labelMismatch + ": " + button.textContent.trim());
+      el("reader-wait-action").textContent = button.textContent.trim();
+    },
     resume: function () {
       if (!paused || finished) return;
       paused = false;
@@ -432,7 +466,7 @@
   };
   root.addEventListener("click", function (event) {
     var button = event.target.closest("button[data-act]");
-    if (button && actions[button.dataset.act]) actions[button.dataset.act]();
+    if (button && actions[button.dataset.act]) actions[button.dataset.act](button);
   });
   window.addEventListener("online", flush);
   restore();

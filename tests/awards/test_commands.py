@@ -93,3 +93,10 @@ def test_print_awards_names_a_character_no_font_prints(played, tmp_path, monkeyp
     call_command("print_awards", "demo", "-o", str(tmp_path / "a.pdf"), stdout=io.StringIO(), stderr=err)
     fallback.reset_fallback_cache()
     assert "𠮷田 花子: 𠮷 (U+20BB7)" in err.getvalue()
+
+
+def test_print_awards_says_when_no_issuer_is_set(played, tmp_path):
+    """Issue 33 item 1: as the desk warns, the command says the paper names no organiser."""
+    err = io.StringIO()
+    call_command("print_awards", "demo", "-o", str(tmp_path / "a.pdf"), stdout=io.StringIO(), stderr=err)
+    assert "no issuer (授与者) is set" in err.getvalue()

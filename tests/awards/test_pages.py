@@ -3,6 +3,8 @@ the print log in the same answer, the preview and calibration, the settings form
 naming their field, prizes added by hand, the MC's list (page and PDF)."""
 
 import io
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -116,6 +118,7 @@ def settings_data(**changes):
         "honorific": "様",
         "title": "賞状",
         "body": "あなたは{event}{division}において{place}の成績を収められました",
+        "kanji_numerals": "on",
         "award_date": "",
         "issuers": "実行委員会 会長 | 日立 太郎",
         "places_up_to": "3",
@@ -401,3 +404,39 @@ def test_a_disabled_print_button_looks_disabled(desk, played):
     assert 'value="pending" disabled' in html
     css = Path(finders.find("css/awards.css")).read_text(encoding="utf-8")
     assert "button:disabled" in css
+
+
+def test_the_desk_warns_and_printing_asks_while_no_issuer_is_set(desk, played):
+    """Issue 33 item 1: no 授与者 → a warning linking to the settings, and every print button
+    asks first (page.js's data-ask); the settings' field shows an example, never a value."""
+    with translation.override("ja"):
+        html = desk.get(url("desk", played)).content.decode()
+    assert 'id="no-issuers"' in html and "授与者が未設定です" in html
+    assert url("settings", played) + "#id_issuers" in html
+    ask = 'data-ask="授与者が未設定のため、賞状に主催者の名前が入りません。このまま印刷しますか？"'
+    buttons = html.count('name="which"')
+    assert buttons > 2 and html.count(ask) == buttons
+    with translation.override("ja"):
+        page = desk.get(url("settings", played)).content.decode()
+    assert f'placeholder="{played.name}実行委員会 会長 | 日立 太郎"' in page
+    assert "会長 | 日立 太郎</textarea>" not in page  # an example only, never a value
+    assert desk.post(url("settings", played), settings_data()).status_code == 302
+    html = desk.get(url("desk", played)).content.decode()
+    assert 'id="no-issuers"' not in html and "data-ask" not in html
+
+
+@pytest.mark.skipif(not (shutil.which("pdftotext") and shutil.which("pdftoppm")), reason="poppler-utils not installed")
+def test_the_printed_certificate_writes_its_numbers_in_kanji(desk, played, tmp_path):
+    """Issue 33 item 1: the 3rd place's certificate of the 21st edition, dated 2027-01-17,
+    read back from the PDF (pdftotext, the invisible reading layer) and rendered."""
+    desk.post(url("settings", played), settings_data(per="team", body="あなたは第{edition}回{event}において"))
+    third = next(c for c in all_certificates(event_awards(played)) if c.prize.rank == 3)
+    response = desk.post(url("print", played), {"which": third.key})
+    path = tmp_path / "third.pdf"
+    path.write_bytes(b"".join(response.streaming_content) if response.streaming else response.content)
+    text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    flat = "".join(text.split())
+    assert "第三位" in flat and "第二十一回" in flat and "令和九年一月十七日" in flat
+    assert not any(ch.isdigit() for ch in flat.replace(played.name, "")), flat
+    subprocess.run(["pdftoppm", "-png", "-r", "50", str(path), str(tmp_path / "page")], check=True, timeout=60)
+    assert list(tmp_path.glob("page*.png"))

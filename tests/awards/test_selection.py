@@ -69,10 +69,19 @@ def test_the_certificate_text_fills_in_the_body_the_date_in_the_era_and_the_issu
     settings.save()
     cert = event_awards(played)[0].certificates[0]
     assert cert.text.title == "賞状" and cert.text.place == "優勝" and cert.text.honorific == "様"
-    assert cert.text.body == (
+    assert cert.text.body == (  # 漢数字 by default: the certificate is vertical (issue 33)
+        "あなたは第二十一回ひたち郷土かるた大会小学生低学年の部において頭書の成績を収められました よってこれを賞します"
+    )
+    assert cert.text.date_text == "令和九年一月十七日"
+    assert {c.text.place for c in event_awards(played)[0].certificates} == {"優勝", "準優勝", "第三位"}
+    settings.kanji_numerals = False
+    settings.save()
+    arabic = event_awards(played)[0]
+    assert arabic.certificates[0].text.body == (
         "あなたは第21回ひたち郷土かるた大会小学生低学年の部において頭書の成績を収められました よってこれを賞します"
     )
-    assert cert.text.date_text == "令和9年1月17日"
+    assert arabic.certificates[0].text.date_text == "令和9年1月17日"
+    assert {c.text.place for c in arabic.certificates} == {"優勝", "準優勝", "第3位"}
     assert cert.text.issuers == (("ひたち郷土かるた大会実行委員会 会長", "日立 太郎"), ("日立市教育委員会", ""))
 
 
@@ -150,7 +159,7 @@ def test_a_printed_certificate_is_changed_since_printed_after_a_correction_of_th
     judging.confirm_sheet(correction, user)
     entry = event_awards(played)[0]
     status = {c.text.place: c.status for c in entry.certificates}
-    assert status["優勝"] == CHANGED and status["準優勝"] == CHANGED and status["第3位"] == PRINTED
+    assert status["優勝"] == CHANGED and status["準優勝"] == CHANGED and status["第三位"] == PRINTED
     pending = all_certificates(event_awards(played), "pending")
     assert {c.text.place for c in pending} == {"優勝", "準優勝"}
     printing.print_certificates(played, pending, settings, user)
@@ -255,11 +264,15 @@ def test_the_individual_prize_per_grade(counted):
 def test_body_templates_and_the_era_date():
     assert era_date(datetime.date(2019, 5, 1)) == "令和元年5月1日"
     assert era_date(datetime.date(2027, 1, 17)) == "令和9年1月17日"
+    assert era_date(datetime.date(2027, 1, 17), kanji=True) == "令和九年一月十七日"
+    assert era_date(datetime.date(2019, 5, 1), kanji=True) == "令和元年五月一日"
     assert body_problem("{event}の{place}") is None
     assert body_problem("{evnt}") == "evnt"
     assert body_problem("{event") == "brace"
     event = Event(name="大会", edition=3)
     assert fill_body("第{edition}回{event}{division}{place}", event, "一般の部", "優勝") == "第3回大会一般の部優勝"
+    named = Event(name="大会2027", edition=21)  # only the edition turns to 漢数字, not the name
+    assert fill_body("第{edition}回{event}", named, "", "", kanji=True) == "第二十一回大会2027"
 
 
 def test_the_members_of_every_prized_team_are_read_in_one_query(played):

@@ -29,12 +29,19 @@ def expected(order):
     return [
         s.key if s.kind == sequence.PHRASE else f"{s.card}:{s.reading}"
         for s in sequence.plan(order)
-        if s.kind != sequence.PAUSE
+        if s.kind not in (sequence.PAUSE, sequence.WAIT)
     ]
 
 
 def wait_state(page, state):
     page.wait_for_function(f"() => document.getElementById('reader').dataset.state === '{state}'", timeout=60000)
+
+
+def to_the_end(page):
+    """Play on to the end: at the last two cards the reader waits for 「続ける」 (issue 33)."""
+    wait_state(page, "waiting")
+    page.click("button[data-act=placed]")
+    wait_state(page, "finished")
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda v: f"{v[0]}x{v[1]}")
@@ -46,7 +53,7 @@ def test_a_reading_plays_in_order_and_its_log_reaches_the_server(new_context, li
     page.on("console", lambda message: "Content Security Policy" in message.text and refused.append(message.text))
     page.goto(f"{live_server.url}/reader/{token}/{session.pk}/?fast=1")
     page.click("button[data-act=start]")
-    wait_state(page, "finished")
+    to_the_end(page)
     played = page.eval_on_selector("#reader", "el => el.dataset.played").split()
     assert played == expected(session.order)
     assert played[:3] == ["phrase:start", f"{session.order[0]}:first", f"{session.order[0]}:second"]
@@ -96,7 +103,7 @@ def test_the_reading_goes_on_when_the_wifi_drops_before_it_starts(new_context, l
     )
     context.set_offline(True)
     page.click("button[data-act=start]")
-    wait_state(page, "finished")
+    to_the_end(page)
     assert page.eval_on_selector("#reader", "el => el.dataset.played").split() == expected(session.order)
     assert int(page.eval_on_selector("#reader", "el => el.dataset.queued")) > 10
     assert not ReadingLogEntry.objects.filter(session=session).exists()
@@ -111,10 +118,12 @@ def test_a_practice_game_on_a_tablet_without_login(new_page, live_server, transa
     page.goto(f"{live_server.url}/reader/practice/?edition=school&fast=1")
     steps = page.evaluate("() => JSON.parse(document.getElementById('reader-plan').textContent).steps")
     page.click("button[data-act=start]")
-    wait_state(page, "finished")
+    to_the_end(page)
     played = page.eval_on_selector("#reader", "el => el.dataset.played").split()
     assert played == [
-        s["key"] if s["kind"] == "phrase" else f"{s['card']}:{s['reading']}" for s in steps if s["kind"] != "pause"
+        s["key"] if s["kind"] == "phrase" else f"{s['card']}:{s['reading']}"
+        for s in steps
+        if s["kind"] not in ("pause", "wait")
     ]
     assert page.eval_on_selector("#reader", "el => el.dataset.queued") == "0"  # nothing to send
     assert not ReadingLogEntry.objects.exists()
@@ -218,7 +227,7 @@ def test_a_refused_line_is_dropped_with_a_note_and_a_revoked_link_is_said(new_co
     page.route("**/lines/", refuse_the_end)
     page.goto(f"{live_server.url}/reader/{token}/{session.pk}/?fast=1")
     page.click("button[data-act=start]")
-    wait_state(page, "finished")
+    to_the_end(page)
     wait_sent(page)  # not jammed: the refused line left the queue
     assert dataset(page, "refused") == "1"
     assert page.locator("#reader-read li[data-kind=refused]").count() == 1
@@ -233,7 +242,7 @@ def test_a_refused_line_is_dropped_with_a_note_and_a_revoked_link_is_said(new_co
     page2.goto(f"{live_server.url}/reader/{token}/{other.pk}/?fast=1")
     sessions.change_link(session.court, "revoke")
     page2.click("button[data-act=start]")
-    wait_state(page2, "finished")  # the reading goes on locally
+    to_the_end(page2)  # the reading goes on locally
     page2.wait_for_function("() => document.getElementById('reader').dataset.revoked === '1'", timeout=30000)
     assert "本部" in page2.inner_text("#reader-status") or "desk" in page2.inner_text("#reader-status")
 
@@ -335,3 +344,43 @@ def test_a_practice_game_reloaded_continues_with_its_order_and_list(new_page, li
     page.wait_for_function("() => document.getElementById('reader').dataset.played.includes('phrase:start')")
     assert page.is_hidden("button[data-act=continue]")
     assert page.locator("#reader-read li[data-card]").count() <= 2
+
+
+def test_the_reader_waits_at_the_last_two_cards_until_continue_is_tapped(new_context, live_server, reading):
+    """Issue 33 item 2: after 「札の確認をします」 and the two confirming readings the reader
+    stops and shows 「2枚を中央に30cm離して置いたら『続ける』」 with the three mismatch cases;
+    nothing plays (not even after a long while) until 「続ける」 is tapped; a case tapped says
+    what the referee does, is logged, and the reader keeps waiting."""
+    session, token = reading
+    page = new_context(viewport={"width": 800, "height": 1280}, locale="ja-JP").new_page()
+    page.goto(f"{live_server.url}/reader/{token}/{session.pk}/?fast=1")
+    page.click("button[data-act=start]")
+    wait_state(page, "waiting")
+    last_a, last_b = session.order[-2:]
+    played = dataset(page, "played").split()
+    assert played[-3:] == ["phrase:check", f"{last_a}:check", f"{last_b}:check"]
+    box = page.locator("#reader-wait")
+    assert box.is_visible()
+    assert "2枚を中央に30cm離して置いたら『続ける』" in page.inner_text("#reader-wait-title")
+    assert page.inner_text("button[data-act=placed]") == "続ける"
+    cases = page.locator("button[data-act=mismatch]")
+    assert cases.count() == 3
+    assert "余分な札は審判が回収" in cases.nth(0).inner_text()
+    assert "足りない札は審判が用意" in cases.nth(1).inner_text()
+    assert "正しい札を用意" in cases.nth(2).inner_text()
+    time.sleep(3)  # fast timing: every pause is ~5 ms, yet nothing plays while waiting
+    assert dataset(page, "played").split() == played and dataset(page, "state") == "waiting"
+    assert page.locator("button[data-act=pause]").is_disabled()
+    cases.nth(0).click()
+    assert "余分な札は審判が回収" in page.inner_text("#reader-wait-action")
+    time.sleep(1)
+    assert dataset(page, "state") == "waiting" and dataset(page, "played").split() == played
+    shot(page, "reader-last-two-waiting")
+    page.click("button[data-act=placed]")
+    wait_state(page, "finished")
+    assert box.is_hidden()
+    assert dataset(page, "played").split()[len(played) :] == ["phrase:next", f"{last_a}:first", f"{last_a}:second"]
+    wait_sent(page)
+    kinds = list(ReadingLogEntry.objects.filter(session=session).values_list("kind", "reading"))
+    at = kinds.index(("mismatch", "more"))
+    assert kinds[at + 1] == ("placed", "") and kinds[at + 2] == ("phrase", "")

@@ -4,16 +4,21 @@ their place, the last two cards, and the operations (pause, resume, read again, 
 import pytest
 
 from reader.engine import sequence as seq
-from reader.engine.sequence import AGAIN, CHECK, CONFIRM, FIRST, NEXT, PAUSE, PHRASE, READ, SECOND, START
+from reader.engine.sequence import AGAIN, CHECK, CONFIRM, FIRST, NEXT, PAUSE, PHRASE, READ, SECOND, START, WAIT
 
 CARDS = ["あ", "い", "う", "え", "お"]
 
 
 def spoken(steps):
-    """The steps without pauses, as short text: 'start', 'next', 'check', 'あ1', 'あ2', 'あc', 'あ+'."""
+    """The steps without pauses, as short text: 'start', 'next', 'check', 'wait', 'あ1', 'あ2',
+    'あc', 'あ+'."""
     marks = {FIRST: "1", SECOND: "2", CONFIRM: "c", AGAIN: "+"}
     words = {START: "start", NEXT: "next", CHECK: "check"}
-    return [words[s.key] if s.kind == PHRASE else s.card + marks[s.reading] for s in steps if s.kind != PAUSE]
+    return [
+        "wait" if s.kind == WAIT else words[s.key] if s.kind == PHRASE else s.card + marks[s.reading]
+        for s in steps
+        if s.kind != PAUSE
+    ]
 
 
 def test_same_seed_same_order_and_every_card_once():
@@ -33,11 +38,11 @@ def test_seeded_order_is_fixed():
 @pytest.mark.parametrize(
     ("order", "expected"),
     [
-        (["あ", "い"], ["start", "check", "あc", "いc", "next", "あ1", "あ2"]),
-        (["あ", "い", "う"], ["start", "あ1", "あ2", "check", "いc", "うc", "next", "い1", "い2"]),
+        (["あ", "い"], ["start", "check", "あc", "いc", "wait", "next", "あ1", "あ2"]),
+        (["あ", "い", "う"], ["start", "あ1", "あ2", "check", "いc", "うc", "wait", "next", "い1", "い2"]),
         (
             ["う", "あ", "い", "え"],
-            ["start", "う1", "う2", "next", "あ1", "あ2", "check", "いc", "えc", "next", "い1", "い2"],
+            ["start", "う1", "う2", "next", "あ1", "あ2", "check", "いc", "えc", "wait", "next", "い1", "い2"],
         ),
     ],
 )
@@ -57,7 +62,15 @@ def test_56_cards_each_read_twice_and_the_last_two_confirmed():
         assert words.count(card + "1") == 1 and words.count(card + "2") == 1
         assert words.index(card + "2") == words.index(card + "1") + 1
     last_a, last_b = order[54:]
-    assert words[words.index("check") :] == ["check", last_a + "c", last_b + "c", "next", last_a + "1", last_a + "2"]
+    assert words[words.index("check") :] == [
+        "check",
+        last_a + "c",
+        last_b + "c",
+        "wait",
+        "next",
+        last_a + "1",
+        last_a + "2",
+    ]
 
 
 def test_pauses_are_the_parameters():
@@ -83,6 +96,8 @@ def test_too_few_or_repeated_cards_are_refused(order):
 def play(state, count):
     entries = []
     for _ in range(count):
+        if state.waiting:  # the referee taps 「続ける」 at the last two cards
+            state, _placed = seq.placed(state)
         state, entry = seq.advance(state)
         entries.append(entry)
     return state, entries
@@ -321,3 +336,65 @@ def test_again_while_paused_is_read_once_on_resume(played, under_way, skip_first
     with pytest.raises(seq.ReadingError):
         seq.read_again(state)  # pressed twice: still read once
     assert rest_of(state)[: len(after)] == after
+
+
+def _to_the_wait(order):
+    state = seq.start(order)
+    while not state.waiting:
+        state, _entry = seq.advance(state)
+    return state
+
+
+def test_the_reader_waits_at_the_last_two_cards_until_placed():
+    """Issue 33 item 2: after 「札の確認をします」 and the two confirming readings the reader
+    stops; only the referee's 「続ける」 (placed) lets 「次、読みます」 and the last read come."""
+    state = _to_the_wait(["あ", "い", "う"])
+    assert state.current.kind == WAIT
+    assert [s.card + s.reading for s in state.steps[: state.position] if s.kind == READ][-2:] == ["いcheck", "うcheck"]
+    with pytest.raises(seq.ReadingError, match="placed"):
+        seq.advance(state)
+    state, entry = seq.mismatch(state, "more")
+    assert entry == seq.Entry("mismatch", reading="more") and state.waiting  # still waiting
+    with pytest.raises(seq.ReadingError):
+        seq.mismatch(state, "three")
+    state, entry = seq.placed(state)
+    assert entry.kind == "placed" and not state.waiting
+    with pytest.raises(seq.ReadingError):
+        seq.placed(state)
+    state, entry = seq.advance(state)
+    assert entry.key == NEXT
+    state, entry = seq.advance(state)
+    assert (entry.card, entry.reading) == ("い", FIRST)
+
+
+@pytest.mark.parametrize("case", seq.MISMATCHES)
+def test_every_mismatch_case_is_taken_only_while_waiting(case):
+    with pytest.raises(seq.ReadingError):
+        seq.mismatch(seq.start(CARDS), case)
+    assert seq.mismatch(_to_the_wait(CARDS), case)[1].reading == case
+
+
+def test_read_again_while_waiting_reads_the_card_then_waits_again():
+    state = _to_the_wait(["あ", "い", "う"])
+    state, entry = seq.read_again(state)
+    assert (entry.card, entry.reading) == ("う", AGAIN) and not state.waiting
+    state, entry = seq.advance(state)
+    assert (entry.card, entry.reading) == ("う", AGAIN)
+    state, _entry = seq.advance(state)
+    assert state.waiting
+
+
+def test_a_page_opened_again_at_the_last_two_waits_again_unless_placed():
+    steps = seq.plan(["あ", "い", "う"])
+    lines = [
+        ("phrase", "", ""),
+        ("read", "あ", FIRST),
+        ("read", "あ", SECOND),
+        ("phrase", "", ""),
+        ("read", "い", CONFIRM),
+    ]
+    lines.append(("read", "う", CONFIRM))
+    wait = next(i for i, s in enumerate(steps) if s.kind == WAIT)
+    assert seq.resume_position(steps, lines) == wait - 1  # the WAIT is next: the page waits
+    assert seq.resume_position(steps, [*lines, ("mismatch", "", "more")]) == wait - 1
+    assert seq.resume_position(steps, [*lines, ("placed", "", "")]) == wait

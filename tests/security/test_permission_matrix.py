@@ -122,6 +122,7 @@ EXPECTED = {
     "judging:court_rules": COURT_LINK,
     "judging:court_state": COURT_LINK,  # the court pages' poll (JSON)
     "judging:court_matrix_pdf": COURT_LINK,
+    "judging:court_setup_pdf": COURT_LINK,
     # POST only, JSON for the court page's script (the token is the credential): a GET is refused.
     "judging:court_heard": {role: 405 for role in ROLES},
     # POST only, the referee's 開始 tap (the token is the credential): a GET starts nothing.
@@ -382,6 +383,7 @@ def concrete_url(name, event, match):
         "judging:confirm_own": {"slug": event.slug, "number": match.match_number},
         "tournament:court_link_change": {"slug": event.slug, "pk": court.pk, "action": "renew"},
         "judging:court_matrix_pdf": {"token": court.token},
+        "judging:court_setup_pdf": {"token": court.token},
         "judging:court_heard": {"token": court.token},
         "judging:court_start": {"token": court.token, "number": match.match_number},
         "judging:match_detail": {"slug": event.slug, "number": match.match_number},

@@ -336,6 +336,7 @@ AWARD_TYPED = {
     "honorific": "様",
     "title": "表彰状",
     "body": "あなたは{event}{division}において{place}となりました",
+    "kanji_numerals": False,  # on by default: unticking it must be kept
     "award_date": f"{NEXT_YEAR}-01-18",
     "issuers": "ひたち郷土かるた大会実行委員会 会長 | 日立 太郎",
     "places_up_to": "4",

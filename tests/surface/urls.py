@@ -151,7 +151,7 @@ def _params(f):
         "tournament:import_report": {"slug": ev, "token": f["import_token"]},
         "tournament:print_paper": [
             {"slug": ev, "kind": k}
-            for k in ("timetables", "reception", "standings", "bracket", "results", "matrix", "programme")
+            for k in ("timetables", "reception", "standings", "bracket", "results", "matrix", "setup", "programme")
         ],
         "tournament:podium_display": {"slug": ev, "division": f["division"]},
         "tournament:public_csv": [{"slug": ev, "kind": k} for k in ("games", "standings")],

@@ -488,8 +488,16 @@ def test_touch_matrix_is_one_page_with_every_label():
     assert flat.count("先に正しい札に触れたチーム") == 2  # the cell, and the note that its team is recorded
     assert "1 / 1" in text
     # Step one before the table: the hand underneath takes the card, whichever team (not only within one).
-    assert "いちばん下に手がある人のチームが取る（同じチームでも、両チームでも。じゃんけんはしない）" in flat
-    assert "同じ札・同じ時・同じ場所で、どちらの手も下でないときだけ、下の表で判定する" in flat
+    # The touch rule as the sheet has it (issue 33): ① the hand at the bottom, ② same time and
+    # place: じゃんけん, ③ "in other cases, see the table" (never "only same time, same place").
+    assert "いちばん下に手がある人が取る（同じチームでも両チームでも。じゃんけんはしない）" in flat
+    assert "②同じ札を同じ時・同じ場所で押さえたら、じゃんけんで決める" in flat
+    assert "③その他の場合は、判定表で決める" in flat
+    assert "ときだけ" not in flat
+    # The last two cards that do not match: what the referee does in each case.
+    assert "残り2枚の札が合わないとき" in flat
+    for case in ("余分な札は審判が回収する", "足りない札を審判が用意して続ける", "審判が回収し、正しい札を用意する"):
+        assert case in flat, case
     assert "同じチームの何人か" not in flat
     assert "審判長が決める" in flat and "チーム名を記録する" in flat
     assert touch_matrix_pdf("審判用 判定表").count(b"%PDF") == 1

@@ -115,10 +115,13 @@ def print_menu(request, slug, programme_form=None):
 
 @login_required
 def print_paper(request, slug, kind):
-    """The other paper of the day as PDF: 対戦表, 受付名簿, 順位表, トーナメント表, 成績一覧, 判定表."""
+    """The other paper of the day as PDF: 対戦表, 受付名簿, 順位表, トーナメント表, 成績一覧, 判定表,
+    試合の準備."""
     event = event_for_organiser(request, slug)
     if kind == "matrix":
         data = printing.touch_matrix()
+    elif kind == "setup":  # 試合の準備
+        data = printing.game_setup()
     elif kind == "results":
         data = printing.final_results(event, with_names=request.GET.get("names") == "1")
     elif kind == "programme":  # 大会プログラム: the sections ticked, 2-up with booklet=1

@@ -47,6 +47,8 @@ class Command(EventCommand):
         chosen = all_certificates(awards, "pending" if pending else "all")
         if not chosen:
             raise CommandError(f"{event.slug}: no certificate to print.")
+        if not settings.issuer_lines():  # as the desk warns (issue 33): the paper names no organiser
+            self.stderr.write(f"{event.slug}: no issuer (授与者) is set: the certificates name no organiser.")
         for cert in chosen:
             for note in cert.font_notes:  # before printing, as the desk says it
                 self.stderr.write(f"{cert.summary}: {note}")

@@ -7,7 +7,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from common.errors import UserError
-from reader import voices
+from reader import synth, voices
 from reader.engine.cards import CardValueError, head_kana
 from reader.models import DeckEdition
 from tournament.management.commands._base import write_output
@@ -24,9 +24,15 @@ class Command(BaseCommand):
         which = parser.add_mutually_exclusive_group(required=True)
         which.add_argument("--card", help="the card's head kana (頭字), e.g. す")
         which.add_argument("--phrase", choices=sorted(voices.PHRASES), help="one of the rules' phrases")
+        parser.add_argument(
+            "--speed",
+            choices=sorted(synth.SPEEDS),
+            default="normal",
+            help="the synthetic voice's speed (a recording plays as recorded); a tournament reads slow",
+        )
         parser.add_argument("-o", "--output", required=True, help="the file to write (WAV for the synthetic voice)")
 
-    def handle(self, edition, card, phrase, output, **options):
+    def handle(self, edition, card, phrase, output, speed="normal", **options):
         """Write the audio of ``--card``/``--phrase`` to ``--output``. ``CommandError`` (a
         sentence, no traceback) for an unknown edition or card, a card nothing can read, the
         synthetic voice missing, or a file that cannot be written."""
@@ -39,7 +45,7 @@ class Command(BaseCommand):
         except CardValueError as error:
             raise CommandError(f"{card!r} is not a head kana (頭字).") from error
         try:
-            audio = voices.audio_for(deck, key)
+            audio = voices.audio_for(deck, key, speed)
         except UserError as error:
             raise CommandError(error.message) from error
         path = Path(output)
