@@ -49,6 +49,25 @@ def test_each_detector_finds_its_fault(page):
         assert check in found, (check, found)
 
 
+MARQUEE = """<!doctype html><html lang="ja"><head><title>t</title><style>
+@keyframes run { from { transform:translateX(0); } to { transform:translateX(-100%); } }
+.track { width:200px; overflow:hidden; white-space:nowrap; }
+.items { display:inline-flex; gap:2em; animation:run 45s linear infinite; }
+.items.still { animation:none; }
+</style></head><body>
+<div class="track" id="moving"><div class="items">第1試合 第1コート 結果 第2試合 第2コート 結果 第3試合 第3コート 結果</div></div>
+%s
+</body></html>"""
+
+
+def test_a_scrolling_marquee_is_not_clipped_but_a_still_one_is(page):
+    """The hall screens' ticker moves its text through its box on purpose (issue 27): not clipped;
+    the same box whose text stands still hides the end of it: clipped."""
+    assert "clipped" not in _checks(page, MARQUEE.replace("%s", ""))
+    still = '<div class="track"><div class="items still">第1試合 第1コート 結果 第2試合 第2コート 結果</div></div>'
+    assert "clipped" in _checks(page, MARQUEE.replace("%s", still))
+
+
 def test_a_clean_page_gives_nothing(page):
     assert _checks(page, GOOD) == set()
 
