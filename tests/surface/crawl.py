@@ -147,7 +147,13 @@ LAYOUT = {"sideways-scroll", "clipped", "one-char-per-line", "button-cut", "out-
 async def _open(page, base, name, path, role, lang, crawl):
     """Load the page, listening for console errors and failed requests; the response or None."""
     heard = {"errors": [], "failed": []}
-    page.on("console", lambda m: heard["errors"].append(m.text) if m.type == "error" else None)
+    # the address a console error is about goes with it (a failed load's text does not name it)
+    page.on(
+        "console",
+        lambda m: heard["errors"].append(f"{m.text} ({m.location.get('url', '')})".replace(" ()", ""))
+        if m.type == "error"
+        else None,
+    )
     page.on("pageerror", lambda e: heard["errors"].append(f"uncaught: {e}"))
     page.on("requestfailed", lambda r: heard["failed"].append(f"{r.url} ({r.failure})"))
     page.on(

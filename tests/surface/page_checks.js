@@ -88,7 +88,10 @@
     }
   }
   if (!full) return { problems };
-  // form controls and their names
+  // form controls and their names, as a person finds them: with every folded part (details)
+  // opened, as they open it to fill it in (a closed details renders no text: no label reads)
+  const closed = [...document.querySelectorAll("details:not([open])")];
+  closed.forEach((d) => { d.open = true; });
   const nameOf = (el) => {
     const label = el.getAttribute("aria-label");
     if (label && label.trim()) return label.trim();
@@ -130,6 +133,7 @@
       || (role && nameOf(role));
     if (!named) problems.push(["radio-group-unnamed", `radio buttons name=${name} (${group.length}) have no fieldset/legend or named group`]);
   }
+  closed.forEach((d) => { d.open = false; });
   // QR codes on the page: their boxes, for a screenshot each
   const qr = [...document.querySelectorAll('.qr svg, .qr img, img[src*="qr"], svg[data-qr]')]
     .filter(visible).map((el, i) => { el.setAttribute("data-surface-qr", String(i)); return i; });

@@ -68,6 +68,16 @@ def test_a_scrolling_marquee_is_not_clipped_but_a_still_one_is(page):
     assert "clipped" in _checks(page, MARQUEE.replace("%s", still))
 
 
+def test_controls_in_a_closed_details_are_named_as_when_opened(page):
+    """A folded part (details) is opened by the person who fills it in: its labels and legends
+    count (issue 27); an unnamed control in it is still found."""
+    folded = """<!doctype html><html lang="ja"><head><title>t</title></head><body><details><summary>決まり</summary>
+<fieldset><legend>坊主</legend><label><input type="radio" name="b" value="1"> はい</label>
+<label><input type="radio" name="b" value="0"> いいえ</label></fieldset>%s</details></body></html>"""
+    assert _checks(page, folded.replace("%s", "")) == set()
+    assert "unnamed-control" in _checks(page, folded.replace("%s", '<input type="number" name="n">'))
+
+
 def test_a_clean_page_gives_nothing(page):
     assert _checks(page, GOOD) == set()
 
