@@ -217,6 +217,8 @@ class SessionForm(JapaneseLabels, forms.Form):
                 )
             else:
                 field = forms.IntegerField(min_value=1, max_value=60, initial=default)
+                # its fieldset's legend names the group: the input is named too (issue 27)
+                field.widget.attrs["aria-label"] = label
             field.label, field.help_text = label, help_text
             self.fields[f"opt_{name}"] = field
 

@@ -53,7 +53,8 @@
     const text = (el.innerText || "").trim();
     // text clipped: a box that hides what does not fit, and something does not fit
     if ((st.overflowX === "hidden" || st.overflowX === "clip") && el.scrollWidth > el.clientWidth + 2
-        && st.textOverflow !== "ellipsis" && text && !el.matches("[data-surface-clip-ok]") && !marquee(el)) {
+        && st.textOverflow !== "ellipsis" && text && !el.matches("[data-surface-clip-ok]") && !marquee(el)
+        && !(r.width <= 1.5 && r.height <= 1.5)) { // not a visually hidden box (1 px: for screen readers only)
       problems.push(["clipped", `${describe(el)}: ${el.scrollWidth}px of text in ${el.clientWidth}px`]);
     }
     // one character per line: a text block far taller than wide, in horizontal writing

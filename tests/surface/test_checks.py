@@ -68,6 +68,14 @@ def test_a_scrolling_marquee_is_not_clipped_but_a_still_one_is(page):
     assert "clipped" in _checks(page, MARQUEE.replace("%s", still))
 
 
+def test_a_visually_hidden_box_is_not_clipped(page):
+    """Text kept for screen readers in a 1-px box (the hanafuda grid's radio buttons behind
+    its card buttons) is hidden on purpose, not clipped (issue 27)."""
+    hidden = """<!doctype html><html lang="ja"><head><title>t</title></head><body>
+<div style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)">一郎 二郎 三郎</div></body></html>"""
+    assert "clipped" not in _checks(page, hidden)
+
+
 def test_controls_in_a_closed_details_are_named_as_when_opened(page):
     """A folded part (details) is opened by the person who fills it in: its labels and legends
     count (issue 27); an unnamed control in it is still found."""
