@@ -448,6 +448,11 @@ class RoundForm(forms.Form):
 TEAM_ONLY = ("team_payment", "four_player_deal", "team_dealer")  # M13, M14, M17
 
 
+def sun_rule_line() -> str:
+    """The Sun rule's line of the rules summary, with what it does (musashino-bana.md l.31–32)."""
+    return gettext("Sun rule: on (an opponent who takes the Crane cancels the Rain man or the Lightning)")
+
+
 def rules_summary(options: Options) -> list[str]:
     """The house rules that differ from the defaults, and for teams which partner deals (M17,
     always), as short lines translated into the active language (the session page, the score
@@ -462,7 +467,7 @@ def rules_summary(options: Options) -> list[str]:
             lines.append(labels.labelled(label, text))
             continue
         if name == "sun_timing" and options.sun_rule:  # the rule before its timing
-            lines.append(gettext("Sun rule: on"))
+            lines.append(sun_rule_line())  # with its effect (issue 33)
         value = getattr(options, name)
         if value != getattr(defaults, name):
             text = dict((c.value, t) for c, t in choices)[value.value]

@@ -402,5 +402,5 @@ def test_team_choices_are_kept_for_three_players_and_left_out_of_the_summary(cli
 def test_the_rules_summary_lists_the_sun_rule_before_its_timing():
     with translation.override("en"):
         lines = rules_summary(Options(storm=Storm.A, sun_rule=True, sun_timing=SunTiming.CRANE_HOLDER_ONLY))
-    sun = lines.index("Sun rule: on")
+    sun = lines.index("Sun rule: on (an opponent who takes the Crane cancels the Rain man or the Lightning)")
     assert lines[sun + 1].startswith("Sun rule timing")
