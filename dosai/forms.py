@@ -84,7 +84,7 @@ class ValuesForm(JapaneseLabels, forms.Form):
 
     def __init__(self, *args, edition, classes, **kwargs):
         super().__init__(*args, **kwargs)
-        self.classes = sorted(classes, reverse=True)
+        self.classes = sorted(classes, reverse=True) if classes is not None else None  # None: any value
         self.numbers = [s.number for s in edition.subjects if s.in_play and s.points is None]
         for number in self.numbers:
             self.fields[f"n_{number}"] = forms.IntegerField(
@@ -100,7 +100,7 @@ class ValuesForm(JapaneseLabels, forms.Form):
         data = super().clean()
         for number in self.numbers:
             value = data.get(f"n_{number}")
-            if value is not None and value not in self.classes:
+            if value is not None and self.classes is not None and value not in self.classes:
                 self.add_error(
                     f"n_{number}",
                     _("no. %(number)s: %(value)s is not a point class of this edition (%(classes)s)")
