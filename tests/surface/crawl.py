@@ -150,9 +150,11 @@ async def _open(page, base, name, path, role, lang, crawl):
     # the address a console error is about goes with it (a failed load's text does not name it)
     page.on(
         "console",
-        lambda m: heard["errors"].append(f"{m.text} ({m.location.get('url', '')})".replace(" ()", ""))
-        if m.type == "error"
-        else None,
+        lambda m: (
+            heard["errors"].append(f"{m.text} ({m.location.get('url', '')})".replace(" ()", ""))
+            if m.type == "error"
+            else None
+        ),
     )
     page.on("pageerror", lambda e: heard["errors"].append(f"uncaught: {e}"))
     page.on("requestfailed", lambda r: heard["failed"].append(f"{r.url} ({r.failure})"))
