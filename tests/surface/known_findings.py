@@ -7,12 +7,10 @@ the entries that match nothing any more, for the lead to remove.
 Three kinds of entries (the crawl is a ratchet: a finding of another check or another page fails):
 - CRAWL_1202: each (check, page) the crawl of the merged build found on 2026-12-02, listed by
   the lead so that a new kind of finding on any page fails; each is to fix and remove;
-- LANG_34: PDFs without /Lang, issue 34;
 - OPEN: found by the first full crawl (2026-12-02) in this branch's scope and not fixed yet;
   each says what it is. The lead narrows or removes them as they are fixed.
 """
 
-LANG_34 = "PDFs without /Lang: issue 34"
 OPEN = "open: found by the first crawl, not fixed yet"
 CRAWL_1202 = "open: found by the crawl of the merged build (2026-12-02), not fixed yet (issue 27)"
 LAYOUT = ("sideways-scroll", "clipped", "one-char-per-line", "button-cut", "out-of-column")
