@@ -23,6 +23,15 @@ DEFAULT_CONSENT_NOTE = (
     "チーム名と所属だけを載せます。保護者の同意を得てから入力してください。"
     "大会後、記録として保存し、第三者には提供しません。"
 )
+# The same note in the page's language: a club's page in English shows it in English while the
+# organisers kept the default (issue 27); the Japanese translation is DEFAULT_CONSENT_NOTE.
+DEFAULT_CONSENT_NOTE_SHOWN = _(
+    "The players' names, furigana and grades you enter on this entry page are used only to run the "
+    "tournament (the draw, the reception list, the recording sheets and the posted results). Public "
+    "pages and public files show only team names and affiliations, unless the tournament's settings "
+    "allow more. Ask the parents' consent before you enter them. After the tournament they are kept "
+    "as a record and never given to third parties."
+)
 
 
 class EntrySettings(models.Model):
@@ -40,6 +49,14 @@ class EntrySettings(models.Model):
 
     def __str__(self):
         return str(self.event)
+
+    @property
+    def shown_consent_note(self) -> str:
+        """The note the clubs read: the organisers' own text as typed, or the default in the
+        page's language while they kept the default (translated, ``DEFAULT_CONSENT_NOTE_SHOWN``)."""
+        if (self.consent_note or "").strip() == DEFAULT_CONSENT_NOTE:
+            return str(DEFAULT_CONSENT_NOTE_SHOWN)
+        return self.consent_note
 
 
 class ClubLink(models.Model):

@@ -9,6 +9,7 @@ values), and creating, filling, renaming and deleting a club edition. Refusals r
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
@@ -55,14 +56,44 @@ def base_edition(club: ClubEdition) -> cards.Edition:
     return cards.MATSUI_TENGUDO
 
 
+def own_classes(club: ClubEdition) -> bool:
+    """True for an edition of another maker: its point classes are its own, read from its efuda
+    ("other editions may follow a slightly different scheme", sanjo-dosai.md l.27; issue 33).
+    Matsui Tengudô's classes are then a comparison (warnings), not a condition."""
+    return club.base == ClubEdition.BASE_BLANK
+
+
 def edition_of(club: ClubEdition) -> cards.Edition:
     """The club edition as a ``cards.Edition``: the base with the club's values entered by
-    ``Edition.with_points`` (each marked with the club's source; sourced values stay)."""
+    ``Edition.with_points`` (each marked with the club's source; sourced values stay). An
+    edition of another maker with all 60 values takes the classes of its values as its own."""
     edition = base_edition(club)
     values = {int(k): v for k, v in (club.values or {}).items()}
     if values:
         edition = edition.with_points(values, club.source or _("club set"))
+    if own_classes(club) and not edition.unknown_in_play:
+        edition = replace(edition, class_counts=dict(Counter(s.points for s in edition.subjects if s.in_play)))
     return replace(edition, name=club.name or edition.name)
+
+
+def full_deck_note() -> str:
+    """The full deck's classes and the assumption about nos. 8 and 23, as the edition page and
+    the points table say them (sanjo-dosai.md l.32–44, s.3.2, s.3.4 D1; issue 33)."""
+    full = cards.MATSUI_CLASS_COUNTS_FULL_DECK
+    classes = _(", ").join(
+        _("%(count)s × %(points)s points") % {"count": count, "points": points} for points, count in full.items()
+    )
+    return _(
+        "The full deck of 62 efuda (Andy's guide): %(classes)s; %(total)s points in all, with "
+        "%(two_full)s two-point cards. Takahashi's book counts %(two_play)s two-point cards among the 60 in "
+        "play. Both hold if nos. 8 and 23, removed before play, are two-point cards, as in the "
+        "Yamashiroya edition: this app assumes so (no source prints Matsui Tengudô's value of these two)."
+    ) % {
+        "classes": classes,
+        "total": sum(points * count for points, count in full.items()),
+        "two_full": full[2],
+        "two_play": cards.MATSUI_CLASS_COUNTS[2],
+    }
 
 
 @dataclass(frozen=True)
@@ -93,12 +124,16 @@ class EditionStatus:
     unknown: tuple[int, ...]
     problems: tuple[str, ...]
     ready: bool
+    warnings: tuple[str, ...] = ()  # another maker's classes against Matsui Tengudô's
+    own_classes: bool = False
 
 
 def edition_status(club: ClubEdition) -> EditionStatus:
     """Check a club edition against its class counts (Matsui: 1×20, 3×15, 7×10, 7×4, 10×3,
     17×2, 15×1 over the 60 efuda in play, sanjo-dosai.md s.3.2, D1). ``ready`` is ``cards.ready_to_play``."""
     edition = edition_of(club)
+    if own_classes(club):
+        return _own_status(edition)
     in_play = [s for s in edition.subjects if s.in_play]
     lines = []
     problems = []
@@ -133,6 +168,41 @@ def edition_status(club: ClubEdition) -> EditionStatus:
     if ready != (not problems):  # both checks must agree; the engine's word decides
         problems = problems or list(cards.check_edition(edition))
     return EditionStatus(edition, tuple(lines), tuple(unknown), tuple(problems), ready)
+
+
+def _own_status(edition: cards.Edition) -> EditionStatus:
+    """An edition of another maker: ready once the 60 efuda in play have values (the classes
+    of its values are its own); each class that differs from Matsui Tengudô's is a warning."""
+    in_play = [s for s in edition.subjects if s.in_play]
+    matsui = dict(cards.MATSUI_CLASS_COUNTS)
+    entered = Counter(s.points for s in in_play if s.points is not None)
+    lines = tuple(
+        ClassLine(points, matsui.get(points, 0), entered.get(points, 0))
+        for points in sorted(set(matsui) | set(entered), reverse=True)
+    )
+    unknown = edition.unknown_in_play
+    problems = ()
+    if unknown:
+        problems = (
+            _("%(count)s of the 60 efuda in play have no value yet: nos. %(numbers)s")
+            % {"count": len(unknown), "numbers": ", ".join(map(str, unknown))},
+        )
+    warnings = tuple(
+        _("%(points)s-point efuda: %(entered)s in your set, %(matsui)s in Matsui Tengudô's")
+        % {"points": line.points, "entered": line.entered, "matsui": line.required}
+        for line in lines
+        if line.entered != line.required and (not unknown or line.entered > line.required)
+    )
+    if warnings:
+        warnings = (
+            _(
+                "Your set's point classes differ from Matsui Tengudô's: kept as you entered them (other "
+                "makers' sets may differ). Check them against your efuda."
+            ),
+            *warnings,
+        )
+    ready = cards.ready_to_play(edition) and not unknown
+    return EditionStatus(edition, lines, unknown, problems, ready, warnings, True)
 
 
 def create_edition(owner, name: str, base: str) -> ClubEdition:

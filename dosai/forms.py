@@ -84,7 +84,7 @@ class ValuesForm(JapaneseLabels, forms.Form):
 
     def __init__(self, *args, edition, classes, **kwargs):
         super().__init__(*args, **kwargs)
-        self.classes = sorted(classes, reverse=True)
+        self.classes = sorted(classes, reverse=True) if classes is not None else None  # None: any value
         self.numbers = [s.number for s in edition.subjects if s.in_play and s.points is None]
         for number in self.numbers:
             self.fields[f"n_{number}"] = forms.IntegerField(
@@ -100,7 +100,7 @@ class ValuesForm(JapaneseLabels, forms.Form):
         data = super().clean()
         for number in self.numbers:
             value = data.get(f"n_{number}")
-            if value is not None and value not in self.classes:
+            if value is not None and self.classes is not None and value not in self.classes:
                 self.add_error(
                     f"n_{number}",
                     _("no. %(number)s: %(value)s is not a point class of this edition (%(classes)s)")
@@ -217,6 +217,8 @@ class SessionForm(JapaneseLabels, forms.Form):
                 )
             else:
                 field = forms.IntegerField(min_value=1, max_value=60, initial=default)
+                # its fieldset's legend names the group: the input is named too (issue 27)
+                field.widget.attrs["aria-label"] = label
             field.label, field.help_text = label, help_text
             self.fields[f"opt_{name}"] = field
 

@@ -17,10 +17,10 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from common.pdf.fonts import check_glyphs, japanese_font
-from common.pdf.layout import open_canvas
+from common.pdf.layout import open_canvas, wrap_notes
 from common.pdf.pen import RENDER_LOCK
 from common.xlsx import add_sheet, new_workbook, workbook_bytes, write_cell, write_table
-from dosai.editions import source_words, sources_note
+from dosai.editions import full_deck_note, source_words, sources_note
 from dosai.engine import cards
 
 
@@ -74,7 +74,8 @@ def points_table_pdf(status) -> bytes:
         (str(s.number), s.proverb or "—", "" if s.points is None else str(s.points), marks(s), source_tag(s))
         for s in edition.subjects
     ]
-    for text in [title, ready, classes] + [cell for row in rows for cell in row]:
+    deck_note = full_deck_note()
+    for text in [title, ready, classes, deck_note] + [cell for row in rows for cell in row]:
         check_glyphs(text, "points table")
 
     buf = BytesIO()
@@ -121,6 +122,10 @@ def points_table_pdf(status) -> bytes:
         c.line(left, y - 4, right, y - 4)
         c.setFont(font, 7)
         c.drawString(left, y - 14, sources_note())
+        # the full deck's classes and the assumption about nos. 8 and 23 (issue 33)
+        c.setFont(font, 6.5)
+        for i, line in enumerate(wrap_notes([deck_note], font, right - left, 6.5)[:4]):
+            c.drawString(left, y - 23 - 8 * i, line)
         c.showPage()
         c.save()
     return buf.getvalue()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from dosai.engine import calls
 from dosai.engine.facts import BAKEFUDA, END_FREE, Row
 from dosai.engine.options import EndFreeTurn, Options
 from dosai.services import CallLine, HandReplay, subject
@@ -58,6 +59,31 @@ def announcements(line: CallLine, options: Options) -> list[str]:
         )
     if r.holder is not None and not r.transfers:
         out.append(_("Nobody pays this call."))
+    elif r.transfers:
+        out.extend(exemption_reasons(r))
+    return out
+
+
+def exemption_reasons(r) -> list[str]:
+    """Why each house that does not pay this call is exempt (issue 33: every exempt house says
+    why), translated: its row complete (sanjo-dosai.md l.81, D4, D6), bozu (D16), the holder
+    of an eaten call (D5), another house of a player (D3)."""
+    rows = {"head": _("head"), "upper": _("upper row"), "middle": _("middle row"), "lower": _("lower row")}
+    out = []
+    for house, why in r.exempt.items():
+        who = house_label(house)
+        if why == calls.EXEMPT_ROW:
+            text = _("%(house)s does not pay: its %(row)s is all turned down.") % {
+                "house": who,
+                "row": rows[str(r.exempt_row)],
+            }
+        elif why == calls.EXEMPT_BOZU:
+            text = _("%(house)s does not pay: it is bozu.") % {"house": who}
+        elif why == calls.EXEMPT_EATEN_HOLDER:
+            text = _("%(house)s does not pay: its call was eaten.") % {"house": who}
+        else:
+            text = _("%(house)s does not pay: its player pays once or is paid.") % {"house": who}
+        out.append(text)
     return out
 
 

@@ -86,7 +86,9 @@ def edition(request, pk):
     base = editions.base_edition(club)
     status = editions.edition_status(club)
     initial = {"source": club.source, **{f"n_{k}": v for k, v in club.values.items()}}
-    form = ValuesForm(request.POST or None, initial=initial, edition=base, classes=base.class_counts)
+    # Another maker's set: any value its efuda print (its classes are its own, issue 33).
+    classes = None if editions.own_classes(club) else base.class_counts
+    form = ValuesForm(request.POST or None, initial=initial, edition=base, classes=classes)
     if request.method == "POST":
         if form.is_valid():
             try:
@@ -122,6 +124,7 @@ def edition(request, pk):
             "status": status,
             "rows": rows,
             "sources_note": paper.sources_note(),
+            "full_deck_note": editions.full_deck_note(),
             "rename_form": EditionNameForm(initial={"name": club.name}, auto_id="rename_%s"),
             "class_counts": list(base.class_counts.items()),
             "known_counts": {

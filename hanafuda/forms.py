@@ -229,10 +229,10 @@ class SessionForm(forms.Form):
         values["any_card_of_month"] = frozenset(values["any_card_of_month"] or ())
         values["team_dealer"] = values["team_dealer"] or DEFAULT_OPTIONS.team_dealer
         values["players"] = kind
-        if kind == "three_players":  # the team choices mean nothing for 3 players (M13, M14, M17)
-            values["team_payment"] = DEFAULT_OPTIONS.team_payment
-            values["four_player_deal"] = DEFAULT_OPTIONS.four_player_deal
-            values["team_dealer"] = DEFAULT_OPTIONS.team_dealer
+        if kind == "three_players":
+            # The team choices (M13, M14, M17) mean nothing for 3 players: kept as chosen (issue 27:
+            # the form shows them again as set, and they apply if the table plays in teams later),
+            # left out of the rules summary. The partner who deals first needs a team: none here.
             data["first_partner"] = 0
         values["rounds"] = data.get("rounds") or 12
         try:
@@ -445,6 +445,14 @@ class RoundForm(forms.Form):
         return rows
 
 
+TEAM_ONLY = ("team_payment", "four_player_deal", "team_dealer")  # M13, M14, M17
+
+
+def sun_rule_line() -> str:
+    """The Sun rule's line of the rules summary, with what it does (musashino-bana.md l.31–32)."""
+    return gettext("Sun rule: on (an opponent who takes the Crane cancels the Rain man or the Lightning)")
+
+
 def rules_summary(options: Options) -> list[str]:
     """The house rules that differ from the defaults, and for teams which partner deals (M17,
     always), as short lines translated into the active language (the session page, the score
@@ -452,12 +460,14 @@ def rules_summary(options: Options) -> list[str]:
     lines = []
     defaults = DEFAULT_OPTIONS
     for name, (label, choices, _help) in OPTION_CHOICES.items():
+        if name in TEAM_ONLY and options.players is not Players.TWO_TEAMS:
+            continue  # a team's rule at a table of three players
         if name == "team_dealer" and options.players is Players.TWO_TEAMS:  # always said: the source is silent
             text = dict((c.value, t) for c, t in choices)[options.team_dealer.value]
             lines.append(labels.labelled(label, text))
             continue
         if name == "sun_timing" and options.sun_rule:  # the rule before its timing
-            lines.append(gettext("Sun rule: on"))
+            lines.append(sun_rule_line())  # with its effect (issue 33)
         value = getattr(options, name)
         if value != getattr(defaults, name):
             text = dict((c.value, t) for c, t in choices)[value.value]

@@ -19,10 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from io import BytesIO
 
-from django.utils import timezone
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 
+from common.dates import format_date
 from common.pdf.fonts import check_glyphs, japanese_font
 from common.pdf.layout import open_canvas
 from common.pdf.pen import INK, LINE, MUTED, RENDER_LOCK, SHADE, WHITE, Pen
@@ -30,7 +30,7 @@ from common.pdf.text import clean
 from hanafuda.engine.deck import CARD_BY_ID, FLOWERS, CardType, cards_of_month
 from hanafuda.engine.dekiyaku import DEKIYAKU, DEKIYAKU_BY_CODE
 from hanafuda.engine.formation import ScoredYaku, composition
-from hanafuda.engine.options import DEFAULT_OPTIONS, Options
+from hanafuda.engine.options import DEFAULT_OPTIONS, FourPlayerDeal, Options, Players
 
 __all__ = ["score_sheet", "reference_card", "slot_text", "yaku_cards_text"]
 
@@ -140,7 +140,7 @@ def _draw_title(pen: Pen, state, title, sides, rules, x0, top, width):
     """The title, the date, rounds, seating and first dealer, and the house rules in force."""
     session, options = state.session, state.options
     pen.text(x0, top - 6 * mm, f"武蔵野花 得点表 ・ {title}", 15, bold=True)
-    created = timezone.localtime(session.created).strftime("%Y年%m月%d日") if session.created else ""
+    created = format_date(session.created)  # 2026年12月2日(水): no leading zeros (issue 33)
     if session.is_teams:
         who = " 対 ".join(f"{n}（{'・'.join(m)}）" for n, m in zip(sides, session.team_members, strict=True))
     else:
@@ -148,7 +148,7 @@ def _draw_title(pen: Pen, state, title, sides, rules, x0, top, width):
     pen.text(
         x0,
         top - 12 * mm,
-        f"{created}　{options.rounds}回戦　座順（反時計回り）：{who}　最初の親：{state.dealer_names[0]}",
+        f"{created}　全{options.rounds}回　座順（反時計回り）：{who}　最初の親：{state.dealer_names[0]}",
         9,
     )
     rule_text = "ルール：" + ("、".join(rules) if rules else "標準（既定値）")
@@ -308,7 +308,7 @@ def _draw_reference(pen: Pen, options, title, rules):
     w_cards = width - w_name - w_val
     head_top = top - 24 * mm
     head_h = 7 * mm
-    footer = 14 * mm
+    footer = 18 * mm
     n = len(DEKIYAKU)
     row_h = min(10 * mm, (head_top - head_h - MARGIN - footer) / n)
     pen.rect(x0, head_top - head_h, width, head_h, fill=SHADE)
@@ -344,4 +344,21 @@ def _draw_reference(pen: Pen, options, title, rules):
         "最高点の人（チーム）が勝ち、ほかはその差を払う。猪鹿蝶はこの遊びにはない。",
         7.5,
     )
-    pen.text(x0, y - 9.5 * mm, SOURCE, 6.5, color=MUTED)
+    pen.text(x0, y - 9.5 * mm, deal_text(options), 7.5)
+    pen.text(x0, y - 13.5 * mm, SOURCE, 6.5, color=MUTED)
+
+
+def deal_text(options: Options) -> str:
+    """The deal and the misdeals, as the reference card prints them (musashino-bana.md
+    l.16–21; the misdeal of a hand, M15, when the house rule has it)."""
+    if options.players is Players.TWO_TEAMS:
+        if options.four_player_deal is FourPlayerDeal.FIVE_EIGHT:
+            deal = "配り方：4人（2チーム）は手札5枚ずつ・場札8枚"
+        else:
+            deal = "配り方：4人（2チーム）は手札6枚ずつ・場札なし"
+    else:
+        deal = "配り方：3人は手札7枚ずつ・場札6枚"
+    text = deal + "、残りは山札。場札に同じ月の4枚がそろったら配り直し。"
+    if options.misdeal_four_in_hand:
+        text += "手札に同じ月の4枚がそろったときも配り直し。"
+    return text

@@ -442,13 +442,18 @@ class SessionState:
 
     @property
     def units(self) -> tuple[Hashable, ...]:
-        """The ledger units: the seats, or the players under team payments per player (M13(b))."""
-        if self.rounds:
-            return self.settlement.units
+        """The ledger units: the seats, or the players under team payments per player (M13(b)),
+        always in the order of the seats (issue 33: every column of totals on screen, sheet and
+        Excel follows the players' columns, whatever order the first round paid in)."""
         per_player = self.options.players is Players.TWO_TEAMS and self.options.team_payment is TeamPayment.EACH_PLAYER
         if per_player:
-            return tuple(p for team in self.session.team_members for p in team)
-        return tuple(range(len(self.session.sides)))
+            seats = tuple(p for team in self.session.team_members for p in team)
+        else:
+            seats = tuple(range(len(self.session.sides)))
+        if not self.rounds:
+            return seats
+        settled = self.settlement.units
+        return tuple(u for u in seats if u in settled) + tuple(u for u in settled if u not in seats)
 
 
 def session_state(

@@ -11,7 +11,7 @@ Inputs that break the rules raise ``ValueError`` naming the problem.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from dosai.engine.facts import (
@@ -49,6 +49,8 @@ class CallResult:
     amount: what each payer paid (points x 2 on hako).
     transfers: each payment; payments: net points per house for this call, every house
       listed (sum 0); state: the state after the call.
+    exempt: each other house that does not pay, with why (``EXEMPT_*``: its row complete,
+      bozu, the holder whose call was eaten, another house of a player already paying).
     """
 
     number: int
@@ -64,6 +66,7 @@ class CallResult:
     transfers: tuple[Transfer, ...]
     payments: Mapping[str, int]
     state: HandState
+    exempt: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def payers(self) -> tuple[str, ...]:
@@ -120,6 +123,7 @@ def call(state: HandState, number: int, options: Options = DEFAULT_OPTIONS) -> C
     judged = state.face_down if options.exemption_timing is ExemptionTiming.BEFORE_CALL else after  # D4
 
     payers = _payers(state, payee, holder if eaten else None, exempt_row, judged, options)
+    exempt = _exempt(state, payee, holder if eaten else None, exempt_row, judged, options, payers)
     transfers = tuple(Transfer(p, payee, amount) for p in payers) if amount else ()
     payments = dict.fromkeys(state.house_names, 0)
     for t in transfers:
@@ -147,6 +151,7 @@ def call(state: HandState, number: int, options: Options = DEFAULT_OPTIONS) -> C
         eaten=eaten,
         eat_used=eat_used,
         exempt_row=exempt_row,
+        exempt=exempt,
         amount=amount,
         transfers=transfers,
         payments=MappingProxyType(payments),
@@ -201,6 +206,31 @@ def _removed_call(state: HandState, number: int, options: Options) -> CallResult
         payments=MappingProxyType(dict.fromkeys(state.house_names, 0)),
         state=new_state,
     )
+
+
+EXEMPT_ROW = "row"  # its row of the called card (the exempt row) is all turned down (l.81)
+EXEMPT_BOZU = "bozu"  # a bozu house (D16)
+EXEMPT_EATEN_HOLDER = "eaten_holder"  # the holder of an eaten call (D5 b)
+EXEMPT_SAME_PLAYER = "same_player"  # another house of a player who pays once (D3 b) or is paid
+
+
+def _exempt(state, payee, eaten_holder, exempt_row, judged, options, payers) -> dict[str, str]:
+    """Why each other house does not pay ``payee`` (``EXEMPT_*``), in house order; the same
+    tests as ``_payers``, in its order."""
+    bozu = state.bozu_houses() if options.bozu else frozenset()
+    reasons = {}
+    for name in state.house_names:
+        if name == payee or name in payers:
+            continue
+        if state.row_complete(name, exempt_row, judged):
+            reasons[name] = EXEMPT_ROW
+        elif name in bozu:
+            reasons[name] = EXEMPT_BOZU
+        elif name == eaten_holder and not options.eaten_holder_pays:
+            reasons[name] = EXEMPT_EATEN_HOLDER
+        else:
+            reasons[name] = EXEMPT_SAME_PLAYER
+    return reasons
 
 
 def _payers(

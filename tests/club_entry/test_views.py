@@ -200,3 +200,21 @@ def test_a_club_removes_its_team_after_a_confirmation(client, link, low):
     assert client.post(url, {"version": team.version}).status_code == 302
     assert not Team.objects.exists()
     assert ChangeLog.objects.filter(what=ChangeLog.REMOVED, team_name="港A").exists()
+
+
+def test_the_default_consent_note_is_in_the_pages_language(client, link):
+    """The club's page shows the default consent note in English in an English session and in
+    Japanese in a Japanese one; a note the organisers typed is shown as typed (issue 27)."""
+    from club_entry import services
+    from club_entry.models import DEFAULT_CONSENT_NOTE
+
+    link.consent_at = None  # the note is shown until the club ticks it
+    link.save(update_fields=["consent_at"])
+    english = client.get(f"/club/{link.token}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Ask the parents" in english and DEFAULT_CONSENT_NOTE[:20] not in english
+    japanese = client.get(f"/club/{link.token}/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert DEFAULT_CONSENT_NOTE[:20] in japanese and "Ask the parents" not in japanese
+    services.save_settings(link.event, deadline=None, locked=False, consent_note="保護者の同意を得てください。")
+    assert (
+        "保護者の同意を得てください。" in client.get(f"/club/{link.token}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    )

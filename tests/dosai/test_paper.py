@@ -52,6 +52,8 @@ def test_the_points_table_is_japanese_by_default(client, user):
     )
     assert "道才かるた点数表" in text and "化札" in text
     assert "英文の解説・高橋の本" in text and "化札：次の読みを食う" in text
+    flat = text.replace("\n", "")
+    assert "合計246点" in flat and "8番と23番" in flat  # the full deck and the assumption (issue 33)
 
 
 def test_an_unfinished_edition_prints_with_blanks(user):

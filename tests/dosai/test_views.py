@@ -465,3 +465,27 @@ def test_the_reader_screen_shows_the_english_reading_only_on_english_pages(clien
     assert gloss in client.get(url).content.decode()  # this client asks for English
     client.defaults.pop("HTTP_ACCEPT_LANGUAGE")
     assert gloss not in client.get(url).content.decode()
+
+
+def test_another_makers_edition_keeps_its_own_point_classes_with_a_warning(client, user):
+    """Issue 33: an edition of another maker is not held to Matsui Tengudô's classes: any value
+    is taken, the edition is ready with all 60, and the page warns where the classes differ."""
+    club = ClubEdition.objects.create(owner=user, name="山城屋", base=ClubEdition.BASE_BLANK)
+    numbers = [n for n in IN_PLAY]
+    data = {"source": "our set", **{f"n_{n}": 5 if i < 30 else 1 for i, n in enumerate(numbers)}}
+    page = client.post(reverse("dosai:edition", args=[club.pk]), data, follow=True).content.decode()
+    club.refresh_from_db()
+    assert len(club.values) == 60
+    status = editions.edition_status(club)
+    assert status.ready and status.own_classes and not status.problems
+    assert any("5-point efuda: 30 in your set, 0 in Matsui" in w for w in status.warnings)
+    assert 'id="class-warnings"' in page and "dosai-ready" in page
+    session = services.create_session(user, "t", club, PLAYERS6, Options())
+    response = client.post(reverse("dosai:hand_new", args=[session.pk]), {"dealing": "app", "reader": "app"})
+    assert Hand.objects.filter(session=session).exists(), response.content.decode()[:500]
+
+
+def test_the_edition_page_shows_the_full_decks_classes_and_the_assumption(client, user):
+    club = ClubEdition.objects.create(owner=user, name="m", base="matsui")
+    page = client.get(reverse("dosai:edition", args=[club.pk])).content.decode()
+    assert "19 × 2 points" in page and "246 points in all" in page and "nos. 8 and 23" in page

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 from common.pdf import coverage
 from hanafuda import pdf, services
 from hanafuda.engine.dekiyaku import DEKIYAKU
-from hanafuda.engine.options import FlowerCards, FourBrights, Options, Players, TeamPayment
+from hanafuda.engine.options import FlowerCards, FourBrights, FourPlayerDeal, Options, Players, TeamPayment
 from tests.hanafuda.helpers import INSTA, ROUND_A, ROUND_B, ROUND_C, engine_game, months, new_session
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +38,7 @@ def test_the_score_sheet_has_every_planned_round_the_rounds_played_and_the_settl
     _keep("score-sheet.pdf", response.content)
     reader, text = _text(response.content)
     assert len(reader.pages) == 1
-    assert "三月の花札会" in text and "一郎" in text and "三郎" in text and "12回戦" in text
+    assert "三月の花札会" in text and "一郎" in text and "三郎" in text and "全12回" in text and "回戦" not in text
     assert "三光" in text and "大鳥" in text and "一発勝ち" in text and "七夕" in text
     _, settlement = engine_game(rounds, s.rules())
     assert "精算（4/12回まで）" in text
@@ -81,6 +81,15 @@ def test_the_reference_card_lists_every_dekiyaku_with_its_cards_and_value_on_one
     assert "柳のカス（雷）〔カス〕" in flat  # Four Brights with the Lightning (M4(a), M16)
     assert "桐のカス（黄カス以外）1枚" in flat  # Three Purple Flowers without the yellow chaff (M6(a))
     assert "猪鹿蝶はこの遊びにはない" in flat
+    # the deal and the misdeal of the table (musashino-bana.md l.16–21, issue 33)
+    assert "3人は手札7枚ずつ・場札6枚" in flat and "場札に同じ月の4枚がそろったら配り直し" in flat
+
+
+def test_the_reference_card_says_the_teams_deal_and_the_misdeal_of_a_hand():
+    teams = Options(players=Players.TWO_TEAMS, four_player_deal=FourPlayerDeal.SIX_ZERO, misdeal_four_in_hand=True)
+    text = pdf.deal_text(teams)
+    assert "4人（2チーム）は手札6枚ずつ・場札なし" in text and "手札に同じ月の4枚" in text
+    assert "手札に同じ月" not in pdf.deal_text(Options())
 
 
 def test_the_reference_card_follows_the_sessions_options(client, user):

@@ -181,3 +181,13 @@ def test_sessions_are_private_to_their_owner_except_for_superusers(user, django_
     assert list(services.sessions_for(user)) == [s]
     assert not services.sessions_for(other).exists()
     assert list(services.sessions_for(root)) == [s]
+
+
+def test_the_totals_columns_follow_the_seats_whoever_deals_first(user):
+    """The running totals (screen, sheet, Excel) are in the players' column order, not in the
+    order of the first round's turn (issue 33: 花子・次郎・太郎 against 太郎・花子・次郎)."""
+    s = new_session(user, first_dealer=1)
+    services.record_round(s, 1, ROUND_A)
+    state = services.session_state(s)
+    assert set(state.settlement.units) == {0, 1, 2} and state.settlement.units != (0, 1, 2)
+    assert state.units == (0, 1, 2)

@@ -1,5 +1,7 @@
 """The scorekeeper's screens: session form, round grid, corrections, undo, privacy, double submit."""
 
+import dataclasses
+
 import pytest
 from django.urls import reverse
 from django.utils import translation
@@ -381,17 +383,24 @@ def test_the_any_card_of_the_month_choices_follow_the_page_language(client_in):
     assert all(f"{d.name_en} {d.name_ja}" in page for d in readable)
 
 
-def test_team_choices_are_not_kept_for_three_players(client_in):
+def test_team_choices_are_kept_for_three_players_and_left_out_of_the_summary(client_in):
+    """The team choices set at a table of three are kept as chosen (issue 27: a form keeps what
+    it offers), mean nothing there, and the session page's rules summary leaves them out."""
     client_in.post(
         reverse("hanafuda:session_create"), {**NEW, "team_payment": "each_player", "four_player_deal": "6+0"}
     )
-    rules = Session.objects.get().rules()
-    assert rules.team_payment == DEFAULT_OPTIONS.team_payment
-    assert rules.four_player_deal == DEFAULT_OPTIONS.four_player_deal
+    session = Session.objects.get()
+    rules = session.rules()
+    assert rules.team_payment.value == "each_player"
+    assert rules.four_player_deal.value == "6+0"
+    plain = dataclasses.replace(
+        rules, team_payment=DEFAULT_OPTIONS.team_payment, four_player_deal=DEFAULT_OPTIONS.four_player_deal
+    )
+    assert rules_summary(rules) == rules_summary(plain)
 
 
 def test_the_rules_summary_lists_the_sun_rule_before_its_timing():
     with translation.override("en"):
         lines = rules_summary(Options(storm=Storm.A, sun_rule=True, sun_timing=SunTiming.CRANE_HOLDER_ONLY))
-    sun = lines.index("Sun rule: on")
+    sun = lines.index("Sun rule: on (an opponent who takes the Crane cancels the Rain man or the Lightning)")
     assert lines[sun + 1].startswith("Sun rule timing")

@@ -147,7 +147,15 @@ LAYOUT = {"sideways-scroll", "clipped", "one-char-per-line", "button-cut", "out-
 async def _open(page, base, name, path, role, lang, crawl):
     """Load the page, listening for console errors and failed requests; the response or None."""
     heard = {"errors": [], "failed": []}
-    page.on("console", lambda m: heard["errors"].append(m.text) if m.type == "error" else None)
+    # the address a console error is about goes with it (a failed load's text does not name it)
+    page.on(
+        "console",
+        lambda m: (
+            heard["errors"].append(f"{m.text} ({m.location.get('url', '')})".replace(" ()", ""))
+            if m.type == "error"
+            else None
+        ),
+    )
     page.on("pageerror", lambda e: heard["errors"].append(f"uncaught: {e}"))
     page.on("requestfailed", lambda r: heard["failed"].append(f"{r.url} ({r.failure})"))
     page.on(
@@ -323,6 +331,9 @@ async def _crawl(base, fixture, crawl):
             if d.name == "api:api/v1/^.*$" and by_role["anonymous"][0] == 404:
                 crawl.crawled.add(d.name)  # the API's own 404 for an unknown address: JSON
                 crawl.files.append(("json-404", d.name, path, "anonymous"))
+                continue
+            if d.name in urls.REDIRECTS and all(a[0] in (301, 302) for a in by_role.values()):
+                crawl.crawled.add(d.name)  # a redirect on purpose, for every role (urls.REDIRECTS)
                 continue
             if not roles and not any(a[0] in (301, 302) and d.admin for a in by_role.values()):
                 statuses = ", ".join(f"{r} {a[0]}" for r, a in by_role.items())

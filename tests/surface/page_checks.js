@@ -1,6 +1,6 @@
 // What the crawl (tests/surface) measures on a page once it has loaded, in the page itself.
 // Returns {problems: [[check, detail], ...], qr: [selector index, ...], text: {...}}.
-// Checks: sideways scroll; text clipped by its box; text one character per line; a button or
+// Checks: sideways scroll; text clipped by its box (not a scrolling marquee); text one character per line; a button or
 // link cut by its box or the window; a block running out of its column; a form control
 // without an accessible name; radio buttons without a group name; buttons named by a
 // symbol only. The visible text (minus lang-marked parts) goes back for the language check.
@@ -40,6 +40,11 @@
     scrolls.set(p, answer);
     return answer;
   };
+  // a marquee: a box whose overflowing child moves sideways on purpose (a running animation of
+  // its transform, as the hall screens' ticker): all its text passes through the box in turn
+  const marquee = (el) => [...el.children].some((c) => c.getBoundingClientRect().width > el.clientWidth + 2
+    && c.getAnimations().some((a) => a.playState === "running" && a.effect
+      && a.effect.getKeyframes().some((k) => k.transform && k.transform !== "none")));
   for (const el of document.body.querySelectorAll("*")) {
     if (!visible(el) || el.closest("svg")) continue;
     const st = getComputedStyle(el);
@@ -48,7 +53,8 @@
     const text = (el.innerText || "").trim();
     // text clipped: a box that hides what does not fit, and something does not fit
     if ((st.overflowX === "hidden" || st.overflowX === "clip") && el.scrollWidth > el.clientWidth + 2
-        && st.textOverflow !== "ellipsis" && text && !el.matches("[data-surface-clip-ok]")) {
+        && st.textOverflow !== "ellipsis" && text && !el.matches("[data-surface-clip-ok]") && !marquee(el)
+        && !(r.width <= 1.5 && r.height <= 1.5)) { // not a visually hidden box (1 px: for screen readers only)
       problems.push(["clipped", `${describe(el)}: ${el.scrollWidth}px of text in ${el.clientWidth}px`]);
     }
     // one character per line: a text block far taller than wide, in horizontal writing
@@ -83,7 +89,10 @@
     }
   }
   if (!full) return { problems };
-  // form controls and their names
+  // form controls and their names, as a person finds them: with every folded part (details)
+  // opened, as they open it to fill it in (a closed details renders no text: no label reads)
+  const closed = [...document.querySelectorAll("details:not([open])")];
+  closed.forEach((d) => { d.open = true; });
   const nameOf = (el) => {
     const label = el.getAttribute("aria-label");
     if (label && label.trim()) return label.trim();
@@ -125,6 +134,7 @@
       || (role && nameOf(role));
     if (!named) problems.push(["radio-group-unnamed", `radio buttons name=${name} (${group.length}) have no fieldset/legend or named group`]);
   }
+  closed.forEach((d) => { d.open = false; });
   // QR codes on the page: their boxes, for a screenshot each
   const qr = [...document.querySelectorAll('.qr svg, .qr img, img[src*="qr"], svg[data-qr]')]
     .filter(visible).map((el, i) => { el.setAttribute("data-surface-qr", String(i)); return i; });

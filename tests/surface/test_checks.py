@@ -49,6 +49,43 @@ def test_each_detector_finds_its_fault(page):
         assert check in found, (check, found)
 
 
+MARQUEE = """<!doctype html><html lang="ja"><head><title>t</title><style>
+@keyframes run { from { transform:translateX(0); } to { transform:translateX(-100%); } }
+.track { width:200px; overflow:hidden; white-space:nowrap; }
+.items { display:inline-flex; gap:2em; animation:run 45s linear infinite; }
+.items.still { animation:none; }
+</style></head><body>
+<div class="track" id="moving"><div class="items">第1試合 第1コート 結果 第2試合 第2コート 結果 第3試合 第3コート 結果</div></div>
+%s
+</body></html>"""
+
+
+def test_a_scrolling_marquee_is_not_clipped_but_a_still_one_is(page):
+    """The hall screens' ticker moves its text through its box on purpose (issue 27): not clipped;
+    the same box whose text stands still hides the end of it: clipped."""
+    assert "clipped" not in _checks(page, MARQUEE.replace("%s", ""))
+    still = '<div class="track"><div class="items still">第1試合 第1コート 結果 第2試合 第2コート 結果</div></div>'
+    assert "clipped" in _checks(page, MARQUEE.replace("%s", still))
+
+
+def test_a_visually_hidden_box_is_not_clipped(page):
+    """Text kept for screen readers in a 1-px box (the hanafuda grid's radio buttons behind
+    its card buttons) is hidden on purpose, not clipped (issue 27)."""
+    hidden = """<!doctype html><html lang="ja"><head><title>t</title></head><body>
+<div style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)">一郎 二郎 三郎</div></body></html>"""
+    assert "clipped" not in _checks(page, hidden)
+
+
+def test_controls_in_a_closed_details_are_named_as_when_opened(page):
+    """A folded part (details) is opened by the person who fills it in: its labels and legends
+    count (issue 27); an unnamed control in it is still found."""
+    folded = """<!doctype html><html lang="ja"><head><title>t</title></head><body><details><summary>決まり</summary>
+<fieldset><legend>坊主</legend><label><input type="radio" name="b" value="1"> はい</label>
+<label><input type="radio" name="b" value="0"> いいえ</label></fieldset>%s</details></body></html>"""
+    assert _checks(page, folded.replace("%s", "")) == set()
+    assert "unnamed-control" in _checks(page, folded.replace("%s", '<input type="number" name="n">'))
+
+
 def test_a_clean_page_gives_nothing(page):
     assert _checks(page, GOOD) == set()
 

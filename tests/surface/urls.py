@@ -88,6 +88,13 @@ POST_ONLY = {
     "set_language": "sets the language (POST only; the crawl sets it with the language cookie)",
 }
 
+# Addresses that answer every GET with a redirect on purpose (issue 34 item 5): the crawl checks
+# that they redirect, for every role, and counts them crawled.
+REDIRECTS = {
+    "switch_language": "the language link: sets the language cookie and goes back to the page (302)",
+    "api:api/v1/events": "the API's list of events without its slash: 301 to /api/v1/events/",
+}
+
 # The admin's own catch-all and redirect patterns: not pages of their own.
 ADMIN_NOT_PAGES = {
     "admin:admin/(?P<url>.*)$": "the admin's catch-all (answers 404 or a redirect to the login)",

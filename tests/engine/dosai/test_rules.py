@@ -630,3 +630,12 @@ def test_options_round_trip_through_plain_values():
         options_from_dict({"nonsense": 1})
     with pytest.raises(ValueError, match="D17"):
         options_from_dict({"tk2_ruleset": True})
+
+
+def test_every_house_that_does_not_pay_says_why():
+    """Issue 33: the reason for every exempt house — here the head rows of A and F complete."""
+    from dosai.engine.calls import EXEMPT_ROW
+
+    result = call(position(5, {28: "C.H"}, complete=("A.H", "F.H")), 28)
+    assert dict(result.exempt) == {"A": EXEMPT_ROW, "F": EXEMPT_ROW}
+    assert set(result.exempt) | set(result.payers) | {result.payee} == set(result.payments)
