@@ -96,13 +96,19 @@ class ClubHistory:
     years: list
 
 
-def _places_of(event):
-    """Team pk -> its place's name in ``event`` (the best one, should a team be listed twice)."""
+def best_lines(event):
+    """Team pk -> its line of the final ranking of ``event`` (``division_rankings``): the best
+    one, should a team be listed twice."""
     found = {}
     for ranking in division_rankings(event):
         for line in ranking.lines:
-            found.setdefault(line.team.pk, line.place)
+            found.setdefault(line.team.pk, line)
     return found
+
+
+def _places_of(event):
+    """Team pk -> its place's name in ``event``."""
+    return {pk: line.place for pk, line in best_lines(event).items()}
 
 
 def _event_places():

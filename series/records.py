@@ -8,24 +8,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from judging.models import RecordingSheet
-from series.archive import _per_version
+from series.archive import _per_version, best_lines
 from series.engine import records as engine
 from series.models import ImportedPlacing, club_index, club_of
 from tournament.engine.names import name_key
 from tournament.models import Event, Match, Team
 from tournament.reports.placement import place_name
-from tournament.reports.ranking import division_rankings
 
 DECIDERS = ("joker", "rps")
 
 
 def _ranks_of(event):
-    """Team pk -> its final rank (1 = champion) in ``event``: the best one, should it be listed twice."""
-    found = {}
-    for ranking in division_rankings(event):
-        for line in ranking.lines:
-            found.setdefault(line.team.pk, line.rank)
-    return found
+    """Team pk -> its final rank (1 = champion) in ``event``."""
+    return {pk: line.rank for pk, line in best_lines(event).items()}
 
 
 def _events():
