@@ -10,7 +10,7 @@ from django.core.cache import cache
 from django.db.models import Q
 from django.utils import timezone
 
-from tests.tournament.test_stages_services import day, members, play_groups
+from tests.tournament.test_stages_services import day, members, play_groups, play_stage
 from tournament.models import Announcement, Match
 from tournament.services.knockout import seed_divisions
 
@@ -115,16 +115,7 @@ def test_the_final_place_and_its_certificate(client, event_day):
     event, division, groups = event_day
     play_groups(division)
     seed_divisions(event)
-    from tests.tournament.test_stages_services import play
-
-    while True:  # semifinals, then the final and the third-place game, as their teams arrive
-        waiting = Match.objects.filter(
-            division=division, status=Match.Status.SCHEDULED, team_a__isnull=False, team_b__isnull=False
-        )
-        if not waiting.exists():
-            break
-        for match in waiting:
-            play(match, 30, 20)
+    play_stage(division)
     final = Match.objects.get(division=division, stage=Match.Stage.FINAL)
     champion = final.team_a
     html = page(client, event, champion)

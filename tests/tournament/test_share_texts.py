@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone, translation
 
-from tests.tournament.test_stages_services import day, members, play, play_groups
+from tests.tournament.test_stages_services import day, members, play_groups, play_stage
 from tournament import family, share
 from tournament.models import Announcement, Match, Player
 from tournament.services.knockout import seed_divisions
@@ -53,14 +53,7 @@ def test_the_team_text_names_event_team_next_game_rank_path_and_address(played):
 
 def test_the_team_text_after_the_final_says_the_place_and_the_certificate(played):
     event, division, groups = played
-    while True:
-        waiting = Match.objects.filter(
-            division=division, status=Match.Status.SCHEDULED, team_a__isnull=False, team_b__isnull=False
-        )
-        if not waiting.exists():
-            break
-        for match in waiting:
-            play(match, 30, 20)
+    play_stage(division)
     champion = Match.objects.get(division=division, stage=Match.Stage.FINAL).team_a
     with translation.override("ja"):
         day_ = family.team_day(event, champion)
