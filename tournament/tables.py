@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 from django_tables2.utils import AttributeDict
 
 from tournament import reports
@@ -131,12 +132,12 @@ class TeamTable(PlainRows, tables.Table):
     entry_number = tables.Column(verbose_name=_("No."))
     name = tables.Column(verbose_name=_("team name"), order_by=("name_key", "pk"))
     affiliation = tables.Column(verbose_name=_("affiliation"), order_by=("affiliation", "pk"))
-    chaperone = tables.Column(verbose_name=_("chaperone (引率者)"), order_by=("chaperone", "pk"))
+    chaperone = tables.Column(verbose_name=_("chaperone"), order_by=("chaperone", "pk"))
     division = tables.Column(
         verbose_name=_("division"), order_by=("division__order", "division__pk", "entry_number", "pk")
     )
     group = tables.Column(verbose_name=_("group"), order_by=("group__order", "group_seat", "pk"), empty_values=())
-    players = tables.Column(verbose_name=_("players (◎ leader, 補 substitute)"), empty_values=(), orderable=False)
+    players = tables.Column(verbose_name=_("players (◎ leader)"), empty_values=(), orderable=False)
     edit = tables.Column(verbose_name="", empty_values=(), orderable=False)
 
     class Meta:
@@ -172,7 +173,7 @@ class TeamTable(PlainRows, tables.Table):
                 (
                     "◎" if p.is_leader else "",
                     p.name,
-                    "（補）" if p.is_substitute else "",
+                    pgettext("substitute mark", "(sub.)") if p.is_substitute else "",
                     absent if p.pk in self.absent else "",
                 )
                 for p in record.players.all()
@@ -310,7 +311,7 @@ class StandingsTable(PlainRows, tables.Table):
     cards_taken = tables.Column(verbose_name=_("cards taken"))
     cards_conceded = tables.Column(verbose_name=_("cards conceded"))
     card_diff = tables.Column(verbose_name=_("card difference"))
-    special = tables.Column(verbose_name=_("won by り / rock-paper-scissors"))
+    special = tables.Column(verbose_name=_("won by 「り」 / rock-paper-scissors"))
     separated_by = tables.Column(verbose_name=_("placed by"))
 
     class Meta:

@@ -25,7 +25,8 @@ UNIT = re.compile(r"(?<=\d)\s?(mm|cm|ms|KB|MB|GB|px|pt|dpi)\b")
 QUOTED = re.compile(r"「[^「」]*」")
 PUNCTUATION = re.compile(r"^[・ー々〆ヶ]+$")
 # Written so in both languages: the language switch, brands and standard abbreviations.
-SHARED_JA = {"日本語"}
+# 「り」: the card's name, the one letter printed on it, written so on English pages too (docs/glossary.md).
+SHARED_JA = {"日本語", "り"}
 SHARED_EN = {
     "English",
     "PDF",
