@@ -19,8 +19,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext
 from django_tables2.utils import AttributeDict
 
 from tournament import reports
@@ -282,7 +282,9 @@ class MatchTable(PlainRows, tables.Table):
                 else f"{sheet.cards_a} - {sheet.cards_b}"
             )
             if sheet.decided_by in ("joker", "rps"):
-                text += " (" + ("り" if sheet.decided_by == "joker" else "じゃんけん") + ")"
+                # 「28 - 28（り）」, "28 - 28 (joker)" (docs/glossary.md, display terms)
+                mark = _("(joker)") if sheet.decided_by == "joker" else _("(rock-paper-scissors)")
+                text += ("" if (get_language() or "ja").startswith("ja") else " ") + str(mark)
         if sheet is not None and reports.is_annulled(record):
             return format_html('<s class="annulled">{}</s> {}', text, _("annulled"))
         if self.entry_url_name and record.teams_known:

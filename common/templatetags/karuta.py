@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from common import once
 from common.dates import format_date
-from common.grades import grade_label
+from common.grades import grade_band_label, grade_label
 from common.phrases import phrases as _phrases
 
 register = template.Library()
@@ -81,3 +81,10 @@ def paren(value):
     if value is None or str(value) == "":
         return ""
     return f"（{value}）" if _japanese() else f" ({value})"
+
+
+@register.filter
+def grade_band(text):
+    """A division's band of grades in the active language (``common.grades.grade_band_label``:
+    小1〜小3 / Grade 1–Grade 3)."""
+    return grade_band_label(text)

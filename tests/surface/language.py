@@ -24,6 +24,7 @@ PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 UNIT = re.compile(r"(?<=\d)\s?(mm|cm|ms|KB|MB|GB|px|pt|dpi)\b")
 QUOTED = re.compile(r"「[^「」]*」")
 PUNCTUATION = re.compile(r"^[・ー々〆ヶ]+$")
+GROUP_PAIR = re.compile(r"^[A-Z](-[A-Z])+$")  # 「A-B」: two groups by their letters (names)
 # Written so in both languages: the language switch, brands and standard abbreviations.
 # 「り」: the card's name, the one letter printed on it, written so on English pages too (docs/glossary.md).
 SHARED_JA = {"日本語", "り"}
@@ -97,5 +98,5 @@ def wrong_words(text, lang, names):
         text = QUOTED.sub(" ", text)
         found = [w for w in JAPANESE.findall(text) if w not in SHARED_JA and not PUNCTUATION.match(w)]
     else:
-        found = [w for w in WORD.findall(text) if w not in SHARED_EN and len(w) > 1]
+        found = [w for w in WORD.findall(text) if w not in SHARED_EN and len(w) > 1 and not GROUP_PAIR.match(w)]
     return sorted(set(found))
