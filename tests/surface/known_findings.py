@@ -26,11 +26,28 @@ KNOWN = [
         + ": the dekiyaku's and the card types' Japanese names beside the English by design"
         + " (hanafuda/labels.py: the players' own words); to mark lang=ja (issue 33, item 6)",
     ),
+    *[
+        (
+            check,
+            r"^dosai:edition$",
+            r".",
+            OPEN + ": the points' sources (dosai.engine.cards, e.g. TK2), the engine's English notes, in the"
+            " values table's titles in both languages (issue 33, items 5 and 6)",
+        )
+        for check in ("language-ja", "language-en")
+    ],
     (
         "language-ja",
-        r"^dosai:edition$",
+        r"^reader:(link_read|manage_read|practice)$",
+        r"^docs$",
+        OPEN + ": the file path docs/rules/reader.md in the reader's explanation: developer text (issue 33, item 5)",
+    ),
+    (
+        "language-en",
+        r"^club_entry:links$",
         r".",
-        OPEN + ": the points' sources, English notes of the engine, on the Japanese page (issue 33, items 5 and 6)",
+        OPEN + ": the change log's text is stored as written (club_entry.services.describe_change: grades as typed,"
+        " 中1, in the language of the session that saved it); to be shaped when shown",
     ),
     ("pdf", r".", r"/Lang", LANG_34),
     (

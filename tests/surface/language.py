@@ -19,9 +19,9 @@ import re
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff66-\uff9f々〆ヶ]+")
 WORD = re.compile(r"(?<![\w@/.-])[A-Za-z][A-Za-z'’-]*[A-Za-z](?![\w@/])")
-ADDRESS = re.compile(r"(https?://\S+|\S+@\S+|/\S*|\S+\.(pdf|xlsx|csv|json|svg|wav|mp3|jpg)\b)", re.I)
+ADDRESS = re.compile(r"(https?://\S+|\S+@\S+|/\S*|\S+\.(pdf|xlsx|csv|json|svg|wav|mp3|jpg)\b|\blocalhost\b)", re.I)
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
-UNIT = re.compile(r"(?<=\d)\s?(mm|cm|ms|KB|MB|GB|px|pt|dpi)\b")
+UNIT = re.compile(r"(?:(?<=\d)\s?|(?<=[（(]))(mm|cm|ms|KB|MB|GB|px|pt|dpi)\b")
 QUOTED = re.compile(r"「[^「」]*」")
 PUNCTUATION = re.compile(r"^[・ー々〆ヶ]+$")
 GROUP_PAIR = re.compile(r"^[A-Z](-[A-Z])+$")  # 「A-B」: two groups by their letters (names)
