@@ -70,7 +70,7 @@ def test_a_correction_after_the_semifinal_warns_before_and_after_and_the_semifin
     shot(page, f"stages-{width}-3-semifinal-out-of-date")
     # The court board and the hall display mark it too.
     page.goto(f"{live_server.url}/manage/{event.slug}/board/")
-    assert f"No.{semi.match_number}" in page.inner_text(".board-stale")
+    assert f"第{semi.match_number}試合" in page.inner_text(".board-stale")
     shot(page, f"stages-{width}-3b-board-out-of-date")
     page.goto(f"{live_server.url}/e/{event.slug}/display/division/{division.pk}/")
     assert "結果の訂正により確認中" in page.inner_text(".display-stale")
