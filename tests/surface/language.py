@@ -7,7 +7,7 @@ A heuristic over the page's visible text (``page_checks.js``; parts marked with 
 (``SHARED``), addresses and file names. What is left in the wrong script is a finding, one per
 word.
 
-Addresses go before names: a court called 「A」 or 「3」 is a name, and taking it out of a link
+Addresses and units go before names: a court called 「A」 or 「3」 is a name, and taking it out of a link
 first cut the link's secret into "words". Left alone as well: placeholders a form asks for
 (``{edition}``), units after a number (``12 mm``, ``480 ms``), punctuation that is no word
 (「・」 between parts), and, on an English page, Japanese quoted in 「」: what is said, printed
@@ -90,10 +90,10 @@ def names_pattern(names):
 
 def wrong_words(text, lang, names):
     """The words of ``text`` in the other language than ``lang`` ("ja" or "en"), each once."""
-    text = ADDRESS.sub(" ", text)
+    # units before names: a court called 「3」 would take the number away from "3 KB"
+    text = UNIT.sub(" ", PLACEHOLDER.sub(" ", ADDRESS.sub(" ", text)))
     if names is not None:
         text = names.sub(" ", text)
-    text = UNIT.sub(" ", PLACEHOLDER.sub(" ", text))
     if lang == "en":
         text = QUOTED.sub(" ", text)
         found = [w for w in JAPANESE.findall(text) if w not in SHARED_JA and not PUNCTUATION.match(w)]

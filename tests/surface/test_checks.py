@@ -88,6 +88,8 @@ def test_the_language_check_takes_addresses_out_before_names():
 def test_the_language_check_leaves_units_placeholders_and_punctuation_alone():
     assert language.wrong_words("余白 12 mm、480 ms、{edition}と{place}を使えます", "ja", None) == []
     assert language.wrong_words("上の余白（mm）、最大 500 KB、localhost でも", "ja", None) == []
+    # a court called 「3」 is a name, and does not take the number away from its unit
+    assert language.wrong_words("署名（3 KB）", "ja", language.names_pattern(["3"])) == []
     assert language.wrong_words("余白 12 mm、12 millimetres", "ja", None) == ["millimetres"]
     assert language.wrong_words("Court 1 ・ 10:00 ・ Group A", "en", None) == []
     assert language.wrong_words("順位決定戦（A-B、C-D）", "ja", None) == []  # groups by their letters
