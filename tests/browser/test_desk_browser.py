@@ -45,7 +45,7 @@ def test_the_court_page_moves_on_by_itself_and_a_typed_form_is_never_reloaded(
     services.submit_sheet(first, A_WINS, base_version=0, court=court)
     page.wait_for_function(
         "n => document.querySelector('.game-card.current') && "
-        "document.querySelector('.game-card.current').innerText.includes('No.' + n)",
+        "document.querySelector('.game-card.current').innerText.includes('第' + n + '試合')",
         arg=second.match_number,
         timeout=15000,
     )
