@@ -203,7 +203,9 @@ class AwardSettingsForm(forms.ModelForm):
 class HandPrizeForm(forms.Form):
     """A prize added by hand: its name, the team, optionally one player of that team."""
 
-    name = forms.CharField(label=gettext_lazy("Prize"), max_length=20, help_text=gettext_lazy("e.g. 敢闘賞, 特別賞."))
+    name = forms.CharField(
+        label=gettext_lazy("Prize"), max_length=20, help_text=gettext_lazy("e.g. 「敢闘賞」, 「特別賞」.")
+    )
     team = forms.TypedChoiceField(label=gettext_lazy("Team"), coerce=int)
     player = forms.TypedChoiceField(
         label=gettext_lazy("Player (empty: the team)"), coerce=int, required=False, empty_value=None

@@ -56,7 +56,7 @@ class AwardSettings(models.Model):
         default=False,
         help_text=_("Off: the regular members, and a substitute only when a confirmed sheet records cards for them."),
     )
-    honorific = models.CharField(_("honorific (敬称)"), max_length=2, choices=HONORIFICS, default="殿", blank=True)
+    honorific = models.CharField(_("honorific"), max_length=2, choices=HONORIFICS, default="殿", blank=True)
     title = models.CharField(_("title"), max_length=10, default="賞状")
     body = models.TextField(
         _("body text"),

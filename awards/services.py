@@ -27,7 +27,7 @@ def add_hand_prize(event, name, team, player=None):
     """
     name = (name or "").strip()
     if not name:
-        raise UserError(_("Prize: type the prize's name (e.g. 敢闘賞)."))
+        raise UserError(_("Prize: type the prize's name (e.g. 「敢闘賞」)."))
     if len(name) > PRIZE_NAME_MAX:
         raise UserError(_("Prize: at most %(n)s characters.") % {"n": PRIZE_NAME_MAX})
     if team.division.event_id != event.pk:

@@ -9,7 +9,7 @@ import re
 from django.utils.functional import lazy
 from django.utils.translation import get_language, gettext
 
-__all__ = ["grade_label", "grade_label_lazy"]
+__all__ = ["grade_band_label", "grade_label", "grade_label_lazy"]
 
 _CODE = re.compile(r"^(小|中|高)([1-6])$")
 _BEFORE = {"小": 0, "中": 6, "高": 9}  # school years before the first of each school
@@ -31,3 +31,16 @@ def grade_label(code: str) -> str:
 
 
 grade_label_lazy = lazy(grade_label, str)
+
+_IN_TEXT = re.compile(r"(小|中|高)([1-6])")
+
+
+def grade_band_label(text: str) -> str:
+    """A division's band of grades as typed (「小1〜小3」) in the active language: as typed in
+    Japanese; each grade code in it as "Grade N" and 〜 / ～ as "–" in English ("Grade 1–Grade 3");
+    the rest of the text as typed."""
+    text = str(text or "")
+    if (get_language() or "ja").startswith("ja"):
+        return text
+    text = _IN_TEXT.sub(lambda m: grade_label(m.group(0)), text)
+    return re.sub(r"\s*[〜～]\s*", "–", text.replace("一般", gettext("Adult")))

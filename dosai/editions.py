@@ -44,7 +44,7 @@ def sources_note() -> str:
     paper and on the edition page."""
     return _(
         "Andy's guide: Andy's Playing Cards, “Dôsai Karuta” (in English). Takahashi's book: "
-        "高橋「道才かるたの遊び方」. Values in neither are the club's, read from its own efuda."
+        "「道才かるたの遊び方」. Values in neither are the club's, read from its own efuda."
     )
 
 

@@ -59,10 +59,10 @@ def _where(columns: dict[str, int], column: str, header: list) -> str:
 
 
 _MESSAGES = {
-    "required": lambda: _("the head kana (頭字) is missing"),
+    "required": lambda: _("the head kana (「頭字」) is missing"),
     "too_long": lambda: _("too long"),
     "not_kana": lambda: _("write it in kana (hiragana)"),
-    "not_flag": lambda: _("write ○ for the 役札, or leave it blank"),
+    "not_flag": lambda: _("write ○ for the special card, or leave it blank"),
 }
 
 
@@ -109,9 +109,11 @@ def _jokers(rows, columns, header, existing_joker) -> list[ImportProblem]:
             first = row
             continue
         if isinstance(first, str):
-            message = _("only one card is the 役札, and the deck's 役札 is already card %(kana)s") % {"kana": first}
+            message = _("only one card is the special card, and the deck's special card is already card %(kana)s") % {
+                "kana": first
+            }
         else:
-            message = _("only one card is the 役札, and row %(other)d is one already") % {"other": first.row}
+            message = _("only one card is the special card, and row %(other)d is one already") % {"other": first.row}
         problems.append(ImportProblem(row.row, column, message))
     return problems
 
@@ -204,7 +206,7 @@ def read_deck(upload, existing_joker: str = "") -> tuple[list[CardRow], list[Imp
             return _read_rows(rows, index, columns, existing_joker)
     return [], [
         ImportProblem(
-            None, None, _("No header row with 頭字 was found in the first %(n)d rows.") % {"n": HEADER_SEARCH_ROWS}
+            None, None, _("No header row with 「頭字」 was found in the first %(n)d rows.") % {"n": HEADER_SEARCH_ROWS}
         )
     ]
 

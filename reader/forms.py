@@ -8,7 +8,7 @@ from reader.models import Card, DeckEdition
 from tournament.models import Event
 
 _CARD_MESSAGES = {
-    "required": _("Write the head kana (頭字)."),
+    "required": _("Write the head kana (「頭字」)."),
     "too_long": _("This is too long."),
     "not_kana": _("Write it in kana (hiragana)."),
     "not_flag": _("Choose yes or no."),
@@ -68,7 +68,8 @@ class CardForm(forms.ModelForm):
         others = Card.objects.filter(edition=self.instance.edition, is_joker=True).exclude(pk=self.instance.pk)
         if is_joker and others.exists():
             raise forms.ValidationError(
-                _("The 役札 is already card %(kana)s: only one card is the 役札.") % {"kana": others.first().head_kana}
+                _("The special card is already card %(kana)s: only one card is the special card.")
+                % {"kana": others.first().head_kana}
             )
         return is_joker
 

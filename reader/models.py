@@ -54,10 +54,10 @@ class Card(models.Model):
     edition = models.ForeignKey(
         DeckEdition, on_delete=models.CASCADE, related_name="cards", verbose_name=_("deck edition")
     )
-    head_kana = models.CharField(_("head kana (頭字)"), max_length=4)
-    text = models.TextField(_("reading text (読み札)"), blank=True)
+    head_kana = models.CharField(_("head kana"), max_length=4)
+    text = models.TextField(_("reading text"), blank=True)
     furigana = models.TextField(_("reading in kana"), blank=True)
-    is_joker = models.BooleanField(_("役札 「り」"), default=False)
+    is_joker = models.BooleanField(_("special card 「り」"), default=False)
     order = models.PositiveSmallIntegerField(_("order"), default=0)
 
     class Meta:

@@ -80,7 +80,7 @@ class MemberForm(forms.Form):
         label=gettext_lazy("district"),
         max_length=60,
         required=False,
-        help_text=gettext_lazy("For a qualifier, e.g. 北部 (shown as 「北部予選」)."),
+        help_text=gettext_lazy("For a qualifier, e.g. 「北部」 (shown as 「北部予選」)."),
     )
 
     def __init__(self, *args, events, **kwargs):

@@ -89,7 +89,7 @@ def _vevent(event, line, host, players):
     where = " ".join(part for part in (str(line.group or line.stage_text), line.division) if part)
     sides = f"{line.team_a_text or '?'} - {line.team_b_text or '?'}"
     result = f" ({line.result})" if line.result else ""
-    summary = f"{_('No.')}{line.number} {sides}{result}"
+    summary = f"{_('Game %(number)s') % {'number': line.number}} {sides}{result}"
     location = " ".join(part for part in (line.court, event.venue) if part)
     description = [f"{event.title} ・ {where}"]
     description += players

@@ -27,7 +27,7 @@ def standings_headers():
         _("cards taken"),
         _("cards conceded"),
         _("card difference"),
-        _("won by り"),
+        _("won by 「り」"),
         _("won by rock-paper-scissors"),
         _("placed by"),
         _("remarks"),

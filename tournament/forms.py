@@ -629,9 +629,9 @@ class TeamForm(forms.Form):
     division = forms.ModelChoiceField(queryset=Division.objects.none(), label=_("division"))
     name = forms.CharField(label=_("team name"), max_length=names.TEAM_NAME_MAX)
     affiliation = forms.CharField(
-        label=_("affiliation (school or 子ども会)"), max_length=names.AFFILIATION_MAX, required=False
+        label=_("affiliation (school or children's association)"), max_length=names.AFFILIATION_MAX, required=False
     )
-    chaperone = forms.CharField(label=_("chaperone (引率者)"), max_length=names.CHAPERONE_MAX, required=False)
+    chaperone = forms.CharField(label=_("chaperone"), max_length=names.CHAPERONE_MAX, required=False)
     seed = forms.IntegerField(
         label=_("seed"),
         min_value=limits.SEED[0],
@@ -803,9 +803,7 @@ class PersonForm(forms.Form):
         widget=forms.PasswordInput(render_value=False),
         help_text=_("At least 8 characters. Leave empty to give an existing account the role."),
     )
-    role = forms.ChoiceField(
-        label=_("role"), choices=[("recorder", _("recorder (記録係)")), ("organiser", _("organiser"))]
-    )
+    role = forms.ChoiceField(label=_("role"), choices=[("recorder", _("recorder")), ("organiser", _("organiser"))])
     # The roles as the page showed them (tournament.services.versions.people_version).
     version = forms.CharField(widget=forms.HiddenInput, required=False, max_length=4000)
 
@@ -863,6 +861,6 @@ class ProgrammeSettingsForm(forms.ModelForm):
             "notes": forms.Textarea(attrs={"rows": 6}),
         }
         help_texts = {
-            "title": _("Empty: the tournament's name. The edition (第N回) is printed above it."),
+            "title": _("Empty: the tournament's name. The edition (「第N回」) is printed above it."),
             "notes": _("Empty: a short form of the rules and the day's manners."),
         }

@@ -66,7 +66,7 @@ class Event(models.Model):
     slug = models.SlugField(_("short name (URL)"), max_length=40, unique=True)
     name = models.CharField(_("tournament name"), max_length=120)
     edition = models.PositiveSmallIntegerField(
-        _("edition (第N回)"), null=True, blank=True, validators=bounds(limits.EDITION)
+        _("edition number"), null=True, blank=True, validators=bounds(limits.EDITION)
     )
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=120, blank=True)
@@ -83,9 +83,9 @@ class Event(models.Model):
     lunch_start = models.TimeField(_("lunch break from"), null=True, blank=True)
     lunch_end = models.TimeField(_("lunch break until"), null=True, blank=True)
     japanese_era = models.BooleanField(
-        _("write dates in the Japanese era (令和)"),
+        _("write dates in the Japanese era (Reiwa)"),
         default=False,
-        help_text=_("令和9年1月17日(日) instead of 2027年1月17日(日) on the pages."),
+        help_text=_("「令和9年1月17日(日)」 instead of 「2027年1月17日(日)」 on the pages."),
     )
     publish_names = models.BooleanField(
         _("publish players' names in the final results"),
@@ -389,8 +389,10 @@ class Team(models.Model):
     division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="teams", verbose_name=_("division"))
     name = models.CharField(_("team name"), max_length=names.TEAM_NAME_MAX)
     name_key = models.CharField(max_length=60, editable=False)
-    affiliation = models.CharField(_("affiliation (school or 子ども会)"), max_length=names.AFFILIATION_MAX, blank=True)
-    chaperone = models.CharField(_("chaperone (引率者)"), max_length=names.CHAPERONE_MAX, blank=True)
+    affiliation = models.CharField(
+        _("affiliation (school or children's association)"), max_length=names.AFFILIATION_MAX, blank=True
+    )
+    chaperone = models.CharField(_("chaperone"), max_length=names.CHAPERONE_MAX, blank=True)
     seed = models.PositiveSmallIntegerField(
         _("seed"),
         null=True,
@@ -595,7 +597,7 @@ class LotRecord(models.Model):
     """What a lot or play-off decided for one team: its ``position`` (1 = first) among the
     tied teams, how it was decided, by whom and when. Concrete records add their scope."""
 
-    METHOD_CHOICES = [("lot", _("lot (抽選)")), ("playoff", _("play-off (代表戦)"))]
+    METHOD_CHOICES = [("lot", _("lot")), ("playoff", _("play-off"))]
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+", verbose_name=_("team"))
     position = models.PositiveSmallIntegerField(_("position"))
     method = models.CharField(_("how"), max_length=10, choices=METHOD_CHOICES, default="lot")
@@ -681,9 +683,9 @@ class ProgrammeSettings(models.Model):
         Event, on_delete=models.CASCADE, related_name="programme", verbose_name=_("tournament")
     )
     title = models.CharField(_("programme title"), max_length=120, blank=True)
-    organiser = models.CharField(_("organised by (主催)"), max_length=200, blank=True)
-    supporters = models.TextField(_("supported by (後援), one per line"), max_length=1000, blank=True)
-    notes = models.TextField(_("notes (注意事項), one per line"), max_length=4000, blank=True)
+    organiser = models.CharField(_("organised by"), max_length=200, blank=True)
+    supporters = models.TextField(_("supported by, one per line"), max_length=1000, blank=True)
+    notes = models.TextField(_("notes, one per line"), max_length=4000, blank=True)
 
     class Meta:
         verbose_name = _("programme settings")

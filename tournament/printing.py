@@ -329,9 +329,7 @@ def default_notes():
         _(
             "56 cards are played, split into two piles of 28. One card taken is one point; the team with more cards wins."
         ),
-        _(
-            "A wrong touch (お手つき) gives the correct card to the opponent: one card, however many wrong cards were touched."
-        ),
+        _("A false touch gives the correct card to the opponent: one card, however many wrong cards were touched."),
         _(
             "The last two cards are placed 30 cm apart; the team leaders alone compete, and whoever takes the first also takes the other."
         ),

@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext_lazy as _
 from django_tables2.utils import AttributeDict
 
@@ -131,12 +132,12 @@ class TeamTable(PlainRows, tables.Table):
     entry_number = tables.Column(verbose_name=_("No."))
     name = tables.Column(verbose_name=_("team name"), order_by=("name_key", "pk"))
     affiliation = tables.Column(verbose_name=_("affiliation"), order_by=("affiliation", "pk"))
-    chaperone = tables.Column(verbose_name=_("chaperone (引率者)"), order_by=("chaperone", "pk"))
+    chaperone = tables.Column(verbose_name=_("chaperone"), order_by=("chaperone", "pk"))
     division = tables.Column(
         verbose_name=_("division"), order_by=("division__order", "division__pk", "entry_number", "pk")
     )
     group = tables.Column(verbose_name=_("group"), order_by=("group__order", "group_seat", "pk"), empty_values=())
-    players = tables.Column(verbose_name=_("players (◎ leader, 補 substitute)"), empty_values=(), orderable=False)
+    players = tables.Column(verbose_name=_("players (◎ leader)"), empty_values=(), orderable=False)
     edit = tables.Column(verbose_name="", empty_values=(), orderable=False)
 
     class Meta:
@@ -172,7 +173,7 @@ class TeamTable(PlainRows, tables.Table):
                 (
                     "◎" if p.is_leader else "",
                     p.name,
-                    "（補）" if p.is_substitute else "",
+                    pgettext("substitute mark", "(sub.)") if p.is_substitute else "",
                     absent if p.pk in self.absent else "",
                 )
                 for p in record.players.all()
@@ -281,7 +282,9 @@ class MatchTable(PlainRows, tables.Table):
                 else f"{sheet.cards_a} - {sheet.cards_b}"
             )
             if sheet.decided_by in ("joker", "rps"):
-                text += " (" + ("り" if sheet.decided_by == "joker" else "じゃんけん") + ")"
+                # 「28 - 28（り）」, "28 - 28 (joker)" (docs/glossary.md, display terms)
+                mark = _("(joker)") if sheet.decided_by == "joker" else _("(rock-paper-scissors)")
+                text += ("" if (get_language() or "ja").startswith("ja") else " ") + str(mark)
         if sheet is not None and reports.is_annulled(record):
             return format_html('<s class="annulled">{}</s> {}', text, _("annulled"))
         if self.entry_url_name and record.teams_known:
@@ -310,7 +313,7 @@ class StandingsTable(PlainRows, tables.Table):
     cards_taken = tables.Column(verbose_name=_("cards taken"))
     cards_conceded = tables.Column(verbose_name=_("cards conceded"))
     card_diff = tables.Column(verbose_name=_("card difference"))
-    special = tables.Column(verbose_name=_("won by り / rock-paper-scissors"))
+    special = tables.Column(verbose_name=_("won by 「り」 / rock-paper-scissors"))
     separated_by = tables.Column(verbose_name=_("placed by"))
 
     class Meta:

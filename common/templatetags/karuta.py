@@ -4,10 +4,11 @@ phrases for line breaks."""
 from django import template
 from django.utils.html import format_html
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from common import once
 from common.dates import format_date
-from common.grades import grade_label
+from common.grades import grade_band_label, grade_label
 from common.phrases import phrases as _phrases
 
 register = template.Library()
@@ -53,3 +54,37 @@ def step_key():
 def grade(code):
     """A player's grade in the active language (``common.grades.grade_label``: 小1 / Grade 1)."""
     return grade_label(code)
+
+
+@register.filter
+def game(number):
+    """A game by its number in the active language (docs/glossary.md, display terms):
+    「第12試合」 in Japanese, "Game 12" in English; the number is an int or its text."""
+    return _("Game %(number)s") % {"number": number}
+
+
+def _japanese():
+    return (get_language() or "ja").startswith("ja")
+
+
+@register.simple_tag
+def colon():
+    """The colon after a label: 「：」 in Japanese (full-width, no space), ": " in English
+    (docs/glossary.md, display terms: no ASCII colon in Japanese text)."""
+    return "：" if _japanese() else ": "
+
+
+@register.filter
+def paren(value):
+    """``value`` in brackets after the word before it: 「（value）」 in Japanese, " (value)" in
+    English (docs/glossary.md: no ASCII brackets in Japanese text). Empty text stays empty."""
+    if value is None or str(value) == "":
+        return ""
+    return f"（{value}）" if _japanese() else f" ({value})"
+
+
+@register.filter
+def grade_band(text):
+    """A division's band of grades in the active language (``common.grades.grade_band_label``:
+    小1〜小3 / Grade 1–Grade 3)."""
+    return grade_band_label(text)

@@ -49,7 +49,7 @@ class SheetMatch:
     event_date: datetime.date | None
     division: str
     stage: str  # e.g. "予選リーグ" / "準決勝" / "決勝"
-    group: str  # e.g. "Aリーグ" or ""
+    group: str  # e.g. "予選Aリーグ" or ""
     court: str
     match_number: int
     start: datetime.datetime | None  # aware; printed as HH:MM in Asia/Tokyo
@@ -91,7 +91,8 @@ def _edition_prefix(edition: int | None) -> str | None:
 
 def _prepare(match: SheetMatch, *, qr_cache: dict) -> _Prepared:
     """Validate and format every data field (raises ValueError on unprintable input)."""
-    stage = " ".join(p for p in (clean(match.stage), clean(match.group)) if p)
+    # a group game: its group alone (「予選Aリーグ」 already says 予選; docs/glossary.md)
+    stage = clean(match.group) or clean(match.stage)
     fields = {
         "event_name": edition_title(match.event_name, match.edition, _edition_prefix(match.edition)),
         "division": clean(match.division),

@@ -76,7 +76,7 @@ def import_cards(edition: DeckEdition, rows: list[CardRow]) -> tuple[int, int]:
         jokers = {row.head_kana for row in rows if row.is_joker}
         jokers |= {kana for kana, card in existing.items() if card.is_joker and kana not in listed}
         if len(jokers) > 1:
-            raise UserError(_("Only one card is the 役札: %(cards)s.") % {"cards": ", ".join(sorted(jokers))})
+            raise UserError(_("Only one card is the special card: %(cards)s.") % {"cards": ", ".join(sorted(jokers))})
         rest = [card for kana, card in existing.items() if kana not in listed]
         for position, card in enumerate(rest, start=len(rows) + 1):
             if card.order != position:

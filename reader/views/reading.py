@@ -450,9 +450,7 @@ def link_lines(request, token, pk):
     """The log lines of a reading on a court's tablet (POST, JSON); 410 for a revoked link."""
     court = _link_court(token)
     if isinstance(court, sessions.LinkRevoked):
-        return JsonResponse(
-            {"error": _("This reader link no longer works: ask the desk (本部) for the new one.")}, status=410
-        )
+        return JsonResponse({"error": _("This reader link no longer works: ask the desk for the new one.")}, status=410)
     return _lines(request, get_object_or_404(ReadingSession, court=court, pk=pk))
 
 

@@ -57,9 +57,9 @@ def test_a_moved_games_old_address_and_the_closed_courts_tablet_say_where_the_ga
     page = new_page(**TABLET)
     page.goto(f"{live_server.url}/court/{court.token}/game/{game.match_number}/")
     text = page.inner_text("main")
-    assert f"{court}は閉鎖されました。No.{game.match_number}は{game.court}です。" in text
+    assert f"{court}は閉鎖されました。第{game.match_number}試合は{game.court}です。" in text
     assert page.locator("input[name=cards_a]").count() == 0
     shot(page, "clock-768-4-moved-game-old-address")
     page.goto(f"{live_server.url}/court/{court.token}/")
-    assert f"No.{game.match_number} → {game.court}" in page.inner_text("#court-closed")
+    assert f"第{game.match_number}試合 → {game.court}" in page.inner_text("#court-closed")
     shot(page, "clock-768-5-closed-court-tablet")

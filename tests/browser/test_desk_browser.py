@@ -40,12 +40,12 @@ def test_the_court_page_moves_on_by_itself_and_a_typed_form_is_never_reloaded(
     home = f"{live_server.url}/court/{court.token}/"
     page = tablet(new_context, viewport)
     page.goto(home)
-    assert f"No.{first.match_number}" in page.inner_text(".game-card.current")
+    assert f"第{first.match_number}試合" in page.inner_text(".game-card.current")
     # Another tablet saves the current game: the court page shows the next one on its own.
     services.submit_sheet(first, A_WINS, base_version=0, court=court)
     page.wait_for_function(
         "n => document.querySelector('.game-card.current') && "
-        "document.querySelector('.game-card.current').innerText.includes('No.' + n)",
+        "document.querySelector('.game-card.current').innerText.includes('第' + n + '試合')",
         arg=second.match_number,
         timeout=15000,
     )

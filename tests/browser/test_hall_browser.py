@@ -94,10 +94,10 @@ def test_an_announcement_and_a_result_in_the_first_second_appear_within_10_secon
     page.goto(f"{live_server.url}/e/{event.slug}/display/courts/")
     page.wait_for_function(
         f"() => document.querySelector(\".hall-court[data-court='{court.pk}'] .hall-now\")"
-        f".textContent.includes('No.{following.match_number} ')",
+        f".textContent.includes('第{following.match_number}試合 ')",
         timeout=10000,
     )
-    page.locator(".hall-tick", has_text=f"No.{current.match_number} ").wait_for(timeout=10000)
+    page.locator(".hall-tick", has_text=f"第{current.match_number}試合 ").wait_for(timeout=10000)
     announce(event, "第3コートへ集合：チーム7", 5)
     page.locator("#hall-announce", has_text="第3コートへ集合：チーム7").wait_for(timeout=10000)
     assert page.locator("#hall-announce").evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 48

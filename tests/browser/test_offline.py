@@ -243,7 +243,7 @@ def test_a_result_of_another_event_is_shown_apart_never_counted_and_sent_to_its_
     text = page.inner_text("#unsent")
     shot(page, "offline-768-6-another-event")
     assert "別の大会・別のコート" in text and "リハーサル大会" in text and "A 30 – B 26" in text
-    assert str(old_court) in text and f"No.{old_game.match_number}" in text
+    assert str(old_court) in text and f"第{old_game.match_number}試合" in text
     assert "この端末に保存済み・未送信" not in text  # not this court's own queue
     page.wait_for_timeout(3000)  # the script would have sent it by now if it were this court's
     assert saved(old_game) == []
@@ -274,7 +274,7 @@ def test_a_result_of_another_court_link_is_discarded_only_after_a_question_namin
 
     page.once("dialog", lambda dialog: answer(dialog, False))
     page.click("#unsent .unsent-elsewhere button[data-discard]")
-    assert "リハーサル大会" in questions[0] and f"No.{old_game.match_number}" in questions[0]
+    assert "リハーサル大会" in questions[0] and f"第{old_game.match_number}試合" in questions[0]
     assert page.locator("#unsent .unsent-elsewhere").count() == 1  # "no": still kept
     page.once("dialog", lambda dialog: answer(dialog, True))
     page.click("#unsent .unsent-elsewhere button[data-discard]")

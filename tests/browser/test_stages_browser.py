@@ -51,8 +51,8 @@ def test_a_correction_after_the_semifinal_warns_before_and_after_and_the_semifin
         page.click("button.big-submit")
     # Before confirming: the page names the place that changes and the played semifinal.
     warning = page.inner_text(".slot-changes")
-    assert f"確定すると{division.name}・Aリーグ1位が{first.name}から{second.name}に変わります。" in warning
-    assert f"第{semi.match_number}試合(準決勝)はすでに結果があります。" in warning
+    assert f"確定すると{division.name}・予選Aリーグ1位が{first.name}から{second.name}に変わります。" in warning
+    assert f"第{semi.match_number}試合（準決勝）はすでに結果があります。" in warning
     shot(page, f"stages-{width}-1-game-before-confirming")
     with page.expect_navigation():
         page.click(f"a[href$='/games/{game.match_number}/confirm-alone/']")
@@ -62,7 +62,7 @@ def test_a_correction_after_the_semifinal_warns_before_and_after_and_the_semifin
     # After: the knockout page lists the semifinal as out of date, naming the place.
     page.goto(f"{live_server.url}/manage/{event.slug}/knockout/")
     stale = page.locator(f"#stale-{semi.match_number}")
-    assert f"{division.name}・Aリーグ1位: 前は{first.name}、今は{second.name}" in stale.inner_text()
+    assert f"{division.name}・予選Aリーグ1位：前は{first.name}、今は{second.name}" in stale.inner_text()
     shot(page, f"stages-{width}-2-knockout-out-of-date")
     # The semifinal's own page says so too.
     page.goto(f"{live_server.url}/manage/{event.slug}/games/{semi.match_number}/")
@@ -70,7 +70,7 @@ def test_a_correction_after_the_semifinal_warns_before_and_after_and_the_semifin
     shot(page, f"stages-{width}-3-semifinal-out-of-date")
     # The court board and the hall display mark it too.
     page.goto(f"{live_server.url}/manage/{event.slug}/board/")
-    assert f"No.{semi.match_number}" in page.inner_text(".board-stale")
+    assert f"第{semi.match_number}試合" in page.inner_text(".board-stale")
     shot(page, f"stages-{width}-3b-board-out-of-date")
     page.goto(f"{live_server.url}/e/{event.slug}/display/division/{division.pk}/")
     assert "結果の訂正により確認中" in page.inner_text(".display-stale")

@@ -53,7 +53,7 @@ def test_after_the_semifinal_the_big_line_names_the_final(day):
     page = tablet_page(court)
     assert NONE_LEFT not in page
     head = page.split('id="next-game">', 1)[1].split("</h1>", 1)[0]
-    assert head == f"次の試合: No.{final.match_number}（{final.start_at.astimezone().strftime('%H:%M')}）"
+    assert head == f"次の試合：第{final.match_number}試合（{final.start_at.astimezone().strftime('%H:%M')}）"
     assert "出場チームはまだ決まっていません" in page
 
 

@@ -55,7 +55,7 @@ def test_the_old_sheets_address_of_a_moved_game_says_where_it_went(client, event
     page = client.get(url)
     text = page.content.decode()
     assert page.status_code == 200
-    assert f"第2コートは閉鎖されました。No.{match.match_number}は{match.court}です。" in text
+    assert f"第2コートは閉鎖されました。第{match.match_number}試合は{match.court}です。" in text
     assert 'name="cards_a"' not in text and match.team_a.name in text
 
 
@@ -73,7 +73,7 @@ def test_the_other_court_pages_of_a_moved_game_say_where_it_went_too(client, eve
     for name in ("court_dispute", "court_start"):
         url = reverse(f"judging:{name}", args=[court.token, match.match_number])
         page = client.post(url) if name == "court_start" else client.get(url)
-        assert f"No.{match.match_number}は{match.court}です" in page.content.decode()
+        assert f"第{match.match_number}試合は{match.court}です" in page.content.decode()
     match.refresh_from_db()
     assert match.actual_start is None
 
@@ -83,7 +83,7 @@ def test_a_reopened_court_says_the_game_moved(client, event):
     court.closed = False
     court.save()
     page = client.get(reverse("judging:court_entry", args=[court.token, match.match_number]))
-    assert f"No.{match.match_number}は{match.court}に移りました。" in page.content.decode()
+    assert f"第{match.match_number}試合は{match.court}に移りました。" in page.content.decode()
 
 
 def test_a_game_that_was_never_on_the_court_still_answers_404(client, event):
@@ -97,7 +97,7 @@ def test_a_closed_courts_tablet_says_it_is_closed_and_lists_where_its_games_went
     text = client.get(reverse("judging:court_home", args=[court.token])).content.decode()
     assert "第2コートは閉鎖されました。" in text
     for m in Match.objects.filter(moved_from=court):
-        assert f"No.{m.match_number} → {m.court}" in text
+        assert f"第{m.match_number}試合 → {m.court}" in text
     assert "このコートで次に行う試合はありません" not in text
 
 

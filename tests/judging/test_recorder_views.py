@@ -218,8 +218,8 @@ def test_the_court_board_shows_waiting_overdue_disputes_and_the_last_entry(clien
     # The page shows them.
     assert date_format(timezone.localtime(sheet.submitted_at), "H:i") in page
     assert f'{match_url(waiting)}">{waiting.match_number}</a>' in page
-    assert f'{match_url(overdue)}">{overdue.match_number} (' in page
-    assert f'{match_url(not_yet_late)}">{not_yet_late.match_number} (' not in page
+    assert f'{match_url(overdue)}">{overdue.match_number}（' in page
+    assert f'{match_url(not_yet_late)}">{not_yet_late.match_number}（' not in page
 
 
 def test_the_court_board_lists_a_disputed_match_and_counts_a_finished_one(client, day, recorder):

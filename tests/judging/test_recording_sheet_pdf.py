@@ -48,7 +48,7 @@ def match(n=42, team_a=TEAM_A, team_b=TEAM_B, url=URL, **kw):
         event_date=datetime.date(2025, 5, 3),
         division="小学生高学年の部",
         stage="予選リーグ",
-        group="Aリーグ",
+        group="予選Aリーグ",
         court="第3コート",
         match_number=n,
         start=datetime.datetime(2025, 5, 3, 0, 30, tzinfo=UTC),  # 09:30 in Tokyo
@@ -88,7 +88,7 @@ def test_sheet_contains_names_match_number_and_labels():
         "2025年5月3日(土)",
         "09:30",
         "小学生高学年の部",
-        "予選リーグ Aリーグ",
+        "予選Aリーグ",  # the group alone: it says 予選 (docs/glossary.md)
         "第3コート",
         "Aチーム",
         "Bチーム",

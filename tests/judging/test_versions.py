@@ -109,8 +109,8 @@ def test_a_stale_form_is_refused_with_a_409_conflict_page_showing_both_results_a
     assert response.context["current"].version == 1
     page = response.content.decode()
     rows = {label: cells for label, cells in re.findall(r"<tr><th>([^<]*)</th>((?:<td>[^<]*</td>)+)</tr>", page)}
-    assert rows[f"{match.team_a.name} (A)"] == "<td>30</td><td>20</td>"  # saved, then typed
-    assert rows[f"{match.team_b.name} (B)"] == "<td>26</td><td>36</td>"
+    assert rows[f"{match.team_a.name}（A）"] == "<td>30</td><td>20</td>"  # saved, then typed
+    assert rows[f"{match.team_b.name}（B）"] == "<td>26</td><td>36</td>"
     hidden = conflict_form_inputs(page)
     for field in ("cards_a", "cards_b", "referee_cards", "joker_holder", "rps_winner", "rps_used"):
         assert hidden[field] == typed[field]

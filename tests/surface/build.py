@@ -191,6 +191,22 @@ def _played_day(out_path):
     names.update(["青木", "馬場", "千葉", "土井", edition.name, "敢闘賞"])
     names.update(event.divisions.values_list("name", flat=True))
     names.update(event.courts.values_list("name", flat=True))
+    # typed by people too: user names, the decks' names and short names, the series' clubs,
+    # spellings, districts and the divisions of imported results (names and places)
+    from django.contrib.auth import get_user_model
+
+    from reader.models import DeckEdition
+    from series import models as series_models
+
+    names.update(get_user_model().objects.values_list("username", flat=True))
+    for name, slug in DeckEdition.objects.values_list("name", "slug"):
+        names.update([name, slug])
+    names.update(series_models.Club.objects.values_list("name", flat=True))
+    names.update(series_models.ClubSpelling.objects.values_list("text", flat=True))
+    for model in (series_models.SeriesEvent, series_models.ImportedPlacing, series_models.ImportedFile):
+        names.update(model.objects.values_list("district", flat=True))
+    for model in (series_models.ImportedPlacing, series_models.QualifiedTeam):
+        names.update(model.objects.values_list("division", flat=True))
 
     data = {
         "event": event.slug,

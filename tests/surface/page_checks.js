@@ -151,7 +151,9 @@
     if (!p.checkVisibility({ visibilityProperty: true })) continue;
     parts.push(n.textContent.trim());
   }
+  // titles and labels too, but not those of an element marked as another language
   const titles = [...document.querySelectorAll("[title], [aria-label], img[alt], input[placeholder]")]
+    .filter((el) => { const m = el.closest("[lang]"); return !m || m.getAttribute("lang") === lang; })
     .map((el) => [el.getAttribute("title"), el.getAttribute("aria-label"), el.getAttribute("alt"), el.getAttribute("placeholder")]
       .filter(Boolean).join(" "));
   return { problems, qr, lang, text: parts.join("\n"), labels: titles.join("\n"), title: document.title };

@@ -111,3 +111,30 @@ def test_a_workbook_number_stored_as_text_is_found():
     said = []
     files._xlsx(out.getvalue(), said.append)
     assert said == ["Sheet!A1 holds the number '12' as text"]
+
+
+def test_the_language_check_takes_addresses_out_before_names():
+    # a court called 「A」 or 「3」 is a name; it used to cut a link's secret into "words"
+    names = language.names_pattern(["A", "3", "organiser"])
+    page = "第3コート http://127.0.0.1:8123/reader/PusABF9-f6ovfoZElubEeQf1E1lrHNQ4/ 作成者：organiser"
+    assert language.wrong_words(page, "ja", names) == []
+    # a Latin name only as a whole word: the 3 of MP3 and the A of Aoki stay
+    assert language.wrong_words("MP3・Aoki", "ja", names) == ["Aoki"]
+
+
+def test_the_language_check_leaves_units_placeholders_and_punctuation_alone():
+    assert language.wrong_words("余白 12 mm、480 ms、{edition}と{place}を使えます", "ja", None) == []
+    assert language.wrong_words("上の余白（mm）、最大 500 KB、localhost でも", "ja", None) == []
+    # a court called 「3」 is a name, and does not take the number away from its unit
+    assert language.wrong_words("署名（3 KB）", "ja", language.names_pattern(["3"])) == []
+    assert language.wrong_words("余白 12 mm、12 millimetres", "ja", None) == ["millimetres"]
+    assert language.wrong_words("Court 1 ・ 10:00 ・ Group A", "en", None) == []
+    assert language.wrong_words("順位決定戦（A-B、C-D）", "ja", None) == []  # groups by their letters
+
+
+def test_the_language_check_reads_quoted_japanese_as_a_quote_on_english_pages():
+    page = "Each card twice, 「次、読みます」 between cards; the columns 「頭字」 and 「読み札」; the card 「り」 or り"
+    assert language.wrong_words(page, "en", None) == []
+    assert language.wrong_words("Touch judgment (判定表)", "en", None) == ["判定表"]
+    # on a Japanese page quotes change nothing: English inside 「」 is still English
+    assert language.wrong_words("「Start」を押す", "ja", None) == ["Start"]

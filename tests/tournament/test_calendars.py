@@ -52,7 +52,7 @@ def test_event_calendar_parses_with_japan_times_and_courts(event):
         assert start.astimezone(JST).hour == match.start_at.astimezone(JST).hour
         assert game.decoded("DTEND") - start == datetime.timedelta(minutes=event.game_minutes)
         assert str(game["LOCATION"]) == f"{match.court.name} 多賀市民プラザ"
-        assert f"No.{match.match_number} " in str(game["SUMMARY"])
+        assert f"第{match.match_number}試合 " in str(game["SUMMARY"])
 
 
 def test_delay_moves_the_games_and_keeps_their_uids(event):

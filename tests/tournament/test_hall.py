@@ -199,6 +199,6 @@ def test_a_game_whose_result_waits_for_the_recorder_is_not_shown_as_now(day, cli
     url = reverse("tournament:courts_display", args=[event.slug]) + "?fragment=1"
     html = client.get(url, **EN).content.decode()
     section = html.split(f'data-court="{court.pk}"', 1)[1].split("</section>", 1)[0]
-    assert "Waiting for the recorder" in section and f"No.{first.match_number}" in section
+    assert "Waiting for the recorder" in section and f"Game {first.match_number}" in section
     now = section.split('class="hall-now"', 1)[1].split("</p>", 1)[0]
-    assert "Now" not in now and f"No.{second.match_number}" in now
+    assert "Now" not in now and f"Game {second.match_number}" in now

@@ -179,8 +179,7 @@ def test_a_class_name_excel_turned_into_a_date_is_a_problem_not_a_team_named_202
         (
             2,
             "B (チーム名)",
-            "Excel may have turned this into a date (6-1 → 6月1日). Format the column as text (文字列) "
-            "and type it again.",
+            "Excel may have turned this into a date (6-1 → 6月1日). Format the column as text and type it again.",
         )
     ]
 

@@ -238,7 +238,7 @@ def test_reception_list_120_teams_never_splits_a_team():
         assert last in flat[on[0]], f"{team.name} split from its last player"
         assert squash(team.players[0].name) in flat[on[0]]
     for text in texts:
-        assert "No." in text and "チーム名・所属" in text and "氏名（ふりがな）" in text
+        assert "番号" in text and "チーム名・所属" in text and "氏名（ふりがな）" in text
         assert "受付名簿" in text
     assert_footer(texts)
     joined = "\n".join(texts)

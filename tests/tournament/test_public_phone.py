@@ -50,7 +50,7 @@ def test_every_game_is_a_card_with_number_time_court_teams_and_result(client, da
     html = client.get(reverse("tournament:public_timetable", args=[day.slug])).content.decode()
     assert shown(html) == sorted(Match.objects.filter(event=day).values_list("match_number", flat=True))
     card = html.split(f'data-key="{first.match_number}"', 1)[1].split("</li>", 1)[0]
-    assert f"No.{first.match_number}" in card and "09:30" in card and str(first.court) in card
+    assert f"第{first.match_number}試合" in card and "09:30" in card and str(first.court) in card
     assert first.team_a.name in card and first.team_b.name in card and "30 - 26" in card
     assert "<table" not in html.split('id="live"', 1)[1]  # no wide table
 

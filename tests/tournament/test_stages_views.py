@@ -124,7 +124,7 @@ def test_the_knockout_page_says_what_changed_in_japanese(client, organiser, stal
     event, division, semi, first, second = stale
     client.force_login(organiser)
     html = client.get(knockout_url(event), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
-    assert f"Aリーグ1位: 前は{first.name}、今は{second.name}" in html
+    assert f"予選Aリーグ1位：前は{first.name}、今は{second.name}" in html
 
 
 def test_keep_without_a_note_is_refused_and_with_a_note_is_recorded(client, organiser, stale):
@@ -182,8 +182,8 @@ def test_the_desk_says_before_confirming_what_a_correction_changes(client, organ
     assert f"If confirmed, 小学生の部, Group A place 1 changes from {first.name} to {second.name}." in html
     assert f"Game {semi.match_number} (Semifinal) already has a result." in html
     ja = client.get(url, HTTP_ACCEPT_LANGUAGE="ja").content.decode()
-    assert f"確定すると小学生の部・Aリーグ1位が{first.name}から{second.name}に変わります。" in ja
-    assert f"第{semi.match_number}試合(準決勝)はすでに結果があります。" in ja
+    assert f"確定すると小学生の部・予選Aリーグ1位が{first.name}から{second.name}に変わります。" in ja
+    assert f"第{semi.match_number}試合（準決勝）はすでに結果があります。" in ja
 
 
 def test_an_out_of_date_game_page_says_so_and_links_to_the_choice(client, organiser, stale):
@@ -220,7 +220,7 @@ def test_the_hall_displays_and_the_api_they_poll_mark_out_of_date_games(client, 
     html = client.get(
         reverse("tournament:division_display", args=[event.slug, division.pk]) + "?fragment=1", **EN
     ).content.decode()
-    assert "Under review after a correction" in html and f"No.{semi.match_number}" in html
+    assert "Under review after a correction" in html and f"Game {semi.match_number}" in html
     html = client.get(
         reverse("tournament:court_display", args=[event.slug, semi.court_id]) + "?fragment=1", **EN
     ).content.decode()

@@ -54,7 +54,9 @@ def parse_entry_workbook(fileobj_or_bytes, default_division: str = "") -> Parsed
     default_division = clean_display(default_division)
     if header.division is None and not default_division:
         problems.append(
-            ImportProblem(header.row, None, _("There is no 部門 (division) column and no default division was chosen."))
+            ImportProblem(
+                header.row, None, _("There is no 「部門」 (division) column and no default division was chosen.")
+            )
         )
 
     try:

@@ -171,7 +171,7 @@ class RowReader:
                     column,
                     _(
                         "Excel may have turned this into a date (%(typed)s → %(shown)s). Format the column "
-                        "as text (文字列) and type it again."
+                        "as text and type it again."
                     )
                     % {"typed": typed[0], "shown": typed[1]},
                 )
@@ -191,7 +191,7 @@ class RowReader:
                 self.problem(
                     row,
                     self.header.division,
-                    _("The division (部門) is missing. Fill it in on every row; merged cells count as empty."),
+                    _("The division (「部門」) is missing. Fill it in on every row; merged cells count as empty."),
                 )
             return ""
         return self.divisions.setdefault(name_key(text), text)
@@ -233,7 +233,7 @@ class RowReader:
                 group.grade,
                 _(
                     'Grade "%(value)s" is not recognised or out of range for this division. '
-                    "Write e.g. 小2, 2年, 中1 or 一般."
+                    "Write e.g. 「小2」, 「2年」, 「中1」 or 「一般」."
                 )
                 % {"value": grade_shown},
             )

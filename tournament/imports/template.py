@@ -93,7 +93,7 @@ def _write_title_and_header(ws: Worksheet) -> None:
         2,
         1,
         _(
-            "One row per team. Player 1 is the team leader. Choose 部門 and 学年 from the lists. "
+            "One row per team. Player 1 is the team leader. Choose 「部門」 and 「学年」 from the lists. "
             "Do not change row 4 (the column titles)."
         ),
     )
@@ -166,7 +166,7 @@ def _add_lists(wb: Workbook, ws: Worksheet, divisions: list[str]) -> None:
         showErrorMessage=True,
         errorStyle="warning",
         errorTitle=_("Grade"),
-        error=_("Choose a grade from the list (小1 to 中3, or 一般)."),
+        error=_("Choose a grade from the list (「小1」 to 「中3」, or 「一般」)."),
     )
     for index, label in enumerate(TEMPLATE_LABELS, start=1):
         if label == "学年":

@@ -104,7 +104,7 @@ def read_entry_sheet(source) -> EntrySheet | ImportProblem:
             None,
             _(
                 "No header row was found. One of the first %(rows)d rows of the sheet must hold the "
-                "column titles, including チーム名 and 氏名 (as in the entry template)."
+                "column titles, including 「チーム名」 and 「氏名」 (as in the entry template)."
             )
             % {"rows": HEADER_SEARCH_ROWS},
         )

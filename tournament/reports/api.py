@@ -321,7 +321,12 @@ def ticker_item(line):
     """One newly confirmed result for the screens' ticker: the game and its line of text."""
     match = line.match
     where = str(match.group) if match.group else line.stage_text
-    parts = [f"{_('No.')}{line.number}", str(match.court) if match.court else "", line.division, where]
+    parts = [
+        _("Game %(number)s") % {"number": line.number},
+        str(match.court) if match.court else "",
+        line.division,
+        where,
+    ]
     result = line.result
     sheet = line.sheet
     if sheet is not None and not sheet.is_walkover and sheet.decided_by in TICKER_DECIDED:
