@@ -1,0 +1,114 @@
+"""Team cards (issue 32 item 5; docs/people.md "Team cards"): what each team's A6 card says,
+read from the timetable's read side, and the signed code of its QR (the team's public page,
+and at reception the team's check-in).
+
+The code is ``django.core.signing`` of the event's and the team's ids and the event's title
+(salt ``SALT``): a card of another event or of a deleted team is refused naming the event the
+card was printed for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.core import signing
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from common.dates import format_time
+from common.errors import UserError
+from tournament.models import Team
+from tournament.reports.timetable import match_lines
+
+SALT = "people.team-card"
+
+
+def code_for(team) -> str:
+    """The signed code of ``team``'s card (URL-safe text)."""
+    event = team.division.event
+    return signing.dumps({"e": event.pk, "t": team.pk, "n": str(event)}, salt=SALT, compress=True)
+
+
+def team_of_code(event, code) -> Team:
+    """The team of ``event`` a card's ``code`` names. Raises ``UserError`` for an unreadable
+    code, a card of another event (naming it) or of a team no longer in ``event``."""
+    try:
+        payload = signing.loads(code or "", salt=SALT)
+        event_pk, team_pk, title = payload["e"], payload["t"], payload.get("n", "")
+    except (signing.BadSignature, KeyError, TypeError):
+        raise UserError(_("This QR code is not a team card of this site.")) from None
+    if event_pk != event.pk:
+        raise UserError(
+            _("This card was printed for 「%(card)s」, not for 「%(event)s」: use this event's card.")
+            % {"card": title, "event": event}
+        )
+    team = Team.objects.filter(pk=team_pk, division__event=event).select_related("division").first()
+    if team is None:
+        raise UserError(
+            _("This card of 「%(event)s」 names a team that is no longer entered: an old card.") % {"event": event}
+        )
+    return team
+
+
+@dataclass(frozen=True)
+class CardGame:
+    number: int
+    time: str  # "10:15" (JST), "" before the schedule
+    court: str
+    opponent: str  # the other team, or its slot (「Aリーグ 1位」)
+    stage: str
+
+
+@dataclass(frozen=True)
+class TeamCard:
+    team: str
+    affiliation: str
+    division: str
+    games: list[CardGame] = field(default_factory=list)
+    path: list[str] = field(default_factory=list)
+    scan_url: str = ""
+    calendar_url: str = ""
+
+
+def stage_path_lines(team) -> list[str]:
+    """The stage path of ``team`` (「Aリーグ1位なら準決勝 13:30 第1コート」) from
+    ``tournament.stage_path`` when the project has it; [] otherwise."""
+    try:
+        from tournament import stage_path  # built on another branch (issue 32 item 5)
+    except ImportError:
+        return []
+    for name in ("team_path_lines", "path_lines", "stage_path_lines", "team_stage_path"):
+        fn = getattr(stage_path, name, None)
+        if fn is not None:
+            lines = fn(team)
+            return [str(line) for line in (lines if isinstance(lines, (list, tuple)) else [lines]) if line]
+    return []
+
+
+def team_cards(event, base_url: str) -> list[TeamCard]:
+    """A card per team of ``event`` (withdrawn ones left out), by division and entry number:
+    its games (No., JST time, court, opponent or slot), stage path, the QR's URL
+    (``base_url`` + the scan page) and the calendar's URL."""
+    lines = match_lines(event, order=("start_at", "match_number"))
+    teams = Team.objects.filter(division__event=event, withdrawn=False).select_related("division__event")
+    cards = []
+    for team in teams.order_by("division__order", "division__pk", "entry_number", "pk"):
+        games = []
+        for line in lines:
+            if team.pk not in (line.match.team_a_id, line.match.team_b_id):
+                continue
+            opponent = line.team_b_text if line.match.team_a_id == team.pk else line.team_a_text
+            time = format_time(line.start) if line.start else ""
+            games.append(CardGame(line.number, time, str(line.match.court or ""), opponent, line.stage_text))
+        cards.append(
+            TeamCard(
+                team=team.name,
+                affiliation=team.affiliation,
+                division=team.division.name,
+                games=games,
+                path=stage_path_lines(team),
+                scan_url=base_url + reverse("people:card_scan", args=[event.slug, code_for(team)]),
+                calendar_url=base_url + reverse("tournament:public_team_ics", args=[event.slug, team.pk]),
+            )
+        )
+    return cards

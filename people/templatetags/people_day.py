@@ -1,0 +1,63 @@
+"""What the tournament's and the referee's pages show of the people of the day (issue 32;
+docs/people.md "Flags"): a template library, so the court board, the tablet, the desk's game
+page and the draw page show who is not received, whether a game was called and who referees it
+without the tournament or judging code importing this app.
+
+``{% load people_day %}`` then ``{% people_game_flags match %}`` (a team not received by its
+first game, the call state, the referee), ``{% people_referee match %}`` (「審判：○○」) and
+``{% people_draw_warning event %}`` (teams not received before drawing).
+"""
+
+from django import template
+from django.utils import timezone
+
+from people import reports
+
+register = template.Library()
+
+
+def _cache(context, key, build):
+    """One read per page for a value the tags need on many rows (kept in the render context)."""
+    store = context.render_context.setdefault("people_day", {})
+    if key not in store:
+        store[key] = build()
+    return store[key]
+
+
+@register.inclusion_tag("people/includes/game_flags.html", takes_context=True)
+def people_game_flags(context, match, desk=False):
+    """The flags of ``match``: its teams not received by their first game (with, on the desk
+    for an organiser, the link to the game page's walkover step), its calls and its referee."""
+    if match is None:
+        return {"show": False}
+    event = match.event
+    late = _cache(context, ("late", event.pk), lambda: reports.late_team_ids(event))
+    teams = [t for t in (match.team_a, match.team_b) if t is not None and t.pk in late]
+    calls = reports.calls_of([match]).get(match.pk, [])
+    return {
+        "show": True,
+        "late_teams": teams,
+        "calls": calls,
+        "state": reports.call_state(match, calls, timezone.now()),
+        "referee": reports.referee_names([match]).get(match.pk, ""),
+        "desk": desk,
+        "match": match,
+        "event": event,
+    }
+
+
+@register.simple_tag
+def people_referee(match):
+    """The referee's name of ``match`` ("" for none)."""
+    if match is None:
+        return ""
+    return reports.referee_names([match]).get(match.pk, "")
+
+
+@register.inclusion_tag("people/includes/draw_warning.html")
+def people_draw_warning(event):
+    """The draw page's warning: teams not received (受付) yet, once reception has begun or on
+    the day of the event."""
+    if not (reports.reception_started(event) or event.date == timezone.localdate()):
+        return {"teams": []}
+    return {"teams": reports.not_received_teams(event), "event": event}
