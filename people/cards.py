@@ -19,6 +19,7 @@ from common.dates import format_time
 from common.errors import UserError
 from tournament.models import Team
 from tournament.reports.timetable import match_lines
+from tournament.stage_path import stage_paths
 
 SALT = "people.team-card"
 
@@ -70,26 +71,12 @@ class TeamCard:
     calendar_url: str = ""
 
 
-def stage_path_lines(team) -> list[str]:
-    """The stage path of ``team`` (「Aリーグ1位なら準決勝 13:30 第1コート」) from
-    ``tournament.stage_path`` when the project has it; [] otherwise."""
-    try:
-        from tournament import stage_path  # built on another branch (issue 32 item 5)
-    except ImportError:
-        return []
-    for name in ("team_path_lines", "path_lines", "stage_path_lines", "team_stage_path"):
-        fn = getattr(stage_path, name, None)
-        if fn is not None:
-            lines = fn(team)
-            return [str(line) for line in (lines if isinstance(lines, (list, tuple)) else [lines]) if line]
-    return []
-
-
 def team_cards(event, base_url: str) -> list[TeamCard]:
     """A card per team of ``event`` (withdrawn ones left out), by division and entry number:
-    its games (No., JST time, court, opponent or slot), stage path, the QR's URL
+    its games (No., JST time, court, opponent or slot), stage path (``tournament.stage_path``), the QR's URL
     (``base_url`` + the scan page) and the calendar's URL."""
     lines = match_lines(event, order=("start_at", "match_number"))
+    paths = stage_paths(event)
     teams = Team.objects.filter(division__event=event, withdrawn=False).select_related("division__event")
     cards = []
     for team in teams.order_by("division__order", "division__pk", "entry_number", "pk"):
@@ -106,7 +93,7 @@ def team_cards(event, base_url: str) -> list[TeamCard]:
                 affiliation=team.affiliation,
                 division=team.division.name,
                 games=games,
-                path=stage_path_lines(team),
+                path=[str(line) for line in paths.get(team.pk, [])],
                 scan_url=base_url + reverse("people:card_scan", args=[event.slug, code_for(team)]),
                 calendar_url=base_url + reverse("tournament:public_team_ics", args=[event.slug, team.pk]),
             )

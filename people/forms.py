@@ -2,6 +2,7 @@
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
 from django.utils.translation import gettext_lazy as _
 
 from people.models import DaySettings, Duty, Referee
@@ -37,8 +38,6 @@ class RoleForm(forms.Form):
     )
 
     def clean(self):
-        from django.contrib.auth.password_validation import validate_password
-
         data = super().clean()
         username = data.get("username", "").strip()
         exists = get_user_model().objects.filter(username=username).exists()

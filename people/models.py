@@ -63,6 +63,9 @@ class TeamCheckin(models.Model):
         verbose_name = _("team reception")
         verbose_name_plural = _("team receptions")
 
+    def __str__(self):
+        return f"{self.team}: {self.received}"
+
 
 class PlayerPresence(models.Model):
     """A player marked at reception or at the roll call: present or absent (no row: not marked)."""
@@ -73,6 +76,9 @@ class PlayerPresence(models.Model):
     class Meta:
         verbose_name = _("player's presence")
         verbose_name_plural = _("players' presence")
+
+    def __str__(self):
+        return f"{self.player}: {self.present}"
 
 
 class CheckinLog(models.Model):
@@ -100,6 +106,9 @@ class CheckinLog(models.Model):
         ordering = ["-at", "-pk"]
         indexes = [models.Index(fields=["event", "at"])]
 
+    def __str__(self):
+        return f"{self.at:%H:%M} {self.action}"
+
 
 class MatchCall(models.Model):
     """A call of a game's teams to its court (呼び出し): the first, the second …; the unique
@@ -116,6 +125,9 @@ class MatchCall(models.Model):
     class Meta:
         ordering = ["match", "number"]
         constraints = [models.UniqueConstraint(fields=["match", "number"], name="one_call_number_per_match")]
+
+    def __str__(self):
+        return self.text
 
 
 class Referee(models.Model):
@@ -148,6 +160,9 @@ class RefereeAssignment(models.Model):
     class Meta:
         verbose_name = _("referee's game")
         verbose_name_plural = _("referees' games")
+
+    def __str__(self):
+        return f"{self.match}: {self.referee}"
 
 
 class Duty(models.Model):

@@ -6,12 +6,12 @@ hall screen and marks the game called; the second call is one tap too."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
 from common.errors import UserError
 from people import access, reports
 from people.services import calls
 from tournament.access import object_or_404, whole_number
-from django.utils.translation import gettext as _
 
 
 @login_required
