@@ -2,9 +2,9 @@
 read from the timetable's read side, and the signed code of its QR (the team's public page,
 and at reception the team's check-in).
 
-The code is ``django.core.signing`` of the event's and the team's ids and the event's title
-(salt ``SALT``): a card of another event or of a deleted team is refused naming the event the
-card was printed for.
+The code is the event's and the team's ids signed with ``django.core.signing.Signer`` (salt
+``SALT``): a card of another event is refused naming the event it was printed for, a card of a
+team no longer entered as an old card.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from common.dates import format_time
 from common.errors import UserError
-from tournament.models import Team
+from tournament.models import Event, Team
 from tournament.reports.timetable import match_lines
 from tournament.stage_path import stage_paths
 
@@ -25,23 +25,42 @@ SALT = "people.team-card"
 
 
 def code_for(team) -> str:
-    """The signed code of ``team``'s card (URL-safe text)."""
-    event = team.division.event
-    return signing.dumps({"e": event.pk, "t": team.pk, "n": str(event)}, salt=SALT, compress=True)
+    """The signed code of ``team``'s card: ``<event id>.<team id>:<signature>`` (URL-safe text,
+    short enough for a QR code a tablet's camera reads at arm's length)."""
+    return signing.Signer(salt=SALT).sign(f"{team.division.event_id}.{team.pk}")
+
+
+def _ids(code):
+    """``(event id, team id)`` of a card's code. Raises ``signing.BadSignature`` for a forged
+    or unreadable one."""
+    value = signing.Signer(salt=SALT).unsign(code or "")
+    event_pk, _sep, team_pk = value.partition(".")
+    if not (event_pk.isdigit() and team_pk.isdigit()):
+        raise signing.BadSignature(value)
+    return int(event_pk), int(team_pk)
+
+
+def team_pk_of_code(event, code):
+    """The team id a card's ``code`` names when it is a card of ``event``; None otherwise."""
+    try:
+        event_pk, team_pk = _ids(code)
+    except signing.BadSignature:
+        return None
+    return team_pk if event_pk == event.pk else None
 
 
 def team_of_code(event, code) -> Team:
     """The team of ``event`` a card's ``code`` names. Raises ``UserError`` for an unreadable
-    code, a card of another event (naming it) or of a team no longer in ``event``."""
+    code, a card of another event (naming it) or of a team no longer in ``event`` (an old card)."""
     try:
-        payload = signing.loads(code or "", salt=SALT)
-        event_pk, team_pk, title = payload["e"], payload["t"], payload.get("n", "")
-    except (signing.BadSignature, KeyError, TypeError):
+        event_pk, team_pk = _ids(code)
+    except signing.BadSignature:
         raise UserError(_("This QR code is not a team card of this site.")) from None
     if event_pk != event.pk:
+        other = Event.objects.filter(pk=event_pk).first()
         raise UserError(
             _("This card was printed for 「%(card)s」, not for 「%(event)s」: use this event's card.")
-            % {"card": title, "event": event}
+            % {"card": other or _("a deleted tournament"), "event": event}
         )
     team = Team.objects.filter(pk=team_pk, division__event=event).select_related("division").first()
     if team is None:
