@@ -1,5 +1,5 @@
 """Who may open the pages of the people of the day (issue 32, docs/people.md): organisers
-everything; the reception role (受付) the reception desk; the announcer (放送係) the calls.
+everything; the reception role (受付) the reception desk; the announcer the calls.
 Referees' and staff names are for organisers only."""
 
 from django.core.exceptions import PermissionDenied

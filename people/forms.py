@@ -24,7 +24,7 @@ class DaySettingsForm(forms.ModelForm):
 
 
 class RoleForm(forms.Form):
-    """Give an account the reception (受付) or announcer (放送係) role of this event."""
+    """Give an account the reception desk or announcer role of this event."""
 
     username = forms.CharField(label=_("login name"), max_length=150)
     password = forms.CharField(
@@ -34,7 +34,7 @@ class RoleForm(forms.Form):
         help_text=_("At least 8 characters. Leave empty to give an existing account the role."),
     )
     role = forms.ChoiceField(
-        label=_("role"), choices=[("reception", _("reception (受付)")), ("announcer", _("announcer (放送係)"))]
+        label=_("role"), choices=[("reception", _("reception desk")), ("announcer", _("announcer"))]
     )
 
     def clean(self):

@@ -25,15 +25,15 @@ class DaySettings(models.Model):
 
     event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="day_settings")
     receptionists = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, blank=True, related_name="reception_events", verbose_name=_("reception (受付)")
+        settings.AUTH_USER_MODEL, blank=True, related_name="reception_events", verbose_name=_("reception desk")
     )
     announcers = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, blank=True, related_name="announcer_events", verbose_name=_("announcers (放送係)")
+        settings.AUTH_USER_MODEL, blank=True, related_name="announcer_events", verbose_name=_("announcers")
     )
     roll_call = models.BooleanField(
-        _("roll call (点呼) on the court tablet"),
+        _("roll call on the court tablet"),
         default=False,
-        help_text=_("Before 開始 the tablet lists both teams' players to tick present."),
+        help_text=_("Before the start the tablet lists both teams' players to tick present."),
     )
     referee_rest = models.PositiveSmallIntegerField(
         _("referee rests after this many games in a row"), default=2, help_text=_("0: no rest.")
@@ -53,7 +53,7 @@ class TeamCheckin(models.Model):
     ticking at once write the same row one after the other (``select_for_update``)."""
 
     team = models.OneToOneField(Team, on_delete=models.CASCADE, related_name="checkin")
-    received = models.BooleanField(_("received (受付済)"), default=False)
+    received = models.BooleanField(_("received at reception"), default=False)
     received_at = models.DateTimeField(null=True, blank=True)
     received_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -169,14 +169,14 @@ class Duty(models.Model):
     """One line of the duty roster (係分担表): a role in a time block and who holds it."""
 
     class Role(models.TextChoices):
-        RECEPTION = "reception", _("reception (受付)")
-        RECORDING = "recording", _("recording (記録)")
-        REFEREE = "referee", _("referee (審判)")
-        READER = "reader", _("reader (読み手)")
-        ANNOUNCER = "announcer", _("announcer (放送)")
-        CERTIFICATES = "certificates", _("certificates (賞状)")
-        VENUE = "venue", _("venue (会場)")
-        ORGANISER = "organiser", _("organisers (本部)")
+        RECEPTION = "reception", _("reception desk")
+        RECORDING = "recording", _("recording desk")
+        REFEREE = "referee", _("refereeing")
+        READER = "reader", _("card reader")
+        ANNOUNCER = "announcer", _("announcing")
+        CERTIFICATES = "certificates", _("certificates desk")
+        VENUE = "venue", _("venue staff")
+        ORGANISER = "organiser", _("headquarters")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="duties")
     role = models.CharField(_("role"), max_length=12, choices=Role.choices)
@@ -194,3 +194,20 @@ class Duty(models.Model):
 
     def __str__(self):
         return f"{self.get_role_display()} {self.block}: {self.name}"
+
+
+class RollCall(models.Model):
+    """The roll call (点呼) of one game on the court tablet before 開始: which players were
+    absent and which substitutes play (player ids), shown to the desk."""
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="roll_call")
+    absent = models.JSONField(default=list)
+    substitutes = models.JSONField(default=list)
+    at = models.DateTimeField()
+
+    class Meta:
+        verbose_name = _("roll call")
+        verbose_name_plural = _("roll calls")
+
+    def __str__(self):
+        return f"{self.match}: {self.at:%H:%M}"

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from django.db.models import Q
 from django.utils import timezone
 
-from people.models import MatchCall, PlayerPresence, RefereeAssignment, TeamCheckin
-from tournament.models import Match, Team
+from people.models import MatchCall, PlayerPresence, RefereeAssignment, RollCall, TeamCheckin
+from tournament.models import Match, Player, Team
 
 
 @dataclass
@@ -49,7 +49,7 @@ class DivisionCount:
 
 
 def received_team_ids(event) -> set[int]:
-    """The ids of ``event``'s teams marked received (受付済)."""
+    """The ids of ``event``'s teams marked received at reception."""
     return set(TeamCheckin.objects.filter(team__division__event=event, received=True).values_list("team_id", flat=True))
 
 
@@ -226,3 +226,22 @@ def announcer_rows(event, now=None) -> list[AnnouncerRow]:
             )
         )
     return rows
+
+
+@dataclass
+class RollCallView:
+    at: object
+    absent: list[str]
+    substitutes: list[str]
+
+
+def roll_call_of(match) -> RollCallView | None:
+    """The roll call of ``match`` with the players' names (None before one): for the tablet and
+    the desk (never a public page)."""
+    roll = RollCall.objects.filter(match=match).first()
+    if roll is None:
+        return None
+    names = dict(Player.objects.filter(pk__in=roll.absent + roll.substitutes).values_list("pk", "name"))
+    return RollCallView(
+        roll.at, [names[p] for p in roll.absent if p in names], [names[p] for p in roll.substitutes if p in names]
+    )

@@ -3,7 +3,7 @@ organisers' and the day roles' pages, ``/e/<event>/card/<code>/`` what a team ca
 
 from django.urls import path
 
-from people.views import announcer, cards, reception, referees, roster, setup
+from people.views import announcer, cards, reception, referees, roll_call, roster, setup
 
 app_name = "people"
 
@@ -18,4 +18,5 @@ urlpatterns = [
     path("manage/<slug:slug>/roster/", roster.roster, name="roster"),
     path("manage/<slug:slug>/roster.pdf", roster.roster_pdf, name="roster_pdf"),
     path("e/<slug:slug>/card/<str:code>/", reception.card_scan, name="card_scan"),
+    path("court/<str:token>/game/<int:number>/roll-call/", roll_call.roll_call_page, name="roll_call"),
 ]

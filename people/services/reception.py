@@ -34,7 +34,7 @@ def _log(team, action, user, source, player=None):
 
 @transaction.atomic
 def set_received(team, received=True, *, user=None, source="desk", now=None):
-    """Mark ``team`` received (受付済) or, with ``received=False``, undo its reception.
+    """Mark ``team`` received at reception or, with ``received=False``, undo its reception.
 
     Returns ``(TeamCheckin, changed)``: ``changed`` is False when the team already was in that
     state (a second receptionist's tick: nothing written, nothing logged). Raises ``UserError``

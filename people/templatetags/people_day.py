@@ -10,8 +10,10 @@ first game, the call state, the referee), ``{% people_referee match %}`` (「審
 
 from django import template
 from django.utils import timezone
+from django.utils.translation import get_language
 
 from people import reports
+from people.models import DaySettings
 
 register = template.Library()
 
@@ -61,3 +63,28 @@ def people_draw_warning(event):
     if not (reports.reception_started(event) or event.date == timezone.localdate()):
         return {"teams": []}
     return {"teams": reports.not_received_teams(event), "event": event}
+
+
+@register.inclusion_tag("people/includes/roll_call.html")
+def people_roll_call(match, token=None):
+    """The roll call of ``match`` (点呼): on the tablet (``token`` given) the link to it before
+    開始 where the event asks for one; on the desk what it recorded (absent players,
+    substitutes playing)."""
+    if match is None:
+        return {"show": False}
+    enabled = DaySettings.objects.filter(event_id=match.event_id, roll_call=True).exists()
+    done = reports.roll_call_of(match)
+    return {
+        "show": bool(enabled or done),
+        "done": done,
+        "token": token,
+        "match": match,
+        "link": bool(enabled and token and match.actual_start is None and match.teams_known),
+    }
+
+
+@register.simple_tag
+def people_sep():
+    """The separator between two items of a line: 「・」 on a Japanese page, " · " on an English one
+    (one language per page)."""
+    return "・" if (get_language() or "").startswith("ja") else " · "

@@ -1,5 +1,5 @@
 """The organiser's page of the people of the day (issue 32; docs/people.md): the accounts of
-the reception desk (受付) and the announcer (放送係), the roll call on the tablet and the
+the reception desk (受付) and the announcer, the roll call on the tablet and the
 referees' rest, and the links to the desk, the announcer, the cards, referees and roster."""
 
 from django.contrib import messages

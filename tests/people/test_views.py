@@ -196,3 +196,34 @@ def test_day_page_gives_and_removes_a_role(client, event, organiser):
     client.post(url, {"action": "remove", "user": user.pk})
     client.force_login(user)
     assert client.get(reverse("people:reception", args=[event.slug])).status_code == 403
+
+
+def test_roll_call_on_the_tablet_only_where_the_event_asks(client, event):
+    from people.access import day_settings
+    from people.models import PlayerPresence, RollCall
+    from people.services.roll_call import seating
+
+    match = event.matches.order_by("slot", "match_number").first()
+    url = reverse("people:roll_call", args=[match.court.token, match.match_number])
+    assert client.get(url).status_code == 404
+    settings = day_settings(event)
+    settings.roll_call = True
+    settings.save()
+    home = client.get(reverse("judging:court_home", args=[match.court.token])).content.decode()
+    assert url in home
+    seats = seating(match.team_a)
+    assert seats[len(seats) // 2].is_leader  # the leader sits in the middle
+    missing = seats[0]
+    present = [p.pk for p in seats[1:]] + [p.pk for p in seating(match.team_b)]
+    assert client.post(url, {"present": present}).status_code == 302
+    roll = RollCall.objects.get(match=match)
+    assert roll.absent == [missing.pk]
+    assert PlayerPresence.objects.get(player=missing).present is False
+    # Shown to the desk.
+    from django.contrib.auth import get_user_model
+
+    organiser = get_user_model().objects.create_user("org2")
+    event.organisers.add(organiser)
+    client.force_login(organiser)
+    desk = client.get(reverse("judging:match_detail", args=[event.slug, match.match_number])).content.decode()
+    assert missing.name in desk

@@ -238,6 +238,7 @@ def _people_of_the_day(event, organiser):
     """Issue 32's objects: referees assigned with rest, teams received (one with an absent
     player), a game called to its court, the duty roster; the ids the crawl's addresses need."""
     from people import cards
+    from people.access import day_settings
     from people.models import Referee
     from people.services import calls, reception, referees, roster
     from tournament.models import Match, Team
@@ -248,6 +249,9 @@ def _people_of_the_day(event, organiser):
         Referee.objects.create(event=event, name="審判 三郎", furigana="しんぱん さぶろう"),
     ]
     referees.assign(event, rest=2)
+    settings = day_settings(event)
+    settings.roll_call = True
+    settings.save()
     teams = list(Team.objects.filter(division__event=event, withdrawn=False).order_by("pk"))
     for team in teams[:5]:
         reception.set_received(team, user=organiser)
@@ -261,12 +265,12 @@ def _people_of_the_day(event, organiser):
     if open_game is not None:
         calls.call_match(open_game, user=organiser)
     roster.save_roster(
-        event, {("reception", 0): ["受付 花子"], ("announcer", 0): ["受付 花子"], ("venue", 1): ["会場 太郎"]}
+        event, {("reception", 0): ["受付花子"], ("announcer", 0): ["受付花子"], ("venue", 1): ["会場太郎"]}
     )
     return {
         "referee": made[0].pk,
         "card_code": cards.code_for(teams[0]),
-        "names": [r.name for r in made] + [r.furigana for r in made] + ["受付 花子", "会場 太郎"],
+        "names": [r.name for r in made] + [r.furigana for r in made] + ["受付花子", "会場太郎"],
     }
 
 
