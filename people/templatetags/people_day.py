@@ -14,6 +14,7 @@ from django.utils.translation import get_language
 
 from people import reports
 from people.models import DaySettings
+from tournament.models import Event
 
 register = template.Library()
 
@@ -26,22 +27,32 @@ def _cache(context, key, build):
     return store[key]
 
 
+def _event_of(context, match):
+    """``match``'s event without a query when the page has it (``event`` in the context)."""
+    event = context.get("event")
+    if event is not None and getattr(event, "pk", None) == match.event_id:
+        return event
+    return _cache(context, ("event", match.event_id), lambda: Event.objects.get(pk=match.event_id))
+
+
 @register.inclusion_tag("people/includes/game_flags.html", takes_context=True)
 def people_game_flags(context, match, desk=False):
     """The flags of ``match``: its teams not received by their first game (with, on the desk
-    for an organiser, the link to the game page's walkover step), its calls and its referee."""
+    for an organiser, the link to the game page's walkover step), its calls and its referee.
+    A page of many games (the court board) reads each of these once (a few queries)."""
     if match is None:
         return {"show": False}
-    event = match.event
+    event = _event_of(context, match)
     late = _cache(context, ("late", event.pk), lambda: reports.late_team_ids(event))
+    calls = _cache(context, ("calls", event.pk), lambda: reports.calls_of(event.matches.all())).get(match.pk, [])
+    names = _cache(context, ("referees", event.pk), lambda: reports.referee_names(event.matches.all()))
     teams = [t for t in (match.team_a, match.team_b) if t is not None and t.pk in late]
-    calls = reports.calls_of([match]).get(match.pk, [])
     return {
         "show": True,
         "late_teams": teams,
         "calls": calls,
         "state": reports.call_state(match, calls, timezone.now()),
-        "referee": reports.referee_names([match]).get(match.pk, ""),
+        "referee": names.get(match.pk, ""),
         "desk": desk,
         "match": match,
         "event": event,
