@@ -220,3 +220,85 @@ def roster_pdf(title: str, table) -> bytes:
         c.showPage()
         c.save()
     return buf.getvalue()
+
+
+def referees_pdf(title: str, courts: list, by_referee: list) -> bytes:
+    """The referees' games on A4 portrait: first the hall's list (each referee with their games:
+    No., time, court), then a page per court (No., time, teams, referee). ``courts`` is
+    ``[(court name, [(number, time, teams, referee)])]``, ``by_referee``
+    ``[(name, [(number, time, court)])]``. Returns PDF bytes."""
+    font = japanese_font()
+    width, height = PORTRAIT
+    buf = BytesIO()
+    with RENDER_LOCK:
+        c = open_canvas(buf, PORTRAIT, font, title=title, subject=_("Referees"), keywords=[_("referee")])
+        pen = Pen(c, font)
+        row_h = 6.5 * mm
+
+        def page(heading):
+            pen.text(MARGIN, height - MARGIN - 5 * mm, checked(title, "title"), 11, bold=True)
+            pen.text(width - MARGIN, height - MARGIN - 5 * mm, checked(heading, "heading"), 11, align="right")
+            return height - MARGIN - 16 * mm
+
+        y = page(_("Referees"))
+        if not by_referee:
+            pen.text(MARGIN, y, _("No referee is assigned."), 10)
+        for name, games in by_referee:
+            if y < MARGIN + 2 * row_h:
+                c.showPage()
+                y = page(_("Referees"))
+            pen.text(MARGIN, y, checked(name, "referee"), 10, bold=True)
+            listed = "、".join(f"{_('No.')}{n} {t} {court}" for n, t, court in games)
+            pen.fitted(
+                MARGIN + 42 * mm,
+                y - 2 * mm,
+                width - 2 * MARGIN - 42 * mm,
+                row_h,
+                checked(listed, "games"),
+                max_size=9,
+                min_size=6,
+                align="left",
+                max_lines=2,
+            )
+            pen.hline(MARGIN, width - MARGIN, y - 2.6 * mm, color=LINE, width=0.2)
+            y -= row_h + 1 * mm
+        for court, games in courts:
+            c.showPage()
+            y = page(court)
+            cols = [MARGIN, MARGIN + 14 * mm, MARGIN + 30 * mm, width - MARGIN - 45 * mm]
+            pen.rect(MARGIN, y - 2 * mm, width - 2 * MARGIN, row_h, fill=BAND, stroke=None)
+            for col, label in zip(cols, (_("No."), _("Time"), _("Teams"), _("Referee")), strict=True):
+                pen.text(col + 1 * mm, y, label, 9, bold=True)
+            for number, time, teams, referee in games:
+                y -= row_h
+                if y < MARGIN:
+                    c.showPage()
+                    y = page(court) - row_h
+                pen.text(cols[0] + 1 * mm, y, str(number), 9.5)
+                pen.text(cols[1] + 1 * mm, y, time, 9.5)
+                pen.fitted(
+                    cols[2],
+                    y - 2 * mm,
+                    cols[3] - cols[2],
+                    row_h,
+                    checked(teams, "teams"),
+                    max_size=9.5,
+                    min_size=6,
+                    align="left",
+                    max_lines=1,
+                )
+                pen.fitted(
+                    cols[3],
+                    y - 2 * mm,
+                    width - MARGIN - cols[3],
+                    row_h,
+                    checked(referee or "—", "referee"),
+                    max_size=9.5,
+                    min_size=6,
+                    align="left",
+                    max_lines=1,
+                )
+                pen.hline(MARGIN, width - MARGIN, y - 2.2 * mm, color=LINE, width=0.2)
+        c.showPage()
+        c.save()
+    return buf.getvalue()

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from django.db.models import Q
 from django.utils import timezone
 
+from common.dates import format_time
 from people.models import MatchCall, PlayerPresence, RefereeAssignment, RollCall, TeamCheckin
 from tournament.models import Match, Player, Team
 
@@ -245,3 +246,31 @@ def roll_call_of(match) -> RollCallView | None:
     return RollCallView(
         roll.at, [names[p] for p in roll.absent if p in names], [names[p] for p in roll.substitutes if p in names]
     )
+
+
+def referee_sheets(event):
+    """What the referees' PDF prints: ``(courts, by_referee)``: per court (in order) its games
+    with a time (No., JST time, teams, referee's name), and per referee (by furigana) their games
+    (No., time, court)."""
+    games = list(
+        event.matches.filter(court__isnull=False, start_at__isnull=False)
+        .select_related("court", "team_a", "team_b")
+        .order_by("court__order", "court__pk", "start_at", "match_number")
+    )
+    names = referee_names(games)
+    courts, by_court = [], {}
+    for m in games:
+        if m.court_id not in by_court:
+            by_court[m.court_id] = []
+            courts.append((str(m.court), by_court[m.court_id]))
+        teams = f"{m.team_a.name if m.team_a else '—'} – {m.team_b.name if m.team_b else '—'}"
+        by_court[m.court_id].append((m.match_number, format_time(m.start_at), teams, names.get(m.pk, "")))
+    by_referee: dict[str, list] = {}
+    order = RefereeAssignment.objects.filter(match__in=games).order_by(
+        "referee__furigana", "referee__name", "match__start_at", "match__match_number"
+    )
+    for a in order.select_related("referee", "match__court"):
+        by_referee.setdefault(a.referee.name, []).append(
+            (a.match.match_number, format_time(a.match.start_at), str(a.match.court))
+        )
+    return courts, list(by_referee.items())

@@ -15,6 +15,7 @@ urlpatterns = [
     path("manage/<slug:slug>/day/team-cards.pdf", cards.team_cards_pdf, name="team_cards"),
     path("manage/<slug:slug>/referees/", referees.referees, name="referees"),
     path("manage/<slug:slug>/referees/<int:pk>/", referees.referee_edit, name="referee_edit"),
+    path("manage/<slug:slug>/referees.pdf", referees.referees_pdf, name="referees_pdf"),
     path("manage/<slug:slug>/roster/", roster.roster, name="roster"),
     path("manage/<slug:slug>/roster.pdf", roster.roster_pdf, name="roster_pdf"),
     path("e/<slug:slug>/card/<str:code>/", reception.card_scan, name="card_scan"),

@@ -7,8 +7,9 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from common.downloads import PDF, file_response
 from common.errors import UserError
-from people import access, reports
+from people import access, paper, reports
 from people.forms import RefereeForm
 from people.models import Referee, RefereeAssignment
 from people.services import referees as service
@@ -98,3 +99,12 @@ def referee_edit(request, slug, pk):
         {"event": event, "form": form, "referee": referee},
         status=400 if request.method == "POST" else 200,
     )
+
+
+@login_required
+def referees_pdf(request, slug):
+    """The referees' games as a PDF: the hall's list by referee, then a page per court."""
+    event = event_for_organiser(request, slug)
+    courts, by_referee = reports.referee_sheets(event)
+    data = paper.referees_pdf(str(event), courts, by_referee)
+    return file_response(data, f"{event.slug}-referees.pdf", PDF, inline=True)

@@ -103,3 +103,19 @@ def test_the_recording_sheet_prints_the_referee(event):
     with translation.override("ja"):
         data = recording_sheets_pdf(sheet_matches(event, event.matches.filter(pk=match.pk)))
     assert "審判：審判太郎" in text_of(data).replace(" ", "")
+
+
+def test_the_referees_pdf_lists_the_hall_and_each_court(event):
+    from people.reports import referee_sheets
+    from people.services import referees
+
+    for i in range(6):
+        Referee.objects.create(event=event, name=f"審判{i}", furigana=f"しんぱん{i}")
+    referees.assign(event, rest=2)
+    courts, by_referee = referee_sheets(event)
+    with translation.override("ja"):
+        data = paper.referees_pdf(str(event), courts, by_referee)
+    reader = PdfReader(io.BytesIO(data))
+    assert len(reader.pages) == 1 + len(courts)
+    text = text_of(data)
+    assert "審判0" in text and str(event.courts.order_by("order").first()) in text

@@ -15,7 +15,7 @@ def first_team(event):
 
 
 PAGES = ["people:day", "people:reception", "people:announcer", "people:referees", "people:roster", "people:team_cards"]
-ORGANISER_ONLY = {"people:day", "people:referees", "people:roster", "people:team_cards", "people:roster_pdf"}
+PAGES += ["people:roster_pdf", "people:referees_pdf"]
 
 
 @pytest.mark.parametrize("name", PAGES)

@@ -51,6 +51,7 @@ EXPECTED = {
     "people:team_cards": ORGANISER,
     "people:referees": ORGANISER,
     "people:referee_edit": ORGANISER,
+    "people:referees_pdf": ORGANISER,
     "people:roster": ORGANISER,
     "people:roster_pdf": ORGANISER,
     "people:card_scan": CARD_SCAN,
