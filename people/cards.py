@@ -9,7 +9,7 @@ team no longer entered as an old card.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.core import signing
 from django.urls import reverse
@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from common.dates import format_time
 from common.errors import UserError
+from people.models import CardPrint
 from tournament.models import Event, Team
 from tournament.reports.timetable import match_lines
 from tournament.stage_path import stage_paths
@@ -88,6 +89,32 @@ class TeamCard:
     path: list[str] = field(default_factory=list)
     scan_url: str = ""
     calendar_url: str = ""
+    team_pk: int = 0
+    changed: bool = False  # its games differ from the last recorded print (False: none yet)
+
+
+def snapshot_of(card: TeamCard) -> list[list]:
+    """What a print remembers of ``card``: its games as [No., time, court, opponent]."""
+    return [[g.number, g.time, g.court, g.opponent] for g in card.games]
+
+
+def last_print(event):
+    """The last recorded print of ``event``'s team cards, or None."""
+    return CardPrint.objects.filter(event=event).first()
+
+
+def printed_snapshot(cards: list[TeamCard]) -> dict[str, list]:
+    """The snapshot a print of ``cards`` records (team id as text -> games)."""
+    return {str(c.team_pk): snapshot_of(c) for c in cards}
+
+
+def with_changes(cards: list[TeamCard], printed) -> list[TeamCard]:
+    """``cards`` marked ``changed`` where their games differ from the ``printed`` snapshot (a
+    ``CardPrint``; None: nothing is marked). A team not on the last print counts as changed."""
+    if printed is None:
+        return cards
+    before = printed.snapshot
+    return [replace(c, changed=before.get(str(c.team_pk)) != snapshot_of(c)) for c in cards]
 
 
 def team_cards(event, base_url: str) -> list[TeamCard]:
@@ -115,6 +142,7 @@ def team_cards(event, base_url: str) -> list[TeamCard]:
                 path=[str(line) for line in paths.get(team.pk, [])],
                 scan_url=base_url + reverse("people:card_scan", args=[event.slug, code_for(team)]),
                 calendar_url=base_url + reverse("tournament:public_team_ics", args=[event.slug, team.pk]),
+                team_pk=team.pk,
             )
         )
-    return cards
+    return with_changes(cards, last_print(event))

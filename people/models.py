@@ -211,3 +211,18 @@ class RollCall(models.Model):
 
     def __str__(self):
         return f"{self.match}: {self.at:%H:%M}"
+
+
+class CardPrint(models.Model):
+    """A recorded print of the team cards: each team's games as printed (``snapshot``: team id ->
+    [[No., time, court, opponent], …]), so a reprint shows what changed since."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    printed_at = models.DateTimeField()
+    snapshot = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["-printed_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.event}: {self.printed_at:%H:%M}"

@@ -59,6 +59,8 @@ def _card(pen: Pen, title: str, card, x: float, y: float, w: float, h: float) ->
     left, right = x + pad, x + w - pad
     top = y + h - pad
     pen.text(left, top - 3 * mm, checked(title, "title"), 7.5, color=MUTED)
+    if card.changed:
+        pen.text(right, top - 3 * mm, _("Changed since the last print"), 8, align="right", bold=True)
     pen.text(left, top - 8 * mm, checked(card.division, "division"), 9, color=MUTED)
     pen.fitted(
         left - 1.2 * mm,

@@ -6,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 
 from common.downloads import PDF, file_response
 from people import cards, paper
+from people.services import cards as service
 from tournament.access import event_for_organiser
 
 
@@ -16,7 +17,14 @@ def base_url(request) -> str:
 
 @login_required
 def team_cards_pdf(request, slug):
-    """The event's team cards (organisers only), shown in the browser to print."""
+    """The event's team cards (organisers only), shown in the browser to print. GET: every card,
+    those changed since the last recorded print marked, nothing recorded. POST (the People of
+    the day page): the print is recorded; ``changed`` limits it to the cards that changed."""
     event = event_for_organiser(request, slug)
-    data = paper.team_cards_pdf(str(event), cards.team_cards(event, base_url(request)))
+    found = cards.team_cards(event, base_url(request))
+    if request.method == "POST":
+        if request.POST.get("changed"):
+            found = [c for c in found if c.changed or cards.last_print(event) is None]
+        service.record_print(event, cards.printed_snapshot(found))
+    data = paper.team_cards_pdf(str(event), found)
     return file_response(data, f"{event.slug}-team-cards.pdf", PDF, inline=True)

@@ -8,7 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from people import access, reports
+from people import access, cards, reports
 from people.forms import DaySettingsForm, RoleForm
 from tournament.access import event_for_organiser, object_or_404
 
@@ -51,6 +51,8 @@ def day(request, slug):
             "receptionists": settings.receptionists.all(),
             "announcers": settings.announcers.all(),
             "counts": reports.division_counts(event),
+            "last_print": cards.last_print(event),
+            "changed_cards": [c.team for c in cards.team_cards(event, "") if c.changed],
         },
         status=400 if request.method == "POST" else 200,
     )

@@ -119,3 +119,18 @@ def test_the_referees_pdf_lists_the_hall_and_each_court(event):
     assert len(reader.pages) == 1 + len(courts)
     text = text_of(data)
     assert "審判0" in text and str(event.courts.order_by("order").first()) in text
+
+
+def test_a_reprint_shows_and_can_be_limited_to_what_changed(event, tmp_path):
+    run("print_team_cards", event.slug, "-o", str(tmp_path / "all.pdf"))
+    assert not any(c.changed for c in cards.team_cards(event, ""))
+    game = event.matches.order_by("match_number").first()
+    other_court = event.courts.exclude(pk=game.court_id).order_by("order").first()
+    event.matches.filter(pk=game.pk).update(court=other_court, slot=999)
+    changed = {c.team for c in cards.team_cards(event, "") if c.changed}
+    assert changed == {game.team_a.name, game.team_b.name}
+    out = run("print_team_cards", event.slug, "--changed", "-o", str(tmp_path / "changed.pdf"))
+    assert out.startswith("2 team cards")
+    text = text_of((tmp_path / "changed.pdf").read_bytes())
+    assert game.team_a.name in text
+    assert not any(c.changed for c in cards.team_cards(event, ""))
