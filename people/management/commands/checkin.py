@@ -1,8 +1,8 @@
-"""``manage.py checkin EVENT TEAM [--absent PLAYER …] [--undo]``: receive a team (受付済) with
+"""``manage.py checkin EVENT TEAM [--absent PLAYER …] [--undo] [--division NAME]``: receive a team (受付済) with
 its players present except those named absent, or undo its reception (issue 32; docs/people.md).
 
 TEAM is the team's name (compared after normalisation) or its id; a name found in two
-divisions must be given as the id. Logged as the reception desk's ticks are (source "command").
+divisions needs ``--division`` or the id. Logged as the reception desk's ticks are (source "command").
 """
 
 from django.core.management.base import CommandError
@@ -14,9 +14,12 @@ from tournament.management.commands._base import EventCommand, get_event
 from tournament.models import Team
 
 
-def find_team(event, text):
-    """The team of ``event`` named or numbered ``text``. Raises ``CommandError`` naming it."""
+def find_team(event, text, division=None):
+    """The team of ``event`` named or numbered ``text`` (in the division named ``division``, if
+    given). Raises ``CommandError`` naming it."""
     teams = Team.objects.filter(division__event=event)
+    if division:
+        teams = teams.filter(division__name=division)
     if text.isdigit() and teams.filter(pk=int(text)).exists():
         return teams.get(pk=int(text))
     found = list(teams.filter(name_key=name_key(text)).select_related("division"))
@@ -24,7 +27,7 @@ def find_team(event, text):
         raise CommandError(f"No team {text!r} in {event.slug}.")
     if len(found) > 1:
         ids = ", ".join(f"{t.pk} ({t.division.name})" for t in found)
-        raise CommandError(f"Two teams are named {text!r}: give the id, one of {ids}.")
+        raise CommandError(f"Two teams are named {text!r}: give --division or the id, one of {ids}.")
     return found[0]
 
 
@@ -36,10 +39,11 @@ class Command(EventCommand):
         parser.add_argument("team", help="the team's name or id")
         parser.add_argument("--absent", nargs="*", default=[], metavar="PLAYER", help="players who are absent")
         parser.add_argument("--undo", action="store_true", help="undo the team's reception")
+        parser.add_argument("--division", help="the division's name, when two divisions have a team of that name")
 
     def handle(self, *args, **options):
         event = get_event(options["event"])
-        team = find_team(event, options["team"])
+        team = find_team(event, options["team"], options["division"])
         try:
             if options["undo"]:
                 _checkin, changed = reception.set_received(team, False, source="command")
