@@ -105,6 +105,8 @@ class CheckinLog(models.Model):
     class Meta:
         ordering = ["-at", "-pk"]
         indexes = [models.Index(fields=["event", "at"])]
+        verbose_name = _("reception log line")
+        verbose_name_plural = _("reception log lines")
 
     def __str__(self):
         return f"{self.at:%H:%M} {self.action}"
@@ -124,6 +126,8 @@ class MatchCall(models.Model):
 
     class Meta:
         ordering = ["match", "number"]
+        verbose_name = _("call to a court")
+        verbose_name_plural = _("calls to a court")
         constraints = [models.UniqueConstraint(fields=["match", "number"], name="one_call_number_per_match")]
 
     def __str__(self):
@@ -223,6 +227,8 @@ class CardPrint(models.Model):
 
     class Meta:
         ordering = ["-printed_at", "-pk"]
+        verbose_name = _("print of the team cards")
+        verbose_name_plural = _("prints of the team cards")
 
     def __str__(self):
         return f"{self.event}: {self.printed_at:%H:%M}"

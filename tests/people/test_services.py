@@ -185,3 +185,23 @@ def test_a_withdrawn_team_is_refused(event):
     with pytest.raises(UserError):
         reception.set_received(Team.objects.get(pk=team.pk))
     assert Match.objects.exists()
+
+
+def test_deleting_the_event_takes_the_people_of_the_day_with_it(event, announcer):
+    from people.models import CardPrint, RollCall
+    from tournament.models import Event
+    from tournament.services.events import delete_event
+
+    reception.check_in(teams(event)[0])
+    match = event.matches.order_by("slot", "match_number").first()
+    calls.call_match(match, user=announcer)
+    ref = make_referees(event, 1)[0]
+    referees.set_referee(match, ref)
+    roster.save_roster(event, {("reception", 0): ["山田"]})
+    RollCall.objects.create(match=match, at=timezone.now())
+    CardPrint.objects.create(event=event, printed_at=timezone.now(), snapshot={})
+    from tournament.services.events import deletion_preview
+
+    delete_event(event, typed_slug=event.slug, digest=deletion_preview(event).digest)
+    assert not Event.objects.filter(pk=event.pk).exists()
+    assert not TeamCheckin.objects.exists() and not MatchCall.objects.exists() and not Duty.objects.exists()
