@@ -28,21 +28,31 @@ __all__ = ["stage_paths"]
 FIRST_ROUND = {1: Match.Stage.FINAL, 2: Match.Stage.SEMIFINAL, 4: Match.Stage.QUARTERFINAL}
 
 
-def stage_paths(event) -> dict[int, list[str]]:
+def stage_paths(event, division=None) -> dict[int, list[str]]:
     """Team id -> its stage path lines (``str``, active language), for every team of ``event``
-    that has a group; ``[]`` for a team whose division plays nothing after its groups (or whose
+    that has a group (only those of ``division``, a ``Division`` of the event, when given: the
+    team page reads one division); ``[]`` for a team whose division plays nothing after its groups (or whose
     places lead nowhere). Reads the event's divisions, groups, teams, games after the groups and
     the standings those games need; writes nothing, raises nothing for a half-set-up event."""
     paths: dict[int, list[str]] = {}
     divisions = event.divisions.prefetch_related("groups")
-    teams = list(Team.objects.filter(division__event=event, group__isnull=False).select_related("group"))
+    teams = Team.objects.filter(division__event=event, group__isnull=False).select_related("group")
+    if division is not None:
+        divisions, teams = divisions.filter(pk=division.pk), teams.filter(division=division)
+    teams = list(teams)
     for division in divisions:
         members = [t for t in teams if t.division_id == division.pk]
         if not members:
             continue
         groups = list(division.groups.all())
         sizes = [(g.pk, sum(1 for t in members if t.group_id == g.pk and takes_place(t))) for g in groups]
-        states = division_slots(division)
+        matches = list(
+            Match.objects.filter(division=division)
+            .exclude(stage=Match.Stage.GROUP)
+            .select_related("court")
+            .order_by("round", "bracket_position", "match_number")
+        )
+        states = division_slots(division, matches=matches) if matches else []
         if states:
             by_group = _exact(states, groups, sizes)
             for team in members:
