@@ -3,6 +3,7 @@ everything; the reception role (受付) the reception desk; the announcer the ca
 Referees' and staff names are for organisers only."""
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.shortcuts import get_object_or_404
 
 from people.models import DaySettings
@@ -48,3 +49,14 @@ def event_for_announcer(request, slug):
     if not is_announcer(event, request.user):
         raise PermissionDenied
     return event
+
+
+def reception_events(user) -> list:
+    """The events whose reception desk ``user`` may work (organised or as a 受付 account), newest
+    first; [] for anyone else."""
+    if not user.is_authenticated:
+        return []
+    if user.is_superuser:
+        return []
+    events = Event.objects.filter(Q(organisers=user) | Q(day_settings__receptionists=user)).distinct()
+    return list(events.order_by("-date", "name")[:5])

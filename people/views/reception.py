@@ -96,10 +96,19 @@ def card_checkin(request, slug):
 
 def card_scan(request, slug, code):
     """What a team card's QR code opens: for a reception user of the event, the team's
-    reception with one tap to receive it (or the refusal naming the card's event); for
-    everyone else the team's public page."""
+    reception with one tap to receive it (or the refusal naming the card's event); for a
+    reception user of other events only, the refusal naming the card's event; for everyone else
+    the team's public page."""
     event = get_object_or_404(Event, slug=slug)
     if not access.is_receptionist(event, request.user):
+        desks = access.reception_events(request.user)
+        if desks:
+            # A tablet of another event's reception (a card brought from another tournament).
+            message = _("This card was printed for 「%(card)s」, not for 「%(event)s」: use this event's card.") % {
+                "card": event,
+                "event": "、".join(str(e) for e in desks[:3]),
+            }
+            return render(request, "people/card_refused.html", {"event": event, "message": message}, status=400)
         team = Team.objects.filter(pk=cards.team_pk_of_code(event, code), division__event=event).first()
         if team is None:
             return redirect("tournament:public_timetable", event.slug)

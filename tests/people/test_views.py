@@ -227,3 +227,25 @@ def test_roll_call_on_the_tablet_only_where_the_event_asks(client, event):
     client.force_login(organiser)
     desk = client.get(reverse("judging:match_detail", args=[event.slug, match.match_number])).content.decode()
     assert missing.name in desk
+
+
+def test_another_events_reception_tablet_is_refused_naming_the_cards_event(client, event, receptionist):
+    from tests.factories import make_division, make_team
+
+    other = make_event(courts=1, name="隣町の大会")
+    stray = make_team(make_division(other), "隣町のチーム")
+    client.force_login(receptionist)
+    response = client.get(reverse("people:card_scan", args=[other.slug, cards.code_for(stray)]))
+    assert response.status_code == 400 and "隣町の大会" in response.content.decode()
+    assert not TeamCheckin.objects.exists()
+
+
+def test_a_card_of_a_team_no_longer_entered_is_an_old_card(client, event, receptionist):
+    from tests.factories import make_division, make_team
+
+    gone = make_team(make_division(event, name="消える部"), "消えるチーム")
+    code = cards.code_for(gone)
+    gone.delete()
+    client.force_login(receptionist)
+    response = client.get(reverse("people:card_scan", args=[event.slug, code]))
+    assert response.status_code == 400

@@ -39,7 +39,8 @@ SUPERUSER_ONLY = {"anonymous": 302, "stranger": 403, "recorder": 403, "organiser
 
 # A team card's QR (issue 32): the team's check-in for a reception user (organisers here), the
 # team's public page (a redirect) for everyone else.
-CARD_SCAN = {"anonymous": 302, "stranger": 302, "recorder": 302, "organiser": 200, "other_organiser": 302}
+# An organiser of another event only (a tablet of another reception) is refused naming the card's event.
+CARD_SCAN = {"anonymous": 302, "stranger": 302, "recorder": 302, "organiser": 200, "other_organiser": 400}
 
 EXPECTED = {
     # The people of the day (issue 32, docs/people.md): organisers, and the 受付 / 放送係 roles
