@@ -3,6 +3,7 @@ announcer's call, referees and the roster; players' and referees' names never pu
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from people import cards
 from people.models import CheckinLog, Duty, MatchCall, Referee, RefereeAssignment, TeamCheckin
@@ -249,3 +250,22 @@ def test_a_card_of_a_team_no_longer_entered_is_an_old_card(client, event, recept
     client.force_login(receptionist)
     response = client.get(reverse("people:card_scan", args=[event.slug, code]))
     assert response.status_code == 400
+
+
+def test_the_court_board_shows_called_not_called_and_late(client, event, organiser, announcer):
+    from django.utils import timezone
+
+    from people.services import calls
+
+    client.force_login(organiser)
+    board_url = reverse("judging:status_board", args=[event.slug])
+    courts = list(event.courts.order_by("order"))
+    firsts = [event.matches.filter(court=c).order_by("slot").first() for c in courts[:2]]
+    event.matches.filter(pk=firsts[0].pk).update(start_at=timezone.now() - timezone.timedelta(minutes=2))
+    event.matches.filter(pk=firsts[1].pk).update(start_at=timezone.now() + timezone.timedelta(hours=2))
+    with translation.override("en"):
+        board = client.get(board_url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "late: not called" in board or "遅れ：未呼び出し" in board
+    calls.call_match(firsts[0], user=announcer)
+    board = client.get(board_url).content.decode()
+    assert "1回呼び出し済" in board or "called 1 time" in board
