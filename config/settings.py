@@ -179,6 +179,7 @@ INSTALLED_APPS = [
     "series",
     "club_entry",
     "reader",
+    "people",
 ]
 
 MIDDLEWARE = [

@@ -1,6 +1,7 @@
 """Recording sheets of chosen matches as a PDF: reads the matches, hands plain
 :class:`judging.paper.recording_sheet.SheetMatch` records to the renderer."""
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -50,9 +51,19 @@ def sheet_matches(event, matches, base_url=""):
                 card_total=event.card_total,
                 slot_a=game.a.label if game else "",
                 slot_b=game.b.label if game else "",
+                referee=_referee(m),
             )
         )
     return sheets
+
+
+def _referee(match):
+    """The name of the referee the people app assigned to ``match`` (its reverse relation
+    ``referee_assignment``; issue 32), "" for none."""
+    try:
+        return match.referee_assignment.referee.name
+    except ObjectDoesNotExist:
+        return ""
 
 
 def _slots(matches):

@@ -60,6 +60,7 @@ class SheetMatch:
     japanese_era: bool = False  # print the date as 令和…年 (the event's setting)
     slot_a: str = ""  # where side A's team comes from (「Aリーグ 1位」): printed small in its box while unknown
     slot_b: str = ""
+    referee: str = ""  # the referee assigned (issue 32, the people app): printed in the signature box
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,7 @@ class _Prepared:
     qr: list[list[bool]] | None
     slot_a: str = ""
     slot_b: str = ""
+    referee: str = ""
 
 
 def _japanese() -> bool:
@@ -102,6 +104,7 @@ def _prepare(match: SheetMatch, *, qr_cache: dict) -> _Prepared:
         "team_b": clean(match.team_b),
         "slot_a": "" if match.team_a else clean(match.slot_a),
         "slot_b": "" if match.team_b else clean(match.slot_b),
+        "referee": clean(match.referee),
     }
     for what, value in fields.items():
         check_glyphs(value, what)
@@ -134,6 +137,7 @@ def _prepare(match: SheetMatch, *, qr_cache: dict) -> _Prepared:
         qr=qr,
         slot_a=fields["slot_a"],
         slot_b=fields["slot_b"],
+        referee=fields["referee"],
     )
 
 
@@ -549,8 +553,13 @@ def _draw_remarks(sheet: _Sheet, rows: _Rows, y: float) -> float:
 
 
 def _draw_signatures(sheet: _Sheet, rows: _Rows, y: float) -> None:
-    """The referee's signature, the recorder's check and the instructions line (form only)."""
+    """The referee's signature, the recorder's check and the instructions line (form only); on
+    the data part the assigned referee's name (「審判：○○」) in the signature box."""
     if not sheet.static:
+        if sheet.p.referee:
+            ry = y - rows.footer_h
+            text = _("Referee: %(name)s") % {"name": sheet.p.referee}
+            sheet.pen.text(sheet.x0 + 24 * mm, ry + rows.footer_h - 3.8 * mm, text, 8, color=MUTED)
         return
     pen, x0, w = sheet.pen, sheet.x0, sheet.w
     footer_h = rows.footer_h

@@ -39,6 +39,7 @@ APPS = (
     "series",
     "club_entry",
     "reader",
+    "people",
 )
 
 # Lowest first. A module belongs to the first layer with a matching pattern.

@@ -37,7 +37,26 @@ DECK_EDITOR = {"anonymous": 302, "stranger": 403, "recorder": 403, "organiser": 
 DECK_OWNER = ORGANISER
 SUPERUSER_ONLY = {"anonymous": 302, "stranger": 403, "recorder": 403, "organiser": 403, "other_organiser": 403}
 
+# A team card's QR (issue 32): the team's check-in for a reception user (organisers here), the
+# team's public page (a redirect) for everyone else.
+# An organiser of another event only (a tablet of another reception) is refused naming the card's event.
+CARD_SCAN = {"anonymous": 302, "stranger": 302, "recorder": 302, "organiser": 200, "other_organiser": 400}
+
 EXPECTED = {
+    # The people of the day (issue 32, docs/people.md): organisers, and the 受付 / 放送係 roles
+    # (tests/people/test_views.py); the roll call on the court link.
+    "people:day": ORGANISER,
+    "people:reception": ORGANISER,
+    "people:card_checkin": POST_ONLY,
+    "people:announcer": ORGANISER,
+    "people:team_cards": ORGANISER,
+    "people:referees": ORGANISER,
+    "people:referee_edit": ORGANISER,
+    "people:referees_pdf": ORGANISER,
+    "people:roster": ORGANISER,
+    "people:roster_pdf": ORGANISER,
+    "people:card_scan": CARD_SCAN,
+    "people:roll_call": COURT_LINK,
     "tournament:public_home": PUBLIC,
     "tournament:public_timetable": PUBLIC,
     "tournament:public_court": PUBLIC,
@@ -400,6 +419,8 @@ def concrete_url(name, event, match):
         kwargs = _club_kwargs(name, event)
     if name.startswith("reader:"):
         kwargs = _reader_kwargs(name, event, match)
+    if name.startswith("people:"):
+        kwargs = _people_kwargs(name, event, match)
     if kwargs is None:
         kwargs = (
             {"slug": event.slug}
@@ -408,6 +429,23 @@ def concrete_url(name, event, match):
             else {}
         )
     return reverse(name, kwargs=kwargs)
+
+
+def _people_kwargs(name, event, match):
+    """A referee, a team card's code and the roll call switched on (issue 32)."""
+    from people import cards
+    from people.access import day_settings
+    from people.models import Referee
+
+    if name == "people:referee_edit":
+        return {"slug": event.slug, "pk": Referee.objects.get_or_create(event=event, name="審判")[0].pk}
+    if name == "people:card_scan":
+        return {"slug": event.slug, "code": cards.code_for(match.team_a)}
+    if name == "people:roll_call":
+        day_settings(event).__class__.objects.filter(event=event).update(roll_call=True)
+        following = event.matches.filter(court=match.court, status="scheduled").order_by("slot").first()
+        return {"token": match.court.token, "number": following.match_number}
+    return {"slug": event.slug}
 
 
 def _deck_kwargs(name):

@@ -133,6 +133,7 @@ def _played_day(out_path):
 
     final = event.matches.get(division=low, stage=Match.Stage.FINAL)
     prize = add_hand_prize(event, "敢闘賞", final.team_b)
+    people_day = _people_of_the_day(event, organiser)
 
     deck = DeckEdition.objects.create(slug="club", name="練習用", owner=organiser)
     for i, kana in enumerate("あいうえお"):
@@ -189,6 +190,7 @@ def _played_day(out_path):
     )
     names.update(["宮田A", "宮田子ども会", "南部", "花札の夕べ", "一郎", "二郎", "三郎", "道済の会"])
     names.update(["青木", "馬場", "千葉", "土井", edition.name, "敢闘賞"])
+    names.update(people_day.pop("names"))
     names.update(event.divisions.values_list("name", flat=True))
     names.update(event.courts.values_list("name", flat=True))
     # typed by people too: user names, the decks' names and short names, the series' clubs,
@@ -237,6 +239,7 @@ def _played_day(out_path):
         "dosai_edition": edition.pk,
         "dosai": dosai.pk,
         "import_token": problems,
+        **people_day,
         "sessions": {
             "organiser": _session_key(organiser),
             "recorder": _session_key(recorder),
@@ -247,6 +250,46 @@ def _played_day(out_path):
     with open(out_path, "w", encoding="utf-8") as out:
         json.dump(data, out, ensure_ascii=False, indent=1)
     return data
+
+
+def _people_of_the_day(event, organiser):
+    """Issue 32's objects: referees assigned with rest, teams received (one with an absent
+    player), a game called to its court, the duty roster; the ids the crawl's addresses need."""
+    from people import cards
+    from people.access import day_settings
+    from people.models import Referee
+    from people.services import calls, reception, referees, roster
+    from tournament.models import Match, Team
+
+    made = [
+        Referee.objects.create(event=event, name="審判 一郎", furigana="しんぱん いちろう", club="大みか子ども会"),
+        Referee.objects.create(event=event, name="審判 二郎", furigana="しんぱん じろう"),
+        Referee.objects.create(event=event, name="審判 三郎", furigana="しんぱん さぶろう"),
+    ]
+    referees.assign(event, rest=2)
+    settings = day_settings(event)
+    settings.roll_call = True
+    settings.save()
+    teams = list(Team.objects.filter(division__event=event, withdrawn=False).order_by("pk"))
+    for team in teams[:5]:
+        reception.set_received(team, user=organiser)
+    reception.check_in(teams[5], absent=[teams[5].players.order_by("order").first().name], user=organiser)
+    open_game = (
+        event.matches.filter(status=Match.Status.SCHEDULED, team_a__isnull=False, team_b__isnull=False)
+        .exclude(court=None)
+        .order_by("match_number")
+        .first()
+    )
+    if open_game is not None:
+        calls.call_match(open_game, user=organiser)
+    roster.save_roster(
+        event, {("reception", 0): ["受付花子"], ("announcer", 0): ["受付花子"], ("venue", 1): ["会場太郎"]}
+    )
+    return {
+        "referee": made[0].pk,
+        "card_code": cards.code_for(teams[0]),
+        "names": [r.name for r in made] + [r.furigana for r in made] + ["受付花子", "会場太郎"],
+    }
 
 
 def _admin_objects():

@@ -15,7 +15,19 @@ from pathlib import Path
 from django import forms
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("tournament", "judging", "club_entry", "awards", "series", "reader", "hanafuda", "dosai", "ops", "config")
+APPS = (
+    "tournament",
+    "judging",
+    "club_entry",
+    "awards",
+    "series",
+    "reader",
+    "people",
+    "hanafuda",
+    "dosai",
+    "ops",
+    "config",
+)
 
 
 def project_form_classes() -> dict[str, type]:

@@ -86,6 +86,7 @@ POST_ONLY = {
     "reader:recording_upload": "uploads a recording (POST only; the deck's page holds the form)",
     "series:results_download": "downloads the signed results file (POST only; the exchange page holds the form)",
     "set_language": "sets the language (POST only; the crawl sets it with the language cookie)",
+    "people:card_checkin": "receives a scanned card's team (POST only; the card's page holds the form)",
 }
 
 # Addresses that answer every GET with a redirect on purpose (issue 34 item 5): the crawl checks
@@ -233,6 +234,8 @@ def _params(f):
             f"dosai:{n}": {"pk": f["dosai"], "number": 1}
             for n in ("hand", "hand_state", "hand_call", "hand_undo", "hand_turn_free", "hand_xlsx")
         },
+        "people:referee_edit": {"slug": ev, "pk": f["referee"]},
+        "people:card_scan": {"slug": ev, "code": f["card_code"]},
         "admin:auth_user_password_change": {"id": f["admin_objects"]["auth/user"]},
         "admin:app_list": [{"app_label": a} for a in ("auth", "axes", "tournament", "judging", "dosai")],
     }
