@@ -25,7 +25,7 @@ TEMPLATES = sorted({*ROOT.glob("templates/**/*.html"), *ROOT.glob("*/templates/*
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 # Left out before looking for ASCII punctuation: placeholders, addresses, and the date's weekday
 # as common.dates writes it on every page (2027年1月17日(日): the organisers' own form).
-HIDDEN = re.compile(r"%\([a-z_0-9]+\)(?:\.\d+)?[sdrf]|\{[a-z_0-9]+\}|https?://\S+|日\([日月火水木金土]\)")
+HIDDEN = re.compile(r"%\([a-z_0-9]+\)[+ #0-]*(?:\.\d+)?[sdrf]|\{[a-z_0-9]+\}|https?://\S+|日\([日月火水木金土]\)")
 ASCII = re.compile(r"(?<!\d):(?!\d)|[()]")
 
 # The second spellings of the glossary's terms: (pattern, the one form).

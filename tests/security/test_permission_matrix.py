@@ -233,6 +233,10 @@ EXPECTED = {
     "series:archive_clubs": PUBLIC,
     "series:archive_edition": PUBLIC,
     "series:archive_imported": PUBLIC,
+    "series:records": PUBLIC,
+    "series:records_mc": PUBLIC,
+    # The player history: organisers of any event (each sees their own events), never a recorder.
+    "series:players": {"anonymous": 302, "stranger": 403, "recorder": 403, "organiser": 200, "other_organiser": 200},
     # The reader's decks: seen, downloaded and copied by staff or an organiser of any event;
     # edited by their owners (maker, organisers of its event, staff; hitachi: staff only).
     "reader:deck_list": DECK_EDITOR,
@@ -599,7 +603,15 @@ def _series_kwargs(name, event):
         ImportedPlacing.objects.create(
             series=series, source_key="x:1", source="北部予選", division="小学生の部", place=1, team="A", club="甲"
         )
-    if name in ("series:series_list", "series:clubs", "series:archive", "series:archive_clubs"):
+    if name in (
+        "series:series_list",
+        "series:clubs",
+        "series:archive",
+        "series:archive_clubs",
+        "series:records",
+        "series:records_mc",
+        "series:players",
+    ):
         return {}
     if name == "series:archive_edition":
         return {"year": event.date.year, "slug": event.slug}
