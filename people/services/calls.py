@@ -37,7 +37,11 @@ def call_match(match, number=None, *, user=None, now=None, minutes=CALL_MINUTES)
     A call of a number already made returns that call and writes nothing (a double tap).
     Returns the ``MatchCall``. Raises ``UserError`` naming the game when it has no court or
     not both teams, is over, or ``number`` skips a call."""
-    match = Match.objects.select_for_update().select_related("court", "team_a", "team_b", "event").get(pk=match.pk)
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("court", "team_a", "team_b", "event")
+        .get(pk=match.pk)
+    )
     if match.court_id is None or not match.teams_known:
         raise UserError(
             _("Game %(number)s has no court or not both teams yet: it cannot be called.")

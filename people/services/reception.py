@@ -18,7 +18,7 @@ from tournament.models import Player, Team
 
 
 def _locked_team(team):
-    return Team.objects.select_for_update().select_related("division__event").get(pk=team.pk)
+    return Team.objects.select_for_update(of=("self",)).select_related("division__event").get(pk=team.pk)
 
 
 def _log(team, action, user, source, player=None):

@@ -78,7 +78,11 @@ def set_referee(match, referee):
 
     Raises ``UserError`` when the referee judges another game at the same time (naming both
     games) or a team of the game is of the referee's club."""
-    match = Match.objects.select_for_update().select_related("court", "team_a", "team_b", "event").get(pk=match.pk)
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("court", "team_a", "team_b", "event")
+        .get(pk=match.pk)
+    )
     if referee is None:
         RefereeAssignment.objects.filter(match=match).delete()
         return None

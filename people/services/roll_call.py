@@ -33,7 +33,7 @@ def record(match, present_ids, substitute_ids, now=None):
     teams' sitting players, ``substitute_ids`` the substitutes who play. Returns the ``RollCall``.
 
     Raises ``UserError`` for a game already started or over, or an id of no player of the game."""
-    match = Match.objects.select_for_update().select_related("team_a", "team_b", "event").get(pk=match.pk)
+    match = Match.objects.select_for_update(of=("self",)).select_related("team_a", "team_b", "event").get(pk=match.pk)
     if match.actual_start is not None or not match.awaits_result or not match.teams_known:
         raise UserError(
             _("Game %(number)s has started or is over: the roll call comes before the start.")

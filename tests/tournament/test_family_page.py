@@ -44,8 +44,8 @@ def test_the_next_game_says_time_court_opponent_and_minutes(client, event_day):
     assert "あと42分" in html
     assert timezone.localtime(game.start_at).strftime("%H:%M") in html
     assert 'role="alert"' not in html  # not due yet
-    assert "Aリーグ1位なら決勝トーナメント" in html  # the stage path before the bracket
-    assert "リーグ順位" in html and "Aリーグ：まだ試合がありません。" in html
+    assert "予選Aリーグ1位なら決勝トーナメント" in html  # the stage path before the bracket
+    assert "リーグ順位" in html and "予選Aリーグ：まだ試合がありません。" in html
     game.start_at = timezone.now() + datetime.timedelta(days=3)  # days ahead: the time only
     game.save(update_fields=["start_at"])
     cache.clear()
@@ -90,9 +90,9 @@ def test_after_the_groups_the_page_shows_rank_explanation_and_the_seeded_game(cl
     winner = members(groups[0])[0]
     html = page(client, event, winner)
     assert "1位：2勝0敗" in html
-    assert "Aリーグ1位として準決勝" in html
+    assert "予選Aリーグ1位として準決勝" in html
     semi = Match.objects.get(division=division, stage=Match.Stage.SEMIFINAL, team_a=winner)
-    assert f"No.{semi.match_number}" in html
+    assert f"第{semi.match_number}試合" in html
 
 
 def test_players_names_only_where_the_event_publishes_them(client, event_day):

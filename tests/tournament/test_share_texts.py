@@ -45,8 +45,8 @@ def test_the_team_text_names_event_team_next_game_rank_path_and_address(played):
     assert lines[0] == "第40回日立市郷土かるた大会　2027年1月17日(日)"
     assert lines[1] == f"{team.name}（小学生の部）"
     assert lines[2] == f"次の試合：{start} {semi.court} 対 {semi.team_b.name}（第{semi.match_number}試合）"
-    assert lines[3] == f"リーグ順位：{groups[0].name}リーグ1位"
-    assert lines[4] == f"{groups[0].name}リーグ1位として準決勝 {start} {semi.court}"
+    assert lines[3] == f"リーグ順位：予選{groups[0].name}リーグ1位"
+    assert lines[4] == f"予選{groups[0].name}リーグ1位として準決勝 {start} {semi.court}"
     assert lines[-1] == URL
     assert not any(p.name in text for p in Player.objects.filter(team__division=division))
 

@@ -24,8 +24,8 @@ def test_before_the_bracket_the_settings_say_where_each_place_goes(two_groups):
         paths = stage_paths(event)
     name = groups[0].name
     assert paths[first.pk] == [
-        f"{name}リーグ1位なら決勝トーナメント（準決勝から、時刻はリーグ戦終了後）",
-        f"{name}リーグ2位なら決勝トーナメント（準決勝から、時刻はリーグ戦終了後）",
+        f"予選{name}リーグ1位なら決勝トーナメント（準決勝から、時刻はリーグ戦終了後）",
+        f"予選{name}リーグ2位なら決勝トーナメント（準決勝から、時刻はリーグ戦終了後）",
     ]
     assert set(paths) == {t.pk for g in groups for t in members(g)}
 
@@ -39,7 +39,7 @@ def test_once_seeded_the_team_holding_a_slot_reads_its_game_time_and_court(two_g
     when = timezone.localtime(semi.start_at).strftime("%H:%M")
     with translation.override("ja"):
         paths = stage_paths(event)
-    assert paths[winner_a.pk] == [f"{groups[0].name}リーグ1位として準決勝 {when} {semi.court}"]
+    assert paths[winner_a.pk] == [f"予選{groups[0].name}リーグ1位として準決勝 {when} {semi.court}"]
     with translation.override("en"):
         assert stage_paths(event)[winner_a.pk] == [f"As Group {groups[0].name} place 1: Semifinal {when} {semi.court}"]
     third = members(groups[0])[2]
