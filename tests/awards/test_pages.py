@@ -231,7 +231,7 @@ def test_a_character_no_font_prints_is_named_on_its_row_and_on_the_mc_list(desk,
     """Issue 19 fix, finding 1: 𠮷 printed as 〓 and only the server log said so."""
     cert, member = champion_member(played)
     Player.objects.filter(pk=member.pk).update(name="𠮷田 花子")
-    note = "𠮷 (U+20BB7) は印刷できません: 〓 になります"
+    note = "𠮷（U+20BB7）は印刷できません：〓 になります"
     html = desk.get(url("desk", played)).content.decode()
     assert html.count(note) == 1
     row = html[html.index("𠮷田 花子") :]

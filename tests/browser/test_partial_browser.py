@@ -30,7 +30,9 @@ def test_the_organiser_sets_three_games_per_team(new_page, live_server, transact
     shot(page, "partial-division-form-refusal")
     errors = page.inner_text("main")
     seven = next(g for g in division.groups.all() if g.teams.count() == 7)
-    assert f"小学生高学年の部・{seven.name}リーグ: 7チームで1チーム3試合は組めません（試合数の合計が奇数）" in errors
+    assert (
+        f"小学生高学年の部・予選{seven.name}リーグ：7チームで1チーム3試合は組めません（試合数の合計が奇数）" in errors
+    )
     division.refresh_from_db()
     assert division.games_per_team is None
 
@@ -48,7 +50,7 @@ def test_the_organiser_sets_three_games_per_team(new_page, live_server, transact
     with page.expect_navigation():
         page.click("button[name=make]")
     text = page.inner_text("main")
-    assert "小学生高学年の部: 各チームはリーグ内で3試合を行います（総当たりではありません）。" in text
+    assert "小学生高学年の部：各チームはリーグ内で3試合を行います（総当たりではありません）。" in text
     shot(page, "partial-schedule")
     page.goto(f"{live_server.url}/manage/{event.slug}/schedule/checks/")
     shot(page, "partial-schedule-checks")

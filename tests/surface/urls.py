@@ -50,8 +50,6 @@ def declared():
 # with GET by the coverage test, which fails unless the answer is 405 (or a redirect to the
 # page that holds the form): these take POST only.
 POST_ONLY = {
-    "tournament:court_link_change": "renews or revokes a court's link (POST only)",
-    "tournament:team_withdraw": "withdraws a team after its confirmation page (POST only)",
     "tournament:programme_texts": "saves the programme's texts from the print page (POST only)",
     "tournament:event_visibility": "the event card's draft / public / archived switch (POST only)",
     "admin:logout": "the admin's log-out (POST only since Django 5)",
@@ -64,17 +62,12 @@ POST_ONLY = {
     "awards:collected": "marks printed papers collected (POST only)",
     "awards:add_prize": "adds a hand prize (POST only)",
     "awards:remove_prize": "removes a hand prize (POST only)",
-    "series:results_import": "imports a results file (POST only)",
-    "club_entry:link_change": "renews or revokes a club's link (POST only)",
-    "club_entry:team_remove": "removes a club's team (POST only)",
     "reader:deck_copy": "copies a deck (POST only)",
     "reader:recording_delete": "deletes a recording (POST only)",
     "reader:manage_start": "starts a reading (POST only)",
     "reader:manage_link": "renews or revokes a reader link (POST only)",
     "hanafuda:round_undo": "undoes the last round (POST only)",
     "hanafuda:round_preview": "scores a round before it is saved (POST only, JSON)",
-    "dosai:edition_delete": "deletes an edition (POST only)",
-    "dosai:session_delete": "deletes a session (POST only)",
     "dosai:hand_new": "deals a new hand (POST only)",
     "dosai:hand_call": "records a call (POST only)",
     "dosai:hand_undo": "undoes a call (POST only)",

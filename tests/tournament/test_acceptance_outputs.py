@@ -102,7 +102,7 @@ def test_a_single_qualifier_champion_is_in_the_api_and_the_final_results_pdf(sin
     ]
     assert reports.final_places(event) == [(division, [("Champion (group A, place 1)", champion, False)])]
     with translation.override("ja"):
-        assert reports.final_places(event) == [(division, [("優勝（Aリーグ1位）", champion, False)])]
+        assert reports.final_places(event) == [(division, [("優勝（予選Aリーグ1位）", champion, False)])]
     assert champion.name in pdf_text(printing.final_results(event))
 
 

@@ -137,7 +137,7 @@ def test_the_checks_name_matches_by_number_and_times_by_the_clock_in_japanese(cl
     with translation.override("ja"):
         page = client.get(reverse("tournament:schedule_checks", args=[event.slug]), HTTP_ACCEPT_LANGUAGE="ja")
     first, second = sorted([a, b], key=lambda m: m.start_at)
-    where = f"{a.division.name}・{a.team_a.group.name}リーグ"
+    where = f"{a.division.name}・予選{a.team_a.group.name}リーグ"
     expected = (
         f"{a.team_a.name}（{where}）が第{first.match_number}試合（{local(first.start_at)}–{local(first.start_at + datetime.timedelta(minutes=event.game_minutes))}）"
         f"と第{second.match_number}試合"
@@ -259,7 +259,7 @@ def test_a_late_entry_is_refused_once_the_knockout_is_seeded_or_for_another_divi
     group = division.groups.first()
     with pytest.raises(UserError, match="チームは自分の部門のグループにのみ追加できます"):
         add_late_team(stranger, group)
-    with pytest.raises(UserError, match="チーム3はすでにAリーグに入っています"):
+    with pytest.raises(UserError, match="チーム3はすでに予選Aリーグに入っています"):
         add_late_team(group.teams.first(), group)  # already in a group
     for match in event.matches.all():
         record_confirmed_result(match, rules.SheetValues(30, 26, 0, rules.JokerHolder.A))

@@ -141,7 +141,7 @@ def test_a_schedule_with_the_most_extreme_allowed_values_answers(db):
     ("args", "named"),
     [
         (["--date", "9999-12-31"], "date: from"),
-        (["--date", f"{TODAY.year}-06-01", "--edition", "5000"], "edition (第N回): from 1 to 999."),
+        (["--date", f"{TODAY.year}-06-01", "--edition", "5000"], "edition number: from 1 to 999."),
     ],
 )
 def test_create_event_refuses_values_out_of_limits_in_a_sentence(db, args, named):

@@ -170,7 +170,7 @@ def test_numbers_that_cannot_work_are_refused_naming_division_and_group():
     assert not Match.objects.exists()
     with translation.override("ja"), pytest.raises(UserError) as caught:
         make_schedule(event)
-    assert str(caught.value) == "小学生高学年の部・Aリーグ: 7チームで1チーム3試合は組めません（試合数の合計が奇数）"
+    assert str(caught.value) == "小学生高学年の部・予選Aリーグ：7チームで1チーム3試合は組めません（試合数の合計が奇数）"
     division.games_per_team = 7
     division.save()
     with pytest.raises(UserError, match="7 teams cannot each play 7 games .a team has only 6 opponents"):

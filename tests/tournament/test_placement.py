@@ -392,8 +392,8 @@ def test_refusals_read_in_japanese_name_the_division_and_the_group():
     with translation.override("ja"):
         (reason,) = [str(r) for _d, r in seed_divisions(event).not_seeded]
         assert reason == (
-            "予選リーグがまだ終わっていません。小学生の部・Aリーグに結果が確定していない試合が3試合あります。"
-            "小学生の部・Bリーグに結果が確定していない試合が3試合あります。"
+            "予選リーグがまだ終わっていません。小学生の部・予選Aリーグに結果が確定していない試合が3試合あります。"
+            "小学生の部・予選Bリーグに結果が確定していない試合が3試合あります。"
         )
         play_groups(division)
         with pytest.raises(UserError) as refused:

@@ -182,5 +182,5 @@ def test_the_labels_in_sentences_name_the_division_in_japanese(played_semifinal)
         sentences = {side.sentence for side in state.sides}
         labels = {side.label for side in state.sides}
         shorts = {side.short for side in state.sides}
-    assert "小学生の部・Aリーグ1位" in sentences
-    assert "Aリーグ1位" in labels and "A1" in shorts  # the bracket's words stay short
+    assert "小学生の部・予選Aリーグ1位" in sentences
+    assert "予選Aリーグ1位" in labels and "A1" in shorts  # the bracket's words stay short
