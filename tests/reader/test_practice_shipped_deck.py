@@ -34,7 +34,7 @@ def test_practice_starts_with_the_shipped_deck_on_a_fresh_database(client, db, v
         assert key in plan["audio"]
     text = page.content.decode()
     assert 'id="reader-plan"' in text
-    assert "この練習では、読める3枚を読みます。" in text and "読まない札（1枚）: り。" in text
+    assert "この練習では、読める3枚を読みます。" in text and "読まない札（1枚）：り。" in text
     assert 'id="bring-in-cards"' in text and "この札セットを複製" in text and "取り込みます" in text
     assert reverse("reader:deck_list") in text
     assert not ReadingSession.objects.exists()
