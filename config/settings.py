@@ -11,6 +11,7 @@ import datetime
 import importlib.util
 import os
 import secrets
+import sys
 import warnings
 from pathlib import Path
 
@@ -58,6 +59,12 @@ def _default_data_dir() -> Path:
 
 
 DATA_DIR = Path(os.environ["KARUTA_DATA_DIR"]) if os.environ.get("KARUTA_DATA_DIR") else _default_data_dir()
+# The test suite on several processes (pytest -n): each process its own data folder, so their
+# file caches (the page cache, rate limits, kept forms) are not shared or cleared by another.
+# Inside pytest only: a command the tests start in a process of its own keeps the folder given.
+if os.environ.get("PYTEST_XDIST_WORKER") and "pytest" in sys.modules:
+    DATA_DIR = DATA_DIR / os.environ["PYTEST_XDIST_WORKER"]
+    DATA_DIR.mkdir(parents=True, exist_ok=True)
 
 
 def _secret_key():
