@@ -1,11 +1,10 @@
 """The forms of the people of the day (issue 32; docs/people.md)."""
 
 from django import forms
-from django.contrib.auth import get_user_model
-from django.contrib.auth.password_validation import validate_password
 from django.utils.translation import gettext_lazy as _
 
 from people.models import DaySettings, Duty, Referee
+from tournament.forms import AccountRoleForm
 
 
 class DaySettingsForm(forms.ModelForm):
@@ -23,34 +22,12 @@ class DaySettingsForm(forms.ModelForm):
         return value
 
 
-class RoleForm(forms.Form):
+class RoleForm(AccountRoleForm):
     """Give an account the reception desk or announcer role of this event."""
 
-    username = forms.CharField(label=_("login name"), max_length=150)
-    password = forms.CharField(
-        label=_("password (for a new account)"),
-        required=False,
-        widget=forms.PasswordInput(render_value=False),
-        help_text=_("At least 8 characters. Leave empty to give an existing account the role."),
-    )
     role = forms.ChoiceField(
         label=_("role"), choices=[("reception", _("reception desk")), ("announcer", _("announcer"))]
     )
-
-    def clean(self):
-        data = super().clean()
-        username = data.get("username", "").strip()
-        exists = get_user_model().objects.filter(username=username).exists()
-        if not exists and not data.get("password"):
-            self.add_error("password", _("There is no account with this login name: give a password to create it."))
-        if not exists and data.get("password"):
-            try:
-                validate_password(data["password"])
-            except forms.ValidationError as e:
-                self.add_error("password", e)
-        if exists and data.get("password"):
-            self.add_error("password", _("This account exists already; its password is not changed here."))
-        return data
 
 
 class RefereeForm(forms.ModelForm):

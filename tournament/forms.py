@@ -793,8 +793,9 @@ class ImportForm(forms.Form):
         return upload
 
 
-class PersonForm(forms.Form):
-    """Give someone a role in this event: a new account, or an existing one by its login name."""
+class AccountRoleForm(forms.Form):
+    """An account to give a role of this event: a new one (login name and password), or an
+    existing one by its login name. Subclasses add the ``role`` field with their roles."""
 
     username = forms.CharField(label=_("login name"), max_length=150)
     password = forms.CharField(
@@ -803,9 +804,6 @@ class PersonForm(forms.Form):
         widget=forms.PasswordInput(render_value=False),
         help_text=_("At least 8 characters. Leave empty to give an existing account the role."),
     )
-    role = forms.ChoiceField(label=_("role"), choices=[("recorder", _("recorder")), ("organiser", _("organiser"))])
-    # The roles as the page showed them (tournament.services.versions.people_version).
-    version = forms.CharField(widget=forms.HiddenInput, required=False, max_length=4000)
 
     def clean(self):
         data = super().clean()
@@ -821,6 +819,14 @@ class PersonForm(forms.Form):
         if exists and data.get("password"):
             self.add_error("password", _("This account exists already; its password is not changed here."))
         return data
+
+
+class PersonForm(AccountRoleForm):
+    """Give someone the recorder or organiser role in this event."""
+
+    role = forms.ChoiceField(label=_("role"), choices=[("recorder", _("recorder")), ("organiser", _("organiser"))])
+    # The roles as the page showed them (tournament.services.versions.people_version).
+    version = forms.CharField(widget=forms.HiddenInput, required=False, max_length=4000)
 
 
 def people_rows(event, posted):

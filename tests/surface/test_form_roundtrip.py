@@ -69,6 +69,7 @@ ROUND_TRIPS = {
 NOTHING_TO_KEEP = {
     "tournament.forms.VersionedForm": "a base class: its hidden version is checked by every edit form's save",
     "series.forms._FileForm": "a base class of the two upload forms",
+    "tournament.forms.AccountRoleForm": "a base class of the two role forms (PersonForm, people RoleForm), each round-tripped",
     "tournament.forms.ImportForm": "an uploaded entry workbook: its rows become teams (tests/tournament import tests)",
     "series.forms.KeyUploadForm": "an uploaded key file, checked and stored, never shown back",
     "series.forms.ResultsUploadForm": "an uploaded results file: previewed, then imported",
