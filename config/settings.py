@@ -278,6 +278,12 @@ else:
             "OPTIONS": dict(SQLITE_OPTIONS),
         }
     }
+# The test suite's SQLite database is a file in the test process's data folder (WAL and the
+# busy timeout as at the venue), not Django's shared-cache in-memory database: with that, a
+# write from a test meeting a read by the live server's thread fails at once with "database
+# table is locked" instead of waiting.
+if "pytest" in sys.modules and DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache ----------------------------------------------------------------------------

@@ -91,6 +91,7 @@ def test_settings_installed_from_a_wheel_use_karuta_files_and_the_users_data_fol
     shutil.copy(ROOT / "config" / "settings.py", site / "config" / "settings.py")
     (site / "karuta_files" / "templates").mkdir(parents=True)
     monkeypatch.delenv("KARUTA_DATA_DIR", raising=False)
+    monkeypatch.delenv("PYTEST_XDIST_WORKER", raising=False)  # as installed: no test process's folder
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "home-data"))
     monkeypatch.setattr(sys, "platform", "linux")
     values = runpy.run_path(str(site / "config" / "settings.py"))

@@ -77,6 +77,7 @@
   function flush() {
     if (!d.linesUrl || sending || revoked || !queue.length || !window.fetch) { showQueue(); return; }
     sending = true;
+    showQueue(); // the lines under way count as held until the server answers
     var batch = queue.slice(0, batchSize);
     fetch(d.linesUrl, {
       method: "POST", credentials: "same-origin", cache: "no-store",
