@@ -19,7 +19,7 @@ from reportlab.graphics.barcode.qrencoder import QRUtil
 
 from common.pdf.pen import WHITE, Pen
 
-__all__ = ["draw_qr", "qr_modules", "qr_penalty"]
+__all__ = ["clear_qr_cache", "draw_qr", "qr_modules", "qr_penalty"]
 
 FINDER_LIKE = "10111010000"
 
@@ -68,8 +68,16 @@ def qr_modules(url: str) -> list[list[bool]]:
     """Module matrix (rows of True = dark) of ``url`` encoded by reportlab's QrCodeWidget
     (error correction level M).
 
-    Same result as ``widget.qr.make()``; only the mask-penalty scoring is faster.
+    Same result as ``widget.qr.make()``; only the mask-penalty scoring is faster. The last
+    1,024 URLs encoded stay in the process (as rows of "0"/"1", about 2 KB each): a reprinted
+    sheet or a page of court links shown again is not encoded again (issue 31 item 2).
     """
+    return [[m == "1" for m in row] for row in _encoded(url)]
+
+
+@lru_cache(maxsize=1024)
+def _encoded(url: str) -> tuple[str, ...]:
+    """:func:`qr_modules` of ``url`` as rows of "0"/"1" (module j = character j)."""
     widget = QrCodeWidget(url, barLevel="M")
     qr = widget.qr
     if qr.version is None:
@@ -82,15 +90,25 @@ def qr_modules(url: str) -> list[list[bool]]:
     mask0 = _mask_rows(0, n)
     # unmasked data (bits outside ``data``: the fixed patterns), then each mask by XOR
     plain = [_row_int(qr.modules[r]) ^ (mask0[r] & data[r]) for r in range(n)]
-    best_score, best_mask = None, 0
+    best_score, best_rows, best_mask = None, None, 0
     for mask in range(8):
         pattern = _mask_rows(mask, n)
         rows = [format(plain[r] ^ (pattern[r] & data[r]), f"0{n}b")[::-1] for r in range(n)]
         score = _penalty_rows(rows)
         if best_score is None or score < best_score:
-            best_score, best_mask = score, mask
-    qr.makeImpl(False, best_mask)
-    return [[bool(m) for m in row] for row in qr.modules]
+            best_score, best_rows, best_mask = score, rows, mask
+    # The chosen candidate is already built: only its format (and version) bits, light in the
+    # test build, are written, instead of a ninth full build by ``makeImpl(False, mask)``.
+    qr.modules = [[m == "1" for m in row] for row in best_rows]
+    qr.setupTypeInfo(False, best_mask)
+    if qr.version >= 7:
+        qr.setupTypeNumber(False)
+    return tuple("".join("1" if m else "0" for m in row) for row in qr.modules)
+
+
+def clear_qr_cache() -> None:
+    """Forget the encoded URLs (the benchmarks time a first print)."""
+    _encoded.cache_clear()
 
 
 def _row_int(row) -> int:
