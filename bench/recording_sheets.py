@@ -11,10 +11,10 @@ measured in the same run: a bare reportlab page per sheet with the same font and
 text (every string the sheet draws, at its place and size, with ``drawString``; no frames,
 no QR code), and the ratio of a sheet to that page (target: about 2x, issue 17 item 4).
 The first run includes registering the font (about 0.1-0.2 s); later runs show the steady
-state. Each run is a first print (the QR codes encoded, ``clear_qr_cache``); the last two
-lines are the median ratios of a first print and of a reprint (the codes kept by the process). Times are CPU time of this process
-(``time.process_time``), so other work on the machine changes them less. Django's settings are
-loaded for the translated labels (no database is used).
+state. Each run is a first print (the QR codes encoded, ``clear_qr_cache``) followed by a
+reprint (the codes kept by the process); the last two lines are their median ratios. Times
+are CPU time of this process (``time.process_time``), so other work on the machine changes
+them less. Django's settings are loaded for the translated labels (no database is used).
 """
 
 from __future__ import annotations
@@ -161,7 +161,7 @@ def main() -> None:
         dt = time.process_time() - t
         t = time.process_time()
         recording_sheets_pdf(matches, per_page=args.per_page)  # a reprint: the codes are kept
-        reprints.append(time.process_time() - t)
+        again = time.process_time() - t
         t = time.process_time()
         bare = bare_pages(texts, font)
         ref = time.process_time() - t
@@ -173,7 +173,7 @@ def main() -> None:
             f"ratio {dt / ref:.1f}x"
         )
         ratios.append(dt / ref)
-        reprints[-1] /= ref
+        reprints.append(again / ref)
     print(f"median ratio of a sheet to the bare page: {statistics.median(ratios):.1f}x (first print)")
     print(f"median ratio of a reprinted sheet to the bare page: {statistics.median(reprints):.1f}x")
     if args.out:
