@@ -13,9 +13,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from awards.models import AwardSettings
-from awards.paper.certificates import PaperLayout, room_problem
+from awards.paper.certificates import room_problem
 from awards.paper.sheet import edge_problems
-from awards.text import body_problem
+from awards.text import PaperLayout, body_problem
 from common.errors import UserError
 from tournament.models import Player, ProgrammeSettings, Team
 

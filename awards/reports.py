@@ -20,8 +20,7 @@ from django.utils.translation import ngettext
 
 from awards.engine.numerals import kanji_numerals
 from awards.models import AwardSettings, HandPrize, PrintLog
-from awards.paper.certificates import CertificateText, PaperLayout
-from awards.text import era_date, fill_body
+from awards.text import CertificateText, PaperLayout, era_date, fill_body
 from common.pdf.coverage import unprintable_notes
 from judging.models import PlayerCards
 from tournament.models import Match, Player

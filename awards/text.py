@@ -1,18 +1,66 @@
-"""The words of a certificate: the body template filled in and the date in 和暦.
+"""The words of a certificate: the body template filled in, the date in 和暦, and the two
+records the drawing takes (``CertificateText``, ``PaperLayout``).
 
 Plain Python (no database): the settings form checks a template with ``body_problem``, the read
-side (``awards.reports``) fills it with ``fill_body``. Rules: ``docs/rules/awards.md``.
+side (``awards.reports``) fills it with ``fill_body`` and hands ``CertificateText`` and
+``PaperLayout`` to the drawing (``awards.paper.certificates``), which the read side never
+imports (docs/architecture.md, "Layers"). Rules: ``docs/rules/awards.md``.
 """
 
 from __future__ import annotations
 
 import datetime
 import string
+from dataclasses import dataclass, field
 
 from awards.engine.numerals import kanji_number, kanji_numerals
 from common.dates import japanese_year
 
 PLACEHOLDERS = ("edition", "event", "division", "place")
+
+
+@dataclass(frozen=True)
+class CertificateText:
+    """The filled-in text of one certificate, ready to typeset.
+
+    title: 「賞状」. place: 「優勝」「準優勝」「第3位」「敢闘賞」…. division: 「小学生高学年の部」.
+    recipient: the team's name (one per team) or the member's name (one per member).
+    honorific: 「殿」「様」 or "". team: the team's name when the recipient is a member, else "".
+    body: the body text with the event's name and edition filled in. date_text: 「令和9年1月17日」.
+    issuers: (title, name) pairs, e.g. (「ひたち郷土かるた大会実行委員会 会長」, 「日立 太郎」).
+    """
+
+    title: str
+    place: str
+    division: str
+    recipient: str
+    honorific: str
+    body: str
+    date_text: str
+    issuers: tuple[tuple[str, str], ...] = ()
+    team: str = ""
+
+
+@dataclass(frozen=True)
+class PaperLayout:
+    """The certificate paper and where the printer puts the text on it (millimetres).
+
+    size: "A4" or "B5" (JIS B5, 182 × 257 mm). orientation: "portrait" or "landscape".
+    margins: the printed frame's inside edge from the paper's edge (top, right, bottom, left).
+    offset: moves everything right (x) and down (y) to correct a printer's feed, may be negative.
+    draw_frame: draw a simple frame (plain paper, or a preview on a drawn frame).
+    """
+
+    size: str = "A4"
+    orientation: str = "portrait"
+    margin_top_mm: float = 30.0
+    margin_right_mm: float = 25.0
+    margin_bottom_mm: float = 30.0
+    margin_left_mm: float = 25.0
+    offset_x_mm: float = 0.0
+    offset_y_mm: float = 0.0
+    draw_frame: bool = False
+    extra: dict = field(default_factory=dict)
 
 
 def era_date(day: datetime.date, kanji: bool = False) -> str:

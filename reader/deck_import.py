@@ -13,6 +13,7 @@ import io
 import itertools
 import unicodedata
 import zipfile
+from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 from openpyxl import Workbook, load_workbook
@@ -21,11 +22,22 @@ from openpyxl.utils import get_column_letter
 from common import limits, xlsx
 from common.xlsx import workbook_bytes, write_cell
 from reader.engine import cards as rules
-from reader.services.decks import CardRow
 from tournament.imports import workbook as entry_workbook
 from tournament.imports.limits import Budget, LimitExceeded, scan_workbook
 from tournament.imports.records import ImportProblem
 from tournament.imports.workbook import cell_text
+
+
+@dataclass(frozen=True)
+class CardRow:
+    """One checked card of an import (``row``: the Excel row number, for messages)."""
+
+    row: int
+    head_kana: str
+    text: str
+    furigana: str
+    is_joker: bool
+
 
 MAX_FILE_BYTES = limits.DECK_FILE_BYTES  # the one table of input limits (common.limits)
 HEADER_SEARCH_ROWS = 10

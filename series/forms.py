@@ -9,6 +9,7 @@ from series import services
 from series.engine import points
 from series.exchange import signing
 from series.exchange.export import DEFAULT_QUALIFIERS, MAX_QUALIFIERS
+from series.labels import table_error_text
 from series.models import Series, SeriesEvent
 from tournament.engine import limits
 
@@ -62,7 +63,7 @@ class SeriesForm(forms.ModelForm):
         try:
             return ",".join(str(p) for p in points.parse_table(text))
         except points.PointsTableError as error:
-            raise forms.ValidationError(services.table_error_text(error)) from None
+            raise forms.ValidationError(table_error_text(error)) from None
 
     def clean_slug(self):
         slug = self.cleaned_data["slug"]

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
-from series import services
 from series.engine import points
+from series.labels import table_error_text
 from series.models import ImportedPlacing, SeriesEvent, club_index, club_of
 from tournament.engine.names import name_key
 from tournament.reports.placement import place_name
@@ -133,7 +133,7 @@ def stored_table(series) -> tuple:
     except points.PointsTableError as error:
         raise UserError(
             _("The series' points table 「%(table)s」 is not valid: %(reason)s Fix it on the series' edit page.")
-            % {"table": series.points_table, "reason": services.table_error_text(error)}
+            % {"table": series.points_table, "reason": table_error_text(error)}
         ) from None
 
 

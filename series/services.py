@@ -9,27 +9,12 @@ from django.utils.translation import gettext as _
 
 from common.errors import UserError
 from series.engine import points
+from series.labels import table_error_text
 from series.models import Club, ClubSpelling, ForgottenPlayer, Series, SeriesEvent
 from tournament.engine.names import name_key
 
 # Series slugs that would hide a page of the series area (/series/new/, /series/clubs/).
 RESERVED_SLUGS = frozenset({"new", "clubs", "players"})
-
-
-def table_error_text(error):
-    """The sentence of a ``points.PointsTableError``, naming the bad entry (translated)."""
-    values = {"position": error.position, "item": error.item, "most": points.MAX_PLACES, "max": points.MAX_POINTS}
-    texts = {
-        "empty": _("Points per place: type at least one number, e.g. 10,7,5,3,2,1."),
-        "not_a_number": _("Points per place: entry %(position)s 「%(item)s」 is not a whole number (0 or more)."),
-        "too_long": _("Points per place: at most %(most)s places."),
-        "too_large": _("Points per place: entry %(position)s 「%(item)s」 is more than %(max)s."),
-        "increasing": _(
-            "Points per place: entry %(position)s 「%(item)s」 is more than the place above it; "
-            "a lower place never scores more."
-        ),
-    }
-    return texts[error.code] % values
 
 
 def checked_table(text):

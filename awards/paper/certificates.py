@@ -1,15 +1,15 @@
 """賞状 (certificates) written vertically, on the club's own certificate paper (issue 19).
 
-The contract between the awards desk (``awards.services``/views, which choose who gets what
-and fill in the texts) and the drawing of the certificates: :func:`render_certificates` and
-:func:`render_calibration` take the dataclasses below and return PDF bytes. The layout is
+The contract between the awards desk (``awards.reports``, which chooses who gets what and
+fills in the texts) and the drawing of the certificates: :func:`render_certificates` and
+:func:`render_calibration` take the records of :mod:`awards.text` (``CertificateText``,
+``PaperLayout``) and return PDF bytes. The layout is
 :mod:`awards.paper.compose`, the paper :mod:`awards.paper.sheet`, the vertical columns
 :mod:`awards.paper.typeset` over :mod:`common.pdf.tategaki` (decisions in
 ``docs/rules/certificates.md``).
 """
 
 import math
-from dataclasses import dataclass, field
 from io import BytesIO
 
 from django.utils.translation import gettext as _
@@ -18,56 +18,13 @@ from reportlab.pdfgen.canvas import Canvas
 
 from awards.paper import compose, sheet
 from awards.paper.typeset import certificate_face, draw_column, draw_reading_layer
+from awards.text import CertificateText, PaperLayout
 from common.errors import UserError
 from common.pdf.fonts import japanese_font
 from common.pdf.layout import open_canvas
 from common.pdf.pen import RENDER_LOCK
 from common.pdf.tategaki import SPACE
 from common.pdf.text import clean
-
-
-@dataclass(frozen=True)
-class CertificateText:
-    """The filled-in text of one certificate, ready to typeset.
-
-    title: 「賞状」. place: 「優勝」「準優勝」「第3位」「敢闘賞」…. division: 「小学生高学年の部」.
-    recipient: the team's name (one per team) or the member's name (one per member).
-    honorific: 「殿」「様」 or "". team: the team's name when the recipient is a member, else "".
-    body: the body text with the event's name and edition filled in. date_text: 「令和9年1月17日」.
-    issuers: (title, name) pairs, e.g. (「ひたち郷土かるた大会実行委員会 会長」, 「日立 太郎」).
-    """
-
-    title: str
-    place: str
-    division: str
-    recipient: str
-    honorific: str
-    body: str
-    date_text: str
-    issuers: tuple[tuple[str, str], ...] = ()
-    team: str = ""
-
-
-@dataclass(frozen=True)
-class PaperLayout:
-    """The certificate paper and where the printer puts the text on it (millimetres).
-
-    size: "A4" or "B5" (JIS B5, 182 × 257 mm). orientation: "portrait" or "landscape".
-    margins: the printed frame's inside edge from the paper's edge (top, right, bottom, left).
-    offset: moves everything right (x) and down (y) to correct a printer's feed, may be negative.
-    draw_frame: draw a simple frame (plain paper, or a preview on a drawn frame).
-    """
-
-    size: str = "A4"
-    orientation: str = "portrait"
-    margin_top_mm: float = 30.0
-    margin_right_mm: float = 25.0
-    margin_bottom_mm: float = 30.0
-    margin_left_mm: float = 25.0
-    offset_x_mm: float = 0.0
-    offset_y_mm: float = 0.0
-    draw_frame: bool = False
-    extra: dict = field(default_factory=dict)
 
 
 def _canvas(buf: BytesIO, paper: "PaperLayout", title: str, font: str) -> Canvas:

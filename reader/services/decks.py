@@ -3,24 +3,12 @@ refusals are ``UserError`` raised before any write (docs/architecture.md, "Error
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
+from reader.deck_import import CardRow
 from reader.models import Card, DeckEdition, Recording
-
-
-@dataclass(frozen=True)
-class CardRow:
-    """One checked card of an import (``row``: the Excel row number, for messages)."""
-
-    row: int
-    head_kana: str
-    text: str
-    furigana: str
-    is_joker: bool
 
 
 def _refuse_taken(slug: str) -> None:

@@ -32,12 +32,6 @@ MAX_QUALIFIERS = 16
 OPEN = (Match.Status.SCHEDULED, Match.Status.SUBMITTED, Match.Status.DISPUTED)
 
 
-def source_key(event) -> str:
-    """The exporting event's identity across laptops (``ImportedPlacing.source_key``): its
-    short name, date and creation time, the same for every export of the event."""
-    return f"{event.slug}:{event.date.isoformat()}:{int(event.created_at.timestamp())}"
-
-
 def division_places(event) -> dict:
     """Division pk -> ``[(place, Team, to confirm)]``, best first: the knockout's places (1, 2,
     3), a single qualifier as champion, the placement games' ranks, and for a division with
@@ -232,7 +226,7 @@ def build_payload(event, member: SeriesEvent, qualifiers: int, places: dict) -> 
         )
     return {
         "exported_at": timezone.now().isoformat(),
-        "source_key": source_key(event),
+        "source_key": signing.source_key(event),
         "series": {"slug": member.series.slug, "name": member.series.name, "season": member.series.season},
         "event": {
             "slug": event.slug,

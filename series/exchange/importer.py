@@ -21,7 +21,6 @@ from common import dates
 from common.errors import UserError
 from ops import backups
 from series.exchange import signing
-from series.exchange.export import source_key
 from series.models import ImportedFile, ImportedPlacing, QualifiedTeam, SeriesEvent
 from tournament.engine import names
 from tournament.imports import ImportProblem, ParsedEntries, PlayerEntry, TeamEntry
@@ -192,7 +191,7 @@ def _check_once(event, signed, payload):
     """Refuse a file of this event itself, a file imported before, or another file of an
     event whose results are already in."""
     key = _text(payload, "source_key", "source")
-    if key == source_key(event):
+    if key == signing.source_key(event):
         raise UserError(_("This results file is of %(event)s itself.") % {"event": event.title})
     earlier = (
         ImportedFile.objects.filter(sha256=signed.sha256).first()

@@ -44,6 +44,12 @@ _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 _SLUG = re.compile(r"^[-a-zA-Z0-9_]{1,40}$")
 
 
+def source_key(event) -> str:
+    """The exporting event's identity across laptops (``ImportedPlacing.source_key``): its
+    short name, date and creation time, the same for every export of the event."""
+    return f"{event.slug}:{event.date.isoformat()}:{int(event.created_at.timestamp())}"
+
+
 def canonical(data) -> bytes:
     """The one byte form of ``data`` (JSON, sorted keys, UTF-8, no ASCII escapes, one space
     of indent so a person can read it): what is signed and what is written."""

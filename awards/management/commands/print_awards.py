@@ -5,8 +5,7 @@ from awards import printing
 from awards.models import AwardSettings
 from awards.reports import all_certificates, event_awards
 from common.errors import UserError
-from tournament.management.commands._base import EventCommand, get_event, in_site_language, write_output
-from tournament.management.commands.simulate_results import get_division
+from tournament.management.commands._base import EventCommand, get_division, get_event, in_site_language, write_output
 
 
 class Command(EventCommand):

@@ -7,6 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 
 from common.private_files import write_private
+from tournament.engine.names import normalize_text
 from tournament.models import Event
 
 
@@ -31,6 +32,16 @@ def get_event(slug):
         return Event.objects.get(slug=slug)
     except Event.DoesNotExist:
         raise CommandError(f"No tournament with the short name {slug!r}.") from None
+
+
+def get_division(event, name):
+    """The division of ``event`` called ``name`` (normalised like the forms), else ``CommandError``
+    listing the divisions."""
+    division = event.divisions.filter(name=normalize_text(name)).first()
+    if division is None:
+        names = "、".join(event.divisions.values_list("name", flat=True))
+        raise CommandError(f"{event.slug}: no division {name!r} (divisions: {names}).")
+    return division
 
 
 def write_output(path, data: bytes, *, private=False) -> Path:

@@ -5,8 +5,7 @@ from django.core.management.base import CommandError
 from common.errors import UserError
 from judging.engine import rules
 from judging.services import record_confirmed_result
-from tournament.engine.names import normalize_text
-from tournament.management.commands._base import EventCommand, get_event
+from tournament.management.commands._base import EventCommand, get_division, get_event
 from tournament.models import Match
 
 
@@ -34,16 +33,6 @@ STAGES = {
 }
 # The words of a stage in "16 group results entered".
 STAGE_WORDS = {"groups": "group", "knockout": "knockout", "placement": "placement"}
-
-
-def get_division(event, name):
-    """The division of ``event`` called ``name`` (normalised like the forms), else ``CommandError``
-    listing the divisions."""
-    division = event.divisions.filter(name=normalize_text(name)).first()
-    if division is None:
-        names = "、".join(event.divisions.values_list("name", flat=True))
-        raise CommandError(f"{event.slug}: no division {name!r} (divisions: {names}).")
-    return division
 
 
 def describe(match):
