@@ -145,13 +145,19 @@ def _from_entry(entry):
     return response
 
 
+def etag_of(data: bytes) -> str:
+    """The strong ETag (quoted, 40 hex digits of SHA-256) of ``data``: a body, or the parts a
+    page's answer depends on. The one way this project spells an ETag."""
+    return '"' + hashlib.sha256(data).hexdigest()[:40] + '"'
+
+
 def conditional(request, response):
     """Add ``ETag`` (hash of the body, unless present) and ``Cache-Control: no-cache`` to a 200
     answer and answer 304 when the client's copy is current; any other answer as it is."""
     if response.status_code != 200 or response.streaming:
         return response
     if not response.has_header("ETag"):
-        response["ETag"] = '"' + hashlib.sha256(response.content).hexdigest()[:40] + '"'
+        response["ETag"] = etag_of(response.content)
     response["Cache-Control"] = "no-cache"
     patch_vary_headers(response, ("Accept-Language",))
     return get_conditional_response(

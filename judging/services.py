@@ -649,7 +649,14 @@ def reopen_match(match, user):
 
 
 def record_confirmed_result(match, values: rules.SheetValues, *, note="", **who):
-    """Enter and confirm a result in one step: rehearsals (``simulate_results``) and tests."""
+    """Enter and confirm a result in one step; returns the confirmed :class:`RecordingSheet`.
+
+    For results that need no second check by the desk: walkovers (不戦勝, a withdrawal or an
+    absent team: ``docs/rules/hitachi-karuta.md`` "Walkovers"), the ``record_result``
+    command (the desk's typed result) and rehearsals (``simulate_results``). ``values`` are
+    the sheet's card counts and joker as :class:`judging.engine.rules.SheetValues`; a sheet
+    the rules refuse raises the same errors as :func:`submit_sheet`. One transaction.
+    """
     with transaction.atomic():
         sheet, _created = submit_sheet(match, values, **who)
         match.refresh_from_db()

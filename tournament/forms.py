@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from club_entry.models import EntrySettings
+from common import bounded_json
 from common.grades import grade_label_lazy
 from common.pdf.coverage import font_warnings
 from tournament.engine import limits, names, standings
@@ -96,6 +97,10 @@ def compare_versions(form, saved_form, merge=None):
 
 #: The hidden field of an edit form that holds the values it was opened with (``opened_values``).
 OPENED = "opened"
+# The opened values travel back in a hidden field: one flat object of field names to values
+# (a list for a multiple choice), read with the project's bounded JSON reader.
+OPENED_MAX_BYTES = 256 * 1024
+OPENED_MAX_DEPTH = 3
 
 
 def _multiple(field) -> bool:
@@ -163,8 +168,10 @@ def merge_stale(data, saved_form, version):
     merged = data.copy()
     merged["version"] = str(version)
     try:
-        opened = json.loads(data.get(OPENED) or "null")
-    except ValueError:
+        opened = bounded_json.loads(
+            (data.get(OPENED) or "null").encode("utf-8"), max_bytes=OPENED_MAX_BYTES, max_depth=OPENED_MAX_DEPTH
+        )
+    except ValueError:  # not JSON, too long or too deep (bounded_json.TooBig): as an old page
         opened = None
     if not isinstance(opened, dict):
         opened = None

@@ -15,7 +15,7 @@ import enum
 from dataclasses import dataclass
 
 CARD_TOTAL = 56  # docs/rules/hitachi-karuta.md, "Teams and the court": 56 cards, two piles of 28
-WALKOVER_CARDS = 28  # default walkover score ("Standings, walkovers, knockout": the present team wins 28–0)
+WALKOVER_WIN_CARDS = 28  # cards of the present team in a walkover by default ("Standings, walkovers, knockout": the present team wins 28–0)
 MAX_RPS_DECISIONS = 3  # "Play": rock-paper-scissors decisions, at most three per game
 
 
@@ -152,7 +152,7 @@ def decide_winner(values: SheetValues, card_total: int = CARD_TOTAL) -> Outcome:
     return Outcome(Side(values.joker_holder.value), DecidedBy.JOKER)
 
 
-def walkover_cards(winner: Side, cards: int = WALKOVER_CARDS) -> tuple[int, int]:
+def walkover_cards(winner: Side, cards: int = WALKOVER_WIN_CARDS) -> tuple[int, int]:
     """Cards recorded for a walkover (不戦勝): the present team ``cards`` (28), the absent 0.
 
     Returns ``(cards_a, cards_b)``; raises nothing. ``docs/rules/hitachi-karuta.md``,

@@ -7,9 +7,9 @@ the PDF bytes.
 
 * A4 portrait; one sheet per page, or two per page with a cut line (``per_page=2``).
 * Japanese text uses :func:`common.pdf.fonts.japanese_font` (an embedded TrueType subset when
-  a font such as IPAex Gothic is installed).  Every data string is checked with
-  :func:`common.pdf.fonts.check_glyphs`, so a character the font lacks raises ``ValueError``
-  instead of printing as a blank box.
+  a font such as IPAex Gothic is installed).  A character the font lacks never stops the
+  sheet: it is drawn from a fallback font or as the substitute mark 〓, and
+  :func:`common.pdf.fonts.check_glyphs` logs it (``docs/rules/paper.md`` "Paper always prints").
 * The QR code holds the match's entry URL, which must be ASCII (``docs/rules/paper.md``);
   the same URL is printed under it as the fallback.
 * Drawn with canvas primitives (no platypus) so a batch of 200 sheets takes well under 5 s:

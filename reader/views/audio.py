@@ -9,6 +9,7 @@ import re
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.cache import get_conditional_response
 from django.views.decorators.http import require_safe
 
 from common.errors import UserError
@@ -35,14 +36,14 @@ def audio(request, slug, kind, name):
         found = voices.audio_for(edition, f"{kind}:{name}", request.GET.get("speed", "normal"))
     except UserError as error:
         raise Http404(error.message) from error
-    if request.headers.get("If-None-Match") == f'"{found.version}"':
-        response = HttpResponse(status=304)
-        response["ETag"] = f'"{found.version}"'
-        return response
+    etag = f'"{found.version}"'  # the recording's or the voice's version: it names the sound
+    not_modified = get_conditional_response(request, etag=etag)
+    if not_modified is not None:
+        return not_modified
     data = found.read()
     response = _ranged(request, data, found.content_type)
     response["Cache-Control"] = _LONG if request.GET.get("v") == found.version else "no-cache"
-    response["ETag"] = f'"{found.version}"'
+    response["ETag"] = etag
     response["Accept-Ranges"] = "bytes"
     response["Content-Disposition"] = f'inline; filename="{kind}.{found.extension}"'
     return response

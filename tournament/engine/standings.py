@@ -83,7 +83,9 @@ PRESET_BY_OPTION = {
     "head-to-head-first": "head_to_head_first",
 }
 
-WALKOVER_CARDS = ("count", "exclude")
+# How a walkover's cards enter the card difference (the ``walkover_cards`` setting): counted
+# as played (28–0 by default) or left out of both teams' card totals.
+WALKOVER_CARDS_OPTIONS = ("count", "exclude")
 DECIDED_BY = ("cards", "joker", "rps", "walkover")
 
 
@@ -421,8 +423,8 @@ def rank_group(
     neither of its teams (or with an unknown ``decided_by``).
     """
     criteria = _criteria(criteria)
-    if walkover_cards not in WALKOVER_CARDS:
-        raise ValueError(f"walkover_cards must be one of {WALKOVER_CARDS}")
+    if walkover_cards not in WALKOVER_CARDS_OPTIONS:
+        raise ValueError(f"walkover_cards must be one of {WALKOVER_CARDS_OPTIONS}")
     teams, matches = _teams_and_matches(team_ids, results)
     stats = _tallies(teams, matches, walkover_cards)
     resolver = _Resolver(

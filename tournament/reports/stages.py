@@ -107,7 +107,7 @@ def takes_place(team):
 
 def _place_tables(division, tables):
     """The ``slots.PlaceTable`` of each group (by group pk) and of each place across groups (by
-    place), from ``StandingsTable``s."""
+    place), from ``RankedGroup``s."""
     groups, at_place = {}, {}
     for table in tables:
         eligible = [row for row in table.rows if takes_place(table.teams[row.team])]
@@ -191,7 +191,7 @@ class _Labels:
 def division_slots(division, *, tables=None, matches=None, outcomes=None):
     """``[SlotState]`` of every knockout and placement game of ``division``, by round and position.
 
-    ``tables`` (the division's ``StandingsTable``s) and ``matches`` (its games after the groups)
+    ``tables`` (the division's ``RankedGroup``s) and ``matches`` (its games after the groups)
     are read when not given; ``outcomes`` (game pk -> ``slots.Outcome``) replaces the results of
     those games (what-if). A frozen game is out of date when a side's settled team differs from
     the team it holds and ``Match.kept_teams`` does not hold this very resolution.

@@ -29,7 +29,7 @@ DECIDED_MARKS = {
 
 
 @dataclass
-class StandingsTable:
+class RankedGroup:
     """One group's standings. ``rows`` rank the teams that count (a withdrawn team whose
     games are annulled is not among them: it is in ``annulled``, shown at the bottom).
     ``complete``: every playable game has a confirmed result. ``games_left``: team id ->
@@ -90,7 +90,7 @@ def division_standings(division, *, instead=None):
     "Withdrawals"). A tie needs a lot only when no remaining game can change it (``settled``;
     ``docs/rules/standings-display.md``, "Provisional standings"). Lots and play-offs
     recorded by the organiser settle ties through the LOT criterion. Returns a list of
-    ``StandingsTable`` in group order, in a fixed number of queries whatever the size of
+    ``RankedGroup`` in group order, in a fixed number of queries whatever the size of
     the division.
     """
     groups = list(division.groups.select_related("court"))
@@ -150,7 +150,7 @@ def division_standings(division, *, instead=None):
             for pair in ((m.team_a_id, m.team_b_id), (m.team_b_id, m.team_a_id))
         }
         tables.append(
-            StandingsTable(
+            RankedGroup(
                 group, rows, members, cells, complete, games_left, settled, sorted(annulled, key=_by_name), pending
             )
         )
@@ -356,7 +356,7 @@ def decided_by_text(code):
 
 
 def standing_lines(table):
-    """The rows of a ``StandingsTable`` shaped for display: a list of ``StandingLine``,
+    """The rows of a ``RankedGroup`` shaped for display: a list of ``StandingLine``,
     the withdrawn teams whose games are annulled last."""
     lines = []
     for row in table.rows:
@@ -452,7 +452,7 @@ class CrossTable:
 
 
 def cross_table(table):
-    """The 星取表 of a ``StandingsTable``: rows and columns in rank order, then the withdrawn
+    """The 星取表 of a ``RankedGroup``: rows and columns in rank order, then the withdrawn
     teams whose games are annulled (their cells empty)."""
     order = [table.teams[r.team] for r in table.rows] + list(table.annulled)
     grid = []
@@ -486,9 +486,9 @@ def tied_blocks(table):
 
 @dataclass(frozen=True)
 class GroupStandings:
-    """Everything shown of one group: its ``StandingsTable``, lines, 星取表 and tied blocks."""
+    """Everything shown of one group: its ``RankedGroup``, lines, 星取表 and tied blocks."""
 
-    table: StandingsTable
+    table: RankedGroup
     lines: list
     cross: CrossTable
     blocks: list
@@ -565,7 +565,7 @@ def _per_game_text(value):
 def best_places(division, tables=None):
     """The ``BestPlaces`` of ``division`` (docs/rules/scheduling-standings-seeding.md, section 3.5:
     per-game values; lots recorded by the organiser settle a full tie), or None when the division
-    takes no best runners-up. ``tables``: its ``StandingsTable``s when already computed. A
+    takes no best runners-up. ``tables``: its ``RankedGroup``s when already computed. A
     withdrawn team never takes a place: the next team of its group is compared instead."""
     if not division.best_runners_up:
         return None

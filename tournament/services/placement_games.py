@@ -24,7 +24,7 @@ def _where(division, group):
 
 def require_complete(division, tables):
     """``UserError`` naming the division, each group still playing and its games without a
-    confirmed result, unless every group of ``division`` (``tables``: its ``StandingsTable``s)
+    confirmed result, unless every group of ``division`` (``tables``: its ``RankedGroup``s)
     is complete."""
     waiting = [table for table in tables if not table.complete]
     if not waiting:
@@ -78,7 +78,7 @@ def pairs_error_text(division_name, error, names):
 
 def plan_placement(division, tables, first_place, *, required=True):
     """The placement games (``placement.PlacementGame``) of ``division`` from ``first_place`` on,
-    its groups sized by their teams that have not withdrawn (``tables``: its ``StandingsTable``s,
+    its groups sized by their teams that have not withdrawn (``tables``: its ``RankedGroup``s,
     in group order), paired by ``Division.placement_pairs`` (blank: two by two in order).
     ``UserError`` naming the division when the pair text is bad, when "both" has best runners-up
     (their place would be split between the knockout and the placement games), or when no game

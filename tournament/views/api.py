@@ -13,7 +13,6 @@ describes every answer (issue 34 item 5).
 """
 
 import datetime
-import hashlib
 
 from django.http import JsonResponse
 from django.urls import reverse
@@ -21,6 +20,7 @@ from django.utils.http import http_date
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
+from common import page_cache
 from common.page_cache import conditional_page, shared_page
 from tournament.models import Event
 from tournament.reports import api
@@ -33,7 +33,7 @@ def _answer(request, document, changed_at):
     """``document`` as JSON with ETag and Last-Modified; :func:`shared_page` adds no-cache and
     answers 304 when the client's copy is current (``If-None-Match``, else ``If-Modified-Since``)."""
     response = JsonResponse(document, json_dumps_params=JSON_OPTIONS)
-    response["ETag"] = '"' + hashlib.sha256(response.content).hexdigest()[:40] + '"'
+    response["ETag"] = page_cache.etag_of(response.content)
     response["Last-Modified"] = http_date(int(changed_at.timestamp()))
     return response
 

@@ -28,6 +28,7 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from awards.reports import team_prizes
+from common import page_cache
 from common.downloads import CSV, ICS, PDF, XLSX, file_response
 from common.page_cache import cache_get, cache_set
 from tournament import calendars, exports, family, printing, reports, share
@@ -114,7 +115,7 @@ def _page_etag(request, event, version, params):
         version,
         request.user.pk if request.user.is_authenticated else None,
     )
-    return '"' + hashlib.sha256(repr(parts).encode()).hexdigest()[:32] + '"'
+    return page_cache.etag_of(repr(parts).encode())
 
 
 def _query(params):
@@ -159,7 +160,7 @@ def _score(line):
 
 
 def game_cards(lines, team=None):
-    """The cards of the timetable and results (``public/_games.html``) from ``[MatchLine]``:
+    """The cards of the timetable and results (``public/includes/games.html``) from ``[MatchLine]``:
     plain dicts with the texts ready, so the template loop only prints them (a card costs
     a few dozen microseconds). ``team``: the team whose page this is (its side is marked)."""
     cards = []
@@ -245,7 +246,7 @@ def timetable(request, slug, court=None, team=None):
         **extra,
     }
     context["lines"] = lambda: _with_slots(event, matches, team_obj)
-    return live_page(request, "public/timetable.html", "public/_timetable_live.html", context, params)
+    return live_page(request, "public/timetable.html", "public/includes/timetable_live.html", context, params)
 
 
 def _team_page(request, event, team, matches):
@@ -277,7 +278,7 @@ def _team_page(request, event, team, matches):
         + "|"
         + ",".join(str(pk) for pk in shown.values_list("pk", flat=True))
     )
-    return live_page(request, "public/team.html", "public/_team_live.html", context, {}, clock)
+    return live_page(request, "public/team.html", "public/includes/team_live.html", context, {}, clock)
 
 
 def results(request, slug):
@@ -286,11 +287,13 @@ def results(request, slug):
     matches = reports.match_queryset(event).exclude(status="scheduled").order_by("-match_number")
     page = Paginator(matches, RESULTS_PER_PAGE).get_page(_number(request, "page") or 1)
     context = {"event": event, "page": page, "lines": lambda: _with_slots(event, page.object_list)}
-    return live_page(request, "public/results.html", "public/_results_live.html", context, {"page": page.number})
+    return live_page(
+        request, "public/results.html", "public/includes/results_live.html", context, {"page": page.number}
+    )
 
 
 def short_standings(groups, criteria, team_url="/"):
-    """The short standings of a division's groups (``[(reports.StandingsTable, [StandingLine])]``)
+    """The short standings of a division's groups (``[(reports.RankedGroup, [StandingLine])]``)
     for a phone: per group, its rows as plain
     dicts (rank, team, wins and the deciding figure: the first of ``FIGURES`` among the
     division's ``criteria``, card difference when none; ``url``: ``team_url`` + the team's id
@@ -351,7 +354,7 @@ def standings(request, slug):
     context = {"event": event, "division": division, "full": full, "standings": divisions}
     context["division_links"] = event.divisions.all()
     params = {"division": division.pk if division else None, "full": 1 if full else None}
-    return live_page(request, "public/standings.html", "public/_standings_live.html", context, params)
+    return live_page(request, "public/standings.html", "public/includes/standings_live.html", context, params)
 
 
 def bracket(request, slug):

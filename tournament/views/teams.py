@@ -1,10 +1,6 @@
 """Teams: the list, registering and editing a team, withdrawing one, importing an entry sheet."""
 
 import hashlib
-import json
-import secrets
-import time
-from pathlib import Path
 
 from django.conf import settings
 from django.contrib import messages
@@ -24,11 +20,11 @@ from common.downloads import XLSX, file_response
 from common.errors import UserError
 from common.once import one_step_at_a_time
 from common.pdf.coverage import entry_font_warnings
-from common.private_files import write_private
 from ops import backups
 from tournament import exports, imports
 from tournament.access import event_for_organiser, int_param
 from tournament.forms import ImportForm, TeamForm, compare_versions, merge_stale
+from tournament.imports import store
 from tournament.models import Division, Event, Player, Team
 from tournament.services import versions
 from tournament.services.registration import import_entries, save_team
@@ -171,25 +167,10 @@ def _report_digest(report):
     return hashlib.sha256(repr(report.changes).encode()).hexdigest()[:16]
 
 
-def _import_dir():
-    """Parsed entry sheets wait here between the preview and the import; a day at most."""
-    path = Path(settings.DATA_DIR) / "imports"
-    path.mkdir(parents=True, exist_ok=True)
-    for old in [*path.glob("*.xlsx"), *path.glob("*.json")]:
-        if time.time() - old.stat().st_mtime > 24 * 3600:
-            old.unlink(missing_ok=True)
-    return path
-
-
 def _keep_parsed(parsed, default_division, event, user):
-    """Keep the parsed result under a new token: the import and the problems download read it
-    instead of parsing the file again (issue 18, item 2). The file names the event and the
-    organiser it was uploaded for (issue 28: a token imported into another organiser's event)
-    and is the owner's only (0600: it holds children's names)."""
-    token = secrets.token_hex(16)
-    data = {"default_division": default_division, "parsed": parsed.to_dict(), "event": event.pk, "user": user.pk}
-    write_private(_upload_path(token), json.dumps(data, ensure_ascii=False).encode("utf-8"))
-    return token
+    """Keep the parsed result under a new token (:mod:`tournament.imports.store`): the import
+    and the problems download read it instead of parsing the file again."""
+    return store.keep(settings.DATA_DIR, parsed, default_division, event_id=event.pk, user_id=user.pk)
 
 
 def _kept_fault(error):
@@ -211,25 +192,25 @@ class OtherUpload(UserError):
 
 def _kept_parsed(token, event, user):
     """The parsed result kept under *token* for ``event`` and ``user``: ``(ParsedEntries,
-    default division)``, or None when it has expired or cannot be read. Raises
-    ``OtherUpload`` when it was uploaded for another event (named, when this user uploaded it)
-    or by another person: a token never imports into an event it was not uploaded for."""
-    path = _upload_path(token)
+    default division)``, or None when it has expired or cannot be read; 404 for a token of the
+    wrong shape. Raises ``OtherUpload`` when it was uploaded for another event (named, when this
+    user uploaded it) or by another person: a token never imports into an event it was not
+    uploaded for."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        parsed = imports.ParsedEntries.from_dict(data["parsed"]), data["default_division"]
-        owner = (data["event"], data["user"])
-    except (OSError, ValueError, KeyError, TypeError):
+        kept = store.load(settings.DATA_DIR, token)
+    except ValueError:
+        raise Http404 from None
+    if kept is None:
         return None
-    if owner[1] != user.pk:
+    if kept.user_id != user.pk:
         raise OtherUpload(_("This uploaded file was uploaded by another person; upload the file again here."))
-    if owner[0] != event.pk:
-        other = Event.objects.filter(pk=owner[0]).first()
+    if kept.event_id != event.pk:
+        other = Event.objects.filter(pk=kept.event_id).first()
         raise OtherUpload(
             _("This uploaded file was uploaded for another tournament (%(event)s); upload it again here.")
             % {"event": other.name if other else "?"}
         )
-    return parsed
+    return kept.parsed, kept.default_division
 
 
 @login_required
@@ -254,7 +235,7 @@ def team_import(request, slug):
         accept = request.POST.get("accept_warnings") == "1"
         report = import_entries(event, parsed, dry_run=False, accept_warnings=accept)
         if report.imported:
-            _upload_path(token).unlink(missing_ok=True)
+            store.discard(settings.DATA_DIR, token)
             messages.success(request, _("%(count)s teams imported.") % {"count": len(report.teams)})
             return redirect("tournament:team_list", event.slug)
         if report.ok and report.warnings and not accept:
@@ -282,12 +263,6 @@ def team_import(request, slug):
             "font_warnings": entry_font_warnings(report.teams) if report else [],
         },
     )
-
-
-def _upload_path(token):
-    if not (token.isascii() and token.isalnum() and len(token) == 32):
-        raise Http404
-    return _import_dir() / f"{token}.json"
 
 
 @login_required

@@ -41,7 +41,7 @@ def sheet(cards_a, cards_b, referee_cards=0, joker=A, rps_winner=None, rps_used=
 def test_the_deck_has_56_cards_and_a_match_at_most_three_rps_decisions():
     assert CARD_TOTAL == 56
     assert MAX_RPS_DECISIONS == 3
-    assert rules.WALKOVER_CARDS == 28
+    assert rules.WALKOVER_WIN_CARDS == 28
 
 
 # --- every problem code, each from a minimal failing sheet ------------------------------
