@@ -1,7 +1,8 @@
 """Load test of `make serve`: referees posting results through their court links while
 spectators reload the public pages; then every acknowledged result is checked.
 
-    .venv/bin/python bench/load.py                          # 50 referees, 200 spectators, 60 s, SQLite
+    .venv/bin/python bench/load.py                          # stress: 50 referees, 200 spectators, 60 s, SQLite
+    .venv/bin/python bench/load.py --shape day              # the real day: 50 tablets, 1,000 phones, 8 screens
     .venv/bin/python bench/load.py --referees 10 --spectators 40 --duration 20
     .venv/bin/python bench/load.py --database-url postgres://karuta:karuta@127.0.0.1:5432/karuta_bench
 
@@ -25,6 +26,25 @@ What it does, all on 127.0.0.1:
    version per game, the newest; and no error answer at all;
 5. p50 / p95 / max latency per kind of request, and the ratio to the baseline.
 
+Two shapes (``--shape``, issue 31 item 3):
+
+- ``stress`` (the default, above): referees posting every ``--referee-think`` seconds (about
+  200× a real court) and spectators reloading whole pages; it finds the throughput at
+  saturation (requests/s) and every request kind's p95 as a ratio to ``/healthz``'s.
+- ``day``: the busiest minute of a prefectural event, the end of a round, as the pages' own
+  scripts make it: each of the 50 court tablets posts its game's result once at a random
+  moment of the window (a court posts one result per 20-minute round, and a round ends on
+  every court within minutes), polls its court's state every 20 s (court_refresh.js) and
+  says it is there every 60 s (offline.js); 1,000 phones ask the API's events document every
+  15 s with ``If-None-Match`` (public_refresh.js: a 304 while nothing changed) and fetch their
+  page's fragment when the version changed and once a minute anyway; 8 hall screens poll
+  ``display/state.json`` every 5 s (display.js) and fetch their fragment when it changed.
+  Marks: result POST p95 under 300 ms, every poll's p95 under 100 ms.
+
+The generator and the server share the machine: with ``--pin`` (the default on Linux with two
+or more cores and ``taskset``) the server runs on the last core and this generator on the
+first, so the generator does not eat the server's CPU (gunicorn's workers then count one core).
+
 Exit status 0 only when there was no error and nothing was lost or doubled. Every loop
 is bounded by the duration and by a count; it only ever connects to 127.0.0.1.
 """
@@ -34,6 +54,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import http.client
+import json
+import math
 import os
 import random
 import re
@@ -59,7 +81,16 @@ MAX_ACTIONS = 100_000  # per thread, whatever the duration
 
 def parse_args(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--referees", type=int, default=50, help="referees, one court each (default 50)")
+    p.add_argument("--shape", choices=("stress", "day"), default="stress", help="the load's shape (default stress)")
+    p.add_argument("--referees", type=int, default=50, help="referees (tablets), one court each (default 50)")
+    p.add_argument("--phones", type=int, default=1000, help="--shape day: phones polling (default 1000)")
+    p.add_argument("--screens", type=int, default=8, help="--shape day: hall screens polling (default 8)")
+    p.add_argument(
+        "--pin",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="server on the last core, generator on the first (default: on with taskset and 2+ cores)",
+    )
     p.add_argument("--spectators", type=int, default=200, help="spectators reloading public pages (default 200)")
     p.add_argument("--duration", type=float, default=60, help="seconds of load (default 60)")
     # A real court posts one result per 15-20 minute game; a phone reloads now and then.
@@ -81,9 +112,24 @@ def parse_args(argv=None):
     p.add_argument("--keep", action="store_true", help="keep the data directory and the server log")
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
-    if args.referees < 1 or args.spectators < 0 or args.duration <= 0:
-        p.error("at least one referee, no negative spectators, a positive duration")
+    if args.referees < 1 or args.spectators < 0 or args.duration <= 0 or args.phones < 0 or args.screens < 0:
+        p.error("at least one referee, no negative spectators, phones or screens, a positive duration")
+    if args.pin is None:
+        args.pin = can_pin()
+    elif args.pin and not can_pin():
+        p.error("--pin needs Linux, taskset and two cores")
+    # Chosen once, before this process pins itself: the server on the last core, this generator on the first.
+    args.server_core, args.generator_core = (cores()[-1], cores()[0]) if args.pin else (None, None)
     return args
+
+
+def can_pin():
+    """Whether the server and the generator can each have a core of their own (Linux)."""
+    return hasattr(os, "sched_setaffinity") and shutil.which("taskset") is not None and len(cores()) >= 2
+
+
+def cores():
+    return sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
 
 
 # --- Setting up the database (in this process, before the server starts) ------------------
@@ -159,6 +205,8 @@ def free_port():
 
 def start_server(args, data_dir, port, log_path):
     command = ["make", "-s", "serve", f"HOST={HOST}", f"PORT={port}"]
+    if args.pin:
+        command = ["taskset", "-c", str(args.server_core), *command]
     if args.workers:
         command.append(f"WORKERS={args.workers}")
     if args.threads:
@@ -225,6 +273,7 @@ class Stats:
     def __init__(self):
         self.lock = threading.Lock()
         self.latency = defaultdict(list)
+        self.not_modified = defaultdict(int)  # kind -> answers 304 (a conditional GET that cost no page)
         self.errors = []
         self.acks = []  # (match_number, submission_key, version)
         self.retries = []  # (match_number, submission_key, version first, version again)
@@ -246,8 +295,8 @@ class Client:
         self.cookies = {}
         self.conn = None
 
-    def request(self, method, path, body=None):
-        headers = {"Accept-Language": "ja", "User-Agent": "karuta-load/1"}
+    def request(self, method, path, body=None, extra=None):
+        headers = {"Accept-Language": "ja", "User-Agent": "karuta-load/1", **(extra or {})}
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         if body is not None:
@@ -315,7 +364,7 @@ def referee(index, token, matches, card_total, args, port, stats, stop_at):
     rng = random.Random(args.seed * 1000 + index)
     client = Client(port)
     try:
-        time.sleep(rng.random() * args.referee_think)  # do not all start in the same millisecond
+        pause(rng.random() * args.referee_think, stop_at)  # do not all start in the same millisecond
         for action in range(MAX_ACTIONS):
             if time.monotonic() >= stop_at:
                 break
@@ -323,42 +372,169 @@ def referee(index, token, matches, card_total, args, port, stats, stop_at):
                 time.sleep(min(args.referee_think * rng.uniform(0.5, 1.5), max(0.0, stop_at - time.monotonic())))
                 if time.monotonic() >= stop_at:
                     break
-            number = matches[action % len(matches)]
-            path = f"/court/{token}/game/{number}/"
-            started = time.monotonic()
-            status, _headers, html = client.request("GET", path)
-            stats.record("entry GET", time.monotonic() - started)
-            if status != 200:
-                stats.error("entry GET", f"{path}: {status}")
-                continue
-            form = hidden_fields(html)
-            if "csrfmiddlewaretoken" not in form or "submission_key" not in form:
-                stats.error("entry GET", f"{path}: no form")
-                continue
-            data = {**form, **sheet_values(rng, card_total)}
-            started = time.monotonic()
-            status, headers, _body = client.request("POST", path, data)
-            stats.record("entry POST", time.monotonic() - started)
-            location = headers.get("Location", "")
-            found = re.search(r"/saved/(\d+)/$", location)
-            if status != 302 or not found:
-                stats.error("entry POST", f"{path}: {status} {location}")
-                continue
-            version = int(found.group(1))
-            with stats.lock:
-                stats.acks.append((number, form["submission_key"], version))
-            if rng.random() < args.retry_rate:
-                started = time.monotonic()
-                status, headers, _body = client.request("POST", path, data)
-                stats.record("entry POST again", time.monotonic() - started)
-                again = re.search(r"/saved/(\d+)/$", headers.get("Location", ""))
-                if status != 302 or not again:
-                    stats.error("entry POST again", f"{path}: {status}")
-                else:
-                    with stats.lock:
-                        stats.retries.append((number, form["submission_key"], version, int(again.group(1))))
+            post_result(client, token, matches[action % len(matches)], rng, card_total, args, stats)
     except Exception as error:
         stats.error("referee", repr(error))
+    finally:
+        client.close()
+
+
+def post_result(client, token, number, rng, card_total, args, stats):
+    """Open game ``number``'s entry page, post a valid sheet (302 to its saved page expected)
+    and, for ``args.retry_rate`` of the posts, post the same form again as after a lost answer.
+    Returns the entry page's HTML (its CSRF token serves the tablet's other posts), or ''."""
+    path = f"/court/{token}/game/{number}/"
+    started = time.monotonic()
+    status, _headers, html = client.request("GET", path)
+    stats.record("entry GET", time.monotonic() - started)
+    if status != 200:
+        stats.error("entry GET", f"{path}: {status}")
+        return ""
+    form = hidden_fields(html)
+    if "csrfmiddlewaretoken" not in form or "submission_key" not in form:
+        stats.error("entry GET", f"{path}: no form")
+        return ""
+    data = {**form, **sheet_values(rng, card_total)}
+    started = time.monotonic()
+    status, headers, _body = client.request("POST", path, data)
+    stats.record("entry POST", time.monotonic() - started)
+    location = headers.get("Location", "")
+    found = re.search(r"/saved/(\d+)/$", location)
+    if status != 302 or not found:
+        stats.error("entry POST", f"{path}: {status} {location}")
+        return html
+    version = int(found.group(1))
+    with stats.lock:
+        stats.acks.append((number, form["submission_key"], version))
+    if rng.random() < args.retry_rate:
+        started = time.monotonic()
+        status, headers, _body = client.request("POST", path, data)
+        stats.record("entry POST again", time.monotonic() - started)
+        again = re.search(r"/saved/(\d+)/$", headers.get("Location", ""))
+        if status != 302 or not again:
+            stats.error("entry POST again", f"{path}: {status}")
+        else:
+            with stats.lock:
+                stats.retries.append((number, form["submission_key"], version, int(again.group(1))))
+    return html
+
+
+# --- The real day (--shape day): the pages' own polling -----------------------------------
+
+COURT_STATE_SECONDS = 20  # static/js/court_refresh.js
+HEARTBEAT_SECONDS = 60  # static/js/offline.js HEARTBEAT
+PHONE_SECONDS = 15  # static/js/public_refresh.js (data-seconds)
+PHONE_FRAGMENT_TICKS = 4  # a phone fetches its fragment once a minute anyway
+SCREEN_SECONDS = 5  # tournament.views.displays.POLL_SECONDS (static/js/display.js)
+CSRF = re.compile(r'data-csrf="([^"]*)"')
+
+
+def pause(seconds, stop_at):
+    time.sleep(max(0.0, min(seconds, stop_at - time.monotonic())))
+
+
+def tablet(index, token, matches, card_total, args, port, stats, stop_at):
+    """A court tablet during the minute a round ends: its court's state every 20 s, its
+    heartbeat every 60 s (a POST with the page's CSRF token), and its game's result posted once,
+    at a random moment of the window."""
+    rng = random.Random(args.seed * 1000 + index)
+    client = Client(port)
+    start = time.monotonic()
+    post_at = start + rng.uniform(0.05, 0.9) * args.duration
+    next_state = start + rng.uniform(0, COURT_STATE_SECONDS)
+    next_heard = start + rng.uniform(0, HEARTBEAT_SECONDS)
+    csrf = ""
+    try:
+        for _ in range(MAX_ACTIONS):
+            soonest = min(next_state, next_heard, post_at if post_at else stop_at)
+            pause(soonest - time.monotonic(), stop_at)
+            now = time.monotonic()
+            if now >= stop_at:
+                break
+            if post_at and now >= post_at:
+                post_at = 0
+                html = post_result(client, token, matches[0], rng, card_total, args, stats)
+                found = CSRF.search(html)
+                csrf = unescape(found.group(1)) if found else csrf
+            if now >= next_state:
+                next_state += COURT_STATE_SECONDS
+                timed_get(client, "court state", f"/court/{token}/state.json", stats)
+            if now >= next_heard and csrf:
+                next_heard += HEARTBEAT_SECONDS
+                started = time.monotonic()
+                status, _h, _b = client.request(
+                    "POST", f"/court/{token}/heard/", {"unsent": "0"}, {"X-CSRFToken": csrf}
+                )
+                stats.record("tablet heard", time.monotonic() - started)
+                if status != 200:
+                    stats.error("tablet heard", status)
+            elif now >= next_heard:
+                next_heard += HEARTBEAT_SECONDS  # no page yet, so no CSRF token: as a tablet just opened
+    except Exception as error:
+        stats.error("tablet", repr(error))
+    finally:
+        client.close()
+
+
+def timed_get(client, kind, path, stats, etag=""):
+    """GET ``path`` (conditional with ``etag``), timed as ``kind``; returns (status, headers, body)."""
+    started = time.monotonic()
+    status, headers, body = client.request("GET", path, extra={"If-None-Match": etag} if etag else None)
+    stats.record(kind, time.monotonic() - started)
+    if status == 304:
+        with stats.lock:
+            stats.not_modified[kind] += 1
+    if status not in (200, 304):
+        stats.error(kind, f"{path}: {status}")
+    return status, headers, body
+
+
+def phone(index, slug, args, port, stats, stop_at):
+    """A parent's phone on a public page: every 15 s the API's events document, conditional;
+    the page's fragment when the event's version changed, and once a minute anyway."""
+    rng = random.Random(args.seed * 7919 + index)
+    client = Client(port)
+    page = [f"/e/{slug}/", f"/e/{slug}/standings/", f"/e/{slug}/results/"][index % 3]
+    etag, version = "", None
+    try:
+        pause(rng.uniform(0, PHONE_SECONDS), stop_at)
+        for tick in range(1, MAX_ACTIONS):
+            if time.monotonic() >= stop_at:
+                break
+            status, headers, body = timed_get(client, "phone poll", "/api/v1/events/", stats, etag)
+            changed = False
+            if status == 200:
+                etag = headers.get("ETag", "")
+                current = next((e.get("version") for e in json.loads(body)["events"] if e.get("slug") == slug), None)
+                changed, version = current != version and version is not None, current
+            if changed or tick % PHONE_FRAGMENT_TICKS == 0:
+                timed_get(client, "phone fragment", page + "?fragment=1", stats)
+            pause(PHONE_SECONDS * rng.uniform(0.9, 1.1), stop_at)
+    except Exception as error:
+        stats.error("phone", repr(error))
+    finally:
+        client.close()
+
+
+def screen(index, slug, args, port, stats, stop_at):
+    """A hall screen: ``display/state.json`` every 5 s, its page's fragment when the version
+    in it changed."""
+    rng = random.Random(args.seed * 104729 + index)
+    client = Client(port)
+    version = None
+    try:
+        pause(rng.uniform(0, SCREEN_SECONDS), stop_at)
+        for _ in range(MAX_ACTIONS):
+            if time.monotonic() >= stop_at:
+                break
+            status, _headers, body = timed_get(client, "screen poll", f"/e/{slug}/display/state.json", stats)
+            current = json.loads(body).get("version") if status == 200 else version
+            if version is not None and current != version:
+                timed_get(client, "screen fragment", f"/e/{slug}/display/courts/?fragment=1", stats)
+            version = current
+            pause(SCREEN_SECONDS, stop_at)
+    except Exception as error:
+        stats.error("screen", repr(error))
     finally:
         client.close()
 
@@ -368,7 +544,7 @@ def spectator(index, slug, args, port, stats, stop_at):
     client = Client(port)
     pages = [("timetable", f"/e/{slug}/"), ("standings", f"/e/{slug}/standings/"), ("results", f"/e/{slug}/results/")]
     try:
-        time.sleep(rng.random() * args.spectator_think)
+        pause(rng.random() * args.spectator_think, stop_at)
         for action in range(MAX_ACTIONS):
             if time.monotonic() >= stop_at:
                 break
@@ -410,14 +586,28 @@ def run_load(args, port, slug, card_total, courts):
     baseline(port, idle, time.monotonic() + 3, kind="healthz idle")
     stats.latency["healthz idle"] = idle.latency["healthz idle"]
     stop_at = time.monotonic() + args.duration
+    court_client = tablet if args.shape == "day" else referee
+    threading.stack_size(512 * 1024)  # a thousand phone threads: a small stack each
     threads = [
-        threading.Thread(target=referee, args=(i, token, matches, card_total, args, port, stats, stop_at), daemon=True)
+        threading.Thread(
+            target=court_client, args=(i, token, matches, card_total, args, port, stats, stop_at), daemon=True
+        )
         for i, (token, matches) in enumerate(courts)
     ]
-    threads += [
-        threading.Thread(target=spectator, args=(i, slug, args, port, stats, stop_at), daemon=True)
-        for i in range(args.spectators)
-    ]
+    if args.shape == "day":
+        threads += [
+            threading.Thread(target=phone, args=(i, slug, args, port, stats, stop_at), daemon=True)
+            for i in range(args.phones)
+        ]
+        threads += [
+            threading.Thread(target=screen, args=(i, slug, args, port, stats, stop_at), daemon=True)
+            for i in range(args.screens)
+        ]
+    else:
+        threads += [
+            threading.Thread(target=spectator, args=(i, slug, args, port, stats, stop_at), daemon=True)
+            for i in range(args.spectators)
+        ]
     threads.append(threading.Thread(target=baseline, args=(port, stats, stop_at), daemon=True))
     started = time.monotonic()
     for thread in threads:
@@ -481,41 +671,79 @@ def verify(slug, stats):
 
 
 def pct(values, q):
+    """The ``q``-th percentile of ``values`` by nearest rank (the ⌈q/100 × n⌉-th smallest)."""
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered) + 0.5) - 1))]
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(round(q / 100 * len(ordered), 9)) - 1))]
+
+
+KINDS = (
+    "entry GET",
+    "entry POST",
+    "entry POST again",
+    "court state",
+    "tablet heard",
+    "phone poll",
+    "phone fragment",
+    "screen poll",
+    "screen fragment",
+    "timetable",
+    "standings",
+    "results",
+    "healthz",
+    "healthz idle",
+)
+# --shape day's marks (issue 31 item 3): p95 in seconds.
+DAY_MARKS = {"entry POST": 0.300, "court state": 0.100, "phone poll": 0.100, "screen poll": 0.100}
+
+
+def day_marks(stats):
+    """One line per mark of the day shape: the kind, its p95 against the mark, met or not."""
+    lines = []
+    for kind, mark in DAY_MARKS.items():
+        values = stats.latency.get(kind)
+        if not values:
+            lines.append(f"mark {kind}: p95 < {mark * 1000:.0f} ms: no request")
+            continue
+        p95 = pct(values, 95)
+        verdict = "met" if p95 < mark else "NOT MET"
+        lines.append(f"mark {kind}: p95 {p95 * 1000:.0f} ms < {mark * 1000:.0f} ms: {verdict}")
+    return lines
 
 
 def report(args, stats, elapsed, saved, unacknowledged, problems, database):
     print()
-    print(
-        f"Load: {args.referees} referees, {args.spectators} spectators, {args.duration:.0f} s on {database}"
+    who = (
+        f"{args.referees} tablets, {args.phones} phones, {args.screens} screens"
+        if args.shape == "day"
+        else f"{args.referees} referees, {args.spectators} spectators"
         f" (referee think {args.referee_think} s, spectator think {args.spectator_think} s)"
     )
+    pinned = f"; server on core {args.server_core}, generator on core {args.generator_core}" if args.pin else ""
+    print(f"Load ({args.shape}): {who}, {args.duration:.0f} s on {database}{pinned}")
     total = sum(len(v) for k, v in stats.latency.items() if k != "healthz idle")
     print(
         f"{total} requests in {elapsed:.1f} s = {total / elapsed:.0f} requests/s; "
         f"{len(stats.acks)} results acknowledged, {len(stats.retries)} sent twice, {saved} versions saved"
     )
-    base = statistics.median(stats.latency["healthz"]) if stats.latency.get("healthz") else None
-    print(f"{'request':<18}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'p50/baseline':>14}")
-    for kind in (
-        "entry GET",
-        "entry POST",
-        "entry POST again",
-        "timetable",
-        "standings",
-        "results",
-        "healthz",
-        "healthz idle",
-    ):
+    base = stats.latency.get("healthz")
+    base50, base95 = (statistics.median(base), pct(base, 95)) if base else (None, None)
+    print(
+        f"{'request':<18}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'p50/healthz':>13}{'p95/healthz':>13}{'304s':>7}"
+    )
+    for kind in KINDS:
         values = stats.latency.get(kind)
         if not values:
             continue
-        p50 = statistics.median(values)
-        ratio = f"{p50 / base:.1f}×" if base and kind not in ("healthz", "healthz idle") else ""
+        p50, p95 = statistics.median(values), pct(values, 95)
+        own = kind in ("healthz", "healthz idle")
+        r50 = f"{p50 / base50:.1f}×" if base50 and not own else ""
+        r95 = f"{p95 / base95:.1f}×" if base95 and not own else ""
         print(
-            f"{kind:<18}{len(values):>7}{p50 * 1000:>9.1f}{pct(values, 95) * 1000:>9.1f}{max(values) * 1000:>9.1f}{ratio:>14}"
+            f"{kind:<18}{len(values):>7}{p50 * 1000:>9.1f}{p95 * 1000:>9.1f}{max(values) * 1000:>9.1f}{r50:>13}{r95:>13}{stats.not_modified.get(kind, '') or '':>7}"
         )
+    if args.shape == "day":
+        for line in day_marks(stats):
+            print(line)
     print(f"errors: {len(stats.errors)}" + (f"  e.g. {stats.errors[:5]}" if stats.errors else ""))
     print(
         "lost or doubled results: "
@@ -535,6 +763,8 @@ def main(argv=None):
     log_path = data_dir / "server.log"
     server = start_server(args, data_dir, port, log_path)
     print(f"make serve answers on http://{HOST}:{port}/; load for {args.duration:.0f} s …", flush=True)
+    if args.pin:
+        os.sched_setaffinity(0, {args.generator_core})  # the server runs on its own core (taskset)
     try:
         stats, elapsed = run_load(args, port, slug, card_total, courts)
     finally:

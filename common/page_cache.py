@@ -184,7 +184,7 @@ def conditional_page(view):
     return wrapped
 
 
-def shared_page(name, params=(), version=None):
+def shared_page(name, params=(), version=None, strict=False):
     """Decorator for a read-only page or API view: the shared cache and conditional GET.
 
     ``name`` names the page in the key; ``params`` are the query parameters that change
@@ -192,7 +192,10 @@ def shared_page(name, params=(), version=None):
     ``version``, when given, is a function of the view's arguments returning a short text
     that changes whenever the answer would (e.g. ``reports.api.event_version``): entries are
     then keyed on it and never served behind it. Without it, an entry is current when no
-    write happened since (the data version), or younger than ``FRESH_SECONDS``.
+    write happened since (the data version), or younger than ``FRESH_SECONDS``; with
+    ``strict``, only while no write happened since *and* for ``FRESH_SECONDS`` at most (never
+    behind a write, and at most that long behind one that bypasses the signals): for an answer
+    polled by every phone that must not lag (the API's events list, issue 31 item 3).
     In: a view answering GET/HEAD. Out: the view's answer, from the cache when current,
     with ETag; 304 when the client's copy matches. Other methods and private requests pass
     through uncached.
@@ -207,8 +210,10 @@ def shared_page(name, params=(), version=None):
             key = page_key((name, exact), request, args, kwargs, params)
             stamp = data_version()
             entry = cache_get(key)
+            young = entry is not None and time.time() - entry["at"] < FRESH_SECONDS
             if entry is not None and (
-                exact is not None or entry["version"] == stamp or time.time() - entry["at"] < FRESH_SECONDS
+                exact is not None
+                or (entry["version"] == stamp and young if strict else entry["version"] == stamp or young)
             ):
                 return conditional(request, _from_entry(entry))
             response = view(request, *args, **kwargs)

@@ -107,3 +107,24 @@ def test_conditional_page_answers_304_without_a_cache(db):
     view_304 = page_cache.conditional_page(lambda request: HttpResponse("x"))
     etag = view_304(RequestFactory().get("/c/"))["ETag"]
     assert view_304(RequestFactory().get("/c/", HTTP_IF_NONE_MATCH=etag)).status_code == 304
+
+
+def test_a_strict_page_is_never_behind_a_write_and_at_most_fresh_seconds_old(db, monkeypatch):
+    """``shared_page(strict=True)`` (the API's events list, issue 31 item 3): one render shared
+    while nothing is written; a write renders it again at once; so does age past FRESH_SECONDS."""
+    cache.clear()
+    renders = []
+
+    @page_cache.shared_page("strict-probe", strict=True)
+    def view(request):
+        renders.append(1)
+        return HttpResponse(str(len(renders)))
+
+    bare = RequestFactory().get
+    assert view(bare("/p")).content == b"1"
+    assert view(bare("/p")).content == b"1"  # shared: no second render
+    page_cache.bump_data_version()
+    assert view(bare("/p")).content == b"2"  # a write: never behind it
+    clock = [page_cache.time.time() + page_cache.FRESH_SECONDS + 1]
+    monkeypatch.setattr(page_cache.time, "time", lambda: clock[0])
+    assert view(bare("/p")).content == b"3"  # older than FRESH_SECONDS without a write

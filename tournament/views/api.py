@@ -21,7 +21,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
 from common import page_cache
-from common.page_cache import conditional_page, shared_page
+from common.page_cache import shared_page
 from tournament.models import Event
 from tournament.reports import api
 
@@ -81,9 +81,14 @@ def openapi(request):
 
 
 @_read_only
-@conditional_page
+@shared_page("api-events", strict=True)
 def events(request):
-    """``/api/v1/events/``: the public and archived events, newest first (drafts are left out)."""
+    """``/api/v1/events/``: the public and archived events, newest first (drafts are left out).
+
+    Every phone on a public page asks it every 15 s (static/js/public_refresh.js), and each
+    event's version costs eight aggregate queries: the answer is shared by every worker until
+    the next write (``strict``: never behind one, docs/api.md), so a full hall costs one
+    render per write or per 5 s, not one per poll."""
     listed = list(_listed())
     changed_at = max((api.last_change(e) for e in listed), default=NO_CHANGE)
     return _answer(request, api.events_document(listed), changed_at)

@@ -100,8 +100,18 @@ def site_url_for(host, port):
     return f"http://{host}:{port}"
 
 
+def usable_cores():
+    """The cores this process may run on: its CPU affinity where the system has one (Linux:
+    ``taskset`` or a container's limit), else every core of the machine."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # Windows, macOS
+        return os.cpu_count() or 1
+
+
 def default_workers():
-    return 2 * (os.cpu_count() or 1) + 1
+    """gunicorn's advice: 2 × the usable cores + 1 worker processes."""
+    return 2 * usable_cores() + 1
 
 
 def gunicorn_argv(host, port, workers, threads, timeout):
