@@ -90,8 +90,7 @@
     onChange: function () { render(); },
     onAnswer: function (items, answer) { answered(items, answer); }
   });
-  Outbox.migrate(localStorage, "karuta.unsent.v1:", outbox.store, function (key, value) { return value && value.key ? [value] : []; });
-  Outbox.migrate(localStorage, "karuta.sent.v1:", outbox.receipts, function (key, value) { return value && value.key ? [value] : []; });
+  Outbox.fromCourtV1(localStorage, outbox);
 
   function own() { return outbox.list(mine); }
   function others() { return outbox.list(function (i) { return !mine(i); }); }

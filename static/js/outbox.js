@@ -87,15 +87,44 @@
   function migrate(storage, oldPrefix, store, convert) {
     var moved = 0;
     entries(storage, oldPrefix).forEach(function (pair) {
-      var items = pair[1] === null ? [] : convert(pair[0].slice(oldPrefix.length), pair[1]) || [];
-      var kept = items.every(function (item) {
-        if (store.get(item.key)) return true; // moved already (another tab)
-        return store.put(item);
-      });
-      if (kept) { storage.removeItem(pair[0]); moved += items.length; }
+      moved += migrateKey(storage, pair[0], store, function (value) { return convert(pair[0].slice(oldPrefix.length), value); });
     });
     return moved;
   }
+  // The same for the one old entry ``oldKey``: ``convert(value)`` returns its items.
+  function migrateKey(storage, oldKey, store, convert) {
+    var raw = storage.getItem(oldKey);
+    if (raw === null || raw === undefined) return 0;
+    var value = parse(raw);
+    var items = value === null ? [] : convert(value) || [];
+    var kept = items.every(function (item) {
+      if (store.get(item.key)) return true; // moved already (another tab)
+      return store.put(item);
+    });
+    if (!kept) return 0; // no room: the old entry stays, nothing is lost
+    storage.removeItem(oldKey);
+    return items.length;
+  }
+
+  // What the versions before the one outbox kept (issue 30), moved into it when a page opens:
+  // the court tablet's results under "karuta.unsent.v1:<key>" and its receipts under
+  // "karuta.sent.v1:<key>" (each entry already one item); the reader's lines of one reading
+  // under its own key ("reader-log:<reading>:<seed>": {seq, queue: [line …]}). Returns the
+  // number of items moved (the reader: {moved, seq}, seq the highest line number it had used).
+  function fromCourtV1(storage, outbox) {
+    var one = function (key, value) { return value && value.key ? [value] : []; };
+    return migrate(storage, "karuta.unsent.v1:", outbox.store, one) + migrate(storage, "karuta.sent.v1:", outbox.receipts, one);
+  }
+  function fromReaderV1(storage, outbox, oldKey) {
+    var seq = 0;
+    var moved = migrateKey(storage, oldKey, outbox.store, function (old) {
+      seq = old.seq || 0;
+      return (old.queue || []).map(readerItem);
+    });
+    return { moved: moved, seq: seq };
+  }
+  // A reader's log line as an outbox item: its key is the line's number.
+  function readerItem(line) { return { key: String(line.seq), order: line.seq, at: line.at, state: WAITING, tries: 0, line: line }; }
 
   // The kind of an HTTP answer, by its status: 2xx sent, 404/410 gone, 5xx retry, another 4xx
   // refused (403, an expired CSRF token, and 408/429 are tried again). Pages with their own
@@ -164,9 +193,10 @@
     var self = this, store = this.store, kind = answer && KINDS.indexOf(answer.kind) >= 0 ? answer.kind : RETRY;
     answer = answer || {};
     if (kind === SENT) {
-      var acknowledged = answer.keys ? answer.keys.map(String) : null;
+      var acknowledged = answer.keys ? answer.keys.map(String) : null, dropped = 0;
       items.forEach(function (item) {
         if (acknowledged && acknowledged.indexOf(String(item.key)) < 0) return;
+        dropped += 1;
         store.drop(item.key);
         if (self.options.receiptsFor) {
           var receipt = { key: item.key, at: self.now() };
@@ -176,16 +206,23 @@
           self.receipts.put(receipt);
         }
       });
-      this.delay = 0;
-      if (!this.waiting().length) this.size = this.batch;
-    } else if (kind === RETRY) {
+      if (!dropped) {
+        // An answer that acknowledges none of them: like no answer (never a loop of resends).
+        kind = RETRY;
+        answer = { kind: RETRY };
+      } else {
+        this.delay = 0;
+        if (!this.waiting().length) this.size = this.batch;
+      }
+    }
+    if (kind === RETRY) {
       items.forEach(function (item) { store.update(item.key, { state: WAITING, tries: (item.tries || 0) + 1 }); });
-    } else if (items.length > 1) {
+    } else if (kind !== SENT && items.length > 1) {
       // A batch refused (or gone) whole: one at a time, to find the item it is about.
       this.size = 1;
       kind = RETRY;
       answer = { kind: RETRY, split: true };
-    } else {
+    } else if (kind !== SENT) {
       this.delay = 0;
       items.forEach(function (item) {
         if (answer.drop) store.drop(item.key);
@@ -243,7 +280,8 @@
   return {
     KINDS: KINDS, SENT: SENT, REFUSED: REFUSED, GONE: GONE, RETRY: RETRY, WAITING: WAITING,
     NAMESPACE: NAMESPACE, RECEIPTS: RECEIPTS,
-    Store: Store, Outbox: Outbox, migrate: migrate, kindOfStatus: kindOfStatus,
+    Store: Store, Outbox: Outbox, migrate: migrate, migrateKey: migrateKey,
+    fromCourtV1: fromCourtV1, fromReaderV1: fromReaderV1, readerItem: readerItem, kindOfStatus: kindOfStatus,
     create: function (options) { return new Outbox(options); }
   };
 });

@@ -61,7 +61,7 @@ def test_two_results_saved_offline_survive_a_reload_and_arrive_exactly_once(
     tab_1.wait_for_selector("text=この端末に保存済み・未送信 2件")  # every tab of the tablet knows
     shot(tab_2, f"offline-{width}-1-unsent")
     tries = (
-        "Object.keys(localStorage).filter(k => k.startsWith('karuta.unsent'))"
+        "Object.keys(localStorage).filter(k => k.startsWith('karuta.outbox:court:'))"
         ".reduce((n, k) => n + JSON.parse(localStorage.getItem(k)).tries, 0)"
     )
     before = tab_2.evaluate(tries)
@@ -81,7 +81,7 @@ def test_two_results_saved_offline_survive_a_reload_and_arrive_exactly_once(
     shot(tab_2, f"offline-{width}-2-sent")
     assert saved(first) == [(1, 30, 26)]
     assert saved(second) == [(1, 20, 36)]
-    assert tab_2.evaluate("Object.keys(localStorage).filter(k => k.startsWith('karuta.unsent')).length") == 0
+    assert tab_2.evaluate("Object.keys(localStorage).filter(k => k.startsWith('karuta.outbox:court:')).length") == 0
     court.refresh_from_db()
     assert court.tablet_heard_at is not None
 
@@ -165,7 +165,7 @@ def test_a_result_kept_offline_meets_the_conflict_page_when_someone_else_saved_m
     assert "36" in text and "26" in text
     assert saved(first) == [(1, 30, 26)]  # nothing overwritten
     # The conflict page now shows the values: the tablet no longer holds them as unsent.
-    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('karuta.unsent')).length") == 0
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('karuta.outbox:court:')).length") == 0
 
 
 def test_without_javascript_the_form_posts_as_before(new_context, live_server, court_games):
@@ -253,7 +253,7 @@ def test_a_result_of_another_event_is_shown_apart_never_counted_and_sent_to_its_
         page.click("#unsent button[data-elsewhere-send]")
     assert f"/court/{old_court.token}/game/{old_game.match_number}/saved/1/" in page.url
     assert saved(old_game) == [(1, 30, 26)]
-    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('karuta.unsent')).length") == 0
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('karuta.outbox:court:')).length") == 0
 
 
 def test_a_result_of_another_court_link_is_discarded_only_after_a_question_naming_it(
@@ -279,5 +279,5 @@ def test_a_result_of_another_court_link_is_discarded_only_after_a_question_namin
     page.once("dialog", lambda dialog: answer(dialog, True))
     page.click("#unsent .unsent-elsewhere button[data-discard]")
     page.wait_for_selector("#unsent .unsent-elsewhere", state="detached")
-    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('karuta.unsent')).length") == 0
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('karuta.outbox:court:')).length") == 0
     assert saved(old_game) == []
