@@ -45,7 +45,7 @@
       var name = storage.key(n);
       if (name && name.indexOf(prefix) === 0) found.push(name);
     }
-    return found.map(function (name) { return [name, parse(storage.getItem(name))]; });
+    return found.map(function (key) { return [key, parse(storage.getItem(key))]; });
   }
 
   // Items kept under ``prefix``: {key, at, state, tries, …}, oldest first (``at``, then the

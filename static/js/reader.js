@@ -40,12 +40,12 @@
   // version kept under the reading's own key ({seq, queue}) is moved over first.
   var store = d.store || "";
   var outbox = null, seq = 0, revoked = false, refused = 0;
-  function post(items) {
+  function post(held) {
     return fetch(d.linesUrl, {
       method: "POST", credentials: "same-origin", cache: "no-store",
       headers: { "Content-Type": "application/json", "X-CSRFToken": d.csrf },
       // sent: the server corrects this clock's error
-      body: JSON.stringify({ lines: items.map(function (i) { return i.line; }), sent: Date.now() })
+      body: JSON.stringify({ lines: held.map(function (i) { return i.line; }), sent: Date.now() })
     }).then(function (r) {
       return r.json().catch(function () { return {}; }).then(function (body) {
         body = body || {};
@@ -157,7 +157,7 @@
   // The server's log (a page opened on another device): the list shows what was read there.
   function fromServer() {
     var node = document.getElementById("reader-logged");
-    var lines = [];
+    var lines;
     try { lines = node ? JSON.parse(node.textContent) : []; } catch (e) { lines = []; }
     var notes = { skip: d.labelSkip, pause: d.labelPause, resume: d.labelResume, cut: d.labelCut, reopened: d.labelReopened,
       placed: d.labelPlaced, mismatch: d.labelMismatch };
