@@ -65,7 +65,7 @@ backup: setup
 lint: $(VENV)/.installed node_modules/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	@if [ -x node_modules/.bin/eslint ]; then echo "eslint static/js tests/js"; node_modules/.bin/eslint static/js tests/js eslint.config.js; \
+	@if [ -x node_modules/.bin/eslint ]; then echo "eslint static/js */static tests/js"; node_modules/.bin/eslint static/js */static tests/js eslint.config.js; \
 	elif [ "$$CI" = true ]; then echo "eslint is missing (npm ci failed): make lint fails under CI" >&2; exit 1; \
 	else echo "eslint is missing (no npm, or npm ci failed): the JavaScript is not linted" >&2; fi
 

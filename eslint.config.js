@@ -1,7 +1,8 @@
 // ESLint (flat config, pinned in package.json / package-lock.json): `make lint` runs it over
-// the page scripts (static/js), their node unit tests (tests/js) and this file. The page
-// scripts are classic scripts (script-src 'self', no modules) with the browser's globals; the
-// pure ones (outbox.js, reader-sequence.js) also export themselves to node (`module`).
+// the page scripts (static/js, and the apps' own in */static), their node unit tests (tests/js)
+// and this file. The page scripts are classic scripts (script-src 'self', no modules) with the
+// browser's globals; the pure ones (outbox.js, reader-sequence.js) also export themselves to
+// node (`module`).
 "use strict";
 const js = require("@eslint/js");
 const globals = require("globals");
@@ -10,7 +11,7 @@ module.exports = [
   { ignores: ["node_modules/**", "staticfiles/**", ".venv/**", "var/**"] },
   js.configs.recommended,
   {
-    files: ["static/js/**/*.js"],
+    files: ["static/js/**/*.js", "*/static/**/*.js"],
     languageOptions: {
       ecmaVersion: 2020,
       sourceType: "script",
