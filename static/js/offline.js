@@ -139,9 +139,9 @@
   // learns the count, and a result sent from its own form (or sent on a tap) shows its outcome
   // as a page (the "saved" page, the conflict page, the form with the server's errors).
   function answered(items, answer) {
-    var item = items[0];
-    if (foreground === item.key || onItsPage(item)) {
-      foreground = "";
+    var item = items[0], asked = foreground === item.key;
+    if (asked) foreground = "";
+    if (asked || onItsPage(item)) {
       if (answer.kind === Outbox.SENT) { location.assign(answer.url); return; }
       if (answer.kind === Outbox.REFUSED) { show(item); return; }
     }
@@ -254,7 +254,7 @@
       if (!outbox.add(item)) return; // no room on the tablet: post as usual
       e.preventDefault();
       form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
-      if (outbox.timer !== null) { outbox.clearTimer(outbox.timer); outbox.timer = null; }
+      outbox.cancelRetry();
       (outbox.sending ? Promise.resolve(Outbox.RETRY) : attempt(item)).then(function (kind) {
         form.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
         if (kind === Outbox.RETRY || kind === Outbox.GONE) box.scrollIntoView({ block: "start" }); // say it where the eyes go

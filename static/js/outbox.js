@@ -126,17 +126,6 @@
   // A reader's log line as an outbox item: its key is the line's number.
   function readerItem(line) { return { key: String(line.seq), order: line.seq, at: line.at, state: WAITING, tries: 0, line: line }; }
 
-  // The kind of an HTTP answer, by its status: 2xx sent, 404/410 gone, 5xx retry, another 4xx
-  // refused (403, an expired CSRF token, and 408/429 are tried again). Pages with their own
-  // signs (a redirect, a form shown again with errors) decide before calling this.
-  function kindOfStatus(status) {
-    if (status >= 200 && status < 300) return SENT;
-    if (status === 404 || status === 410) return GONE;
-    if (status === 403 || status === 408 || status === 429) return RETRY;
-    if (status >= 400 && status < 500) return REFUSED;
-    return RETRY;
-  }
-
   // An outbox. options: storage, name (its prefix is NAMESPACE + name + ":"), send(items) → a
   // Promise of an answer {kind, keys?, state?, reason?, drop?, stop?}, batch (items per send,
   // default 1), eligible(item) (which held items this page sends; default all), firstDelay,
@@ -254,7 +243,7 @@
   // wait (then the back-off timer sends them later). A Promise of the last answer's kind.
   Outbox.prototype.flush = function () {
     var self = this;
-    if (this.timer !== null) { this.clearTimer(this.timer); this.timer = null; }
+    this.cancelRetry();
     if (this.sending || this.stopped) return Promise.resolve("");
     var batch = this.waiting().slice(0, this.size);
     if (!batch.length) { this.nextAt = 0; this.changed(); return Promise.resolve(""); }
@@ -264,10 +253,15 @@
     });
   };
 
+  // No retry planned any more (the page sends now itself).
+  Outbox.prototype.cancelRetry = function () {
+    if (this.timer !== null) { this.clearTimer(this.timer); this.timer = null; }
+  };
+
   // Try again later, each time twice as late (up to maxDelay).
   Outbox.prototype.schedule = function () {
     var self = this;
-    if (this.timer !== null) this.clearTimer(this.timer);
+    this.cancelRetry();
     this.delay = Math.min(this.maxDelay, this.delay ? this.delay * 2 : this.firstDelay);
     this.nextAt = this.now() + this.delay;
     this.timer = this.setTimer(function () { self.timer = null; self.flush(); }, this.delay);
@@ -281,7 +275,7 @@
     KINDS: KINDS, SENT: SENT, REFUSED: REFUSED, GONE: GONE, RETRY: RETRY, WAITING: WAITING,
     NAMESPACE: NAMESPACE, RECEIPTS: RECEIPTS,
     Store: Store, Outbox: Outbox, migrate: migrate, migrateKey: migrateKey,
-    fromCourtV1: fromCourtV1, fromReaderV1: fromReaderV1, readerItem: readerItem, kindOfStatus: kindOfStatus,
+    fromCourtV1: fromCourtV1, fromReaderV1: fromReaderV1, readerItem: readerItem,
     create: function (options) { return new Outbox(options); }
   };
 });

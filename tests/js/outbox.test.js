@@ -264,11 +264,17 @@ test("the reader's lines of the version before are moved, with the last line num
   assert.deepEqual(storage.keys(), ["karuta.outbox:reader-log:1:11:8", "karuta.outbox:reader-log:1:11:9", "reader-log:1:11:state"]);
 });
 
-test("the kind of an HTTP status", () => {
-  const kinds = [200, 201, 400, 403, 404, 409, 410, 422, 429, 500, 503].map((s) => [s, Outbox.kindOfStatus(s)]);
-  assert.deepEqual(kinds, [
-    [200, "sent"], [201, "sent"], [400, "refused"], [403, "retry"], [404, "gone"], [409, "refused"], [410, "gone"],
-    [422, "refused"], [429, "retry"], [500, "retry"], [503, "retry"]
-  ]);
+test("the four answer kinds", () => {
   assert.deepEqual(Outbox.KINDS, ["sent", "refused", "gone", "retry"]);
+});
+
+test("an old entry already moved by another tab is removed, the moved one kept as it is now", () => {
+  const storage = new FakeStorage({
+    "karuta.unsent.v1:k1": JSON.stringify({ key: "k1", at: 1, state: "waiting", tries: 0 }),
+    "karuta.outbox:court:k1": JSON.stringify({ key: "k1", at: 1, state: "refused", tries: 3, error: "Cards" })
+  });
+  const { outbox } = make([], { storage });
+  Outbox.fromCourtV1(storage, outbox);
+  assert.deepEqual(storage.keys(), ["karuta.outbox:court:k1"]);
+  assert.deepEqual([outbox.get("k1").state, outbox.get("k1").tries], ["refused", 3]);
 });
