@@ -59,21 +59,26 @@ serve: system-deps setup
 backup: setup
 	$(BIN)/python manage.py backup
 
-# Lint and format check (ruff, configured in pyproject.toml); CI runs it before the tests.
-lint: $(VENV)/.installed
+# Lint and format check (ruff, configured in pyproject.toml; ESLint over the page scripts,
+# eslint.config.js, pinned in package-lock.json); CI runs it before the tests. Without npm the
+# JavaScript is not linted (said so), except under CI=true, where that fails.
+lint: $(VENV)/.installed node_modules/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	@if [ -x node_modules/.bin/eslint ]; then echo "eslint static/js */static tests/js"; node_modules/.bin/eslint static/js */static tests/js eslint.config.js; \
+	elif [ "$$CI" = true ]; then echo "eslint is missing (npm ci failed): make lint fails under CI" >&2; exit 1; \
+	else echo "eslint is missing (no npm, or npm ci failed): the JavaScript is not linted" >&2; fi
 
 # Apply ruff's formatting and its safe fixes.
 format: $(VENV)/.installed
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-# The surface crawl's checkers (axe-core, the Nu HTML Checker), pinned in package-lock.json;
-# without npm the crawl is skipped (outside CI).
+# The surface crawl's checkers (axe-core, the Nu HTML Checker) and ESLint, pinned in
+# package-lock.json; without npm the crawl is skipped and the JavaScript not linted (outside CI).
 node_modules/.installed: package.json package-lock.json
 	@if command -v npm >/dev/null; then npm ci --ignore-scripts --no-audit --no-fund --silent && touch $@ \
-		|| echo "npm ci failed: the surface crawl (tests/surface) is skipped (required under CI=true)" >&2; \
+		|| echo "npm ci failed: the surface crawl (tests/surface) is skipped and ESLint missing (required under CI=true)" >&2; \
 	else echo "npm is missing: the surface crawl (tests/surface) is skipped" >&2; fi
 
 # The suite on every core (pytest-xdist; each file's tests stay in one process, so the crawl

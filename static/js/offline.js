@@ -1,4 +1,5 @@
-// Results that survive a dropped connection (issue 16, item 2).
+// Results that survive a dropped connection (issue 16, item 2), kept by static/js/outbox.js
+// (issue 30: one outbox for the court tablet and the reader).
 // The court pages run over the venue's plain http, where browsers allow no service worker,
 // so this page script keeps every result the server has not acknowledged in localStorage
 // (its fields, submission key and base version), shows it, sends it again on its own with
@@ -13,34 +14,19 @@
 (function () {
   "use strict";
   var box = document.getElementById("unsent");
-  if (!box || !window.localStorage || !window.fetch || !window.FormData || !window.URLSearchParams) return;
+  if (!box || !window.localStorage || !window.fetch || !window.FormData || !window.URLSearchParams || !window.KarutaOutbox) return;
+  var Outbox = window.KarutaOutbox;
   var d = box.dataset;
-  var STORE = "karuta.unsent.v1:", SENT = "karuta.sent.v1:";
-  var FIRST_DELAY = 2000, MAX_DELAY = 60000, HEARTBEAT = 60000, SENT_SHOWN = 10 * 60000;
-  var sending = false, delay = 0, nextAt = 0, timer = null, lastReport = null;
+  var HEARTBEAT = 60000, SENT_SHOWN = 10 * 60000;
+  var lastReport = null, foreground = "";
 
-  // One localStorage entry per result (PREFIX + submission key): tabs of the same tablet never
-  // rewrite each other's list, and an entry is removed only once the server acknowledged it.
-  function load(prefix) {
-    var list = [];
-    for (var n = 0; n < localStorage.length; n++) {
-      var name = localStorage.key(n);
-      if (name && name.indexOf(prefix) === 0) {
-        try { var v = JSON.parse(localStorage.getItem(name)); if (v && v.key) list.push(v); } catch (e) { /* skip */ }
-      }
-    }
-    return list.sort(function (a, b) { return a.at - b.at; });
-  }
-  function put(prefix, item) {
-    try { localStorage.setItem(prefix + item.key, JSON.stringify(item)); return true; } catch (e) { return false; }
-  }
   function t(name, vars) {
     var s = d["t" + name] || "";
     Object.keys(vars || {}).forEach(function (k) { s = s.split("{" + k + "}").join(vars[k]); });
     return s;
   }
   function esc(s) {
-    return String(s == null ? "" : s).replace(/[&<>"']/g, function (c) {
+    return String(s === null || s === undefined ? "" : s).replace(/[&<>"']/g, function (c) {
       return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
     });
   }
@@ -52,14 +38,6 @@
     var when = new Date(ms);
     return ("0" + when.getHours()).slice(-2) + ":" + ("0" + when.getMinutes()).slice(-2);
   }
-  function update(key, changes) {
-    var raw = localStorage.getItem(STORE + key);
-    if (raw === null) return; // acknowledged meanwhile (by another tab)
-    var item = JSON.parse(raw);
-    Object.keys(changes).forEach(function (k) { item[k] = changes[k]; });
-    put(STORE, item);
-  }
-  function drop(key) { localStorage.removeItem(STORE + key); }
 
   // The court link a result was typed on: "/court/<token>/" (from its address for results
   // kept before the link was stored with them).
@@ -68,20 +46,6 @@
     try { return (new URL(item.url, location.href).pathname.match(/^\/court\/[^/]+\//) || [""])[0]; } catch (e) { return ""; }
   }
   function mine(item) { return !d.link || linkOf(item) === d.link; }
-  function own() { return load(STORE).filter(mine); }
-  function others() { return load(STORE).filter(function (i) { return !mine(i); }); }
-
-  // What the referee typed, in one line: the cards, the referee's cards, 「り」, じゃんけん.
-  function valuesText(fields) {
-    if (field(fields, "action") === "walkover") return d.tWalkover + ": " + field(fields, "absent_side");
-    var side = function (v) { return v === "referee" ? d.tReferee : v; };
-    var text = "A " + field(fields, "cards_a") + " – B " + field(fields, "cards_b");
-    var ref = field(fields, "referee_cards");
-    if (ref && ref !== "0") text += " ・ " + d.tReferee + " " + ref;
-    if (field(fields, "joker_holder")) text += " ・ 「り」 " + side(field(fields, "joker_holder"));
-    if (field(fields, "rps_winner")) text += " ・ " + (d.tRps || "RPS") + " " + field(fields, "rps_winner");
-    return text;
-  }
 
   function errorsOf(html) {
     try {
@@ -95,13 +59,16 @@
     } catch (e) { return ""; }
   }
 
-  // The server's answer, by kind. A redirect to the "saved" page is the acknowledgement.
-  function kindOf(res) {
-    if (res.redirected && /\/saved\/\d+\/$/.test(new URL(res.url).pathname)) return "saved";
-    if (res.status === 409) return "conflict";
-    if (res.status === 404 || res.status === 410) return "gone";
-    if (res.status === 200) return "refused";
-    return "retry"; // busy database (503), an expired CSRF token (403), anything else: try again
+  // The server's answer, in the outbox's kinds. A redirect to the "saved" page is the
+  // acknowledgement; the entry form shown again (200) is a refusal with its errors; 409 is a
+  // refusal too (someone else saved the game: the conflict page compares the two).
+  function answerOf(res, html) {
+    var saved = res.redirected && new URL(res.url).pathname.match(/\/saved\/(\d+)\/$/);
+    if (saved) return { kind: Outbox.SENT, url: res.url, receipt: { version: saved[1] } };
+    if (res.status === 409) return { kind: Outbox.REFUSED, state: "conflict" };
+    if (res.status === 404 || res.status === 410) return { kind: Outbox.GONE };
+    if (res.status === 200) return { kind: Outbox.REFUSED, reason: errorsOf(html) };
+    return { kind: Outbox.RETRY }; // busy database (503), an expired CSRF token (403), anything else
   }
 
   function post(item) {
@@ -111,7 +78,33 @@
     return fetch(item.url, {
       method: "POST", body: body, credentials: "same-origin", cache: "no-store", redirect: "follow",
       headers: { "X-CSRFToken": d.csrf }
-    });
+    }).then(function (res) { return res.text().then(function (html) { return answerOf(res, html); }); });
+  }
+
+  // One entry per result (the outbox's prefix + submission key); what older versions kept
+  // under their own keys is moved over first (never lost by an upgrade).
+  var outbox = Outbox.create({
+    storage: localStorage, name: "court", batch: 1, firstDelay: 2000, maxDelay: 60000, receiptsFor: SENT_SHOWN,
+    eligible: mine, // a result of another event or court link is never sent on its own
+    send: function (items) { return post(items[0]); },
+    onChange: function () { render(); },
+    onAnswer: function (items, answer) { answered(items, answer); }
+  });
+  Outbox.fromCourtV1(localStorage, outbox);
+
+  function own() { return outbox.list(mine); }
+  function others() { return outbox.list(function (i) { return !mine(i); }); }
+
+  // What the referee typed, in one line: the cards, the referee's cards, 「り」, じゃんけん.
+  function valuesText(fields) {
+    if (field(fields, "action") === "walkover") return d.tWalkover + ": " + field(fields, "absent_side");
+    var side = function (v) { return v === "referee" ? d.tReferee : v; };
+    var text = "A " + field(fields, "cards_a") + " – B " + field(fields, "cards_b");
+    var ref = field(fields, "referee_cards");
+    if (ref && ref !== "0") text += " ・ " + d.tReferee + " " + ref;
+    if (field(fields, "joker_holder")) text += " ・ 「り」 " + side(field(fields, "joker_holder"));
+    if (field(fields, "rps_winner")) text += " ・ " + (d.tRps || "RPS") + " " + field(fields, "rps_winner");
+    return text;
   }
 
   // Show the server's own page for an item (the conflict page, or the form with its errors):
@@ -135,69 +128,31 @@
       function (input) { return input.value === item.key; });
   }
 
-  function settle(item, kind, res, html, foreground) {
-    foreground = foreground || onItsPage(item);
-    if (kind === "saved") {
-      drop(item.key);
-      var version = (new URL(res.url).pathname.match(/\/saved\/(\d+)\/$/) || [])[1];
-      load(SENT).forEach(function (s) { if (Date.now() - s.at >= SENT_SHOWN) localStorage.removeItem(SENT + s.key); });
-      put(SENT, { key: item.key, label: item.label, values: item.values, version: version, at: Date.now() });
-      if (foreground) { location.assign(res.url); return; }
-    } else if (kind === "retry") {
-      update(item.key, { state: "waiting", tries: (item.tries || 0) + 1 });
-    } else {
-      update(item.key, { state: kind, error: kind === "refused" ? errorsOf(html) : "" });
-      if (foreground && kind !== "gone") { show(item); return; }
+  // Send one result now (the referee's 保存, or "send to its own link"): its outcome is shown
+  // as a page (see ``answered``).
+  function attempt(item) {
+    foreground = item.key;
+    return outbox.attempt([item]).then(function (answer) { return answer.kind; });
+  }
+
+  // Every answer, sent in the foreground or by the outbox's own retries: the desk's board
+  // learns the count, and a result sent from its own form (or sent on a tap) shows its outcome
+  // as a page (the "saved" page, the conflict page, the form with the server's errors).
+  function answered(items, answer) {
+    var item = items[0], asked = foreground === item.key;
+    if (asked) foreground = "";
+    if (asked || onItsPage(item)) {
+      if (answer.kind === Outbox.SENT) { location.assign(answer.url); return; }
+      if (answer.kind === Outbox.REFUSED) { show(item); return; }
     }
-    render();
     report();
   }
 
-  function attempt(item, foreground) {
-    sending = true;
-    render();
-    return post(item)
-      .then(function (res) { return res.text().then(function (html) { return { res: res, html: html }; }); })
-      .then(function (r) {
-        sending = false;
-        var kind = kindOf(r.res);
-        if (kind !== "retry") delay = 0;
-        settle(item, kind, r.res, r.html, foreground);
-        return kind;
-      }, function () {
-        sending = false;
-        settle(item, "retry", null, "", foreground);
-        return "retry";
-      });
-  }
-
-  function waiting() { return own().filter(function (i) { return i.state === "waiting"; }); }
-
-  // Send the waiting results one at a time, oldest first; after a failure wait longer each time.
-  function flush() {
-    clearTimeout(timer);
-    timer = null;
-    if (sending) return;
-    var next = waiting()[0];
-    if (!next) { nextAt = 0; render(); return; }
-    attempt(next, false).then(function (kind) {
-      if (kind === "retry") schedule(); else flush();
-    });
-  }
-
-  function schedule() {
-    clearTimeout(timer);
-    delay = Math.min(MAX_DELAY, delay ? delay * 2 : FIRST_DELAY);
-    nextAt = Date.now() + delay;
-    timer = setTimeout(flush, delay);
-    render();
-  }
-
-  function now() { delay = 0; flush(); }
+  function now() { outbox.sendNow(); }
 
   // Tell the desk's court board that this tablet is here and how many results it holds.
   function report(force) {
-    var count = own().length; // a result of another event or court link is never counted here
+    var count = outbox.held(); // a result of another event or court link is never counted here
     if (!force && count === lastReport) return;
     lastReport = count;
     var body = new URLSearchParams();
@@ -207,13 +162,17 @@
     }).catch(function () { lastReport = null; });
   }
 
+  function stateText(i) {
+    return { conflict: d.tConflict, gone: d.tGone, refused: t("Refused", { error: i.error || "" }) }[i.state] || "";
+  }
+
   function itemHtml(i) {
-    var state = { conflict: d.tConflict, gone: d.tGone, refused: t("Refused", { error: i.error || "" }) }[i.state] || "";
+    var state = stateText(i);
     var buttons = "";
     if (i.state === "conflict" || i.state === "refused") {
       buttons += '<button type="button" class="small" data-show="' + esc(i.key) + '">' + esc(d.tShow) + "</button> ";
     }
-    if (i.state !== "waiting") {
+    if (i.state !== Outbox.WAITING) {
       buttons += '<button type="button" class="small secondary" data-discard="' + esc(i.key) + '">' + esc(d.tDiscard) + "</button>";
     }
     return '<li data-key="' + esc(i.key) + '"><strong>' + esc(i.label) + "</strong> " + esc(i.values) +
@@ -226,7 +185,7 @@
   }
 
   function elsewhereHtml(i) {
-    var state = { conflict: d.tConflict, gone: d.tGone, refused: t("Refused", { error: i.error || "" }) }[i.state] || "";
+    var state = stateText(i);
     return '<li data-key="' + esc(i.key) + '"><strong>' + esc(whereText(i)) + "</strong> " + esc(i.values) +
       ' <span class="muted small">' + esc(t("KeptAt", { time: clock(i.at) })) + "</span>" +
       (state ? '<br><span class="error">' + esc(state) + "</span>" : "") + "<br>" +
@@ -235,21 +194,21 @@
   }
 
   function statusText() {
-    var status = sending ? d.tSending : (navigator.onLine === false ? d.tOffline : "");
-    if (!sending && nextAt && waiting().length) {
-      status += " " + t("Next", { s: Math.max(0, Math.ceil((nextAt - Date.now()) / 1000)) });
+    var status = outbox.sending ? d.tSending : (navigator.onLine === false ? d.tOffline : "");
+    if (!outbox.sending && outbox.nextAt && outbox.waiting().length) {
+      status += " " + t("Next", { s: Math.max(0, Math.ceil((outbox.nextAt - Date.now()) / 1000)) });
     }
     return status;
   }
 
   function render() {
     var list = own(), away = others();
-    var sent = load(SENT).filter(function (s) { return Date.now() - s.at < SENT_SHOWN; }).reverse().slice(0, 5);
+    var sent = outbox.sentLately().reverse().slice(0, 5);
     var html = "";
     if (list.length) {
       html += '<div class="unsent-queue"><h2>' + esc(t("Title", { n: list.length })) + "</h2>" +
         '<p class="small unsent-status">' + esc(statusText()) + "</p><ul>" + list.map(itemHtml).join("") + "</ul>" +
-        (waiting().length ? '<button type="button" class="unsent-send" data-send>' + esc(d.tSendNow) + "</button>" : "") +
+        (outbox.waiting().length ? '<button type="button" class="unsent-send" data-send>' + esc(d.tSendNow) + "</button>" : "") +
         "</div>";
     }
     if (away.length) {
@@ -271,12 +230,12 @@
     if (!b) return;
     if (b.hasAttribute("data-send")) now();
     var key = b.getAttribute("data-show") || b.getAttribute("data-discard") || b.getAttribute("data-elsewhere-send");
-    var item = load(STORE).filter(function (i) { return i.key === key; })[0];
+    var item = key ? outbox.get(key) : null;
     if (!item) return;
     if (b.hasAttribute("data-show")) show(item);
-    else if (b.hasAttribute("data-elsewhere-send")) { if (!sending) attempt(item, true); }
+    else if (b.hasAttribute("data-elsewhere-send")) { if (!outbox.sending) attempt(item); }
     else if (window.confirm(mine(item) ? d.tDiscardAsk : t("DiscardElsewhereAsk", { where: whereText(item) }))) {
-      drop(key); render(); report();
+      outbox.drop(key); report();
     }
   });
 
@@ -289,31 +248,31 @@
       new FormData(form).forEach(function (v, n) { if (n !== "csrfmiddlewaretoken") fields.push([n, String(v)]); });
       var item = {
         key: keyInput.value, url: location.href.split("#")[0], base: field(fields, "base_version"),
-        fields: fields, label: d.game, values: valuesText(fields), at: Date.now(), state: "waiting", tries: 0,
+        fields: fields, label: d.game, values: valuesText(fields), at: Date.now(), state: Outbox.WAITING, tries: 0,
         link: d.link || "", event: d.event || "", eventName: d.eventName || "", courtName: d.courtName || ""
       };
-      if (!put(STORE, item)) return; // no room on the tablet: post as usual
+      if (!outbox.add(item)) return; // no room on the tablet: post as usual
       e.preventDefault();
       form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
-      clearTimeout(timer);
-      (sending ? Promise.resolve("retry") : attempt(item, true)).then(function (kind) {
+      outbox.cancelRetry();
+      (outbox.sending ? Promise.resolve(Outbox.RETRY) : attempt(item)).then(function (kind) {
         form.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
-        if (kind === "retry" || kind === "gone") box.scrollIntoView({ block: "start" }); // say it where the eyes go
-        if (kind === "retry") schedule();
-        else if (kind === "gone") flush();
+        if (kind === Outbox.RETRY || kind === Outbox.GONE) box.scrollIntoView({ block: "start" }); // say it where the eyes go
+        if (kind === Outbox.RETRY) outbox.schedule();
+        else if (kind === Outbox.GONE) outbox.flush();
       });
     });
   }
 
   // A page that shows an unsent result's values again (the conflict page, or the form with the
   // server's errors) takes it over: the referee decides there, so the tablet no longer holds it.
-  if (d.doneKey) drop(d.doneKey);
+  if (d.doneKey) outbox.store.drop(d.doneKey);
   if (d.intercept) {
     document.querySelectorAll("main form[method=post]").forEach(function (form) {
       var keyInput = form.querySelector("input[name=submission_key]");
       if (!keyInput) return;
-      var queued = load(STORE).filter(function (i) { return i.key === keyInput.value && i.state !== "waiting"; });
-      if (keyInput.value && queued.length) drop(keyInput.value);
+      var queued = keyInput.value ? outbox.get(keyInput.value) : null;
+      if (queued && queued.state !== Outbox.WAITING) outbox.store.drop(keyInput.value);
       intercept(form);
     });
   }

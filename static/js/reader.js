@@ -1,7 +1,9 @@
 // The reader (読み手, issue 21): plays the steps of a reading (docs/rules/reader.md) through one
 // plain <audio> element, shows the card just read large and the cards read so far, and keeps
-// every log line in localStorage until the server has it (like offline.js for results), so the
-// reading goes on when the Wi-Fi drops. The operations mirror reader/engine/sequence.py:
+// every log line in the outbox (static/js/outbox.js, as the court tablet's results) until the
+// server has it, so the reading goes on when the Wi-Fi drops. The operations are those of
+// static/js/reader-sequence.js, the browser's copy of reader/engine/sequence.py checked against
+// its tests (tests/js/reader-sequence.test.js); this script plays them and shows them:
 // a reading is logged when it ends; pause cuts the reading under way (logged "cut") and resume
 // reads it again whole; read again and skip act on the card shown large; a skip between cards
 // names the unread card first and needs a second press. The position (steps, last step done,
@@ -14,15 +16,18 @@
   "use strict";
   var root = document.getElementById("reader");
   var planNode = document.getElementById("reader-plan");
-  if (!root || !planNode) return;
+  var Seq = window.KarutaReaderSequence, Outbox = window.KarutaOutbox;
+  if (!root || !planNode || !Seq) return;
   var plan = JSON.parse(planNode.textContent);
   var d = root.dataset;
   var fast = d.fast === "1";
-  var steps = plan.steps.slice();
+  // Where the reading is (steps, position, paused, skipped block, placed): reader-sequence.js.
+  var st = Seq.state(plan.steps.slice());
   // Practice (no server): a kept game is offered to continue, Start begins a new shuffle.
   var practice = d.practice === "1", order = (plan.order || []).slice();
-  var pos = -1, done = -1, paused = false, started = false, finished = false, timer = null, playing = false;
-  var pendingSkip = "", items = [], skippedBlock = -1, waiting = false;
+  // done: the last step done (its audio ended); finished: the end was reached (and logged).
+  var done = -1, started = false, finished = false, timer = null, playing = false;
+  var pendingSkip = "", items = [], waiting = false;
   var audio = document.getElementById("reader-audio");
   var preloaded = {};
   var el = function (id) { return document.getElementById(id); };
@@ -30,77 +35,66 @@
   root.querySelectorAll("button[data-act]").forEach(function (b) { buttons[b.dataset.act] = b; });
   var skipText = buttons.skip.textContent;
 
-  // ---- the log, kept until the server has it -------------------------------------------
+  // ---- the log, kept in the outbox until the server has it ----------------------------------
+  // One outbox entry per line (karuta.outbox:reader-log:<reading>:<seed>:<seq>); what an older
+  // version kept under the reading's own key ({seq, queue}) is moved over first.
   var store = d.store || "";
-  var queue = [], seq = 0, sending = false, backoff = 1000, batchSize = 200, revoked = false, refused = 0;
-  function save() {
-    if (!store || !window.localStorage) return;
-    try { localStorage.setItem(store, JSON.stringify({ seq: seq, queue: queue })); } catch (e) { /* full */ }
+  var outbox = null, seq = 0, revoked = false, refused = 0;
+  function post(held) {
+    return fetch(d.linesUrl, {
+      method: "POST", credentials: "same-origin", cache: "no-store",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": d.csrf },
+      // sent: the server corrects this clock's error
+      body: JSON.stringify({ lines: held.map(function (i) { return i.line; }), sent: Date.now() })
+    }).then(function (r) {
+      return r.json().catch(function () { return {}; }).then(function (body) {
+        body = body || {};
+        // A revoked link (410): the lines stay on this device, the reading goes on. A line the
+        // server refuses (400) leaves the outbox with a note (the page's own list keeps it).
+        if (r.status === 410) return { kind: Outbox.GONE, stop: true };
+        if (r.status === 400) return { kind: Outbox.REFUSED, reason: body.error || "", drop: true };
+        if (r.ok) return { kind: Outbox.SENT, keys: body.stored || [] };
+        return { kind: Outbox.RETRY };
+      });
+    });
   }
-  if (store && window.localStorage) {
-    try {
-      var kept = JSON.parse(localStorage.getItem(store) || "null");
-      if (kept) { seq = kept.seq || 0; queue = kept.queue || []; }
-    } catch (e) { /* ignore */ }
+  function answered(sent, answer) {
+    if (answer.kind === Outbox.GONE && outbox.stopped) { revoked = true; d.revoked = "1"; }
+    if (answer.kind === Outbox.REFUSED) {
+      var line = sent[0].line;
+      refused += 1;
+      d.refused = String(refused);
+      note("refused", d.labelRefused + " (" + line.seq + " " + line.kind + " " + (line.card || "") + ") " + (answer.reason || ""));
+    }
+    showQueue();
+  }
+  if (store && d.linesUrl && window.localStorage && window.fetch && Outbox) {
+    outbox = Outbox.create({
+      storage: localStorage, name: store, batch: 200, firstDelay: 1000, maxDelay: 30000, send: post,
+      onChange: function () { showQueue(); }, onAnswer: answered
+    });
+    seq = Outbox.fromReaderV1(localStorage, outbox, store).seq;
+    outbox.list().forEach(function (i) { seq = Math.max(seq, i.line.seq || 0); });
   }
   seq = Math.max(seq, parseInt(d.seqBase, 10) || 0);
   function showQueue() {
-    d.queued = String(queue.length);
+    var held = outbox ? outbox.held() : 0; // the lines under way count as held until the server answers
+    d.queued = String(held);
     if (!d.linesUrl) return;
     if (revoked) { el("reader-status").textContent = d.labelRevoked; return; }
-    el("reader-status").textContent = queue.length ? d.labelQueued + ": " + queue.length : d.labelSent;
-  }
-  // A line the server refuses (400) is sent alone to find it, then dropped from the queue with
-  // a note (the page's own list keeps it); a revoked link (410) is said, the reading goes on.
-  function refusedLine(line, error) {
-    queue = queue.filter(function (other) { return other.seq !== line.seq; });
-    refused += 1;
-    d.refused = String(refused);
-    note("refused", d.labelRefused + " (" + line.seq + " " + line.kind + " " + (line.card || "") + ") " + (error || ""));
-    save();
-  }
-  function answered(batch, res) {
-    sending = false;
-    if (res.status === 410) { revoked = true; d.revoked = "1"; showQueue(); return; }
-    if (res.status === 400) {
-      if (batch.length > 1) { batchSize = 1; } else { refusedLine(batch[0], res.body.error); }
-      showQueue(); flush(); return;
-    }
-    if (!res.ok) { retry(); return; }
-    var sent = {};
-    (res.body.stored || []).forEach(function (n) { sent[n] = true; });
-    queue = queue.filter(function (line) { return !sent[line.seq]; });
-    if (!queue.length) batchSize = 200;
-    save(); backoff = 1000; showQueue();
-    if (queue.length) flush();
+    el("reader-status").textContent = held ? d.labelQueued + ": " + held : d.labelSent;
   }
   function flush() {
-    if (!d.linesUrl || sending || revoked || !queue.length || !window.fetch) { showQueue(); return; }
-    sending = true;
-    showQueue(); // the lines under way count as held until the server answers
-    var batch = queue.slice(0, batchSize);
-    fetch(d.linesUrl, {
-      method: "POST", credentials: "same-origin", cache: "no-store",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": d.csrf },
-      body: JSON.stringify({ lines: batch, sent: Date.now() }) // sent: the server corrects this clock's error
-    }).then(function (r) {
-      return r.json().catch(function () { return {}; }).then(function (body) {
-        return { ok: r.ok, status: r.status, body: body || {} };
-      });
-    }).then(function (res) { answered(batch, res); })
-      .catch(function () { sending = false; retry(); });
-  }
-  function retry() {
+    if (outbox) outbox.flush();
     showQueue();
-    setTimeout(flush, backoff);
-    backoff = Math.min(backoff * 2, 30000);
   }
   function log(kind, step) {
     if (!d.linesUrl) return; // practice: the list on the page is the log, nothing is sent
     seq += 1;
-    queue.push({ seq: seq, kind: kind, card: (step && step.card) || "", reading: (step && step.reading) || "",
-      key: (step && step.key) || "", at: Date.now() });
-    save(); flush();
+    var line = { seq: seq, kind: kind, card: (step && step.card) || "", reading: (step && step.reading) || "",
+      key: (step && step.key) || "", at: Date.now() };
+    if (outbox) outbox.add(Outbox.readerItem(line));
+    flush();
   }
 
   // ---- the display ------------------------------------------------------------------------
@@ -134,35 +128,9 @@
       card: step.card, reading: step.reading });
   }
   function note(kind, text) { remember({ text: clock() + "  " + text, kind: kind }); }
-  function lastRead() {
-    for (var i = pos; i >= 0; i--) if (steps[i].kind === "read") return i;
-    return -1;
-  }
-  function lastCard() { var i = lastRead(); return i >= 0 ? steps[i].card : ""; }
-  function betweenCards() {
-    // A block just skipped (while paused) is done: the next press acts on the next card.
-    if (pos >= 0 && steps[pos].block === skippedBlock) return true;
-    var i = lastRead();
-    return pos < 0 || i < 0 || steps[i].block !== steps[pos].block;
-  }
-  function blockStart(block) {
-    for (var i = 0; i < steps.length; i++) if (steps[i].block === block) return i;
-    return -1;
-  }
-  function blockEnd(block) {
-    var end = -1;
-    steps.forEach(function (s, i) { if (s.block === block) end = i; });
-    return end;
-  }
-  function nextRead() {
-    for (var i = pos + 1; i < steps.length; i++) if (steps[i].kind === "read") return steps[i];
-    return null;
-  }
-  function skipTarget() {
-    if (!betweenCards()) return { card: lastCard(), unread: false, block: steps[pos].block };
-    var next = nextRead();
-    return next ? { card: next.card, unread: true, block: next.block } : { card: "", unread: true, block: 0 };
-  }
+  function steps() { return st.steps; }
+  function pos() { return st.position; }
+  function atEnd() { return Seq.finished(st); }
   function setPending(card) {
     pendingSkip = card;
     d.skipPending = card;
@@ -171,10 +139,10 @@
   function setState(state) {
     d.state = state;
     buttons.start.disabled = started || finished;
-    buttons.pause.disabled = !started || paused || finished || waiting;
-    buttons.resume.disabled = !paused || finished;
-    buttons.again.disabled = !started || finished || !lastCard();
-    buttons.skip.disabled = !started || finished || pos >= steps.length - 1;
+    buttons.pause.disabled = !started || st.paused || finished || waiting;
+    buttons.resume.disabled = !st.paused || finished;
+    buttons.again.disabled = !started || finished || !Seq.lastCard(st);
+    buttons.skip.disabled = !started || finished || atEnd();
   }
 
   // ---- the position, kept on the device (a page opened again goes on) -----------------------
@@ -182,14 +150,14 @@
   function keep() {
     if (!stateKey || !window.localStorage) return;
     try {
-      localStorage.setItem(stateKey, JSON.stringify({ steps: steps, done: done, finished: finished, items: items,
+      localStorage.setItem(stateKey, JSON.stringify({ steps: steps(), done: done, finished: finished, items: items,
         order: order, seed: plan.seed }));
     } catch (e) { /* full */ }
   }
   // The server's log (a page opened on another device): the list shows what was read there.
   function fromServer() {
     var node = document.getElementById("reader-logged");
-    var lines = [];
+    var lines;
     try { lines = node ? JSON.parse(node.textContent) : []; } catch (e) { lines = []; }
     var notes = { skip: d.labelSkip, pause: d.labelPause, resume: d.labelResume, cut: d.labelCut, reopened: d.labelReopened,
       placed: d.labelPlaced, mismatch: d.labelMismatch };
@@ -203,6 +171,10 @@
       }
     });
   }
+  // Go on after step ``at``, done (a WAIT done was ended by "placed").
+  function goOnFrom(list, at) {
+    st = Seq.state(list, { position: at, placedAt: at >= 0 && list[at] && list[at].kind === Seq.WAIT ? at : -1 });
+  }
   function restore() {
     var saved = null;
     if (stateKey && window.localStorage) {
@@ -213,42 +185,41 @@
       saved = null; // a finished practice game, or the deck changed since: a new one
     }
     if (saved && saved.order) order = saved.order;
-    if (saved && saved.steps && saved.steps.length >= steps.length && (saved.done >= 0 || saved.finished)) {
-      steps = saved.steps; done = saved.done; finished = !!saved.finished;
+    if (saved && saved.steps && saved.steps.length >= steps().length && (saved.done >= 0 || saved.finished)) {
+      done = saved.done; finished = !!saved.finished;
+      goOnFrom(saved.steps, done);
       (saved.items || []).forEach(remember);
     } else if (!isNaN(server) && server >= 0) {
       done = server;
-      finished = d.ended === "1" || server >= steps.length - 1;
+      finished = d.ended === "1" || server >= steps().length - 1;
+      goOnFrom(steps(), done);
       fromServer();
     } else {
       finished = d.ended === "1";
       return;
     }
-    pos = done;
-    showLarge(lastCard());
+    showLarge(Seq.lastCard(st));
     if (finished) { el("reader-step").textContent = d.labelEnd; return; }
-    var next = "";
-    for (var i = done + 1; i < steps.length; i++) if (steps[i].kind === "read") { next = steps[i].card; break; }
-    var number = order.indexOf(next) + 1;
+    var next = Seq.nextCard(steps(), done, order);
     buttons["continue"].hidden = false;
-    buttons["continue"].textContent = d.labelContinue.replace("%(n)s", String(number)).replace("%(card)s", next);
+    buttons["continue"].textContent = d.labelContinue.replace("%(n)s", String(next[0])).replace("%(card)s", next[1]);
     buttons.start.hidden = !practice;
     el("reader-step").textContent = buttons["continue"].textContent;
-    d.resumable = next;
+    d.resumable = next[1];
   }
 
   // ---- playing ------------------------------------------------------------------------------
   function pauseSeconds(index) {
     // A pause before a reading is the one between the two readings; before a phrase, between cards.
-    var next = steps[index + 1];
+    var next = steps()[index + 1];
     var input = el(next && next.kind === "read" ? "reader-between-readings" : "reader-between-cards");
     var value = parseFloat(input && input.value);
-    if (isNaN(value) || value < 0 || value > 30) value = steps[index].seconds;
+    if (isNaN(value) || value < 0 || value > 30) value = steps()[index].seconds;
     return value;
   }
   function preload(from) {
-    for (var i = from, n = 0; i < steps.length && n < 6; i++) {
-      var key = steps[i].key;
+    for (var i = from, n = 0; i < steps().length && n < 6; i++) {
+      var key = steps()[i].key;
       if (!key || preloaded[key]) continue;
       n += 1;
       var a = new Audio();
@@ -261,20 +232,20 @@
   // (the audio URLs are cacheable for a year), so the reading goes on when the Wi-Fi drops.
   function warm() {
     var urls = [], seen = {};
-    steps.forEach(function (s) { if (s.key && !seen[s.key]) { seen[s.key] = true; urls.push(plan.audio[s.key]); } });
-    var done = 0;
+    steps().forEach(function (s) { if (s.key && !seen[s.key]) { seen[s.key] = true; urls.push(plan.audio[s.key]); } });
+    var fetched = 0;
     d.cached = "0";
     d.audioTotal = String(urls.length);
     if (!window.fetch) return;
     (function one(i) {
       if (i >= urls.length) return;
       fetch(urls[i], { cache: "force-cache" }).then(function (r) { return r.arrayBuffer(); })
-        .then(function () { done += 1; d.cached = String(done); one(i + 1); })
+        .then(function () { fetched += 1; d.cached = String(fetched); one(i + 1); })
         .catch(function () { setTimeout(function () { one(i); }, 3000); });
     })(0);
   }
   function finish() {
-    finished = true; playing = false; done = steps.length - 1;
+    finished = true; playing = false; done = steps().length - 1;
     log("end");
     keep();
     el("reader-step").textContent = d.labelEnd;
@@ -288,17 +259,18 @@
   }
   function playNext() {
     timer = null;
-    if (paused || finished) return;
+    if (st.paused || finished) return;
     if (waiting) showWait(false); // read again or skip pressed while waiting: it moves on
-    if (pos >= 0 && steps[pos].kind === "pause") { done = pos; keep(); }
-    if (pos >= steps.length - 1) { finish(); return; }
-    pos += 1;
-    skippedBlock = -1;
-    var step = steps[pos];
-    d.position = String(pos);
-    preload(pos + 1);
+    if (Seq.waiting(st)) { showWait(true); setState("waiting"); return; } // only "placed" goes on
+    var now = Seq.current(st);
+    if (now && now.kind === "pause") { done = pos(); keep(); }
+    if (atEnd()) { finish(); return; }
+    st = Seq.advance(st).state;
+    var step = Seq.current(st);
+    d.position = String(pos());
+    preload(pos() + 1);
     if (step.kind === "pause") {
-      timer = setTimeout(playNext, fast ? 5 : pauseSeconds(pos) * 1000);
+      timer = setTimeout(playNext, fast ? 5 : pauseSeconds(pos()) * 1000);
       setState("playing");
       return;
     }
@@ -323,13 +295,13 @@
   audio.addEventListener("ended", function () {
     if (!playing) return;
     playing = false;
-    var step = steps[pos];
-    done = pos;
+    var step = Seq.current(st);
+    done = pos();
     log(step.reading === "again" ? "again" : step.kind, step);
     if (step.kind === "read") listed(step);
     d.played = (d.played ? d.played + " " : "") + (step.kind === "phrase" ? step.key : step.card + ":" + step.reading);
     keep();
-    if (!paused) playNext();
+    if (!st.paused) playNext();
   });
   audio.addEventListener("error", function () {
     if (!playing) return;
@@ -343,19 +315,18 @@
     if (playing) { playing = false; audio.pause(); }
   }
   function doPause() {
-    if (paused || finished) return;
-    paused = true;
-    var step = pos >= 0 ? steps[pos] : null;
-    var cut = playing && step && step.kind !== "pause";
+    if (st.paused || finished) return;
+    var cut = Seq.pause(st, playing);
     stopCurrent();
-    if (cut) {
+    st = cut.state;
+    var step = cut.entry;
+    log(step.kind, step);
+    if (step.kind === "cut") {
       // The reading under way is not counted: it is read again whole on resume.
-      pos -= 1;
-      log("cut", step);
-      note("cut", d.labelCut + ": " + (step.kind === "read" ? step.card + " (" + label(step) + ")" : label(step)));
-      showLarge(lastCard());
+      note("cut", d.labelCut + ": " + (step.card ? step.card + " (" + label({ kind: "read", reading: step.reading }) + ")"
+        : label({ kind: "phrase", key: step.key })));
+      showLarge(Seq.lastCard(st));
     } else {
-      log("pause");
       note("pause", d.labelPause);
     }
     keep();
@@ -363,15 +334,19 @@
   }
   // Start on a practice page that offered "continue": the kept game is dropped for this one.
   function newGame() {
-    steps = plan.steps.slice(); order = (plan.order || []).slice();
-    pos = -1; done = -1; items = [];
+    st = Seq.state(plan.steps.slice()); order = (plan.order || []).slice();
+    done = -1; items = [];
     el("reader-read").textContent = "";
     showLarge("");
     buttons["continue"].hidden = true;
     delete d.resumable;
     keep();
   }
-  function goOn() { if (!paused) playNext(); else setState("paused"); }
+  function goOn() { if (!st.paused) playNext(); else setState("paused"); }
+  // An operation of reader-sequence.js, or null when the rules refuse it now.
+  function tried(operation) {
+    try { return operation(); } catch (e) { if (e instanceof Seq.ReadingError) return null; throw e; }
+  }
   var actions = {
     start: function () {
       if (started || finished) return;
@@ -390,9 +365,12 @@
     },
     pause: doPause,
     placed: function () {
-      if (!waiting || paused || finished) return;
+      if (!waiting || st.paused || finished) return;
+      var ended = tried(function () { return Seq.placed(st); });
+      if (!ended) return;
       showWait(false);
-      done = pos;
+      st = ended.state;
+      done = pos();
       log("placed");
       note("placed", d.labelPlaced);
       keep();
@@ -400,54 +378,42 @@
     },
     mismatch: function (button) {
       if (!waiting || !button) return;
-      log("mismatch", { card: "", reading: button.dataset["case"], key: "" });
+      var told = tried(function () { return Seq.mismatch(st, button.dataset["case"]); });
+      if (!told) return;
+      log("mismatch", told.entry);
       note("mismatch", d.labelMismatch + ": " + button.textContent.trim());
       el("reader-wait-action").textContent = button.textContent.trim();
     },
     resume: function () {
-      if (!paused || finished) return;
-      paused = false;
+      if (!st.paused || finished) return;
+      st = Seq.resume(st).state;
       log("resume");
       note("resume", d.labelResume);
       playNext();
     },
     again: function () {
-      var index = lastRead();
-      if (index < 0 || finished) return;
-      var read = steps[index];
-      var again = { kind: "read", block: read.block, key: read.key, card: read.card, reading: "again", seconds: 0 };
-      var waiting = nextRead();
-      // Pressed twice before the extra reading plays (e.g. while paused): read once.
-      if (waiting && waiting.reading === "again" && waiting.card === read.card) return;
-      if (paused) note("again-queued", d.labelAgainQueued + ": " + read.card);
-      if (pos >= 0 && steps[pos].block === skippedBlock) {
-        // After a skip while paused: right after the skipped card's steps.
-        steps.splice(pos + 1, 0, again);
-        keep();
-        setState(d.state);
-        return;
-      }
-      if (betweenCards()) {
+      if (finished) return;
+      // Pressed twice before the extra reading plays (e.g. while paused): read once (refused).
+      var again = tried(function () { return Seq.readAgain(st); });
+      if (!again) return;
+      if (st.paused) note("again-queued", d.labelAgainQueued + ": " + again.entry.card);
+      if (again.state.position !== st.position) {
         // Between cards: the phrase under way is cut, the card is read again now, then the
         // next card's block from its start (docs/rules/reader.md).
         stopCurrent();
-        var at = blockStart(steps[pos].block);
-        steps.splice(at, 0, again);
-        pos = at - 1;
+        st = again.state;
         keep();
         goOn();
         return;
       }
-      var extra = steps[pos].kind === "pause" ? [] : [
-        { kind: "pause", block: read.block, key: "", card: "", reading: "", seconds: 2 }
-      ];
-      steps.splice.apply(steps, [pos + 1, 0].concat(extra, [again]));
+      // During its own readings (or after a skip while paused): after the current step.
+      st = again.state;
       keep();
       setState(d.state);
     },
     skip: function () {
-      if (finished || pos >= steps.length - 1) return;
-      var target = skipTarget();
+      if (finished || atEnd()) return;
+      var target = Seq.skipTarget(st);
       if (target.unread && pendingSkip !== target.card) {
         // A card nobody heard is named first; the second press skips it.
         setPending(target.card);
@@ -456,10 +422,10 @@
       }
       setPending("");
       stopCurrent();
-      pos = blockEnd(target.block);
-      skippedBlock = target.block; // a second press (while paused) names the next card
-      done = pos;
-      log("skip", { card: target.card, reading: "", key: "" });
+      var skipped = Seq.skip(st, target.card);
+      st = skipped.state; // a second press (while paused) names the next card
+      done = pos();
+      log("skip", skipped.entry);
       note("skip", d.labelSkip + ": " + target.card);
       keep();
       goOn();
@@ -469,9 +435,9 @@
     var button = event.target.closest("button[data-act]");
     if (button && actions[button.dataset.act]) actions[button.dataset.act](button);
   });
-  window.addEventListener("online", flush);
+  window.addEventListener("online", function () { if (outbox) outbox.sendNow(); });
   restore();
-  preload(Math.max(pos + 1, 0));
+  preload(Math.max(pos() + 1, 0));
   warm();
   setState(finished ? "finished" : "idle");
   flush();

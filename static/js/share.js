@@ -14,7 +14,7 @@
     if (details) details.open = true;
     area.focus();
     area.select();
-    var copied = false;
+    var copied;
     try { copied = document.execCommand && document.execCommand("copy"); } catch (e) { copied = false; }
     note(button, copied ? button.getAttribute("data-copied") : button.getAttribute("data-select"));
   }

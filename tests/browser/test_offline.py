@@ -61,7 +61,7 @@ def test_two_results_saved_offline_survive_a_reload_and_arrive_exactly_once(
     tab_1.wait_for_selector("text=この端末に保存済み・未送信 2件")  # every tab of the tablet knows
     shot(tab_2, f"offline-{width}-1-unsent")
     tries = (
-        "Object.keys(localStorage).filter(k => k.startsWith('karuta.unsent'))"
+        "Object.keys(localStorage).filter(k => k.startsWith('karuta.outbox:court:'))"
         ".reduce((n, k) => n + JSON.parse(localStorage.getItem(k)).tries, 0)"
     )
     before = tab_2.evaluate(tries)
@@ -81,7 +81,7 @@ def test_two_results_saved_offline_survive_a_reload_and_arrive_exactly_once(
     shot(tab_2, f"offline-{width}-2-sent")
     assert saved(first) == [(1, 30, 26)]
     assert saved(second) == [(1, 20, 36)]
-    assert tab_2.evaluate("Object.keys(localStorage).filter(k => k.startsWith('karuta.unsent')).length") == 0
+    assert tab_2.evaluate("Object.keys(localStorage).filter(k => k.startsWith('karuta.outbox:court:')).length") == 0
     court.refresh_from_db()
     assert court.tablet_heard_at is not None
 
@@ -165,7 +165,7 @@ def test_a_result_kept_offline_meets_the_conflict_page_when_someone_else_saved_m
     assert "36" in text and "26" in text
     assert saved(first) == [(1, 30, 26)]  # nothing overwritten
     # The conflict page now shows the values: the tablet no longer holds them as unsent.
-    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('karuta.unsent')).length") == 0
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('karuta.outbox:court:')).length") == 0
 
 
 def test_without_javascript_the_form_posts_as_before(new_context, live_server, court_games):
@@ -253,7 +253,7 @@ def test_a_result_of_another_event_is_shown_apart_never_counted_and_sent_to_its_
         page.click("#unsent button[data-elsewhere-send]")
     assert f"/court/{old_court.token}/game/{old_game.match_number}/saved/1/" in page.url
     assert saved(old_game) == [(1, 30, 26)]
-    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('karuta.unsent')).length") == 0
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('karuta.outbox:court:')).length") == 0
 
 
 def test_a_result_of_another_court_link_is_discarded_only_after_a_question_naming_it(
@@ -279,5 +279,40 @@ def test_a_result_of_another_court_link_is_discarded_only_after_a_question_namin
     page.once("dialog", lambda dialog: answer(dialog, True))
     page.click("#unsent .unsent-elsewhere button[data-discard]")
     page.wait_for_selector("#unsent .unsent-elsewhere", state="detached")
-    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('karuta.unsent')).length") == 0
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('karuta.outbox:court:')).length") == 0
     assert saved(old_game) == []
+
+
+# --- The one outbox (issue 30, item 3) -----------------------------------------------------
+
+MOVE_BACK = """() => {
+  // What the version before kept: the same result under its own key, "karuta.unsent.v1:<key>".
+  for (const name of Object.keys(localStorage).filter(k => k.startsWith('karuta.outbox:court:'))) {
+    localStorage.setItem('karuta.unsent.v1:' + name.split(':').pop(), localStorage.getItem(name));
+    localStorage.removeItem(name);
+  }
+  return Object.keys(localStorage).filter(k => k.startsWith('karuta.unsent.v1:')).length;
+}"""
+
+
+def test_a_result_kept_by_the_version_before_is_sent_after_the_upgrade(new_context, live_server, court_games):
+    """A tablet holding an unsent result under the old key when the server is upgraded: the
+    page moves it into the outbox and sends it, exactly once; nothing is left under the old key."""
+    court, (game, _second) = court_games
+    context = new_context(viewport={"width": 768, "height": 1024}, locale="ja-JP")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/court/{court.token}/game/{game.match_number}/")
+    context.set_offline(True)
+    fill(page, 30, 26)
+    page.click("button.big-submit")
+    page.wait_for_selector("text=この端末に保存済み・未送信 1件")
+    page.close()
+    context.set_offline(False)
+    old = context.new_page()
+    old.goto(f"{live_server.url}/no-such-page/")  # the same origin, no outbox on the page
+    assert old.evaluate(MOVE_BACK) == 1
+    old.goto(f"{live_server.url}/court/{court.token}/")
+    old.wait_for_function("() => !document.body.innerText.includes('未送信')", timeout=15000)
+    assert saved(game) == [(1, 30, 26)]
+    keys = old.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('karuta.'))")
+    assert not [k for k in keys if k.startswith(("karuta.unsent.v1:", "karuta.outbox:court:"))], keys

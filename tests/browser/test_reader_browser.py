@@ -384,3 +384,39 @@ def test_the_reader_waits_at_the_last_two_cards_until_continue_is_tapped(new_con
     kinds = list(ReadingLogEntry.objects.filter(session=session).values_list("kind", "reading"))
     at = kinds.index(("mismatch", "more"))
     assert kinds[at + 1] == ("placed", "") and kinds[at + 2] == ("phrase", "")
+
+
+# What the version before the one outbox (issue 30) kept: the reading's lines under its own key,
+# "reader-log:<reading>:<seed>" = {seq, queue: [line …]}.
+MOVE_BACK = """(store) => {
+  const names = Object.keys(localStorage).filter(k => k.startsWith('karuta.outbox:' + store + ':'));
+  const queue = names.map(k => JSON.parse(localStorage.getItem(k)).line).sort((a, b) => a.seq - b.seq);
+  names.forEach(k => localStorage.removeItem(k));
+  localStorage.setItem(store, JSON.stringify({ seq: queue[queue.length - 1].seq, queue: queue }));
+  return queue.length;
+}"""
+
+
+def test_log_lines_kept_by_the_version_before_reach_the_server_after_the_upgrade(new_context, live_server, reading):
+    session, token = reading
+    context = new_context(viewport={"width": 1024, "height": 768}, locale="ja-JP")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/reader/{token}/{session.pk}/?fast=1")
+    page.wait_for_function(
+        "() => { const d = document.getElementById('reader').dataset; return d.cached === d.audioTotal; }"
+    )
+    store = dataset(page, "store")
+    context.set_offline(True)
+    page.click("button[data-act=start]")
+    to_the_end(page)
+    held = int(dataset(page, "queued"))
+    page.close()
+    context.set_offline(False)
+    other = context.new_page()
+    other.goto(f"{live_server.url}/no-such-page/")  # the same origin, no reader on the page
+    assert other.evaluate(MOVE_BACK, store) == held > 10
+    assert not ReadingLogEntry.objects.filter(session=session).exists()
+    other.goto(f"{live_server.url}/reader/{token}/{session.pk}/?fast=1")
+    wait_sent(other)
+    assert len(lines(session)) == held and lines(session)[-1] == ("end", "", "")
+    assert other.evaluate(f"() => localStorage.getItem('{store}')") is None

@@ -1,24 +1,33 @@
 """The reader's engine (docs/rules/reader.md): seeded order, each card twice, the phrases in
 their place, the last two cards, and the operations (pause, resume, read again, skip)."""
 
+import json
+
 import pytest
 
 from reader.engine import sequence as seq
-from reader.engine.sequence import AGAIN, CHECK, CONFIRM, FIRST, NEXT, PAUSE, PHRASE, READ, SECOND, START, WAIT
+from reader.engine.sequence import AGAIN, CONFIRM, FIRST, NEXT, PAUSE, PHRASE, READ, SECOND, WAIT
+from tests.engine import reader_sequence_cases as cases
+from tests.engine.reader_sequence_cases import ORDER, spoken
 
 CARDS = ["あ", "い", "う", "え", "お"]
 
 
-def spoken(steps):
-    """The steps without pauses, as short text: 'start', 'next', 'check', 'wait', 'あ1', 'あ2',
-    'あc', 'あ+'."""
-    marks = {FIRST: "1", SECOND: "2", CONFIRM: "c", AGAIN: "+"}
-    words = {START: "start", NEXT: "next", CHECK: "check"}
-    return [
-        "wait" if s.kind == WAIT else words[s.key] if s.kind == PHRASE else s.card + marks[s.reading]
-        for s in steps
-        if s.kind != PAUSE
-    ]
+def test_the_tables_exported_for_the_browser_are_up_to_date():
+    """static/js/reader-sequence.js is checked against tests/data/reader_sequence_cases.json
+    (tests/js/reader-sequence.test.js): the file must say what these tables and this engine say.
+    After changing either: ``python -m tests.engine.reader_sequence_cases --write``."""
+    assert cases.JSON_PATH.exists(), "run: python -m tests.engine.reader_sequence_cases --write"
+    assert json.loads(cases.JSON_PATH.read_text(encoding="utf-8")) == json.loads(cases.dumps()), (
+        "tests/data/reader_sequence_cases.json is stale: python -m tests.engine.reader_sequence_cases --write"
+    )
+
+
+@pytest.mark.parametrize(("order", "script"), cases.SCRIPTS)
+def test_the_scripts_run_on_the_engine(order, script):
+    outcome = cases.run_script(order, script)
+    assert len(outcome) == len(script)
+    assert all(("entry" in o) != ("error" in o) for o in outcome)
 
 
 def test_same_seed_same_order_and_every_card_once():
@@ -35,17 +44,7 @@ def test_seeded_order_is_fixed():
     assert seq.shuffled(CARDS, 1) == ["う", "え", "お", "あ", "い"]
 
 
-@pytest.mark.parametrize(
-    ("order", "expected"),
-    [
-        (["あ", "い"], ["start", "check", "あc", "いc", "wait", "next", "あ1", "あ2"]),
-        (["あ", "い", "う"], ["start", "あ1", "あ2", "check", "いc", "うc", "wait", "next", "い1", "い2"]),
-        (
-            ["う", "あ", "い", "え"],
-            ["start", "う1", "う2", "next", "あ1", "あ2", "check", "いc", "えc", "wait", "next", "い1", "い2"],
-        ),
-    ],
-)
+@pytest.mark.parametrize(("order", "expected"), cases.STEPS_IN_ORDER)
 def test_the_steps_in_order(order, expected):
     assert spoken(seq.plan(order)) == expected
 
@@ -171,27 +170,9 @@ def where(order, played):
 
 
 # Table: (steps played, the card shown large, what skip names, whether it needs a confirm).
-# Steps of あいうえ: 0 start, 1 あ1, 2 pause, 3 あ2, 4 pause, 5 next, 6 い1, 7 pause, 8 い2,
-# 9 pause, 10 check, 11 うc, 12 pause, 13 えc, 14 pause, 15 next, 16 う1, 17 pause, 18 う2.
-@pytest.mark.parametrize(
-    ("played", "shown", "skipped", "unread"),
-    [
-        (1, "", "あ", True),  # during 「では、始めます」: あ was never read
-        (2, "あ", "あ", False),  # during あ's 1st reading
-        (4, "あ", "あ", False),  # during あ's 2nd reading: あ, not い
-        (5, "あ", "い", True),  # the pause between cards
-        (6, "あ", "い", True),  # during 「次、読みます」
-        (7, "い", "い", False),
-        (11, "い", "う", True),  # during 「札の確認をします」
-        (12, "う", "う", False),  # confirming う
-        (13, "う", "え", True),  # the pause before え's confirming reading: え is unread
-        (14, "え", "え", False),
-        (16, "え", "う", True),  # 「次、読みます」 before the last read
-        (18, "う", "う", False),  # the pause before the game's last reading
-    ],
-)
+@pytest.mark.parametrize(("played", "shown", "skipped", "unread"), cases.SHOWN_LARGE)
 def test_skip_and_again_name_the_card_shown_large(played, shown, skipped, unread):
-    state = where(["あ", "い", "う", "え"], played)
+    state = where(ORDER, played)
     assert seq.last_card(state) == shown
     assert seq.skip_target(state) == (skipped, unread)
     if not unread:
@@ -199,18 +180,7 @@ def test_skip_and_again_name_the_card_shown_large(played, shown, skipped, unread
         assert entry == seq.Entry("skip", skipped)
 
 
-@pytest.mark.parametrize(
-    ("played", "expected"),
-    [
-        # during あ's 1st reading: あ again after it, then its 2nd reading
-        (2, ["start", "あ1", "あ+", "あ2", "next", "い1"]),
-        # after あ2 (its last step): right after it, before the pause between cards
-        (4, ["start", "あ1", "あ2", "あ+", "next", "い1"]),
-        # the pause between cards, or 「次、読みます」 under way: あ again now, then 次、読みます and い
-        (5, ["start", "あ1", "あ2", "あ+", "next", "い1"]),
-        (6, ["start", "あ1", "あ2", "あ+", "next", "い1"]),
-    ],
-)
+@pytest.mark.parametrize(("played", "expected"), cases.READ_AGAIN)
 def test_read_again_reads_the_card_shown_large_never_in_the_next_block(played, expected):
     state = where(["あ", "い", "う", "え"], played)
     state, entry = seq.read_again(state)
@@ -237,18 +207,7 @@ def test_pause_on_a_pause_step_is_not_a_cut():
     assert entry == seq.Entry("pause")
 
 
-@pytest.mark.parametrize(
-    ("lines", "position", "card"),
-    [
-        ([], -1, (1, "あ")),
-        ([("phrase", "", "")], -1, (1, "あ")),  # the start phrase alone: あ still first
-        ([("read", "あ", FIRST)], 1, (1, "あ")),  # あ's 2nd reading comes next
-        ([("read", "あ", FIRST), ("read", "あ", SECOND)], 3, (2, "い")),
-        ([("read", "あ", FIRST), ("again", "あ", AGAIN), ("read", "あ", SECOND)], 3, (2, "い")),
-        ([("skip", "あ", "")], 3, (2, "い")),
-        ([("read", "あ", FIRST), ("read", "あ", SECOND), ("end", "", "")], 18, (0, "")),
-    ],
-)
+@pytest.mark.parametrize(("lines", "position", "card"), cases.RESUME)
 def test_a_reading_opened_again_goes_on_after_the_last_logged_reading(lines, position, card):
     order = ["あ", "い", "う", "え"]
     steps = seq.plan(order)
@@ -287,22 +246,8 @@ def rest_of(state):
     return [e.card + {FIRST: "1", SECOND: "2", CONFIRM: "c", AGAIN: "+"}[e.reading] for e in rest if e.kind == READ]
 
 
-# Table: skip pressed while paused (docs/rules/reader.md, "While paused"): each press skips a
-# card once; the press after a skip names the next card (asked first, skipped on a 2nd press).
-# (steps played, presses as (confirm, skipped card or "ask:card"), the cards read on resume).
-@pytest.mark.parametrize(
-    ("played", "presses", "after"),
-    [
-        # paused after あ1: skip あ, then the next press asks about い, never skips あ again
-        (2, [("", "あ"), ("", "ask:い")], ["い1", "い2", "うc", "えc", "う1", "う2"]),
-        # …and a press confirming い skips い
-        (2, [("", "あ"), ("", "ask:い"), ("い", "い")], ["うc", "えc", "う1", "う2"]),
-        # paused between cards: い is asked, confirmed, then the next press asks about う
-        (5, [("", "ask:い"), ("い", "い"), ("", "ask:う")], ["うc", "えc", "う1", "う2"]),
-        # paused during the last card's confirming reading: う skipped once, then え is asked
-        (12, [("", "う"), ("", "ask:え")], ["えc", "う1", "う2"]),
-    ],
-)
+# Table: skip pressed while paused (cases.SKIP_WHILE_PAUSED).
+@pytest.mark.parametrize(("played", "presses", "after"), cases.SKIP_WHILE_PAUSED)
 def test_skip_while_paused_skips_each_card_once(played, presses, after):
     state = paused_at(played)
     for confirm, expected in presses:
@@ -316,17 +261,8 @@ def test_skip_while_paused_skips_each_card_once(played, presses, after):
     assert rest_of(state) == after
 
 
-# Table: もう一度 while paused: the card shown large is read again first on resume, once however
-# often it is pressed; after a skip while paused it is read after the skipped card's block.
-@pytest.mark.parametrize(
-    ("played", "under_way", "skip_first", "after"),
-    [
-        (2, False, False, ["あ+", "あ2", "い1", "い2"]),  # paused after あ1 (on its pause step)
-        (4, True, False, ["あ+", "あ2", "い1", "い2"]),  # あ2 cut by the pause: again, then あ2 whole
-        (5, False, False, ["あ+", "い1", "い2"]),  # paused between cards
-        (2, False, True, ["あ+", "い1", "い2"]),  # あ skipped while paused, then again: あ once more
-    ],
-)
+# Table: もう一度 while paused (cases.AGAIN_WHILE_PAUSED).
+@pytest.mark.parametrize(("played", "under_way", "skip_first", "after"), cases.AGAIN_WHILE_PAUSED)
 def test_again_while_paused_is_read_once_on_resume(played, under_way, skip_first, after):
     state = paused_at(played, under_way)
     if skip_first:

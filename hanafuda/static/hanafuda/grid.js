@@ -316,7 +316,7 @@
       update();
     });
   }
-  var remembered = null;
+  var remembered;
   try { remembered = sessionStorage.getItem(memoryKey); } catch (e) { remembered = null; }
   // After a refused save the page comes back with the taps kept: keep the chosen side too.
   var keep = form.querySelector(".form-error") && remembered !== null && Number(remembered) < data.sides.length;
