@@ -187,6 +187,7 @@ INSTALLED_APPS = [
     "club_entry",
     "reader",
     "people",
+    "webhooks",
 ]
 
 MIDDLEWARE = [

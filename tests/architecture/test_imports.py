@@ -4,7 +4,8 @@ The import graph is built from the source (``ast``), imports inside functions in
 import hidden in a function cannot dodge a rule. The rules are those of
 ``docs/architecture.md``, "Direction of imports":
 
-- layers, lowest first: engines and ``common``; models (and what only reads them);
+- layers, lowest first: engines and ``common``; models (and what only reads them, and the
+  signals services send: ``*.signals``);
   the read side (``tournament.reports``); writing results (``judging.services``); the other
   services; presentation (forms, tables, Excel, paper, admin, commands); views; URL modules
   and the project package. A module imports only its own layer or lower ones;
@@ -40,6 +41,7 @@ APPS = (
     "club_entry",
     "reader",
     "people",
+    "webhooks",
 )
 
 # Lowest first. A module belongs to the first layer with a matching pattern.
@@ -51,6 +53,7 @@ LAYERS = [
             "*.models",
             "*.apps",
             "*.labels",
+            "*.signals",
             "tournament.clock",
             "tournament.access",
             "tournament.imports",
@@ -103,6 +106,19 @@ MAY_IMPORT = {
         "tournament.access",
         "tournament.imports",
         "tournament.management.commands._base",
+    ),
+    # The outgoing webhook (issue 35 item 2) hears the results' and the calls' signals, writes its
+    # outbox beside their models and sends the tournament's share texts; nothing imports it.
+    "webhooks": (
+        "common",
+        "webhooks",
+        "tournament.models",
+        "tournament.access",
+        "tournament.share",
+        "judging.models",
+        "judging.signals",
+        "people.models",
+        "people.signals",
     ),
     "judging": (
         "common",
@@ -279,3 +295,15 @@ def _strongly_connected(graph: dict[str, list[str]]) -> list[list[str]]:
 
 def test_the_circle_finder_finds_a_circle():
     assert sorted(map(sorted, _strongly_connected({"a": ["b"], "b": ["a"], "c": ["a"]}))) == [["a", "b"], ["c"]]
+
+
+def test_nothing_imports_the_outgoing_webhook():
+    """``webhooks`` hears signals (issue 35 item 2): the results and the calls never import it."""
+    wrong = [
+        f"{name} imports {t}"
+        for name in sorted(modules())
+        if name.split(".")[0] not in ("webhooks", "config")
+        for t in sorted(imports_of(name))
+        if t.split(".")[0] == "webhooks"
+    ]
+    assert not wrong, "\n".join(wrong)
