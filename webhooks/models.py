@@ -104,6 +104,8 @@ class Delivery(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-pk"]
+        verbose_name = _("webhook message")
+        verbose_name_plural = _("webhook messages")
         indexes = [models.Index(fields=["status", "next_attempt_at"], name="webhook_delivery_due")]
 
     def __str__(self):
