@@ -14,7 +14,8 @@ a logged-in organiser add a stranger as organiser with one click:
 - offered back only in the same session or browser (it lives there, or under its cookie), for the same path (the same
   form), to the same user (or, after the login, to a user the page answers 200 to: a
   user who may not open the form gets its 403 page and never sees the values);
-- no field whose name contains "password" is ever kept or shown;
+- no field whose name contains "password" or "secret" is ever kept or shown (the outgoing
+  webhook's token, issue 35);
 - at most ``LIMIT_BYTES`` (16 KB) of values and ``LIFE_SECONDS`` (10 minutes) of life:
   a bigger form keeps nothing, never reaches the database;
 - a client without a stored session (a stranger, a tablet that lost its cookies, a login
@@ -57,8 +58,9 @@ _NEW_TOKEN = "_kept_form_token"
 
 
 def is_secret(name: str) -> bool:
-    """True for a field never kept or shown: its name contains "password" (any case)."""
-    return "password" in name.lower()
+    """True for a field never kept or shown: its name contains "password" or "secret" (any case)."""
+    lowered = name.lower()
+    return "password" in lowered or "secret" in lowered
 
 
 def visible_fields(request) -> list[tuple[str, str]]:

@@ -188,6 +188,7 @@ INSTALLED_APPS = [
     "club_entry",
     "reader",
     "people",
+    "webhooks",
 ]
 
 MIDDLEWARE = [

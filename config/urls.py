@@ -20,6 +20,7 @@ urlpatterns = [
     path("", include("series.urls")),  # series, results exchange, archive
     path("", include("club_entry.urls")),  # clubs' entry links
     path("", include("reader.urls")),  # the reader (読み手)
+    path("", include("webhooks.urls")),  # the outgoing webhook's settings (issue 35)
     path("", include("people.urls")),  # reception, announcer, referees, duty roster (issue 32)
     path("games/", setup.club_games, name="games"),
     path("games/hanafuda/", include("hanafuda.urls")),

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from common.errors import UserError
 from judging.engine import individual, rules
 from judging.models import HistoryEntry, PlayerCards, RecordingSheet
+from judging.signals import result_confirmed
 from tournament.models import Match, Player
 from tournament.reports import stages
 
@@ -403,6 +404,7 @@ def _confirm(match, sheet, user, action):
     match.save(update_fields=["status", "winner"])
     HistoryEntry.objects.create(match=match, sheet=sheet, user=sheet.confirmed_by, action=action)
     refresh_slots(match.division, user=sheet.confirmed_by)
+    result_confirmed.send(sender=Match, match=match, sheet=sheet)
 
 
 def refresh_slots(division, *, user=None):

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from common.errors import UserError
 from people.models import CheckinLog, MatchCall
+from people.signals import match_called
 from tournament.models import Match
 from tournament.services.announcements import announce
 
@@ -78,4 +79,5 @@ def call_match(match, number=None, *, user=None, now=None, minutes=CALL_MINUTES)
             source="announcer",
             user=call.called_by,
         )
+    match_called.send(sender=Match, match=match, call=call)
     return call

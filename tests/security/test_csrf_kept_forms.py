@@ -187,3 +187,15 @@ def test_after_the_login_a_user_who_may_not_open_the_form_never_sees_the_values(
     anonymous.post(reverse("login"), {"username": "stranger", "password": "the-stranger-password"})
     page = anonymous.get(url)
     assert page.status_code == 403 and "鈴木" not in page.content.decode()
+
+
+def test_the_webhooks_secret_is_never_kept(event, organiser):
+    """The outgoing webhook's token (issue 35) is kept as the series key is: a refused form keeps
+    the other fields as text, never the field named "secret"."""
+    url = reverse("webhooks:settings", args=[event.slug])
+    client = strict_client(organiser)
+    typed = {"kind": "line", "line_to": "C" + "0" * 32, "secret": "Channel-token-never-kept-123"}
+    assert client.post(url, typed, HTTP_ORIGIN=OURS).status_code == 403
+    kept = client.session[kept_forms.SESSION_KEY]
+    assert dict(kept["fields"]) == {"kind": "line", "line_to": "C" + "0" * 32}
+    assert "Channel-token-never-kept-123" not in client.get(url).content.decode()

@@ -208,6 +208,10 @@ EXPECTED = {
     "awards:remove_prize": {**ORGANISER, "organiser": 302},
     "awards:mc_list": ORGANISER,
     "awards:collected": {**ORGANISER, "organiser": 302},
+    # The outgoing webhook (issue 35 item 2): the settings (a secret) for organisers only; the test
+    # message is POST only, refused after the organiser check.
+    "webhooks:settings": ORGANISER,
+    "webhooks:send_test": {**ORGANISER, "organiser": 405},
     # Clubs' entry links (issue 20 item 4): the token is the credential, as a court link's.
     "club_entry:home": COURT_LINK,
     "club_entry:team_add": COURT_LINK,
@@ -428,7 +432,7 @@ def concrete_url(name, event, match):
     if kwargs is None:
         kwargs = (
             {"slug": event.slug}
-            if name.startswith(("tournament:", "judging:", "api:", "awards:", "series:"))
+            if name.startswith(("tournament:", "judging:", "api:", "awards:", "series:", "webhooks:"))
             and name not in ("tournament:public_home", "tournament:event_list", "api:events", "api:openapi")
             else {}
         )
@@ -538,6 +542,8 @@ def test_an_organiser_of_another_event_changes_nothing_by_posting(client, day):
         (reverse("awards:settings", args=[event.slug]), {"per": "team"}),
         (reverse("awards:add_prize", args=[event.slug]), {"name": "特別賞"}),
         (reverse("awards:collected", args=[event.slug]), {"key": "all"}),
+        (reverse("webhooks:settings", args=[event.slug]), {"enabled": "on", "kind": "url", "url": "https://x.example"}),
+        (reverse("webhooks:send_test", args=[event.slug]), {}),
         (reverse("series:exchange", args=[event.slug]), {"role": "final"}),
         (reverse("series:results_import", args=[event.slug]), {"sha256": "0" * 64}),
         # The reader: a deck made for this event, and the shipped deck (staff only).

@@ -134,6 +134,7 @@ def _played_day(out_path):
     final = event.matches.get(division=low, stage=Match.Stage.FINAL)
     prize = add_hand_prize(event, "敢闘賞", final.team_b)
     people_day = _people_of_the_day(event, organiser)
+    _webhook_messages(event, sheet)
 
     deck = DeckEdition.objects.create(slug="club", name="練習用", owner=organiser)
     for i, kana in enumerate("あいうえお"):
@@ -290,6 +291,21 @@ def _people_of_the_day(event, organiser):
         "card_code": cards.code_for(teams[0]),
         "names": [r.name for r in made] + [r.furigana for r in made] + ["受付花子", "会場太郎"],
     }
+
+
+def _webhook_messages(event, sheet):
+    """Issue 35's outgoing webhook: saved but off, one result sent, one test message given up
+    (its error in the system's words), so the page's table is crawled. Nothing is sent."""
+    from django.utils import timezone
+
+    from webhooks.models import Delivery, WebhookSettings
+
+    WebhookSettings.objects.create(event=event, kind="line", line_to="C" + "0" * 32, secret="crawl-" + "t" * 30)
+    now = timezone.now()
+    Delivery.objects.create(event=event, kind="result", sheet=sheet, status="sent", attempts=1, sent_at=now)
+    Delivery.objects.create(
+        event=event, kind="test", status="failed", attempts=1, last_error="[Errno 101] Network is unreachable"
+    )
 
 
 def _admin_objects():

@@ -71,6 +71,9 @@ SHARED_EN = {
     "M4A",
     "ICS",
     "ODS",
+    # the outgoing webhook's service, by its product name (issue 35): 「LINE Messaging API」
+    "LINE",
+    "Messaging",
 }
 
 

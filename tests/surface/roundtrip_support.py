@@ -23,6 +23,7 @@ APPS = (
     "series",
     "reader",
     "people",
+    "webhooks",
     "hanafuda",
     "dosai",
     "ops",

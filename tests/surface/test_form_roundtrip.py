@@ -63,6 +63,7 @@ ROUND_TRIPS = {
     "people.forms.DaySettingsForm": "test_day_settings_keep_every_value",
     "people.forms.RoleForm": "test_day_role_keeps_every_value",
     "people.forms.RefereeForm": "test_referee_keeps_every_value",
+    "webhooks.forms.WebhookSettingsForm": "test_webhook_settings_keep_every_value",
 }
 
 # Form classes with nothing a person types that is stored to be shown again, and why.
@@ -358,6 +359,31 @@ def test_award_settings_keep_every_value(client, organiser):
     response = client.post(url, post_data(AWARD_TYPED))
     assert response.status_code == 302, response.context["form"].errors
     assert not lost_values(form_with(client.get(url).content.decode(), "paper_size"), AWARD_TYPED)
+
+
+WEBHOOK_TYPED = {
+    "enabled": True,
+    "kind": "url",
+    "url": "https://club.example.jp/karuta-hook",
+    "line_to": "C" + "0123456789abcdef" * 2,
+    "send_results": False,
+    "send_calls": True,
+}
+
+
+def test_webhook_settings_keep_every_value(client, organiser):
+    """Every field comes back but the secret: a password box is never filled back (issue 35)."""
+    event = make_event(slug="webhook-roundtrip")
+    event.organisers.add(organiser)
+    url = reverse("webhooks:settings", args=[event.slug])
+    opened = form_with(client.get(url).content.decode(), "line_to")
+    assert shown_fields(opened) == set(WEBHOOK_TYPED) | {"secret", "clear_secret"}
+    secret = "a-signing-secret-0123456789"
+    response = client.post(url, {**post_data(WEBHOOK_TYPED), "secret": secret})
+    assert response.status_code == 302, response.context["form"].errors
+    page = client.get(url).content.decode()
+    assert not lost_values(form_with(page, "line_to"), WEBHOOK_TYPED)
+    assert secret not in page
 
 
 def test_club_entry_settings_keep_every_value(client, organiser):

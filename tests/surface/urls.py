@@ -80,6 +80,7 @@ POST_ONLY = {
     "series:results_download": "downloads the signed results file (POST only; the exchange page holds the form)",
     "set_language": "sets the language (POST only; the crawl sets it with the language cookie)",
     "people:card_checkin": "receives a scanned card's team (POST only; the card's page holds the form)",
+    "webhooks:send_test": "sends the webhook's test message (POST only; the webhook page holds the form)",
 }
 
 # Addresses that answer every GET with a redirect on purpose (issue 34 item 5): the crawl checks

@@ -91,6 +91,29 @@ def test_a_division_text_lists_its_places_with_affiliations_and_marks(played):
     ]
 
 
+def test_a_result_text_is_event_game_court_score_winner_and_address(played):
+    """The outgoing webhook's text of a confirmed game (issue 35 item 2): teams only."""
+    from judging.models import RecordingSheet
+
+    event, division, _groups = played
+    game = Match.objects.filter(division=division, stage=Match.Stage.GROUP).order_by("match_number").first()
+    sheet = RecordingSheet.objects.get(match=game, is_confirmed=True)
+    with translation.override("ja"):
+        text = share.result_text(event, game, sheet, URL)
+        sheet.is_walkover = True
+        walkover = share.result_text(event, game, sheet, URL)
+    winner = game.team_a if sheet.winner_side == "A" else game.team_b
+    assert text.split("\n") == [
+        "第40回日立市郷土かるた大会　2027年1月17日(日)",
+        f"第{game.match_number}試合　{game.court}　小学生の部",
+        f"{game.team_a.name} {sheet.cards_a} – {sheet.cards_b} {game.team_b.name}",
+        f"勝ち：{winner.name}",
+        URL,
+    ]
+    assert walkover.split("\n")[3] == f"勝ち：{winner.name}（不戦勝）"
+    assert not any(p.name in text for p in Player.objects.filter(team__division=division))
+
+
 def test_the_pages_carry_the_texts_with_their_button(played, client):
     event, division, groups = played
     team = members(groups[0])[0]

@@ -26,6 +26,7 @@ import sys
 from urllib.parse import urlsplit
 
 import segno
+from django.apps import apps as django_apps
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
@@ -33,6 +34,8 @@ from django.db import DatabaseError
 from django.db.models import Q
 
 from ops import sessions
+
+WEBHOOK_SENDER_ENV = "KARUTA_SEND_WEBHOOKS"  # webhooks.apps.SENDER_ENV
 
 DEMO_PASSWORD = "karuta-demo"  # what `make run` / ensure_organiser set by default
 
@@ -233,6 +236,9 @@ class Command(BaseCommand):
         server = choose_server(server)
         self.check_accounts()
         self.clear_sessions()
+        # Each server process sends the outgoing webhook's messages on a timer (webhooks/apps.py;
+        # a run is one query while no event's webhook is on).
+        os.environ[WEBHOOK_SENDER_ENV] = "1"
         url = os.environ.get("SITE_URL", "").rstrip("/") or site_url_for(host, port)
         os.environ["SITE_URL"] = url
         os.environ["DEBUG"] = "false"
@@ -249,6 +255,7 @@ class Command(BaseCommand):
             if dry_run:
                 return
             sys.stdout.flush()
+            django_apps.get_app_config("webhooks").start_sender()  # this process serves: its own timer
             serve_waitress(host, port, threads)
             return
         argv = gunicorn_argv(host, port, workers, threads, timeout)

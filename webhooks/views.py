@@ -1,0 +1,63 @@
+"""The organiser's webhook page, ``/manage/<event>/webhook/`` (organisers of the event only;
+issue 35 item 2): the settings form, the recent deliveries with their status, and a POST-only
+test message. The secret is never written back into the page: only its fingerprint.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponseNotAllowed
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from tournament.access import event_for_organiser
+from webhooks import sender
+from webhooks.forms import WebhookSettingsForm
+from webhooks.models import Delivery, WebhookSettings
+
+RECENT = 30
+
+
+def _page_url(event):
+    return reverse("webhooks:settings", args=[event.slug])
+
+
+@login_required
+def settings_page(request, slug):
+    """GET: the form and the recent deliveries. POST: save; a refusal names its field and keeps
+    what was typed (the secret excepted: a password box is never filled back)."""
+    event = event_for_organiser(request, slug)
+    hook = WebhookSettings.for_event(event)
+    form = WebhookSettingsForm(request.POST or None, instance=hook)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Webhook settings saved."))
+        return redirect(_page_url(event))
+    deliveries = Delivery.objects.filter(event=event).order_by("-created_at", "-pk")[:RECENT]
+    counts = {
+        status: Delivery.objects.filter(event=event, status=status).count()
+        for status in (Delivery.Status.PENDING, Delivery.Status.FAILED)
+    }
+    return render(
+        request,
+        "webhooks/settings.html",
+        {"event": event, "form": form, "hook": hook, "deliveries": deliveries, "counts": counts},
+    )
+
+
+@login_required
+def send_test(request, slug):
+    """POST only: send a test message now with the saved settings (tried once), and say how it went."""
+    event = event_for_organiser(request, slug)
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    hook = WebhookSettings.objects.filter(event=event).first()
+    if hook is None or not hook.secret or not (hook.url and (hook.line_to or hook.kind == hook.Kind.URL)):
+        messages.error(request, _("Save the address, the id and the token or secret first."))
+        return redirect(_page_url(event))
+    delivery = sender.send_test(hook, transport=sender.TRANSPORT)
+    if delivery.status == Delivery.Status.SENT:
+        messages.success(request, _("Test message sent."))
+    else:
+        messages.error(request, _("The test message was not sent: %(error)s") % {"error": delivery.last_error})
+    return redirect(_page_url(event))
