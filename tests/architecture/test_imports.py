@@ -85,8 +85,10 @@ MAY_IMPORT = {
     # The rooms of issues 19–21 build on the tournament, never the other way round, except the
     # clubs' entry links in three places (absences on the reception list and the team page; the
     # event's date against the entry deadline), and the public team page reading the prizes a
-    # team won (``awards.reports.team_prizes``, issue 35). The reader needs only the tournament's models,
-    # access helpers, entry-workbook reader and the commands' base.
+    # team won (``awards.reports.team_prizes``, issue 35), and the programme's staff section
+    # reading the referees and the duty roster (``people.reports.programme_staff``, issue 34).
+    # The reader needs only the tournament's models, access helpers, entry-workbook reader and
+    # the commands' base.
     "tournament": (
         "common",
         "tournament",
@@ -95,6 +97,7 @@ MAY_IMPORT = {
         "club_entry.models",
         "club_entry.services",
         "awards.reports",
+        "people.reports",
     ),
     "reader": (
         "common",
