@@ -45,7 +45,7 @@ from common.pdf.layout import (
 )
 from common.pdf.pen import HINT, INK, MUTED, ZEBRA, Pen, draw_fitted, shrink
 from common.pdf.qr import draw_qr, qr_modules
-from common.pdf.text import checked, wrap
+from common.pdf.text import checked, wrap, wrap_items
 from tournament.paper.bracket import BracketMatch, PlacementGame, bracket_pages
 from tournament.paper.data import EventInfo, event_document, prepare_event
 from tournament.paper.timetable import TimetableMatch, court_timetable_pages
@@ -174,7 +174,7 @@ def programme_pdf(
     if "bracket" in wanted:
         parts["bracket"] = bracket_pages(ev, list(brackets), list(placements))
     if "staff" in wanted:
-        parts["staff"] = _simple_pages(ev, badge, _staff_sections(staff or ProgrammeStaff()))
+        parts["staff"] = _simple_pages(ev, badge, _staff_sections(font, staff or ProgrammeStaff()))
     if "contents" in wanted:
         parts["contents"] = [Page(PORTRAIT, lambda pen: None)]  # placeholder, one page
     # page numbers: the cover is page 1
@@ -424,7 +424,7 @@ def _team_row(xs: list[float], cells: list[str], index: int) -> Block:
     return Block(rh, draw)
 
 
-def _staff_sections(staff: ProgrammeStaff) -> list[Section]:
+def _staff_sections(font: str, staff: ProgrammeStaff) -> list[Section]:
     """審判・係分担: the referees (three to a row), the referees' table (a row per start
     time, a column per court, at most :data:`MOST_COURTS` courts to a table) and the duty
     roster's lines (係, time, names)."""
@@ -454,16 +454,16 @@ def _staff_sections(staff: ProgrammeStaff) -> list[Section]:
             ]
             rows.append(_grid_row(xs, texts, ri))
         heading = _sub_heading(x0, w, _("Referees by court"))
-        sections.append(Section(heading, header, rows, keep_together=False, gap_after=4 * mm))
+        sections.append(Section(heading, header, rows, gap_after=4 * mm))
     if staff.duties:
         widths = scale_cols([30, 52, 104], w)
         xs = cols_x(x0, widths)
         header = header_row(x0, list(zip([_("Duty"), _("Time"), _("Who")], widths, strict=True)), 8 * mm, size=9)
         rows = []
         for i, (role, time, people) in enumerate(staff.duties):
-            who = "、".join(checked(p, f"duties[{i}].names") for p in people)
-            cells = [checked(role, f"duties[{i}].role"), checked(time, f"duties[{i}].time"), who]
-            rows.append(_duty_row(xs, cells, i))
+            who = wrap_items([checked(p, f"duties[{i}].names") for p in people], "、", font, 10, widths[2] - 3 * mm)
+            cells = [checked(role, f"duties[{i}].role"), checked(time, f"duties[{i}].time")]
+            rows.append(_duty_row(xs, cells, who, i))
         sections.append(Section(_sub_heading(x0, w, _("Duty roster")), header, rows, keep_together=False))
     if len(sections) == 1:
         sections.append(Section(None, None, [message_row(x0, w, _("No referees or duty roster yet."), 14 * mm)]))
@@ -523,16 +523,23 @@ def _grid_row(xs: list[float], cells: list[str], index: int) -> Block:
     return Block(rh, draw)
 
 
-def _duty_row(xs: list[float], cells: list[str], index: int) -> Block:
-    rh = 8.5 * mm
+def _duty_row(xs: list[float], cells: list[str], who: list[str], index: int) -> Block:
+    """A roster line: the role and its time fitted, the names wrapped at 10 pt (a name is
+    never split nor cut: the row grows)."""
+    lead = 4.6 * mm
+    rh = max(8.5 * mm, lead * len(who) + 3.5 * mm)
 
     def draw(pen: Pen, top: float) -> None:
         y = top - rh
         if index % 2:
             pen.rect(xs[0], y, xs[-1] - xs[0], rh, fill=ZEBRA, stroke=None)
         for i, text in enumerate(cells):
-            draw_fitted(pen, xs[i], y, xs[i + 1] - xs[i], rh, text, max_size=11 if i != 1 else 9.5, min_size=5.5,
+            draw_fitted(pen, xs[i], y, xs[i + 1] - xs[i], rh, text, max_size=11 if i == 0 else 9.5, min_size=6,
                         bold=i == 0, align="left", pad=1.5 * mm)  # fmt: skip
+        ly = y + rh / 2 + lead * (len(who) - 1) / 2
+        for line in who:
+            pen.text_mid(xs[2] + 1.5 * mm, ly, line, 10)
+            ly -= lead
         pen.hline(xs[0], xs[-1], y, width=0.4, color=MUTED)
 
     return Block(rh, draw)
