@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from common.dates import format_time, to_tokyo
@@ -348,7 +349,7 @@ def programme_staff(event) -> ProgrammeStaff:
         span = blocks[line.first : line.last + 1]
         kinds = "・".join(str(KIND_LABELS[b.kind]()) for b in span)
         time = f"{kinds} {_clock(span[0].start)}〜{_clock(span[-1].end)}"
-        lines.append(StaffDuty(str(labels.get(line.role, line.role)), time, list(line.names)))
+        lines.append(StaffDuty(capfirst(str(labels.get(line.role, line.role))), time, list(line.names)))
     return ProgrammeStaff(referees, courts, rows, lines)
 
 
