@@ -12,9 +12,13 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
 
-from common.dates import format_time
-from people.models import MatchCall, PlayerPresence, RefereeAssignment, RollCall, TeamCheckin
+from common.dates import format_time, to_tokyo
+from people.engine import staff as staff_engine
+from people.models import Duty, MatchCall, PlayerPresence, Referee, RefereeAssignment, RollCall, TeamCheckin
+from people.roster import KIND_LABELS, day_blocks
 from tournament.models import Match, Player, Team
 
 
@@ -274,3 +278,80 @@ def referee_sheets(event):
             (a.match.match_number, format_time(a.match.start_at), str(a.match.court))
         )
     return courts, list(by_referee.items())
+
+
+@dataclass(frozen=True)
+class StaffReferee:
+    name: str
+    club: str
+
+
+@dataclass(frozen=True)
+class StaffDuty:
+    role: str  # 「受付」
+    time: str  # 「開始前・午前 8:30〜12:00」
+    names: list[str]
+
+
+@dataclass(frozen=True)
+class ProgrammeStaff:
+    """The 大会プログラム's staff section (issue 34 item 1): the referees (name, club, by
+    furigana); the referees' table (``courts``: the courts' names as columns; ``rows``: (time,
+    a cell per court: the referee, 「未定」 for a game without one, "" for no game there)),
+    empty until a referee is given a game; and the roster's lines."""
+
+    referees: list[StaffReferee]
+    courts: list[str]
+    rows: list[tuple[str, list[str]]]
+    duties: list[StaffDuty]
+
+    def __bool__(self) -> bool:
+        return bool(self.referees or self.duties)
+
+
+def programme_staff(event) -> ProgrammeStaff:
+    """What the 大会プログラム prints of ``event``'s referees and duty roster (docs/programme.md
+    "staff"; docs/people.md: these names are printed only when the organiser chooses the
+    section). The referees' table: the scheduled games' start times as rows
+    (``people.engine.staff.referee_grid``), the courts with games as columns, only once some
+    game has a referee; the roster: ``people.engine.staff.duty_lines`` over the roster's blocks
+    (``people.roster.day_blocks``), each line's time its blocks' words and span."""
+    referees = [StaffReferee(r.name, r.club) for r in Referee.objects.filter(event=event)]
+    games = list(
+        event.matches.filter(court__isnull=False, start_at__isnull=False)
+        .select_related("court")
+        .order_by("court__order", "court__pk", "start_at", "match_number")
+    )
+    names = referee_names(games)
+    courts, rows = [], []
+    if names:
+        order: dict[int, int] = {}
+        for m in games:
+            if m.court_id not in order:
+                order[m.court_id] = len(order)
+                courts.append(str(m.court))
+        judged = []
+        for m in games:
+            local = to_tokyo(m.start_at)
+            judged.append(staff_engine.Judged(order[m.court_id], local.hour * 60 + local.minute, names.get(m.pk, "")))
+        none_yet = _("nobody yet")
+        rows = [
+            (_clock(start), ["" if c is None else (c or none_yet) for c in cells])
+            for start, cells in staff_engine.referee_grid(judged, len(courts))
+        ]
+    blocks = day_blocks(event)
+    duties = [
+        (d.role, d.block, d.name) for d in Duty.objects.filter(event=event).order_by("pk") if d.block < len(blocks)
+    ]
+    labels = dict(Duty.Role.choices)
+    lines = []
+    for line in staff_engine.duty_lines(duties, list(Duty.Role.values)):
+        span = blocks[line.first : line.last + 1]
+        kinds = "・".join(str(KIND_LABELS[b.kind]()) for b in span)
+        time = f"{kinds} {_clock(span[0].start)}〜{_clock(span[-1].end)}"
+        lines.append(StaffDuty(capfirst(str(labels.get(line.role, line.role))), time, list(line.names)))
+    return ProgrammeStaff(referees, courts, rows, lines)
+
+
+def _clock(minutes: int) -> str:
+    return f"{minutes // 60}:{minutes % 60:02d}"

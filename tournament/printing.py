@@ -3,6 +3,7 @@
 Reads the read side (``tournament.reports``) like the pages, Excel and the JSON API, so
 paper, screen and Excel agree. Personal data (players' names, furigana, grades) only goes into the reception
 list, the individual table and, when asked for, the results list: callers check who may have them.
+Referees' and staff names go only into the programme's staff section, when asked for.
 """
 
 import datetime
@@ -15,6 +16,7 @@ from club_entry import services as club_entry_services
 from common.pdf.coverage import font_warnings
 from judging.paper.game_setup import game_setup_pdf
 from judging.paper.touch_matrix import touch_matrix_pdf
+from people import reports as people_reports
 from tournament import paper, reports
 from tournament.engine import seeding
 from tournament.engine.bracket import plan_bracket
@@ -446,13 +448,30 @@ def programme_groups(event):
     return groups
 
 
+def programme_staff(event):
+    """The staff section of ``event``'s 大会プログラム (``paper.ProgrammeStaff``) from the
+    people of the day's read side (``people.reports.programme_staff``: the referees, their
+    table by time and court, the duty roster's lines); empty when the event has neither
+    referees nor a roster."""
+    found = people_reports.programme_staff(event)
+    return paper.ProgrammeStaff(
+        referees=[(r.name, r.club) for r in found.referees],
+        courts=list(found.courts),
+        rows=[(time, list(cells)) for time, cells in found.rows],
+        duties=[(d.role, d.time, list(d.names)) for d in found.duties],
+    )
+
+
 def programme(event, sections=None, *, booklet=False, base_url=""):
     """大会プログラム of ``event`` (``tournament.paper.programme``): the ``sections`` chosen
-    (default all, names of ``paper.PROGRAMME_SECTIONS``), the texts of the event's
-    ``ProgrammeSettings`` (none saved: the event's name, no 主催/後援, the default notes),
-    the QR code to the public timetable at ``base_url``; ``booklet``: imposed 2-up on A3.
-    The referees and the duty roster are not in the booklet yet (the project has neither).
-    Raises ``ValueError`` for an unknown section."""
+    (default ``paper.PROGRAMME_DEFAULT_SECTIONS``: every section but the staff, whose names
+    are printed only when asked for, docs/programme.md; names of
+    ``paper.PROGRAMME_SECTIONS``), the texts of the event's ``ProgrammeSettings`` (none
+    saved: the event's name, no 主催/後援, the default notes), the QR code to the public
+    timetable at ``base_url``; ``booklet``: imposed 2-up on A3.  The staff section is left
+    out when the event has no referee and no duty roster.  Raises ``ValueError`` for an
+    unknown section."""
+    sections = list(sections) if sections else list(paper.PROGRAMME_DEFAULT_SECTIONS)
     texts = ProgrammeSettings.objects.filter(event=event).first() or ProgrammeSettings(event=event)
     url = base_url.rstrip("/") + reverse("tournament:public_timetable", args=[event.slug]) if base_url else ""
     notes = [line for line in texts.notes.splitlines() if line.strip()] or default_notes()
@@ -461,13 +480,14 @@ def programme(event, sections=None, *, booklet=False, base_url=""):
     return paper.programme_pdf(
         event_info(event),
         paper.ProgrammeCover(title=texts.title, organiser=texts.organiser, supporters=texts.supporters, url=url),
-        sections=list(sections) if sections else paper.PROGRAMME_SECTIONS,
+        sections=sections,
         schedule=programme_schedule(event),
         notes=notes,
         groups=programme_groups(event),
         courts=_timetable_courts(event),
         brackets=brackets,
         placements=placements,
+        staff=programme_staff(event) if "staff" in sections else None,
         booklet=booklet,
     )
 

@@ -39,6 +39,7 @@ def played(db):
     run("simulate_results", "demo", "--seed", "3")
     run("seed_knockout", "demo")
     run("simulate_results", "demo", "--stage", "knockout", "--seed", "4")
+    run("assign_referees", "demo")
     return Event.objects.get(slug="demo")
 
 
@@ -49,6 +50,10 @@ def every_kind(event, user):
     kinds.append(("touch matrix", printing.touch_matrix()))
     kinds.append(("programme", printing.programme(event, base_url="https://karuta.example")))
     kinds.append(("programme booklet", printing.programme(event, booklet=True)))
+    # the staff section (審判・係分担): the demo's referees with their games and its roster
+    every_section = list(printing.paper.PROGRAMME_SECTIONS)
+    kinds.append(("programme with staff", printing.programme(event, every_section, base_url="https://karuta.example")))
+    kinds.append(("programme booklet with staff", printing.programme(event, every_section, booklet=True)))
     kinds.append(
         (
             "recording sheets",

@@ -289,7 +289,9 @@ def _people_of_the_day(event, organiser):
     return {
         "referee": made[0].pk,
         "card_code": cards.code_for(teams[0]),
-        "names": [r.name for r in made] + [r.furigana for r in made] + ["受付花子", "会場太郎"],
+        # every referee: these three and the demo's own (fixtures/demo_event.json)
+        "names": [v for r in Referee.objects.filter(event=event) for v in (r.name, r.furigana, r.club) if v]
+        + ["受付花子", "会場太郎"],
     }
 
 

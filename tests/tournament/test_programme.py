@@ -180,3 +180,113 @@ def test_the_print_page_saves_the_texts_and_prints_the_sections_ticked(client, e
     _r, pages = texts(pdf.content)
     assert len(pages) == 2 and "日立市" in pages[0] and "静かに" in pages[1]
     assert Event.objects.filter(pk=event.pk).exists()
+
+
+# --------------------------------------------------------------------------- 審判・係分担 (staff)
+
+ALL = list(printing.paper.PROGRAMME_SECTIONS)
+
+
+@pytest.fixture
+def demo():
+    """The demo with its referees and roster (fixtures/demo_event.json), scheduled, the
+    referees given the games."""
+    for args in (("load_demo",), ("draw_groups", "demo", "--seed", "1"), ("make_schedule", "demo")):
+        call_command(*args, stdout=TextIO(), stderr=TextIO())
+    call_command("assign_referees", "demo", stdout=TextIO(), stderr=TextIO())
+    return Event.objects.get(slug="demo")
+
+
+def staff_names(event):
+    return [r.name for r in event.referees.all()] + [d.name for d in event.duties.all()]
+
+
+def test_the_demo_has_referees_and_a_roster(demo):
+    assert demo.referees.count() == 14 and demo.duties.count() >= 8
+    assert demo.matches.filter(referee_assignment__isnull=False).exists()
+
+
+def test_the_staff_section_prints_the_referees_and_the_roster_with_its_page_in_the_contents(demo):
+    _r, pages = texts(printing.programme(demo, ALL))
+    entries = dict(contents_entries(pages[1]))
+    assert "審判・係分担" in entries, entries
+    first = entries["審判・係分担"]
+    assert [entries[t] for t in entries] == sorted(entries.values())
+    for i, text in enumerate(pages[1:], 2):
+        assert footer_number(text) == i
+    staff = "\n".join(pages[first - 1 :])
+    assert "審判・係分担" in pages[first - 1] and "コート別の審判" in staff and "係分担表" in staff
+    assert all(name in staff for name in staff_names(demo)), staff
+    # the referees' table: a court's column heading and the first start time
+    assert "第1コート" in staff and "9:30" in staff
+    # a referee given a game at 9:30 on the first court is in that row
+    first_game = demo.matches.filter(start_at__isnull=False).order_by("start_at", "court__order").first()
+    row = next(line for line in staff.splitlines() if line.startswith("9:30"))
+    assert first_game.referee_assignment.referee.name in row
+    # the roster: the announcer holds both blocks, one line over them
+    assert re.search(r"放送 開始前・試合 8:30〜\d+:\d\d 西村 早苗", staff), staff
+    assert re.search(r"受付 開始前 8:30〜9:30 宮本 典子、石川 悟", staff)
+    assert staff.count("西村 早苗") == 1
+
+
+def test_staff_names_are_printed_only_when_the_section_is_asked_for(demo, client, tmp_path):
+    names = staff_names(demo)
+    _r, pages = texts(printing.programme(demo))  # the default: every section but staff
+    assert not any(n in "".join(pages) for n in names)
+    assert "審判・係分担" not in "".join(pages)
+    out = tmp_path / "p.pdf"
+    call_command("print_programme", "demo", "-o", str(out), stdout=TextIO())
+    assert not any(n in "".join(texts(out.read_bytes())[1]) for n in names)
+    call_command("print_programme", "demo", "-o", str(out), "--sections", "cover", "staff", stdout=TextIO())
+    _r, pages = texts(out.read_bytes())
+    assert "審判・係分担" in pages[1] and all(n in "".join(pages) for n in names)
+    # the print page: the staff box is offered, not ticked
+    user = get_user_model().objects.create_user("organiser-staff")
+    demo.organisers.add(user)
+    client.force_login(user)
+    page = client.get(reverse("tournament:print_menu", args=[demo.slug])).content.decode()
+    assert re.search(r'<input type="checkbox" name="section" value="staff">', page), page
+    assert re.search(r'<input type="checkbox" name="section" value="groups" checked>', page)
+    url = reverse("tournament:print_paper", args=[demo.slug, "programme"])
+    _r, pages = texts(client.get(url + "?section=groups").content)
+    assert not any(n in "".join(pages) for n in names)
+    _r, pages = texts(client.get(url + "?section=staff").content)
+    assert all(n in "".join(pages) for n in names)
+
+
+def test_the_staff_section_is_left_out_without_referees_or_roster(event):
+    _r, with_staff = texts(printing.programme(event, ALL))
+    _r, without = texts(printing.programme(event))
+    assert len(with_staff) == len(without)
+    assert "審判・係分担" not in dict(contents_entries(with_staff[1]))
+    # asked for alone: one page that says there is none
+    _r, alone = texts(printing.programme(event, ["staff"]))
+    assert len(alone) == 1 and "審判・係分担はまだありません" in alone[0]
+
+
+def test_a_roster_without_referees_prints_the_roster_only(event):
+    event.duties.create(role="reception", block=0, name="受付 花子")
+    _r, pages = texts(printing.programme(event, ["contents", "staff"]))
+    assert dict(contents_entries(pages[0]))["審判・係分担"] == 2
+    assert "受付 花子" in pages[1] and "係分担表" in pages[1] and "コート別の審判" not in pages[1]
+    # referees listed but no game given yet: the list, no table
+    event.referees.create(name="審判 一郎", club="多賀子ども会")
+    _r, pages = texts(printing.programme(event, ["staff"]))
+    assert "審判 一郎" in pages[0] and "多賀子ども会" in pages[0] and "コート別の審判" not in pages[0]
+
+
+def test_the_booklet_with_the_staff_section(demo):
+    _r, flat = texts(printing.programme(demo, ALL))
+    reader, sheets = texts(printing.programme(demo, ALL, booklet=True))
+    assert len(sheets) == -(-len(flat) // 4) * 4 // 2
+    assert "審判・係分担" in "".join(sheets)
+
+
+@pytest.mark.parametrize(
+    ("courts", "sizes"), [(0, []), (1, [1]), (9, [9]), (10, [5, 5]), (11, [6, 5]), (19, [7, 6, 6])]
+)
+def test_the_courts_of_the_referees_table_are_split_evenly(courts, sizes):
+    from tournament.paper.programme import _chunks
+
+    chunks = _chunks(courts)
+    assert [len(c) for c in chunks] == sizes and [i for c in chunks for i in c] == list(range(courts))

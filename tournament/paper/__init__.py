@@ -22,8 +22,16 @@ every paper follows (fonts, names fitted to their boxes, page breaks, footers) a
 from tournament.paper.bracket import BracketMatch, PlacementGame, bracket_pdf
 from tournament.paper.data import EventInfo, undecided
 from tournament.paper.individual import IndividualRow, IndividualSheet, individual_pdf
+from tournament.paper.programme import DEFAULT_SECTIONS as PROGRAMME_DEFAULT_SECTIONS
 from tournament.paper.programme import SECTIONS as PROGRAMME_SECTIONS
-from tournament.paper.programme import ProgrammeCover, ProgrammeGroup, ProgrammeTeam, ScheduleItem, programme_pdf
+from tournament.paper.programme import (
+    ProgrammeCover,
+    ProgrammeGroup,
+    ProgrammeStaff,
+    ProgrammeTeam,
+    ScheduleItem,
+    programme_pdf,
+)
 from tournament.paper.programme import section_title as programme_section_title
 from tournament.paper.reception import ReceptionPlayer, ReceptionTeam, reception_list_pdf
 from tournament.paper.results import ResultEntry, final_results_pdf
@@ -32,9 +40,11 @@ from tournament.paper.timetable import TimetableMatch, court_timetables_pdf
 
 __all__ = [
     "undecided",
+    "PROGRAMME_DEFAULT_SECTIONS",
     "PROGRAMME_SECTIONS",
     "ProgrammeCover",
     "ProgrammeGroup",
+    "ProgrammeStaff",
     "ProgrammeTeam",
     "ScheduleItem",
     "programme_pdf",

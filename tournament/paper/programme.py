@@ -45,15 +45,17 @@ from common.pdf.layout import (
 )
 from common.pdf.pen import HINT, INK, MUTED, ZEBRA, Pen, draw_fitted, shrink
 from common.pdf.qr import draw_qr, qr_modules
-from common.pdf.text import checked, wrap
+from common.pdf.text import checked, wrap, wrap_items
 from tournament.paper.bracket import BracketMatch, PlacementGame, bracket_pages
 from tournament.paper.data import EventInfo, event_document, prepare_event
 from tournament.paper.timetable import TimetableMatch, court_timetable_pages
 
 __all__ = [
+    "DEFAULT_SECTIONS",
     "SECTIONS",
     "ProgrammeCover",
     "ProgrammeGroup",
+    "ProgrammeStaff",
     "ProgrammeTeam",
     "ScheduleItem",
     "impose_booklet",
@@ -61,7 +63,11 @@ __all__ = [
     "section_title",
 ]
 
-SECTIONS = ("cover", "contents", "schedule", "notes", "groups", "timetables", "bracket")
+SECTIONS = ("cover", "contents", "schedule", "notes", "groups", "timetables", "bracket", "staff")
+# printed when no section is named: the staff section prints adults' names the people app keeps
+# off public pages (docs/people.md "Privacy"), so the organiser asks for it (docs/programme.md)
+DEFAULT_SECTIONS = tuple(s for s in SECTIONS if s != "staff")
+MOST_COURTS = 9  # courts side by side in one referees' table (A4 portrait)
 
 
 @dataclass(frozen=True)
@@ -106,6 +112,22 @@ class ProgrammeGroup:
     teams: list[ProgrammeTeam]
 
 
+@dataclass(frozen=True)
+class ProgrammeStaff:
+    """The staff section's contents: ``referees`` as (name, club) pairs; the referees' table
+    (``courts``: its column headings; ``rows``: (time, a cell per court), "" = no game there);
+    the roster's ``duties`` as (role, time, names) lines.  Empty (no referee, no duty): the
+    section is left out."""
+
+    referees: list[tuple[str, str]] = field(default_factory=list)
+    courts: list[str] = field(default_factory=list)
+    rows: list[tuple[str, list[str]]] = field(default_factory=list)
+    duties: list[tuple[str, str, list[str]]] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.referees or self.duties)
+
+
 def programme_pdf(
     event: EventInfo,
     cover: ProgrammeCover,
@@ -117,19 +139,23 @@ def programme_pdf(
     courts: list[tuple[str, list[TimetableMatch]]] = (),
     brackets: list[tuple[str, list[BracketMatch], list[BracketMatch]]] = (),
     placements: list[tuple[str, list[PlacementGame]]] = (),
+    staff: ProgrammeStaff | None = None,
     booklet: bool = False,
 ) -> bytes:
     """The 大会プログラム as PDF bytes: the ``sections`` wanted (names of :data:`SECTIONS`,
-    always printed in that order), each starting on a new page.  ``booklet``: the pages
-    imposed 2-up on A3 landscape for folding (:func:`impose_booklet`).  Raises
-    ``ValueError`` for an unknown section name or no section; a character the font lacks
-    prints from a fallback font or as 〓."""
+    always printed in that order), each starting on a new page.  ``staff`` empty or None:
+    the staff section is left out, from the contents too (asked for alone, one page says
+    there is none).  ``booklet``: the pages imposed 2-up on A3 landscape for folding
+    (:func:`impose_booklet`).  Raises ``ValueError`` for an unknown section name or no
+    section; a character the font lacks prints from a fallback font or as 〓."""
     unknown = [s for s in sections if s not in SECTIONS]
     if unknown:
         raise ValueError(f"unknown programme section(s): {', '.join(unknown)}")
     wanted = [s for s in SECTIONS if s in sections]
     if not wanted:
         raise ValueError("no programme section chosen")
+    if "staff" in wanted and not staff and len(wanted) > 1:
+        wanted.remove("staff")
     font = japanese_font()
     ev = prepare_event(event)
     title = checked(cover.title, "cover.title") or ev.title
@@ -147,6 +173,8 @@ def programme_pdf(
         parts["timetables"] = court_timetable_pages(ev, list(courts), compact=True)
     if "bracket" in wanted:
         parts["bracket"] = bracket_pages(ev, list(brackets), list(placements))
+    if "staff" in wanted:
+        parts["staff"] = _simple_pages(ev, badge, _staff_sections(font, staff or ProgrammeStaff()))
     if "contents" in wanted:
         parts["contents"] = [Page(PORTRAIT, lambda pen: None)]  # placeholder, one page
     # page numbers: the cover is page 1
@@ -180,6 +208,7 @@ def section_title(name: str) -> str:
         "groups": _("Groups and teams"),
         "timetables": _("Court timetable"),
         "bracket": _("Bracket"),
+        "staff": _("Referees and duties"),
     }[name]
 
 
@@ -390,6 +419,127 @@ def _team_row(xs: list[float], cells: list[str], index: int) -> Block:
                 align="center" if i == 0 else "left",
                 pad=1.5 * mm,
             )
+        pen.hline(xs[0], xs[-1], y, width=0.4, color=MUTED)
+
+    return Block(rh, draw)
+
+
+def _staff_sections(font: str, staff: ProgrammeStaff) -> list[Section]:
+    """審判・係分担: the referees (three to a row), the referees' table (a row per start
+    time, a column per court, at most :data:`MOST_COURTS` courts to a table) and the duty
+    roster's lines (係, time, names)."""
+    x0, w = MARGIN, PORTRAIT[0] - 2 * MARGIN
+    title = heading_block(x0, w, section_title("staff"), size=15, height=13 * mm)
+    sections: list[Section] = [Section(None, None, [title], gap_after=1 * mm)]
+    if staff.referees:
+        per_row, rh = 3, 10.5 * mm
+        xs = cols_x(x0, [w / per_row] * per_row)
+        cells = [
+            (checked(name, f"referees[{i}].name"), checked(club, f"referees[{i}].club"))
+            for i, (name, club) in enumerate(staff.referees)
+        ]
+        rows = [_referee_names_row(xs, cells[i : i + per_row], rh) for i in range(0, len(cells), per_row)]
+        heading = _sub_heading(x0, w, _("Referees"), _("%(count)d referees") % {"count": len(cells)})
+        sections.append(Section(heading, None, rows, gap_after=4 * mm))
+    columns = [checked(c, f"courts[{i}]") for i, c in enumerate(staff.courts)]
+    for chunk in _chunks(len(columns)):
+        names = [columns[i] for i in chunk]
+        widths = scale_cols([16] + [28] * len(names), w if len(names) > 3 else w * (0.25 + 0.25 * len(names)))
+        xs = cols_x(x0, widths)
+        header = header_row(x0, list(zip([_("Time"), *names], widths, strict=True)), 8 * mm, size=9)
+        rows = []
+        for ri, (time, cells) in enumerate(staff.rows):
+            texts = [checked(time, f"rows[{ri}].time")] + [
+                checked(cells[i], f"rows[{ri}].cells[{i}]") if i < len(cells) else "" for i in chunk
+            ]
+            rows.append(_grid_row(xs, texts, ri))
+        heading = _sub_heading(x0, w, _("Referees by court"))
+        sections.append(Section(heading, header, rows, gap_after=4 * mm))
+    if staff.duties:
+        widths = scale_cols([30, 52, 104], w)
+        xs = cols_x(x0, widths)
+        header = header_row(x0, list(zip([_("Duty"), _("Time"), _("Who")], widths, strict=True)), 8 * mm, size=9)
+        rows = []
+        for i, (role, time, people) in enumerate(staff.duties):
+            who = wrap_items([checked(p, f"duties[{i}].names") for p in people], "、", font, 10, widths[2] - 3 * mm)
+            cells = [checked(role, f"duties[{i}].role"), checked(time, f"duties[{i}].time")]
+            rows.append(_duty_row(xs, cells, who, i))
+        sections.append(Section(_sub_heading(x0, w, _("Duty roster")), header, rows, keep_together=False))
+    if len(sections) == 1:
+        sections.append(Section(None, None, [message_row(x0, w, _("No referees or duty roster yet."), 14 * mm)]))
+    return sections
+
+
+def _chunks(courts: int) -> list[range]:
+    """The courts split into tables of at most :data:`MOST_COURTS`, as even as possible."""
+    tables = -(-courts // MOST_COURTS) if courts else 0
+    size, extra = divmod(courts, tables) if tables else (0, 0)
+    found, start = [], 0
+    for i in range(tables):
+        end = start + size + (1 if i < extra else 0)
+        found.append(range(start, end))
+        start = end
+    return found
+
+
+def _sub_heading(x0: float, w: float, text: str, right: str = "") -> Callable[[bool], Block]:
+    def heading(continued: bool) -> Block:
+        return heading_block(x0, w, text + (_(" (continued)") if continued else ""), right, size=12.5, height=9 * mm)
+
+    return heading
+
+
+def _referee_names_row(xs: list[float], cells: list[tuple[str, str]], rh: float) -> Block:
+    def draw(pen: Pen, top: float) -> None:
+        y = top - rh
+        for i, (name, club) in enumerate(cells):
+            cw = xs[i + 1] - xs[i]
+            if club:
+                draw_fitted(pen, xs[i], y + rh * 0.42, cw, rh * 0.58, name, max_size=11, min_size=6, bold=True,
+                            align="left", max_lines=1, vpad=0)  # fmt: skip
+                draw_fitted(pen, xs[i], y, cw, rh * 0.45, club, max_size=8, min_size=6, align="left", color=MUTED,
+                            max_lines=1, vpad=0)  # fmt: skip
+            else:
+                draw_fitted(pen, xs[i], y, cw, rh, name, max_size=11, min_size=6, bold=True, align="left", max_lines=1)
+        pen.hline(xs[0], xs[-1], y, width=0.4, color=MUTED)
+
+    return Block(rh, draw)
+
+
+def _grid_row(xs: list[float], cells: list[str], index: int) -> Block:
+    rh = 8 * mm
+
+    def draw(pen: Pen, top: float) -> None:
+        y = top - rh
+        if index % 2:
+            pen.rect(xs[0], y, xs[-1] - xs[0], rh, fill=ZEBRA, stroke=None)
+        for i, text in enumerate(cells):
+            draw_fitted(pen, xs[i], y, xs[i + 1] - xs[i], rh, text, max_size=10 if i else 10.5, min_size=5.5,
+                        bold=i == 0, pad=1 * mm)  # fmt: skip
+            if i:
+                pen.vline(xs[i], y, top, width=0.4, color=MUTED)
+        pen.hline(xs[0], xs[-1], y, width=0.4, color=MUTED)
+
+    return Block(rh, draw)
+
+
+def _duty_row(xs: list[float], cells: list[str], who: list[str], index: int) -> Block:
+    """A roster line: the role and its time fitted, the names wrapped at 10 pt (a name is
+    never split nor cut: the row grows)."""
+    lead = 4.6 * mm
+    rh = max(8.5 * mm, lead * len(who) + 3.5 * mm)
+
+    def draw(pen: Pen, top: float) -> None:
+        y = top - rh
+        if index % 2:
+            pen.rect(xs[0], y, xs[-1] - xs[0], rh, fill=ZEBRA, stroke=None)
+        for i, text in enumerate(cells):
+            draw_fitted(pen, xs[i], y, xs[i + 1] - xs[i], rh, text, max_size=11 if i == 0 else 9.5, min_size=6,
+                        bold=i == 0, align="left", pad=1.5 * mm)  # fmt: skip
+        ly = y + rh / 2 + lead * (len(who) - 1) / 2
+        for line in who:
+            pen.text_mid(xs[2] + 1.5 * mm, ly, line, 10)
+            ly -= lead
         pen.hline(xs[0], xs[-1], y, width=0.4, color=MUTED)
 
     return Block(rh, draw)

@@ -16,7 +16,7 @@ from tournament import exports, printing
 from tournament.access import event_for_organiser, int_param, whole_number
 from tournament.forms import ProgrammeSettingsForm
 from tournament.models import Match, ProgrammeSettings
-from tournament.paper import PROGRAMME_SECTIONS
+from tournament.paper import PROGRAMME_DEFAULT_SECTIONS, PROGRAMME_SECTIONS
 from tournament.reports.sheets import moved_since_printed
 from tournament.services.programme import save_programme_texts
 from tournament.services.sheets import mark_sheets_printed
@@ -100,7 +100,10 @@ def print_menu(request, slug, programme_form=None):
             "moved": moved,
             "programme_form": programme_form
             or ProgrammeSettingsForm(instance=ProgrammeSettings.objects.filter(event=event).first()),
-            "programme_sections": [(name, printing.programme_section_title(name)) for name in PROGRAMME_SECTIONS],
+            "programme_sections": [
+                (name, printing.programme_section_title(name), name in PROGRAMME_DEFAULT_SECTIONS)
+                for name in PROGRAMME_SECTIONS
+            ],
             "export_kinds": [
                 ("ranking", _("final ranking")),
                 ("standings", _("standings")),

@@ -13,7 +13,10 @@ DEMO = Path(settings.RESOURCE_DIR) / "fixtures" / "demo_event.json"
 
 
 class Command(EventCommand):
-    help = "Create the demo tournament (slug 'demo') with its divisions, courts and teams. Idempotent."
+    help = (
+        "Create the demo tournament (slug 'demo') with its divisions, courts and teams, its referees and duty "
+        "roster. Idempotent."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--file", default=str(DEMO))
@@ -59,6 +62,13 @@ class Command(EventCommand):
                     ]
                     save_team(division, t["name"], t.get("affiliation", ""), players)
                     teams += 1
+            # the people of the day (docs/people.md) through the event's reverse relations: the
+            # tournament imports nothing of the people app (docs/architecture.md)
+            for r in data.get("referees", []):
+                event.referees.create(name=r["name"], furigana=r.get("furigana", ""), club=r.get("club", ""))
+            for line in data.get("roster", []):
+                for name in line["names"]:
+                    event.duties.create(role=line["role"], block=line["block"], name=name)
         self.stdout.write(
             f"Created the demo tournament {event.slug!r}: {len(data['divisions'])} divisions, {teams} teams, {len(courts)} courts."
         )

@@ -3,13 +3,14 @@ from django.core.management.base import CommandError
 
 from tournament import printing
 from tournament.management.commands._base import EventCommand, get_event, in_site_language, write_output
-from tournament.paper import PROGRAMME_SECTIONS
+from tournament.paper import PROGRAMME_DEFAULT_SECTIONS, PROGRAMME_SECTIONS
 
 
 class Command(EventCommand):
     help = (
         "Write the tournament programme booklet (大会プログラム) to a PDF: cover, contents, the day's schedule, "
-        "notes, groups and teams, court timetables, bracket. --booklet imposes it 2-up on A3 for folding."
+        "notes, groups and teams, court timetables, bracket; the referees and duty roster only when --sections "
+        "names staff. --booklet imposes it 2-up on A3 for folding."
     )
 
     def add_arguments(self, parser):
@@ -20,7 +21,10 @@ class Command(EventCommand):
             nargs="+",
             choices=PROGRAMME_SECTIONS,
             metavar="SECTION",
-            help="the sections to print (default all): " + ", ".join(PROGRAMME_SECTIONS),
+            help="the sections to print (default: "
+            + " ".join(PROGRAMME_DEFAULT_SECTIONS)
+            + "; staff, the referees and duty roster with their names, only when named): "
+            + ", ".join(PROGRAMME_SECTIONS),
         )
         parser.add_argument("--booklet", action="store_true", help="2-up on A3 landscape in folding order")
 
