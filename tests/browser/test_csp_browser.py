@@ -102,13 +102,13 @@ def test_the_former_inline_handlers_work_under_the_policy(new_page, live_server,
     games = Match.objects.filter(event=day).count()
     # data-confirm: "Cancel" sends nothing.
     page.once("dialog", lambda dialog: dialog.dismiss())
-    page.click("button[name=clear]")
+    page.click("form[action$='/schedule/clear/'] button")
     page.wait_for_load_state("load")
     assert Match.objects.filter(event=day).count() == games and page.url.endswith("/manage/demo/schedule/")
     # data-ask: "OK" sends the form.
     page.once("dialog", lambda dialog: dialog.accept())
     with page.expect_navigation():
-        page.click("button[name=clear]")
+        page.click("form[action$='/schedule/clear/'] button")
     assert Match.objects.filter(event=day).count() == 0
     call_command("make_schedule", "demo")
     page.reload()
