@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from common.errors import UserError
+from common.kept_forms import on_page
 from common.qr_svg import qr_svg
 from judging import services, signoff
 from judging.forms import (
@@ -262,6 +263,7 @@ def _adopt(request, event, match):
 
 @login_required
 @require_POST
+@on_page("judging:match_detail")
 def match_confirm(request, slug, number):
     """Confirm the version POST ``version`` names: it matches the paper sheet
     (``services.confirm_sheet``; one's own version is refused, see ``confirm_own``)."""
@@ -270,6 +272,7 @@ def match_confirm(request, slug, number):
 
 @login_required
 @require_POST
+@on_page("judging:match_detail")
 def match_retype(request, slug, number):
     """Confirm version ``version`` after re-typing the paper sheet blind (the ``retype-``
     fields of ``RetypeForm``): confirmed only when every field matches, else one message per
@@ -279,6 +282,7 @@ def match_retype(request, slug, number):
 
 @login_required
 @require_POST
+@on_page("judging:match_detail")
 def match_reject(request, slug, number):
     """Send version ``version`` back with POST ``reason`` (required): the game is disputed
     (``services.reject_sheet``)."""
@@ -287,6 +291,7 @@ def match_reject(request, slug, number):
 
 @login_required
 @require_POST
+@on_page("judging:match_detail")
 def match_restore(request, slug, number):
     """Organisers: an older version ``version`` again as the newest (``services.restore_version``)."""
     return _desk_action(request, slug, number, _restore)
@@ -294,6 +299,7 @@ def match_restore(request, slug, number):
 
 @login_required
 @require_POST
+@on_page("judging:match_detail")
 def match_void(request, slug, number):
     """Organisers: void the game, with POST ``reason`` (``services.void_match``)."""
     return _desk_action(request, slug, number, _void)
@@ -301,6 +307,7 @@ def match_void(request, slug, number):
 
 @login_required
 @require_POST
+@on_page("judging:match_detail")
 def match_reopen(request, slug, number):
     """Organisers: open a void game again (``services.reopen_match``)."""
     return _desk_action(request, slug, number, _reopen)
@@ -308,6 +315,7 @@ def match_reopen(request, slug, number):
 
 @login_required
 @require_POST
+@on_page("judging:match_detail")
 def match_adopt(request, slug, number):
     """A refused save's values (POST ``entry``) as the newest version, to confirm like any other
     (``services.adopt_refused``; issue 28, item 7)."""

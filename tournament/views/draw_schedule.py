@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST, require_safe
 from django_tables2 import RequestConfig
 
 from common.errors import UserError
+from common.kept_forms import on_page
 from common.once import one_step_at_a_time
 from tournament import reports
 from tournament.access import MAX_ID, event_for_organiser, event_for_recorder, int_param, object_or_404, whole_number
@@ -116,6 +117,7 @@ def _move(request, event):
 @login_required
 @require_POST
 @one_step_at_a_time
+@on_page("tournament:groups")
 def groups_draw(request, slug):
     """Draw the groups of every division (``services.draw.draw_groups``; POST ``seed``
     optional, repeats a draw); back to the groups page."""
@@ -125,6 +127,7 @@ def groups_draw(request, slug):
 @login_required
 @require_POST
 @one_step_at_a_time
+@on_page("tournament:groups")
 def team_move(request, slug):
     """Move team POST ``team`` to group ``group`` before the schedule
     (``services.draw.move_team``); back to the groups page."""
@@ -134,6 +137,7 @@ def team_move(request, slug):
 @login_required
 @require_POST
 @one_step_at_a_time
+@on_page("tournament:groups")
 def late_team(request, slug):
     """A team registered after the draw (POST ``team``) joins group ``group``
     (``services.day_changes.add_late_team``); to the schedule with its new games marked."""
@@ -235,6 +239,7 @@ def _clear(request, event):
 @login_required
 @require_POST
 @one_step_at_a_time
+@on_page("tournament:schedule")
 def schedule_make(request, slug):
     """Make the round robin of every group (``services.schedule.make_schedule``)."""
     return _step(request, slug, "tournament:schedule", _make)
@@ -243,6 +248,7 @@ def schedule_make(request, slug):
 @login_required
 @require_POST
 @one_step_at_a_time
+@on_page("tournament:schedule")
 def schedule_clear(request, slug):
     """Delete every game of the schedule (``services.schedule.clear_schedule``)."""
     return _step(request, slug, "tournament:schedule", _clear)
@@ -251,6 +257,7 @@ def schedule_clear(request, slug):
 @login_required
 @require_POST
 @one_step_at_a_time
+@on_page("tournament:schedule")
 def court_delay(request, slug):
     """Shift the remaining games of POST ``court`` by ``minutes`` (negative: earlier;
     ``services.day_changes.delay_court``)."""
@@ -260,6 +267,7 @@ def court_delay(request, slug):
 @login_required
 @require_POST
 @one_step_at_a_time
+@on_page("tournament:schedule")
 def court_close(request, slug):
     """Close POST ``court`` and move its unplayed games to free courts
     (``services.day_changes.close_court``)."""
