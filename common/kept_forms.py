@@ -177,6 +177,7 @@ def keep(request, *, after_login: bool = False) -> bool:
     user = request.user.pk if request.user.is_authenticated else None
     entry = {
         "path": form_page(request),
+        "action": request.path,  # the address it was sent to: which form of the page
         "fields": fields,
         "at": time.time(),
         "user": user,
@@ -257,7 +258,10 @@ def offer_back(request, response):
     if "text/html" not in response.get("Content-Type", "") or MARKER.encode() not in response.content:
         return response
     fields = [(name, value) for name, value in kept["fields"] if not is_secret(name)]
-    box = render_to_string("includes/kept_form.html", {"fields": fields, "after_login": kept.get("after_login")})
+    box = render_to_string(
+        "includes/kept_form.html",
+        {"fields": fields, "after_login": kept.get("after_login"), "action": kept.get("action", "")},
+    )
     response.content = response.content.replace(MARKER.encode(), box.encode(response.charset), 1)
     response["Cache-Control"] = "no-store"
     _forget(request, response, in_session)

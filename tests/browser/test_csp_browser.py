@@ -150,3 +150,24 @@ def test_a_refused_form_comes_back_into_the_same_form_not_sent(new_page, live_se
     assert not day.organisers.filter(username="suzuki").exists()  # nothing sent on its own
     refused += page.evaluate("window.__csp || []")
     assert refused == []
+
+
+def test_a_refused_step_comes_back_into_its_form_on_the_schedule_page(new_page, live_server, day):
+    """A step's own address answers a GET with 405 (issue 30, item 5): the CSRF page leads to
+    the schedule page, whose delay form gets the values back; nothing is delayed."""
+    page, refused = watched_page(new_page)
+    schedule = "/manage/demo/schedule/"
+    log_in(page, live_server, "organiser-csp", "karuta-test-pw", schedule)
+    starts = sorted(Match.objects.filter(event=day).values_list("pk", "start_at"))
+    page.fill("form[action$='/schedule/delay/'] input[name=minutes]", "25")
+    page.context.clear_cookies(name="csrftoken")
+    with page.expect_navigation():
+        page.click("form[action$='/schedule/delay/'] button:not([formaction])")
+    assert page.locator("#csrf-failure").count() == 1
+    assert page.get_attribute("#csrf-failure a.button", "href") == schedule
+    with page.expect_navigation():
+        page.click("#csrf-failure a.button")
+    page.wait_for_selector("#kept-form-restored:not([hidden])")
+    assert page.input_value("form[action$='/schedule/delay/'] input[name=minutes]") == "25"
+    assert sorted(Match.objects.filter(event=day).values_list("pk", "start_at")) == starts
+    assert page.evaluate("window.__csp || []") == [] and refused == []
