@@ -37,6 +37,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import DisallowedHost
 from django.template.loader import render_to_string
+from django.urls import NoReverseMatch, Resolver404, resolve, reverse
 
 from common import limits
 
@@ -131,8 +132,35 @@ def _keep_in_cache(request, entry) -> bool:
     return True
 
 
+def on_page(name: str):
+    """Mark a POST-only action view with the page that holds its form (issue 30, item 5).
+
+    In: the URL name of that page, which takes the same URL arguments as the action (the
+    game's page for the desk's buttons, the groups or schedule page for their steps). A GET
+    of the action answers 405, so a form refused by the CSRF check, or sent after the login
+    expired, leads back to that page and its values are offered there (``form_page``).
+    """
+
+    def mark(view):
+        view.form_page = name  # functools.wraps copies it onto the decorators around the view
+        return view
+
+    return mark
+
+
+def form_page(request) -> str:
+    """The path of the page the POST ``request`` came from: ``request.path``, or for an
+    action marked with ``on_page`` the path of its page (the same URL arguments)."""
+    try:
+        found = resolve(request.path_info)
+        name = getattr(found.func, "form_page", None)
+        return reverse(name, args=found.args, kwargs=found.kwargs) if name else request.path
+    except (Resolver404, NoReverseMatch):
+        return request.path
+
+
 def keep(request, *, after_login: bool = False) -> bool:
-    """Keep the POST's visible fields for the same path; True if kept.
+    """Keep the POST's visible fields for the same form's page (``form_page``); True if kept.
 
     In: a POST that was not saved. Out: False, and nothing written, when there is no
     session, no field to keep, or the fields exceed ``LIMIT_BYTES``. ``after_login``
@@ -150,7 +178,8 @@ def keep(request, *, after_login: bool = False) -> bool:
         return False
     user = request.user.pk if request.user.is_authenticated else None
     entry = {
-        "path": request.path,
+        "path": form_page(request),
+        "action": request.path,  # the address it was sent to: which form of the page
         "fields": fields,
         "at": time.time(),
         "user": user,
@@ -231,7 +260,10 @@ def offer_back(request, response):
     if "text/html" not in response.get("Content-Type", "") or MARKER.encode() not in response.content:
         return response
     fields = [(name, value) for name, value in kept["fields"] if not is_secret(name)]
-    box = render_to_string("includes/kept_form.html", {"fields": fields, "after_login": kept.get("after_login")})
+    box = render_to_string(
+        "includes/kept_form.html",
+        {"fields": fields, "after_login": kept.get("after_login"), "action": kept.get("action", "")},
+    )
     response.content = response.content.replace(MARKER.encode(), box.encode(response.charset), 1)
     response["Cache-Control"] = "no-store"
     _forget(request, response, in_session)

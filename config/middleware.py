@@ -21,6 +21,7 @@ import json
 import logging
 
 from django.conf import settings
+from django.contrib.auth.views import redirect_to_login
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
@@ -149,7 +150,9 @@ class KeptFormMiddleware:
     cookie when the client has no stored session, so a flood of anonymous posts creates no
     session row); Django's login keeps session data and the cookie stays, so once logged in, the page of the same form, if the user
     may open it, shows the values as text to copy (``offer_back``), never as a form ready
-    to send. The same happens after a same-origin CSRF failure (``config.views``).
+    to send. The same happens after a same-origin CSRF failure (``config.views``). A POST to an
+    action's own address (``kept_forms.on_page``, which answers a GET with 405) is sent back,
+    after the login, to the page that holds its form, and its values are offered there.
     """
 
     def __init__(self, get_response):
@@ -169,6 +172,9 @@ class KeptFormMiddleware:
             and response.get("Location", "").split("?")[0] == resolve_url(settings.LOGIN_URL)
         ):
             kept_forms.keep(request, after_login=True)
+            page = kept_forms.form_page(request)
+            if page != request.path:  # an action's own address: back to the page of its form
+                response["Location"] = redirect_to_login(page)["Location"]
         return kept_forms.set_cookie(request, response)  # a form just kept in the cache (no session row)
 
 

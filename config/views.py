@@ -58,7 +58,7 @@ def csrf_failure(request, reason=""):
     same_origin = request.method == "POST" and kept_forms.is_same_origin(request)
     kept = same_origin and kept_forms.keep(request)
     context = {
-        "action": request.path,
+        "action": kept_forms.form_page(request),  # an action's own address answers a GET with 405
         "kept": kept,
         "same_origin": same_origin,
         "minutes": kept_forms.LIFE_SECONDS // 60,

@@ -13,8 +13,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from common.errors import UserError
+from common.kept_forms import on_page
 from common.qr_svg import qr_svg
 from judging import services, signoff
 from judging.forms import (
@@ -32,24 +34,15 @@ from tournament.reports import stage_notes, stages
 
 @login_required
 def match_detail(request, slug, number):
-    """A game for recorders: enter or correct, confirm, reject, re-type blind, history."""
+    """A game for recorders: its versions and history, and the result form (GET, and the
+    form's POST: enter or correct). The desk's buttons (confirm, re-type, reject, restore,
+    void, reopen, adopt) post to their own addresses (``match_confirm`` … below)."""
     event = _event_for_recorder(request, slug)
     match = get_object_or_404(Match.objects.select_related(*MATCH_RELATED), event=event, match_number=number)
     if not match.teams_known:
         messages.error(request, _("The teams of this game are not known yet."))
         return redirect("tournament:schedule", event.slug)
     here = reverse("judging:match_detail", args=[event.slug, number])
-    if request.method == "POST" and request.POST.get("action") in (
-        "confirm",
-        "retype",
-        "reject",
-        "restore",
-        "void",
-        "reopen",
-    ):
-        return _recorder_action(request, event, match, here)
-    if request.method == "POST" and request.POST.get("action") == "adopt":
-        return _adopt(request, match, here)
     history = list(match.sheets.select_related("submitted_by", "court", "confirmed_by").order_by("-version"))
     cutoff = services.replay_cutoff(match)
     newest = history[0] if history and history[0].version > cutoff else None
@@ -83,21 +76,6 @@ def match_detail(request, slug, number):
         saved_url=lambda sheet: here,
         extra=extra,
     )
-
-
-def _adopt(request, match, here):
-    """A recorder takes a refused save's values (POST ``entry``: its history entry) as a new
-    version (``services.adopt_refused``); the reason of a refusal as a message."""
-    entry = object_or_404(HistoryEntry.objects.filter(match=match), request.POST.get("entry") or 0)
-    try:
-        sheet, _created = services.adopt_refused(entry, request.user, **client_info(request))
-    except UserError as e:
-        messages.error(request, str(e))
-    else:
-        messages.success(
-            request, _("The refused values are version %(v)s now; confirm it like any other.") % {"v": sheet.version}
-        )
-    return redirect(here)
 
 
 def _stage_warnings(match, newest):
@@ -163,59 +141,9 @@ def _organisers_only(request, event):
         raise PermissionDenied
 
 
-def _reopen(request, event, match, sheet):
-    _organisers_only(request, event)
-    services.reopen_match(match, request.user)
-    messages.success(request, _("The game is open again."))
-
-
-def _void(request, event, match, sheet):
-    _organisers_only(request, event)
-    services.void_match(match, request.user, request.POST.get("reason", ""))
-    messages.warning(request, _("The game is void."))
-
-
-def _confirm(request, event, match, sheet):
-    services.confirm_sheet(sheet, request.user)
-    messages.success(request, _("Version %(v)s confirmed.") % {"v": sheet.version})
-
-
-def _retype(request, event, match, sheet):
-    form = RetypeForm(request.POST, card_total=event.card_total, prefix="retype", **team_names(match))
-    if not form.is_valid():
-        raise UserError(
-            _("The re-typed sheet is not valid: %(errors)s")
-            % {"errors": " ".join(str(e) for errors in form.errors.values() for e in errors)}
-        )
-    services.confirm_sheet(sheet, request.user, retyped=form.values())
-    messages.success(request, _("The re-typed sheet matches: version %(v)s confirmed.") % {"v": sheet.version})
-
-
-def _reject(request, event, match, sheet):
-    form = RejectForm(request.POST)
-    if not form.is_valid():
-        # Never an empty reason in place of the one typed (issue 27): refused, naming the field.
-        raise UserError(
-            _("%(field)s: %(problem)s Nothing was changed.")
-            % {"field": form.fields["reason"].label, "problem": " ".join(form.errors.get("reason", []))}
-        )
-    services.reject_sheet(sheet, request.user, form.cleaned_data["reason"])
-    messages.warning(request, _("Version %(v)s rejected: the game is disputed.") % {"v": sheet.version})
-
-
-def _restore(request, event, match, sheet):
-    _organisers_only(request, event)
-    new = services.restore_version(sheet, request.user)
-    messages.success(
-        request, _("Version %(old)s restored as version %(new)s.") % {"old": sheet.version, "new": new.version}
-    )
-
-
-# The desk's buttons on a game's page: what each does, and whether it acts on a version.
-_MATCH_ACTIONS = {"reopen": _reopen, "void": _void}
-
-
-_SHEET_ACTIONS = {"confirm": _confirm, "retype": _retype, "reject": _reject, "restore": _restore, "void": _void}
+def _posted_version(request, match):
+    """The version of ``match`` the form names (POST ``version``); 404 when it names none."""
+    return object_or_404(RecordingSheet.objects.filter(match=match), request.POST.get("version") or 0, field="version")
 
 
 def _mismatch_messages(request, mismatch):
@@ -244,26 +172,154 @@ def _mismatch_messages(request, mismatch):
     messages.error(request, _("Not confirmed: the entry and the paper sheet differ."))
 
 
-def _recorder_action(request, event, match, here):
-    """A desk button (confirm, re-type, reject, restore, void, reopen) on game ``match``."""
-    action = request.POST["action"]
-    sheet = None
-    if action == "reopen" or (action == "void" and not match.sheets.exists()):
-        handler = _MATCH_ACTIONS[action]
-    elif action in _SHEET_ACTIONS:
-        handler = _SHEET_ACTIONS[action]
-        sheet = object_or_404(
-            RecordingSheet.objects.filter(match=match), request.POST.get("version") or 0, field="version"
-        )
-    else:
-        return redirect(here)
+def _desk_action(request, slug, number, act):
+    """One desk button on game ``number`` of event ``slug``: ``act(request, event, match)``
+    does the work through ``judging.services`` and says what it did; every button then goes
+    back to the game's page. The event's recorders and organisers only (403 for others; the
+    organisers-only buttons check again); a game whose teams are not known yet goes back to
+    the schedule. A refusal (``UserError``, a re-typing that differs) is shown as messages,
+    nothing written; a tampered version or entry answers 404."""
+    event = _event_for_recorder(request, slug)
+    match = get_object_or_404(Match.objects.select_related(*MATCH_RELATED), event=event, match_number=number)
+    if not match.teams_known:
+        messages.error(request, _("The teams of this game are not known yet."))
+        return redirect("tournament:schedule", event.slug)
     try:
-        handler(request, event, match, sheet)
+        act(request, event, match)
     except services.Mismatch as mismatch:
         _mismatch_messages(request, mismatch)
     except UserError as e:
         messages.error(request, str(e))
-    return redirect(here)
+    return redirect("judging:match_detail", event.slug, number)
+
+
+def _confirm(request, event, match):
+    sheet = _posted_version(request, match)
+    services.confirm_sheet(sheet, request.user)
+    messages.success(request, _("Version %(v)s confirmed.") % {"v": sheet.version})
+
+
+def _retype(request, event, match):
+    sheet = _posted_version(request, match)
+    form = RetypeForm(request.POST, card_total=event.card_total, prefix="retype", **team_names(match))
+    if not form.is_valid():
+        raise UserError(
+            _("The re-typed sheet is not valid: %(errors)s")
+            % {"errors": " ".join(str(e) for errors in form.errors.values() for e in errors)}
+        )
+    services.confirm_sheet(sheet, request.user, retyped=form.values())
+    messages.success(request, _("The re-typed sheet matches: version %(v)s confirmed.") % {"v": sheet.version})
+
+
+def _reject(request, event, match):
+    sheet = _posted_version(request, match)
+    form = RejectForm(request.POST)
+    if not form.is_valid():
+        # Never an empty reason in place of the one typed (issue 27): refused, naming the field.
+        raise UserError(
+            _("%(field)s: %(problem)s Nothing was changed.")
+            % {"field": form.fields["reason"].label, "problem": " ".join(form.errors.get("reason", []))}
+        )
+    services.reject_sheet(sheet, request.user, form.cleaned_data["reason"])
+    messages.warning(request, _("Version %(v)s rejected: the game is disputed.") % {"v": sheet.version})
+
+
+def _restore(request, event, match):
+    _organisers_only(request, event)
+    sheet = _posted_version(request, match)
+    new = services.restore_version(sheet, request.user)
+    messages.success(
+        request, _("Version %(old)s restored as version %(new)s.") % {"old": sheet.version, "new": new.version}
+    )
+
+
+def _void(request, event, match):
+    _organisers_only(request, event)
+    if match.sheets.exists():
+        _posted_version(request, match)  # the page's newest version: a tampered one answers 404
+    services.void_match(match, request.user, request.POST.get("reason", ""))
+    messages.warning(request, _("The game is void."))
+
+
+def _reopen(request, event, match):
+    _organisers_only(request, event)
+    services.reopen_match(match, request.user)
+    messages.success(request, _("The game is open again."))
+
+
+def _adopt(request, event, match):
+    """A refused save's values (POST ``entry``: its history entry) as a new version."""
+    entry = object_or_404(HistoryEntry.objects.filter(match=match), request.POST.get("entry") or 0)
+    sheet, _created = services.adopt_refused(entry, request.user, **client_info(request))
+    messages.success(
+        request, _("The refused values are version %(v)s now; confirm it like any other.") % {"v": sheet.version}
+    )
+
+
+# The desk's buttons on a game's page, one address each (issue 30, item 5): POST only; every
+# one answers with the game's page. Confirm, re-type and reject act on the version they name,
+# for the event's recorders; restore, void and reopen for its organisers only.
+
+
+@login_required
+@require_POST
+@on_page("judging:match_detail")
+def match_confirm(request, slug, number):
+    """Confirm the version POST ``version`` names: it matches the paper sheet
+    (``services.confirm_sheet``; one's own version is refused, see ``confirm_own``)."""
+    return _desk_action(request, slug, number, _confirm)
+
+
+@login_required
+@require_POST
+@on_page("judging:match_detail")
+def match_retype(request, slug, number):
+    """Confirm version ``version`` after re-typing the paper sheet blind (the ``retype-``
+    fields of ``RetypeForm``): confirmed only when every field matches, else one message per
+    difference (``services.confirm_sheet`` with ``retyped``)."""
+    return _desk_action(request, slug, number, _retype)
+
+
+@login_required
+@require_POST
+@on_page("judging:match_detail")
+def match_reject(request, slug, number):
+    """Send version ``version`` back with POST ``reason`` (required): the game is disputed
+    (``services.reject_sheet``)."""
+    return _desk_action(request, slug, number, _reject)
+
+
+@login_required
+@require_POST
+@on_page("judging:match_detail")
+def match_restore(request, slug, number):
+    """Organisers: an older version ``version`` again as the newest (``services.restore_version``)."""
+    return _desk_action(request, slug, number, _restore)
+
+
+@login_required
+@require_POST
+@on_page("judging:match_detail")
+def match_void(request, slug, number):
+    """Organisers: void the game, with POST ``reason`` (``services.void_match``)."""
+    return _desk_action(request, slug, number, _void)
+
+
+@login_required
+@require_POST
+@on_page("judging:match_detail")
+def match_reopen(request, slug, number):
+    """Organisers: open a void game again (``services.reopen_match``)."""
+    return _desk_action(request, slug, number, _reopen)
+
+
+@login_required
+@require_POST
+@on_page("judging:match_detail")
+def match_adopt(request, slug, number):
+    """A refused save's values (POST ``entry``) as the newest version, to confirm like any other
+    (``services.adopt_refused``; issue 28, item 7)."""
+    return _desk_action(request, slug, number, _adopt)
 
 
 @login_required

@@ -7,9 +7,15 @@
     if (!data) return;
     var fields = JSON.parse(data.textContent);
     var names = fields.map(function (f) { return f[0]; });
+    // The form it was sent from: the most fields of the same names, and among those the one
+    // that posts to the same address (a page whose buttons each have their own, issue 30).
+    var note = document.getElementById("kept-form-restored");
+    var action = note ? note.getAttribute("data-action") : "";
     var best = null, bestScore = 0;
     document.querySelectorAll('form[method="post"]').forEach(function (form) {
-      var score = names.filter(function (n) { return form.elements.namedItem(n); }).length;
+      var same = names.filter(function (n) { return form.elements.namedItem(n); }).length;
+      if (!same) return;
+      var score = same * 2 + (action && new URL(form.getAttribute("action") || "", location.href).pathname === action ? 1 : 0);
       if (score > bestScore) { best = form; bestScore = score; }
     });
     if (!best) return;
@@ -22,7 +28,6 @@
         el.dispatchEvent(new Event("change", { bubbles: true }));
       });
     });
-    var note = document.getElementById("kept-form-restored");
     if (note) note.hidden = false;
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", restore);

@@ -102,13 +102,13 @@ def test_the_former_inline_handlers_work_under_the_policy(new_page, live_server,
     games = Match.objects.filter(event=day).count()
     # data-confirm: "Cancel" sends nothing.
     page.once("dialog", lambda dialog: dialog.dismiss())
-    page.click("button[name=clear]")
+    page.click("form[action$='/schedule/clear/'] button")
     page.wait_for_load_state("load")
     assert Match.objects.filter(event=day).count() == games and page.url.endswith("/manage/demo/schedule/")
     # data-ask: "OK" sends the form.
     page.once("dialog", lambda dialog: dialog.accept())
     with page.expect_navigation():
-        page.click("button[name=clear]")
+        page.click("form[action$='/schedule/clear/'] button")
     assert Match.objects.filter(event=day).count() == 0
     call_command("make_schedule", "demo")
     page.reload()
@@ -150,3 +150,24 @@ def test_a_refused_form_comes_back_into_the_same_form_not_sent(new_page, live_se
     assert not day.organisers.filter(username="suzuki").exists()  # nothing sent on its own
     refused += page.evaluate("window.__csp || []")
     assert refused == []
+
+
+def test_a_refused_step_comes_back_into_its_form_on_the_schedule_page(new_page, live_server, day):
+    """A step's own address answers a GET with 405 (issue 30, item 5): the CSRF page leads to
+    the schedule page, whose delay form gets the values back; nothing is delayed."""
+    page, refused = watched_page(new_page)
+    schedule = "/manage/demo/schedule/"
+    log_in(page, live_server, "organiser-csp", "karuta-test-pw", schedule)
+    starts = sorted(Match.objects.filter(event=day).values_list("pk", "start_at"))
+    page.fill("form[action$='/schedule/delay/'] input[name=minutes]", "25")
+    page.context.clear_cookies(name="csrftoken")
+    with page.expect_navigation():
+        page.click("form[action$='/schedule/delay/'] button:not([formaction])")
+    assert page.locator("#csrf-failure").count() == 1
+    assert page.get_attribute("#csrf-failure a.button", "href") == schedule
+    with page.expect_navigation():
+        page.click("#csrf-failure a.button")
+    page.wait_for_selector("#kept-form-restored:not([hidden])")
+    assert page.input_value("form[action$='/schedule/delay/'] input[name=minutes]") == "25"
+    assert sorted(Match.objects.filter(event=day).values_list("pk", "start_at")) == starts
+    assert page.evaluate("window.__csp || []") == [] and refused == []

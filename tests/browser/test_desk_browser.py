@@ -105,8 +105,8 @@ def test_a_one_person_desk_sends_back_with_a_reason_and_confirms_its_own_correct
     log_in(desk, live_server, "solo", "karuta-test-pw", game_path)
     desk.fill("#id_reason", "Bの枚数を数え直してください")
     with desk.expect_navigation():
-        desk.click("form:has(input[value=reject]) button")
-    assert desk.locator("form:has(input[value=confirm])").count() == 0  # nothing to confirm after a send-back
+        desk.click(f"form[action='{game_path}reject/'] button")
+    assert desk.locator(f"form[action='{game_path}confirm/']").count() == 0  # nothing to confirm after a send-back
     shot(desk, "desk-1024-4-sent-back")
     referee = tablet(new_context, (768, 1024))
     referee.goto(f"{live_server.url}/court/{court.token}/")

@@ -48,7 +48,7 @@ def test_the_organiser_sets_three_games_per_team(new_page, live_server, transact
 
     page.goto(f"{live_server.url}/manage/{event.slug}/schedule/")
     with page.expect_navigation():
-        page.click("button[name=make]")
+        page.click("form[action$='/schedule/make/'] button")
     text = page.inner_text("main")
     assert "小学生高学年の部：各チームはリーグ内で3試合を行います（総当たりではありません）。" in text
     shot(page, "partial-schedule")

@@ -32,6 +32,11 @@ def match_url(match):
     return reverse("judging:match_detail", args=[match.event.slug, match.match_number])
 
 
+def action_url(match, action):
+    """The address of a desk button on ``match``'s page (confirm, retype, reject, restore, void, reopen, adopt)."""
+    return reverse(f"judging:match_{action}", args=[match.event.slug, match.match_number])
+
+
 def own_url(match):
     return reverse("judging:confirm_own", args=[match.event.slug, match.match_number])
 
@@ -126,7 +131,8 @@ def test_the_game_page_offers_the_second_step_and_the_second_step_confirms(clien
     client.force_login(organiser)
     page = client.get(match_url(match)).content.decode()
     assert own_url(match) in page
-    assert 'value="confirm"' not in page  # no ordinary Confirm on one's own version
+    assert action_url(match, "confirm") not in page  # no ordinary Confirm on one's own version
+    assert action_url(match, "void") in page  # the organiser's buttons are there
     second = client.get(own_url(match))
     assert second.status_code == 200
     text = second.content.decode()
@@ -183,11 +189,11 @@ def test_the_reason_of_a_send_back_is_shown_on_the_court_and_no_confirm_is_offer
     )
     assert match.sheets.count() == 1
     client.force_login(recorder)
-    client.post(match_url(match), {"action": "reject", "version": "1", "reason": "Bの枚数を数え直して"})
+    client.post(action_url(match, "reject"), {"version": "1", "reason": "Bの枚数を数え直して"})
     page = client.get(match_url(match)).content.decode()
-    assert 'value="confirm"' not in page and 'value="retype"' not in page and 'value="reject"' not in page
+    assert all(action_url(match, action) not in page for action in ("confirm", "retype", "reject"))
     assert "Bの枚数を数え直して" in page
-    client.post(match_url(match), {"action": "confirm", "version": "1"})  # a stale page's button
+    client.post(action_url(match, "confirm"), {"version": "1"})  # a stale page's button
     assert not match.sheets.filter(is_confirmed=True).exists()
     client.logout()
     for url in (home_url(match), entry_url(match)):

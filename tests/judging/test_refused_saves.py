@@ -8,7 +8,7 @@ from django.urls import reverse
 from judging import services
 from judging.engine import rules
 from judging.models import HistoryEntry, RecordingSheet
-from tests.judging.test_versions import first_match, match_url, post_values
+from tests.judging.test_versions import action_url, first_match, match_url, post_values
 
 A_WINS = rules.SheetValues(30, 26, 0, rules.JokerHolder.A)
 B_WINS = rules.SheetValues(20, 36, 0, rules.JokerHolder.B)
@@ -68,7 +68,7 @@ def test_the_desk_sees_the_refused_values_and_adopts_them(client, day, recorder,
     client.force_login(recorder)
     page = client.get(match_url(match)).content.decode()
     assert 'id="refused"' in page and "20 – 36" in page and f'name="entry" value="{entry.pk}"' in page
-    answer = client.post(match_url(match), {"action": "adopt", "entry": entry.pk})
+    answer = client.post(action_url(match, "adopt"), {"entry": entry.pk})
     assert answer.status_code == 302
     newest = services.latest_sheet(match)
     assert (newest.version, newest.cards_a, newest.cards_b, newest.submitted_by) == (2, 20, 36, recorder)
@@ -77,9 +77,9 @@ def test_the_desk_sees_the_refused_values_and_adopts_them(client, day, recorder,
     assert note
     # A line that is not a refused save holds nothing to adopt.
     other = HistoryEntry.objects.filter(match=match).exclude(action=REFUSED).first()
-    client.post(match_url(match), {"action": "adopt", "entry": other.pk})
+    client.post(action_url(match, "adopt"), {"entry": other.pk})
     assert services.latest_sheet(match).version == 2
-    assert client.post(match_url(match), {"action": "adopt", "entry": "x"}).status_code == 404
+    assert client.post(action_url(match, "adopt"), {"entry": "x"}).status_code == 404
 
 
 def test_the_confirm_queue_says_a_game_has_refused_saves(client, day, recorder):

@@ -46,6 +46,11 @@ def match_url(match):
     return reverse("judging:match_detail", args=[match.event.slug, match.match_number])
 
 
+def action_url(match, action):
+    """The address of a desk button on ``match``'s page (confirm, retype, reject, restore, void, reopen, adopt)."""
+    return reverse(f"judging:match_{action}", args=[match.event.slug, match.match_number])
+
+
 def post_values(base_version=0, submission_key="", **overrides):
     data = {
         "cards_a": "30",
@@ -194,9 +199,9 @@ def test_a_user_who_submitted_a_version_cannot_confirm_it_even_by_crafting_the_p
     assert sheet.submitted_by == recorder and sheet.court is None
     page = client.get(match_url(match))
     assert page.context["can_confirm"] is False and page.context["own_newest"] is True
-    response = client.post(match_url(match), {"action": "confirm", "version": "1"}, follow=True)
+    response = client.post(action_url(match, "confirm"), {"version": "1"}, follow=True)
     assert tr("You submitted this version, so someone else must confirm it.") in messages_of(response)
-    response = client.post(match_url(match), {"action": "retype", "version": "1", **retype_values()}, follow=True)
+    response = client.post(action_url(match, "retype"), {"version": "1", **retype_values()}, follow=True)
     assert tr("You submitted this version, so someone else must confirm it.") in messages_of(response)
     sheet.refresh_from_db()
     match.refresh_from_db()
@@ -209,7 +214,7 @@ def test_a_recorder_who_entered_a_result_on_the_court_link_while_logged_in_canno
     match = first_match(day)
     client.force_login(recorder)
     client.post(entry_url(match), post_values())
-    client.post(match_url(match), {"action": "confirm", "version": "1"})
+    client.post(action_url(match, "confirm"), {"version": "1"})
     assert not RecordingSheet.objects.get(match=match).is_confirmed
 
 
@@ -217,10 +222,10 @@ def test_the_organiser_cannot_confirm_a_version_they_entered_either(client, day,
     match = first_match(day)
     client.force_login(organiser)
     client.post(match_url(match), post_values())
-    client.post(match_url(match), {"action": "confirm", "version": "1"})
+    client.post(action_url(match, "confirm"), {"version": "1"})
     assert not RecordingSheet.objects.get(match=match).is_confirmed
     client.force_login(recorder)  # someone else may
-    client.post(match_url(match), {"action": "confirm", "version": "1"})
+    client.post(action_url(match, "confirm"), {"version": "1"})
     assert RecordingSheet.objects.get(match=match).confirmed_by == recorder
 
 
@@ -234,7 +239,7 @@ def test_a_court_link_submission_waits_and_a_recorder_confirms_it(client, day, r
     assert match.status == Match.Status.SUBMITTED and match.winner_id is None
     client.force_login(recorder)
     assert client.get(match_url(match)).context["can_confirm"] is True
-    response = client.post(match_url(match), {"action": "confirm", "version": "1"})
+    response = client.post(action_url(match, "confirm"), {"version": "1"})
     assert response.status_code == 302
     sheet.refresh_from_db()
     match.refresh_from_db()
@@ -249,7 +254,7 @@ def test_confirming_an_older_version_is_refused(client, day, recorder):
     client.post(entry_url(match), post_values(base_version=0))
     client.post(entry_url(match), post_values(base_version=1, cards_a="20", cards_b="36", joker_holder="B"))
     client.force_login(recorder)
-    response = client.post(match_url(match), {"action": "confirm", "version": "1"}, follow=True)
+    response = client.post(action_url(match, "confirm"), {"version": "1"}, follow=True)
     message = tr("Version %(v)s is not the newest (version %(newest)s is); confirm the newest.") % {"v": 1, "newest": 2}
     assert message in messages_of(response)
     assert not RecordingSheet.objects.filter(match=match, is_confirmed=True).exists()
@@ -262,7 +267,7 @@ def test_a_retype_that_differs_lists_the_differing_fields_and_confirms_nothing(c
     client.post(entry_url(match), post_values())  # 30 – 26, 「り」 with A
     client.force_login(recorder)
     typed = retype_values(cards_a="26", cards_b="30", joker_holder="B")
-    response = client.post(match_url(match), {"action": "retype", "version": "1", **typed}, follow=True)
+    response = client.post(action_url(match, "retype"), {"version": "1", **typed}, follow=True)
     shown = messages_of(response)
     for label, entered, paper in (
         ("cards of team A", "30", "26"),
@@ -282,8 +287,8 @@ def test_a_retype_mismatch_is_logged_in_the_history(client, day, recorder):
     client.post(entry_url(match), post_values())
     client.force_login(recorder)
     client.post(
-        match_url(match),
-        {"action": "retype", "version": "1", **retype_values(cards_a="26", cards_b="30", joker_holder="B")},
+        action_url(match, "retype"),
+        {"version": "1", **retype_values(cards_a="26", cards_b="30", joker_holder="B")},
     )
     mismatch = HistoryEntry.objects.get(match=match, action=Action.RETYPE_MISMATCH)
     assert mismatch.user == recorder
@@ -294,9 +299,7 @@ def test_a_retype_that_matches_confirms_the_version(client, day, recorder):
     match = first_match(day)
     client.post(entry_url(match), post_values())
     client.force_login(recorder)
-    response = client.post(
-        match_url(match), {"action": "retype", "version": "1", **retype_values(cards_a="３０")}, follow=True
-    )
+    response = client.post(action_url(match, "retype"), {"version": "1", **retype_values(cards_a="３０")}, follow=True)
     assert response.status_code == 200
     sheet = RecordingSheet.objects.get(match=match)
     assert sheet.is_confirmed and sheet.confirmed_by == recorder
@@ -323,7 +326,7 @@ def test_rejecting_a_version_disputes_the_match_and_the_court_shows_it_as_its_cu
     waiting = client.get(home)
     assert match in waiting.context["waiting"] and waiting.context["current"] != match
     client.force_login(recorder)
-    client.post(match_url(match), {"action": "reject", "version": "1", "reason": "紙と違う"})
+    client.post(action_url(match, "reject"), {"version": "1", "reason": "紙と違う"})
     match.refresh_from_db()
     assert match.status == Match.Status.DISPUTED and match.winner_id is None
     rejected = HistoryEntry.objects.get(match=match, action=Action.REJECTED)
@@ -348,7 +351,7 @@ def test_restoring_an_earlier_version_adds_a_new_version_with_its_values_logged_
     client.post(entry_url(match), post_values(base_version=0))
     client.post(entry_url(match), post_values(base_version=1, cards_a="20", cards_b="36", joker_holder="B"))
     client.force_login(organiser)
-    response = client.post(match_url(match), {"action": "restore", "version": "1"})
+    response = client.post(action_url(match, "restore"), {"version": "1"})
     assert response.status_code == 302
     sheets = {s.version: s for s in RecordingSheet.objects.filter(match=match)}
     assert set(sheets) == {1, 2, 3}
@@ -361,7 +364,7 @@ def test_restoring_an_earlier_version_adds_a_new_version_with_its_values_logged_
     assert actions(match) == [Action.SUBMITTED, Action.SUBMITTED, Action.RESTORED]
     # The restored version waits for someone other than the organiser.
     client.force_login(recorder)
-    client.post(match_url(match), {"action": "confirm", "version": "3"})
+    client.post(action_url(match, "confirm"), {"version": "3"})
     match.refresh_from_db()
     assert match.status == Match.Status.CONFIRMED and match.winner_id == match.team_a_id
 
@@ -371,7 +374,7 @@ def test_voiding_a_match_removes_its_result_from_the_standings(client, day, orga
     services.record_confirmed_result(match, A_WINS, court=match.court)
     assert standings_of(match)[match.team_a_id] == (1, 1)
     client.force_login(organiser)
-    response = client.post(match_url(match), {"action": "void", "version": "1", "reason": "欠席が判明"})
+    response = client.post(action_url(match, "void"), {"version": "1", "reason": "欠席が判明"})
     assert response.status_code == 302
     match.refresh_from_db()
     assert match.status == Match.Status.VOID and match.winner_id is None
@@ -388,9 +391,9 @@ def test_rejecting_the_last_version_of_a_void_match_leaves_it_void(client, day, 
     match = first_match(day)
     client.post(entry_url(match), post_values())
     client.force_login(organiser)
-    client.post(match_url(match), {"action": "void", "version": "1"})
+    client.post(action_url(match, "void"), {"version": "1"})
     client.force_login(recorder)
-    client.post(match_url(match), {"action": "reject", "version": "1"})
+    client.post(action_url(match, "reject"), {"version": "1"})
     match.refresh_from_db()
     assert match.status == Match.Status.VOID
 
@@ -451,7 +454,7 @@ def test_without_auto_confirm_public_pages_and_standings_ignore_an_unconfirmed_s
     assert all(not table.complete for table in reports.division_standings(match.division))
 
     client.force_login(recorder)
-    client.post(match_url(match), {"action": "confirm", "version": "1"})
+    client.post(action_url(match, "confirm"), {"version": "1"})
     client.logout()
     from django.core.cache import cache
 
@@ -506,7 +509,7 @@ def test_knockout_advancement_happens_only_on_confirmation(client, knockout_day,
     assert "<span>33</span>" not in client.get(bracket).content.decode()
 
     client.force_login(recorder)
-    client.post(match_url(semi), {"action": "confirm", "version": "1"})
+    client.post(action_url(semi, "confirm"), {"version": "1"})
     final.refresh_from_db()
     third.refresh_from_db()
     assert getattr(final, slot) == semi.team_a_id
@@ -560,7 +563,7 @@ def test_a_walkover_entered_on_the_court_screen_waits_for_a_recorder_then_counts
     match.refresh_from_db()
     assert match.status == Match.Status.SUBMITTED
     client.force_login(recorder)
-    client.post(match_url(match), {"action": "confirm", "version": "1"})
+    client.post(action_url(match, "confirm"), {"version": "1"})
     match.refresh_from_db()
     assert match.status == Match.Status.WALKOVER and match.winner_id == match.team_a_id
     assert standings_of(match)[match.team_a_id] == (1, 1)
@@ -577,7 +580,7 @@ def test_the_organiser_enters_a_walkover_on_the_recorder_screen(client, day, org
     assert (sheet.cards_a, sheet.cards_b, sheet.is_walkover, sheet.winner_side) == (0, 28, True, "B")
     assert sheet.submitted_by == organiser and sheet.court is None
     client.force_login(recorder)
-    client.post(match_url(match), {"action": "confirm", "version": "1"})
+    client.post(action_url(match, "confirm"), {"version": "1"})
     match.refresh_from_db()
     assert match.status == Match.Status.WALKOVER and match.winner_id == match.team_b_id
 
@@ -591,24 +594,24 @@ def test_the_history_has_one_row_per_action_with_who_did_it(client, day, organis
     client.post(entry_url(match), post_values(base_version=0, submission_key="k1"))  # v1 submitted (court)
     client.post(entry_url(match), post_values(base_version=0, submission_key="k1"))  # a retry: nothing new
     client.force_login(recorder)
-    client.post(match_url(match), {"action": "reject", "version": "1"})  # rejected
+    client.post(action_url(match, "reject"), {"version": "1"})  # rejected
     client.logout()
     client.post(
         entry_url(match), post_values(base_version=1, cards_a="20", cards_b="36", joker_holder="B")
     )  # v2 submitted
     client.force_login(recorder)
-    client.post(match_url(match), {"action": "confirm", "version": "2"})  # confirmed
-    client.post(match_url(match), {"action": "confirm", "version": "2"})  # again: nothing new
+    client.post(action_url(match, "confirm"), {"version": "2"})  # confirmed
+    client.post(action_url(match, "confirm"), {"version": "2"})  # again: nothing new
     client.force_login(organiser)
-    client.post(match_url(match), {"action": "restore", "version": "1"})  # v3 restored
+    client.post(action_url(match, "restore"), {"version": "1"})  # v3 restored
     client.force_login(second_recorder)
-    client.post(match_url(match), {"action": "confirm", "version": "3"})  # confirmed
+    client.post(action_url(match, "confirm"), {"version": "3"})  # confirmed
     client.post(
         reverse("judging:court_dispute", args=[court.token, match.match_number]),
         {"state_a": "correct_only", "state_b": "neither"},
     )  # dispute (court)
     client.force_login(organiser)
-    client.post(match_url(match), {"action": "void", "version": "3", "reason": "やり直し"})  # voided
+    client.post(action_url(match, "void"), {"version": "3", "reason": "やり直し"})  # voided
 
     rows = list(HistoryEntry.objects.filter(match=match).order_by("at", "pk").select_related("sheet"))
     assert [(r.action, r.sheet.version if r.sheet else None) for r in rows] == [

@@ -199,3 +199,52 @@ def test_the_webhooks_secret_is_never_kept(event, organiser):
     kept = client.session[kept_forms.SESSION_KEY]
     assert dict(kept["fields"]) == {"kind": "line", "line_to": "C" + "0" * 32}
     assert "Channel-token-never-kept-123" not in client.get(url).content.decode()
+
+
+# --- an action's own address (issue 30, item 5) ------------------------------------------------
+
+
+@pytest.fixture
+def game(event, organiser):
+    """A scheduled game of ``event`` with a version waiting for confirmation."""
+    from judging.engine import rules
+    from judging.services import submit_sheet
+    from tournament.services.draw import draw_groups
+    from tournament.services.schedule import make_schedule
+
+    event.auto_confirm = False  # the court's version waits for the desk
+    event.save(update_fields=["auto_confirm"])
+    factories.make_teams(factories.make_division(event, courts=[1]), 3)
+    draw_groups(event, seed=1)
+    make_schedule(event)
+    match = event.matches.order_by("match_number").first()
+    submit_sheet(match, rules.SheetValues(30, 26, 0, rules.JokerHolder.A), base_version=0, court=match.court)
+    return match
+
+
+def test_a_refused_desk_button_leads_back_to_the_games_page_with_the_values(event, organiser, game):
+    page = reverse("judging:match_detail", args=[event.slug, game.match_number])
+    action = reverse("judging:match_reject", args=[event.slug, game.match_number])
+    client = strict_client(organiser)
+    response = client.post(action, {"version": "1", "reason": "紙と違う"}, HTTP_ORIGIN=OURS)
+    assert response.status_code == 403
+    text = response.content.decode()
+    assert f'href="{page}"' in text and f'href="{action}"' not in text  # the action answers a GET with 405
+    assert client.session[kept_forms.SESSION_KEY]["path"] == page
+    assert "<td>紙と違う</td>" in client.get(page).content.decode()
+    game.refresh_from_db()
+    assert game.status == game.Status.SUBMITTED  # nothing was sent back
+
+
+def test_a_step_sent_after_the_login_expired_comes_back_to_its_page(event, organiser, game):
+    page = reverse("tournament:schedule", args=[event.slug])
+    action = reverse("tournament:court_delay", args=[event.slug])
+    anonymous = Client()
+    response = anonymous.post(action, {"court": str(game.court_id), "minutes": "15"})
+    assert response.status_code == 302
+    assert response["Location"] == f"{reverse('login')}?next={page}"
+    login = anonymous.post(response["Location"], {"username": "organiser", "password": "the-right-password"})
+    assert login["Location"] == page
+    body = anonymous.get(page).content.decode()
+    assert "<td>15</td>" in body and 'id="kept-form"' in body
+    assert anonymous.get(action).status_code == 405

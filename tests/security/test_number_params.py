@@ -61,10 +61,13 @@ def test_no_odd_number_in_a_query_makes_a_500(organiser_client):
 
 def test_no_odd_id_in_a_posted_form_makes_a_500(organiser_client):
     posts = [
-        ("/manage/demo/schedule/", {"delay": "1", "minutes": "15"}, "court"),
-        ("/manage/demo/schedule/", {"delay": "1", "court": "1"}, "minutes"),
-        ("/manage/demo/groups/", {"move": "1", "group": "1"}, "team"),
-        ("/manage/demo/groups/", {"draw": "1"}, "seed"),
+        ("/manage/demo/schedule/delay/", {"minutes": "15"}, "court"),
+        ("/manage/demo/schedule/delay/", {"court": "1"}, "minutes"),
+        ("/manage/demo/schedule/close-court/", {}, "court"),
+        ("/manage/demo/groups/move/", {"group": "1"}, "team"),
+        ("/manage/demo/groups/move/", {"team": "1"}, "group"),
+        ("/manage/demo/groups/late-team/", {"group": "1"}, "team"),
+        ("/manage/demo/groups/draw/", {}, "seed"),
         ("/manage/demo/people/", {"remove": "1"}, "user"),
         ("/manage/demo/standings/", {"lot": "1"}, "division"),
         ("/manage/demo/standings/", {"tie": "1"}, "group"),

@@ -112,6 +112,15 @@ EXPECTED = {
     "tournament:import_report": {**ORGANISER, "organiser": 404},
     "tournament:groups": ORGANISER,
     "tournament:schedule": RECORDER,
+    # The steps of the groups and schedule pages, one POST-only address each (issue 30 item 5;
+    # who may send them: test_each_action_address_refuses_get_and_whoever_may_not_send_it).
+    "tournament:groups_draw": POST_ONLY,
+    "tournament:team_move": POST_ONLY,
+    "tournament:late_team": POST_ONLY,
+    "tournament:schedule_make": POST_ONLY,
+    "tournament:schedule_clear": POST_ONLY,
+    "tournament:court_delay": POST_ONLY,
+    "tournament:court_close": POST_ONLY,
     "tournament:schedule_checks": RECORDER,
     "tournament:standings": RECORDER,
     "tournament:knockout": ORGANISER,
@@ -147,6 +156,14 @@ EXPECTED = {
     # POST only, the referee's 開始 tap (the token is the credential): a GET starts nothing.
     "judging:court_start": {role: 405 for role in ROLES},
     "judging:match_detail": RECORDER,
+    # The desk's buttons on a game's page, one POST-only address each (issue 30 item 5).
+    "judging:match_confirm": POST_ONLY,
+    "judging:match_retype": POST_ONLY,
+    "judging:match_reject": POST_ONLY,
+    "judging:match_restore": POST_ONLY,
+    "judging:match_void": POST_ONLY,
+    "judging:match_reopen": POST_ONLY,
+    "judging:match_adopt": POST_ONLY,
     # The one-person confirmation: organisers (recorders only when the event allows it); the
     # organiser did not enter the game's version, so is sent back to the game's page.
     "judging:confirm_own": {**ORGANISER, "organiser": 302},
@@ -414,6 +431,10 @@ def concrete_url(name, event, match):
         "judging:court_heard": {"token": court.token},
         "judging:court_start": {"token": court.token, "number": match.match_number},
         "judging:match_detail": {"slug": event.slug, "number": match.match_number},
+        **{
+            f"judging:match_{action}": {"slug": event.slug, "number": match.match_number}
+            for action in ("confirm", "retype", "reject", "restore", "void", "reopen", "adopt")
+        },
         "judging:organiser_dispute": {"slug": event.slug, "number": match.match_number},
         "awards:remove_prize": {"slug": event.slug, "pk": 1},
     }.get(name)
@@ -527,15 +548,15 @@ def test_an_organiser_of_another_event_changes_nothing_by_posting(client, day):
     before = (Team.objects.count(), event.matches.count(), event.name)
     for url, data in [
         (reverse("tournament:event_edit", args=[event.slug]), {"name": "乗っ取り"}),
-        (reverse("tournament:groups", args=[event.slug]), {"draw": "1"}),
-        (reverse("tournament:schedule", args=[event.slug]), {"clear": "1"}),
+        (reverse("tournament:groups_draw", args=[event.slug]), {}),
+        (reverse("tournament:schedule_clear", args=[event.slug]), {}),
         (
             reverse(
                 "tournament:team_withdraw", args=[event.slug, Team.objects.filter(division__event=event).first().pk]
             ),
             {},
         ),
-        (reverse("judging:match_detail", args=[event.slug, match.match_number]), {"action": "confirm", "version": "1"}),
+        (reverse("judging:match_confirm", args=[event.slug, match.match_number]), {"version": "1"}),
         (reverse("judging:confirm_own", args=[event.slug, match.match_number]), {"version": "1"}),
         (reverse("tournament:court_link_change", args=[event.slug, match.court_id, "revoke"]), {}),
         (reverse("awards:print", args=[event.slug]), {"which": "all"}),
@@ -557,6 +578,86 @@ def test_an_organiser_of_another_event_changes_nothing_by_posting(client, day):
     assert not match.sheets.filter(is_confirmed=True).exists()
     match.court.refresh_from_db()
     assert match.court.link_enabled
+
+
+# The actions' own addresses (issue 30 item 5): who may send each. The desk's confirm,
+# re-type, reject and adopt are the event's recorders' (and organisers'); restoring, voiding
+# and reopening a game and every step of the groups and schedule pages its organisers' only.
+RECORDER_ACTIONS = ("judging:match_confirm", "judging:match_retype", "judging:match_reject", "judging:match_adopt")
+ORGANISER_ACTIONS = (
+    "judging:match_restore",
+    "judging:match_void",
+    "judging:match_reopen",
+    "tournament:groups_draw",
+    "tournament:team_move",
+    "tournament:late_team",
+    "tournament:schedule_make",
+    "tournament:schedule_clear",
+    "tournament:court_delay",
+    "tournament:court_close",
+)
+
+
+def _what_actions_change(event):
+    """The games (status, court, start), the versions (confirmed?), the teams' groups and
+    the courts (closed?) of ``event``: what any of the actions above would change."""
+    from judging.models import RecordingSheet
+
+    return (
+        list(event.matches.order_by("pk").values_list("pk", "status", "court_id", "start_at")),
+        list(RecordingSheet.objects.filter(match__event=event).order_by("pk").values_list("pk", "is_confirmed")),
+        list(Team.objects.filter(division__event=event).order_by("pk").values_list("pk", "group_id")),
+        list(event.courts.order_by("pk").values_list("pk", "closed")),
+    )
+
+
+def test_every_action_address_is_in_the_lists_above():
+    """A new POST-only address of the desk or the groups and schedule pages says who may send it."""
+    post_only = {n for n in url_names() if EXPECTED.get(n) == POST_ONLY}
+    desk_and_steps = {n for n in post_only if n.startswith(("judging:match_", "tournament:"))}
+    assert desk_and_steps - {"tournament:programme_texts"} == set(RECORDER_ACTIONS) | set(ORGANISER_ACTIONS)
+
+
+@pytest.mark.django_db
+def test_each_action_address_refuses_get_and_whoever_may_not_send_it(client, day):
+    """A GET answers 405 (the login page first when logged out); a POST from a role that may
+    not send the action answers 403 (anonymous: the login page) and changes nothing."""
+    event, users, match = day
+    division = event.divisions.first()
+    team = Team.objects.filter(division=division).first()
+    data = {
+        "version": "1",
+        "reason": "乗っ取り",
+        "court": str(match.court_id),
+        "minutes": "10",
+        "team": str(team.pk),
+        "group": str(division.groups.exclude(pk=team.group_id).first().pk),
+        "entry": "1",
+        **{f"retype-{k}": v for k, v in {"cards_a": "30", "cards_b": "26", "referee_cards": "0"}.items()},
+    }
+    before = _what_actions_change(event)
+    wrong = []
+    for name in (*RECORDER_ACTIONS, *ORGANISER_ACTIONS):
+        url = concrete_url(name, event, match)
+        refused = {"anonymous": 302, "stranger": 403, "other_organiser": 403}
+        if name in ORGANISER_ACTIONS:
+            refused["recorder"] = 403
+        for role in ROLES:
+            client.logout()
+            if role != "anonymous":
+                client.force_login(users[role])
+            got = client.get(url)
+            if got.status_code != (302 if role == "anonymous" else 405):
+                wrong.append(f"GET {name} as {role}: {got.status_code}")
+            if role not in refused:
+                continue
+            sent = client.post(url, data)
+            if sent.status_code != refused[role]:
+                wrong.append(f"POST {name} as {role}: {sent.status_code}, expected {refused[role]}")
+            elif role == "anonymous" and not sent["Location"].startswith(reverse("login")):
+                wrong.append(f"POST {name} as anonymous: sent to {sent['Location']}, not the login page")
+    assert not wrong, "\n".join(wrong)
+    assert _what_actions_change(event) == before
 
 
 @pytest.mark.django_db

@@ -631,9 +631,11 @@ def test_reason_sent_back_is_kept(client, organiser):
     client.force_login(organiser)
     desk = reverse("judging:match_detail", args=[event.slug, match.match_number])
     form = form_with(client.get(desk).content.decode(), "reason")
-    assert shown_fields(form) - {"action"} == {"reason"}
+    assert shown_fields(form) == {"reason"}
+    reject = dict(form["attrs"])["action"]  # the form posts to the button's own address
+    assert reject == reverse("judging:match_reject", args=[event.slug, match.match_number])
     reason = "Bの枚数が用紙と違います。もう一度数えてください。"
-    assert client.post(desk, {"action": "reject", "version": "1", "reason": reason}).status_code == 302
+    assert client.post(reject, {"version": "1", "reason": reason}).status_code == 302
     client.logout()
     home = client.get(reverse("judging:court_home", args=[match.court.token])).content.decode()
     assert reason in home
@@ -641,7 +643,7 @@ def test_reason_sent_back_is_kept(client, organiser):
     client.force_login(organiser)
     _entered(client, match, {**PLAYED, "cards_a": "31", "cards_b": "25"}, "reject-2")
     client.force_login(organiser)
-    page = client.post(desk, {"action": "reject", "version": "2", "reason": "長" * 301}, follow=True).content.decode()
+    page = client.post(reject, {"version": "2", "reason": "長" * 301}, follow=True).content.decode()
     assert "理由" in page and "何も変更していません" in page
     from judging.models import RecordingSheet
 
@@ -657,15 +659,17 @@ def test_blind_retyping_shows_what_was_typed(client, organiser):
     desk = reverse("judging:match_detail", args=[event.slug, match.match_number])
     form = form_with(client.get(desk).content.decode(), "retype-cards_a")
     assert {f"retype-{k}" for k in PLAYED} <= shown_fields(form)
+    retype = dict(form["attrs"])["action"]  # the form posts to the button's own address
+    assert retype == reverse("judging:match_retype", args=[event.slug, match.match_number])
     # Differing: the page names each field with the entry's value and the value typed.
     typed = {f"retype-{k}": v for k, v in {**PLAYED, "cards_a": "29", "cards_b": "27"}.items()}
-    page = client.post(desk, {**typed, "action": "retype", "version": "1"}, follow=True).content.decode()
+    page = client.post(retype, {**typed, "version": "1"}, follow=True).content.decode()
     assert "30" in page and "29" in page and "27" in page
     match.refresh_from_db()
     assert match.status != match.Status.CONFIRMED
     # Matching: confirmed with the values typed.
     typed = {f"retype-{k}": v for k, v in PLAYED.items()}
-    client.post(desk, {**typed, "action": "retype", "version": "1"})
+    client.post(retype, {**typed, "version": "1"})
     sheet = match.sheets.get(version=1)
     assert sheet.is_confirmed and (sheet.cards_a, sheet.cards_b) == (30, 26)
 

@@ -177,11 +177,13 @@ def test_the_schedule_page_offers_delay_and_close_and_they_work(client, django_u
     client.force_login(user)
     court = event.courts.get(name="1")
     page = client.get(reverse("tournament:schedule", args=[event.slug]))
-    assert b'name="delay"' in page.content and page.context["layouts"]
-    client.post(reverse("tournament:schedule", args=[event.slug]), {"court": court.pk, "minutes": "10", "delay": "1"})
+    delay, close = (reverse(name, args=[event.slug]) for name in ("tournament:court_delay", "tournament:court_close"))
+    assert f'action="{delay}"'.encode() in page.content and f'formaction="{close}"'.encode() in page.content
+    assert page.context["layouts"]
+    client.post(delay, {"court": court.pk, "minutes": "10"})
     first = event.matches.filter(court=court).order_by("slot").first()
     assert local(first.start_at) == "09:40"
-    client.post(reverse("tournament:schedule", args=[event.slug]), {"court": court.pk, "close": "1"})
+    client.post(close, {"court": court.pk, "minutes": "10"})  # the same form, its other button
     assert not Match.objects.filter(court=court).exists()
 
 
@@ -196,9 +198,7 @@ def test_closing_a_court_offers_to_reprint_only_the_moved_matches(client, django
     client.force_login(user)
     court = event.courts.get(name="2")
     moved = set(event.matches.filter(court=court).values_list("match_number", flat=True))
-    response = client.post(
-        reverse("tournament:schedule", args=[event.slug]), {"court": court.pk, "close": "1"}, follow=True
-    )
+    response = client.post(reverse("tournament:court_close", args=[event.slug]), {"court": court.pk}, follow=True)
     link = response.context["moved"]
     assert set(map(int, link.split(","))) == moved
     pdf = client.get(reverse("tournament:recording_sheets", args=[event.slug]) + f"?numbers={link}")
@@ -280,10 +280,9 @@ def test_the_groups_page_adds_a_late_entry_and_offers_its_sheets(client, django_
     late = factories.make_team(division, "遅刻かるた会")
     group = division.groups.first()
     page = client.get(reverse("tournament:groups", args=[event.slug]))
-    assert late.name in page.content.decode() and 'name="late"' in page.content.decode()
-    response = client.post(
-        reverse("tournament:groups", args=[event.slug]), {"late": "1", "team": late.pk, "group": group.pk}
-    )
+    url = reverse("tournament:late_team", args=[event.slug])
+    assert late.name in page.content.decode() and f'action="{url}"' in page.content.decode()
+    response = client.post(url, {"team": late.pk, "group": group.pk})
     added = ",".join(
         str(n)
         for n in event.matches.filter(team_b=late).order_by("match_number").values_list("match_number", flat=True)

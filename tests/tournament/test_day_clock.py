@@ -188,14 +188,16 @@ def test_the_schedule_page_asks_before_a_delay_that_breaks_the_rest_rule_and_sav
     organiser_client(client, django_user_model, event)
     court = event.courts.get(name="1")
     before = starts(court)
-    url = reverse("tournament:schedule", args=[event.slug])
-    page = client.post(url, {"court": court.pk, "minutes": "20", "delay": "1"})
+    url = reverse("tournament:court_delay", args=[event.slug])
+    page = client.post(url, {"court": court.pk, "minutes": "20"})
     assert page.status_code == 200 and page.context["lines"]
     text = page.content.decode()
     assert "続けて試合をするチームがあります" in text and "小学生低学年の部・" in text
     assert 'name="allow_back_to_back" value="1"' in text and 'name="minutes" value="20"' in text
+    assert f'action="{url}"' in text  # "save anyway" sends the same step again
+    assert f'href="{reverse("tournament:schedule", args=[event.slug])}"' in text  # "cancel": the page
     assert starts(court) == before
-    saved = client.post(url, {"court": court.pk, "minutes": "20", "delay": "1", "allow_back_to_back": "1"})
+    saved = client.post(url, {"court": court.pk, "minutes": "20", "allow_back_to_back": "1"})
     assert saved.status_code == 302 and starts(court) != before
 
 
@@ -204,7 +206,7 @@ def test_the_schedule_page_refuses_a_delay_before_the_court_opens_with_the_game(
     organiser_client(client, django_user_model, event)
     court = event.courts.get(name="1")
     page = client.post(
-        reverse("tournament:schedule", args=[event.slug]), {"court": court.pk, "minutes": "-90", "delay": "1"},
+        reverse("tournament:court_delay", args=[event.slug]), {"court": court.pk, "minutes": "-90"},
         follow=True,
     )  # fmt: skip
     assert "開始時刻（09:30）より前になります" in page.content.decode()
@@ -216,9 +218,7 @@ def test_closing_a_court_names_the_started_game_that_stays(client, django_user_m
     court = event.courts.get(name="2")
     started = Match.objects.filter(court=court).order_by("slot").first()
     mark_started(started)
-    page = client.post(
-        reverse("tournament:schedule", args=[event.slug]), {"court": court.pk, "close": "1"}, follow=True
-    )
+    page = client.post(reverse("tournament:court_close", args=[event.slug]), {"court": court.pk}, follow=True)
     assert f"開始済みの第{started.match_number}試合は、結果が出るまで第2コートに残ります" in page.content.decode()
 
 
@@ -271,15 +271,16 @@ def test_the_groups_page_asks_before_a_late_entry_that_cannot_keep_the_rest_rule
     monkeypatch.setattr("tournament.views.draw_schedule.add_late_team", crowded)
     group = min(division.groups.all(), key=lambda g: g.teams.count())
     late = factories.make_team(division, "遅刻かるた会")
-    url = reverse("tournament:groups", args=[event.slug])
+    url = reverse("tournament:late_team", args=[event.slug])
     count = event.matches.count()
-    page = client.post(url, {"late": "1", "team": late.pk, "group": group.pk})
+    page = client.post(url, {"team": late.pk, "group": group.pk})
     text = page.content.decode()
     assert page.status_code == 200 and "遅刻かるた会（小学生低学年の部・Aリーグ）" in text
     assert f'name="team" value="{late.pk}"' in text and 'name="allow_back_to_back" value="1"' in text
     late.refresh_from_db()
     assert late.group is None and event.matches.count() == count  # nothing saved yet
-    saved = client.post(url, {"late": "1", "team": late.pk, "group": group.pk, "allow_back_to_back": "1"})
+    assert f'action="{url}"' in text and f'href="{reverse("tournament:groups", args=[event.slug])}"' in text
+    saved = client.post(url, {"team": late.pk, "group": group.pk, "allow_back_to_back": "1"})
     assert saved.status_code == 302
     late.refresh_from_db()
     assert late.group == group and event.matches.count() == count + group.teams.count() - 1

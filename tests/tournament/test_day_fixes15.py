@@ -245,7 +245,7 @@ def test_the_schedule_page_shows_why_games_did_not_move(client, django_user_mode
     delay_court(court, 100)
     organiser_client(client, django_user_model, event)
     page = client.post(
-        reverse("tournament:schedule", args=[event.slug]), {"court": court.pk, "minutes": "-55", "delay": "1"},
+        reverse("tournament:court_delay", args=[event.slug]), {"court": court.pk, "minutes": "-55"},
         follow=True,
     )  # fmt: skip
     assert "昼休み（12:00–12:45）" in page.content.decode()

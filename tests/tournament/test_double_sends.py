@@ -130,19 +130,20 @@ def test_make_schedule_twice_at_once_makes_one_schedule_and_one_backup(day):
     event, _division, organiser = day
     draw_groups(event, seed=1)
     path = f"/manage/{event.slug}/schedule/"
-    fields = organiser.form(path, 'name="make"') | {"make": "1"}
-    fresh = organiser.form(path, 'name="make"') | {"make": "1"}  # a second tab, opened before
-    answers = twice_at_once(organiser, path, fields)
+    step = f"/manage/{event.slug}/schedule/make/"
+    fields = organiser.form(path, f'action="{step}"')
+    fresh = organiser.form(path, f'action="{step}"')  # a second tab, opened before
+    answers = twice_at_once(organiser, step, fields)
     assert answers == [(302, path), (302, path)]
     games = Match.objects.filter(event=event).count()
     assert games == 6  # two groups of three: three games each
     assert len(automatic_backups()) == 1
     # The same form sent again later: the first answer again, nothing more done.
-    assert organiser.post(path, fields)[:2] == (302, path)
+    assert organiser.post(step, fields)[:2] == (302, path)
     status, _location, html = organiser._request("GET", path)
     assert "Schedule made: 6 games." in html or "対戦表を作成しました" in html
     # A second tab's fresh form: the step's own check answers, not a 500.
-    assert organiser.post(path, fresh)[:2] == (302, path)
+    assert organiser.post(step, fresh)[:2] == (302, path)
     status, _location, html = organiser._request("GET", path)
     assert "対戦表はすでに作成されています" in html or "The schedule already exists." in html
     assert Match.objects.filter(event=event).count() == games
@@ -152,8 +153,9 @@ def test_make_schedule_twice_at_once_makes_one_schedule_and_one_backup(day):
 def test_draw_twice_at_once_draws_once(day):
     event, _division, organiser = day
     path = f"/manage/{event.slug}/groups/"
-    fields = organiser.form(path, 'name="draw"') | {"draw": "1"}
-    answers = twice_at_once(organiser, path, fields)
+    step = f"/manage/{event.slug}/groups/draw/"
+    fields = organiser.form(path, f'action="{step}"')
+    answers = twice_at_once(organiser, step, fields)
     assert answers == [(302, path), (302, path)]
     pks = sorted(Group.objects.filter(division__event=event).values_list("pk", flat=True))
     assert len(pks) == 2 and pks[-1] - pks[0] == 1  # one draw: no group deleted and made again
@@ -166,8 +168,9 @@ def test_a_delay_sent_twice_at_once_delays_once(day):
     court = Court.objects.filter(event=event).order_by("order").first()
     before = {m.pk: m.start_at for m in Match.objects.filter(court=court)}
     path = f"/manage/{event.slug}/schedule/"
-    fields = organiser.form(path, 'name="delay"') | {"delay": "1", "court": str(court.pk), "minutes": "40"}
-    answers = twice_at_once(organiser, path, fields)
+    step = f"/manage/{event.slug}/schedule/delay/"
+    fields = organiser.form(path, f'action="{step}"') | {"court": str(court.pk), "minutes": "40"}
+    answers = twice_at_once(organiser, step, fields)
     assert [status for status, _ in answers] == [302, 302]
     after = {m.pk: m.start_at for m in Match.objects.filter(court=court)}
     assert {(after[pk] - before[pk]).total_seconds() / 60 for pk in before} == {40}
@@ -180,8 +183,9 @@ def test_closing_a_court_twice_at_once_moves_its_games_once(day):
     court = Court.objects.filter(event=event).order_by("order").first()
     on_court = set(Match.objects.filter(court=court).values_list("pk", flat=True))
     path = f"/manage/{event.slug}/schedule/"
-    fields = organiser.form(path, 'name="close"') | {"close": "1", "court": str(court.pk)}
-    answers = twice_at_once(organiser, path, fields)
+    step = f"/manage/{event.slug}/schedule/close-court/"
+    fields = organiser.form(path, f'formaction="{step}"') | {"court": str(court.pk)}
+    answers = twice_at_once(organiser, step, fields)
     assert [status for status, _ in answers] == [302, 302]
     assert answers[0][1] == answers[1][1]  # the same answer: the same games named as moved
     assert not Match.objects.filter(court=court).exists()

@@ -234,7 +234,8 @@ def test_the_desk_page_shows_the_versions_before_the_replay_without_confirm_or_r
     page = client.get(f"/manage/{semi.event.slug}/games/{semi.match_number}/").content.decode()
     assert "再試合の前の版" in page and 'class="table before-replay"' in page
     assert 'class="card recorder"' not in page  # nothing waits for confirmation
-    assert 'value="restore"' not in page and 'value="confirm"' not in page
+    assert f"/games/{semi.match_number}/restore/" not in page and f"/games/{semi.match_number}/confirm/" not in page
+    assert f"/games/{semi.match_number}/void/" in page  # the organiser's other buttons are there
 
 
 def test_final_places_mark_a_team_listed_twice_to_confirm(placement):

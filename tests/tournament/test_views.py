@@ -134,7 +134,7 @@ def test_organiser_actions_are_refused_to_a_stranger_and_change_nothing(client, 
     client.force_login(stranger)
     slug = event.slug
     assert client.post(f"/manage/{slug}/knockout/", {"reset": "1"}).status_code == 403
-    assert client.post(f"/manage/{slug}/schedule/", {"clear": "1"}).status_code == 403
+    assert client.post(f"/manage/{slug}/schedule/clear/").status_code == 403
     assert client.post(f"/manage/{slug}/edit/", {"name": "乗っ取り"}).status_code == 403
     assert Event.objects.get(slug=slug).name == "テストかるた大会"
 
@@ -416,9 +416,9 @@ def test_drawing_and_scheduling_through_the_pages(client, division):
     for i in range(6):
         add_team(client, division, name=f"チーム{i}")
     slug = division.event.slug
-    assert client.post(f"/manage/{slug}/groups/", {"draw": "1", "seed": "5"}).status_code == 302
+    assert client.post(f"/manage/{slug}/groups/draw/", {"seed": "5"}).status_code == 302
     assert division.groups.count() == 2
-    assert client.post(f"/manage/{slug}/schedule/", {"make": "1"}).status_code == 302
+    assert client.post(f"/manage/{slug}/schedule/make/").status_code == 302
     assert Match.objects.filter(division=division).count() == 6
     page = client.get(f"/manage/{slug}/schedule/").content.decode()
     assert "チーム0" in page
@@ -472,7 +472,7 @@ def test_an_organiser_cannot_open_rows_of_another_event_through_their_own_event(
 def test_moving_a_team_of_another_event_answers_404(client, event, organiser, foreign):
     client.force_login(organiser)
     group = event.divisions.first().groups.first()
-    response = client.post(f"/manage/{event.slug}/groups/", {"move": "1", "team": foreign[3].pk, "group": group.pk})
+    response = client.post(f"/manage/{event.slug}/groups/move/", {"team": foreign[3].pk, "group": group.pk})
     assert response.status_code == 404
     assert Team.objects.get(pk=foreign[3].pk).group is None
 

@@ -1,19 +1,21 @@
 """Groups and schedule: the draw, moving a team, a late team, the schedule, its checks, and
-the day's changes to a court (a delay, a closed court)."""
+the day's changes to a court (a delay, a closed court). The two pages are GET only; each of
+their steps has its own POST-only address (issue 30, item 5)."""
 
 from collections import defaultdict
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch, Q
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST, require_safe
 from django_tables2 import RequestConfig
 
 from common.errors import UserError
+from common.kept_forms import on_page
 from common.once import one_step_at_a_time
 from tournament import reports
 from tournament.access import MAX_ID, event_for_organiser, event_for_recorder, int_param, object_or_404, whole_number
@@ -30,9 +32,10 @@ def _confirmed(request):
     return request.POST.get("allow_back_to_back") == "1"
 
 
-def _confirm_back_to_back(request, event, warning):
+def _confirm_back_to_back(request, event, warning, back):
     """The confirmation step of a change that breaks the rest rule (``BackToBack``): the
-    teams and games it names, and the same form again with "save anyway"; nothing is saved."""
+    teams and games it names, and the same form again with "save anyway" (to the same step's
+    address), "cancel" going back to ``back`` (the page's URL name); nothing is saved."""
     fields = [
         (name, value)
         for name, values in request.POST.lists()
@@ -42,7 +45,13 @@ def _confirm_back_to_back(request, event, warning):
     return render(
         request,
         "tournament/confirm_back_to_back.html",
-        {"event": event, "lines": warning.lines, "fields": fields, "action": request.path},
+        {
+            "event": event,
+            "lines": warning.lines,
+            "fields": fields,
+            "action": request.path,
+            "back": reverse(back, args=[event.slug]),
+        },
     )
 
 
@@ -68,37 +77,78 @@ def _late_team(request, event):
     return None
 
 
-def _groups_post(request, event):
-    """The draw, a move or a late team; ``UserError`` when the service refuses."""
-    if "draw" in request.POST:
-        seed = request.POST.get("seed") or None
-        drawn = draw_groups(event, seed=whole_number(seed))
-        messages.success(request, _("Groups drawn for %(count)s divisions.") % {"count": len(drawn)})
-    elif "move" in request.POST:
-        team = object_or_404(Team.objects.filter(division__event=event), request.POST.get("team"))
-        group = object_or_404(Group.objects.filter(division__event=event), request.POST.get("group"))
-        move_team(team, group)
-        messages.success(request, _("%(team)s moved to %(group)s.") % {"team": team, "group": group})
-    elif "late" in request.POST:
-        return _late_team(request, event)
-    return None
+def _step(request, slug, page, act):
+    """An organiser's step on the groups or the schedule page: ``act(request, event)`` calls
+    the service and says what it did, and answers a redirect or None (then back to ``page``,
+    the page's URL name). The event's organisers only (403; 404 for an unknown event). A
+    change that breaks the rest rule asks first (``_confirm_back_to_back``); a refusal
+    (``UserError``) is a message, nothing written."""
+    event = event_for_organiser(request, slug)
+    try:
+        response = act(request, event)
+    except BackToBack as warning:
+        return _confirm_back_to_back(request, event, warning, back=page)
+    except UserError as e:
+        messages.error(request, str(e))
+    else:
+        if response is not None:
+            return response
+    return redirect(page, event.slug)
+
+
+def _draw(request, event):
+    seed = request.POST.get("seed") or None
+    drawn = draw_groups(event, seed=whole_number(seed))
+    messages.success(request, _("Groups drawn for %(count)s divisions.") % {"count": len(drawn)})
+
+
+def _move(request, event):
+    team = object_or_404(Team.objects.filter(division__event=event), request.POST.get("team"))
+    group = object_or_404(Group.objects.filter(division__event=event), request.POST.get("group"))
+    move_team(team, group)
+    messages.success(request, _("%(team)s moved to %(group)s.") % {"team": team, "group": group})
+
+
+# The steps of the groups and schedule pages, one POST-only address each (issue 30, item 5).
+# Each runs one at a time per event, and the same form sent twice gets the first answer
+# again (``one_step_at_a_time``, issue 29 item 3).
 
 
 @login_required
+@require_POST
 @one_step_at_a_time
+@on_page("tournament:groups")
+def groups_draw(request, slug):
+    """Draw the groups of every division (``services.draw.draw_groups``; POST ``seed``
+    optional, repeats a draw); back to the groups page."""
+    return _step(request, slug, "tournament:groups", _draw)
+
+
+@login_required
+@require_POST
+@one_step_at_a_time
+@on_page("tournament:groups")
+def team_move(request, slug):
+    """Move team POST ``team`` to group ``group`` before the schedule
+    (``services.draw.move_team``); back to the groups page."""
+    return _step(request, slug, "tournament:groups", _move)
+
+
+@login_required
+@require_POST
+@one_step_at_a_time
+@on_page("tournament:groups")
+def late_team(request, slug):
+    """A team registered after the draw (POST ``team``) joins group ``group``
+    (``services.day_changes.add_late_team``); to the schedule with its new games marked."""
+    return _step(request, slug, "tournament:groups", _late_team)
+
+
+@login_required
+@require_safe
 def groups(request, slug):
+    """The groups page: the draw, moving a team, the late teams (each form posts to its step)."""
     event = event_for_organiser(request, slug)
-    if request.method == "POST":
-        try:
-            response = _groups_post(request, event)
-        except BackToBack as warning:
-            return _confirm_back_to_back(request, event, warning)
-        except UserError as e:
-            messages.error(request, str(e))
-        else:
-            if response is not None:
-                return response
-        return redirect("tournament:groups", event.slug)
     divisions = event.divisions.prefetch_related(
         Prefetch(
             "groups",
@@ -118,32 +168,36 @@ def groups(request, slug):
     )
 
 
-def _court_change(request, event):
-    """A delay or a closed court; returns the redirect to the schedule."""
+def _delay(request, event):
+    """A delay of POST ``court``'s remaining games by ``minutes``; the redirect to the schedule."""
     court = object_or_404(Court.objects.filter(event=event), request.POST.get("court"))
-    if "delay" in request.POST:
-        minutes = request.POST.get("minutes", "").strip()
-        moved = delay_court(court, whole_number(minutes, low=-MAX_ID) or 0, allow_back_to_back=_confirmed(request))
-        messages.success(
-            request,
-            ngettext(
-                "%(court)s: %(count)s game moved by %(minutes)s minutes.",
-                "%(court)s: %(count)s games moved by %(minutes)s minutes.",
-                moved,
-            )
-            % {"court": court, "count": moved, "minutes": minutes},
+    minutes = request.POST.get("minutes", "").strip()
+    moved = delay_court(court, whole_number(minutes, low=-MAX_ID) or 0, allow_back_to_back=_confirmed(request))
+    messages.success(
+        request,
+        ngettext(
+            "%(court)s: %(count)s game moved by %(minutes)s minutes.",
+            "%(court)s: %(count)s games moved by %(minutes)s minutes.",
+            moved,
         )
-        if moved.held:
-            messages.warning(request, " ".join(moved.held))
-        if moved.restaged:
-            numbers = ",".join(str(m.match_number) for m in moved.restaged)
-            messages.warning(
-                request,
-                _("Games after the groups moved to start after the games that decide their teams: %(where)s.")
-                % {"where": " / ".join(moved_lines(moved.restaged))},
-            )
-            return redirect(reverse("tournament:schedule", args=[event.slug]) + f"?moved={numbers}")
-        return redirect("tournament:schedule", event.slug)
+        % {"court": court, "count": moved, "minutes": minutes},
+    )
+    if moved.held:
+        messages.warning(request, " ".join(moved.held))
+    if moved.restaged:
+        numbers = ",".join(str(m.match_number) for m in moved.restaged)
+        messages.warning(
+            request,
+            _("Games after the groups moved to start after the games that decide their teams: %(where)s.")
+            % {"where": " / ".join(moved_lines(moved.restaged))},
+        )
+        return redirect(reverse("tournament:schedule", args=[event.slug]) + f"?moved={numbers}")
+    return None
+
+
+def _close(request, event):
+    """Close POST ``court``: its unplayed games to free courts; the redirect to the schedule."""
+    court = object_or_404(Court.objects.filter(event=event), request.POST.get("court"))
     moved = close_court(court, allow_back_to_back=_confirmed(request))
     numbers = ",".join(str(m.match_number) for m in moved)
     if moved.stayed:
@@ -169,20 +223,55 @@ def _court_change(request, event):
         messages.info(request, " / ".join(moved_lines(moved)))
     if numbers:
         return redirect(reverse("tournament:schedule", args=[event.slug]) + f"?moved={numbers}")
-    return redirect("tournament:schedule", event.slug)
+    return None
 
 
-def _schedule_post(request, event):
-    """Make or clear the schedule, or change a court; ``UserError`` when refused."""
-    if "delay" in request.POST or "close" in request.POST:
-        return _court_change(request, event)
-    if "make" in request.POST:
-        count = make_schedule(event)
-        messages.success(request, _("Schedule made: %(count)s games.") % {"count": count})
-    elif "clear" in request.POST:
-        clear_schedule(event)
-        messages.success(request, _("Schedule cleared."))
-    return redirect("tournament:schedule", event.slug)
+def _make(request, event):
+    count = make_schedule(event)
+    messages.success(request, _("Schedule made: %(count)s games.") % {"count": count})
+
+
+def _clear(request, event):
+    clear_schedule(event)
+    messages.success(request, _("Schedule cleared."))
+
+
+@login_required
+@require_POST
+@one_step_at_a_time
+@on_page("tournament:schedule")
+def schedule_make(request, slug):
+    """Make the round robin of every group (``services.schedule.make_schedule``)."""
+    return _step(request, slug, "tournament:schedule", _make)
+
+
+@login_required
+@require_POST
+@one_step_at_a_time
+@on_page("tournament:schedule")
+def schedule_clear(request, slug):
+    """Delete every game of the schedule (``services.schedule.clear_schedule``)."""
+    return _step(request, slug, "tournament:schedule", _clear)
+
+
+@login_required
+@require_POST
+@one_step_at_a_time
+@on_page("tournament:schedule")
+def court_delay(request, slug):
+    """Shift the remaining games of POST ``court`` by ``minutes`` (negative: earlier;
+    ``services.day_changes.delay_court``)."""
+    return _step(request, slug, "tournament:schedule", _delay)
+
+
+@login_required
+@require_POST
+@one_step_at_a_time
+@on_page("tournament:schedule")
+def court_close(request, slug):
+    """Close POST ``court`` and move its unplayed games to free courts
+    (``services.day_changes.close_court``)."""
+    return _step(request, slug, "tournament:schedule", _close)
 
 
 def _numbers_param(request, name):
@@ -191,19 +280,11 @@ def _numbers_param(request, name):
 
 
 @login_required
-@one_step_at_a_time
+@require_safe
 def schedule(request, slug):
+    """The schedule and results for the event's recorders and organisers; the organisers'
+    forms post to their steps (``schedule_make`` … above)."""
     event = event_for_recorder(request, slug)
-    if request.method == "POST":
-        if not event.is_organiser(request.user):
-            raise PermissionDenied
-        try:
-            return _schedule_post(request, event)
-        except BackToBack as warning:
-            return _confirm_back_to_back(request, event, warning)
-        except UserError as e:
-            messages.error(request, str(e))
-        return redirect("tournament:schedule", event.slug)
     matches = reports.match_queryset(event)
     court = int_param(request, "court")
     team = int_param(request, "team")
