@@ -82,11 +82,7 @@ def court_home(request, token):
 def _stage_to_come(court):
     """Names of the divisions played on ``court`` whose games after the groups (knockout or
     placement, ``Division.after_groups``) are not made yet: they may still come to this court."""
-    made = set(
-        Match.objects.filter(event_id=court.event_id)
-        .exclude(stage=Match.Stage.GROUP)
-        .values_list("division_id", flat=True)
-    )
+    made = set(Match.objects.filter(event_id=court.event_id).after_groups().values_list("division_id", flat=True))
     return [d.name for d in court.divisions.exclude(after_groups="none").order_by("order", "pk") if d.pk not in made]
 
 
