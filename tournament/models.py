@@ -527,6 +527,16 @@ class MatchQuerySet(models.QuerySet):
 
 
 class Match(models.Model):
+    """A game: two teams (known once their slots are decided) on a court and slot, its stage
+    and its status.
+
+    Filter games with ``Match.objects`` / ``event.matches`` (``MatchQuerySet``: ``group_stage()``,
+    ``open()`` …) and test a status against the named sets, frozensets set on the choices
+    classes: ``Match.Status.OPEN`` (scheduled, submitted, disputed), ``WAITING`` (submitted,
+    disputed), ``AT_COURT`` (scheduled, disputed), ``PLAYED`` (confirmed, walkover), ``ENTERED``
+    (waiting or played), ``DONE`` (played or void); ``Match.Stage.AFTER_GROUPS`` (every stage but
+    the group stage) and ``BRACKET`` (the knockout's stages: neither group nor placement)."""
+
     class Stage(models.TextChoices):
         GROUP = "group", _("Group stage")
         ROUND_OF_16 = "round_of_16", _("Round of 16")
