@@ -48,7 +48,7 @@ def _court_game(court, number):
 def court_home(request, token):
     court = court_link.court(token)
     matches = list(Match.objects.filter(court=court).select_related(*MATCH_RELATED).order_by("slot", "match_number"))
-    open_matches = [m for m in matches if m.awaits_result and m.status != Match.Status.SUBMITTED]
+    open_matches = [m for m in matches if m.status in Match.Status.AT_COURT]
     current = next((m for m in open_matches if m.teams_known), None)
     upcoming = [m for m in open_matches if m is not current][:4]
     # Never "no game" while one is coming: the next game may wait for its teams (a final after
