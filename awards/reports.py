@@ -23,7 +23,7 @@ from awards.models import AwardSettings, HandPrize, PrintLog
 from awards.text import CertificateText, PaperLayout, era_date, fill_body
 from common.pdf.coverage import unprintable_notes
 from judging.models import PlayerCards
-from tournament.models import Match, Player
+from tournament.models import Player
 from tournament.reports import is_annulled, match_queryset
 from tournament.reports.individual import individual_totals
 from tournament.reports.placement import place_name as page_place_name
@@ -32,7 +32,6 @@ from tournament.reports.standings import division_standings, standing_lines
 
 NOT_PRINTED, PRINTED, CHANGED = "not_printed", "printed", "changed"
 PLACE, INDIVIDUAL, HAND = "place", "individual", "hand"
-DONE = (Match.Status.CONFIRMED, Match.Status.WALKOVER, Match.Status.VOID)
 
 
 def place_name(rank, shared=False):
@@ -184,7 +183,7 @@ def _group_result_places(division):
 def _open_games(event):
     """Division pk -> how many of its games (not annulled, not void) have no confirmed result."""
     counts = {}
-    for match in match_queryset(event).exclude(status__in=DONE):
+    for match in match_queryset(event).not_done():
         if is_annulled(match):
             continue
         counts[match.division_id] = counts.get(match.division_id, 0) + 1
@@ -252,11 +251,7 @@ def _hand_prizes(division, hands):
 
 def played_player_ids(event):
     """Ids of the players a confirmed sheet of ``event`` records cards for (they played)."""
-    return set(
-        PlayerCards.objects.filter(sheet__is_confirmed=True, sheet__match__event=event).values_list(
-            "player_id", flat=True
-        )
-    )
+    return set(PlayerCards.objects.confirmed().filter(sheet__match__event=event).values_list("player_id", flat=True))
 
 
 def members(team, settings, played):

@@ -98,7 +98,9 @@ def pages(event):
     court = event.courts.order_by("order").first()
     team = event.divisions.first().teams.order_by("entry_number").first()
     division = event.divisions.first()
-    later = Match.objects.filter(event=event, court=court, status="scheduled").order_by("match_number").first()
+    later = (
+        Match.objects.filter(event=event, court=court, status=Match.Status.SCHEDULED).order_by("match_number").first()
+    )
     slug = event.slug
     return [
         ("court entry (tablet)", "reference", reverse("judging:court_entry", args=[court.token, later.match_number])),

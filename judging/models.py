@@ -14,6 +14,37 @@ from judging.engine import rules
 from tournament.models import Court, Match, Player
 
 
+class RecordingSheetQuerySet(models.QuerySet):
+    """Recording sheets by what counts, each filter spelled once (issue 30, item 2, beside
+    ``tournament.models.MatchQuerySet``). ``RecordingSheet.objects`` and ``match.sheets`` have
+    these methods and they chain (``RecordingSheet.objects.confirmed().group_stage()``). Only
+    a confirmed version counts (docs/rules/hitachi-karuta.md, "The recording sheet")."""
+
+    def confirmed(self):
+        """The confirmed versions (at most one per game, the database holds it)."""
+        return self.filter(is_confirmed=True)
+
+    def group_stage(self):
+        """The sheets of group-stage games."""
+        return self.filter(match__stage=Match.Stage.GROUP)
+
+    def not_void(self):
+        """The sheets of games that are not void."""
+        return self.exclude(match__status=Match.Status.VOID)
+
+
+class PlayerCardsQuerySet(models.QuerySet):
+    """Players' cards by their recording sheet (``RecordingSheetQuerySet`` through ``sheet``)."""
+
+    def confirmed(self):
+        """The counts of confirmed versions: the only ones that reach a table or a prize."""
+        return self.filter(sheet__is_confirmed=True)
+
+    def group_stage(self):
+        """The counts of group-stage games (the individual table's games)."""
+        return self.filter(sheet__match__stage=Match.Stage.GROUP)
+
+
 class RecordingSheet(models.Model):
     JOKER_CHOICES = [
         (rules.JokerHolder.A.value, _("Team A")),
@@ -85,6 +116,8 @@ class RecordingSheet(models.Model):
     # the path relative to that folder; served only to the event's organisers and recorders.
     photo = models.CharField(_("photo of the paper sheet"), max_length=200, blank=True, editable=False)
     photo_at = models.DateTimeField(_("photo taken at"), null=True, blank=True)
+
+    objects = RecordingSheetQuerySet.as_manager()
 
     class Meta:
         ordering = ["match", "-version"]
@@ -264,6 +297,8 @@ class PlayerCards(models.Model):
     )
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("player"))
     cards = models.PositiveSmallIntegerField(_("cards"))
+
+    objects = PlayerCardsQuerySet.as_manager()
 
     class Meta:
         ordering = ["sheet", "player__team", "player__order", "player__pk"]

@@ -154,7 +154,7 @@ def _resent(match, current, values, is_walkover, player_cards, submission_key, b
     if (
         current is not None
         and not restored_from
-        and match.status not in (Match.Status.DISPUTED, Match.Status.SCHEDULED)
+        and match.status not in Match.Status.AT_COURT
         and _same_sheet(current, values, is_walkover)
         and _same_player_cards(current, player_cards)
         and base_version in (None, current.version)
@@ -394,7 +394,7 @@ def _replaces_signed(match, current, restored_from) -> bool:
 
 
 def _confirm(match, sheet, user, action):
-    match.sheets.filter(is_confirmed=True).exclude(pk=sheet.pk).update(is_confirmed=False)
+    match.sheets.confirmed().exclude(pk=sheet.pk).update(is_confirmed=False)
     sheet.is_confirmed = True
     sheet.confirmed_by = user if user is not None and user.is_authenticated else None
     sheet.confirmed_at = timezone.now()
@@ -630,7 +630,7 @@ def void_match(match, user, reason=""):
     """
     with transaction.atomic():
         match = lock_match(match)
-        match.sheets.filter(is_confirmed=True).update(is_confirmed=False)
+        match.sheets.confirmed().update(is_confirmed=False)
         match.status = Match.Status.VOID
         match.winner = None
         match.save(update_fields=["status", "winner"])

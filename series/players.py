@@ -68,7 +68,8 @@ def histories(events, query=""):
         players = players.filter(Q(name__icontains=query) | Q(furigana__icontains=query))
     players = list(players)
     cards = dict(
-        PlayerCards.objects.filter(sheet__is_confirmed=True, player__in=players)
+        PlayerCards.objects.confirmed()
+        .filter(player__in=players)
         .values("player")
         .annotate(n=Sum("cards"))
         .values_list("player", "n")

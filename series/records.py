@@ -12,7 +12,7 @@ from series.archive import _per_version, best_lines
 from series.engine import records as engine
 from series.models import ImportedPlacing, club_index, club_of
 from tournament.engine.names import name_key
-from tournament.models import Event, Match, Team
+from tournament.models import Event, Team
 from tournament.reports.placement import place_name
 
 DECIDERS = ("joker", "rps")
@@ -74,8 +74,9 @@ def deciders(index=None, events=None):
     index = club_index() if index is None else index
     events = _events() if events is None else events
     sheets = (
-        RecordingSheet.objects.filter(is_confirmed=True, decided_by__in=DECIDERS, match__event__in=events)
-        .exclude(match__status=Match.Status.VOID)
+        RecordingSheet.objects.confirmed()
+        .filter(decided_by__in=DECIDERS, match__event__in=events)
+        .not_void()
         .values_list("decided_by", "winner_side", "match__team_a__affiliation", "match__team_b__affiliation")
     )
     counts = {}

@@ -27,7 +27,6 @@ from tournament.stage_path import stage_paths
 
 DUE_MINUTES = 10  # the banner shows this long before the game's start (and while it is late)
 SOON_MINUTES = 180  # "in N minutes" is said up to this long before the start (not days ahead)
-WAITING = (Match.Status.SCHEDULED, Match.Status.SUBMITTED, Match.Status.DISPUTED)
 
 
 @dataclass(frozen=True)
@@ -94,7 +93,8 @@ def next_game(event, team, now):
     still waiting for a result; None when none is left."""
     match = (
         match_queryset(event)
-        .filter(Q(team_a=team) | Q(team_b=team), status__in=WAITING)
+        .filter(Q(team_a=team) | Q(team_b=team))
+        .open()
         .order_by("start_at", "match_number")
         .first()
     )

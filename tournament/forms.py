@@ -15,7 +15,7 @@ from common import bounded_json
 from common.grades import grade_label_lazy
 from common.pdf.coverage import font_warnings
 from tournament.engine import limits, names, standings
-from tournament.models import Court, Division, Event, Match, ProgrammeSettings, Team, group_letter
+from tournament.models import Court, Division, Event, ProgrammeSettings, Team, group_letter
 from tournament.services import settings_guard, versions
 from tournament.services.placement_games import following_games, pairs_problem, shared_places_text
 from tournament.services.registration import PlayerData, lookalike_note
@@ -471,7 +471,7 @@ class DivisionForm(VersionedForm):
             raise forms.ValidationError(_("At least 1 game per team; leave it empty for a full round robin."))
         if not self.instance.pk:
             return games
-        if games != self.instance.games_per_team and self.instance.matches.filter(stage=Match.Stage.GROUP).exists():
+        if games != self.instance.games_per_team and self.instance.matches.group_stage().exists():
             raise forms.ValidationError(
                 _("The group games of this division are scheduled: clear the schedule before changing this.")
             )

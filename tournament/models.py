@@ -463,7 +463,80 @@ class Player(models.Model):
         return self.name
 
 
+class MatchQuerySet(models.QuerySet):
+    """The games by stage and by status, each filter spelled once (issue 30, item 2; the model
+    is djangoproject.com's ``EntryQuerySet.published()``). ``Match.objects``, ``event.matches``,
+    ``division.matches``, ``court.matches`` and ``group.matches`` all have these methods; each
+    returns a ``MatchQuerySet``, so they chain (``event.matches.group_stage().open()``).
+
+    The status methods take the named sets of ``Match.Status`` (``OPEN``, ``WAITING``,
+    ``PLAYED``, ``DONE``), the stage methods those of ``Match.Stage`` (``AFTER_GROUPS``,
+    ``BRACKET``). The stages are those of docs/rules/stages.md; a result counts once confirmed
+    (docs/rules/hitachi-karuta.md, "The recording sheet")."""
+
+    def group_stage(self):
+        """The group stage's games (予選リーグ)."""
+        return self.filter(stage=Match.Stage.GROUP)
+
+    def after_groups(self):
+        """Every game after the groups: knockout, third-place and placement games."""
+        return self.exclude(stage=Match.Stage.GROUP)
+
+    def bracket(self):
+        """The knockout's games (its rounds, the third-place game and the final), without the
+        group stage and the placement games."""
+        return self.exclude(stage__in=[Match.Stage.GROUP, Match.Stage.PLACEMENT])
+
+    def placement(self):
+        """The placement games (1st v 1st, 2nd v 2nd …)."""
+        return self.filter(stage=Match.Stage.PLACEMENT)
+
+    def open(self):
+        """Games without a result that counts and not void: ``Match.Status.OPEN``."""
+        return self.filter(status__in=Match.Status.OPEN)
+
+    def waiting(self):
+        """Games with a result entered that a recorder has not confirmed (submitted or sent
+        back): ``Match.Status.WAITING``, the desk's queue."""
+        return self.filter(status__in=Match.Status.WAITING)
+
+    def played(self):
+        """Games with a result that counts, played or a walkover: ``Match.Status.PLAYED``."""
+        return self.filter(status__in=Match.Status.PLAYED)
+
+    def done(self):
+        """Games nothing more happens to: a result that counts, or void (``Match.Status.DONE``)."""
+        return self.filter(status__in=Match.Status.DONE)
+
+    def not_done(self):
+        """The games ``done()`` leaves out (written as its exclusion)."""
+        return self.exclude(status__in=Match.Status.DONE)
+
+    def not_void(self):
+        """Every game but the void ones."""
+        return self.exclude(status=Match.Status.VOID)
+
+    def void(self):
+        """The void games."""
+        return self.filter(status=Match.Status.VOID)
+
+    def frozen(self):
+        """Games whose teams no longer follow their references: started, or a result entered
+        (any status but scheduled); the query of ``tournament.reports.stages.is_frozen``."""
+        return self.filter(Q(actual_start__isnull=False) | ~Q(status=Match.Status.SCHEDULED))
+
+
 class Match(models.Model):
+    """A game: two teams (known once their slots are decided) on a court and slot, its stage
+    and its status.
+
+    Filter games with ``Match.objects`` / ``event.matches`` (``MatchQuerySet``: ``group_stage()``,
+    ``open()`` …) and test a status against the named sets, frozensets set on the choices
+    classes: ``Match.Status.OPEN`` (scheduled, submitted, disputed), ``WAITING`` (submitted,
+    disputed), ``AT_COURT`` (scheduled, disputed), ``PLAYED`` (confirmed, walkover), ``ENTERED``
+    (waiting or played), ``DONE`` (played or void); ``Match.Stage.AFTER_GROUPS`` (every stage but
+    the group stage) and ``BRACKET`` (the knockout's stages: neither group nor placement)."""
+
     class Stage(models.TextChoices):
         GROUP = "group", _("Group stage")
         ROUND_OF_16 = "round_of_16", _("Round of 16")
@@ -481,6 +554,25 @@ class Match(models.Model):
         DISPUTED = "disputed", _("Disputed")
         WALKOVER = "walkover", _("Walkover")
         VOID = "void", _("Void")
+
+    # The named sets of stages and statuses (issue 30, item 2). A TextChoices class makes a member
+    # of every name its body assigns, so the sets are set on it just after, as plain frozensets:
+    # ``Match.Stage.AFTER_GROUPS``, ``Match.Status.OPEN`` … are no choices, only names for sets
+    # of choices. ``MatchQuerySet`` filters by them; code tests ``match.status in Match.Status.OPEN``.
+    Stage.AFTER_GROUPS = frozenset(Stage) - {Stage.GROUP}
+    Stage.BRACKET = frozenset(Stage) - {Stage.GROUP, Stage.PLACEMENT}
+    # No result that counts yet, not void: the game is still to be played or decided.
+    Status.OPEN = frozenset({Status.SCHEDULED, Status.SUBMITTED, Status.DISPUTED})
+    # A result entered that waits for a recorder (submitted, or sent back to the court).
+    Status.WAITING = frozenset({Status.SUBMITTED, Status.DISPUTED})
+    # The court's turn: nothing entered yet, or the entry was sent back.
+    Status.AT_COURT = frozenset({Status.SCHEDULED, Status.DISPUTED})
+    # A result that counts: played and confirmed, or a walkover.
+    Status.PLAYED = frozenset({Status.CONFIRMED, Status.WALKOVER})
+    # A result entered, counted or waiting (every status but scheduled and void).
+    Status.ENTERED = Status.WAITING | Status.PLAYED
+    # Nothing more happens to the game: a result that counts, or void.
+    Status.DONE = frozenset({Status.CONFIRMED, Status.WALKOVER, Status.VOID})
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="matches", verbose_name=_("tournament"))
     division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="matches", verbose_name=_("division"))
@@ -532,6 +624,8 @@ class Match(models.Model):
         Court, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", editable=False
     )
 
+    objects = MatchQuerySet.as_manager()
+
     class Meta:
         ordering = ["event", "match_number"]
         verbose_name = _("game")
@@ -568,11 +662,12 @@ class Match(models.Model):
     @property
     def has_result(self):
         """A confirmed result (a played game or a walkover) counts; a submitted one not yet."""
-        return self.status in (self.Status.CONFIRMED, self.Status.WALKOVER)
+        return self.status in self.Status.PLAYED
 
     @property
     def awaits_result(self):
-        return self.status in (self.Status.SCHEDULED, self.Status.SUBMITTED, self.Status.DISPUTED)
+        """No result that counts yet and not void (``Match.Status.OPEN``)."""
+        return self.status in self.Status.OPEN
 
     @property
     def teams_known(self):

@@ -48,7 +48,7 @@ def stage_paths(event, division=None) -> dict[int, list[str]]:
         sizes = [(g.pk, sum(1 for t in members if t.group_id == g.pk and takes_place(t))) for g in groups]
         matches = list(
             Match.objects.filter(division=division)
-            .exclude(stage=Match.Stage.GROUP)
+            .after_groups()
             .select_related("court")
             .order_by("round", "bracket_position", "match_number")
         )

@@ -48,7 +48,7 @@ def _court_game(court, number):
 def court_home(request, token):
     court = court_link.court(token)
     matches = list(Match.objects.filter(court=court).select_related(*MATCH_RELATED).order_by("slot", "match_number"))
-    open_matches = [m for m in matches if m.awaits_result and m.status != Match.Status.SUBMITTED]
+    open_matches = [m for m in matches if m.status in Match.Status.AT_COURT]
     current = next((m for m in open_matches if m.teams_known), None)
     upcoming = [m for m in open_matches if m is not current][:4]
     # Never "no game" while one is coming: the next game may wait for its teams (a final after
@@ -82,11 +82,7 @@ def court_home(request, token):
 def _stage_to_come(court):
     """Names of the divisions played on ``court`` whose games after the groups (knockout or
     placement, ``Division.after_groups``) are not made yet: they may still come to this court."""
-    made = set(
-        Match.objects.filter(event_id=court.event_id)
-        .exclude(stage=Match.Stage.GROUP)
-        .values_list("division_id", flat=True)
-    )
+    made = set(Match.objects.filter(event_id=court.event_id).after_groups().values_list("division_id", flat=True))
     return [d.name for d in court.divisions.exclude(after_groups="none").order_by("order", "pk") if d.pk not in made]
 
 

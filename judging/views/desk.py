@@ -351,7 +351,7 @@ def confirm_queue(request, slug):
     """Games waiting for a recorder: submitted or disputed, oldest first."""
     event = _event_for_recorder(request, slug)
     matches = (
-        event.matches.filter(status__in=[Match.Status.SUBMITTED, Match.Status.DISPUTED])
+        event.matches.waiting()
         .select_related(*MATCH_RELATED)
         .annotate(
             last_version=Max("sheets__version"),

@@ -23,7 +23,7 @@ def _games(event):
     """The event's games with a court and a time, not over, in time order."""
     return list(
         event.matches.filter(court__isnull=False, start_at__isnull=False)
-        .exclude(status__in=[Match.Status.VOID])
+        .not_void()
         .select_related("court", "team_a", "team_b")
         .order_by("start_at", "court__order", "match_number")
     )

@@ -29,7 +29,6 @@ from tournament.reports.timetable import confirmed_sheet, match_queryset, result
 # otherwise: the champion and the runner-up (docs/exchange.md, "Qualifiers").
 DEFAULT_QUALIFIERS = 2
 MAX_QUALIFIERS = 16
-OPEN = (Match.Status.SCHEDULED, Match.Status.SUBMITTED, Match.Status.DISPUTED)
 
 
 def division_places(event) -> dict:
@@ -60,7 +59,7 @@ def unfinished(event, places) -> list[str]:
         if not division.teams.exists():
             continue
         stage = stage_notes.division_stage(division)
-        open_games = Match.objects.filter(division=division, status__in=OPEN).count()
+        open_games = Match.objects.filter(division=division).open().count()
         ungrouped = list(division.teams.filter(withdrawn=False, group=None).values_list("name", flat=True))
         if ungrouped and division.groups.exists():
             why = _("teams in no group (%(teams)s): draw the division again, or move them into a group") % {
@@ -102,7 +101,7 @@ def _fewer_reason(division, teams, decided, single) -> str:
         return _("the division has no team.")
     if decided >= teams:
         return _("the division has only %(teams)s teams.") % {"teams": teams}
-    open_games = Match.objects.filter(division=division, status__in=OPEN).count()
+    open_games = Match.objects.filter(division=division).open().count()
     if open_games:
         return ngettext(
             "not finished (%(count)s game without a confirmed result).",

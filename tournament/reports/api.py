@@ -55,8 +55,8 @@ def event_version(event):
     matches = event.matches.aggregate(
         n=Count("pk"),
         newest=Max("pk"),
-        done=Count("pk", filter=Q(status__in=(Match.Status.CONFIRMED, Match.Status.WALKOVER))),
-        open=Count("pk", filter=Q(status__in=(Match.Status.SUBMITTED, Match.Status.DISPUTED))),
+        done=Count("pk", filter=Q(status__in=Match.Status.PLAYED)),
+        open=Count("pk", filter=Q(status__in=Match.Status.WAITING)),
         void=Count("pk", filter=Q(status=Match.Status.VOID)),
         teams=Sum("team_a_id", default=0) * 7 + Sum("team_b_id", default=0),
         winners=Sum("winner_id", default=0),
@@ -178,7 +178,7 @@ def timetable_document(event):
 
 def results_document(event):
     """``/api/v1/events/<slug>/results``: the games with a confirmed result, newest number first."""
-    matches = match_queryset(event).filter(status__in=(Match.Status.CONFIRMED, Match.Status.WALKOVER))
+    matches = match_queryset(event).played()
     slots = event_slots(event)
     return {
         "event": _event_head(event),

@@ -122,11 +122,7 @@ def division_brackets(event, division=None):
     comes from, from ``tournament.reports.stages.division_slots``: the standings of the
     division are read for it). Each game also carries its ``GameSlots`` as ``game.slots``
     for the templates."""
-    knockout = list(
-        match_queryset(event)
-        .exclude(stage__in=[Match.Stage.GROUP, Match.Stage.PLACEMENT])
-        .order_by("round", "bracket_position", "match_number")
-    )
+    knockout = list(match_queryset(event).bracket().order_by("round", "bracket_position", "match_number"))
     divisions = [division] if division is not None else list(event.divisions.all())
     brackets = []
     for d in divisions:

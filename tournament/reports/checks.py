@@ -150,7 +150,7 @@ def _expected_games(event, groups, withdrawn):
     }
     if not expected or not withdrawn:
         return expected
-    against = event.matches.filter(stage=Match.Stage.GROUP, group_id__in=list(per_group))
+    against = event.matches.group_stage().filter(group_id__in=list(per_group))
     for a, b in against.values_list("team_a_id", "team_b_id"):
         for team, other in ((a, b), (b, a)):
             if team in expected and other in withdrawn:
@@ -164,7 +164,7 @@ def _timed_games(event, groups, withdrawn):
     from the event's midnight) with its ``Match``; the group games first (their count is the
     third value), then the knockout and placement games."""
     games = sorted(
-        event.matches.exclude(status=Match.Status.VOID).select_related("team_a", "team_b"),
+        event.matches.not_void().select_related("team_a", "team_b"),
         key=lambda g: (g.stage != Match.Stage.GROUP, g.match_number),
     )
     length = event.game_minutes
@@ -187,12 +187,7 @@ def _timed_games(event, groups, withdrawn):
 def _closed_court_problems(event):
     """A game that has not started on a closed court (it should have moved): one sentence
     each, in game order (docs/rules/scheduling-standings-seeding.md, §5)."""
-    games = (
-        event.matches.filter(court__closed=True)
-        .exclude(status=Match.Status.VOID)
-        .select_related("court")
-        .order_by("match_number")
-    )
+    games = event.matches.filter(court__closed=True).not_void().select_related("court").order_by("match_number")
     return [
         _("Game %(game)s is on %(court)s, which is closed") % {"game": g.match_number, "court": g.court}
         for g in games
@@ -207,7 +202,7 @@ def _delayed_court_problems(event):
     midnight = event_midnight(event)
     games = (
         event.matches.filter(court__delayed_until__isnull=False, start_at__isnull=False)
-        .exclude(status=Match.Status.VOID)
+        .not_void()
         .select_related("court")
         .order_by("match_number")
     )
@@ -318,7 +313,7 @@ def layout_summary(event):
     rows = []
     for division in event.divisions.prefetch_related("groups__teams"):
         sizes = [len([t for t in g.teams.all() if not t.withdrawn]) for g in division.groups.all()]
-        matches = event.matches.filter(division=division, stage=Match.Stage.GROUP)
+        matches = event.matches.filter(division=division).group_stage()
         courts = matches.values("court").distinct().count()
         if not sizes or not courts or min(sizes) < 2:
             continue

@@ -78,7 +78,7 @@ def recent_results(event, size=TICKER_SIZE):
     confirmed, newest first): the ticker of the hall screens."""
     matches = (
         match_queryset(event)
-        .filter(status__in=(Match.Status.CONFIRMED, Match.Status.WALKOVER))
+        .played()
         .annotate(done=Max("sheets__confirmed_at"))
         .order_by("-done", "-match_number")[:size]
     )

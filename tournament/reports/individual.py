@@ -83,12 +83,9 @@ def _ranked(entries) -> list[IndividualLine]:
 def individual_totals(event) -> dict[int, tuple[int, int]]:
     """{player pk: (cards, games played)} over the confirmed group-stage games of ``event``."""
     rows = (
-        PlayerCards.objects.filter(
-            sheet__is_confirmed=True,
-            sheet__match__event=event,
-            sheet__match__stage=Match.Stage.GROUP,
-            sheet__match__status=Match.Status.CONFIRMED,
-        )
+        PlayerCards.objects.confirmed()
+        .group_stage()
+        .filter(sheet__match__event=event, sheet__match__status=Match.Status.CONFIRMED)
         .values("player_id")
         .annotate(cards=Sum("cards"), games=Count("sheet__match", distinct=True))
     )

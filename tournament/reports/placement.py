@@ -197,9 +197,7 @@ def _group_name(groups, source):
 def division_placements(event, division=None):
     """``[DivisionPlacement]`` of every division of ``event`` with placement games (or only
     ``division``), games loaded by ``match_queryset``, by place then pair."""
-    games = list(
-        match_queryset(event).filter(stage=Match.Stage.PLACEMENT).order_by("round", "bracket_position", "match_number")
-    )
+    games = list(match_queryset(event).placement().order_by("round", "bracket_position", "match_number"))
     divisions = [division] if division is not None else list(event.divisions.all())
     result = []
     for d in divisions:

@@ -2,8 +2,6 @@
 
 from django.db.models import F, Q
 
-from tournament.models import Match
-
 
 def moved_since_printed(matches):
     """The games of ``matches`` (a queryset) whose recording sheet on paper is out of date:
@@ -13,6 +11,6 @@ def moved_since_printed(matches):
     return (
         matches.filter(changed_at__isnull=False)
         .filter(Q(sheet_printed_at__isnull=True) | Q(sheet_printed_at__lt=F("changed_at")))
-        .exclude(status=Match.Status.VOID)
+        .not_void()
         .order_by("match_number")
     )

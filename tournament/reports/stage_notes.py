@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
@@ -189,7 +188,7 @@ def frozen_after(match):
     """The games after the groups that have started or have a result and that a correction of
     ``match`` (which has a result or a waiting version) can reach: those whose slots name its
     group's places, a best-of place, or its winner or loser. ``[]`` for a game without a result."""
-    if match.status in (Match.Status.SCHEDULED, Match.Status.VOID):
+    if match.status not in Match.Status.ENTERED:
         return []
     return [
         state.match
@@ -203,11 +202,7 @@ def event_out_of_date(event):
 
     Only divisions with a game after the groups that has started or has a result can have one,
     so the others cost no standings (the hall displays poll the API every few seconds)."""
-    frozen = (
-        Match.objects.filter(event=event)
-        .exclude(stage=Match.Stage.GROUP)
-        .filter(Q(actual_start__isnull=False) | ~Q(status=Match.Status.SCHEDULED))
-    )
+    frozen = Match.objects.filter(event=event).after_groups().frozen()
     divisions = event.divisions.filter(pk__in=frozen.values("division_id"))
     states = [state for division in divisions for state in stages.out_of_date(division)]
     names = _names(states)
@@ -217,9 +212,7 @@ def event_out_of_date(event):
 def _groups_left(division):
     """``[(Group, games left)]`` of the division's groups with group games not yet decided."""
     left = {}
-    open_games = Match.objects.filter(division=division, stage=Match.Stage.GROUP).exclude(
-        status__in=(Match.Status.CONFIRMED, Match.Status.WALKOVER, Match.Status.VOID)
-    )
+    open_games = Match.objects.filter(division=division).group_stage().not_done()
     for group_id in open_games.values_list("group_id", flat=True):
         left[group_id] = left.get(group_id, 0) + 1
     return [(g, left[g.pk]) for g in division.groups.all() if g.pk in left]
@@ -232,7 +225,7 @@ def division_stage(division):
     champion and blocks nothing."""
     if division.after_groups not in ("knockout", "both", "placement"):
         return DivisionStage(division, NO_KNOCKOUT, out_of_date=division_out_of_date(division))
-    if Match.objects.filter(division=division).exclude(stage=Match.Stage.GROUP).exists():
+    if Match.objects.filter(division=division).after_groups().exists():
         states = stages.division_slots(division)
         return DivisionStage(
             division,

@@ -66,7 +66,7 @@ def stage_inputs(event, matches=None):
     """``StageInputs`` of ``event`` from its games that are not void (``matches``: those games
     already read, to save a query)."""
     if matches is None:
-        matches = list(event.matches.exclude(status=Match.Status.VOID))
+        matches = list(event.matches.not_void())
     games, teams = defaultdict(dict), defaultdict(dict)  # division id -> group id -> keys / team ids
     members = defaultdict(set)
     for team_id, group_id, division_id in Team.objects.filter(division__event=event, group__isnull=False).values_list(
@@ -110,7 +110,7 @@ def stage_problems(event, matches=None):
     with the rest rule). One sentence each, in game order, naming both games and the time
     it needs. Rule: docs/rules/scheduling-standings-seeding.md, §5."""
     if matches is None:
-        matches = list(event.matches.exclude(status=Match.Status.VOID).select_related("division"))
+        matches = list(event.matches.not_void().select_related("division"))
     inputs = stage_inputs(event, matches)
     if not inputs.references:
         return []

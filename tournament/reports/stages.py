@@ -198,9 +198,7 @@ def division_slots(division, *, tables=None, matches=None, outcomes=None):
     """
     if matches is None:
         matches = list(
-            Match.objects.filter(division=division)
-            .exclude(stage=Match.Stage.GROUP)
-            .order_by("round", "bracket_position", "match_number")
+            Match.objects.filter(division=division).after_groups().order_by("round", "bracket_position", "match_number")
         )
     if not matches:
         return []
@@ -284,11 +282,8 @@ def out_of_date(division):
 
 def event_out_of_date(event):
     """``[SlotState]`` out of date in every division of ``event`` (the status board, the hall)."""
-    divisions = event.divisions.filter(matches__stage__in=AFTER_GROUP_STAGES).distinct()
+    divisions = event.divisions.filter(matches__stage__in=Match.Stage.AFTER_GROUPS).distinct()
     return [state for division in divisions for state in out_of_date(division)]
-
-
-AFTER_GROUP_STAGES = [stage for stage in Match.Stage.values if stage != Match.Stage.GROUP]
 
 
 def changes_if_confirmed(sheet, *, past=False):
@@ -302,7 +297,7 @@ def changes_if_confirmed(sheet, *, past=False):
     division = match.division
     matches = list(
         Match.objects.filter(division=division)
-        .exclude(stage=Match.Stage.GROUP)
+        .after_groups()
         .select_related("team_a", "team_b")
         .order_by("round", "bracket_position", "match_number")
     )

@@ -95,12 +95,10 @@ def division_standings(division, *, instead=None):
     """
     groups = list(division.groups.select_related("court"))
     teams = list(Team.objects.filter(division=division, group__isnull=False))
-    matches = list(Match.objects.filter(division=division, stage=Match.Stage.GROUP).exclude(status=Match.Status.VOID))
+    matches = list(Match.objects.filter(division=division).group_stage().not_void())
     sheets = {
         s.match_id: s
-        for s in RecordingSheet.objects.filter(
-            match__division=division, match__stage=Match.Stage.GROUP, is_confirmed=True
-        ).exclude(match__status=Match.Status.VOID)
+        for s in RecordingSheet.objects.filter(match__division=division).group_stage().confirmed().not_void()
     }
     if instead is not None:
         sheets[instead.match_id] = instead
@@ -142,11 +140,10 @@ def division_standings(division, *, instead=None):
         # A group without any game yet proves nothing: every tie is provisional.
         settled = standings.settled_ties(rows, games_left, division.criteria) if playable else set()
         annulled = [t for t in teams if t.group_id == group.pk and t.pk in excluded]
-        waiting = (Match.Status.SUBMITTED, Match.Status.DISPUTED)
         pending = {
             pair
             for m in playable
-            if m.pk not in sheets and m.status in waiting
+            if m.pk not in sheets and m.status in Match.Status.WAITING
             for pair in ((m.team_a_id, m.team_b_id), (m.team_b_id, m.team_a_id))
         }
         tables.append(

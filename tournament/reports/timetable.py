@@ -13,12 +13,12 @@ from django.utils.translation import gettext as _
 from judging.models import HistoryEntry, RecordingSheet
 from tournament.engine import slots as slot_refs
 from tournament.models import Match, Team
-from tournament.reports.stages import AFTER_GROUP_STAGES, division_slots
+from tournament.reports.stages import division_slots
 
 
 def confirmed_sheets():
     """The recording sheets that count (confirmed ones), for ``Prefetch``."""
-    return RecordingSheet.objects.filter(is_confirmed=True)
+    return RecordingSheet.objects.confirmed()
 
 
 def match_queryset(event):
@@ -193,7 +193,7 @@ def event_slots(event):
     """Match pk -> ``GameSlots`` of every knockout and placement game of ``event`` (the
     standings of each division with such games are read once)."""
     found = {}
-    for division in event.divisions.filter(matches__stage__in=AFTER_GROUP_STAGES).distinct():
+    for division in event.divisions.filter(matches__stage__in=Match.Stage.AFTER_GROUPS).distinct():
         found.update(division_game_slots(division))
     return found
 

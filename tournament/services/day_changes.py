@@ -23,8 +23,6 @@ from tournament.models import (
 from tournament.reports.stages import is_frozen  # a started game: it never moves
 from tournament.services.timeline import Timeline, check_rest, division_courts
 
-OPEN_STATUSES = (Match.Status.SCHEDULED, Match.Status.SUBMITTED, Match.Status.DISPUTED)
-
 
 def _end_minute(timeline, match):
     """When a game on the court ends, as far as the schedule knows (minutes): its planned
@@ -61,7 +59,7 @@ def delay_court(court, minutes, *, allow_back_to_back=False):
         matches = list(
             Match.objects.select_for_update()
             .filter(court=court, start_at__isnull=False)
-            .exclude(status=Match.Status.VOID)
+            .not_void()
             .select_related("court")
         )
         timeline = Timeline(court.event)
@@ -265,7 +263,7 @@ def add_late_team(team, group, *, allow_back_to_back=False):
         raise UserError(_("%(team)s is already in %(group)s.") % {"team": team, "group": team.group})
     if team.withdrawn:
         raise UserError(_("%(team)s has withdrawn.") % {"team": team})
-    if Match.objects.filter(division_id=team.division_id).exclude(stage=Match.Stage.GROUP).exists():
+    if Match.objects.filter(division_id=team.division_id).after_groups().exists():
         raise _knockout_seeded(group.division)
     if group.division.games_per_team and Match.objects.filter(group=group).exists():
         raise UserError(
@@ -280,7 +278,7 @@ def add_late_team(team, group, *, allow_back_to_back=False):
     backups.auto_backup("late-entry")
     with transaction.atomic():
         division_matches = Match.objects.select_for_update().filter(division_id=team.division_id)
-        if division_matches.exclude(stage=Match.Stage.GROUP).exists():  # seeded meanwhile
+        if division_matches.after_groups().exists():  # seeded meanwhile
             raise _knockout_seeded(group.division)
         has_schedule = division_matches.filter(group=group).exists()
         seat = (group.teams.aggregate(m=Max("group_seat"))["m"] or 0) + 1
@@ -343,7 +341,7 @@ def _under_way(matches, timeline):
     before it, whatever the court."""
     floors, now = {}, 0
     for g in matches:
-        if g.start_at is None or g.court_id is None or (g.actual_start is None and g.status in OPEN_STATUSES):
+        if g.start_at is None or g.court_id is None or (g.actual_start is None and g.status in Match.Status.OPEN):
             continue
         end = _end_minute(timeline, g) + timeline.clock.changeover_minutes
         floors[g.court_id] = max(floors.get(g.court_id, 0), end)

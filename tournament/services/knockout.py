@@ -66,7 +66,7 @@ def seed_divisions(event, *, division=None, reset=False):
     backups.auto_backup("seed-knockout")
     with transaction.atomic():
         for d, courts, rounds, references, placement in plans:
-            Match.objects.filter(division=d).exclude(stage=Match.Stage.GROUP).delete()
+            Match.objects.filter(division=d).after_groups().delete()
             placer = _Placer(event, courts, d)  # the bracket and the placement games share it
             count = _create_bracket(event, d, placer, rounds, references)
             if placement:
@@ -90,7 +90,7 @@ def seed_knockout(event, *, division=None, reset=False):
 def _check_existing(d, reset):
     """``UserError`` when division ``d`` has games after its groups, unless ``reset`` and none
     has started or has a result."""
-    existing = Match.objects.filter(division=d).exclude(stage=Match.Stage.GROUP)
+    existing = Match.objects.filter(division=d).after_groups()
     if existing.exists():
         if not reset:
             if d.after_groups == "placement":

@@ -29,7 +29,7 @@ def create_placement_games(event, division):
     """
     if division.after_groups not in ("placement", "both"):
         raise UserError(_("%(division)s plays no placement games.") % {"division": division.name})
-    if Match.objects.filter(division=division, stage=Match.Stage.PLACEMENT).exists():
+    if Match.objects.filter(division=division).placement().exists():
         raise UserError(_("%(division)s already has its placement games.") % {"division": division.name})
     tables = division_standings(division)
     if not tables:

@@ -29,11 +29,7 @@ def require_complete(division, tables):
     waiting = [table for table in tables if not table.complete]
     if not waiting:
         return
-    open_games = Match.objects.filter(
-        division=division,
-        stage=Match.Stage.GROUP,
-        status__in=[Match.Status.SCHEDULED, Match.Status.SUBMITTED, Match.Status.DISPUTED],
-    )
+    open_games = Match.objects.filter(division=division).group_stage().open()
     parts = [
         _("%(where)s has %(count)s games without a confirmed result.")
         % {"where": _where(division, table.group), "count": open_games.filter(group=table.group).count()}

@@ -24,7 +24,7 @@ from judging.engine import rules
 from judging.models import RecordingSheet
 from judging.services import refresh_slots
 from tournament.models import CRITERION_LABELS, Division, Match, Team
-from tournament.reports.stages import AFTER_GROUP_STAGES, division_slots, is_frozen
+from tournament.reports.stages import division_slots, is_frozen
 from tournament.reports.standings import division_standings
 from tournament.services import clock_change
 
@@ -41,7 +41,6 @@ RESULT_SETTINGS = (
 )
 # The shape of the stage after the groups: fixed once its games exist.
 STAGE_FORMAT = ("qualifiers_per_group", "best_runners_up", "after_groups", "third_place_game", "placement_pairs")
-WAITING = (Match.Status.SUBMITTED, Match.Status.DISPUTED)
 
 
 @dataclass
@@ -110,7 +109,7 @@ def setting_lines(old, new, names):
 
 def division_has_results(division):
     """Whether a game of ``division`` has a confirmed result (a played game or a walkover)."""
-    return Match.objects.filter(division=division, status__in=[Match.Status.CONFIRMED, Match.Status.WALKOVER]).exists()
+    return Match.objects.filter(division=division).played().exists()
 
 
 def division_refusals(old, new):
@@ -138,7 +137,7 @@ def division_refusals(old, new):
                     % {"division": old.name, "team": withdrawn.name},
                 )
             )
-    if old.games_per_team != new.games_per_team and old.matches.filter(stage=Match.Stage.GROUP).exists():
+    if old.games_per_team != new.games_per_team and old.matches.group_stage().exists():
         refusals.append(
             (
                 "games_per_team",
@@ -150,7 +149,7 @@ def division_refusals(old, new):
             )
         )
     changed = changed_settings(old, new, STAGE_FORMAT)
-    after = list(Match.objects.filter(division=old, stage__in=AFTER_GROUP_STAGES))
+    after = list(Match.objects.filter(division=old).after_groups())
     if changed and after:
         if any(is_frozen(m) for m in after):
             message = _("%(division)s has started its games after the groups: %(setting)s can no longer change.")
@@ -249,11 +248,11 @@ def division_effects(old, new):
         tuple((name, getattr(new, name)) for name in names),
         tuple(tuple(row.team for row in table.rows) for table in before + after),
         tuple((state.match.pk, state.frozen, state.a.now, state.b.now) for state in slots_before + slots_after),
-        Match.objects.filter(division=old, status__in=[Match.Status.CONFIRMED, Match.Status.WALKOVER]).count(),
+        Match.objects.filter(division=old).played().count(),
     )
     if set(names) & {"qualifiers_per_group"}:
         effects.places += _qualifier_lines(old, new, before)
-    count = Match.objects.filter(division=old, stage=Match.Stage.GROUP, status=Match.Status.WALKOVER).count()
+    count = Match.objects.filter(division=old, status=Match.Status.WALKOVER).group_stage().count()
     if "walkover_cards" in names and count:
         effects.games.append(
             ngettext(
@@ -303,15 +302,13 @@ def broken_sheets(event, card_total):
     (A + B + referee = the total: docs/rules/hitachi-karuta.md, "Result and winner"). Walkovers
     are recorded as they were decided and never count as broken."""
     confirmed = waiting = 0
-    sheets = RecordingSheet.objects.filter(match__event=event, is_walkover=False).exclude(
-        match__status=Match.Status.VOID
-    )
+    sheets = RecordingSheet.objects.filter(match__event=event, is_walkover=False).not_void()
     newest = {}
     for sheet in sheets.order_by("match_id", "version"):
         newest[sheet.match_id] = sheet
         if sheet.is_confirmed and rules.validate_sheet(sheet.values, card_total):
             confirmed += 1
-    statuses = dict(Match.objects.filter(event=event, status__in=WAITING).values_list("pk", "status"))
+    statuses = dict(Match.objects.filter(event=event).waiting().values_list("pk", "status"))
     for match_id, sheet in newest.items():
         if match_id in statuses and not sheet.is_confirmed and rules.validate_sheet(sheet.values, card_total):
             waiting += 1
@@ -361,10 +358,7 @@ def _card_effects(old, new):
     the walkover score of later walkovers (half the cards in play: docs/rules/hitachi-karuta.md,
     "Walkovers"), the walkovers already recorded (docs/rules/stages.md, "Settings that results
     depend on")."""
-    if (
-        old.card_total == new.card_total
-        or not Match.objects.filter(event=old, status__in=[Match.Status.CONFIRMED, Match.Status.WALKOVER]).exists()
-    ):
+    if old.card_total == new.card_total or not Match.objects.filter(event=old).played().exists():
         return SettingsEffects()
     effects = SettingsEffects(settings=setting_lines(old, new, ["card_total"]))
     walkovers = Match.objects.filter(event=old, status=Match.Status.WALKOVER).count()

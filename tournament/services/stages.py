@@ -63,9 +63,9 @@ def _refuse_clash(match, found):
     teams = [team for team in wanted if team is not None]
     others = (
         Match.objects.filter(division=match.division)
-        .exclude(stage=Match.Stage.GROUP)
+        .after_groups()
         .exclude(pk=match.pk)
-        .exclude(status=Match.Status.VOID)
+        .not_void()
         .order_by("match_number")
     )
     minutes = match.event.game_minutes
@@ -155,7 +155,7 @@ def replay_match(match, user, note=""):
         found = _out_of_date(match)
         _refuse_clash(match, found)
         newest = match.sheets.order_by("-version").first()
-        match.sheets.filter(is_confirmed=True).update(is_confirmed=False)
+        match.sheets.confirmed().update(is_confirmed=False)
         match.status = Match.Status.SCHEDULED
         match.winner = None
         match.actual_start = match.actual_end = None

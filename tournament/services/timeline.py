@@ -18,7 +18,7 @@ from common.errors import UserError
 from tournament.clock import event_clock, event_midnight
 from tournament.engine.scheduling import stage_clock
 from tournament.engine.scheduling.day import TeamGame, free_at, too_close
-from tournament.models import Match, Team
+from tournament.models import Team
 from tournament.reports.checks import team_where
 from tournament.reports.stage_times import stage_inputs
 from tournament.reports.stages import is_frozen
@@ -79,7 +79,7 @@ class Timeline:
         self.clock = event_clock(event)
         self.day = event_midnight(event)
         self.games: dict[int, _Game] = {}
-        matches = list(event.matches.exclude(status=Match.Status.VOID))
+        matches = list(event.matches.not_void())
         for m in matches:
             if m.start_at is not None:
                 teams = _teams(m.team_a_id, m.team_b_id)
@@ -92,9 +92,7 @@ class Timeline:
         # A void game's time is free, but its (court, slot) stays taken in the database (one game
         # per court and slot): a new or moved game never gets that number.
         self.void_slots = set(
-            event.matches.filter(status=Match.Status.VOID, court__isnull=False, slot__isnull=False).values_list(
-                "court_id", "slot"
-            )
+            event.matches.void().filter(court__isnull=False, slot__isnull=False).values_list("court_id", "slot")
         )
         self._new = 0
 

@@ -23,8 +23,6 @@ from tournament.models import Match, Team
 from tournament.reports.stages import division_slots, takes_place
 from tournament.reports.standings import division_standings
 
-OPEN_STATUSES = (Match.Status.SCHEDULED, Match.Status.SUBMITTED, Match.Status.DISPUTED)
-
 
 @dataclass(frozen=True)
 class GameChange:
@@ -246,11 +244,7 @@ def _played_groups_games_annulled(team, before, after):
         return []
     if team.pk in after.rows.get(team.group_id, []):
         return []
-    return [
-        pk
-        for pk, (status, a, b) in before.games.items()
-        if team.pk in (a, b) and status in (Match.Status.CONFIRMED, Match.Status.WALKOVER)
-    ]
+    return [pk for pk, (status, a, b) in before.games.items() if team.pk in (a, b) and status in Match.Status.PLAYED]
 
 
 def _games(team, before, after):
@@ -263,7 +257,7 @@ def _games(team, before, after):
         opponent_id = new_b if new_a == team.pk else new_a
         stage = m.get_stage_display()
         if m.pk in annulled and m.is_group_match:
-            sheet = m.sheets.filter(is_confirmed=True).first()
+            sheet = m.sheets.confirmed().first()
             mine, theirs = (sheet.cards_a, sheet.cards_b) if m.team_a_id == team.pk else (sheet.cards_b, sheet.cards_a)
             changes.append(GameChange(m.match_number, stage, _name(opponent_id), "annulled", f"{mine}–{theirs}"))
         elif old_status != new_status and new_status == Match.Status.VOID:
@@ -346,9 +340,7 @@ def _slots(before, after):
 def _withdraw_group_games(team, user):
     """The division's setting during the group stage: the team's unplayed group games are voided
     ("annul") or become walkovers for the opponents ("walkover")."""
-    unplayed = Match.objects.filter(
-        Q(team_a=team) | Q(team_b=team), stage=Match.Stage.GROUP, status__in=OPEN_STATUSES
-    ).select_related("event")
+    unplayed = Match.objects.filter(Q(team_a=team) | Q(team_b=team)).group_stage().open().select_related("event")
     for match in unplayed:
         if team.division.withdrawal == "walkover":
             winner = rules.Side.B if match.team_a_id == team.pk else rules.Side.A
@@ -359,11 +351,7 @@ def _withdraw_group_games(team, user):
 
 def _drawn_after_groups(team):
     """Whether ``team`` already holds a side of a game after the groups (knockout or placement)."""
-    return (
-        Match.objects.filter(Q(team_a=team) | Q(team_b=team), division=team.division)
-        .exclude(stage=Match.Stage.GROUP)
-        .exists()
-    )
+    return Match.objects.filter(Q(team_a=team) | Q(team_b=team), division=team.division).after_groups().exists()
 
 
 def withdraw_team(team, user=None, *, preview=False):

@@ -15,7 +15,7 @@ from judging.paper.match_sheets import event_sheets_pdf
 from tournament import exports, printing
 from tournament.access import event_for_organiser, int_param, whole_number
 from tournament.forms import ProgrammeSettingsForm
-from tournament.models import Match, ProgrammeSettings
+from tournament.models import ProgrammeSettings
 from tournament.paper import PROGRAMME_DEFAULT_SECTIONS, PROGRAMME_SECTIONS
 from tournament.reports.sheets import moved_since_printed
 from tournament.services.programme import save_programme_texts
@@ -60,10 +60,10 @@ def recording_sheets(request, slug):
         matches = matches.filter(court_id=court)
         label += f"-court{court}"
     if request.GET.get("stage") == "knockout":
-        matches = matches.exclude(stage=Match.Stage.GROUP)
+        matches = matches.after_groups()
         label += "-knockout"
     elif request.GET.get("stage") == "group":
-        matches = matches.filter(stage=Match.Stage.GROUP)
+        matches = matches.group_stage()
     numbers = [n for n in map(whole_number, request.GET.get("numbers", "").split(",")) if n is not None]
     if numbers:  # only the sheets that changed (a closed court, a delay)
         matches = matches.filter(match_number__in=numbers)
@@ -72,7 +72,7 @@ def recording_sheets(request, slug):
         matches = moved_since_printed(matches)
         label += "-moved"
     if round_index is not None:
-        matches = matches.filter(round=round_index, stage=Match.Stage.GROUP)
+        matches = matches.filter(round=round_index).group_stage()
         label += f"-round{round_index + 1}"
     per_page = 2 if request.GET.get("per_page") == "2" else 1
     printed = list(matches)
@@ -86,7 +86,7 @@ def recording_sheets(request, slug):
 @login_required
 def print_menu(request, slug, programme_form=None):
     event = event_for_organiser(request, slug)
-    rounds = sorted(set(event.matches.filter(stage=Match.Stage.GROUP).values_list("round", flat=True)))
+    rounds = sorted(set(event.matches.group_stage().values_list("round", flat=True)))
     moved = list(moved_since_printed(event.matches.all()).select_related("court"))
     return render(
         request,

@@ -42,7 +42,6 @@ REFRESH_SECONDS = 15  # how often a public page asks whether the event changed
 COMING = 60  # games shown by default on the timetable of a big event: the next ones without a result
 SPLIT_ABOVE = 120  # an event with more games shows only the coming ones by default
 RESULTS_PER_PAGE = 100
-DONE = (Match.Status.CONFIRMED, Match.Status.WALKOVER, Match.Status.VOID)
 LAZY = ("lines", "standings", "day")  # context entries that are functions, called only to render the fragment
 FIGURES = ("card_diff", "cards_taken")  # criteria shown as the deciding figure of the short standings
 
@@ -217,7 +216,7 @@ def _timetable_choice(request, event, court, team):
         return matches.filter(division=division), {"division": division.pk}, {"division": division}
     if request.GET.get("show") == "all" or event.matches.count() <= SPLIT_ABOVE:
         return matches, {"show": "all"}, {"show_all": True}
-    coming = matches.exclude(status__in=DONE).order_by(F("start_at").asc(nulls_last=True), "match_number")
+    coming = matches.not_done().order_by(F("start_at").asc(nulls_last=True), "match_number")
     return coming[:COMING], {}, {"coming": True, "coming_total": coming.count}
 
 
@@ -284,7 +283,7 @@ def _team_page(request, event, team, matches):
 def results(request, slug):
     """The games with a result, newest number first, ``RESULTS_PER_PAGE`` to a page (``?page=``)."""
     event = event_for_public(request, slug)
-    matches = reports.match_queryset(event).exclude(status="scheduled").order_by("-match_number")
+    matches = reports.match_queryset(event).exclude(status=Match.Status.SCHEDULED).order_by("-match_number")
     page = Paginator(matches, RESULTS_PER_PAGE).get_page(_number(request, "page") or 1)
     context = {"event": event, "page": page, "lines": lambda: _with_slots(event, page.object_list)}
     return live_page(

@@ -66,7 +66,7 @@ def event_detail(request, slug):
     counts = event.matches.aggregate(
         total=Count("pk"),
         done=Count("pk", filter=~Q(status=Match.Status.SCHEDULED)),
-        knockout=Count("pk", filter=~Q(stage=Match.Stage.GROUP)),
+        knockout=Count("pk", filter=Q(stage__in=Match.Stage.AFTER_GROUPS)),
     )
     return render(
         request,

@@ -25,8 +25,8 @@ def named_once(division, reason):
 def created_text(event, divisions):
     """ "hitachi27: 3 knockout games and 4 placement games created." for the games after the
     groups of the divisions just seeded (placement games counted apart)."""
-    games = Match.objects.filter(division__in=divisions).exclude(stage=Match.Stage.GROUP)
-    placement = games.filter(stage=Match.Stage.PLACEMENT).count()
+    games = Match.objects.filter(division__in=divisions).after_groups()
+    placement = games.placement().count()
     knockout = games.count() - placement
     if placement and knockout:
         made = f"{plural(knockout, 'knockout')} and {plural(placement, 'placement')}"

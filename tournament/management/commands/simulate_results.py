@@ -27,9 +27,9 @@ def random_sheet(rng, card_total=rules.CARD_TOTAL):
 
 
 STAGES = {
-    "groups": lambda games: games.filter(stage=Match.Stage.GROUP),
-    "knockout": lambda games: games.exclude(stage__in=[Match.Stage.GROUP, Match.Stage.PLACEMENT]),
-    "placement": lambda games: games.filter(stage=Match.Stage.PLACEMENT),
+    "groups": lambda games: games.group_stage(),
+    "knockout": lambda games: games.bracket(),
+    "placement": lambda games: games.placement(),
 }
 # The words of a stage in "16 group results entered".
 STAGE_WORDS = {"groups": "group", "knockout": "knockout", "placement": "placement"}
@@ -65,8 +65,7 @@ class Command(EventCommand):
         event = get_event(event)
         rng = random.Random(seed)
         entered = 0
-        open_games = event.matches.filter(
-            status__in=[Match.Status.SCHEDULED, Match.Status.SUBMITTED, Match.Status.DISPUTED],
+        open_games = event.matches.open().filter(
             team_a__isnull=False,
             team_b__isnull=False,
         )
