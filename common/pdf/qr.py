@@ -12,22 +12,66 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from itertools import pairwise
+from itertools import chain, pairwise, zip_longest
 
 from reportlab.graphics.barcode.qr import QrCodeWidget
-from reportlab.graphics.barcode.qrencoder import QRUtil
+from reportlab.graphics.barcode.qrencoder import QRCode, QRMath, QRUtil
 
 from common.pdf.pen import WHITE, Pen
 
 __all__ = ["clear_qr_cache", "draw_qr", "qr_modules", "qr_penalty"]
 
 FINDER_LIKE = "10111010000"
+_RUN = re.compile(r"0{5,}|1{5,}")
 
 # reportlab rebuilds the Reed-Solomon generator polynomial for every code it encodes; the
 # polynomial depends only on its length and is never modified, so it is kept (a third of the
 # encoding time of a recording sheet's URL).
 if not hasattr(QRUtil.getErrorCorrectPolynomial, "cache_info"):
     QRUtil.getErrorCorrectPolynomial = staticmethod(lru_cache(maxsize=32)(QRUtil.getErrorCorrectPolynomial))
+
+# GF(256) of the QR code, as reportlab's QRMath defines it: antilog (doubled, so a sum of two
+# logs needs no modulo) and log tables.
+_EXP = [QRMath.gexp(i) for i in range(255)] * 2
+_LOG = [0] * 256
+for _i in range(255):
+    _LOG[_EXP[_i]] = _i
+
+
+def _ec_codewords(data: list[int], ec_count: int) -> list[int]:
+    """The Reed-Solomon error correction codewords of one block: the remainder of
+    data(x)·x^ec_count by the generator polynomial, by the usual shift register. The same values
+    as reportlab's ``QRPolynomial.mod`` (which builds a new polynomial per data byte,
+    recursively: a third of a sheet's QR time), checked against it in the tests."""
+    generator = QRUtil.getErrorCorrectPolynomial(ec_count).num[1:]  # monic: the leading 1 dropped
+    logs = [_LOG[g] if g else None for g in generator]
+    ecc = [0] * ec_count
+    for byte in data:
+        factor = byte ^ ecc[0]
+        ecc = ecc[1:]
+        ecc.append(0)
+        if factor:
+            lf = _LOG[factor]
+            for j, lg in enumerate(logs):
+                if lg is not None:
+                    ecc[j] ^= _EXP[lg + lf]
+    return ecc
+
+
+def _create_bytes(buffer, rs_blocks) -> list[int]:
+    """reportlab's ``QRCode.createBytes`` with :func:`_ec_codewords`: the data codewords of
+    each block, then their error correction codewords, interleaved as the standard says."""
+    offset, dc_data, ec_data = 0, [], []
+    for block in rs_blocks:
+        chunk = buffer.buffer[offset : offset + block.dataCount]
+        offset += block.dataCount
+        dc_data.append(chunk)
+        ec_data.append(_ec_codewords(chunk, block.totalCount - block.dataCount))
+    return [d for group in chain(zip_longest(*dc_data), zip_longest(*ec_data)) for d in group if d is not None]
+
+
+_reportlab_create_bytes = QRCode.createBytes
+QRCode.createBytes = staticmethod(_create_bytes)
 
 
 def qr_penalty(modules: list[list[bool]]) -> int:
@@ -41,16 +85,14 @@ def _penalty_rows(rows: list[str]) -> int:
     """:func:`qr_penalty` of the matrix given as rows of "0"/"1" (module j = character j)."""
     n = len(rows)
     cols = ["".join(col) for col in zip(*rows, strict=True)]
-    score = 0
-    run = re.compile(r"0{5,}|1{5,}")
-    for line in rows + cols:
-        # rule 1: runs of five or more modules of one colour score (length - 2)
-        for m in run.finditer(line):
-            score += len(m.group()) - 2
-    for line in rows:
-        # rule 3 as reportlab scores it: rows only (its column pass compares tuples with a
-        # list and never matches), one direction, non-overlapping, last cell excluded
-        score += 40 * line[:-1].count(FINDER_LIKE)
+    # The lines joined by "2", which no pattern holds: one regex pass and one count over the
+    # whole matrix instead of one per line (no match runs across two lines).
+    # rule 1: runs of five or more modules of one colour score (length - 2)
+    runs = _RUN.findall("2".join(rows + cols))
+    score = sum(map(len, runs)) - 2 * len(runs)
+    # rule 3 as reportlab scores it: rows only (its column pass compares tuples with a
+    # list and never matches), one direction, non-overlapping, last cell excluded
+    score += 40 * "2".join(line[:-1] for line in rows).count(FINDER_LIKE)
     # rule 2: 2x2 blocks of one colour
     ints = [int(line[::-1], 2) for line in rows]  # bit j = module j
     mask = (1 << (n - 1)) - 1
