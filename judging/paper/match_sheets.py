@@ -26,7 +26,11 @@ def sheet_matches(event, matches, base_url=""):
     side without a team prints its slot's words (「Aリーグ 1位」) small in its box.
     """
     sheets = []
-    loaded = list(matches.select_related("division", "group", "court", "team_a", "team_b").order_by("match_number"))
+    loaded = list(
+        matches.select_related(
+            "division", "group", "court", "team_a", "team_b", "referee_assignment__referee"
+        ).order_by("match_number")
+    )
     slots = _slots(loaded)
     for m in loaded:
         game = slots.get(m.pk)

@@ -108,6 +108,8 @@ PAGES = {
     "event detail": (True, lambda e: reverse("tournament:event_detail", args=[e.slug])),
     "court links": (True, lambda e: reverse("tournament:court_links", args=[e.slug])),
     "print menu": (True, lambda e: reverse("tournament:print_menu", args=[e.slug])),
+    # every game's recording sheet (bench/scale.py found one query per sheet: its referee)
+    "recording sheets PDF": (True, lambda e: reverse("tournament:recording_sheets", args=[e.slug])),
     "confirm queue": (True, lambda e: reverse("judging:confirm_queue", args=[e.slug])),
     "status board": (True, lambda e: reverse("judging:status_board", args=[e.slug])),
     "game detail": (True, lambda e: reverse("judging:match_detail", args=[e.slug, current_match(e).match_number])),
