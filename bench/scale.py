@@ -252,7 +252,7 @@ def run_size(teams, database_url, repeat, doc_repeat, only, clock):
 
         old_name = None
         if database_url:  # a database of its own on the server, dropped at the end
-            connection.settings_dict["TEST"] = {"NAME": f"karuta_scale_{teams}_{os.getpid()}"}
+            connection.settings_dict["TEST"]["NAME"] = f"karuta_scale_{teams}_{os.getpid()}"
             old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
         try:
             started = time.perf_counter()
