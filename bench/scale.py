@@ -6,6 +6,7 @@ Usage (from the project root)::
     .venv/bin/python bench/scale.py [--sizes 35,250,1000] [--database sqlite|postgres]
                                     [--database-url URL] [--repeat 5] [--doc-repeat 3]
                                     [--only standings,workbook] [--clock cpu|wall] [--markdown]
+                                    [--json FILE | --from-json FILE]
 
 For each size (a number of teams, a multiple of 5) a fresh process builds the event of
 bench/pages.py (``bench/_event.py``: 5 teams per court in groups of five, 10 games per
@@ -24,10 +25,13 @@ Then one table: for every item, the growth factor of its cost (its ratio to the 
 entry page at each size over the same ratio at the smallest size, so that a machine
 busier at one size than another changes it less; the court entry page's own row is its
 ms) and of its bytes, against the growth of the number of teams, and a verdict: "flat"
-(growth ≤ 2x), "linear or better" (growth ≤ the teams' growth x 1.3) or "GROWS FASTER".
+(growth ≤ 2x), "linear or better" (growth ≤ the teams' growth x 1.3) or "GROWS FASTER",
+from the smallest size to the largest.
 Pages' default views are expected flat (paged), whole-event documents (API documents,
 PDFs, workbooks, all the sheets) linear or better; an item that misses its expectation is
-marked. ``--markdown`` prints the table for the README as well. No timed test uses this.
+marked. ``--markdown`` prints the table for the README as well; ``--json FILE`` keeps the
+figures and ``--from-json FILE`` prints the tables again from them without measuring. No
+timed test uses this.
 """
 
 from __future__ import annotations
@@ -94,11 +98,12 @@ def verdict(factor, team_ratio):
     return FASTER
 
 
-def worst_verdict(factors, team_ratios):
-    """The worst :func:`verdict` over the sizes after the first (``factors`` and
-    ``team_ratios`` from :func:`growth`, their first entries 1); ``FLAT`` for one size."""
-    found = [verdict(f, r) for f, r in zip(factors[1:], team_ratios[1:], strict=True)]
-    return max(found, key=RANK.get, default=FLAT)
+def size_verdict(factors, team_ratios):
+    """The :func:`verdict` from the smallest size to the largest (``factors`` and
+    ``team_ratios`` from :func:`growth`: their last entries); ``FLAT`` for one size. The
+    sizes between are printed, not judged: their small costs at the smallest size make
+    their factors noisier than the largest one's."""
+    return verdict(factors[-1], team_ratios[-1])
 
 
 def meets(found, expected):
@@ -134,7 +139,7 @@ def summarise(sizes, runs):
         ms = [item["ms"] for item in items]
         ratios = [m / ref if ref else 0.0 for m, ref in zip(ms, references, strict=True)]
         cost = growth(ms if index == 0 else ratios)
-        found = worst_verdict(cost, team_ratios)
+        found = size_verdict(cost, team_ratios)
         rows.append(
             {
                 "name": name,
@@ -301,6 +306,8 @@ def parse_args(argv=None):
     p.add_argument("--only", default="", help="comma-separated parts of item names (default: all)")
     p.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="the cost compared (default cpu)")
     p.add_argument("--markdown", action="store_true", help="print the growth table as markdown too")
+    p.add_argument("--json", default="", help="write the measured figures to this file")
+    p.add_argument("--from-json", default="", help="print the tables from figures written by --json")
     p.add_argument("--child", type=int, help=argparse.SUPPRESS)  # one size, in its own process
     args = p.parse_args(argv)
     try:
@@ -325,6 +332,10 @@ def main(argv=None):
         figures = run_size(args.child, args.database_url, args.repeat, args.doc_repeat, args.only_names, args.clock)
         print(MARK + json.dumps(figures), flush=True)
         return
+    if args.from_json:
+        saved = json.loads(Path(args.from_json).read_text())
+        report(saved["sizes"], saved["database"], saved["clock"], saved["runs"], args.markdown)
+        return
     runs = []
     for teams in args.size_list:
         command = [sys.executable, str(Path(__file__).resolve()), "--child", str(teams)]
@@ -337,10 +348,17 @@ def main(argv=None):
         lines = [line for line in done.stdout.splitlines() if line.startswith(MARK)]
         runs.append(json.loads(lines[-1][len(MARK) :]))
         print(file=sys.stderr)
-    rows = summarise(args.size_list, runs)
-    sizes = args.size_list
+    if args.json:
+        figures = {"sizes": args.size_list, "database": args.database, "clock": args.clock, "runs": runs}
+        Path(args.json).write_text(json.dumps(figures, indent=1))
+    report(args.size_list, args.database, args.clock, runs, args.markdown)
+
+
+def report(sizes, database, clock, runs, with_markdown):
+    """Print the growth table (and its markdown) of the children's figures."""
+    rows = summarise(sizes, runs)
     print(
-        f"Growth from {sizes[0]} teams ({args.database}, {args.clock} ms; cost = ratio to the court entry page; "
+        f"Growth from {sizes[0]} teams ({database}, {clock} ms; cost = ratio to the court entry page; "
         f"teams {' / '.join(f'x{r:.1f}' for r in growth(sizes)[1:])}):"
     )
     print(f"{'item':36} {'expected':>16} {'cost growth':>16} {'size growth':>16}  verdict")
@@ -354,7 +372,7 @@ def main(argv=None):
         f"{len(rows) - len(missed)} of {len(rows)} within their expectation"
         + (f"; not: {', '.join(missed)}" if missed else "")
     )
-    if args.markdown:
+    if with_markdown:
         print()
         print(markdown(sizes, rows))
 

@@ -41,11 +41,13 @@ def test_verdict(factor, teams, expected):
     assert scale.verdict(factor, teams) == expected
 
 
-def test_the_worst_size_decides_and_expectations():
-    # linear to 250 teams, then much faster to 1000: the worst size decides
-    assert scale.worst_verdict([1.0, 7.0, 90.0], [1.0, 7.1, 28.6]) == scale.FASTER
-    assert scale.worst_verdict([1.0, 1.5, 1.9], [1.0, 7.1, 28.6]) == scale.FLAT
-    assert scale.worst_verdict([1.0], [1.0]) == scale.FLAT
+def test_the_largest_size_decides_and_expectations():
+    # linear to 250 teams, then much faster to 1000
+    assert scale.size_verdict([1.0, 7.0, 90.0], [1.0, 7.1, 28.6]) == scale.FASTER
+    # a noisy middle size (x10 for x7.1 teams) is printed, not judged
+    assert scale.size_verdict([1.0, 10.0, 25.0], [1.0, 7.1, 28.6]) == scale.LINEAR
+    assert scale.size_verdict([1.0, 1.5, 1.9], [1.0, 7.1, 28.6]) == scale.FLAT
+    assert scale.size_verdict([1.0], [1.0]) == scale.FLAT
     assert scale.meets(scale.FLAT, scale.LINEAR)
     assert not scale.meets(scale.LINEAR, scale.FLAT)
     assert not scale.meets(scale.FASTER, scale.LINEAR)
@@ -81,3 +83,17 @@ def test_summary_compares_ratios_to_the_reference_of_the_same_run():
 def test_an_item_missing_at_one_size_is_left_out():
     runs = [{"items": [item("ref", "flat", 1), item("only small", "flat", 1)]}, {"items": [item("ref", "flat", 1)]}]
     assert [row["name"] for row in scale.summarise([35, 250], runs)] == ["ref"]
+
+
+def test_tables_printed_again_from_saved_figures(tmp_path, capsys):
+    runs = [{"items": [item("court entry", "flat", 10), item("page", "flat", 20)]}]
+    runs.append({"items": [item("court entry", "flat", 10), item("page", "flat", 400, size=30000)]})
+    saved = tmp_path / "figures.json"
+    saved.write_text(scale.json.dumps({"sizes": [35, 1000], "database": "sqlite", "clock": "cpu", "runs": runs}))
+    scale.main(["--from-json", str(saved), "--markdown"])
+    out = capsys.readouterr().out
+    assert "1 of 2 within their expectation; not: page" in out
+    assert (
+        "| page | flat | 20 · 2.0× · 1 KB · 5 | 400 · 40.0× · 29 KB · 5 | ×20.0 | ×30.0 | **linear or better (NOT FLAT)** |"
+        in out
+    )
