@@ -20,16 +20,15 @@ pages within 10x. No network, no server.
 from __future__ import annotations
 
 import argparse
-import datetime
-import os
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-BASE = Path(__file__).resolve().parent.parent
-TEAMS_PER_COURT = 5  # a group of five per court: 10 games per court
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _event import TEAMS_PER_COURT, build, setup_django  # the builder shared with bench/scale.py
+
 TARGETS = {"public": 5, "organiser": 10}
 
 
@@ -39,54 +38,6 @@ def parse_args(argv=None):
     p.add_argument("--repeat", type=int, default=9, help="renders per page (default 9, the median is printed)")
     p.add_argument("--only", default="", help="comma-separated page names (default: all)")
     return p.parse_args(argv)
-
-
-def setup_django(data_dir):
-    os.environ["KARUTA_DATA_DIR"] = str(data_dir)
-    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
-    os.environ["DEBUG"] = "false"
-    os.environ.pop("DATABASE_URL", None)
-    os.environ.pop("KARUTA_REDIS_URL", None)
-    sys.path.insert(0, str(BASE))
-    import django
-
-    django.setup()
-
-
-def build(courts):
-    """The event: ``courts`` courts, 5 teams per court, half the games confirmed."""
-    from django.contrib.auth import get_user_model
-    from django.core.management import call_command
-
-    from judging.engine import rules
-    from judging.services import record_confirmed_result
-    from tournament.models import Court, Division, Match
-    from tournament.services.draw import draw_groups
-    from tournament.services.events import create_event
-    from tournament.services.registration import PlayerData, save_team
-    from tournament.services.schedule import make_schedule
-
-    call_command("migrate", verbosity=0)
-    event = create_event("bench", "ひたち郷土かるた県大会", datetime.date(2027, 1, 17), courts=courts)
-    division = Division.objects.create(event=event, name="一般の部")
-    division.courts.set(Court.objects.filter(event=event))
-    for i in range(courts * TEAMS_PER_COURT):
-        save_team(
-            division,
-            f"ひたち郷土かるたクラブ{i:03d}",
-            f"日立市立第{i % 17 + 1}小学校",
-            [PlayerData(f"選手{i}-{j}", "せんしゅ", "小5", is_leader=j == 1) for j in range(3)],
-        )
-    draw_groups(event, seed=1)
-    make_schedule(event)
-    matches = list(Match.objects.filter(event=event).select_related("event").order_by("match_number"))
-    for match in matches[: len(matches) // 2]:
-        a_wins = match.match_number % 3 != 0
-        values = (30, 26, 0, rules.JokerHolder.A) if a_wins else (26, 30, 0, rules.JokerHolder.B)
-        record_confirmed_result(match, rules.SheetValues(*values))
-    user = get_user_model().objects.create_user("bench-organiser")
-    event.organisers.add(user)
-    return event, user, len(matches)
 
 
 def pages(event):
