@@ -33,7 +33,8 @@ def configure(request, table, *, per_page=PER_PAGE):
     the request's to choose), ``?show=all`` every row on one page (a printed or searched full
     list). Returns the table."""
     tables.RequestConfig(request, paginate=False).configure(table)
-    if request.GET.get("show") == "all":
+    table.show_all = request.GET.get("show") == "all"  # the template offers the pages back
+    if table.show_all:
         return table
     page = request.GET.get(table.prefixed_page_field, "1")
     try:
@@ -256,6 +257,7 @@ class StandingsTable(tables.Table):
 
     class Meta:
         orderable = False  # the order is the ranking itself
+        template_name = PAGED_TABLE_TEMPLATE  # never paged: the row block only
         attrs = {"class": "table standings"}
         row_attrs = {"class": lambda record: record["row_class"]}
 
@@ -337,7 +339,7 @@ def _cross_cell(cell):
     )
 
 
-GROUPS_PER_PAGE = 10  # the desk's screen of group tables (50 rows); ``?show=all`` shows every group
+GROUPS_PER_PAGE = 5  # the desk's screen of group tables and 星取表 (5 courts); ``?show=all`` shows every group
 
 
 def standings_tables(event, division=None, *, page=None, per_page=GROUPS_PER_PAGE):
@@ -347,13 +349,19 @@ def standings_tables(event, division=None, *, page=None, per_page=GROUPS_PER_PAG
     the query) shows ``per_page`` groups of them, in division and group order, and returns
     the ``Page`` of the groups too (an unknown number shows the first page, one beyond the
     last the last); ``page=None`` shows them all."""
-    found = reports.event_standings(event, division)
+    # The ranking of every group (cheap), the lines and 星取表 of the shown ones only
+    # (``reports.group_standings`` for them).
+    divisions = [division] if division is not None else list(event.divisions.all())
+    found = [(d, reports.division_standings(d)) for d in divisions]
     shown, current = [(d, group) for d, groups in found for group in groups], None
     if page is not None:
         current = Paginator(shown, per_page).get_page(page)
         shown = list(current.object_list)
     result = {d.pk: (d, []) for d, _groups in found}
-    for d, group in shown:
+    for d, ranked in shown:
+        group = reports.GroupStandings(
+            ranked, reports.standing_lines(ranked), reports.cross_table(ranked), reports.tied_blocks(ranked)
+        )
         table = standings_table(group.lines)
         table.cross_html = cross_html(group.cross)
         result[d.pk][1].append((group, table))

@@ -75,6 +75,10 @@ def _group_results(matches, sheets_by_match, excluded):
     return results
 
 
+MATCH_FIELDS = ("pk", "group_id", "team_a_id", "team_b_id", "status")  # what division_standings reads
+SHEET_FIELDS = ("pk", "match_id", "winner_side", "cards_a", "cards_b", "is_walkover", "decided_by")
+
+
 def division_standings(division, *, instead=None):
     """The standings of every group of a division, from confirmed group-stage sheets only.
 
@@ -95,12 +99,20 @@ def division_standings(division, *, instead=None):
     """
     groups = list(division.groups.select_related("court"))
     teams = list(Team.objects.filter(division=division, group__isnull=False))
-    matches = list(Match.objects.filter(division=division, stage=Match.Stage.GROUP).exclude(status=Match.Status.VOID))
+    # Only the fields read here: a full game or sheet costs its every foreign key and date
+    # to build, two thirds of this function for 500 games (bench/pages.py, issue 31 item 1).
+    matches = list(
+        Match.objects.filter(division=division, stage=Match.Stage.GROUP)
+        .exclude(status=Match.Status.VOID)
+        .only(*MATCH_FIELDS)
+    )
     sheets = {
         s.match_id: s
         for s in RecordingSheet.objects.filter(
             match__division=division, match__stage=Match.Stage.GROUP, is_confirmed=True
-        ).exclude(match__status=Match.Status.VOID)
+        )
+        .exclude(match__status=Match.Status.VOID)
+        .only(*SHEET_FIELDS)
     }
     if instead is not None:
         sheets[instead.match_id] = instead

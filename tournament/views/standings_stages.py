@@ -53,7 +53,7 @@ def standings_view(request, slug):
     organiser = event.is_organiser(request.user)
     # Players' names: the individual table is for organisers only.
     individual = reports.individual_table(event) if organiser and event.individual_counts else None
-    # One division (?division=) or all; ten groups a page, every group with ?show=all.
+    # One division (?division=) or all; five groups a page, every group with ?show=all.
     pk = int_param(request, "division")
     division = get_object_or_404(Division, event=event, pk=pk) if pk is not None else None
     page = None if request.GET.get("show") == "all" else request.GET.get("page", "1")
