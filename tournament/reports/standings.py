@@ -100,7 +100,7 @@ def division_standings(division, *, instead=None):
     groups = list(division.groups.select_related("court"))
     teams = list(Team.objects.filter(division=division, group__isnull=False))
     # Only the fields read here: a full game or sheet costs its every foreign key and date
-    # to build, two thirds of this function for 500 games (bench/pages.py, issue 31 item 1).
+    # to build, about 40% of this function for 500 games (cProfile; issue 31 item 1).
     matches = list(
         Match.objects.filter(division=division, stage=Match.Stage.GROUP)
         .exclude(status=Match.Status.VOID)
@@ -129,7 +129,7 @@ def division_standings(division, *, instead=None):
     # seeding.md, section 3.9); under "annul" it has left the table already.
     unfinished = {t.pk for t in teams if t.withdrawn and not t.withdrawn_after_groups and t.pk not in excluded}
     # Teams and games by group once: a scan of every team and game per group cost 50 groups
-    # of a 250-team division 37,500 comparisons (bench/pages.py, issue 31 item 1).
+    # of a 250-team division 50,000 comparisons a call (cProfile; issue 31 item 1).
     teams_of, matches_of = defaultdict(list), defaultdict(list)
     for t in teams:
         teams_of[t.group_id].append(t)
