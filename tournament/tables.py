@@ -3,132 +3,70 @@
 Sorting is limited to database columns with the primary key as the last key, so pages
 never show a row twice and a computed column never reaches ORDER BY (docs/rules/field-faults.md, 23).
 
-django-tables2 keeps what it earns: the columns, their headers, the sort links and the
-ordering of the data. The body rows are written by :class:`PlainRows` in Python, the same
-HTML as django-tables2's row template (tests/tournament/test_tables_html.py) without its
-per-cell template and signature work: 500 games cost about a tenth (bench/pages.py,
-issue 17 item 3).
+django-tables2 does the whole table: columns, headers, sort links, the ordering of the data
+and its pagination (:func:`configure`). The organiser pages show a page of rows by default
+(a 500-game event costs what 50 games cost, bench/pages.py) and every row with ``?show=all``.
 """
 
-import functools
-import inspect
-
 import django_tables2 as tables
-from django.core.exceptions import FieldDoesNotExist
+from django.core.paginator import EmptyPage, Paginator
+from django.db.models import Case, F, Value, When
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.html import conditional_escape, format_html, format_html_join
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext_lazy as _
-from django_tables2.utils import AttributeDict
 
 from tournament import reports
 from tournament.models import Match, Team
 
-PLAIN_ROWS_TEMPLATE = "includes/plain_rows_table.html"
-PLAIN_TABLE_TEMPLATE = "includes/plain_table.html"
+PAGED_TABLE_TEMPLATE = "includes/paged_table.html"
+PER_PAGE = 50  # a desk's screen of games or teams; ``?show=all`` lists them all (printing, searching)
 URL_SENTINEL = 987654321  # a game number no event has, replaced in a URL reversed once
 
 
-class PlainRows:
-    """A django-tables2 table whose body rows are rendered here, not by its row template
-    (``Meta.template_name = PLAIN_ROWS_TEMPLATE`` in each table).
+def configure(request, table, *, per_page=PER_PAGE):
+    """Order and page ``table`` from the request (django-tables2's ``RequestConfig`` and
+    ``Table.paginate``): ``?sort=`` a column, ``?page=`` a page of ``per_page`` rows (a page
+    number out of range shows the last page, anything else the first; the page size is not
+    the request's to choose), ``?show=all`` every row on one page (a printed or searched full
+    list). Returns the table."""
+    tables.RequestConfig(request, paginate=False).configure(table)
+    table.show_all = request.GET.get("show") == "all"  # the template offers the pages back
+    if table.show_all:
+        return table
+    page = request.GET.get(table.prefixed_page_field, "1")
+    try:
+        table.paginate(page=max(1, int(page)) if page.isdigit() else 1, per_page=per_page)
+    except EmptyPage:
+        table.page = table.paginator.page(table.paginator.num_pages)
+    return table
 
-    In: the table as configured (``RequestConfig``: order, no pagination). Out:
-    :meth:`body_html`, the ``<tr>`` rows exactly as django-tables2's ``table.html`` writes
-    them (a ``render_<column>`` method called with the arguments it names, the column's
-    default for an empty value, ``get_<field>_display`` for a field with choices, row classes
-    with even/odd), escaped the same way. Pagination and callable cell attributes are not
-    supported (none of these tables uses them)."""
 
-    def body_html(self):
-        columns = [self._plain_column(column) for column in self.columns]
-        rows = []
-        for counter, record in enumerate(self.data):
-            classes = " ".join(c for c in (self._plain_row_class(record), "odd" if counter % 2 else "even") if c)
-            cells = "".join(
-                f"<td {attrs}>{conditional_escape(self._plain_cell(record, column))}</td>" for column, attrs in columns
-            )
-            rows.append(f'<tr class="{classes}">{cells}</tr>')
-        if not rows and self.empty_text:
-            rows.append(f'<tr><td colspan="{len(columns)}">{conditional_escape(self.empty_text)}</td></tr>')
-        return mark_safe("\n".join(rows))
+def coming_first(matches):
+    """``matches`` (a queryset of games) in the desk's default order: the games still to be
+    played or confirmed first, by start time and court, then the finished ones (a result, a
+    walkover, void), by start time too. ``?sort=`` a column replaces it (``configure``)."""
+    finished = Case(
+        When(status__in=(Match.Status.CONFIRMED, Match.Status.WALKOVER, Match.Status.VOID), then=Value(1)),
+        default=Value(0),
+    )
+    return matches.order_by(finished, F("start_at").asc(nulls_last=True), "court__order", "match_number")
 
-    def plain_html(self):
-        """The whole table as django-tables2's ``table.html`` writes it, for a table without
-        sorting, footer or pagination (``Meta.template_name = PLAIN_TABLE_TEMPLATE``)."""
-        heads = "".join(
-            f"<th {column.attrs['th'].as_html()}>{conditional_escape(column.header)}</th>" for column in self.columns
-        )
-        thead = self.attrs.get("thead")
-        return mark_safe(
-            f'<div class="table-container"><table {AttributeDict(self.attrs).as_html()}>'
-            f"<thead {thead.as_html() if thead else ''}><tr>{heads}</tr></thead>"
-            f"<tbody {self._tbody_attrs()}>{self.body_html()}</tbody></table></div>"
-        )
 
-    def _tbody_attrs(self):
-        tbody = self.attrs.get("tbody")
-        return tbody.as_html() if tbody else ""
-
-    def _plain_row_class(self, record):
-        value = self.row_attrs.get("class", "")
-        return value(record) if callable(value) else value
-
-    def _plain_column(self, bound_column):
-        """(column facts, the ``<td>`` attributes as HTML) of a column."""
-        method = getattr(self, f"render_{bound_column.name}", None)
-        wants = set(inspect.signature(method).parameters) if method else set()
-        return (bound_column, method, wants), bound_column.attrs["td"].as_html()
-
-    def _plain_cell(self, record, column):
-        bound_column, method, wants = column
-        name = bound_column.accessor
-        if isinstance(record, dict):
-            value = record.get(name)
-        elif "." in name or "__" in name:
-            value = tables.A(name).resolve(record, quiet=True)
-        else:
-            value = getattr(record, name, None)
-            if _choices_field(type(record), name) is not None:
-                value = self.display(record, name)
-        if value in bound_column.column.empty_values:
-            return bound_column.default
-        if method is None:
-            return value
-        arguments = {"record": record, "value": value}
-        return method(**{k: v for k, v in arguments.items() if k in wants})
-
-    def display(self, record, name):
-        """``record.get_<name>_display()`` (the label of a field with choices), each label
-        translated once per table rather than once per row."""
-        labels = self.__dict__.setdefault("_plain_labels", {})
-        if name not in labels:
-            field = _choices_field(type(record), name)
-            labels[name] = {key: str(label) for key, label in field.flatchoices}
-        value = getattr(record, name)
-        return labels[name].get(value, value)
+class _Once:
+    """``once(key, make)``: ``make()`` computed once per table (a translated word, a URL
+    pattern) rather than once per row."""
 
     def once(self, key, make):
-        """``make()`` computed once per table (a translated word, a URL pattern)."""
-        kept = self.__dict__.setdefault("_plain_once", {})
+        kept = self.__dict__.setdefault("_once", {})
         if key not in kept:
             kept[key] = make()
         return kept[key]
 
 
-@functools.lru_cache(maxsize=256)
-def _choices_field(model, name):
-    """The model field ``name`` of ``model`` when it has choices (shown by its label), else None."""
-    try:
-        field = model._meta.get_field(name)
-    except (AttributeError, FieldDoesNotExist):
-        return None
-    return field if getattr(field, "choices", None) else None
-
-
-class TeamTable(PlainRows, tables.Table):
+class TeamTable(tables.Table):
     entry_number = tables.Column(verbose_name=_("No."))
     name = tables.Column(verbose_name=_("team name"), order_by=("name_key", "pk"))
     affiliation = tables.Column(verbose_name=_("affiliation"), order_by=("affiliation", "pk"))
@@ -145,7 +83,7 @@ class TeamTable(PlainRows, tables.Table):
         fields = ("entry_number", "name", "affiliation", "chaperone", "division", "group", "players")
         order_by = ("division",)
         attrs = {"class": "table"}
-        template_name = PLAIN_ROWS_TEMPLATE
+        template_name = PAGED_TABLE_TEMPLATE
 
     def __init__(self, *args, csrf_token="", absent=(), **kwargs):
         super().__init__(*args, **kwargs)
@@ -197,7 +135,7 @@ class TeamTable(PlainRows, tables.Table):
         )
 
 
-class MatchTable(PlainRows, tables.Table):
+class MatchTable(_Once, tables.Table):
     match_number = tables.Column(verbose_name=_("No."), order_by=("match_number",))
     # A plain column: DateTimeColumn compiles a template for every cell (300 games: 0.1 s).
     start_at = tables.Column(verbose_name=_("start"), order_by=("start_at", "court__order", "match_number"))
@@ -212,9 +150,9 @@ class MatchTable(PlainRows, tables.Table):
     class Meta:
         model = Match
         fields = ("match_number", "start_at", "court", "division", "stage", "team_a", "score", "team_b", "status")
-        order_by = ("match_number",)
+        # no default order_by: the view passes the games coming first (``coming_first``)
         attrs = {"class": "table schedule"}
-        template_name = PLAIN_ROWS_TEMPLATE
+        template_name = PAGED_TABLE_TEMPLATE
         row_attrs = {
             "class": lambda record: "annulled" if reports.is_annulled(record) else "done" if record.has_result else ""
         }
@@ -240,8 +178,9 @@ class MatchTable(PlainRows, tables.Table):
     def render_court(self, record):
         return record.court.name if record.court else "—"
 
-    def render_stage(self, record):
-        stage = self.display(record, "stage")
+    def render_stage(self, record, value):
+        """``value``: the stage's label (django-tables2 reads ``get_stage_display`` for a field with choices)."""
+        stage = value
         if record.stage == Match.Stage.GROUP:
             return format_html("{} {}", stage, record.group.name if record.group else "")
         slots = self.slots.get(record.pk)
@@ -303,7 +242,7 @@ class MatchTable(PlainRows, tables.Table):
         return text
 
 
-class StandingsTable(PlainRows, tables.Table):
+class StandingsTable(tables.Table):
     rank = tables.Column(verbose_name=_("rank"))
     team = tables.Column(verbose_name=_("team"))
     affiliation = tables.Column(verbose_name=_("affiliation"))
@@ -318,8 +257,8 @@ class StandingsTable(PlainRows, tables.Table):
 
     class Meta:
         orderable = False  # the order is the ranking itself
+        template_name = PAGED_TABLE_TEMPLATE  # never paged: the row block only
         attrs = {"class": "table standings"}
-        template_name = PLAIN_TABLE_TEMPLATE
         row_attrs = {"class": lambda record: record["row_class"]}
 
 
@@ -400,16 +339,35 @@ def _cross_cell(cell):
     )
 
 
-def standings_tables(event, division=None):
-    """``[(Division, [(reports.GroupStandings, StandingsTable)])]``: the read side's
-    standings of every division (or one) with the HTML table of each group; each table's
-    ``cross_html`` is the group's 星取表."""
-    result = []
-    for d, groups in reports.event_standings(event, division):
-        tables_of_groups = []
-        for group in groups:
-            table = standings_table(group.lines)
-            table.cross_html = cross_html(group.cross)
-            tables_of_groups.append((group, table))
-        result.append((d, tables_of_groups))
-    return result
+GROUPS_PER_PAGE = 5  # the desk's screen of group tables and 星取表 (5 courts); ``?show=all`` shows every group
+
+
+def standings_tables(event, division=None, *, page=None, per_page=GROUPS_PER_PAGE):
+    """``([(Division, [(reports.GroupStandings, StandingsTable)])], Page or None)``: the read
+    side's standings of every division (or one) with the HTML table of each group (each
+    table's ``cross_html`` is the group's 星取表). ``page`` (a page number, a string from
+    the query) shows ``per_page`` groups of them, in division and group order, and returns
+    the ``Page`` of the groups too (an unknown number shows the first page, one beyond the
+    last the last); ``page=None`` shows them all."""
+    # The ranking of every group (cheap), the lines and 星取表 of the shown ones only
+    # (``reports.group_standings`` for them).
+    divisions = [division] if division is not None else list(event.divisions.all())
+    found = [(d, reports.division_standings(d)) for d in divisions]
+    shown, current = [(d, group) for d, groups in found for group in groups], None
+    if page is not None:
+        current = Paginator(shown, per_page).get_page(page)
+        shown = list(current.object_list)
+    result = {d.pk: (d, []) for d, _groups in found}
+    for d, ranked in shown:
+        group = reports.GroupStandings(
+            ranked, reports.standing_lines(ranked), reports.cross_table(ranked), reports.tied_blocks(ranked)
+        )
+        table = standings_table(group.lines)
+        table.cross_html = cross_html(group.cross)
+        result[d.pk][1].append((group, table))
+    # a division whose groups are all on other pages is left out; one without groups stays
+    return [(d, tables) for d, tables in result.values() if tables or not _has_groups(d, found)], current
+
+
+def _has_groups(division, found):
+    return any(groups for d, groups in found if d.pk == division.pk)

@@ -3,6 +3,8 @@
 court board, the court links.
 """
 
+from collections import defaultdict
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -387,8 +389,11 @@ def status_board(request, slug):
     )
     length = event.game_minutes + event.changeover_minutes
     rows = []
+    by_court = defaultdict(list)  # one pass over the games, not one per court (issue 31 item 1)
+    for g in matches:
+        by_court[g.court_id].append(g)
     for court in courts:
-        mine = [g for g in matches if g.court_id == court.pk]
+        mine = by_court[court.pk]
         current = next(
             (g for g in mine if g.awaits_result and g.status != Match.Status.SUBMITTED and g.teams_known), None
         )
@@ -418,7 +423,7 @@ def status_board(request, slug):
         )
     stale = stage_notes.event_out_of_date(event)
     for row in rows:
-        row["stale"] = [stale[g.pk] for g in matches if g.court_id == row["court"].pk and g.pk in stale]
+        row["stale"] = [stale[g.pk] for g in by_court[row["court"].pk] if g.pk in stale]
     return render(
         request,
         "judging/status_board.html",

@@ -75,6 +75,10 @@ def _group_results(matches, sheets_by_match, excluded):
     return results
 
 
+MATCH_FIELDS = ("pk", "group_id", "team_a_id", "team_b_id", "status")  # what division_standings reads
+SHEET_FIELDS = ("pk", "match_id", "winner_side", "cards_a", "cards_b", "is_walkover", "decided_by")
+
+
 def division_standings(division, *, instead=None):
     """The standings of every group of a division, from confirmed group-stage sheets only.
 
@@ -95,10 +99,16 @@ def division_standings(division, *, instead=None):
     """
     groups = list(division.groups.select_related("court"))
     teams = list(Team.objects.filter(division=division, group__isnull=False))
-    matches = list(Match.objects.filter(division=division).group_stage().not_void())
+    # Only the fields read here: a full game or sheet costs its every foreign key and date
+    # to build, about 40% of this function for 500 games (cProfile; issue 31 item 1).
+    matches = list(Match.objects.filter(division=division).group_stage().not_void().only(*MATCH_FIELDS))
     sheets = {
         s.match_id: s
-        for s in RecordingSheet.objects.filter(match__division=division).group_stage().confirmed().not_void()
+        for s in RecordingSheet.objects.filter(match__division=division)
+        .group_stage()
+        .confirmed()
+        .not_void()
+        .only(*SHEET_FIELDS)
     }
     if instead is not None:
         sheets[instead.match_id] = instead
@@ -114,10 +124,17 @@ def division_standings(division, *, instead=None):
     # is left out of the head-to-head of the teams it is level with (scheduling-standings-
     # seeding.md, section 3.9); under "annul" it has left the table already.
     unfinished = {t.pk for t in teams if t.withdrawn and not t.withdrawn_after_groups and t.pk not in excluded}
+    # Teams and games by group once: a scan of every team and game per group cost 50 groups
+    # of a 250-team division 50,000 comparisons a call (cProfile; issue 31 item 1).
+    teams_of, matches_of = defaultdict(list), defaultdict(list)
+    for t in teams:
+        teams_of[t.group_id].append(t)
+    for m in matches:
+        matches_of[m.group_id].append(m)
     tables = []
     for group in groups:
-        members = {t.pk: t for t in teams if t.group_id == group.pk and t.pk not in excluded}
-        group_matches = [m for m in matches if m.group_id == group.pk]
+        members = {t.pk: t for t in teams_of[group.pk] if t.pk not in excluded}
+        group_matches = matches_of[group.pk]
         results = _group_results(group_matches, sheets, excluded)
         rows = standings.rank_group(
             list(members),
@@ -139,7 +156,7 @@ def division_standings(division, *, instead=None):
         games_left = _games_left(playable, sheets)
         # A group without any game yet proves nothing: every tie is provisional.
         settled = standings.settled_ties(rows, games_left, division.criteria) if playable else set()
-        annulled = [t for t in teams if t.group_id == group.pk and t.pk in excluded]
+        annulled = [t for t in teams_of[group.pk] if t.pk in excluded]
         pending = {
             pair
             for m in playable

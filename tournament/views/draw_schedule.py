@@ -12,7 +12,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
-from django_tables2 import RequestConfig
 
 from common.errors import UserError
 from common.kept_forms import on_page
@@ -24,7 +23,7 @@ from tournament.services.day_changes import add_late_team, close_court, delay_co
 from tournament.services.draw import draw_groups, move_team
 from tournament.services.schedule import clear_schedule, make_schedule, past_the_day
 from tournament.services.timeline import BackToBack
-from tournament.tables import MatchTable
+from tournament.tables import MatchTable, coming_first, configure
 
 
 def _confirmed(request):
@@ -292,10 +291,16 @@ def schedule(request, slug):
         matches = matches.filter(court_id=court)
     if team is not None:
         matches = matches.filter(Q(team_a_id=team) | Q(team_b_id=team))
+    division = int_param(request, "division")
+    if division is not None:
+        matches = matches.filter(division_id=division)
     table = MatchTable(
-        matches, entry_url_name="judging:match_detail", event=event, slots=lambda: reports.event_slots(event)
+        coming_first(matches),
+        entry_url_name="judging:match_detail",
+        event=event,
+        slots=lambda: reports.event_slots(event),
     )
-    RequestConfig(request, paginate=False).configure(table)
+    configure(request, table)
     return render(
         request,
         "tournament/schedule.html",
@@ -303,6 +308,7 @@ def schedule(request, slug):
             "event": event,
             "table": table,
             "courts": event.courts.all(),
+            "divisions": event.divisions.all(),
             "organiser": event.is_organiser(request.user),
             "layouts": reports.layout_summary(event),
             "moved": _numbers_param(request, "moved"),

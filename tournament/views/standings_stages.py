@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from common.errors import UserError
 from common.once import one_step_at_a_time
 from tournament import reports
-from tournament.access import event_for_organiser, event_for_recorder, object_or_404, whole_number
+from tournament.access import event_for_organiser, event_for_recorder, int_param, object_or_404, whole_number
 from tournament.models import Division, Group, Match
 from tournament.reports import stage_notes
 from tournament.reports.placement import division_placements
@@ -53,10 +53,22 @@ def standings_view(request, slug):
     organiser = event.is_organiser(request.user)
     # Players' names: the individual table is for organisers only.
     individual = reports.individual_table(event) if organiser and event.individual_counts else None
+    # One division (?division=) or all; five groups a page, every group with ?show=all.
+    pk = int_param(request, "division")
+    division = get_object_or_404(Division, event=event, pk=pk) if pk is not None else None
+    page = None if request.GET.get("show") == "all" else request.GET.get("page", "1")
+    divisions, groups_page = standings_tables(event, division, page=page)
     return render(
         request,
         "tournament/standings.html",
-        {"event": event, "divisions": standings_tables(event), "organiser": organiser, "individual": individual},
+        {
+            "event": event,
+            "divisions": divisions,
+            "groups_page": groups_page,
+            "division_links": event.divisions.all(),
+            "organiser": organiser,
+            "individual": individual,
+        },
     )
 
 

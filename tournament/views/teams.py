@@ -13,7 +13,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django_tables2 import RequestConfig
 
 from club_entry import services as club_entry_services
 from common.downloads import XLSX, file_response
@@ -29,7 +28,7 @@ from tournament.models import Division, Event, Player, Team
 from tournament.services import versions
 from tournament.services.registration import import_entries, save_team
 from tournament.services.withdrawal import withdraw_team
-from tournament.tables import TeamTable
+from tournament.tables import TeamTable, configure
 
 
 @login_required
@@ -45,7 +44,7 @@ def team_list(request, slug):
     if division is not None:
         teams = teams.filter(division_id=division)
     table = TeamTable(teams, csrf_token=get_token(request), absent=club_entry_services.absent_players(event))
-    RequestConfig(request, paginate=False).configure(table)
+    configure(request, table)
     return render(
         request,
         "tournament/team_list.html",
