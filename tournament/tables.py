@@ -49,7 +49,7 @@ def coming_first(matches):
     played or confirmed first, by start time and court, then the finished ones (a result, a
     walkover, void), by start time too. ``?sort=`` a column replaces it (``configure``)."""
     finished = Case(
-        When(status__in=(Match.Status.CONFIRMED, Match.Status.WALKOVER, Match.Status.VOID), then=Value(1)),
+        When(status__in=Match.Status.DONE, then=Value(1)),
         default=Value(0),
     )
     return matches.order_by(finished, F("start_at").asc(nulls_last=True), "court__order", "match_number")
