@@ -18,7 +18,7 @@ from django.utils import translation
 from ops import backups
 from tests import factories
 from tests.tournament.test_team_import_view import team_row, upload, workbook
-from tournament.views import teams
+from tournament.imports import store
 
 
 def full_disk(*args, **kwargs):
@@ -120,7 +120,7 @@ def test_an_upload_on_a_full_disk_says_so(client, django_user_model):
     user = django_user_model.objects.create_user("organiser")
     event.organisers.add(user)
     client.force_login(user)
-    with mock.patch.object(teams, "write_private", full_disk):  # the kept parse (0600) cannot be written
+    with mock.patch.object(store, "write_private", full_disk):  # the kept parse (0600) cannot be written
         response = upload(client, event, workbook([team_row("みなとA")]), HTTP_ACCEPT_LANGUAGE="ja")
     assert response.status_code == 200
     errors = response.context["form"].errors["file"]

@@ -132,13 +132,16 @@ def test_the_fragment_is_the_live_part_with_the_version_it_was_made_from(client,
     assert fragment.startswith('<div class="live-body"') and "<html" not in fragment
 
 
-def test_the_events_document_carries_a_version_that_changes_with_a_result(client, day):
+def test_the_events_document_carries_a_version_that_changes_with_a_result(
+    client, day, django_capture_on_commit_callbacks
+):
     def version():
         return client.get("/api/v1/events/").json()["events"][0]["version"]
 
     before = version()
     assert before == event_version(day) and version() == before
-    play(Match.objects.filter(event=day).first(), "A")
+    with django_capture_on_commit_callbacks(execute=True):  # the result's transaction commits
+        play(Match.objects.filter(event=day).first(), "A")
     after = version()
     assert after != before and after == event_version(day)
 
