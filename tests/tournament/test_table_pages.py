@@ -184,3 +184,17 @@ def test_the_cross_tables_are_the_template_loops(big):
             assert normalised(str(table.cross_html)) == expected
             count += 1
     assert count == 15
+
+
+def test_a_lot_sent_from_a_page_of_groups_comes_back_to_that_page(desk, big):
+    """The lot form posts to the page's own address; the answer leads back to the same division
+    and page of groups (not to the first page), and only the page's own parameters are kept."""
+    event, division, _user = big
+    group = division.groups.order_by("name").last()
+    url = reverse("tournament:standings", args=[event.slug])
+    teams = list(group.teams.order_by("pk"))
+    post = {"group": group.pk, "method": "lot"} | {f"team_{t.pk}": str(i) for i, t in enumerate(teams, 1)}
+    response = desk.post(f"{url}?division={division.pk}&page=2&next=https://evil.example/", post)
+    assert response.status_code == 302
+    assert response["Location"] == f"{url}?division={division.pk}&page=2"
+    assert desk.post(url, post)["Location"] == url

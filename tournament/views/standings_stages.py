@@ -2,11 +2,14 @@
 division's bracket at its own time (with the lot between tied best runners-up), and the
 organiser's choice for the games a later change left out of date."""
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
@@ -49,7 +52,11 @@ def standings_view(request, slug):
             messages.success(request, _("The order of the tied teams in %(group)s is recorded.") % {"group": group})
         except UserError as e:
             messages.error(request, str(e))
-        return redirect("tournament:standings", event.slug)
+        # Back to the page of groups the lot was recorded on (the form posts to the page's own
+        # address: its division, page and full-list parameters are in the query string).
+        kept = {k: request.GET[k] for k in ("division", "page", "show") if request.GET.get(k)}
+        url = reverse("tournament:standings", args=[event.slug])
+        return redirect(f"{url}?{urlencode(kept)}" if kept else url)
     organiser = event.is_organiser(request.user)
     # Players' names: the individual table is for organisers only.
     individual = reports.individual_table(event) if organiser and event.individual_counts else None
