@@ -134,10 +134,13 @@ def gunicorn_argv(host, port, workers, threads, timeout):
         str(timeout),
         "--graceful-timeout",
         "30",
+        # A worker is replaced after this many requests (a leak cannot grow for ever). 2,000 meant
+        # a new worker every 20 s per worker at a full hall's peak (bench/load.py --shape day:
+        # 90 requests/s on one core; py-spy: 7% of a worker's time in starting again).
         "--max-requests",
-        "2000",
+        "20000",
         "--max-requests-jitter",
-        "200",
+        "2000",
         "--access-logfile",
         os.environ.get("ACCESS_LOG", "") or "/dev/null",
         # The access log without the court links' tokens (common/logmask.py).
