@@ -203,7 +203,8 @@ def items(event):
     court = event.courts.order_by("order").first()
     found = []
     for name, kind, url in pages(event):
-        expected = LINEAR if name.startswith("api ") else FLAT  # the API's documents are the whole event
+        # the API's documents and the full lists (?show=all, every row) are the whole event
+        expected = LINEAR if name.startswith("api ") or kind == "full" else FLAT
         found.append((name, FLAT if kind == "reference" else expected, url, None))
     found.append(("organiser print menu", LINEAR, reverse("tournament:print_menu", args=[slug]), None))
     found += [(f"PDF {k}", LINEAR, reverse("tournament:print_paper", args=[slug, k]), None) for k in printing.KINDS]
