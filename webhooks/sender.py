@@ -26,6 +26,8 @@ import datetime
 import hashlib
 import hmac
 import json
+import socket
+import ssl
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
@@ -133,6 +135,24 @@ def build_request(hook: WebhookSettings, delivery: Delivery, text: str) -> Reque
     return Request(hook.url, headers, body)
 
 
+def error_text(error: Exception) -> str:
+    """Why a delivery did not arrive, as a sentence in the active language: the receiver's
+    name not found (no internet at the venue, a wrong address), no answer in time, the
+    connection refused, the secure connection failed; else the system's own words in brackets."""
+    reason = error.reason if isinstance(error, urllib.error.URLError) else error
+    if isinstance(error, SendError):
+        return str(error)
+    if isinstance(reason, socket.gaierror):
+        return _("The receiver's address was not found: no internet here, or a wrong address.")
+    if isinstance(reason, TimeoutError | socket.timeout):
+        return _("The receiver did not answer within %(seconds)s seconds.") % {"seconds": TIMEOUT_SECONDS}
+    if isinstance(reason, ConnectionRefusedError):
+        return _("The receiver refused the connection.")
+    if isinstance(reason, ssl.SSLError):
+        return _("The secure (https) connection to the receiver failed.")
+    return _("The message could not be sent (%(reason)s).") % {"reason": str(error) or error.__class__.__name__}
+
+
 def _masked(text: str, secret: str) -> str:
     if secret:
         text = text.replace(secret, "***")
@@ -151,7 +171,7 @@ def attempt(delivery: Delivery, hook: WebhookSettings, transport=urllib_transpor
         if not 200 <= status < 300:
             raise SendError(_("The receiver answered HTTP %(status)s.") % {"status": status})
     except (OSError, SendError, ValueError) as e:
-        delivery.last_error = _masked(str(e) or e.__class__.__name__, hook.secret)
+        delivery.last_error = _masked(error_text(e), hook.secret)
         if delivery.attempts >= MAX_ATTEMPTS or delivery.kind == Delivery.Kind.TEST:
             delivery.status = Delivery.Status.FAILED
             delivery.next_attempt_at = None

@@ -15,9 +15,14 @@ def _settings(event_id):
 
 
 def on_result_confirmed(sender, match, sheet, **kwargs):
-    """A ``RESULT`` delivery of ``sheet`` when the event sends results."""
+    """A ``RESULT`` delivery of ``sheet`` when the event sends results. A message of an older
+    result of the same game still waiting (a correction confirmed before the network came
+    back) is dropped: the club's group gets the result that stands, not the old one first."""
     found = _settings(match.event_id)
     if found is not None and found.sends(Delivery.Kind.RESULT):
+        Delivery.objects.filter(
+            kind=Delivery.Kind.RESULT, status=Delivery.Status.PENDING, sheet__match_id=match.pk
+        ).exclude(sheet=sheet).delete()
         Delivery.objects.create(event_id=match.event_id, kind=Delivery.Kind.RESULT, sheet=sheet)
 
 

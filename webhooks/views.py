@@ -3,11 +3,13 @@ issue 35 item 2): the settings form, the recent deliveries with their status, an
 test message. The secret is never written back into the page: only its fingerprint.
 """
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponseNotAllowed
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
 from tournament.access import event_for_organiser
@@ -33,7 +35,11 @@ def settings_page(request, slug):
         form.save()
         messages.success(request, _("Webhook settings saved."))
         return redirect(_page_url(event))
-    deliveries = Delivery.objects.filter(event=event).order_by("-created_at", "-pk")[:RECENT]
+    deliveries = (
+        Delivery.objects.filter(event=event)
+        .select_related("sheet__match", "call__match")
+        .order_by("-created_at", "-pk")
+    )[:RECENT]
     counts = {
         status: Delivery.objects.filter(event=event, status=status).count()
         for status in (Delivery.Status.PENDING, Delivery.Status.FAILED)
@@ -41,7 +47,22 @@ def settings_page(request, slug):
     return render(
         request,
         "webhooks/settings.html",
-        {"event": event, "form": form, "hook": hook, "deliveries": deliveries, "counts": counts},
+        {
+            "event": event,
+            "form": form,
+            "hook": hook,
+            "deliveries": deliveries,
+            "counts": counts,
+            # the links in the messages need the server's address (webhooks.sender._public)
+            "site_address": settings.SITE_URL.startswith(("http://", "https://")),
+            # names of settings and commands, shown as code in both languages
+            "code": {
+                "setting": format_html("<code>{}</code>", "SITE_URL"),
+                "serve": format_html("<code>{}</code>, <code>{}</code>", "make serve", "karuta serve"),
+                "send": format_html("<code>{}</code>", "manage.py send_webhooks"),
+                "run": format_html("<code>{}</code>", "make run"),
+            },
+        },
     )
 
 

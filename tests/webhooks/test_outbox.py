@@ -208,7 +208,7 @@ def test_a_failure_is_retried_with_back_off_and_keeps_its_error(event):
     assert sender.send_due(transport=transport, now=now) == (0, 1)
     delivery = Delivery.objects.get()
     assert delivery.status == "pending" and delivery.attempts == 1
-    assert delivery.last_error == "Network is unreachable"
+    assert "Network is unreachable" in delivery.last_error  # the system's words, in a sentence
     assert delivery.next_attempt_at == now + datetime.timedelta(seconds=30)
     first_text = delivery.text
     # not due yet: nothing is tried
@@ -240,7 +240,7 @@ def test_a_delivery_is_given_up_after_the_last_attempt(event):
         now += datetime.timedelta(hours=2)
     delivery = Delivery.objects.get()
     assert delivery.status == "failed" and delivery.attempts == MAX_ATTEMPTS
-    assert len(transport.requests) == MAX_ATTEMPTS and delivery.last_error == "timed out"
+    assert len(transport.requests) == MAX_ATTEMPTS and "timed out" in delivery.last_error
 
 
 def test_the_secret_never_reaches_the_error_kept(event):
@@ -287,3 +287,45 @@ def test_the_secret_is_not_editable_and_shown_by_its_fingerprint_only(event):
     field = WebhookSettings._meta.get_field("secret")
     assert not field.editable
     assert len(hook.secret_id) == 12 and hook.secret_id not in TOKEN and TOKEN not in str(hook)
+
+
+def test_a_corrected_result_replaces_its_waiting_message_not_a_sent_one(event):
+    """A correction confirmed before the first message went out: only the result that stands is
+    sent (the club's group never reads the old score first); a message already sent stays."""
+    url_hook(event)
+    match, other = event.matches.order_by("slot", "match_number")[:2]
+    first = judging_services.record_confirmed_result(match, VALUES)
+    judging_services.record_confirmed_result(other, VALUES)
+    corrected = rules.SheetValues(31, 25, 0, rules.JokerHolder.A)
+    second = judging_services.record_confirmed_result(match, corrected, base_version=first.version)
+    waiting = Delivery.objects.filter(kind="result", status="pending")
+    assert sorted((d.sheet.match_id, d.sheet_id) for d in waiting) == sorted(
+        [(match.pk, second.pk), (other.pk, other.sheets.get(is_confirmed=True).pk)]
+    )
+    Delivery.objects.filter(sheet=second).update(status="sent")
+    third = judging_services.record_confirmed_result(
+        match, rules.SheetValues(32, 24, 0, rules.JokerHolder.A), base_version=second.version
+    )
+    assert Delivery.objects.filter(sheet=second, status="sent").exists()
+    assert Delivery.objects.filter(sheet=third, status="pending").exists()
+
+
+@pytest.mark.parametrize(
+    "error, words",
+    [
+        (
+            sender.urllib.error.URLError(sender.socket.gaierror(-2, "Name or service not known")),
+            "送信先が見つかりません",
+        ),
+        (TimeoutError("timed out"), "秒以内に応答がありませんでした"),
+        (sender.urllib.error.URLError(ConnectionRefusedError(111, "refused")), "接続を拒否しました"),
+        (OSError("disk on fire"), "送信できませんでした（disk on fire）"),
+    ],
+)
+def test_a_failed_send_is_said_in_the_pages_language(event, error, words):
+    from django.utils import translation
+
+    hook = url_hook(event)
+    with translation.override("ja"):
+        delivery = sender.send_test(hook, transport=FakeTransport(error))
+    assert words in delivery.last_error and "Errno" not in delivery.last_error

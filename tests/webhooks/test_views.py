@@ -162,3 +162,31 @@ def test_anonymous_is_sent_to_the_login(client, event):
 def test_the_setup_page_links_the_webhook_page(client, organiser, event):
     html = client.get(reverse("tournament:event_detail", args=[event.slug])).content.decode()
     assert url(event) in html
+
+
+def test_the_page_says_when_the_links_would_have_no_address(client, organiser, event, settings):
+    """Without SITE_URL a message's link is a bare path no phone opens: the page says so (in
+    Japanese, the setting's and the commands' names as code) and how the messages are sent."""
+    settings.SITE_URL = ""
+    page = client.get(url(event), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert "スマホでは開けません" in page and "<code>SITE_URL</code>" in page
+    assert "<code>manage.py send_webhooks</code>" in page
+    settings.SITE_URL = "https://karuta.example.jp"
+    page = client.get(url(event), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert "スマホでは開けません" not in page
+
+
+def test_each_result_message_names_its_game(client, organiser, event):
+    from judging import services as judging_services
+    from judging.engine import rules
+    from tests.tournament.test_stages_services import day
+
+    played, _divisions = day([("小学生の部", [1], 4, {})])
+    played.organisers.add(organiser)
+    WebhookSettings.objects.create(
+        event=played, enabled=True, kind="url", url="https://club.example.jp/h", secret="s" * 20
+    )
+    match = played.matches.order_by("match_number").first()
+    judging_services.record_confirmed_result(match, rules.SheetValues(30, 26, 0, rules.JokerHolder.A))
+    page = client.get(url(played), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert f"第{match.match_number}試合" in page
