@@ -163,7 +163,13 @@ def groups(request, slug):
     return render(
         request,
         "tournament/groups.html",
-        {"event": event, "divisions": [(d, late[d.pk]) for d in divisions], "scheduled": event.matches.exists()},
+        {
+            "event": event,
+            "divisions": [(d, late[d.pk]) for d in divisions],
+            "scheduled": event.matches.exists(),
+            # drawing again replaces the groups and the moves made by hand: the button asks first
+            "drawn": Group.objects.filter(division__event=event).exists(),
+        },
     )
 
 
