@@ -266,7 +266,7 @@ def test_a_late_entry_is_refused_once_the_knockout_is_seeded_or_for_another_divi
     seed_knockout(event)
     late = factories.make_team(division, "遅刻かるた会")
     count = event.matches.count()
-    with pytest.raises(UserError, match="決勝トーナメントは組み合わせ済みのため、グループに追加できません"):
+    with pytest.raises(UserError, match="決勝トーナメントは組み合わせ済みのため、リーグに追加できません"):
         add_late_team(late, group)
     late.refresh_from_db()
     assert late.group is None and event.matches.count() == count
