@@ -331,3 +331,18 @@ def test_an_unknown_link_is_still_a_plain_404(client, day):
         client.post(reverse("judging:court_entry", args=["y" * 32, match.match_number]), {"cards_a": "3"}).status_code
         == 404
     )
+
+
+def test_a_void_game_with_a_waiting_version_offers_no_confirm_retype_or_send_back(client, day, organiser):
+    """A voided game's page (a new user's finding): the version that was waiting is history, so
+    the page offers only to reopen the game, not to confirm, re-type or send it back."""
+    match = first_match(day)
+    services.submit_sheet(match, A_WINS, court=match.court)
+    client.force_login(organiser)
+    page = client.get(match_url(match)).content.decode()
+    assert action_url(match, "confirm") in page  # waiting: the desk may confirm it
+    services.void_match(Match.objects.get(pk=match.pk), organiser, reason="やり直し")
+    page = client.get(match_url(match)).content.decode()
+    for action in ("confirm", "retype", "reject"):
+        assert action_url(match, action) not in page, action
+    assert action_url(match, "reopen") in page
