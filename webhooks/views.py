@@ -6,6 +6,7 @@ test message. The secret is never written back into the page: only its fingerpri
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Q
 from django.http import HttpResponseNotAllowed
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -40,10 +41,10 @@ def settings_page(request, slug):
         .select_related("sheet__match", "call__match")
         .order_by("-created_at", "-pk")
     )[:RECENT]
-    counts = {
-        status: Delivery.objects.filter(event=event, status=status).count()
-        for status in (Delivery.Status.PENDING, Delivery.Status.FAILED)
-    }
+    counts = Delivery.objects.filter(event=event).aggregate(
+        pending=Count("pk", filter=Q(status=Delivery.Status.PENDING)),
+        failed=Count("pk", filter=Q(status=Delivery.Status.FAILED)),
+    )
     return render(
         request,
         "webhooks/settings.html",
