@@ -383,7 +383,7 @@ def referee(index, token, matches, card_total, args, port, stats, stop_at):
             if time.monotonic() >= stop_at:
                 break
             if action:
-                time.sleep(min(args.referee_think * rng.uniform(0.5, 1.5), max(0.0, stop_at - time.monotonic())))
+                pause(args.referee_think * rng.uniform(0.5, 1.5), stop_at)
                 if time.monotonic() >= stop_at:
                     break
             post_result(client, token, matches[action % len(matches)], rng, card_total, args, stats)
@@ -573,7 +573,7 @@ def spectator(index, slug, args, port, stats, stop_at):
             stats.record(kind, time.monotonic() - started)
             if status != 200:
                 stats.error(kind, f"{path}: {status}")
-            time.sleep(min(args.spectator_think * rng.uniform(0.5, 1.5), max(0.0, stop_at - time.monotonic())))
+            pause(args.spectator_think * rng.uniform(0.5, 1.5), stop_at)
     except Exception as error:
         stats.error("spectator", repr(error))
     finally:
