@@ -73,6 +73,26 @@ def cache_set(key, value, timeout) -> bool:
     return True
 
 
+def cache_add(key, value, timeout) -> bool:
+    """``cache.add(key, value, timeout)``: True when this call stored it (the key was absent);
+    False when it was there or the cache failed (logged). Never raises. The file cache's add
+    is not atomic across processes: two may both win, rarely; use it where that costs only
+    work done twice (a render lock), never for correctness."""
+    try:
+        return bool(cache.add(key, value, timeout))
+    except Exception as error:
+        logger.warning("cache write failed (%s): %s", type(error).__name__, error)
+        return False
+
+
+def cache_delete(key):
+    """``cache.delete(key)``; logged, never raised, when the cache fails."""
+    try:
+        cache.delete(key)
+    except Exception as error:
+        logger.warning("cache delete failed (%s): %s", type(error).__name__, error)
+
+
 def data_version():
     """The current data version (an opaque int; 0 before the first write, or when the cache
     cannot be read)."""

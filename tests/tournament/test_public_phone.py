@@ -150,7 +150,34 @@ def test_a_page_shows_a_result_confirmed_after_it_was_rendered(client, day):
     url = reverse("tournament:public_timetable", args=[day.slug])
     assert "30 - 26" not in client.get(url).content.decode()
     play(Match.objects.filter(event=day).first(), "A")
-    assert "30 - 26" in client.get(url + "?fragment=1").content.decode()  # no wait for the cache
+    assert "30 - 26" in client.get(url).content.decode()  # a page opened afresh: no wait for the cache
+
+
+def test_a_polled_fragment_is_rendered_at_most_once_per_lag_and_carries_the_version_it_shows(client, day, monkeypatch):
+    url = reverse("tournament:public_timetable", args=[day.slug])
+    first = client.get(url + "?fragment=1")
+    old_version = event_version(day)
+    play(Match.objects.filter(event=day).first(), "A")
+    behind = client.get(url + "?fragment=1")  # within LIVE_LAG_SECONDS of the last render
+    html = behind.content.decode()
+    assert "30 - 26" not in html and f'data-version="{old_version}"' in html
+    assert behind["ETag"] == first["ETag"]  # the answer's ETag is the version it shows
+    monkeypatch.setattr(public, "LIVE_LAG_SECONDS", 0)  # the lag is over
+    fresh = client.get(url + "?fragment=1")
+    assert "30 - 26" in fresh.content.decode() and f'data-version="{event_version(day)}"' in fresh.content.decode()
+    assert fresh["ETag"] != first["ETag"]
+
+
+def test_while_another_request_renders_the_new_version_the_newest_fragment_is_served(client, day, monkeypatch):
+    url = reverse("tournament:public_timetable", args=[day.slug])
+    old_version = event_version(day)
+    client.get(url)
+    play(Match.objects.filter(event=day).first(), "A")
+    monkeypatch.setattr(public, "cache_add", lambda *args: False)  # the render lock is someone else's
+    html = client.get(url).content.decode()
+    assert "30 - 26" not in html and html.count(f'data-version="{old_version}"') == 2  # page and fragment agree
+    monkeypatch.undo()
+    assert "30 - 26" in client.get(url).content.decode()
 
 
 def test_the_short_standings_show_rank_team_wins_and_the_deciding_figure(client, day):

@@ -8,11 +8,14 @@ Times are ISO 8601 in Japan time (+09:00); cards are counts of cards.
 from __future__ import annotations
 
 import hashlib
+import time
 
+from django.db import transaction
 from django.db.models import Count, Max, Q, Sum
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from common import page_cache
 from common.dates import TOKYO
 from judging.models import HistoryEntry, RecordingSheet
 from tournament.models import Match, RunnerUpLot, Team, TieBreak
@@ -38,13 +41,43 @@ def last_change(event):
     return max(m for m in moments if m is not None)
 
 
+VERSION_KEY = "event-version:{pk}"
+
+
 def event_version(event):
     """A short text (16 hex digits) that changes whenever what the public pages and the API
     show of ``event`` changes: a result submitted, confirmed or sent back, a game started,
     ended, moved, voided, seeded, added, kept or replayed, a lot or play-off recorded, a team
     edited or withdrawn. Pages carry the
     version they were made from and ``static/js/public_refresh.js`` compares it with the
-    events document's ``version`` (docs/api.md). Six aggregate queries, whatever the size."""
+    events document's ``version`` (docs/api.md).
+
+    Every phone's poll and every public page asks for it (issue 31, item 3: it was a quarter
+    of the server's time under a full hall's polls), so it is computed once per data version
+    (``common.page_cache.data_version``: bumped when a write to the tournament commits) and
+    kept in the shared cache for at most ``page_cache.FRESH_SECONDS`` (a write that bypasses
+    the signals, ``QuerySet.update``, shows by then). Computed afresh, and not kept, while
+    this connection's transaction holds writes not yet committed (they are not in the data
+    version yet). The data version is read *before* the queries, so a version computed
+    across a commit is kept under the older data version and never served after it.
+    A cache in trouble: computed every time (six aggregate queries, whatever the size)."""
+    pending = bool(transaction.get_connection().run_on_commit)
+    if pending:
+        return compute_event_version(event)
+    key = VERSION_KEY.format(pk=event.pk)
+    stamp = page_cache.data_version()
+    kept = page_cache.cache_get(key)
+    now = time.time()
+    if kept is not None and kept[0] == stamp and now - kept[1] < page_cache.FRESH_SECONDS:
+        return kept[2]
+    version = compute_event_version(event)
+    page_cache.cache_set(key, (stamp, now, version), page_cache.FRESH_SECONDS)
+    return version
+
+
+def compute_event_version(event):
+    """``event_version`` from the database, never from the cache: six aggregate queries,
+    whatever the size."""
     sheets = RecordingSheet.objects.filter(match__event=event).aggregate(
         n=Count("pk"),
         confirmed=Count("pk", filter=Q(is_confirmed=True)),

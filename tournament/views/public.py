@@ -13,6 +13,7 @@ fragment (``?fragment=1``) when the events document says the version changed.
 
 import hashlib
 import re
+import time
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -30,7 +31,7 @@ from django.utils.translation import gettext as _
 from awards.reports import team_prizes
 from common import page_cache
 from common.downloads import CSV, ICS, PDF, XLSX, file_response
-from common.page_cache import cache_get, cache_set
+from common.page_cache import cache_add, cache_delete, cache_get, cache_set
 from tournament import calendars, exports, family, printing, reports, share
 from tournament.access import event_for_public, whole_number
 from tournament.models import CRITERION_LABELS, Announcement, Court, Division, Event, Match, Team
@@ -38,6 +39,9 @@ from tournament.reports.api import event_version
 from tournament.reports.placement import division_placements, nth_place
 
 FRESH_SECONDS = 15  # a fragment is kept this long for the same event version (lots carry no version)
+LIVE_LAG_SECONDS = 5  # a polled fragment may be this many seconds behind the newest version
+RENDER_LOCK = 10  # seconds: longest a fragment's render lock is held (a crashed render frees it then)
+RENDER_WAIT = 2  # seconds: longest a request waits for another's render before rendering itself
 REFRESH_SECONDS = 15  # how often a public page asks whether the event changed
 COMING = 60  # games shown by default on the timetable of a big event: the next ones without a result
 SPLIT_ABOVE = 120  # an event with more games shows only the coming ones by default
@@ -52,18 +56,54 @@ def _number(request, name):
     return whole_number(request.GET.get(name, ""), low=1)
 
 
-def cached_fragment(path, event, version, params, build):
-    """The HTML of a page's live part, rendered at most once per page (``path``, which names
-    the court or team), known parameters, language and event version (``params``: the
-    parameters the page reads, never the raw query string, so ``?x=<random>`` is served from
-    the cache), kept ``FRESH_SECONDS`` for changes the version does not see (a team renamed)."""
-    parts = f"{path}|{event.pk}|{get_language()}|{version}|{sorted(params.items())}"
-    key = "public-live:" + hashlib.sha256(parts.encode()).hexdigest()
+def cached_fragment(path, event, version, params, build, polled=False):
+    """The HTML of a page's live part and the version it was made from, ``(html, version)``.
+
+    Rendered at most once per page (``path``, which names the court or team), known
+    parameters, language and event version (``params``: the parameters the page reads, never
+    the raw query string, so ``?x=<random>`` is served from the cache), kept
+    ``FRESH_SECONDS`` for changes the version does not see (a team renamed).
+
+    Under a full hall (issue 31, item 3: 1,000 phones, a result every second or so) a new
+    version made every phone's next fetch render the same fragment at once, each worker
+    thread its own copy. So one request renders (a lock in the shared cache, ``RENDER_LOCK``
+    seconds at most) while the others are answered with the newest fragment already made, of
+    an older version, which carries that version (``data-version``) so the page's script
+    fetches again at its next poll; a request with no older fragment waits for the render
+    (up to ``RENDER_WAIT`` seconds), then renders itself. With ``polled`` (``?fragment=1``,
+    the script's fetch) the newest fragment is also served while it is younger than
+    ``LIVE_LAG_SECONDS``: a polled fragment is rendered at most once per that many seconds
+    per page, however often results arrive, and is at most that much behind. A page opened
+    afresh always shows the version of the moment."""
+    place = f"{path}|{event.pk}|{get_language()}|{sorted(params.items())}"
+    digest = hashlib.sha256(f"{place}|{version}".encode()).hexdigest()
+    key = "public-live:" + digest
+    newest_key = "public-live-newest:" + hashlib.sha256(place.encode()).hexdigest()
+    lock_key = newest_key + ":lock"
     html = cache_get(key)
-    if html is None:
+    if html is not None:
+        return html, version
+    newest = cache_get(newest_key)  # (version, html, made at)
+    if polled and newest is not None and time.time() - newest[2] < LIVE_LAG_SECONDS:
+        return newest[1], newest[0]
+    locked = cache_add(lock_key, 1, RENDER_LOCK)
+    if not locked:
+        if newest is not None:
+            return newest[1], newest[0]
+        waited_until = time.monotonic() + RENDER_WAIT
+        while time.monotonic() < waited_until:
+            time.sleep(0.05)
+            html = cache_get(key)
+            if html is not None:
+                return html, version
+    try:
         html = build()
         cache_set(key, html, FRESH_SECONDS)  # a full disk: served uncached (common.page_cache)
-    return html
+        cache_set(newest_key, (version, html, time.time()), FRESH_SECONDS)
+    finally:
+        if locked:
+            cache_delete(lock_key)
+    return html, version
 
 
 def live_page(request, template, fragment, context, params, clock=""):
@@ -84,8 +124,12 @@ def live_page(request, template, fragment, context, params, clock=""):
         ready = {key: value() if key in LAZY else value for key, value in context.items()}
         return render_to_string(fragment, ready, request)
 
-    html = cached_fragment(request.path, event, version + clock, params, build)
-    if request.GET.get("fragment") == "1":
+    polled = request.GET.get("fragment") == "1"
+    html, made = cached_fragment(request.path, event, version + clock, params, build, polled=polled)
+    if made != version + clock:  # an older fragment (another request is rendering the new one)
+        etag = _page_etag(request, event, made, params)
+        context["version"] = made[: len(version)]  # event versions are 16 hex digits, the clock follows
+    if polled:
         response = HttpResponse(html)
     else:
         live = {

@@ -1,0 +1,66 @@
+"""The event's version is computed once per data version and kept a few seconds (issue 31,
+item 3: six aggregate queries on every phone's poll were a quarter of the server's time),
+never served behind a committed write, and never kept from a transaction with writes not yet
+committed."""
+
+import pytest
+from django.core.cache import cache
+from django.db import transaction
+
+from tests import factories
+from tests.tournament.test_standings_settings import play
+from tournament.models import Match, Team
+from tournament.reports import api
+from tournament.services.draw import draw_groups
+from tournament.services.schedule import make_schedule
+
+pytestmark = pytest.mark.django_db(transaction=True)  # real commits: the data version is bumped
+
+
+@pytest.fixture
+def day():
+    cache.clear()
+    event = factories.make_event(courts=2)
+    division = factories.make_division(event, courts=[1, 2])
+    factories.make_teams(division, 4)
+    draw_groups(event, seed=1)
+    make_schedule(event)
+    yield event
+    cache.clear()
+
+
+def test_a_second_ask_costs_no_query_and_gives_the_same_version(day, django_assert_num_queries):
+    first = api.event_version(day)
+    with django_assert_num_queries(0):
+        assert api.event_version(day) == first
+    assert first == api.compute_event_version(day)
+
+
+def test_a_committed_result_changes_the_version_at_once(day):
+    before = api.event_version(day)
+    play(Match.objects.filter(event=day).first(), "A")  # its own transaction, committed
+    after = api.event_version(day)
+    assert after != before and after == api.compute_event_version(day)
+
+
+def test_a_write_that_bypasses_the_signals_shows_within_the_fresh_seconds(day, monkeypatch):
+    before = api.event_version(day)
+    Team.objects.filter(division__event=day).update(version=99)  # no signal, no data version bump
+    assert api.event_version(day) == before  # kept: at most FRESH_SECONDS behind
+    clock = api.time.time() + api.page_cache.FRESH_SECONDS + 1
+    monkeypatch.setattr(api.time, "time", lambda: clock)
+    assert api.event_version(day) == api.compute_event_version(day) != before
+
+
+def test_writes_not_yet_committed_are_counted_and_not_kept(day, django_assert_num_queries):
+    before = api.event_version(day)
+    with transaction.atomic():
+        team = Team.objects.filter(division__event=day).first()
+        team.version += 1  # as an edit through the registration service does
+        team.save()  # bumps the version only when the transaction commits
+        inside = api.event_version(day)
+        assert inside != before  # this transaction's own write is seen
+        transaction.set_rollback(True)
+    assert api.event_version(day) == before  # rolled back: the kept version is still true
+    with django_assert_num_queries(0):
+        api.event_version(day)
