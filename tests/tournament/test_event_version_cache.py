@@ -7,12 +7,10 @@ import pytest
 from django.core.cache import cache
 from django.db import transaction
 
-from tests import factories
+from tests.tournament.test_services import drawn_day
 from tests.tournament.test_standings_settings import play
 from tournament.models import Match, Team
 from tournament.reports import api
-from tournament.services.draw import draw_groups
-from tournament.services.schedule import make_schedule
 
 pytestmark = pytest.mark.django_db(transaction=True)  # real commits: the data version is bumped
 
@@ -20,11 +18,7 @@ pytestmark = pytest.mark.django_db(transaction=True)  # real commits: the data v
 @pytest.fixture
 def day():
     cache.clear()
-    event = factories.make_event(courts=2)
-    division = factories.make_division(event, courts=[1, 2])
-    factories.make_teams(division, 4)
-    draw_groups(event, seed=1)
-    make_schedule(event)
+    event, _division = drawn_day(courts=2, teams=4)
     yield event
     cache.clear()
 

@@ -10,14 +10,11 @@ from django.core.cache import cache
 from django.urls import reverse
 from django.utils import translation
 
-from tests import factories
 from tests.tournament.test_services import drawn_day, play_groups_by_strength
 from tests.tournament.test_standings_settings import play
 from tournament.models import Match, Team
 from tournament.reports.api import event_version
-from tournament.services.draw import draw_groups
 from tournament.services.knockout import seed_knockout
-from tournament.services.schedule import make_schedule
 from tournament.views import public
 
 pytestmark = pytest.mark.django_db
@@ -32,11 +29,7 @@ def fresh_cache():
 
 @pytest.fixture
 def day():
-    event = factories.make_event(courts=2)
-    division = factories.make_division(event, courts=[1, 2])
-    factories.make_teams(division, 8)
-    draw_groups(event, seed=1)
-    make_schedule(event)
+    event, _division = drawn_day(courts=2, teams=8)
     return event
 
 

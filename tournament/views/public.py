@@ -56,8 +56,10 @@ def _number(request, name):
     return whole_number(request.GET.get(name, ""), low=1)
 
 
-def cached_fragment(path, event, version, params, build, polled=False):
-    """The HTML of a page's live part and the version it was made from, ``(html, version)``.
+def cached_fragment(path, event, version, params, build, polled=False, clock=""):
+    """The HTML of a page's live part and what it was made from, ``(html, (version, clock))``:
+    ``version`` is the event's (``reports.api.event_version``), ``clock`` the page's text that
+    changes with the time it shows (``live_page``); both are in the cache key.
 
     Rendered at most once per page (``path``, which names the court or team), known
     parameters, language and event version (``params``: the parameters the page reads, never
@@ -76,14 +78,15 @@ def cached_fragment(path, event, version, params, build, polled=False):
     per page, however often results arrive, and is at most that much behind. A page opened
     afresh always shows the version of the moment."""
     place = f"{path}|{event.pk}|{get_language()}|{sorted(params.items())}"
-    digest = hashlib.sha256(f"{place}|{version}".encode()).hexdigest()
+    made = (version, clock)
+    digest = hashlib.sha256(f"{place}|{version}{clock}".encode()).hexdigest()
     key = "public-live:" + digest
     newest_key = "public-live-newest:" + hashlib.sha256(place.encode()).hexdigest()
     lock_key = newest_key + ":lock"
     html = cache_get(key)
     if html is not None:
-        return html, version
-    newest = cache_get(newest_key)  # (version, html, made at)
+        return html, made
+    newest = cache_get(newest_key)  # ((version, clock), html, made at)
     if polled and newest is not None and time.time() - newest[2] < LIVE_LAG_SECONDS:
         return newest[1], newest[0]
     locked = cache_add(lock_key, 1, RENDER_LOCK)
@@ -95,15 +98,15 @@ def cached_fragment(path, event, version, params, build, polled=False):
             time.sleep(0.05)
             html = cache_get(key)
             if html is not None:
-                return html, version
+                return html, made
     try:
         html = build()
         cache_set(key, html, FRESH_SECONDS)  # a full disk: served uncached (common.page_cache)
-        cache_set(newest_key, (version, html, time.time()), FRESH_SECONDS)
+        cache_set(newest_key, (made, html, time.time()), FRESH_SECONDS)
     finally:
         if locked:
             cache_delete(lock_key)
-    return html, version
+    return html, made
 
 
 def live_page(request, template, fragment, context, params, clock=""):
@@ -125,10 +128,10 @@ def live_page(request, template, fragment, context, params, clock=""):
         return render_to_string(fragment, ready, request)
 
     polled = request.GET.get("fragment") == "1"
-    html, made = cached_fragment(request.path, event, version + clock, params, build, polled=polled)
-    if made != version + clock:  # an older fragment (another request is rendering the new one)
-        etag = _page_etag(request, event, made, params)
-        context["version"] = made[: len(version)]  # event versions are 16 hex digits, the clock follows
+    html, made = cached_fragment(request.path, event, version, params, build, polled=polled, clock=clock)
+    if made != (version, clock):  # an older fragment (another request is rendering the new one)
+        etag = _page_etag(request, event, made[0] + made[1], params)
+        context["version"] = made[0]
     if polled:
         response = HttpResponse(html)
     else:
