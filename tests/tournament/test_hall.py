@@ -202,3 +202,25 @@ def test_a_game_whose_result_waits_for_the_recorder_is_not_shown_as_now(day, cli
     assert "Waiting for the recorder" in section and f"Game {first.match_number}" in section
     now = section.split('class="hall-now"', 1)[1].split("</p>", 1)[0]
     assert "Now" not in now and f"Game {second.match_number}" in now
+
+
+def test_the_overview_shapes_only_the_games_it_shows_and_keeps_a_court_that_is_done(monkeypatch):
+    event = factories.make_event(courts=3)
+    division = factories.make_division(event)
+    factories.make_teams(division, 12)
+    draw_groups(event, seed=1)
+    make_schedule(event)
+    done_court = event.courts.order_by("order").first()
+    for match in event.matches.filter(court=done_court):
+        confirm(match)
+    shaped = []
+    real_line = hall.match_line
+    monkeypatch.setattr(hall, "match_line", lambda match, slots: shaped.append(match.pk) or real_line(match, slots))
+    overview = hall.courts_overview(event, timezone.now())
+    assert [c.court for c in overview] == list(event.courts.order_by("order"))
+    assert overview[0].current is None and overview[0].following is None  # every game of it played
+    shown = [line.match.pk for c in overview for line in (c.current, c.following) if line is not None]
+    assert sorted(shaped) == sorted(shown) and len(shown) == 4  # two per open court, not the court's every game
+    for court_now in overview[1:]:
+        games = list(event.matches.filter(court=court_now.court).order_by("slot", "match_number"))
+        assert [court_now.current.match, court_now.following.match] == games[:2]

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from judging.models import HistoryEntry
 from tournament.models import Announcement, Match, RunnerUpLot, TieBreak
-from tournament.reports.timetable import MatchLine, court_timetables, event_slots, match_line, match_queryset
+from tournament.reports.timetable import MatchLine, event_slots, match_line, match_queryset
 
 TICKER_SIZE = 8
 DEFAULT_PAGE_SECONDS = 12  # seconds a page of a hall screen is shown
@@ -59,17 +59,35 @@ def late_minutes(line, now):
 
 
 def courts_overview(event, now):
-    """``[CourtNow]`` for every court of ``event`` that has games, in court order, at ``now``."""
-    found = []
-    for court, lines in court_timetables(event):
+    """``[CourtNow]`` for every court of ``event`` that has games, in court order, at ``now``.
+
+    Reads only the games still open (``Match.Status.OPEN``) and shapes only the ones shown:
+    a finished game is never on the overview (issue 31, item 3: the hall screens' fragment
+    shaped all 500 games of a prefectural event for the 100 it shows). A fixed number of
+    queries."""
+    with_games = set(event.matches.values_list("court_id", flat=True).distinct())
+    open_games = {}
+    for match in match_queryset(event).open().order_by("slot", "match_number"):
+        open_games.setdefault(match.court_id, []).append(match)
+    shown = {}
+    for court_id, matches in open_games.items():
         # A saved result waiting for the recorder is no longer played (the court's page says
         # "Waiting for the recorder"): the game now is the first one without a result.
-        recording = tuple(line for line in lines if line.match.status == Match.Status.SUBMITTED)
-        waiting = [line for line in lines if line.match.awaits_result and line not in recording]
+        recording = [m for m in matches if m.status == Match.Status.SUBMITTED]
+        waiting = [m for m in matches if m.status != Match.Status.SUBMITTED][:2]
+        shown[court_id] = (recording, waiting)
+    needed = [m for recording, waiting in shown.values() for m in (*recording, *waiting)]
+    slots = event_slots(event) if any(not m.is_group_match for m in needed) else {}
+    found = []
+    for court in event.courts.all():
+        if court.pk not in with_games:
+            continue
+        recording, waiting = shown.get(court.pk, ([], []))
+        waiting = [match_line(m, slots) for m in waiting]
         current = waiting[0] if waiting else None
         following = waiting[1] if len(waiting) > 1 else None
         late = late_minutes(current, now) if current else None
-        found.append(CourtNow(court, current, following, late, recording))
+        found.append(CourtNow(court, current, following, late, tuple(match_line(m, slots) for m in recording)))
     return found
 
 
