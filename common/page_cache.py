@@ -93,6 +93,46 @@ def cache_delete(key):
         logger.warning("cache delete failed (%s): %s", type(error).__name__, error)
 
 
+MAKING_LOCK_SECONDS = 10  # longest a "being made" lock lives (a killed worker's frees itself then)
+MAKING_WAIT_SECONDS = 1.0  # longest a request waits for another's making before making it itself
+
+
+def single_flight(key, fresh, make, wait=MAKING_WAIT_SECONDS):
+    """What ``fresh()`` finds, else what ``make()`` makes, made by one request at a time.
+
+    In: ``key``, the cache key of what is made (its lock is ``key + ":making"`` in the shared
+    cache); ``fresh()``, the current value or None (it must check that the value is current:
+    it is asked again while waiting); ``make()``, which makes the value and stores it where
+    ``fresh`` finds it. Out: the value.
+
+    After every write the first requests to arrive found nothing current and each made the
+    same answer at once, one per worker thread (issue 31, item 3: under a full hall's polls
+    the events document and the event's version were made several times per write). So one
+    request makes it while the others wait, asking ``fresh()`` every 20 ms, for at most
+    ``wait`` seconds or until the maker is done without storing (an answer that is never
+    kept, a 404), then make it themselves. A cache in trouble: no lock, every request makes
+    its own (never an error). A lock left by a killed worker expires after
+    ``MAKING_LOCK_SECONDS``."""
+    found = fresh()
+    if found is not None:
+        return found
+    lock = key + ":making"
+    if cache_add(lock, 1, MAKING_LOCK_SECONDS):
+        try:
+            return make()
+        finally:
+            cache_delete(lock)
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        time.sleep(0.02)
+        found = fresh()
+        if found is not None:
+            return found
+        if cache_get(lock) is None:
+            break  # made and not stored, or the maker failed: make it here
+    return make()
+
+
 def data_version():
     """The current data version (an opaque int; 0 before the first write, or when the cache
     cannot be read)."""
@@ -228,18 +268,26 @@ def shared_page(name, params=(), version=None, strict=False):
                 return conditional(request, view(request, *args, **kwargs))
             exact = version(request, *args, **kwargs) if version is not None else None
             key = page_key((name, exact), request, args, kwargs, params)
-            stamp = data_version()
-            entry = cache_get(key)
-            young = entry is not None and time.time() - entry["at"] < FRESH_SECONDS
-            if entry is not None and (
-                exact is not None
-                or (entry["version"] == stamp and young if strict else entry["version"] == stamp or young)
-            ):
-                return conditional(request, _from_entry(entry))
-            response = view(request, *args, **kwargs)
-            if _storable(response):
-                cache_set(key, _entry(response, stamp), KEEP_SECONDS)
-            return conditional(request, response)
+
+            def fresh():
+                stamp = data_version()
+                entry = cache_get(key)
+                if entry is None:
+                    return None
+                young = time.time() - entry["at"] < FRESH_SECONDS
+                current = entry["version"] == stamp
+                if exact is not None or (current and young if strict else current or young):
+                    return _from_entry(entry)
+                return None
+
+            def make():
+                stamp = data_version()  # read before the view's queries: a write after them makes it stale
+                response = view(request, *args, **kwargs)
+                if _storable(response):
+                    cache_set(key, _entry(response, stamp), KEEP_SECONDS)
+                return response
+
+            return conditional(request, single_flight(key, fresh, make))
 
         return wrapped
 

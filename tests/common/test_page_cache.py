@@ -1,5 +1,7 @@
 """The shared page cache and conditional GET (common/page_cache.py, issue 17 item 3)."""
 
+import threading
+
 import pytest
 from django.conf import settings
 from django.core.cache import cache
@@ -128,3 +130,35 @@ def test_a_strict_page_is_never_behind_a_write_and_at_most_fresh_seconds_old(db,
     clock = [page_cache.time.time() + page_cache.FRESH_SECONDS + 1]
     monkeypatch.setattr(page_cache.time, "time", lambda: clock[0])
     assert view(bare("/p")).content == b"3"  # older than FRESH_SECONDS without a write
+
+
+def test_single_flight_makes_once_while_others_wait_for_it():
+    """Two threads after a write: one makes the answer, the other waits and gets it."""
+    store, made, started = {}, [], threading.Event()
+
+    def make():
+        started.set()
+        made.append(1)
+        threading.Event().wait(0.3)  # a slow render
+        store["v"] = "answer"
+        return "answer"
+
+    maker = threading.Thread(target=lambda: page_cache.single_flight("sf-test", lambda: store.get("v"), make))
+    maker.start()
+    assert started.wait(2)
+    got = page_cache.single_flight("sf-test", lambda: store.get("v"), make)
+    maker.join()
+    assert got == "answer" and len(made) == 1
+
+
+def test_single_flight_waiters_make_it_themselves_when_the_maker_stores_nothing(monkeypatch):
+    """A maker whose answer is never kept (a 404) frees the waiters at once, not after the wait."""
+    page_cache.cache_add("sf-none:making", 1, 10)  # another request is making it
+    monkeypatch.setattr(page_cache.time, "sleep", lambda s: page_cache.cache_delete("sf-none:making"))
+    assert page_cache.single_flight("sf-none", lambda: None, lambda: "made here", wait=60) == "made here"
+
+
+def test_single_flight_with_the_cache_in_trouble_makes_it_here(monkeypatch):
+    monkeypatch.setattr(page_cache, "cache_add", lambda *a: False)  # the cache fails: every add is refused
+    monkeypatch.setattr(page_cache, "cache_get", lambda key, default=None: default)
+    assert page_cache.single_flight("sf-fail", lambda: None, lambda: "made", wait=0.05) == "made"

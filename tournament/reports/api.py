@@ -59,20 +59,32 @@ def event_version(event):
     the signals, ``QuerySet.update``, shows by then). Computed afresh, and not kept, while
     this connection's transaction holds writes not yet committed (they are not in the data
     version yet). The data version is read *before* the queries, so a version computed
-    across a commit is kept under the older data version and never served after it.
-    A cache in trouble: computed every time (six aggregate queries, whatever the size)."""
+    across a commit is kept under the older data version and never served after it. After a
+    write, one request computes it while the others wait for it
+    (``page_cache.single_flight``). A cache in trouble: computed every time (six aggregate
+    queries, whatever the size)."""
     pending = bool(transaction.get_connection().run_on_commit)
     if pending:
         return compute_event_version(event)
     key = VERSION_KEY.format(pk=event.pk)
-    stamp = page_cache.data_version()
-    kept = page_cache.cache_get(key)
-    now = time.time()
-    if kept is not None and kept[0] == stamp and now - kept[1] < page_cache.FRESH_SECONDS:
-        return kept[2]
-    version = compute_event_version(event)
-    page_cache.cache_set(key, (stamp, now, version), page_cache.FRESH_SECONDS)
-    return version
+
+    def fresh():
+        kept = page_cache.cache_get(key)
+        if (
+            kept is not None
+            and kept[0] == page_cache.data_version()
+            and time.time() - kept[1] < page_cache.FRESH_SECONDS
+        ):
+            return kept[2]
+        return None
+
+    def make():
+        stamp, now = page_cache.data_version(), time.time()
+        version = compute_event_version(event)
+        page_cache.cache_set(key, (stamp, now, version), page_cache.FRESH_SECONDS)
+        return version
+
+    return page_cache.single_flight(key, fresh, make)
 
 
 def compute_event_version(event):
