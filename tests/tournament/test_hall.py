@@ -64,7 +64,7 @@ def test_a_bad_announcement_is_refused_naming_the_field_and_nothing_is_written(d
     assert not Announcement.objects.exists()
 
 
-def test_an_announcement_is_shown_for_its_minutes_and_can_be_ended(day, client):
+def test_an_announcement_is_shown_for_its_minutes_and_can_be_ended(day, client, django_capture_on_commit_callbacks):
     event, _division = day
     start = timezone.now()
     a = announce(event, " 第3コートへ集合：\nチーム7 ", 5, now=start)
@@ -73,7 +73,8 @@ def test_an_announcement_is_shown_for_its_minutes_and_can_be_ended(day, client):
     assert hall.announcements_now(event, start + datetime.timedelta(minutes=5)) == []
     state = client.get(reverse("tournament:display_state", args=[event.slug])).json()
     assert [x["text"] for x in state["announcements"]] == [a.text]
-    end_announcement(event, a.pk)
+    with django_capture_on_commit_callbacks(execute=True):  # committed, as by the organiser's page
+        end_announcement(event, a.pk)
     assert client.get(reverse("tournament:display_state", args=[event.slug])).json()["announcements"] == []
     with pytest.raises(UserError):
         end_announcement(factories.make_event(), a.pk)  # another event's announcement

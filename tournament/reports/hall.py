@@ -11,7 +11,8 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from django.db.models import Count, Max
+from django.db.models import Count, F, Max, Q, Window
+from django.db.models.functions import RowNumber
 from django.utils.translation import gettext as _
 
 from judging.models import HistoryEntry
@@ -61,21 +62,26 @@ def late_minutes(line, now):
 def courts_overview(event, now):
     """``[CourtNow]`` for every court of ``event`` that has games, in court order, at ``now``.
 
-    Reads only the games still open (``Match.Status.OPEN``) and shapes only the ones shown:
-    a finished game is never on the overview (issue 31, item 3: the hall screens' fragment
-    shaped all 500 games of a prefectural event for the 100 it shows). A fixed number of
-    queries."""
+    Reads only the games it shows, each court's first two waiting for a result (a window
+    over the open games) and those waiting for the recorder (issue 31, item 3: the hall
+    screens' fragment loaded and shaped all 500 games of a prefectural event for the 100 it
+    shows). A fixed number of queries."""
     with_games = set(event.matches.values_list("court_id", flat=True).distinct())
-    open_games = {}
-    for match in match_queryset(event).open().order_by("slot", "match_number"):
-        open_games.setdefault(match.court_id, []).append(match)
+    # A saved result waiting for the recorder is no longer played (the court's page says
+    # "Waiting for the recorder"): the game now is the first one without a result.
+    order = ("slot", "match_number")
+    first_two = (
+        event.matches.open()
+        .exclude(status=Match.Status.SUBMITTED)
+        .annotate(place=Window(RowNumber(), partition_by=[F("court_id")], order_by=[F(f) for f in order]))
+        .filter(place__lte=2)
+        .values("pk")
+    )
+    recording_now = event.matches.filter(status=Match.Status.SUBMITTED).values("pk")
     shown = {}
-    for court_id, matches in open_games.items():
-        # A saved result waiting for the recorder is no longer played (the court's page says
-        # "Waiting for the recorder"): the game now is the first one without a result.
-        recording = [m for m in matches if m.status == Match.Status.SUBMITTED]
-        waiting = [m for m in matches if m.status != Match.Status.SUBMITTED][:2]
-        shown[court_id] = (recording, waiting)
+    for match in match_queryset(event).filter(Q(pk__in=first_two) | Q(pk__in=recording_now)).order_by(*order):
+        recording, waiting = shown.setdefault(match.court_id, ([], []))
+        (recording if match.status == Match.Status.SUBMITTED else waiting).append(match)
     needed = [m for recording, waiting in shown.values() for m in (*recording, *waiting)]
     slots = event_slots(event) if any(not m.is_group_match for m in needed) else {}
     found = []

@@ -215,13 +215,15 @@ def rotation_display(request, slug):
 
 
 @require_safe
+@shared_page("display-state", strict=True)
 def display_state(request, slug):
     """What the screens poll: ``reports.api.hall_document`` as JSON (version, announcements,
-    ticker), never cached by the browser."""
+    ticker). Made once per write for every screen (``shared_page(strict=True)``: never behind
+    a write, and at most ``page_cache.FRESH_SECONDS`` behind the clock, so an announcement's
+    end and the late flags still show within the screens' 10 seconds); the browser asks
+    again every time (``no-cache``, a 304 while it has not changed)."""
     event = event_for_public(request, slug)
-    response = JsonResponse(api.hall_document(event, timezone.now()), json_dumps_params={"ensure_ascii": False})
-    response["Cache-Control"] = "no-store"
-    return response
+    return JsonResponse(api.hall_document(event, timezone.now()), json_dumps_params={"ensure_ascii": False})
 
 
 @require_safe
