@@ -45,7 +45,7 @@ def confirm(match):
 
 
 def version(event):
-    return hall.hall_version(event, timezone.now(), api.last_change(event))
+    return hall.hall_version(event, timezone.now(), api.event_version(event))
 
 
 @pytest.mark.parametrize(

@@ -52,7 +52,7 @@ def podium(client, event, division):
 
 def version(event):
     event.refresh_from_db()
-    return hall.hall_version(event, timezone.now(), api.last_change(event))
+    return hall.hall_version(event, timezone.now(), api.event_version(event))
 
 
 def test_not_decided_until_the_final_is_confirmed_then_the_podium_in_its_places(client):

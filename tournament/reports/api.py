@@ -13,6 +13,7 @@ import time
 from django.db import transaction
 from django.db.models import Count, Max, Q, Sum
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from common import page_cache
@@ -388,14 +389,30 @@ def hall_document(event, now):
     announcements shown at ``now`` (``id``, ``text``, ``until`` in ISO 8601) and the ticker of
     the newest confirmed results (``number``, ``text`` in the active language, ``game``).
     docs/hall-screens.md."""
+    version = event_version(event)
+    shown = hall.announcements_now(event, now)
     return {
         "event": _event_head(event),
-        "version": hall.hall_version(event, now, last_change(event)),
-        "announcements": [
-            {"id": a.pk, "text": a.text, "until": iso(a.shown_until)} for a in hall.announcements_now(event, now)
-        ],
-        "ticker": [ticker_item(line) for line in hall.recent_results(event)],
+        "version": hall.hall_version(event, now, version, shown),
+        "announcements": [{"id": a.pk, "text": a.text, "until": iso(a.shown_until)} for a in shown],
+        "ticker": ticker(event, version),
     }
+
+
+TICKER_KEY = "hall-ticker:{pk}:{version}:{language}"
+
+
+def ticker(event, version):
+    """The ticker items (``ticker_item``) of ``event``'s newest confirmed results
+    (``reports.hall.recent_results``), in the active language; kept in the shared cache per
+    event version (``version``: ``event_version(event)``), which changes with every result,
+    for ``page_cache.KEEP_SECONDS``: every screen's poll read them afresh (issue 31, item 3)."""
+    key = TICKER_KEY.format(pk=event.pk, version=version, language=get_language())
+    items = page_cache.cache_get(key)
+    if items is None:
+        items = [ticker_item(line) for line in hall.recent_results(event)]
+        page_cache.cache_set(key, items, page_cache.KEEP_SECONDS)
+    return items
 
 
 # --------------------------------------------------------------------------- the contract

@@ -11,12 +11,11 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from django.db.models import Count, F, Max, Q, Window
+from django.db.models import F, Max, Q, Window
 from django.db.models.functions import RowNumber
 from django.utils.translation import gettext as _
 
-from judging.models import HistoryEntry
-from tournament.models import Announcement, Match, RunnerUpLot, TieBreak
+from tournament.models import Announcement, Match
 from tournament.reports.timetable import MatchLine, event_slots, match_line, match_queryset
 
 TICKER_SIZE = 8
@@ -104,7 +103,7 @@ def recent_results(event, size=TICKER_SIZE):
         match_queryset(event)
         .played()
         .annotate(done=Max("sheets__confirmed_at"))
-        .order_by("-done", "-match_number")[:size]
+        .order_by(F("done").desc(nulls_last=True), "-match_number")[:size]
     )
     slots = event_slots(event) if any(not m.is_group_match for m in matches) else {}
     return [match_line(m, slots) for m in matches]
@@ -115,24 +114,26 @@ def announcements_now(event, now):
     return list(Announcement.objects.filter(event=event, shown_from__lte=now, shown_until__gt=now))
 
 
-def hall_version(event, now, last_change):
-    """A short text that changes whenever what a hall screen shows may have changed: the
-    newest change of a game or sheet (``last_change``, an aware datetime), the newest line of
-    any game's history (results, keeping or replaying an out-of-date game of issue 15), the
-    games kept after a change, the lots recorded, the announcements shown, whether the event
-    publishes players' names (the podium shows them then) and the minute of
+def hall_version(event, now, event_version, shown=None):
+    """A short text (16 hex digits) that changes whenever what a hall screen shows may have
+    changed: the event's version (``event_version``, from ``reports.api.event_version``: every
+    result, game, history line, kept game, lot and team edit), the announcements shown at
+    ``now`` (``shown``: ``announcements_now(event, now)`` when the caller has them already),
+    whether the event publishes players' names (the podium shows them then) and the minute of
     ``now`` (so late flags and ended announcements appear within a minute). A screen embeds it
     when its page is rendered and fetches the page again as soon as the polled version differs
-    (docs/hall-screens.md, "Within 10 seconds"). A fixed number of queries."""
-    history = HistoryEntry.objects.filter(match__event=event).aggregate(n=Max("pk"), c=Count("pk"))
-    kept = list(event.matches.exclude(kept_teams="").values_list("pk", "kept_teams"))
-    lots = (
-        TieBreak.objects.filter(group__division__event=event).aggregate(n=Max("pk"), c=Count("pk")),
-        RunnerUpLot.objects.filter(division__event=event).aggregate(n=Max("pk"), c=Count("pk")),
+    (docs/hall-screens.md, "Within 10 seconds"). One query (the announcements) besides the
+    event's version, which the shared cache keeps (issue 31, item 3: seven aggregates per
+    screen poll)."""
+    shown = announcements_now(event, now) if shown is None else shown
+    key = repr(
+        (
+            event_version,
+            [(a.pk, a.shown_until.isoformat()) for a in shown],
+            event.publish_names,
+            now.strftime("%Y%m%d%H%M"),
+        )
     )
-    shown = [(a.pk, a.shown_until.isoformat()) for a in announcements_now(event, now)]
-    names = event.publish_names
-    key = repr((last_change.isoformat(), history, kept, lots, shown, names, now.strftime("%Y%m%d%H%M")))
     return hashlib.sha256(key.encode()).hexdigest()[:16]
 
 

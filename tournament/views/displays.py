@@ -39,12 +39,12 @@ SCREEN_PARAMS = ("fragment", "seconds", "screens", "screen")
 
 def _hall_version(request, slug, **kwargs):
     """The cache version of a hall screen: the event's hall version now
-    (``reports.hall.hall_version``: results, history, lots, announcements, the minute), or
+    (``reports.hall.hall_version``: the event's version, announcements, the minute), or
     "unknown" for an unknown event (its 404 is never stored)."""
     event = Event.objects.filter(slug=slug).first()
     if event is None:
         return "unknown"
-    return hall.hall_version(event, timezone.now(), api.last_change(event))
+    return hall.hall_version(event, timezone.now(), api.event_version(event))
 
 
 def _screen(name):
@@ -73,7 +73,7 @@ def _frame(request, event, fragment, context, screens, status=200):
     The version is read before the screen's data, so a change in between makes the script
     fetch once more rather than miss it."""
     now = timezone.now()
-    version = hall.hall_version(event, now, api.last_change(event))
+    version = hall.hall_version(event, now, api.event_version(event))
     screen = {"version": version, "fragment_template": fragment, **context}
     if request.GET.get("fragment"):
         return render(request, "public/display_screen.html", {"event": event, **screen}, status=status)
