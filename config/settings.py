@@ -336,6 +336,10 @@ STATICFILES_DIRS = [RESOURCE_DIR / "static"]
 # `collectstatic` writes here: ./staticfiles in a checkout, the data folder when installed
 # (site-packages may be read-only and is shared by every user).
 STATIC_ROOT = DATA_DIR / "staticfiles" if INSTALLED_PACKAGE else BASE_DIR / "staticfiles"
+# The test suite links and serves static files as a fresh checkout does, never from what a
+# `make serve` (or a bench) of this checkout collected: that manifest gave the pages hashed names.
+if "pytest" in sys.modules:
+    STATIC_ROOT = DATA_DIR / "staticfiles"
 # Static files come from the app itself (no CDN, no separate web server at the venue).
 WHITENOISE_USE_FINDERS = True
 # Hashed names (collectstatic) cached for ten years by WhiteNoise; plain names while no manifest

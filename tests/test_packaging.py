@@ -76,7 +76,20 @@ def test_settings_find_the_data_folders_in_the_checkout(settings):
     assert (Path(settings.TEMPLATES[0]["DIRS"][0]) / "base.html").is_file()
     assert (Path(settings.LOCALE_PATHS[0]) / "ja" / "LC_MESSAGES" / "django.mo").is_file()
     assert (Path(settings.STATICFILES_DIRS[0]) / "css").is_dir()
-    assert Path(settings.STATIC_ROOT) == module.BASE_DIR / "staticfiles"
+    assert Path(settings.STATIC_ROOT) == module.DATA_DIR / "staticfiles"  # the suite's own folder
+
+
+def test_a_checkout_collects_static_files_into_its_staticfiles_folder(monkeypatch):
+    """Outside the test suite (``make serve`` in a checkout) collectstatic writes to
+    ``staticfiles/`` beside manage.py; the suite uses its data folder instead, so what a serve
+    collected never changes the names its pages link."""
+    import runpy
+    import sys
+
+    monkeypatch.delitem(sys.modules, "pytest")
+    monkeypatch.delenv("PYTEST_XDIST_WORKER", raising=False)
+    values = runpy.run_path(str(ROOT / "config" / "settings.py"))
+    assert not values["INSTALLED_PACKAGE"] and values["STATIC_ROOT"] == ROOT / "staticfiles"
 
 
 def test_settings_installed_from_a_wheel_use_karuta_files_and_the_users_data_folder(tmp_path, monkeypatch):
