@@ -58,3 +58,25 @@ def test_writes_not_yet_committed_are_counted_and_not_kept(day, django_assert_nu
     assert api.event_version(day) == before  # rolled back: the kept version is still true
     with django_assert_num_queries(0):
         api.event_version(day)
+
+
+def test_the_public_event_is_kept_until_a_committed_write_and_a_draft_is_hidden_at_once(
+    day, rf, django_assert_num_queries
+):
+    from django.contrib.auth.models import AnonymousUser
+    from django.http import Http404
+
+    from tournament.access import event_for_public
+    from tournament.models import Event
+
+    request = rf.get("/")
+    request.user = AnonymousUser()
+    assert event_for_public(request, day.slug) == day
+    with django_assert_num_queries(0):
+        assert event_for_public(request, day.slug).name == day.name
+    day.visibility = Event.Visibility.DRAFT
+    day.save()  # committed: the data version is bumped
+    with pytest.raises(Http404):
+        event_for_public(request, day.slug)
+    with pytest.raises(Http404):
+        event_for_public(request, "no-such-event")
