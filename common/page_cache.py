@@ -108,7 +108,9 @@ def single_flight(key, fresh, make, wait=MAKING_WAIT_SECONDS):
     After every write the first requests to arrive found nothing current and each made the
     same answer at once, one per worker thread (issue 31, item 3: under a full hall's polls
     the events document and the event's version were made several times per write). So one
-    request makes it while the others wait, asking ``fresh()`` every 20 ms, for at most
+    request makes it while the others wait, asking ``fresh()`` every 20 ms (``fresh`` compares
+    with the data version read when its request began: what a maker made from that version
+    misses no write committed before the request, even if one came since), for at most
     ``wait`` seconds or until the maker is done without storing (an answer that is never
     kept, a 404), then make it themselves. A cache in trouble: no lock, every request makes
     its own (never an error). A lock left by a killed worker expires after
@@ -269,8 +271,9 @@ def shared_page(name, params=(), version=None, strict=False):
             exact = version(request, *args, **kwargs) if version is not None else None
             key = page_key((name, exact), request, args, kwargs, params)
 
+            stamp = data_version()  # at the request's start: an entry of it misses no write before the request
+
             def fresh():
-                stamp = data_version()
                 entry = cache_get(key)
                 if entry is None:
                     return None
@@ -281,10 +284,10 @@ def shared_page(name, params=(), version=None, strict=False):
                 return None
 
             def make():
-                stamp = data_version()  # read before the view's queries: a write after them makes it stale
+                made_at = data_version()  # read before the view's queries: a write after them makes it stale
                 response = view(request, *args, **kwargs)
                 if _storable(response):
-                    cache_set(key, _entry(response, stamp), KEEP_SECONDS)
+                    cache_set(key, _entry(response, made_at), KEEP_SECONDS)
                 return response
 
             return conditional(request, single_flight(key, fresh, make))

@@ -69,20 +69,18 @@ def event_version(event):
         return compute_event_version(event)
     key = VERSION_KEY.format(pk=event.pk)
 
+    stamp = page_cache.data_version()  # at the start: a version made from it misses no earlier write
+
     def fresh():
         kept = page_cache.cache_get(key)
-        if (
-            kept is not None
-            and kept[0] == page_cache.data_version()
-            and time.time() - kept[1] < page_cache.FRESH_SECONDS
-        ):
+        if kept is not None and kept[0] == stamp and time.time() - kept[1] < page_cache.FRESH_SECONDS:
             return kept[2]
         return None
 
     def make():
-        stamp, now = page_cache.data_version(), time.time()
+        made_at, now = page_cache.data_version(), time.time()
         version = compute_event_version(event)
-        page_cache.cache_set(key, (stamp, now, version), page_cache.FRESH_SECONDS)
+        page_cache.cache_set(key, (made_at, now, version), page_cache.FRESH_SECONDS)
         return version
 
     return page_cache.single_flight(key, fresh, make)
