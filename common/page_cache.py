@@ -135,6 +135,38 @@ def single_flight(key, fresh, make, wait=MAKING_WAIT_SECONDS):
     return make()
 
 
+def kept_per_data_version(key, compute, timeout=FRESH_SECONDS):
+    """``compute()``, kept in the shared cache under ``key`` per data version for at most
+    ``timeout`` seconds (a write that bypasses the signals, ``QuerySet.update``, shows by then).
+
+    Never behind a committed write: the data version is read before ``compute`` runs, so a
+    value computed across a commit is kept under the older version and never served after
+    it; computed afresh, and not kept, while this connection's transaction holds writes not
+    yet committed (they are not in the data version yet). After a write one request computes
+    it while the others wait for it (``single_flight``). None is never kept (an unknown
+    event's slug: random slugs would fill the cache). A cache in trouble: computed every
+    time. Used for what nearly every public request asks first (issue 31, item 3): the
+    event's version (``reports.api.event_version``) and row (``access.public_event``)."""
+    if transaction.get_connection().run_on_commit:
+        return compute()
+    stamp = data_version()  # at the start: a value made from it misses no earlier write
+
+    def fresh():
+        kept = cache_get(key)
+        if kept is not None and kept[0] == stamp and time.time() - kept[1] < timeout:
+            return kept[2]
+        return None
+
+    def make():
+        made_at, now = data_version(), time.time()
+        value = compute()
+        if value is not None:
+            cache_set(key, (made_at, now, value), timeout)
+        return value
+
+    return single_flight(key, fresh, make)
+
+
 def data_version():
     """The current data version (an opaque int; 0 before the first write, or when the cache
     cannot be read)."""

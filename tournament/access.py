@@ -5,10 +5,8 @@ Used by the tournament and judging views alike, so a rule changes in one place.
 """
 
 import hashlib
-import time
 
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
@@ -45,7 +43,7 @@ def event_for_public(request, slug):
     to anyone but its organisers, recorders and superusers: a draft is not there for the public
     (issue 27; README, "Public pages of an event"). Archived events answer as public ones.
     """
-    event = _public_event(slug)
+    event = public_event(slug)
     if event is None:
         raise Http404("no such event")
     if not event.is_visible_to(request.user):
@@ -53,25 +51,14 @@ def event_for_public(request, slug):
     return event
 
 
-def _public_event(slug):
-    """The ``Event`` of ``slug`` or None, kept in the shared cache per data version
-    (``common.page_cache.data_version``, bumped when a write to the tournament commits) for at
-    most ``page_cache.FRESH_SECONDS``: every phone's fetch of a public page loaded the event's
-    row first (issue 31, item 3: a sixth of the server's time on PostgreSQL under a full
-    hall's polls). Never behind a committed write; read afresh inside a transaction holding
-    writes not yet committed; an unknown slug is never kept (random slugs would fill the
-    cache)."""
-    if transaction.get_connection().run_on_commit:
-        return Event.objects.filter(slug=slug).first()
+def public_event(slug):
+    """The ``Event`` of ``slug`` or None, without the visibility check of
+    ``event_for_public``; kept per data version (``page_cache.kept_per_data_version``): every
+    phone's fetch of a public page and every hall screen's loaded the event's row first
+    (issue 31, item 3: a sixth of the server's time on PostgreSQL under a full hall's polls).
+    Never behind a committed write; an unknown slug is never kept."""
     key = "public-event:" + hashlib.sha256(slug.encode()).hexdigest()
-    stamp = page_cache.data_version()
-    kept = page_cache.cache_get(key)
-    if kept is not None and kept[0] == stamp and time.time() - kept[1] < page_cache.FRESH_SECONDS:
-        return kept[2]
-    event = Event.objects.filter(slug=slug).first()
-    if event is not None:
-        page_cache.cache_set(key, (stamp, time.time(), event), page_cache.FRESH_SECONDS)
-    return event
+    return page_cache.kept_per_data_version(key, lambda: Event.objects.filter(slug=slug).first())
 
 
 # The largest whole number a query or form field may name: an id, a game number, a round.

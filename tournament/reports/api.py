@@ -8,9 +8,7 @@ Times are ISO 8601 in Japan time (+09:00); cards are counts of cards.
 from __future__ import annotations
 
 import hashlib
-import time
 
-from django.db import transaction
 from django.db.models import Count, Max, Q, Sum
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -62,28 +60,9 @@ def event_version(event):
     version yet). The data version is read *before* the queries, so a version computed
     across a commit is kept under the older data version and never served after it. After a
     write, one request computes it while the others wait for it
-    (``page_cache.single_flight``). A cache in trouble: computed every time (six aggregate
-    queries, whatever the size)."""
-    pending = bool(transaction.get_connection().run_on_commit)
-    if pending:
-        return compute_event_version(event)
-    key = VERSION_KEY.format(pk=event.pk)
-
-    stamp = page_cache.data_version()  # at the start: a version made from it misses no earlier write
-
-    def fresh():
-        kept = page_cache.cache_get(key)
-        if kept is not None and kept[0] == stamp and time.time() - kept[1] < page_cache.FRESH_SECONDS:
-            return kept[2]
-        return None
-
-    def make():
-        made_at, now = page_cache.data_version(), time.time()
-        version = compute_event_version(event)
-        page_cache.cache_set(key, (made_at, now, version), page_cache.FRESH_SECONDS)
-        return version
-
-    return page_cache.single_flight(key, fresh, make)
+    (``page_cache.kept_per_data_version``). A cache in trouble: computed every time (six
+    aggregate queries, whatever the size)."""
+    return page_cache.kept_per_data_version(VERSION_KEY.format(pk=event.pk), lambda: compute_event_version(event))
 
 
 def compute_event_version(event):

@@ -24,8 +24,8 @@ from django.views.decorators.http import require_safe
 from common.page_cache import shared_page
 from common.qr_svg import qr_svg
 from tournament import reports
-from tournament.access import event_for_public
-from tournament.models import Court, Event
+from tournament.access import event_for_public, public_event
+from tournament.models import Court
 from tournament.reports import api, hall, ranking, stage_notes
 
 POLL_SECONDS = 5
@@ -41,7 +41,7 @@ def _hall_version(request, slug, **kwargs):
     """The cache version of a hall screen: the event's hall version now
     (``reports.hall.hall_version``: the event's version, announcements, the minute), or
     "unknown" for an unknown event (its 404 is never stored)."""
-    event = Event.objects.filter(slug=slug).first()
+    event = public_event(slug)
     if event is None:
         return "unknown"
     return hall.hall_version(event, timezone.now(), api.event_version(event))
@@ -73,7 +73,8 @@ def _frame(request, event, fragment, context, screens, status=200):
     The version is read before the screen's data, so a change in between makes the script
     fetch once more rather than miss it."""
     now = timezone.now()
-    version = hall.hall_version(event, now, api.event_version(event))
+    shown = hall.announcements_now(event, now)
+    version = hall.hall_version(event, now, api.event_version(event), shown)
     screen = {"version": version, "fragment_template": fragment, **context}
     if request.GET.get("fragment"):
         return render(request, "public/display_screen.html", {"event": event, **screen}, status=status)
@@ -89,7 +90,7 @@ def _frame(request, event, fragment, context, screens, status=200):
             "poll_seconds": POLL_SECONDS,
             "state_url": reverse("tournament:display_state", args=[event.slug]),
             "qr_url": reverse("tournament:display_qr", args=[event.slug]),
-            "announcements": hall.announcements_now(event, now),
+            "announcements": shown,
             "ticker": [api.ticker_item(line) for line in hall.recent_results(event)],
         },
         status=status,
