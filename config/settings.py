@@ -266,10 +266,14 @@ SQLITE_OPTIONS = {
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
     # PostgreSQL (psycopg 3): postgres://user:password@host:5432/dbname. Each server worker
-    # keeps its connection for a minute and checks it before reuse.
+    # keeps its connection for a minute and checks it before reuse: Django's backend with a
+    # check that asks the server only when the socket says something happened
+    # (config/postgresql/base.py).
     DATABASES = {
         "default": dj_database_url.parse(DATABASE_URL, conn_max_age=envint("CONN_MAX_AGE", 60), conn_health_checks=True)
     }
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        DATABASES["default"]["ENGINE"] = "config.postgresql"
     if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         DATABASES["default"]["OPTIONS"] = dict(SQLITE_OPTIONS)
 else:
