@@ -80,3 +80,47 @@ def test_the_public_event_is_kept_until_a_committed_write_and_a_draft_is_hidden_
         event_for_public(request, day.slug)
     with pytest.raises(Http404):
         event_for_public(request, "no-such-event")
+
+
+def _fragment_paths(event):
+    base = f"/e/{event.slug}/"
+    return [base + "?fragment=1", base + "standings/?fragment=1", base + "results/?fragment=1"]
+
+
+def test_a_phone_refresh_of_a_kept_fragment_asks_no_query(day, client, django_assert_num_queries):
+    # The timetable's "how many games" and the results' pager count are kept per data version
+    # too: a phone's refresh that finds its fragment kept reaches no database.
+    for path in [*_fragment_paths(day), f"/e/{day.slug}/display/courts/?fragment=1"]:
+        assert client.get(path).status_code == 200
+        with django_assert_num_queries(0):
+            assert client.get(path).status_code == 200, path
+
+
+def test_the_kept_counts_follow_a_committed_result_at_once(day, client):
+    from tournament.views import public
+
+    results = f"/e/{day.slug}/results/"  # a page opened afresh: never a lagging fragment
+    empty = client.get(results).content.decode()
+    match = Match.objects.filter(event=day).order_by("match_number").first()
+    play(match, "A")  # committed: the data version is bumped
+    shown = client.get(results).content.decode()
+    assert shown != empty
+    played = day.matches.exclude(status=Match.Status.SCHEDULED)
+    assert public._kept_count(day, "results", played) == played.count() == 1
+
+
+def test_announcements_are_read_once_per_data_version_and_shown_by_the_clock(day, django_assert_num_queries):
+    import datetime
+
+    from django.utils import timezone
+
+    from tournament.reports import hall
+    from tournament.services.announcements import announce
+
+    start = timezone.now()
+    assert hall.announcements_now(day, start) == []
+    shown = announce(day, "第1コートへ集合", 5, now=start)  # committed: seen at once
+    assert hall.announcements_now(day, start) == [shown]
+    with django_assert_num_queries(0):
+        assert hall.announcements_now(day, start + datetime.timedelta(minutes=4)) == [shown]
+        assert hall.announcements_now(day, start + datetime.timedelta(minutes=5)) == []  # ended, no write

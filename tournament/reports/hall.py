@@ -15,6 +15,7 @@ from django.db.models import F, Max, Q, Window
 from django.db.models.functions import RowNumber
 from django.utils.translation import gettext as _
 
+from common import page_cache
 from tournament.models import Announcement, Match
 from tournament.reports.timetable import MatchLine, event_slots, match_line, match_queryset
 
@@ -109,9 +110,21 @@ def recent_results(event, size=TICKER_SIZE):
     return [match_line(m, slots) for m in matches]
 
 
+ANNOUNCEMENTS_KEY = "announcements:{pk}"
+
+
 def announcements_now(event, now):
-    """The announcements of ``event`` shown at ``now``, newest first."""
-    return list(Announcement.objects.filter(event=event, shown_from__lte=now, shown_until__gt=now))
+    """The announcements of ``event`` shown at ``now`` (aware datetime), newest first:
+    ``[Announcement]`` with ``shown_from <= now < shown_until``.
+
+    Every hall screen's poll asks for them (``hall_version``), so the event's announcements
+    are read once per data version and kept in the shared cache
+    (``page_cache.kept_per_data_version``: never behind a committed write); which of them
+    are shown at ``now`` is decided here, so one that starts or ends shows at its minute."""
+    kept = page_cache.kept_per_data_version(
+        ANNOUNCEMENTS_KEY.format(pk=event.pk), lambda: list(Announcement.objects.filter(event=event))
+    )
+    return [a for a in kept if a.shown_from <= now < a.shown_until]
 
 
 def hall_version(event, now, event_version, shown=None):

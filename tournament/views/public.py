@@ -247,6 +247,22 @@ def home(request):
     return render(request, "public/home.html", {"events": current, "archived": archived})
 
 
+def _kept_count(event, name, queryset):
+    """``queryset.count()`` (int), read once per data version and kept in the shared cache
+    under ``name`` (``page_cache.kept_per_data_version``: never behind a committed write).
+    A phone's refresh that finds its fragment cached asks no query (issue 31, item 3: the
+    timetable's and the results' counts were the database's work per refresh)."""
+    return page_cache.kept_per_data_version(f"public-count:{event.pk}:{name}", queryset.count)
+
+
+class _CountedPaginator(Paginator):
+    """Django's ``Paginator`` told its number of items (``count``: int) instead of counting."""
+
+    def __init__(self, object_list, per_page, count):
+        super().__init__(object_list, per_page)
+        self.__dict__["count"] = count  # Paginator.count is a cached_property
+
+
 def _timetable_choice(request, event, court, team):
     """What the timetable shows: ``(matches, params, context)``. A court's or a team's
     games; else one division (``?division=``), every game (``?show=all``, and by default
@@ -261,7 +277,7 @@ def _timetable_choice(request, event, court, team):
     division = event.divisions.filter(pk=division_pk).first() if division_pk else None
     if division is not None:
         return matches.filter(division=division), {"division": division.pk}, {"division": division}
-    if request.GET.get("show") == "all" or event.matches.count() <= SPLIT_ABOVE:
+    if request.GET.get("show") == "all" or _kept_count(event, "games", event.matches.all()) <= SPLIT_ABOVE:
         return matches, {"show": "all"}, {"show_all": True}
     coming = matches.not_done().order_by(F("start_at").asc(nulls_last=True), "match_number")
     return coming[:COMING], {}, {"coming": True, "coming_total": coming.count}
@@ -331,7 +347,8 @@ def results(request, slug):
     """The games with a result, newest number first, ``RESULTS_PER_PAGE`` to a page (``?page=``)."""
     event = event_for_public(request, slug)
     matches = reports.match_queryset(event).exclude(status=Match.Status.SCHEDULED).order_by("-match_number")
-    page = Paginator(matches, RESULTS_PER_PAGE).get_page(_number(request, "page") or 1)
+    paginator = _CountedPaginator(matches, RESULTS_PER_PAGE, _kept_count(event, "results", matches))
+    page = paginator.get_page(_number(request, "page") or 1)
     context = {"event": event, "page": page, "lines": lambda: _with_slots(event, page.object_list)}
     return live_page(
         request, "public/results.html", "public/includes/results_live.html", context, {"page": page.number}
