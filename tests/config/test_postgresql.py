@@ -93,3 +93,14 @@ def test_a_connection_the_server_ended_is_closed_and_the_next_query_reconnects(k
     kept.close_if_health_check_failed()
     assert kept.connection is None
     assert _pid(kept) != pid
+
+
+@on_postgresql
+@pytest.mark.django_db
+def test_every_connection_plans_joins_in_the_order_written(kept):
+    with kept.cursor() as cursor:
+        cursor.execute("SHOW join_collapse_limit")
+        assert cursor.fetchone()[0] == "1"
+    with connection.cursor() as cursor:  # the test database's own connection too
+        cursor.execute("SHOW join_collapse_limit")
+        assert cursor.fetchone()[0] == "1"

@@ -222,3 +222,42 @@ def test_the_database_itself_refuses_a_second_confirmed_version_written_at_the_s
     errors = [error for _result, error in outcomes if error is not None]
     assert len(errors) == 1 and isinstance(errors[0], IntegrityError)
     assert RecordingSheet.objects.filter(match=match, is_confirmed=True).count() == 1
+
+
+def test_results_of_two_games_are_written_side_by_side_and_a_settings_change_waits_for_them(match):
+    """PostgreSQL: ``lock_match`` locks the game for update and its event for share. While one
+    game's result is being written, another game's goes on (no wait), and a step that locks
+    the event for update (the settings, its people, its deletion) cannot go on."""
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite's IMMEDIATE transactions write one at a time")
+    from django.db import DatabaseError
+
+    from tournament.models import Event
+
+    first, second = Match.objects.filter(event=match.event).order_by("match_number")[:2]
+    holding, done = threading.Event(), threading.Event()
+
+    def write_first():
+        with transaction.atomic():
+            services.lock_match(first)
+            holding.set()
+            return done.wait(timeout=10)  # False: the other game waited for this one
+
+    def write_second():
+        assert holding.wait(timeout=10)
+        try:
+            with transaction.atomic():
+                services.lock_match(second)
+                try:
+                    with transaction.atomic():
+                        Event.objects.select_for_update(nowait=True).get(pk=match.event_id)
+                except DatabaseError:
+                    return "settings wait"
+                return "settings went on"
+        finally:
+            done.set()
+
+    (held, error_1), (settings, error_2) = run_together(write_first, write_second)
+    assert error_1 is None and error_2 is None
+    assert held is True  # the second game's lock did not wait for the first
+    assert settings == "settings wait"
