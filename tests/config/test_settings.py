@@ -219,3 +219,21 @@ def test_serve_dry_run_prints_the_url_and_the_gunicorn_command(tmp_path):
     assert "gunicorn config.wsgi:application --bind 127.0.0.1:8765 --workers 3" in result.stdout
     # An empty database gets a first organiser with a random password, never the demo one.
     assert "Organiser login: organiser / " in result.stdout and "karuta-demo" not in result.stdout
+
+
+def test_a_server_process_loads_the_urls_and_catalogs_before_its_first_request(tmp_path):
+    # config/wsgi.py: a worker's first request no longer imports every view module (~1 s).
+    code = (
+        "import config.wsgi; from django.urls import get_resolver; import sys; "
+        "print('url_patterns' in get_resolver().__dict__, 'tournament.views.public' in sys.modules)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=BASE,
+        env={**os.environ, "KARUTA_DATA_DIR": str(tmp_path), "DJANGO_SETTINGS_MODULE": "config.settings"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split()[-2:] == ["True", "True"]
