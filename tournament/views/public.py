@@ -34,7 +34,8 @@ from common.downloads import CSV, ICS, PDF, XLSX, file_response
 from common.page_cache import cache_add, cache_delete, cache_get, cache_set
 from tournament import calendars, exports, family, printing, reports, share
 from tournament.access import event_for_public, whole_number
-from tournament.models import CRITERION_LABELS, Announcement, Court, Division, Event, Match, Team
+from tournament.models import CRITERION_LABELS, Court, Division, Event, Match, Team
+from tournament.reports import hall
 from tournament.reports.api import event_version
 from tournament.reports.placement import division_placements, nth_place
 
@@ -333,13 +334,8 @@ def _team_page(request, event, team, matches):
     }
     # The minute ("in 12 minutes") and the announcements shown now (a call names the team)
     # are not in the event's version: they key the fragment's cache and ETag beside it.
-    shown = Announcement.objects.filter(event=event, shown_from__lte=now, shown_until__gt=now)
-    clock = (
-        "|"
-        + timezone.localtime(now).strftime("%H%M")
-        + "|"
-        + ",".join(str(pk) for pk in shown.values_list("pk", flat=True))
-    )
+    shown = hall.announcements_now(event, now)  # kept per data version
+    clock = "|" + timezone.localtime(now).strftime("%H%M") + "|" + ",".join(str(a.pk) for a in shown)
     return live_page(request, "public/team.html", "public/includes/team_live.html", context, {}, clock)
 
 
