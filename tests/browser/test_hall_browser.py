@@ -35,16 +35,24 @@ def _four_groups():
     return event, division
 
 
-def _visible_groups(page):
-    """Names of the groups whose block is shown and lies wholly inside the window."""
-    return page.evaluate(
-        """() => Array.from(document.querySelectorAll('.hall-group')).filter(g => {
-            if (g.hidden) return false;
-            const r = g.getBoundingClientRect();
-            return r.height > 0 && r.top >= 0 && r.left >= 0
-                && r.bottom <= window.innerHeight + 1 && r.right <= window.innerWidth + 1;
-        }).map(g => g.dataset.group)"""
+def _visible_groups_on_page(page, number):
+    """Names of the groups whose block is shown and lies wholly inside the window while the
+    screen shows page `number`, read in the same turn of the browser's event loop as the page
+    number: with a page a second, a read after the wait could see the next page."""
+    handle = page.wait_for_function(
+        """(number) => {
+            if (document.getElementById('display').dataset.page !== String(number)) return null;
+            return Array.from(document.querySelectorAll('.hall-group')).filter(g => {
+                if (g.hidden) return false;
+                const r = g.getBoundingClientRect();
+                return r.height > 0 && r.top >= 0 && r.left >= 0
+                    && r.bottom <= window.innerHeight + 1 && r.right <= window.innerWidth + 1;
+            }).map(g => g.dataset.group);
+        }""",
+        arg=number,
+        timeout=5000,
     )
+    return handle.json_value()
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -57,8 +65,7 @@ def test_every_group_of_a_4_group_division_is_seen_within_one_rotation(new_page,
     pages = int(page.get_attribute("#display", "data-pages"))
     seen = set()
     for step in range(pages):
-        page.wait_for_function(f"() => document.getElementById('display').dataset.page === '{step + 1}'", timeout=5000)
-        seen.update(_visible_groups(page))
+        seen.update(_visible_groups_on_page(page, step + 1))
         shot(page, f"hall_division_{size}_page{step + 1}")
     assert seen == {g.name for g in division.groups.all()}, f"{size}: seen {sorted(seen)} in {pages} pages"
     assert page.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")
