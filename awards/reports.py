@@ -14,7 +14,7 @@ import json
 from dataclasses import asdict, dataclass, field
 from functools import cached_property
 
-from django.db.models import prefetch_related_objects
+from django.db.models import Count, prefetch_related_objects
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -23,7 +23,7 @@ from awards.models import AwardSettings, HandPrize, PrintLog
 from awards.text import CertificateText, PaperLayout, era_date, fill_body
 from common.pdf.coverage import unprintable_notes
 from judging.models import PlayerCards
-from tournament.models import Player
+from tournament.models import Player, Team
 from tournament.reports import is_annulled, match_queryset
 from tournament.reports.individual import individual_totals
 from tournament.reports.placement import place_name as page_place_name
@@ -155,13 +155,14 @@ def paper_layout(settings: AwardSettings, *, draw_frame=None) -> PaperLayout:
     )
 
 
-def ranked_places(event):
+def ranked_places(event, division=None):
     """Division pk -> ``[(rank, shared, Team, to confirm)]``, best first: the final ranking the
     成績一覧 shows (``tournament.reports.ranking.division_rankings``: the knockout's places, a
     single qualifier as champion, the placement games' places; a team listed twice is to
-    confirm), with ``shared`` true when several teams hold the rank (joint third …)."""
+    confirm), with ``shared`` true when several teams hold the rank (joint third …). Every
+    division of ``event``, or only ``division`` when given."""
     found = {}
-    for ranking in division_rankings(event):
+    for ranking in division_rankings(event, division):
         ranks = [line.rank for line in ranking.lines]
         found[ranking.division.pk] = [
             (line.rank, ranks.count(line.rank) > 1, line.team, line.to_confirm) for line in ranking.lines
@@ -180,10 +181,28 @@ def _group_result_places(division):
     return [(line.rank, line.tied, line.team, line.tied) for line in lines]
 
 
-def _open_games(event):
-    """Division pk -> how many of its games (not annulled, not void) have no confirmed result."""
-    counts = {}
-    for match in match_queryset(event).not_done():
+def _open_games(event, division=None):
+    """Division pk -> how many of its games (not annulled, not void) have no confirmed result;
+    only ``division``'s when given. A division none of whose games can be annulled (its setting
+    keeps a withdrawn team's games, or no team withdrew during its groups) is counted by the
+    database: building its every open game to ask ``is_annulled`` was a fifth of the team
+    page (cProfile; issue 31 item 1)."""
+    games = match_queryset(event).not_done()
+    if division is not None:
+        games = games.filter(division=division)
+    annulling = set(
+        Team.objects.filter(
+            division__event=event, division__withdrawal="annul", withdrawn=True, withdrawn_after_groups=False
+        ).values_list("division_id", flat=True)
+    )
+    counts = dict(
+        games.exclude(division__in=annulling)
+        .order_by()
+        .values_list("division_id")
+        .annotate(n=Count("pk"))
+        .values_list("division_id", "n")
+    )
+    for match in games.filter(division__in=annulling):
         if is_annulled(match):
             continue
         counts[match.division_id] = counts.get(match.division_id, 0) + 1
@@ -395,11 +414,13 @@ def team_prizes(event, team) -> list[str]:
     player (individual, or by hand) is left out: it would name a child. ``[]`` when none."""
     settings = AwardSettings.for_event(event)
     division = team.division
-    places = ranked_places(event).get(division.pk) or (
-        _group_result_places(division) if division.after_groups == "none" else []
-    )
-    open_games = _open_games(event).get(division.pk, 0)
-    finished, _reason = _state(division, open_games, places)
-    prizes = _place_prizes(division, places, settings) if finished else []
+    prizes = []
+    # A division with games left is not finished (``_state``): its places are not read.
+    if not _open_games(event, division).get(division.pk, 0):
+        places = ranked_places(event, division).get(division.pk) or (
+            _group_result_places(division) if division.after_groups == "none" else []
+        )
+        finished, _reason = _state(division, 0, places)
+        prizes = _place_prizes(division, places, settings) if finished else []
     prizes += _hand_prizes(division, HandPrize.objects.filter(event=event, team=team, player__isnull=True))
     return [str(p.label) for p in prizes if p.team is not None and p.team.pk == team.pk and p.player is None]

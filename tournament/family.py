@@ -138,7 +138,7 @@ def group_rank(team):
     the provisional mark while games are left; "no game played yet" before its first result)."""
     if team.group_id is None:
         return None, ""
-    table = next((t for t in division_standings(team.division) if t.group.pk == team.group_id), None)
+    table = next(iter(division_standings(team.division, group=team.group)), None)
     if table is None:
         return None, ""
     line = next((x for x in standing_lines(table) if x.team.pk == team.pk), None)
@@ -179,7 +179,7 @@ def team_day(event, team, now=None) -> TeamDay:
     day.next = next_game(event, team, now)
     day.rank, day.rank_text = group_rank(team)
     day.group = team.group
-    day.path = stage_paths(event, team.division).get(team.pk, [])
+    day.path = stage_paths(event, team=team).get(team.pk, [])
     day.place, day.place_how, day.to_confirm = final_place(event, team)
     if event.publish_names:
         day.players = [p.name for p in team.players.order_by("order", "pk")]

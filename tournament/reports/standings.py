@@ -79,8 +79,10 @@ MATCH_FIELDS = ("pk", "group_id", "team_a_id", "team_b_id", "status")  # what di
 SHEET_FIELDS = ("pk", "match_id", "winner_side", "cards_a", "cards_b", "is_walkover", "decided_by")
 
 
-def division_standings(division, *, instead=None):
-    """The standings of every group of a division, from confirmed group-stage sheets only.
+def division_standings(division, *, instead=None, group=None):
+    """The standings of every group of a division, from confirmed group-stage sheets only;
+    with ``group`` (a ``Group`` of the division), of that group only: a group's standings
+    read its own teams, games, sheets and lots alone (the team page reads one group).
 
     ``instead`` (a recording sheet of one group game, saved or not) stands in for that game's
     confirmed sheet: what the standings would be if it were confirmed (the warning before a
@@ -97,24 +99,25 @@ def division_standings(division, *, instead=None):
     ``RankedGroup`` in group order, in a fixed number of queries whatever the size of
     the division.
     """
-    groups = list(division.groups.select_related("court"))
-    teams = list(Team.objects.filter(division=division, group__isnull=False))
-    # Only the fields read here: a full game or sheet costs its every foreign key and date
-    # to build, about 40% of this function for 500 games (cProfile; issue 31 item 1).
-    matches = list(Match.objects.filter(division=division).group_stage().not_void().only(*MATCH_FIELDS))
-    sheets = {
-        s.match_id: s
-        for s in RecordingSheet.objects.filter(match__division=division)
-        .group_stage()
-        .confirmed()
-        .not_void()
-        .only(*SHEET_FIELDS)
-    }
-    if instead is not None:
+    groups = division.groups.select_related("court")
+    teams = Team.objects.filter(division=division, group__isnull=False)
+    # Games and sheets as rows of the fields read here (named tuples): building them as models
+    # was two thirds of this function for 500 games, and a whole model more (cProfile; issue
+    # 31 item 1). ``instead``, a model, has the same attribute names.
+    matches = Match.objects.filter(division=division).group_stage().not_void()
+    sheets = RecordingSheet.objects.filter(match__division=division).group_stage().confirmed().not_void()
+    tie_breaks = TieBreak.objects.filter(group__division=division)
+    if group is not None:
+        groups, teams, matches = groups.filter(pk=group.pk), teams.filter(group=group), matches.filter(group=group)
+        sheets, tie_breaks = sheets.filter(match__group=group), tie_breaks.filter(group=group)
+    groups, teams = list(groups), list(teams)
+    matches = list(matches.values_list(*MATCH_FIELDS, named=True))
+    sheets = {s.match_id: s for s in sheets.values_list(*SHEET_FIELDS, named=True)}
+    if instead is not None and (group is None or instead.match.group_id == group.pk):
         sheets[instead.match_id] = instead
     lots = defaultdict(dict)
     methods = {}
-    for tie_break in TieBreak.objects.filter(group__division=division):
+    for tie_break in tie_breaks:
         lots[tie_break.group_id][tie_break.team_id] = tie_break.position
         methods[tie_break.team_id] = tie_break.method
     annul = division.withdrawal == "annul"
