@@ -653,7 +653,10 @@ class Match(models.Model):
         ``round`` counts the bracket's rounds from 0 (``tournament.services.knockout``)."""
         if self.stage in (self.Stage.ROUND_OF_16, self.Stage.KNOCKOUT):
             return _("Round %(number)s") % {"number": self.round + 1}
-        return str(self.Stage(self.stage).label) if self.stage in self.Stage.values else self.stage
+        try:  # not ``in Stage.values``: that list is built afresh at every call (500 games a page)
+            return str(self.Stage(self.stage).label)
+        except ValueError:
+            return self.stage
 
     @property
     def is_group_match(self):
