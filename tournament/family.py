@@ -138,7 +138,7 @@ def group_rank(team):
     the provisional mark while games are left; "no game played yet" before its first result)."""
     if team.group_id is None:
         return None, ""
-    table = next(iter(division_standings(team.division, group=team.group)), None)
+    table = next(iter(division_standings(team.division, groups=[team.group])), None)
     if table is None:
         return None, ""
     line = next((x for x in standing_lines(table) if x.team.pk == team.pk), None)

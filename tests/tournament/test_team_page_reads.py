@@ -40,7 +40,7 @@ def test_one_groups_standings_equal_that_group_in_the_whole_division(three_group
     _event, league, _small = three_groups
     whole = {table.group.pk: table for table in division_standings(league)}
     for group in league.groups.all():
-        (table,) = division_standings(league, group=group)
+        (table,) = division_standings(league, groups=[group])
         assert table.group == group
         assert _rows(table) == _rows(whole[group.pk])
         assert (table.complete, table.settled, table.pending) == (

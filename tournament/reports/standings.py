@@ -79,10 +79,11 @@ MATCH_FIELDS = ("pk", "group_id", "team_a_id", "team_b_id", "status")  # what di
 SHEET_FIELDS = ("pk", "match_id", "winner_side", "cards_a", "cards_b", "is_walkover", "decided_by")
 
 
-def division_standings(division, *, instead=None, group=None):
+def division_standings(division, *, instead=None, groups=None):
     """The standings of every group of a division, from confirmed group-stage sheets only;
-    with ``group`` (a ``Group`` of the division), of that group only: a group's standings
-    read its own teams, games, sheets and lots alone (the team page reads one group).
+    with ``groups`` (``Group``s of the division), of those groups only: a group's standings
+    read its own teams, games, sheets and lots alone (the team page reads one group, a page
+    of the public standings a few).
 
     ``instead`` (a recording sheet of one group game, saved or not) stands in for that game's
     confirmed sheet: what the standings would be if it were confirmed (the warning before a
@@ -99,7 +100,6 @@ def division_standings(division, *, instead=None, group=None):
     ``RankedGroup`` in group order, in a fixed number of queries whatever the size of
     the division.
     """
-    groups = division.groups.select_related("court")
     teams = Team.objects.filter(division=division, group__isnull=False)
     # Games and sheets as rows of the fields read here (named tuples): building them as models
     # was two thirds of this function for 500 games, and a whole model more (cProfile; issue
@@ -107,13 +107,19 @@ def division_standings(division, *, instead=None, group=None):
     matches = Match.objects.filter(division=division).group_stage().not_void()
     sheets = RecordingSheet.objects.filter(match__division=division).group_stage().confirmed().not_void()
     tie_breaks = TieBreak.objects.filter(group__division=division)
-    if group is not None:
-        groups, teams, matches = groups.filter(pk=group.pk), teams.filter(group=group), matches.filter(group=group)
-        sheets, tie_breaks = sheets.filter(match__group=group), tie_breaks.filter(group=group)
-    groups, teams = list(groups), list(teams)
+    shown = division.groups.select_related("court")
+    chosen = None if groups is None else {g.pk for g in groups}
+    if chosen is not None:
+        shown, teams, matches = (
+            shown.filter(pk__in=chosen),
+            teams.filter(group__in=chosen),
+            matches.filter(group__in=chosen),
+        )
+        sheets, tie_breaks = sheets.filter(match__group__in=chosen), tie_breaks.filter(group__in=chosen)
+    groups, teams = list(shown), list(teams)
     matches = list(matches.values_list(*MATCH_FIELDS, named=True))
     sheets = {s.match_id: s for s in sheets.values_list(*SHEET_FIELDS, named=True)}
-    if instead is not None and (group is None or instead.match.group_id == group.pk):
+    if instead is not None and (chosen is None or instead.match.group_id in chosen):
         sheets[instead.match_id] = instead
     lots = defaultdict(dict)
     methods = {}

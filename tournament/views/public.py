@@ -34,7 +34,7 @@ from common.downloads import CSV, ICS, PDF, XLSX, file_response
 from common.page_cache import cache_add, cache_delete, cache_get, cache_set
 from tournament import calendars, exports, family, printing, reports, share
 from tournament.access import event_for_public, whole_number
-from tournament.models import CRITERION_LABELS, Court, Division, Event, Match, Team
+from tournament.models import CRITERION_LABELS, Court, Division, Event, Group, Match, Team
 from tournament.reports import hall
 from tournament.reports.api import event_version
 from tournament.reports.placement import division_placements, nth_place
@@ -47,6 +47,7 @@ REFRESH_SECONDS = 15  # how often a public page asks whether the event changed
 COMING = 60  # games shown by default on the timetable of a big event: the next ones without a result
 SPLIT_ABOVE = 120  # an event with more games shows only the coming ones by default
 RESULTS_PER_PAGE = 100
+GROUPS_PER_PAGE = 10  # groups on a page of the short standings (a phone's default view)
 LAZY = ("lines", "standings", "day")  # context entries that are functions, called only to render the fragment
 FIGURES = ("card_diff", "cards_taken")  # criteria shown as the deciding figure of the short standings
 
@@ -384,36 +385,72 @@ def _figure(line, code):
 
 
 def standings(request, slug):
-    """Per group: rank, team, wins and the deciding figure; the full table and the 星取表 with
+    """Per group: rank, team, wins and the deciding figure, ``GROUPS_PER_PAGE`` groups to a page
+    (``?page=``) with links to every group's page; the full table and the 星取表 with
     ``?full=1`` (and ``?division=`` for one division); per division the comparison across
-    groups that decides its best runners-up (``reports.best_places``)."""
+    groups that decides its best runners-up (``reports.best_places``), after its last group."""
     event = event_for_public(request, slug)
     division_pk = _number(request, "division")
     division = get_object_or_404(Division, event=event, pk=division_pk) if division_pk else None
     full = request.GET.get("full") == "1"
+    number = None if full else _number(request, "page")
 
     team_url = reverse("tournament:public_team", args=[event.slug, 0]).removesuffix("0/")
 
     def divisions():
-        """The full tables (with the 星取表) from ``event_standings``; the short ones from the
-        groups' tables and lines only (no 星取表 or tied blocks to shape)."""
+        """The full tables (with the 星取表) from ``event_standings``; the short ones of the
+        page's groups from those groups' tables and lines only (no 星取表 or tied blocks)."""
         if full:
-            return [
+            found = [
                 (d, groups, "", [], reports.best_places(d, [g.table for g in groups]))
                 for d, groups in reports.event_standings(event, division)
             ]
+            return {"divisions": found, "page": None, "jump": []}
+        page, jump = _standings_page(event, division, number)
         found = []
-        for d in [division] if division is not None else event.divisions.all():
-            division_tables = reports.division_standings(d)
-            tables = [(t, reports.standing_lines(t)) for t in division_tables]
-            code, rows = short_standings(tables, d.criteria, team_url)
-            found.append((d, [], CRITERION_LABELS[code], rows, reports.best_places(d, division_tables)))
-        return found
+        for d, groups, last in page.object_list:
+            tables = reports.division_standings(d, groups=groups) if groups else []
+            lines = [(t, reports.standing_lines(t)) for t in tables]
+            code, rows = short_standings(lines, d.criteria, team_url)
+            # The comparison across groups reads every group of the division: after its last one.
+            best = reports.best_places(d) if last and d.best_runners_up else None
+            found.append((d, [], CRITERION_LABELS[code], rows, best))
+        return {"divisions": found, "page": page, "jump": jump}
 
     context = {"event": event, "division": division, "full": full, "standings": divisions}
     context["division_links"] = event.divisions.all()
-    params = {"division": division.pk if division else None, "full": 1 if full else None}
+    params = {"division": division.pk if division else None, "full": 1 if full else None, "page": number}
     return live_page(request, "public/standings.html", "public/includes/standings_live.html", context, params)
+
+
+def _standings_page(event, division, number):
+    """Page ``number`` (1 when None or past the end: the last) of the short standings of
+    ``event`` (only ``division`` when given), ``GROUPS_PER_PAGE`` groups to a page, and the
+    links to every group: ``(page, jump)``. ``page.object_list`` is ``[(Division, [Group], the
+    division's last group is on the page)]`` in order, a division without groups taking a
+    place of its own (it says "Not drawn yet."); ``jump`` is ``[(Division, [(Group, page
+    number)])]`` for a standings of more than one page, else ``[]``."""
+    chosen = [division] if division is not None else list(event.divisions.all())
+    groups = Group.objects.filter(division__in=chosen)
+    by_division = {d.pk: [] for d in chosen}
+    for group in groups:
+        by_division[group.division_id].append(group)
+    items = [(d, g) for d in chosen for g in by_division[d.pk] or [None]]
+    page = Paginator(items, GROUPS_PER_PAGE).get_page(number or 1)
+    shown = []
+    for d, group in page.object_list:
+        if not shown or shown[-1][0] != d:
+            shown.append((d, [], False))
+        if group is not None:
+            shown[-1][1].append(group)
+        last = group is None or group == by_division[d.pk][-1]
+        shown[-1] = (d, shown[-1][1], last)
+    page.object_list = shown
+    jump = []
+    if page.paginator.num_pages > 1:
+        at = {g.pk: i // GROUPS_PER_PAGE + 1 for i, (_d, g) in enumerate(items) if g is not None}
+        jump = [(d, [(g, at[g.pk]) for g in by_division[d.pk]]) for d in chosen if by_division[d.pk]]
+    return page, jump
 
 
 def bracket(request, slug):
