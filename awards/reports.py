@@ -21,6 +21,7 @@ from django.utils.translation import ngettext
 from awards.engine.numerals import kanji_numerals
 from awards.models import AwardSettings, HandPrize, PrintLog
 from awards.text import CertificateText, PaperLayout, era_date, fill_body
+from common import page_cache
 from common.pdf.coverage import unprintable_notes
 from judging.models import PlayerCards
 from tournament.models import Player, Team
@@ -412,15 +413,16 @@ def team_prizes(event, team) -> list[str]:
     public team page (issue 35): its place prize once its division is finished (the same rule as
     the awards desk: ``event_awards``) and the prizes added by hand to the team. A prize to one
     player (individual, or by hand) is left out: it would name a child. ``[]`` when none."""
-    settings = AwardSettings.for_event(event)
     division = team.division
     prizes = []
-    # A division with games left is not finished (``_state``): its places are not read.
-    if not _open_games(event, division).get(division.pk, 0):
+    # A division with games left is not finished (``_state``): its places are not read. The
+    # open games are counted once per data version for every team page.
+    open_games = page_cache.kept_per_data_version(f"open-games:{event.pk}", lambda: _open_games(event))
+    if not open_games.get(division.pk, 0):
         places = ranked_places(event, division).get(division.pk) or (
             _group_result_places(division) if division.after_groups == "none" else []
         )
         finished, _reason = _state(division, 0, places)
-        prizes = _place_prizes(division, places, settings) if finished else []
+        prizes = _place_prizes(division, places, AwardSettings.for_event(event)) if finished else []
     prizes += _hand_prizes(division, HandPrize.objects.filter(event=event, team=team, player__isnull=True))
     return [str(p.label) for p in prizes if p.team is not None and p.team.pk == team.pk and p.player is None]

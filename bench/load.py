@@ -39,7 +39,9 @@ Two shapes (``--shape``, issue 31 item 3):
   every court within minutes), polls its court's state every 20 s (court_refresh.js) and
   says it is there every 60 s (offline.js); 1,000 phones ask the API's events document every
   15 s with ``If-None-Match`` (public_refresh.js: a 304 while nothing changed) and fetch their
-  page's fragment when the version changed and once a minute anyway; 8 hall screens poll
+  page's fragment when the version changed and once a minute anyway (half of them, by
+  default, on their team's page: two phones a team; the others on the timetable, the
+  standings and the results); 8 hall screens poll
   ``display/state.json`` every 5 s (display.js) and fetch their fragment when it changed.
   Marks: result POST p95 under 300 ms, every poll's p95 under 100 ms.
 
@@ -88,6 +90,13 @@ def parse_args(argv=None):
     p.add_argument("--phones", type=int, default=1000, help="--shape day: phones polling (default 1000)")
     p.add_argument("--screens", type=int, default=8, help="--shape day: hall screens polling (default 8)")
     p.add_argument(
+        "--team-phones",
+        type=float,
+        default=0.5,
+        help="--shape day: share of the phones on their team's page, the family page (default 0.5; "
+        "the others on the timetable, the standings and the results in turn)",
+    )
+    p.add_argument(
         "--pin",
         action=argparse.BooleanOptionalAction,
         default=None,
@@ -116,6 +125,8 @@ def parse_args(argv=None):
     args = p.parse_args(argv)
     if args.referees < 1 or args.spectators < 0 or args.duration <= 0 or args.phones < 0 or args.screens < 0:
         p.error("at least one referee, no negative spectators, phones or screens, a positive duration")
+    if not 0 <= args.team_phones <= 1:
+        p.error("--team-phones: a share from 0 to 1")
     if args.pin is None:
         args.pin = can_pin()
     elif args.pin and not can_pin():
@@ -192,8 +203,9 @@ def prepare(args):
         )
         for court in event.courts.order_by("order")
     ]
+    teams = list(event.divisions.get().teams.order_by("pk").values_list("pk", flat=True))
     connection.close()
-    return event.slug, event.card_total, courts
+    return event.slug, event.card_total, courts, teams
 
 
 # --- The server ---------------------------------------------------------------------------
@@ -508,12 +520,18 @@ def timed_get(client, kind, path, stats, etag=""):
     return status, headers, body
 
 
-def phone(index, slug, args, port, stats, stop_at):
+def phone(index, slug, teams, args, port, stats, stop_at):
     """A parent's phone on a public page: every 15 s the API's events document, conditional;
-    the page's fragment when the event's version changed, and once a minute anyway."""
+    the page's fragment when the event's version changed, and once a minute anyway. The first
+    ``--team-phones`` of the phones are on a team's page (``teams``: team ids, taken in turn),
+    the others on the timetable, the standings and the results in turn."""
     rng = random.Random(args.seed * 7919 + index)
     client = Client(port)
-    page = [f"/e/{slug}/", f"/e/{slug}/standings/", f"/e/{slug}/results/"][index % 3]
+    on_team = index < round(args.team_phones * args.phones) and teams
+    if on_team:
+        page, kind = f"/e/{slug}/team/{teams[index % len(teams)]}/", "team fragment"
+    else:
+        page, kind = [f"/e/{slug}/", f"/e/{slug}/standings/", f"/e/{slug}/results/"][index % 3], "phone fragment"
     etag, version = "", None
     try:
         pause(rng.uniform(0, PHONE_SECONDS), stop_at)
@@ -527,7 +545,7 @@ def phone(index, slug, args, port, stats, stop_at):
                 current = next((e.get("version") for e in json.loads(body)["events"] if e.get("slug") == slug), None)
                 changed, version = current != version and version is not None, current
             if changed or tick % PHONE_FRAGMENT_TICKS == 0:
-                timed_get(client, "phone fragment", page + "?fragment=1", stats)
+                timed_get(client, kind, page + "?fragment=1", stats)
             pause(PHONE_SECONDS * rng.uniform(0.9, 1.1), stop_at)
     except Exception as error:
         stats.error("phone", repr(error))
@@ -598,7 +616,7 @@ def baseline(port, stats, stop_at, kind="healthz"):
         client.close()
 
 
-def run_load(args, port, slug, card_total, courts):
+def run_load(args, port, slug, card_total, courts, teams):
     stats = Stats()
     # The baseline on the idle server first.
     idle = Stats()
@@ -615,7 +633,7 @@ def run_load(args, port, slug, card_total, courts):
     ]
     if args.shape == "day":
         threads += [
-            threading.Thread(target=phone, args=(i, slug, args, port, stats, stop_at), daemon=True)
+            threading.Thread(target=phone, args=(i, slug, teams, args, port, stats, stop_at), daemon=True)
             for i in range(args.phones)
         ]
         threads += [
@@ -703,6 +721,7 @@ KINDS = (
     "tablet heard",
     "phone poll",
     "phone fragment",
+    "team fragment",
     "screen poll",
     "screen fragment",
     "timetable",
@@ -778,7 +797,7 @@ def main(argv=None):
     database = "PostgreSQL" if args.database_url else "SQLite"
     setup_django(data_dir, args.database_url)
     print(f"Preparing {args.referees} courts in {data_dir} ({database}) …", flush=True)
-    slug, card_total, courts = prepare(args)
+    slug, card_total, courts, teams = prepare(args)
     port = args.port or free_port()
     log_path = data_dir / "server.log"
     server = start_server(args, data_dir, port, log_path)
@@ -786,7 +805,7 @@ def main(argv=None):
     if args.pin:
         os.sched_setaffinity(0, {args.generator_core})  # the server runs on its own core (taskset)
     try:
-        stats, elapsed = run_load(args, port, slug, card_total, courts)
+        stats, elapsed = run_load(args, port, slug, card_total, courts, teams)
     finally:
         stop_server(server)
     saved, unacknowledged, problems = verify(slug, stats)

@@ -8,6 +8,13 @@ never reads ``awards`` below the views: docs/architecture.md).
 
 No players' names unless the event publishes them (``Event.publish_names``): ``players`` is
 empty otherwise. Nothing here writes.
+
+What every team of a group or a division reads alike (the group's standings, the division's
+stage paths and final places) is kept per data version and language
+(``page_cache.kept_per_data_version``, never behind a committed write): after each result
+every phone on a team page fetches that page again, one render per team (issue 31 item 3:
+with half the phones of the day shape on their team's page the server saturated, 26 queries
+a page, half of its time the ORM compiling them).
 """
 
 from __future__ import annotations
@@ -16,10 +23,12 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
 
-from tournament.models import Announcement, Match
+from common import page_cache
+from tournament.models import Match
+from tournament.reports.hall import announcements_now
 from tournament.reports.ranking import division_rankings
 from tournament.reports.standings import division_standings, standing_lines
 from tournament.reports.timetable import division_game_slots, match_line, match_queryset, side_text
@@ -88,16 +97,15 @@ class TeamDay:
     share: str = ""
 
 
-def next_game(event, team, now):
-    """The ``NextGame`` of ``team`` at ``now`` (aware): its first game, by start then number,
-    still waiting for a result; None when none is left."""
-    match = (
-        match_queryset(event)
-        .filter(Q(team_a=team) | Q(team_b=team))
-        .open()
-        .order_by("start_at", "match_number")
-        .first()
-    )
+def next_game(event, team, now, games=None):
+    """The ``NextGame`` of ``team`` at ``now`` (aware): its first game, by start (a game with a
+    time before one without) then number, still waiting for a result; None when none is left.
+    ``games``: the team's games from ``match_queryset`` when the caller has them already (the
+    team page shows them too), else they are read."""
+    if games is None:
+        games = match_queryset(event).filter(Q(team_a=team) | Q(team_b=team)).open()
+    waiting = [m for m in games if m.status in Match.Status.OPEN]
+    match = min(waiting, key=lambda m: (m.start_at is None, m.start_at or now, m.match_number), default=None)
     if match is None:
         return None
     slots = division_game_slots(match.division) if not match.is_group_match else {}
@@ -109,14 +117,7 @@ def next_game(event, team, now):
     minutes = None
     if match.start_at is not None:
         minutes = int((match.start_at - now).total_seconds() // 60)
-    called = next(
-        (
-            a.text
-            for a in Announcement.objects.filter(event=event, shown_from__lte=now, shown_until__gt=now)
-            if team.name in a.text
-        ),
-        "",
-    )
+    called = next((a.text for a in announcements_now(event, now) if team.name in a.text), "")
     playing = match.actual_start is not None
     due = bool(called) or (not playing and minutes is not None and minutes <= DUE_MINUTES)
     return NextGame(
@@ -132,18 +133,31 @@ def next_game(event, team, now):
     )
 
 
+def _kept(name, compute):
+    """``compute()`` kept per data version under ``name`` and the active language (its texts are
+    translated)."""
+    return page_cache.kept_per_data_version(f"family:{name}:{get_language()}", compute)
+
+
 def group_rank(team):
     """(``StandingLine`` or None, a sentence): the team's row in its group and what placed it
     ("Group A, place 2 of 4: won 2, lost 1, card difference +5. Placed by: card difference." with
-    the provisional mark while games are left; "no game played yet" before its first result)."""
+    the provisional mark while games are left; "no game played yet" before its first result).
+    The group's rows are made once per data version for all its teams."""
     if team.group_id is None:
         return None, ""
-    table = next(iter(division_standings(team.division, groups=[team.group])), None)
+    return _kept(f"group:{team.group_id}", lambda: _group_ranks(team.group)).get(team.pk, (None, ""))
+
+
+def _group_ranks(group):
+    """Team id -> ``group_rank`` of every team of ``group``."""
+    table = next(iter(division_standings(group.division, groups=[group])), None)
     if table is None:
-        return None, ""
-    line = next((x for x in standing_lines(table) if x.team.pk == team.pk), None)
-    if line is None:
-        return None, ""
+        return {}
+    return {line.team.pk: _rank_sentence(table, line) for line in standing_lines(table)}
+
+
+def _rank_sentence(table, line):
     if line.played == 0:
         return line, _("%(group)s: no game played yet.") % {"group": table.group}
     text = _("%(group)s, place %(rank)s of %(count)s: won %(wins)s, lost %(losses)s, card difference %(diff)+d.") % {
@@ -163,23 +177,39 @@ def group_rank(team):
 
 def final_place(event, team):
     """(place words, how it was decided, to confirm) of ``team`` from the final ranking, or
-    ("", "", False) while it has none."""
-    for ranking in division_rankings(event, team.division):
+    ("", "", False) while it has none. The division's places are made once per data version
+    for all its teams."""
+    places = _kept(f"places:{team.division_id}", lambda: _final_places(event, team.division))
+    return places.get(team.pk, ("", "", False))
+
+
+def _final_places(event, division):
+    """Team id -> ``final_place`` of every team placed in ``division`` (a team listed twice:
+    its first place)."""
+    found = {}
+    for ranking in division_rankings(event, division):
         for line in ranking.lines:
-            if line.team.pk == team.pk:
-                return line.place, line.how_text, line.to_confirm
-    return "", "", False
+            found.setdefault(line.team.pk, (line.place, line.how_text, line.to_confirm))
+    return found
 
 
-def team_day(event, team, now=None) -> TeamDay:
+def stage_path(event, team):
+    """The stage path lines of ``team`` (``tournament.stage_path.stage_paths``), the division's
+    made once per data version for all its teams."""
+    paths = _kept(f"paths:{team.division_id}", lambda: stage_paths(event, team.division))
+    return paths.get(team.pk, [])
+
+
+def team_day(event, team, now=None, games=None) -> TeamDay:
     """The ``TeamDay`` of ``team`` (a ``Team`` of ``event``) at ``now`` (aware; default the
-    present moment). Reads the team's division only."""
+    present moment). Reads the team's division only; ``games``: the team's games from
+    ``match_queryset`` when the caller has them (``next_game``)."""
     now = now or timezone.now()
     day = TeamDay(team)
-    day.next = next_game(event, team, now)
+    day.next = next_game(event, team, now, games)
     day.rank, day.rank_text = group_rank(team)
     day.group = team.group
-    day.path = stage_paths(event, team=team).get(team.pk, [])
+    day.path = stage_path(event, team)
     day.place, day.place_how, day.to_confirm = final_place(event, team)
     if event.publish_names:
         day.players = [p.name for p in team.players.order_by("order", "pk")]

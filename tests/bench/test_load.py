@@ -20,6 +20,7 @@ def load():
 def test_the_day_shape_defaults_to_a_prefectural_event(load):
     args = load.parse_args(["--shape", "day", "--no-pin"])
     assert (args.referees, args.phones, args.screens, args.duration) == (50, 1000, 8, 60)
+    assert args.team_phones == 0.5  # half the phones on their team's page, the family page
     assert args.server_core is None
 
 
@@ -30,6 +31,8 @@ def test_stress_is_the_default_shape(load):
 def test_bad_counts_are_refused(load):
     with pytest.raises(SystemExit):
         load.parse_args(["--phones", "-1", "--no-pin"])
+    with pytest.raises(SystemExit):
+        load.parse_args(["--shape", "day", "--team-phones", "1.5", "--no-pin"])
 
 
 @pytest.mark.parametrize(

@@ -124,3 +124,22 @@ def test_announcements_are_read_once_per_data_version_and_shown_by_the_clock(day
     with django_assert_num_queries(0):
         assert hall.announcements_now(day, start + datetime.timedelta(minutes=4)) == [shown]
         assert hall.announcements_now(day, start + datetime.timedelta(minutes=5)) == []  # ended, no write
+
+
+def test_the_team_pages_of_a_group_share_its_standings_and_follow_a_committed_result(
+    day, client, django_assert_max_num_queries
+):
+    # The group's standings, the division's stage paths, final places and open games are kept
+    # per data version for every team page (issue 31 item 3: half the day shape's phones are on
+    # their team's page); a result committed shows on the next page opened.
+    match = Match.objects.filter(event=day).order_by("match_number").first()
+    first, second = match.team_a, match.team_b
+    page = f"/e/{day.slug}/team/{{}}/"
+    english = {"accept-language": "en"}
+    before = client.get(page.format(first.pk), headers=english).content.decode()
+    assert "no game played yet" in before
+    with django_assert_max_num_queries(8):  # the team, its games and sheets, its hand prizes, the page
+        client.get(page.format(second.pk), headers=english)
+    play(match, "A")  # committed: the data version is bumped
+    after = client.get(page.format(first.pk), headers=english).content.decode()
+    assert "no game played yet" not in after and "won 1, lost 0" in after

@@ -11,6 +11,7 @@ standings) with everything one tap away. Each page carries the event's version
 fragment (``?fragment=1``) when the events document says the version changed.
 """
 
+import functools
 import hashlib
 import re
 import time
@@ -293,7 +294,8 @@ def timetable(request, slug, court=None, team=None):
         chosen = get_object_or_404(Team, division__event=event, pk=_number(request, "team") or 0)
         return redirect("tournament:public_team", event.slug, chosen.pk)
     court_obj = get_object_or_404(Court, event=event, pk=court) if court is not None else None
-    team_obj = get_object_or_404(Team, division__event=event, pk=team) if team is not None else None
+    with_group = Team.objects.select_related("division", "group")  # the team page reads both
+    team_obj = get_object_or_404(with_group, division__event=event, pk=team) if team is not None else None
     matches, params, extra = _timetable_choice(request, event, court_obj, team_obj)
     if team_obj is not None:
         return _team_page(request, event, team_obj, matches)
@@ -319,9 +321,10 @@ def _team_page(request, event, team, matches):
     the prizes, then the team's games; no players' names unless the event publishes them."""
     now = timezone.now()
     url = request.build_absolute_uri(request.path)
+    games = functools.cache(lambda: list(matches))  # read once for the next game and the cards
 
     def day():
-        found = family.team_day(event, team, now)
+        found = family.team_day(event, team, now, games())
         found.place = place_text(found.place) if found.place else ""
         found.certificates = team_prizes(event, team)
         found.share = share.team_text(event, team, found, url)
@@ -331,7 +334,7 @@ def _team_page(request, event, team, matches):
         "event": event,
         "team": team,
         "day": day,
-        "lines": lambda: _with_slots(event, matches, team),
+        "lines": lambda: _with_slots(event, games(), team),
     }
     # The minute ("in 12 minutes") and the announcements shown now (a call names the team)
     # are not in the event's version: they key the fragment's cache and ETag beside it.
