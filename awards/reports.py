@@ -182,15 +182,13 @@ def _group_result_places(division):
     return [(line.rank, line.tied, line.team, line.tied) for line in lines]
 
 
-def _open_games(event, division=None):
-    """Division pk -> how many of its games (not annulled, not void) have no confirmed result;
-    only ``division``'s when given. A division none of whose games can be annulled (its setting
+def _open_games(event):
+    """Division pk -> how many of its games (not annulled, not void) have no confirmed result.
+    A division none of whose games can be annulled (its setting
     keeps a withdrawn team's games, or no team withdrew during its groups) is counted by the
     database: building its every open game to ask ``is_annulled`` was a fifth of the team
     page (cProfile; issue 31 item 1)."""
     games = match_queryset(event).not_done()
-    if division is not None:
-        games = games.filter(division=division)
     annulling = set(
         Team.objects.filter(
             division__event=event, division__withdrawal="annul", withdrawn=True, withdrawn_after_groups=False

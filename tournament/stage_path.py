@@ -30,18 +30,16 @@ __all__ = ["stage_paths"]
 FIRST_ROUND = {1: Match.Stage.FINAL, 2: Match.Stage.SEMIFINAL, 4: Match.Stage.QUARTERFINAL}
 
 
-def stage_paths(event, division=None, *, team=None) -> dict[int, list[str]]:
+def stage_paths(event, division=None) -> dict[int, list[str]]:
     """Team id -> its stage path lines (``str``, active language), for every team of ``event``
-    that has a group (only those of ``division``, a ``Division`` of the event, when given; only
-    ``team``, a ``Team`` of the event, when given: the team page reads one team); ``[]`` for a
+    that has a group (only those of ``division``, a ``Division`` of the event, when given: the
+    team page reads one division, kept per data version by ``tournament.family``); ``[]`` for a
     team whose division plays nothing after its groups (or whose places lead nowhere). Reads the
     event's divisions, groups, teams, games after the groups and the standings those games need;
     writes nothing, raises nothing for a half-set-up event."""
     paths: dict[int, list[str]] = {}
-    if team is not None:
-        division = team.division
     divisions = event.divisions.prefetch_related("groups")
-    # Only what is read here (group sizes, the team's group): a whole team and its group were
+    # Only what is read here (group sizes, each team's group): a whole team and its group were
     # half of the instances this function built (cProfile; issue 31 item 1).
     teams = Team.objects.filter(division__event=event, group__isnull=False).only(*TEAM_FIELDS)
     if division is not None:
@@ -56,9 +54,6 @@ def stage_paths(event, division=None, *, team=None) -> dict[int, list[str]]:
         # division 12,500 reads a call (cProfile; issue 31 item 1).
         placed = Counter(t.group_id for t in members if takes_place(t))
         sizes = [(g.pk, placed[g.pk]) for g in groups]
-        if team is not None:
-            members = [t for t in members if t.pk == team.pk]
-        wanted = {t.group_id for t in members}
         matches = list(
             Match.objects.filter(division=division)
             .after_groups()
@@ -67,14 +62,14 @@ def stage_paths(event, division=None, *, team=None) -> dict[int, list[str]]:
         )
         states = division_slots(division, matches=matches) if matches else []
         if states:
-            by_group = _exact(states, groups, sizes, wanted)
-            for member in members:
-                open_lines = [line for line, final in by_group.get(member.group_id, []) if not final]
-                paths[member.pk] = _settled(member, states) + open_lines
+            by_group = _exact(states, groups, sizes)
+            for team in members:
+                open_lines = [line for line, final in by_group.get(team.group_id, []) if not final]
+                paths[team.pk] = _settled(team, states) + open_lines
         else:
-            by_group = _planned(division, groups, sizes, wanted)
-            for member in members:
-                paths[member.pk] = list(by_group.get(member.group_id, []))
+            by_group = _planned(division, groups, sizes)
+            for team in members:
+                paths[team.pk] = list(by_group.get(team.group_id, []))
     return paths
 
 
@@ -103,18 +98,15 @@ def _step_slot(group, step):
     return slot
 
 
-def _exact(states, groups, sizes, wanted):
-    """Group pk -> [(line, whether its slot is final)] for the groups whose pk is in ``wanted``,
-    from the games after the groups (``SlotState``s): a final slot's line is kept only for the
-    team that fills it (``_settled``)."""
+def _exact(states, groups, sizes):
+    """Group pk -> [(line, whether its slot is final)], from the games after the groups
+    (``SlotState``s): a final slot's line is kept only for the team that fills it (``_settled``)."""
     matches = {s.match.pk: s.match for s in states}
     final = {(s.match.pk, side.reference): side.final for s in states for side in s.sides}
     games = [engine.SlotGame(s.match.pk, s.match.match_number, (s.a.reference, s.b.reference)) for s in states]
     size_of = dict(sizes)
     lines = {}
     for group in groups:
-        if group.pk not in wanted:
-            continue
         steps = engine.steps_for_group(group.pk, size_of.get(group.pk, 0), games)
         lines[group.pk] = [
             (
@@ -142,9 +134,8 @@ def _settled(team, states):
     ]
 
 
-def _planned(division, groups, sizes, wanted):
-    """Group pk -> lines from the division's settings, before the games after the groups exist,
-    for the groups whose pk is in ``wanted``."""
+def _planned(division, groups, sizes):
+    """Group pk -> lines from the division's settings, before the games after the groups exist."""
     names = [g.name for g in groups]
     try:
         pairs = placement.parse_pairs(division.placement_pairs, names) if len(groups) > 1 else []
@@ -153,8 +144,6 @@ def _planned(division, groups, sizes, wanted):
     by_pk = {g.pk: g for g in groups}
     lines = {}
     for group in groups:
-        if group.pk not in wanted:
-            continue
         steps = engine.planned_steps(
             group.pk,
             after_groups=division.after_groups,

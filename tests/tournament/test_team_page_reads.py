@@ -1,17 +1,14 @@
 """The team page reads one team's share of the division (issue 31 item 1): its group's
-standings, its own stage path, its division's open games. Each narrowed read answers what the
-division-wide read answers for that team, with a withdrawal that annuls games and without."""
+standings and its division's open games counted by the database. Each answers what the
+division-wide read answers, with a withdrawal that annuls games and without."""
 
 import pytest
-from django.utils import translation
 
 from awards.reports import _open_games
-from tests.tournament.test_stages_services import day, members, play_groups, win
+from tests.tournament.test_stages_services import day, members, win
 from tournament.models import Match, Team
 from tournament.reports import is_annulled, match_queryset
 from tournament.reports.standings import division_standings, standing_lines
-from tournament.services.knockout import seed_divisions
-from tournament.stage_path import stage_paths
 
 
 @pytest.fixture
@@ -50,21 +47,6 @@ def test_one_groups_standings_equal_that_group_in_the_whole_division(three_group
         )
 
 
-def test_one_teams_stage_path_equals_its_line_in_the_whole_event(three_groups):
-    event, league, small = three_groups
-    with translation.override("ja"):
-        before = stage_paths(event)
-        for team in Team.objects.filter(division__event=event):
-            assert stage_paths(event, team=team).get(team.pk, []) == before.get(team.pk, [])
-        play_groups(league)
-        play_groups(small)
-        assert [d for d, _games in seed_divisions(event).seeded] == [league]
-        after = stage_paths(event)
-        assert after != before
-        for team in Team.objects.filter(division__event=event):
-            assert stage_paths(event, team=team).get(team.pk, []) == after.get(team.pk, [])
-
-
 def _open_by_building_every_game(event):
     counts = {}
     for match in match_queryset(event).not_done():
@@ -83,5 +65,3 @@ def test_open_games_counted_by_the_database_equal_the_games_built_one_by_one(thr
     expected = _open_by_building_every_game(event)
     assert expected.get(small.pk, 0) < Match.objects.filter(division=small).not_done().count()
     assert _open_games(event) == expected
-    assert _open_games(event, small) == {small.pk: expected[small.pk]}
-    assert _open_games(event, league) == {league.pk: expected[league.pk]}

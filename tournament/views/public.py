@@ -13,6 +13,7 @@ fragment (``?fragment=1``) when the events document says the version changed.
 
 import functools
 import hashlib
+import itertools
 import re
 import time
 from urllib.parse import urlsplit
@@ -441,13 +442,9 @@ def _standings_page(event, division, number):
     items = [(d, g) for d in chosen for g in by_division[d.pk] or [None]]
     page = Paginator(items, GROUPS_PER_PAGE).get_page(number or 1)
     shown = []
-    for d, group in page.object_list:
-        if not shown or shown[-1][0] != d:
-            shown.append((d, [], False))
-        if group is not None:
-            shown[-1][1].append(group)
-        last = group is None or group == by_division[d.pk][-1]
-        shown[-1] = (d, shown[-1][1], last)
+    for d, on_page in itertools.groupby(page.object_list, key=lambda item: item[0]):
+        here = [g for _d, g in on_page if g is not None]
+        shown.append((d, here, not here or here[-1] == by_division[d.pk][-1]))
     page.object_list = shown
     jump = []
     if page.paginator.num_pages > 1:
