@@ -4,7 +4,7 @@ Decision (issue 17, item 3): a public page or API answer is rendered at most onc
 ``FRESH_SECONDS`` per page, language and *known* query parameters, whatever the number of
 workers and readers, and a change to the tournament shows within ``FRESH_SECONDS``:
 
-- the cache is Django's default cache (``config/settings.py`` ``CACHES``: a file-based cache
+- the cache is Django's default cache (``config/settings.py`` ``CACHES``: diskcache's SQLite cache
   under the data directory shared by every worker of ``make serve``, or Redis when
   ``KARUTA_REDIS_URL`` is set);
 - the key is the page's name, its URL arguments, the language and only the query parameters
@@ -64,7 +64,7 @@ def cache_get(key, default=None):
 
 def cache_set(key, value, timeout) -> bool:
     """``cache.set(key, value, timeout)``; False, logged, when the cache fails (a full disk: the
-    file cache cannot write its entry). Never raises."""
+    cache cannot write its entry). Never raises."""
     try:
         cache.set(key, value, timeout)
     except Exception as error:
@@ -75,9 +75,9 @@ def cache_set(key, value, timeout) -> bool:
 
 def cache_add(key, value, timeout) -> bool:
     """``cache.add(key, value, timeout)``: True when this call stored it (the key was absent);
-    False when it was there or the cache failed (logged). Never raises. The file cache's add
-    is not atomic across processes: two may both win, rarely; use it where that costs only
-    work done twice (a render lock), never for correctness."""
+    False when it was there or the cache failed (logged). Never raises. Redis's and diskcache's
+    add are atomic, but a cache in trouble answers False to everybody: use it where that costs
+    only work done twice or waited for (a render lock), never for correctness."""
     try:
         return bool(cache.add(key, value, timeout))
     except Exception as error:
@@ -177,7 +177,7 @@ def bump_data_version():
     """Make every cached page older than now stale (served at most ``FRESH_SECONDS`` more).
 
     A new value from the clock rather than ``incr``: two workers bumping at once both
-    change it, and the file-based cache has no atomic increment."""
+    change it, with no increment to agree on."""
     cache_set(VERSION_KEY, time.time_ns(), None)
 
 

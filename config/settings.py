@@ -300,7 +300,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache ----------------------------------------------------------------------------
 # One cache shared by every worker of `make serve` (public pages and the API, see
-# common/page_cache.py): files under DATA_DIR/cache by default; Redis when KARUTA_REDIS_URL
+# common/page_cache.py): SQLite files under DATA_DIR/page-cache by default; Redis when KARUTA_REDIS_URL
 # is set (redis://host:6379/0; needs the `redis` package: pip install redis).
 REDIS_URL = os.environ.get("KARUTA_REDIS_URL", "")
 if REDIS_URL:
@@ -308,11 +308,20 @@ if REDIS_URL:
         raise ImproperlyConfigured("KARUTA_REDIS_URL is set but the redis package is not installed (pip install redis)")
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:
+    # diskcache: SQLite files (one per shard) under DATA_DIR/page-cache, safe across processes
+    # and threads. Django's file-based cache wrote a file per entry and listed the whole
+    # directory at every write to cull it: under a full hall's polls (issue 31, item 3) its
+    # writes were a fifth of the server's time (py-spy), and its culling dropped a random third
+    # of the entries, the hot ones too. A read that meets a busy shard (DATABASE_TIMEOUT
+    # seconds) is a miss; a write retries. Oldest-stored entries go first past KARUTA_CACHE_MB.
+    # Its connections stay open across requests (common/cache_backend.py).
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-            "LOCATION": DATA_DIR / "cache",
-            "OPTIONS": {"MAX_ENTRIES": envint("KARUTA_CACHE_ENTRIES", 2000)},
+            "BACKEND": "common.cache_backend.KeptOpenDiskCache",
+            "LOCATION": str(DATA_DIR / "page-cache"),
+            "SHARDS": 4,
+            "DATABASE_TIMEOUT": 0.05,
+            "OPTIONS": {"size_limit": envint("KARUTA_CACHE_MB", 256) * 2**20},
         }
     }
 

@@ -83,9 +83,9 @@ def test_a_session_is_never_served_from_or_stored_in_the_cache(db):
 
 
 def test_the_cache_is_shared_by_every_worker():
-    """The default cache is a store outside the process (files under the data dir, or Redis)."""
+    """The default cache is a store outside the process (SQLite files under the data dir, or Redis)."""
     backend = settings.CACHES["default"]["BACKEND"]
-    assert backend.endswith(("FileBasedCache", "RedisCache")), backend
+    assert backend.endswith(("KeptOpenDiskCache", "RedisCache")), backend
 
 
 current = {"version": "a"}

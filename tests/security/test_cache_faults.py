@@ -2,20 +2,25 @@
 hall screens cached like the other public pages (the outside tester: 30 clients on a court page,
 p95 11 s).
 
-A full disk is simulated by the cache's write raising ``OSError(ENOSPC)`` (the file-based cache
-writes a temporary file per entry), a cache that cannot be read by its read raising too."""
+A full disk is simulated by every write of the cache failing as it does on a full disk: the
+SQLite write of an entry raising "database or disk is full" and the file of a big entry
+``OSError(ENOSPC)`` (diskcache, ``common/cache_backend.py``); a cache that cannot be read by its
+read raising too."""
 
+import contextlib
 import errno
+import sqlite3
 import time
 from unittest import mock
 
 import pytest
+from diskcache import core as diskcache_core
 from django.core.cache import caches
-from django.core.cache.backends import filebased
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from common.cache_backend import KeptOpenDiskCache
 from judging.engine import rules
 from judging.services import record_confirmed_result
 from tests import factories
@@ -27,6 +32,21 @@ pytestmark = pytest.mark.django_db
 
 def full_disk(*args, **kwargs):
     raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def database_full(*args, **kwargs):
+    raise sqlite3.OperationalError("database or disk is full")
+
+
+@contextlib.contextmanager
+def cache_on_a_full_disk():
+    """Every write of the embedded cache fails as on a full disk."""
+    assert isinstance(caches["default"], KeptOpenDiskCache)
+    with (
+        mock.patch.object(diskcache_core.Cache, "_transact", database_full),
+        mock.patch.object(diskcache_core.Disk, "store", full_disk),
+    ):
+        yield
 
 
 @pytest.fixture
@@ -58,8 +78,7 @@ def public_urls(event, division):
 
 def test_every_public_page_answers_on_a_full_disk(client, day):
     urls = public_urls(*day)
-    assert isinstance(caches["default"], filebased.FileBasedCache)
-    with mock.patch.object(filebased.tempfile, "mkstemp", full_disk):  # every write of an entry
+    with cache_on_a_full_disk():
         answers = {url: client.get(url).status_code for url in urls}
     assert set(answers.values()) == {200}, answers
 
@@ -75,7 +94,7 @@ def test_a_result_still_shows_on_a_full_disk(client, day):
     event, _division = day
     url = reverse("tournament:public_results", args=[event.slug])
     game = event.matches.order_by("match_number").first()
-    with mock.patch.object(filebased.tempfile, "mkstemp", full_disk):
+    with cache_on_a_full_disk():
         client.get(url)
         record_confirmed_result(game, rules.SheetValues(30, 26, 0, rules.JokerHolder.A))
         page = client.get(url).content.decode()
