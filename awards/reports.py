@@ -208,6 +208,28 @@ def _open_games(event):
     return counts
 
 
+def open_games(event) -> dict[int, int]:
+    """Division pk -> how many of its games have no confirmed result (not annulled, not void),
+    counted once per data version for every team page (``page_cache.kept_per_data_version``);
+    a division absent has none left."""
+    return page_cache.kept_per_data_version(f"open-games:{event.pk}", lambda: _open_games(event))
+
+
+def team_page_stamp(event) -> str:
+    """A short text that changes when what the awards desk adds to the public team pages
+    changes: the prizes added by hand and the award settings (who gets a place prize). Read
+    once per data version, and at least every ``page_cache.FRESH_SECONDS`` (the desk's writes
+    are not in the data version): the team page's cached fragment is keyed on it beside
+    ``reports.versions.team_version``."""
+
+    def compute():
+        hands = list(HandPrize.objects.filter(event=event).order_by("pk").values_list())
+        settings = list(AwardSettings.objects.filter(event=event).values_list())
+        return hashlib.sha256(repr((hands, settings)).encode()).hexdigest()[:16]
+
+    return page_cache.kept_per_data_version(f"awards-stamp:{event.pk}", compute)
+
+
 def _state(division, open_games, places):
     """(finished, reason): a division is finished when every game has a confirmed result, it has
     final places, and none of them is to confirm (docs/rules/awards.md, "Finished")."""
@@ -342,7 +364,7 @@ def event_awards(event, *, settings=None, per=None, division=None) -> list[Divis
     settings = settings or AwardSettings.for_event(event)
     per = per or settings.per
     places = ranked_places(event)
-    open_games = _open_games(event)
+    left = _open_games(event)
     hands = list(HandPrize.objects.filter(event=event).select_related("team", "player", "division"))
     played = played_player_ids(event)
     prints = latest_prints(event)
@@ -350,7 +372,7 @@ def event_awards(event, *, settings=None, per=None, division=None) -> list[Divis
     divisions = [division] if division is not None else list(event.divisions.all())
     for d in divisions:
         division_places = places.get(d.pk) or (_group_result_places(d) if d.after_groups == "none" else [])
-        finished, reason = _state(d, open_games.get(d.pk, 0), division_places)
+        finished, reason = _state(d, left.get(d.pk, 0), division_places)
         prizes = []
         if finished:
             prizes = _place_prizes(d, division_places, settings) + _individual_prizes(event, settings, d)
@@ -413,10 +435,8 @@ def team_prizes(event, team) -> list[str]:
     player (individual, or by hand) is left out: it would name a child. ``[]`` when none."""
     division = team.division
     prizes = []
-    # A division with games left is not finished (``_state``): its places are not read. The
-    # open games are counted once per data version for every team page.
-    open_games = page_cache.kept_per_data_version(f"open-games:{event.pk}", lambda: _open_games(event))
-    if not open_games.get(division.pk, 0):
+    # A division with games left is not finished (``_state``): its places are not read.
+    if not open_games(event).get(division.pk, 0):
         places = ranked_places(event, division).get(division.pk) or (
             _group_result_places(division) if division.after_groups == "none" else []
         )

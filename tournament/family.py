@@ -76,7 +76,8 @@ class NextGame:
 
 @dataclass
 class TeamDay:
-    """What the family page shows: ``next`` (``NextGame`` or None: no game left), ``rank``
+    """What the family page shows: ``next`` (``NextGame`` or None: no game left) and
+    ``coming`` (the same game before the clock: ``ComingGame``), ``rank``
     (the ``StandingLine`` of the team's group or None), ``group`` (the group), ``rank_text``
     (its explanation in a sentence), ``path`` (stage path lines), ``place`` (the final place's
     words or ""), ``place_how`` (how it was decided), ``players`` (names only where the event
@@ -85,6 +86,7 @@ class TeamDay:
 
     team: object
     next: NextGame | None = None
+    coming: ComingGame | None = None
     rank: object = None
     group: object = None
     rank_text: str = ""
@@ -97,15 +99,54 @@ class TeamDay:
     share: str = ""
 
 
-def next_game(event, team, now, games=None):
-    """The ``NextGame`` of ``team`` at ``now`` (aware): its first game, by start (a game with a
-    time before one without) then number, still waiting for a result; None when none is left.
-    ``games``: the team's games from ``match_queryset`` when the caller has them already (the
-    team page shows them too), else they are read."""
+@dataclass(frozen=True)
+class ComingGame:
+    """The team's next game as the data has it, before the clock: ``number``, ``start_at``
+    (aware or None), ``start`` ("13:30" JST or ""), ``court``, ``stage``, ``opponent`` (as
+    ``NextGame``), ``playing`` (開始 was pressed) and ``scheduled`` (no result sent yet). The
+    team page keeps it with its cached fragment and makes the ``NextGame`` at each request
+    (``at``): the minutes and the calls change with the clock, not with the data (issue 31,
+    item 3: the minute in the fragment's key made every team page render once a minute)."""
+
+    number: int
+    start_at: object
+    start: str
+    court: str
+    stage: str
+    opponent: str
+    playing: bool
+    scheduled: bool
+
+    def at(self, now, announcements, team_name) -> NextGame:
+        """The ``NextGame`` at ``now`` (aware) with ``announcements`` (those shown now:
+        ``hall.announcements_now``); the first that names ``team_name`` is its call."""
+        minutes = None
+        if self.start_at is not None:
+            minutes = int((self.start_at - now).total_seconds() // 60)
+        called = next((a.text for a in announcements if team_name in a.text), "")
+        due = bool(called) or (not self.playing and minutes is not None and minutes <= DUE_MINUTES)
+        return NextGame(
+            number=self.number,
+            start=self.start,
+            court=self.court,
+            stage=self.stage,
+            opponent=self.opponent,
+            minutes=minutes,
+            playing=self.playing,
+            called=called,
+            due=due and self.scheduled,
+        )
+
+
+def coming_game(event, team, games=None):
+    """The ``ComingGame`` of ``team``: its first game, by start (a game with a time before one
+    without) then number, still waiting for a result; None when none is left. ``games``: the
+    team's games from ``match_queryset`` when the caller has them already (the team page shows
+    them too), else they are read."""
     if games is None:
         games = match_queryset(event).filter(Q(team_a=team) | Q(team_b=team)).open()
     waiting = [m for m in games if m.status in Match.Status.OPEN]
-    match = min(waiting, key=lambda m: (m.start_at is None, m.start_at or now, m.match_number), default=None)
+    match = min(waiting, key=lambda m: (m.start_at is None, m.start_at, m.match_number), default=None)
     if match is None:
         return None
     slots = division_game_slots(match.division) if not match.is_group_match else {}
@@ -114,23 +155,23 @@ def next_game(event, team, now, games=None):
         opponent = side_text(match.team_b, line.slot_b)
     else:
         opponent = side_text(match.team_a, line.slot_a)
-    minutes = None
-    if match.start_at is not None:
-        minutes = int((match.start_at - now).total_seconds() // 60)
-    called = next((a.text for a in announcements_now(event, now) if team.name in a.text), "")
-    playing = match.actual_start is not None
-    due = bool(called) or (not playing and minutes is not None and minutes <= DUE_MINUTES)
-    return NextGame(
+    return ComingGame(
         number=match.match_number,
+        start_at=match.start_at,
         start=timezone.localtime(match.start_at).strftime("%H:%M") if match.start_at else "",
         court=str(match.court) if match.court_id else "",
         stage=f"{line.division}{pgettext('separator', ', ')}{line.stage_and_group}",
         opponent=opponent,
-        minutes=minutes,
-        playing=playing,
-        called=called,
-        due=due and match.status == Match.Status.SCHEDULED,
+        playing=match.actual_start is not None,
+        scheduled=match.status == Match.Status.SCHEDULED,
     )
+
+
+def next_game(event, team, now, games=None):
+    """The ``NextGame`` of ``team`` at ``now`` (aware): ``coming_game`` at that moment, with
+    the calls shown then; None when no game is left."""
+    coming = coming_game(event, team, games)
+    return coming.at(now, announcements_now(event, now), team.name) if coming is not None else None
 
 
 def _kept(name, compute):
@@ -206,7 +247,8 @@ def team_day(event, team, now=None, games=None) -> TeamDay:
     ``match_queryset`` when the caller has them (``next_game``)."""
     now = now or timezone.now()
     day = TeamDay(team)
-    day.next = next_game(event, team, now, games)
+    day.coming = coming_game(event, team, games)
+    day.next = day.coming.at(now, announcements_now(event, now), team.name) if day.coming is not None else None
     day.rank, day.rank_text = group_rank(team)
     day.group = team.group
     day.path = stage_path(event, team)

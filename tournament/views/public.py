@@ -27,10 +27,12 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from awards.reports import team_prizes
+from awards.reports import open_games, team_page_stamp, team_prizes
 from common import page_cache
 from common.downloads import CSV, ICS, PDF, XLSX, file_response
 from common.page_cache import cache_add, cache_delete, cache_get, cache_set
@@ -40,8 +42,10 @@ from tournament.models import CRITERION_LABELS, Court, Division, Event, Group, M
 from tournament.reports import hall
 from tournament.reports.api import event_version
 from tournament.reports.placement import division_placements, nth_place
+from tournament.reports.versions import team_version
 
 FRESH_SECONDS = 15  # a fragment is kept this long for the same event version (lots carry no version)
+SCOPED_SECONDS = 300  # a fragment keyed on what it shows (its scope: the team page) is kept this long
 LIVE_LAG_SECONDS = 5  # a polled fragment may be this many seconds behind the newest version
 RENDER_LOCK = 10  # seconds: longest a fragment's render lock is held (a crashed render frees it then)
 RENDER_WAIT = 2  # seconds: longest a request waits for another's render before rendering itself
@@ -60,37 +64,40 @@ def _number(request, name):
     return whole_number(request.GET.get(name, ""), low=1)
 
 
-def cached_fragment(path, event, version, params, build, polled=False, clock=""):
-    """The HTML of a page's live part and what it was made from, ``(html, (version, clock))``:
-    ``version`` is the event's (``reports.api.event_version``), ``clock`` the page's text that
-    changes with the time it shows (``live_page``); both are in the cache key.
+def cached_fragment(path, event, version, params, build, polled=False, scope=None):
+    """What ``build()`` makes of a page's live part (its HTML, or what ``live_page``'s ``head``
+    keeps beside it) and the event's version it stands for: ``(value, version)``. ``version``
+    is the event's (``reports.api.event_version``); ``scope``, for a page that shows less than
+    the whole event, a version of what it shows (the team page: ``reports.versions.team_version``;
+    issue 31, item 3). The cache key holds ``scope`` (``version`` without one): a fragment made
+    under an older event version with the same scope is current, and stands for the event's
+    version of now.
 
-    Rendered at most once per page (``path``, which names the court or team), known
-    parameters, language and event version (``params``: the parameters the page reads, never
-    the raw query string, so ``?x=<random>`` is served from the cache), kept
-    ``FRESH_SECONDS`` for changes the version does not see (a team renamed).
+    Made at most once per page (``path``, which names the court or team), known parameters,
+    language and scope (``params``: the parameters the page reads, never the raw query string,
+    so ``?x=<random>`` is served from the cache), kept ``FRESH_SECONDS`` for changes the
+    version does not see (a court renamed); ``SCOPED_SECONDS`` with a scope, which sees them
+    (a fragment kept 15 s made every team page render again at every phone's next poll).
 
     Under a full hall (issue 31, item 3: 1,000 phones, a result every second or so) a new
     version made every phone's next fetch render the same fragment at once, each worker
     thread its own copy. So one request renders (a lock in the shared cache, ``RENDER_LOCK``
     seconds at most) while the others are answered with the newest fragment already made, of
-    an older version, which carries that version (``data-version``) so the page's script
-    fetches again at its next poll; a request with no older fragment waits for the render
-    (up to ``RENDER_WAIT`` seconds), then renders itself. With ``polled`` (``?fragment=1``,
-    the script's fetch) the newest fragment is also served while it is younger than
-    ``LIVE_LAG_SECONDS``: a polled fragment is rendered at most once per that many seconds
-    per page, however often results arrive, and is at most that much behind. A page opened
-    afresh always shows the version of the moment."""
+    an older scope, which stands for the version it was made under (``live_page`` writes it
+    into ``data-version``) so the page's script fetches again at its next poll; a request with
+    no older fragment waits for the render (up to ``RENDER_WAIT`` seconds), then renders
+    itself. With ``polled`` (``?fragment=1``, the script's fetch) the newest fragment is also
+    served while it is younger than ``LIVE_LAG_SECONDS``: a polled fragment is rendered at most
+    once per that many seconds per page, however often results arrive, and is at most that
+    much behind. A page opened afresh always shows the version of the moment."""
     place = f"{path}|{event.pk}|{get_language()}|{sorted(params.items())}"
-    made = (version, clock)
-    digest = hashlib.sha256(f"{place}|{version}{clock}".encode()).hexdigest()
-    key = "public-live:" + digest
+    key = "public-live:" + hashlib.sha256(f"{place}|{scope or version}".encode()).hexdigest()
     newest_key = "public-live-newest:" + hashlib.sha256(place.encode()).hexdigest()
     lock_key = newest_key + ":lock"
-    html = cache_get(key)
-    if html is not None:
-        return html, made
-    newest = cache_get(newest_key)  # ((version, clock), html, made at)
+    value = cache_get(key)
+    if value is not None:
+        return value, version
+    newest = cache_get(newest_key)  # (version, value, made at)
     if polled and newest is not None and time.time() - newest[2] < LIVE_LAG_SECONDS:
         return newest[1], newest[0]
     locked = cache_add(lock_key, 1, RENDER_LOCK)
@@ -100,24 +107,31 @@ def cached_fragment(path, event, version, params, build, polled=False, clock="")
         waited_until = time.monotonic() + RENDER_WAIT
         while time.monotonic() < waited_until:
             time.sleep(0.05)
-            html = cache_get(key)
-            if html is not None:
-                return html, made
+            value = cache_get(key)
+            if value is not None:
+                return value, version
     try:
-        html = build()
-        cache_set(key, html, FRESH_SECONDS)  # a full disk: served uncached (common.page_cache)
-        cache_set(newest_key, (made, html, time.time()), FRESH_SECONDS)
+        value = build()
+        cache_set(key, value, SCOPED_SECONDS if scope else FRESH_SECONDS)  # a full disk: served uncached
+        cache_set(newest_key, (version, value, time.time()), FRESH_SECONDS)
     finally:
         if locked:
             cache_delete(lock_key)
-    return html, made
+    return value, version
 
 
-def live_page(request, template, fragment, context, params, clock=""):
+def live_page(request, template, fragment, context, params, clock="", scope=None, head=None):
     """Render ``template`` around the live fragment ``fragment`` (the part that refreshes
-    itself); with ``?fragment=1`` only the fragment, for ``public_refresh.js``. ``clock``: a
-    text that changes with the time the fragment shows (the team page's "in 12 minutes": the
-    minute), kept in its cache key and ETag so the once-a-minute refresh gets the new text."""
+    itself); with ``?fragment=1`` only the fragment, for ``public_refresh.js``. The fragment
+    is wrapped here in ``<div class="live-body" data-version="…">`` with the event's version
+    it stands for: the script compares it with the events document's.
+
+    ``scope``: a version of what the fragment shows when that is less than the whole event
+    (``cached_fragment``). ``head``: ``(name, show)`` for a part made at every request in
+    front of the cached fragment, from the fragment's context entry ``name`` kept beside it in
+    the cache: ``show(value)`` gives its HTML (the team page's next game: its minutes and calls
+    follow the clock, not the data). ``clock``: a text that changes with the time the page
+    shows ("in 12 minutes": the minute), kept in the ETag so a reload gets the new text."""
     event = context["event"]
     version = event_version(event)
     etag = _page_etag(request, event, version + clock, params)
@@ -129,13 +143,16 @@ def live_page(request, template, fragment, context, params, clock=""):
     def build():
         # What is costly to shape ("lines", "standings": functions) is made once, on a cache miss.
         ready = {key: value() if key in LAZY else value for key, value in context.items()}
-        return render_to_string(fragment, ready, request)
+        html = render_to_string(fragment, ready, request)
+        return (ready[head[0]], html) if head is not None else html
 
     polled = request.GET.get("fragment") == "1"
-    html, made = cached_fragment(request.path, event, version, params, build, polled=polled, clock=clock)
-    if made != (version, clock):  # an older fragment (another request is rendering the new one)
-        etag = _page_etag(request, event, made[0] + made[1], params)
-        context["version"] = made[0]
+    value, made = cached_fragment(request.path, event, version, params, build, polled, scope)
+    if made != version:  # an older fragment (another request is rendering the new one)
+        etag = _page_etag(request, event, made + clock, params)
+        context["version"] = made
+    html = head[1](value[0]) + value[1] if head is not None else value
+    html = format_html('<div class="live-body" data-version="{}">\n{}</div>', made, mark_safe(html))
     if polled:
         response = HttpResponse(html)
     else:
@@ -319,7 +336,12 @@ def timetable(request, slug, court=None, team=None):
 def _team_page(request, event, team, matches):
     """The team's page as the family's page (issue 35, item 1): the next game with a banner when
     it is due or called, the group rank and what placed it, the stage path, the final place and
-    the prizes, then the team's games; no players' names unless the event publishes them."""
+    the prizes, then the team's games; no players' names unless the event publishes them.
+
+    The fragment is keyed on what it shows (``reports.versions.team_version``), not on the
+    whole event: a result in another group leaves it current (issue 31, item 3). The next game
+    is kept beside it as a ``family.ComingGame`` and its minutes and call are made at each
+    request (``team_next.html``): the clock is in the ETag only."""
     now = timezone.now()
     url = request.build_absolute_uri(request.path)
     games = functools.cache(lambda: list(matches))  # read once for the next game and the cards
@@ -331,6 +353,12 @@ def _team_page(request, event, team, matches):
         found.share = share.team_text(event, team, found, url)
         return found
 
+    shown = hall.announcements_now(event, now)  # kept per data version
+
+    def next_game(day):
+        coming = day.coming.at(now, shown, team.name) if day.coming is not None else None
+        return render_to_string("public/includes/team_next.html", {"n": coming}, request)
+
     context = {
         "event": event,
         "team": team,
@@ -338,10 +366,13 @@ def _team_page(request, event, team, matches):
         "lines": lambda: _with_slots(event, games(), team),
     }
     # The minute ("in 12 minutes") and the announcements shown now (a call names the team)
-    # are not in the event's version: they key the fragment's cache and ETag beside it.
-    shown = hall.announcements_now(event, now)  # kept per data version
+    # change the page without a write: they are in its ETag beside the version.
     clock = "|" + timezone.localtime(now).strftime("%H%M") + "|" + ",".join(str(a.pk) for a in shown)
-    return live_page(request, "public/team.html", "public/includes/team_live.html", context, {}, clock)
+    scope = team_version(event, team, finished=not open_games(event).get(team.division_id, 0))
+    scope += team_page_stamp(event)  # the prizes the awards desk adds
+    return live_page(
+        request, "public/team.html", "public/includes/team_live.html", context, {}, clock, scope, ("day", next_game)
+    )
 
 
 def results(request, slug):
