@@ -43,6 +43,8 @@ Two shapes (``--shape``, issue 31 item 3):
   default, on their team's page: two phones a team; the others on the timetable, the
   standings and the results); 8 hall screens poll
   ``display/state.json`` every 5 s (display.js) and fetch their fragment when it changed.
+  Before the window every phone and screen opens its page once (``open_pages``, timed as
+  "page open", no mark): at the end of a round the pages are open already.
   Marks: result POST p95 under 300 ms, every poll's p95 under 100 ms.
 
 The generator and the server share the machine: with ``--pin`` (the default on Linux with two
@@ -520,6 +522,49 @@ def timed_get(client, kind, path, stats, etag=""):
     return status, headers, body
 
 
+def phone_page(index, slug, teams, args):
+    """The page phone ``index`` is on and the kind its fragment is timed as: the first
+    ``--team-phones`` of the phones on a team's page (``teams``: team ids, taken in turn), the
+    others on the timetable, the standings and the results in turn."""
+    if index < round(args.team_phones * args.phones) and teams:
+        return f"/e/{slug}/team/{teams[index % len(teams)]}/", "team fragment"
+    return [f"/e/{slug}/", f"/e/{slug}/standings/", f"/e/{slug}/results/"][index % 3], "phone fragment"
+
+
+OPENERS = 4  # connections that open the phones' and screens' pages before the window
+
+
+def open_pages(args, port, slug, teams, stats):
+    """Before the window (``--shape day``): every phone and hall screen opens its page once,
+    the whole page as the browser loads it before its script polls, ``OPENERS`` at a time,
+    timed as "page open" (no mark, not in the window's requests/s). The window is a minute of
+    a day on which the pages are open, as they are at the end of a round: a phone polls a page
+    it has opened, and opening it made the page's fragment."""
+    paths = [phone_page(i, slug, teams, args)[0] for i in range(args.phones)]
+    paths += [f"/e/{slug}/display/courts/"] * args.screens
+    lock = threading.Lock()
+
+    def opener():
+        client = Client(port)
+        try:
+            while True:
+                with lock:
+                    if not paths:
+                        return
+                    path = paths.pop()
+                timed_get(client, "page open", path, stats)
+        except Exception as error:
+            stats.error("page open", repr(error))
+        finally:
+            client.close()
+
+    threads = [threading.Thread(target=opener, daemon=True) for _ in range(OPENERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
 def phone(index, slug, teams, args, port, stats, stop_at):
     """A parent's phone on a public page: every 15 s the API's events document, conditional;
     the page's fragment when the event's version changed, and once a minute anyway. The first
@@ -527,11 +572,7 @@ def phone(index, slug, teams, args, port, stats, stop_at):
     the others on the timetable, the standings and the results in turn."""
     rng = random.Random(args.seed * 7919 + index)
     client = Client(port)
-    on_team = index < round(args.team_phones * args.phones) and teams
-    if on_team:
-        page, kind = f"/e/{slug}/team/{teams[index % len(teams)]}/", "team fragment"
-    else:
-        page, kind = [f"/e/{slug}/", f"/e/{slug}/standings/", f"/e/{slug}/results/"][index % 3], "phone fragment"
+    page, kind = phone_page(index, slug, teams, args)
     etag, version = "", None
     try:
         pause(rng.uniform(0, PHONE_SECONDS), stop_at)
@@ -622,6 +663,8 @@ def run_load(args, port, slug, card_total, courts, teams):
     idle = Stats()
     baseline(port, idle, time.monotonic() + 3, kind="healthz idle")
     stats.latency["healthz idle"] = idle.latency["healthz idle"]
+    if args.shape == "day":
+        open_pages(args, port, slug, teams, stats)
     stop_at = time.monotonic() + args.duration
     court_client = tablet if args.shape == "day" else referee
     threading.stack_size(512 * 1024)  # a thousand phone threads: a small stack each
@@ -729,7 +772,9 @@ KINDS = (
     "results",
     "healthz",
     "healthz idle",
+    "page open",
 )
+BEFORE = ("healthz idle", "page open")  # timed before the window: not in its requests/s
 # --shape day's marks (issue 31 item 3): p95 in seconds.
 DAY_MARKS = {"entry POST": 0.300, "court state": 0.100, "phone poll": 0.100, "screen poll": 0.100}
 
@@ -758,7 +803,7 @@ def report(args, stats, elapsed, saved, unacknowledged, problems, database):
     )
     pinned = f"; server on core {args.server_core}, generator on core {args.generator_core}" if args.pin else ""
     print(f"Load ({args.shape}): {who}, {args.duration:.0f} s on {database}{pinned}")
-    total = sum(len(v) for k, v in stats.latency.items() if k != "healthz idle")
+    total = sum(len(v) for k, v in stats.latency.items() if k not in BEFORE)
     print(
         f"{total} requests in {elapsed:.1f} s = {total / elapsed:.0f} requests/s; "
         f"{len(stats.acks)} results acknowledged, {len(stats.retries)} sent twice, {saved} versions saved"
@@ -774,7 +819,7 @@ def report(args, stats, elapsed, saved, unacknowledged, problems, database):
         if not values:
             continue
         p50, p95 = statistics.median(values), pct(values, 95)
-        own = kind in ("healthz", "healthz idle")
+        own = kind in ("healthz", *BEFORE)
         r50 = f"{p50 / base50:.1f}×" if base50 and not own else ""
         r95 = f"{p95 / base95:.1f}×" if base95 and not own else ""
         print(
