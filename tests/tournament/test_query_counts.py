@@ -15,6 +15,7 @@ from django.core.cache import cache
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from judging import services as judging_services
 from judging.engine import rules
@@ -180,8 +181,12 @@ def test_page_queries_do_not_grow_with_the_event(page, events, client, db, reque
     sql = {}
     for label, event in built.items():
         url = url_of(event)
-        client.get(url)  # first visit: anything done once (a game's actual start) is done
-        counts[label], sql[label] = count_queries(client, url)
+        for _attempt in range(2):  # a hall screen's cache version holds the minute: not across one
+            minute = timezone.now().replace(second=0, microsecond=0)
+            client.get(url)  # first visit: anything done once (a game's actual start) is done
+            counts[label], sql[label] = count_queries(client, url)
+            if timezone.now().replace(second=0, microsecond=0) == minute:
+                break
     if counts["small"] != counts["big"]:
         small, big = (Counter(normalise(q) for q in sql[label]) for label in ("small", "big"))
         grown = [f"{big[q]}× (vs {small[q]}×) {q[:300]}" for q in big if big[q] != small[q]][:3]

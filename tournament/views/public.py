@@ -134,6 +134,7 @@ def live_page(request, template, fragment, context, params, clock="", scope=None
     shows ("in 12 minutes": the minute), kept in the ETag so a reload gets the new text."""
     event = context["event"]
     version = event_version(event)
+    clock += "|" + (scope or "")  # a scope may change without the event's version (two teams swapped)
     etag = _page_etag(request, event, version + clock, params)
     not_modified = get_conditional_response(request, etag=etag)
     if not_modified is not None:
