@@ -182,3 +182,18 @@ def test_a_prize_added_by_hand_shows_on_the_team_page_within_the_fresh_seconds(e
     monkeypatch.setattr(page_cache.time, "time", lambda: later)
     monkeypatch.setattr(public, "LIVE_LAG_SECONDS", 0)
     assert "敢闘賞" in client.get(fragment, headers=english).content.decode()
+
+
+def test_a_refresh_of_a_kept_team_fragment_asks_no_query_and_another_events_team_is_a_404(
+    event, client, django_assert_num_queries
+):
+    _league, _small, (a, *_rest), _other = _groups(event)
+    fragment = f"/e/{event.slug}/team/{a[0].pk}/?fragment=1"
+    assert client.get(fragment).status_code == 200
+    with django_assert_num_queries(0):  # the team's place, versions and fragment: all kept
+        assert client.get(fragment).status_code == 200
+    stranger, _divisions = day([("一般の部", [6], 3, {})])
+    foreign = stranger.divisions.get().teams.first()
+    assert client.get(f"/e/{event.slug}/team/{foreign.pk}/").status_code == 404
+    assert client.get(f"/e/{event.slug}/team/{foreign.pk}/?fragment=1").status_code == 404
+    assert client.get(f"/e/{stranger.slug}/team/{foreign.pk}/").status_code == 200

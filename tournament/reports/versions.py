@@ -50,17 +50,29 @@ SCOPES_KEY = "event-scopes:{pk}"
 
 
 @dataclass(frozen=True)
+class TeamPlace:
+    """Where a team is, as ``team_version`` and the team page's refresh read it without its row:
+    ``pk``, ``division_id``, ``group_id`` (None before the draw) and ``name``."""
+
+    pk: int
+    division_id: int
+    group_id: int | None
+    name: str
+
+
+@dataclass(frozen=True)
 class EventScopes:
     """What ``team_version`` reads, per data version: ``parts`` (a part's key, ``("group", pk)``
     or ``("division", pk)``, -> a short text that changes when the part does), ``groups_of``
     (division pk -> the pks of its groups that have games), ``plays_in`` (team pk -> the keys
-    of the parts its games are in) and ``after_groups`` (the pks of divisions that have games
-    after the groups)."""
+    of the parts its games are in), ``after_groups`` (the pks of divisions that have games
+    after the groups) and ``teams`` (team pk -> its ``TeamPlace``)."""
 
     parts: dict
     groups_of: dict
     plays_in: dict
     after_groups: frozenset
+    teams: dict
 
 
 def _part(division_id, group_id, stage):
@@ -69,7 +81,7 @@ def _part(division_id, group_id, stage):
 
 
 def event_scopes(event) -> EventScopes:
-    """The ``EventScopes`` of ``event``: twelve queries, whatever the size, made once per
+    """The ``EventScopes`` of ``event``: thirteen queries, whatever the size, made once per
     data version and kept in the shared cache (``page_cache.kept_per_data_version``: never
     behind a committed write)."""
     return page_cache.kept_per_data_version(SCOPES_KEY.format(pk=event.pk), lambda: compute_event_scopes(event))
@@ -160,18 +172,26 @@ def compute_event_scopes(event) -> EventScopes:
         for team in (team_a, team_b):
             if team is not None:
                 plays_in[team].add(part)
+    places = Team.objects.filter(division__event=event).values_list("pk", "division_id", "group_id", "name")
     parts = {key: hashlib.sha256(repr(value).encode()).hexdigest()[:16] for key, value in found.items()}
     return EventScopes(
         parts=parts,
         groups_of={k: frozenset(v) for k, v in groups_of.items()},
         plays_in={k: frozenset(v) for k, v in plays_in.items()},
         after_groups=frozenset(after_groups),
+        teams={row[0]: TeamPlace(*row) for row in places},
     )
+
+
+def team_place(event, pk) -> TeamPlace | None:
+    """The ``TeamPlace`` of team ``pk`` of ``event``, or None (no such team in the event): from
+    the event's kept parts, no query once they are kept."""
+    return event_scopes(event).teams.get(pk)
 
 
 def team_version(event, team, finished=False) -> str:
     """A short text (16 hex digits) that changes whenever what ``team``'s page (a ``Team`` of
-    ``event``) shows from the database changes (the parts it reads: this module's docstring).
+    ``event``, or its ``TeamPlace``) shows from the database changes (the parts it reads: this module's docstring).
     ``finished``: its division has no game left without a result (the awards desk's count), so
     its places read the whole division. One cache read once the event's parts are kept."""
     scopes = event_scopes(event)

@@ -27,6 +27,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.functional import SimpleLazyObject
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext
@@ -42,7 +43,7 @@ from tournament.models import CRITERION_LABELS, Court, Division, Event, Group, M
 from tournament.reports import hall
 from tournament.reports.api import event_version
 from tournament.reports.placement import division_placements, nth_place
-from tournament.reports.versions import team_version
+from tournament.reports.versions import team_place, team_version
 
 FRESH_SECONDS = 15  # a fragment is kept this long for the same event version (lots carry no version)
 SCOPED_SECONDS = 300  # a fragment keyed on what it shows (its scope: the team page) is kept this long
@@ -312,12 +313,11 @@ def timetable(request, slug, court=None, team=None):
     if court is None and team is None and request.GET.get("team"):
         chosen = get_object_or_404(Team, division__event=event, pk=_number(request, "team") or 0)
         return redirect("tournament:public_team", event.slug, chosen.pk)
+    if team is not None:
+        return _team_page(request, event, team)
     court_obj = get_object_or_404(Court, event=event, pk=court) if court is not None else None
-    with_group = Team.objects.select_related("division", "group")  # the team page reads both
-    team_obj = get_object_or_404(with_group, division__event=event, pk=team) if team is not None else None
+    team_obj = None
     matches, params, extra = _timetable_choice(request, event, court_obj, team_obj)
-    if team_obj is not None:
-        return _team_page(request, event, team_obj, matches)
     teams = (
         Team.objects.filter(division__event=event).select_related("division").order_by("division__order", "name_key")
     )
@@ -334,42 +334,51 @@ def timetable(request, slug, court=None, team=None):
     return live_page(request, "public/timetable.html", "public/includes/timetable_live.html", context, params)
 
 
-def _team_page(request, event, team, matches):
+def _team_page(request, event, pk):
     """The team's page as the family's page (issue 35, item 1): the next game with a banner when
     it is due or called, the group rank and what placed it, the stage path, the final place and
     the prizes, then the team's games; no players' names unless the event publishes them.
+    ``pk``: the team's id; a team not of ``event`` is a 404.
 
     The fragment is keyed on what it shows (``reports.versions.team_version``), not on the
     whole event: a result in another group leaves it current (issue 31, item 3). The next game
     is kept beside it as a ``family.ComingGame`` and its minutes and call are made at each
-    request (``team_next.html``): the clock is in the ETag only."""
+    request (``team_next.html``): the clock is in the ETag only. A phone's refresh of a kept
+    fragment reads the team's division, group and name from the event's kept parts
+    (``versions.team_place``) and asks no query; the team's row is read only to render."""
+    place = team_place(event, pk)
+    if place is None:
+        raise Http404("No such team in this tournament.")
     now = timezone.now()
     url = request.build_absolute_uri(request.path)
+    with_group = Team.objects.select_related("division", "group")  # the page reads both
+    team = functools.cache(lambda: get_object_or_404(with_group, division__event=event, pk=pk))
+    matches = reports.match_queryset(event).filter(Q(team_a_id=pk) | Q(team_b_id=pk))
     games = functools.cache(lambda: list(matches))  # read once for the next game and the cards
 
     def day():
-        found = family.team_day(event, team, now, games())
+        found = family.team_day(event, team(), now, games())
         found.place = place_text(found.place) if found.place else ""
-        found.certificates = team_prizes(event, team)
-        found.share = share.team_text(event, team, found, url)
+        found.certificates = team_prizes(event, team())
+        found.share = share.team_text(event, team(), found, url)
         return found
 
     shown = hall.announcements_now(event, now)  # kept per data version
 
     def next_game(day):
-        coming = day.coming.at(now, shown, team.name) if day.coming is not None else None
+        coming = day.coming.at(now, shown, place.name) if day.coming is not None else None
         return render_to_string("public/includes/team_next.html", {"n": coming}, request)
 
     context = {
         "event": event,
-        "team": team,
+        "team": SimpleLazyObject(team),
         "day": day,
-        "lines": lambda: _with_slots(event, games(), team),
+        "lines": lambda: _with_slots(event, games(), team()),
     }
     # The minute ("in 12 minutes") and the announcements shown now (a call names the team)
     # change the page without a write: they are in its ETag beside the version.
     clock = "|" + timezone.localtime(now).strftime("%H%M") + "|" + ",".join(str(a.pk) for a in shown)
-    scope = team_version(event, team, finished=not open_games(event).get(team.division_id, 0))
+    scope = team_version(event, place, finished=not open_games(event).get(place.division_id, 0))
     scope += team_page_stamp(event)  # the prizes the awards desk adds
     return live_page(
         request, "public/team.html", "public/includes/team_live.html", context, {}, clock, scope, ("day", next_game)
