@@ -167,13 +167,6 @@ def coming_game(event, team, games=None):
     )
 
 
-def next_game(event, team, now, games=None):
-    """The ``NextGame`` of ``team`` at ``now`` (aware): ``coming_game`` at that moment, with
-    the calls shown then; None when no game is left."""
-    coming = coming_game(event, team, games)
-    return coming.at(now, announcements_now(event, now), team.name) if coming is not None else None
-
-
 def _kept(name, compute):
     """``compute()`` kept per data version under ``name`` and the active language (its texts are
     translated)."""
@@ -244,7 +237,7 @@ def stage_path(event, team):
 def team_day(event, team, now=None, games=None) -> TeamDay:
     """The ``TeamDay`` of ``team`` (a ``Team`` of ``event``) at ``now`` (aware; default the
     present moment). Reads the team's division only; ``games``: the team's games from
-    ``match_queryset`` when the caller has them (``next_game``)."""
+    ``match_queryset`` when the caller has them (``coming_game``)."""
     now = now or timezone.now()
     day = TeamDay(team)
     day.coming = coming_game(event, team, games)

@@ -128,10 +128,10 @@ def live_page(request, template, fragment, context, params, clock="", scope=None
     it stands for: the script compares it with the events document's.
 
     ``scope``: a version of what the fragment shows when that is less than the whole event
-    (``cached_fragment``). ``head``: ``(name, show)`` for a part made at every request in
-    front of the cached fragment, from the fragment's context entry ``name`` kept beside it in
-    the cache: ``show(value)`` gives its HTML (the team page's next game: its minutes and calls
-    follow the clock, not the data). ``clock``: a text that changes with the time the page
+    (``cached_fragment``). ``head``: ``(keep, show)`` for a part made at every request in
+    front of the cached fragment: ``keep(context)`` (the fragment's context, its lazy entries
+    made) gives what is kept beside it in the cache, ``show(kept)`` its HTML (the team page's
+    next game: its minutes and calls follow the clock, not the data). ``clock``: a text that changes with the time the page
     shows ("in 12 minutes": the minute), kept in the ETag so a reload gets the new text."""
     event = context["event"]
     version = event_version(event)
@@ -146,7 +146,7 @@ def live_page(request, template, fragment, context, params, clock="", scope=None
         # What is costly to shape ("lines", "standings": functions) is made once, on a cache miss.
         ready = {key: value() if key in LAZY else value for key, value in context.items()}
         html = render_to_string(fragment, ready, request)
-        return (ready[head[0]], html) if head is not None else html
+        return (head[0](ready), html) if head is not None else html
 
     polled = request.GET.get("fragment") == "1"
     value, made = cached_fragment(request.path, event, version, params, build, polled, scope)
@@ -365,9 +365,9 @@ def _team_page(request, event, pk):
 
     shown = hall.announcements_now(event, now)  # kept per data version
 
-    def next_game(day):
-        coming = day.coming.at(now, shown, place.name) if day.coming is not None else None
-        return render_to_string("public/includes/team_next.html", {"n": coming}, request)
+    def next_game(coming):  # the ComingGame kept beside the fragment, or None
+        found = coming.at(now, shown, place.name) if coming is not None else None
+        return render_to_string("public/includes/team_next.html", {"n": found}, request)
 
     context = {
         "event": event,
@@ -381,7 +381,14 @@ def _team_page(request, event, pk):
     scope = team_version(event, place, finished=not open_games(event).get(place.division_id, 0))
     scope += team_page_stamp(event)  # the prizes the awards desk adds
     return live_page(
-        request, "public/team.html", "public/includes/team_live.html", context, {}, clock, scope, ("day", next_game)
+        request,
+        "public/team.html",
+        "public/includes/team_live.html",
+        context,
+        {},
+        clock,
+        scope,
+        (lambda ready: ready["day"].coming, next_game),
     )
 
 
