@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Max
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -22,6 +22,7 @@ from tournament.reports import hall
 from tournament.reports.bracket import division_brackets, single_champions
 from tournament.reports.standings import best_places, event_standings
 from tournament.reports.timetable import event_slots, match_line, match_queryset
+from tournament.reports.versions import game_figures, row_figures, sheet_figures, team_figures
 
 
 def iso(moment):
@@ -68,33 +69,14 @@ def event_version(event):
 def compute_event_version(event):
     """``event_version`` from the database, never from the cache: six aggregate queries,
     whatever the size."""
-    sheets = RecordingSheet.objects.filter(match__event=event).aggregate(
-        n=Count("pk"),
-        confirmed=Count("pk", filter=Q(is_confirmed=True)),
-        submitted_at=Max("submitted_at"),
-        confirmed_at=Max("confirmed_at"),
-        newest=Max("pk"),
-    )
-    matches = event.matches.aggregate(
-        n=Count("pk"),
-        newest=Max("pk"),
-        done=Count("pk", filter=Q(status__in=Match.Status.PLAYED)),
-        open=Count("pk", filter=Q(status__in=Match.Status.WAITING)),
-        void=Count("pk", filter=Q(status=Match.Status.VOID)),
-        teams=Sum("team_a_id", default=0) * 7 + Sum("team_b_id", default=0),
-        winners=Sum("winner_id", default=0),
-        moved=Max("changed_at"),
-        started=Max("actual_start"),
-        ended=Max("actual_end"),
-    )
-    ties = TieBreak.objects.filter(group__division__event=event).aggregate(n=Count("pk"), newest=Max("pk"))
-    lots = RunnerUpLot.objects.filter(division__event=event).aggregate(n=Count("pk"), newest=Max("pk"))
+    sheets = RecordingSheet.objects.filter(match__event=event).aggregate(**sheet_figures())
+    matches = event.matches.aggregate(**game_figures())
+    ties = TieBreak.objects.filter(group__division__event=event).aggregate(**row_figures())
+    lots = RunnerUpLot.objects.filter(division__event=event).aggregate(**row_figures())
     # Every line of a game's history (kept, replayed, teams changed, started …) and every edit
     # or withdrawal of a team (its version counter) changes what the pages show too.
-    history = HistoryEntry.objects.filter(match__event=event).aggregate(n=Count("pk"), newest=Max("pk"))
-    teams = Team.objects.filter(division__event=event).aggregate(
-        n=Count("pk"), edits=Sum("version", default=0), withdrawn=Count("pk", filter=Q(withdrawn=True))
-    )
+    history = HistoryEntry.objects.filter(match__event=event).aggregate(**row_figures())
+    teams = Team.objects.filter(division__event=event).aggregate(**team_figures())
     parts = (sheets, matches, ties, lots, history, teams)
     text = repr(tuple(sorted(part.items()) for part in parts))
     return hashlib.sha256(text.encode()).hexdigest()[:16]

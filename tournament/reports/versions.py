@@ -75,6 +75,49 @@ class EventScopes:
     teams: dict
 
 
+def game_figures():
+    """The aggregates of games that change whenever what a page shows of them does: counts by
+    status, the teams and winners placed, the newest move, start and end. Shared with
+    ``reports.api.compute_event_version`` (the whole event in one row)."""
+    return {
+        "n": Count("pk"),
+        "newest": Max("pk"),
+        "done": Count("pk", filter=Q(status__in=Match.Status.PLAYED)),
+        "open": Count("pk", filter=Q(status__in=Match.Status.WAITING)),
+        "void": Count("pk", filter=Q(status=Match.Status.VOID)),
+        "teams": Sum("team_a_id", default=0) * 7 + Sum("team_b_id", default=0),
+        "winners": Sum("winner_id", default=0),
+        "moved": Max("changed_at"),
+        "started": Max("actual_start"),
+        "ended": Max("actual_end"),
+    }
+
+
+def sheet_figures():
+    """The aggregates of recording sheets: how many, confirmed, the newest sent and confirmed."""
+    return {
+        "n": Count("pk"),
+        "confirmed": Count("pk", filter=Q(is_confirmed=True)),
+        "submitted_at": Max("submitted_at"),
+        "confirmed_at": Max("confirmed_at"),
+        "newest": Max("pk"),
+    }
+
+
+def row_figures():
+    """How many rows and the newest (history lines, play-offs, lots): rows only added or removed."""
+    return {"n": Count("pk"), "newest": Max("pk")}
+
+
+def team_figures():
+    """The aggregates of teams: how many, their edits (version counters), the withdrawn."""
+    return {
+        "n": Count("pk"),
+        "edits": Sum("version", default=0),
+        "withdrawn": Count("pk", filter=Q(withdrawn=True)),
+    }
+
+
 def _part(division_id, group_id, stage):
     """The part a game is in: its group's for a group-stage game, else its division's."""
     return ("group", group_id) if stage == Match.Stage.GROUP and group_id is not None else ("division", division_id)
@@ -90,59 +133,27 @@ def event_scopes(event) -> EventScopes:
 def compute_event_scopes(event) -> EventScopes:
     """``event_scopes`` from the database, never from the cache."""
     found = defaultdict(list)
-    games = (
-        Match.objects.filter(event=event)
-        .order_by()
-        .values("division_id", "group_id", "stage")
-        .annotate(
-            n=Count("pk"),
-            newest=Max("pk"),
-            done=Count("pk", filter=Q(status__in=Match.Status.PLAYED)),
-            open=Count("pk", filter=Q(status__in=Match.Status.WAITING)),
-            void=Count("pk", filter=Q(status=Match.Status.VOID)),
-            teams=Sum("team_a_id", default=0) * 7 + Sum("team_b_id", default=0),
-            winners=Sum("winner_id", default=0),
-            moved=Max("changed_at"),
-            started=Max("actual_start"),
-            ended=Max("actual_end"),
-        )
-    )
-    sheets = (
-        RecordingSheet.objects.filter(match__event=event)
-        .order_by()
-        .values(division_id=F("match__division_id"), group_id=F("match__group_id"), stage=F("match__stage"))
-        .annotate(
-            n=Count("pk"),
-            confirmed=Count("pk", filter=Q(is_confirmed=True)),
-            submitted_at=Max("submitted_at"),
-            confirmed_at=Max("confirmed_at"),
-            newest=Max("pk"),
-        )
-    )
-    history = (
-        HistoryEntry.objects.filter(match__event=event)
-        .order_by()
-        .values(division_id=F("match__division_id"), group_id=F("match__group_id"), stage=F("match__stage"))
-        .annotate(n=Count("pk"), newest=Max("pk"))
-    )
+    by_part = {"division_id": F("match__division_id"), "group_id": F("match__group_id"), "stage": F("match__stage")}
+    games = Match.objects.filter(event=event).order_by().values("division_id", "group_id", "stage")
+    games = games.annotate(**game_figures())
+    sheets = RecordingSheet.objects.filter(match__event=event).order_by().values(**by_part)
+    sheets = sheets.annotate(**sheet_figures())
+    history = HistoryEntry.objects.filter(match__event=event).order_by().values(**by_part)
+    history = history.annotate(**row_figures())
     for kind, rows in (("games", games), ("sheets", sheets), ("history", history)):
         for row in rows:
             found[_part(row.pop("division_id"), row.pop("group_id"), row.pop("stage"))].append(
                 (kind, sorted(row.items()))
             )
     ties = TieBreak.objects.filter(group__division__event=event).order_by().values("group_id")
-    for row in ties.annotate(n=Count("pk"), newest=Max("pk")):
+    for row in ties.annotate(**row_figures()):
         found[("group", row.pop("group_id"))].append(("ties", sorted(row.items())))
     lots = RunnerUpLot.objects.filter(division__event=event).order_by().values("division_id")
-    for row in lots.annotate(n=Count("pk"), newest=Max("pk")):
+    for row in lots.annotate(**row_figures()):
         found[("division", row.pop("division_id"))].append(("lots", sorted(row.items())))
     teams = Team.objects.filter(division__event=event).order_by().values("division_id")
-    for row in teams.annotate(
-        n=Count("pk"),
-        edits=Sum("version", default=0),
-        withdrawn=Count("pk", filter=Q(withdrawn=True)),
-        placed=Sum(F("group_id") * F("id"), default=0),  # a move, or two teams swapped
-    ):
+    # placed: a move between groups, or two teams swapped
+    for row in teams.annotate(**team_figures(), placed=Sum(F("group_id") * F("id"), default=0)):
         found[("division", row.pop("division_id"))].append(("teams", sorted(row.items())))
 
     # What every page of the event reads: the event, its courts, divisions and groups (their
